@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { coerceIntegerStrings } from './coerce-arguments.js';
+import { formatIssues } from './format-issues.js';
+import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
+
+/** Options of a single tool call. */
+export interface CallOptions {
+  /** Aborts the call (e.g. kills a running search). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Base of every tool: validates the model's arguments against `params`, runs {@link execute}, and turns
+ * anything thrown into an error result, so `call` never throws or rejects.
+ */
+export abstract class CallableTool<TParams extends z.ZodType> {
+  /** The tool name the model calls, e.g. `ReadFile`. */
+  abstract readonly name: string;
+  /** The Markdown description the model reads. */
+  abstract readonly description: string;
+  /** The zod schema of the arguments. */
+  abstract readonly params: TParams;
+  /** Brief of the error result made from an unexpected exception, e.g. `Failed to read file`. */
+  protected abstract readonly failureBrief: string;
+
+  private jsonSchema: JsonSchema | undefined;
+
+  /** The JSON Schema of {@link params}, as sent to a model (no `$ref`s, no titles). */
+  get parameters(): JsonSchema {
+    this.jsonSchema ??= toToolJsonSchema(this.params);
+    return this.jsonSchema;
+  }
+
+  /** Runs the tool on raw model arguments. Never throws. */
+  async call(args: unknown, options: CallOptions = {}): Promise<ToolReturnValue> {
+    const parsed = this.params.safeParse(coerceIntegerStrings(this.params, args));
+    if (!parsed.success) {
+      return toolError({
+        message: `Error validating JSON arguments: ${formatIssues(parsed.error.issues)}`,
+        brief: 'Invalid arguments',
+      });
+    }
+    try {
+      return await this.execute(parsed.data, options);
+    } catch (error) {
+      return toolError({ message: this.failureMessage(parsed.data, errorText(error)), brief: this.failureBrief });
+    }
+  }
+
+  /** Does the work on validated arguments. May throw; {@link call} turns that into an error result. */
+  protected abstract execute(params: z.output<TParams>, options: CallOptions): Promise<ToolReturnValue>;
+
+  /** Message of the error result made from an unexpected exception; tools override it with their wording. */
+  protected failureMessage(_params: z.output<TParams>, error: string): string {
+    return `Failed to run ${this.name}. Error: ${error}`;
+  }
+}
