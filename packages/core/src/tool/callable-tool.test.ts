@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { toolOk, type ToolReturnValue } from '../result/tool-result.js';
+import { CallableTool } from './callable-tool.js';
+
+const echoParams = z.object({
+  path: z.string().describe('Where to look.'),
+  line_offset: z
+    .int()
+    .default(1)
+    .refine((value) => value !== 0, { message: 'line_offset cannot be 0' })
+    .describe('First line.'),
+  limit: z.int().min(0).nullable().default(null).describe('How many.'),
+  edits: z
+    .union([
+      z.object({ old: z.string().describe('Old.'), count: z.int().default(1).describe('Count.') }),
+      z.array(z.object({ old: z.string().describe('Old.'), count: z.int().default(1).describe('Count.') })).min(1),
+    ])
+    .optional()
+    .describe('Edits.'),
+});
+
+class EchoTool extends CallableTool<typeof echoParams> {
+  readonly name = 'Echo';
+  readonly description = 'Echoes its arguments.';
+  readonly params = echoParams;
+  protected readonly failureBrief = 'Echo failed';
+  calls: unknown[] = [];
+
+  protected async execute(params: z.output<typeof echoParams>): Promise<ToolReturnValue> {
+    this.calls.push(params);
+    if (params.path === 'boom') throw new Error('kaput');
+    return toolOk({ output: JSON.stringify(params) });
+  }
+}
+
+class WordedFailureTool extends EchoTool {
+  protected override failureMessage(params: { path: string }, error: string): string {
+    return `Failed to echo ${params.path}. Error: ${error}`;
+  }
+}
+
+describe('CallableTool argument validation', () => {
+  it('accepts numeric strings for integer fields, also nested in unions', async () => {
+    const tool = new EchoTool();
+    const result = await tool.call({ path: 'a', line_offset: '5', limit: ' 7 ', edits: [{ old: 'x', count: '3' }] });
+    expect(result.isError).toBe(false);
+    expect(tool.calls[0]).toEqual({ path: 'a', line_offset: 5, limit: 7, edits: [{ old: 'x', count: 3 }] });
+  });
+
+  it('ignores unknown keys and applies defaults', async () => {
+    const tool = new EchoTool();
+    await tool.call({ path: 'a', surprise: true });
+    expect(tool.calls[0]).toEqual({ path: 'a', line_offset: 1, limit: null });
+  });
+
+  it.each([
+    [{ path: 'a', line_offset: 5.5 }, 'line_offset: Invalid input: expected integer, received number'],
+    [{ path: 'a', line_offset: 'abc' }, 'line_offset: Invalid input: expected number, received string'],
+    [{ path: null }, 'path: Invalid input: expected string, received null'],
+    [{}, 'path: is required'],
+    [{ path: 'a', line_offset: 0 }, 'line_offset: line_offset cannot be 0'],
+    [{ path: 'a', edits: [{ old: 1 }] }, 'edits[0].old: Invalid input: expected string, received number'],
+  ])('rejects %j naming the field', async (args, issue) => {
+    const tool = new EchoTool();
+    const result = await tool.call(args);
+    expect(result).toEqual({
+      isError: true,
+      output: '',
+      message: `Error validating JSON arguments: ${issue}`,
+      brief: 'Invalid arguments',
+      display: [{ type: 'brief', text: 'Invalid arguments' }],
+    });
+    expect(tool.calls).toEqual([]);
+  });
+
+  it('lists every issue', async () => {
+    const result = await new EchoTool().call({ line_offset: 1.5 });
+    expect(result.message).toBe(
+      'Error validating JSON arguments: path: is required; line_offset: Invalid input: expected integer, received number',
+    );
+  });
+
+  it('rejects arguments that are not an object', async () => {
+    const result = await new EchoTool().call('nope');
+    expect(result.message).toBe(
+      'Error validating JSON arguments: arguments: Invalid input: expected object, received string',
+    );
+  });
+});
+
+describe('CallableTool errors', () => {
+  it('turns an exception into an error result with the generic brief', async () => {
+    const result = await new EchoTool().call({ path: 'boom' });
+    expect(result.isError).toBe(true);
+    expect(result.message).toBe('Failed to run Echo. Error: kaput');
+    expect(result.brief).toBe('Echo failed');
+  });
+
+  it('lets a tool word its failure message', async () => {
+    const result = await new WordedFailureTool().call({ path: 'boom' });
+    expect(result.message).toBe('Failed to echo boom. Error: kaput');
+  });
+});
+
+describe('CallableTool JSON schema', () => {
+  it('is the input schema: defaults optional, no $ref, no titles, no $schema', () => {
+    const schema = new EchoTool().parameters;
+    const text = JSON.stringify(schema);
+    expect(text).not.toContain('$ref');
+    expect(text).not.toContain('"title"');
+    expect(text).not.toContain('$schema');
+    expect(schema['required']).toEqual(['path']);
+    expect(schema['type']).toBe('object');
+    expect((schema['properties'] as Record<string, unknown>)['line_offset']).toEqual({
+      type: 'integer',
+      default: 1,
+      description: 'First line.',
+    });
+    expect((schema['properties'] as Record<string, unknown>)['limit']).toEqual({
+      default: null,
+      description: 'How many.',
+      anyOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }],
+    });
+  });
+
+  it('inlines a schema reused in two places instead of referencing it', () => {
+    const shared = z.object({ a: z.string().describe('A.') }).describe('Shared.');
+    class Reuse extends EchoTool {
+      override readonly params = z.object({ one: shared, two: shared }) as unknown as typeof echoParams;
+    }
+    const text = JSON.stringify(new Reuse().parameters);
+    expect(text).not.toContain('$ref');
+    expect(text).not.toContain('$defs');
+    expect(text.match(/"Shared\."/g)).toHaveLength(2);
+  });
+});
