@@ -16,9 +16,7 @@ export interface ApprovalRequest {
 
 /** The user's answer. `approve_for_session` also approves later requests with the same action. */
 export type ApprovalResponse =
-  | { kind: 'approve' }
-  | { kind: 'approve_for_session' }
-  | { kind: 'reject'; feedback?: string };
+  { kind: 'approve' } | { kind: 'approve_for_session' } | { kind: 'reject'; feedback?: string };
 
 /** Decides whether a change may go ahead. */
 export interface Approval {

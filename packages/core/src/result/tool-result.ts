@@ -1,8 +1,6 @@
 /** One part of a tool's multi-part output: text, or media given by URL (often a data URL). */
 export type ContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; url: string }
-  | { type: 'video_url'; url: string };
+  { type: 'text'; text: string } | { type: 'image_url'; url: string } | { type: 'video_url'; url: string };
 
 /** A short label shown to the user. */
 export interface BriefDisplayBlock {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Approval } from '../approval/approval.js';
 import { PathPolicy } from '../path/path-policy.js';
-import { FileHistory } from '../state/file-history.js';
+import type { FileHistory } from '../state/file-history.js';
 import { FileStateTracker } from '../state/file-state-tracker.js';
 import { LineIndexStore } from '../text/line-index.js';
 import { PathLocks } from '../write/path-locks.js';
@@ -80,7 +80,8 @@ export interface ToolRuntime {
 
 function positiveNumber(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${value}.`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${value}.`);
   return value;
 }
 

@@ -14,7 +14,9 @@ const echoParams = z.object({
   edits: z
     .union([
       z.object({ old: z.string().describe('Old.'), count: z.int().default(1).describe('Count.') }),
-      z.array(z.object({ old: z.string().describe('Old.'), count: z.int().default(1).describe('Count.') })).min(1),
+      z
+        .array(z.object({ old: z.string().describe('Old.'), count: z.int().default(1).describe('Count.') }))
+        .min(1),
     ])
     .optional()
     .describe('Edits.'),
@@ -43,7 +45,12 @@ class WordedFailureTool extends EchoTool {
 describe('CallableTool argument validation', () => {
   it('accepts numeric strings for integer fields, also nested in unions', async () => {
     const tool = new EchoTool();
-    const result = await tool.call({ path: 'a', line_offset: '5', limit: ' 7 ', edits: [{ old: 'x', count: '3' }] });
+    const result = await tool.call({
+      path: 'a',
+      line_offset: '5',
+      limit: ' 7 ',
+      edits: [{ old: 'x', count: '3' }],
+    });
     expect(result.isError).toBe(false);
     expect(tool.calls[0]).toEqual({ path: 'a', line_offset: 5, limit: 7, edits: [{ old: 'x', count: 3 }] });
   });

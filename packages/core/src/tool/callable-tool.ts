@@ -44,7 +44,10 @@ export abstract class CallableTool<TParams extends z.ZodType> {
     try {
       return await this.execute(parsed.data, options);
     } catch (error) {
-      return toolError({ message: this.failureMessage(parsed.data, errorText(error)), brief: this.failureBrief });
+      return toolError({
+        message: this.failureMessage(parsed.data, errorText(error)),
+        brief: this.failureBrief,
+      });
     }
   }
 

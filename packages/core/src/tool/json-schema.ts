@@ -23,6 +23,11 @@ function clean(node: unknown): unknown {
  * optional), every sub-schema inlined (no `$ref`s), no titles.
  */
 export function toToolJsonSchema(schema: z.ZodType): JsonSchema {
-  const raw = z.toJSONSchema(schema, { io: 'input', reused: 'inline', cycles: 'throw', unrepresentable: 'throw' });
+  const raw = z.toJSONSchema(schema, {
+    io: 'input',
+    reused: 'inline',
+    cycles: 'throw',
+    unrepresentable: 'throw',
+  });
   return clean(raw) as JsonSchema;
 }
