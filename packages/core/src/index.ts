@@ -52,3 +52,11 @@ export {
 // atomic write, locks, read state, history, applying a change
 
 // diff blocks
+export {
+  buildDiffBlocks,
+  DIFF_MAX_LINES,
+  DEFAULT_DIFF_BUDGET_MS,
+  DEFAULT_DIFF_CONTEXT,
+  type DiffOptions,
+} from './diff/build-diff-blocks.js';
+export { diffSummaryBlock } from './diff/diff-summary.js';

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { buildDiffBlocks, DIFF_MAX_LINES } from './build-diff-blocks.js';
+import { countLines } from './diff-lines.js';
+
+/** `count` lines `prefix1`..`prefixN`, each followed by '\n'. */
+function numberedLines(prefix: string, count: number, from = 1): string {
+  let text = '';
+  for (let n = from; n < from + count; n++) text += `${prefix}${n}\n`;
+  return text;
+}
+
+function block(oldText: string, newText: string, oldStart: number, newStart: number) {
+  return { type: 'diff', path: 'f.txt', oldText, newText, oldStart, newStart, isSummary: false };
+}
+
+function summary(oldText: string, newText: string) {
+  return { type: 'diff', path: 'f.txt', oldText, newText, oldStart: 1, newStart: 1, isSummary: true };
+}
+
+describe('countLines', () => {
+  it('counts a final line without a newline, and does not count a final newline as a line', () => {
+    expect(countLines('')).toBe(0);
+    expect(countLines('a')).toBe(1);
+    expect(countLines('a\n')).toBe(1);
+    expect(countLines('a\nb')).toBe(2);
+    expect(countLines('\n\n')).toBe(2);
+  });
+});
+
+describe('buildDiffBlocks', () => {
+  it('gives no blocks for equal texts', () => {
+    expect(buildDiffBlocks('f.txt', '', '')).toEqual([]);
+    expect(buildDiffBlocks('f.txt', 'a\nb\n', 'a\nb\n')).toEqual([]);
+  });
+
+  it('shows one change with 3 lines of context on each side', () => {
+    const oldText = numberedLines('line', 20);
+    const newText = oldText.replace('line10\n', 'changed10\n');
+    expect(buildDiffBlocks('f.txt', oldText, newText)).toEqual([
+      block(
+        'line7\nline8\nline9\nline10\nline11\nline12\nline13',
+        'line7\nline8\nline9\nchanged10\nline11\nline12\nline13',
+        7,
+        7,
+      ),
+    ]);
+  });
+
+  it('gives separate blocks for distant changes, with starts shifted by earlier insertions', () => {
+    const oldText = numberedLines('line', 30);
+    const newText = oldText.replace('line3\n', 'line3\nnew-a\nnew-b\n').replace('line25\n', 'changed25\n');
+    expect(buildDiffBlocks('f.txt', oldText, newText)).toEqual([
+      block(
+        'line1\nline2\nline3\nline4\nline5\nline6',
+        'line1\nline2\nline3\nnew-a\nnew-b\nline4\nline5\nline6',
+        1,
+        1,
+      ),
+      block(
+        'line22\nline23\nline24\nline25\nline26\nline27\nline28',
+        'line22\nline23\nline24\nchanged25\nline26\nline27\nline28',
+        22,
+        24,
+      ),
+    ]);
+  });
+
+  it('merges changes at most 6 unchanged lines apart into one block, splits at 7', () => {
+    const oldText = numberedLines('line', 30);
+    const close = oldText.replace('line10\n', 'x10\n').replace('line17\n', 'x17\n'); // 6 lines between
+    const closeBlocks = buildDiffBlocks('f.txt', oldText, close);
+    expect(closeBlocks).toHaveLength(1);
+    expect(closeBlocks[0]).toMatchObject({ oldStart: 7, newStart: 7 });
+    expect(closeBlocks[0]!.oldText.split('\n')).toEqual(numberedLines('line', 14, 7).trimEnd().split('\n'));
+    expect(closeBlocks[0]!.newText).toBe(
+      'line7\nline8\nline9\nx10\nline11\nline12\nline13\nline14\nline15\nline16\nx17\nline18\nline19\nline20',
+    );
+
+    const apart = oldText.replace('line10\n', 'x10\n').replace('line18\n', 'x18\n'); // 7 lines between
+    const apartBlocks = buildDiffBlocks('f.txt', oldText, apart);
+    expect(apartBlocks.map((b) => [b.oldStart, b.newStart, b.oldText.split('\n').length])).toEqual([
+      [7, 7, 7],
+      [15, 15, 7],
+    ]);
+  });
+
+  it('honours a custom context size', () => {
+    const oldText = numberedLines('line', 10);
+    const newText = oldText.replace('line5\n', 'five\n');
+    expect(buildDiffBlocks('f.txt', oldText, newText, { context: 1 })).toEqual([
+      block('line4\nline5\nline6', 'line4\nfive\nline6', 4, 4),
+    ]);
+    expect(buildDiffBlocks('f.txt', oldText, newText, { context: 0 })).toEqual([
+      block('line5', 'five', 5, 5),
+    ]);
+  });
+
+  it('shows an insertion at the start', () => {
+    const oldText = numberedLines('line', 10);
+    expect(buildDiffBlocks('f.txt', oldText, `head\n${oldText}`)).toEqual([
+      block('line1\nline2\nline3', 'head\nline1\nline2\nline3', 1, 1),
+    ]);
+  });
+
+  it('shows an insertion at the end', () => {
+    const oldText = numberedLines('line', 10);
+    expect(buildDiffBlocks('f.txt', oldText, `${oldText}tail1\ntail2\n`)).toEqual([
+      block('line8\nline9\nline10', 'line8\nline9\nline10\ntail1\ntail2', 8, 8),
+    ]);
+  });
+
+  it('starts both sides at line 1 for content written into an empty file', () => {
+    expect(buildDiffBlocks('f.txt', '', 'a\nb\n')).toEqual([block('', 'a\nb', 1, 1)]);
+  });
+
+  it('shows the deletion of everything, the empty new side starting at line 1', () => {
+    expect(buildDiffBlocks('f.txt', 'a\nb\nc\n', '')).toEqual([block('a\nb\nc', '', 1, 1)]);
+  });
+
+  it('starts an empty side at the line that follows the gap', () => {
+    const oldText = numberedLines('line', 10);
+    const newText = oldText.replace('line5\n', '');
+    expect(buildDiffBlocks('f.txt', oldText, newText, { context: 0 })).toEqual([block('line5', '', 5, 5)]);
+    expect(buildDiffBlocks('f.txt', newText, oldText, { context: 0 })).toEqual([block('', 'line5', 5, 5)]);
+  });
+
+  it('shows a change of the final newline alone as the last line removed and added again', () => {
+    expect(buildDiffBlocks('f.txt', 'a\nb\nc', 'a\nb\nc\n')).toEqual([block('a\nb\nc', 'a\nb\nc', 1, 1)]);
+    expect(buildDiffBlocks('f.txt', 'a\nb\nc\n', 'a\nb\nc', { context: 0 })).toEqual([block('c', 'c', 3, 3)]);
+    expect(buildDiffBlocks('f.txt', 'a', 'a\n')).toEqual([block('a', 'a', 1, 1)]);
+  });
+
+  it('treats lines that only differ in the final newline of unchanged regions as equal', () => {
+    const oldText = numberedLines('line', 10).trimEnd();
+    const newText = oldText.replace('line2', 'two');
+    expect(buildDiffBlocks('f.txt', oldText, newText)).toEqual([
+      block('line1\nline2\nline3\nline4\nline5', 'line1\ntwo\nline3\nline4\nline5', 1, 1),
+    ]);
+  });
+
+  it('returns texts without carriage returns for normalised input, and keeps a lone \\r as line content', () => {
+    const blocks = buildDiffBlocks('f.txt', 'a\nb\nc\n', 'a\nB\nc\n');
+    expect(blocks).toEqual([block('a\nb\nc', 'a\nB\nc', 1, 1)]);
+    expect(blocks.some((b) => b.oldText.includes('\r') || b.newText.includes('\r'))).toBe(false);
+    // '\r' is not a line break here: the caller normalises line endings first (SPEC 1.5).
+    expect(buildDiffBlocks('f.txt', 'a\rb\n', 'a\rB\n')).toEqual([block('a\rb', 'a\rB', 1, 1)]);
+  });
+
+  it('keeps the path as given', () => {
+    const [only] = buildDiffBlocks('/abs/dir/x y.ts', 'a\n', 'b\n');
+    expect(only?.path).toBe('/abs/dir/x y.ts');
+  });
+
+  it('summarises a change when a side has more than 10,000 lines', () => {
+    const big = numberedLines('line', DIFF_MAX_LINES + 1);
+    expect(buildDiffBlocks('f.txt', big, big.replace('line5\n', 'five\n'))).toEqual([
+      summary('(10001 lines)', '(10001 lines, modified)'),
+    ]);
+    expect(buildDiffBlocks('f.txt', 'a\n', big)).toEqual([summary('(1 lines)', '(10001 lines)')]);
+    expect(buildDiffBlocks('f.txt', big, '')).toEqual([summary('(10001 lines)', '(0 lines)')]);
+  });
+
+  it('still shows hunks at exactly 10,000 lines', () => {
+    const text = numberedLines('line', DIFF_MAX_LINES);
+    const blocks = buildDiffBlocks('f.txt', text, text.replace('line5000\n', 'five thousand\n'));
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toMatchObject({ oldStart: 4997, newStart: 4997, isSummary: false });
+  });
+
+  it('summarises two completely different 100,000-line texts', () => {
+    const oldText = numberedLines('old', 100_000);
+    const newText = numberedLines('new', 100_000);
+    expect(buildDiffBlocks('f.txt', oldText, newText)).toEqual([
+      summary('(100000 lines)', '(100000 lines, modified)'),
+    ]);
+  });
+
+  it('summarises a diff that cannot be found within a tiny budget', () => {
+    const oldText = numberedLines('old', 4000);
+    const newText = numberedLines('new', 4000);
+    expect(buildDiffBlocks('f.txt', oldText, newText, { budgetMs: 0 })).toEqual([
+      summary('(4000 lines)', '(4000 lines, modified)'),
+    ]);
+    expect(buildDiffBlocks('f.txt', oldText, numberedLines('new', 3000), { budgetMs: 1 })).toEqual([
+      summary('(4000 lines)', '(3000 lines)'),
+    ]);
+  });
+
+  it('shows a local edit of a 10,000-line text, common lines being set aside before the search', () => {
+    const oldText = numberedLines('line', DIFF_MAX_LINES);
+    const newText = oldText.replace('line9000\n', 'nine thousand\n');
+    const blocks = buildDiffBlocks('f.txt', oldText, newText);
+    expect(blocks).toEqual([
+      block(
+        'line8997\nline8998\nline8999\nline9000\nline9001\nline9002\nline9003',
+        'line8997\nline8998\nline8999\nnine thousand\nline9001\nline9002\nline9003',
+        8997,
+        8997,
+      ),
+    ]);
+  });
+
+  it('finds an interleaved diff of two different texts within the default budget', () => {
+    const oldText = 'a\nb\nc\nd\ne\nf\ng\n';
+    const newText = 'a\nc\nd\nX\ne\ng\nh\n';
+    expect(buildDiffBlocks('f.txt', oldText, newText, { context: 0 })).toEqual([
+      block('b', '', 2, 2),
+      block('', 'X', 5, 4),
+      block('f', '', 6, 6),
+      block('', 'h', 8, 7),
+    ]);
+  });
+});

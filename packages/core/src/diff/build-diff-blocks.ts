@@ -1,0 +1,59 @@
+import type { DiffDisplayBlock } from '../result/tool-result.js';
+import { countLines, splitDiffLines } from './diff-lines.js';
+import { diffSummaryBlock } from './diff-summary.js';
+import { buildHunkBlocks } from './hunks.js';
+import { computeLineRuns } from './line-runs.js';
+
+/** Above this many lines on either side, a change is shown as a summary block. */
+export const DIFF_MAX_LINES = 10_000;
+/** Default time budget of a diff, in milliseconds. */
+export const DEFAULT_DIFF_BUDGET_MS = 200;
+/** Default number of unchanged lines shown around each group of changes. */
+export const DEFAULT_DIFF_CONTEXT = 3;
+
+/** How a diff is built. */
+export interface DiffOptions {
+  /** Milliseconds the line diff may take before it gives up and a summary is shown (default 200). */
+  budgetMs?: number;
+  /** Unchanged lines shown around each group of changes (default 3). */
+  context?: number;
+}
+
+/**
+ * SPEC 1.8: the diff blocks of a change from `oldText` to `newText` (both '\n'-normalised). Equal texts give no
+ * blocks; more than 10,000 lines on a side, or a diff not found within the budget, give one summary block. Apart
+ * from reading and splitting the texts, it never takes longer than the budget.
+ */
+export function buildDiffBlocks(
+  path: string,
+  oldText: string,
+  newText: string,
+  options: DiffOptions = {},
+): DiffDisplayBlock[] {
+  if (oldText === newText) return [];
+  const budgetMs = validBudget(options.budgetMs);
+  const context = validContext(options.context);
+
+  // Counting first means a huge text is never split into millions of strings just to be summarised.
+  const oldLineCount = countLines(oldText);
+  const newLineCount = countLines(newText);
+  if (oldLineCount > DIFF_MAX_LINES || newLineCount > DIFF_MAX_LINES) {
+    return [diffSummaryBlock(path, oldLineCount, newLineCount)];
+  }
+
+  const oldLines = splitDiffLines(oldText);
+  const newLines = splitDiffLines(newText);
+  const runs = computeLineRuns(oldLines.keys, newLines.keys, budgetMs);
+  if (runs === undefined) return [diffSummaryBlock(path, oldLineCount, newLineCount)];
+  return buildHunkBlocks(path, oldLines.shown, newLines.shown, runs, context);
+}
+
+function validBudget(budgetMs: number | undefined): number {
+  if (budgetMs === undefined || Number.isNaN(budgetMs)) return DEFAULT_DIFF_BUDGET_MS;
+  return Math.max(0, budgetMs);
+}
+
+function validContext(context: number | undefined): number {
+  if (context === undefined || !Number.isFinite(context)) return DEFAULT_DIFF_CONTEXT;
+  return Math.max(0, Math.floor(context));
+}

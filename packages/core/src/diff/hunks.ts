@@ -1,0 +1,78 @@
+import type { DiffDisplayBlock } from '../result/tool-result.js';
+import type { LineRun } from './line-runs.js';
+
+/** A maximal stretch of changed lines: old lines [oldFrom, oldTo) became new lines [newFrom, newTo) (0-based). */
+interface Change {
+  oldFrom: number;
+  oldTo: number;
+  newFrom: number;
+  newTo: number;
+}
+
+function collectChanges(runs: LineRun[]): Change[] {
+  const changes: Change[] = [];
+  let oldAt = 0;
+  let newAt = 0;
+  let open: Change | undefined;
+  for (const run of runs) {
+    if (run.kind === 'equal') {
+      open = undefined;
+      oldAt += run.count;
+      newAt += run.count;
+      continue;
+    }
+    if (open === undefined) {
+      open = { oldFrom: oldAt, oldTo: oldAt, newFrom: newAt, newTo: newAt };
+      changes.push(open);
+    }
+    if (run.kind === 'removed') oldAt += run.count;
+    else newAt += run.count;
+    open.oldTo = oldAt;
+    open.newTo = newAt;
+  }
+  return changes;
+}
+
+/**
+ * One block per group of nearby changes, with `context` unchanged lines around each group. Changes at most
+ * `2 * context` unchanged lines apart share a block (their context would touch or overlap).
+ *
+ * Starts are 1-based. A side with no lines (an insertion into an empty file, a deletion of everything) starts
+ * where its first line would be: 1 for an empty file, else the number of the line that follows the gap.
+ */
+export function buildHunkBlocks(
+  path: string,
+  oldLines: string[],
+  newLines: string[],
+  runs: LineRun[],
+  context: number,
+): DiffDisplayBlock[] {
+  const changes = collectChanges(runs);
+  const blocks: DiffDisplayBlock[] = [];
+  let index = 0;
+  while (index < changes.length) {
+    const first = changes[index]!;
+    let last = first;
+    while (index + 1 < changes.length && changes[index + 1]!.oldFrom - last.oldTo <= 2 * context) {
+      index++;
+      last = changes[index]!;
+    }
+    index++;
+
+    // Context lines are unchanged, so the same count is taken on both sides.
+    const before = Math.min(context, first.oldFrom, first.newFrom);
+    const after = Math.min(context, oldLines.length - last.oldTo, newLines.length - last.newTo);
+    const oldFrom = first.oldFrom - before;
+    const newFrom = first.newFrom - before;
+    blocks.push({
+      type: 'diff',
+      path,
+      oldText: oldLines.slice(oldFrom, last.oldTo + after).join('\n'),
+      newText: newLines.slice(newFrom, last.newTo + after).join('\n'),
+      oldStart: oldFrom + 1,
+      newStart: newFrom + 1,
+      isSummary: false,
+    });
+  }
+  return blocks;
+}
