@@ -42,6 +42,25 @@ export {
 } from './runtime/runtime.js';
 
 // path policy
+export {
+  PathPolicy,
+  type PathVerb,
+  type PathPolicySettings,
+  type PathPolicyEnvironment,
+  type ResolvedPath,
+  type PathResult,
+  type SearchPathResult,
+} from './path/path-policy.js';
+export { isWithinDirectory } from './path/containment.js';
+export { realPathAllowMissing } from './path/real-path.js';
+export { isSensitivePath, sensitiveFilesWarning } from './path/sensitive.js';
+export { suggestSimilarFiles } from './path/suggest-similar.js';
+export {
+  checkPathInput,
+  expandPathInput,
+  type InputProblem,
+  type ExpandOptions,
+} from './path/normalize-input.js';
 
 // text codec and line endings
 

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { checkPathInput, expandPathInput, isDriveRelative } from './normalize-input.js';
+
+describe('checkPathInput', () => {
+  it('flags the empty string', () => {
+    expect(checkPathInput('')).toBe('empty');
+  });
+
+  it('flags NUL bytes anywhere', () => {
+    expect(checkPathInput('a\0b.txt')).toBe('invalid');
+    expect(checkPathInput('/tmp/x\0')).toBe('invalid');
+  });
+
+  it('flags UNC and device prefixes in either slash style', () => {
+    for (const unc of [
+      '\\\\server\\share',
+      '//server/share',
+      '\\/server/share',
+      '/\\server',
+      '\\\\?\\C:\\x',
+    ]) {
+      expect(checkPathInput(unc)).toBe('invalid');
+    }
+  });
+
+  it('accepts ordinary paths, including a single leading slash and spaces', () => {
+    for (const ok of ['/etc/hosts', 'src/a b.ts', '.', '~', 'C:\\x', '\\rooted', 'a//b']) {
+      expect(checkPathInput(ok)).toBeUndefined();
+    }
+  });
+});
+
+describe('expandPathInput', () => {
+  const posix = { homeDir: '/home/me', platform: 'linux' as const };
+  const windows = { homeDir: 'C:\\Users\\me', platform: 'win32' as const };
+
+  it('expands ~ and ~/ to the home directory', () => {
+    expect(expandPathInput('~', posix)).toBe('/home/me');
+    expect(expandPathInput('~/', posix)).toBe('/home/me');
+    expect(expandPathInput('~/notes/a.md', posix)).toBe('/home/me/notes/a.md');
+  });
+
+  it('leaves ~user and ~ in the middle alone', () => {
+    expect(expandPathInput('~bob/a.txt', posix)).toBe('~bob/a.txt');
+    expect(expandPathInput('a/~/b', posix)).toBe('a/~/b');
+  });
+
+  it('does not treat ~\\ as home on POSIX (a backslash is a file-name character there)', () => {
+    expect(expandPathInput('~\\a', posix)).toBe('~\\a');
+  });
+
+  it('expands ~ and ~\\ on Windows with Windows separators', () => {
+    expect(expandPathInput('~\\a.txt', windows)).toBe('C:\\Users\\me\\a.txt');
+    expect(expandPathInput('~/a/b.txt', windows)).toBe('C:\\Users\\me\\a\\b.txt');
+  });
+
+  it('converts MSYS and Cygwin drive paths on Windows only', () => {
+    expect(expandPathInput('/c/Users/me/a.txt', windows)).toBe('C:\\Users\\me\\a.txt');
+    expect(expandPathInput('/cygdrive/d/work/x', windows)).toBe('D:\\work\\x');
+    expect(expandPathInput('/c', windows)).toBe('C:\\');
+    expect(expandPathInput('/cygdrive/e/', windows)).toBe('E:\\');
+    expect(expandPathInput('/c/Users/me/a.txt', posix)).toBe('/c/Users/me/a.txt');
+    expect(expandPathInput('/cygdrive/d/work', posix)).toBe('/cygdrive/d/work');
+  });
+
+  it('does not convert longer first segments on Windows', () => {
+    expect(expandPathInput('/cc/x', windows)).toBe('/cc/x');
+    expect(expandPathInput('/cygdrive/dd/x', windows)).toBe('/cygdrive/dd/x');
+  });
+});
+
+describe('isDriveRelative', () => {
+  it('is true only for Windows drive-relative paths', () => {
+    expect(isDriveRelative('C:foo', 'win32')).toBe(true);
+    expect(isDriveRelative('C:', 'win32')).toBe(true);
+    expect(isDriveRelative('C:\\foo', 'win32')).toBe(false);
+    expect(isDriveRelative('C:/foo', 'win32')).toBe(false);
+    expect(isDriveRelative('C:foo', 'linux')).toBe(false);
+  });
+});

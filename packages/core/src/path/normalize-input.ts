@@ -1,0 +1,52 @@
+import { pathApiFor } from './platform-path.js';
+
+/** Why a raw path string was refused before any file-system access. */
+export type InputProblem = 'empty' | 'invalid';
+
+/**
+ * SPEC 1.1 items 1–2, decided on the string alone: empty, NUL byte, or UNC/device prefix.
+ * Any two leading separators (`\\`, `//`, `\/`, `/\`) count as UNC on every platform: on Windows they reach a server
+ * (sending credentials), and refusing the rare POSIX spelling `//x` costs nothing.
+ */
+export function checkPathInput(input: string): InputProblem | undefined {
+  if (input.length === 0) return 'empty';
+  if (input.includes('\0')) return 'invalid';
+  if (/^[\\/]{2}/.test(input)) return 'invalid';
+  return undefined;
+}
+
+/** Where `~` points and which platform's path rules apply. */
+export interface ExpandOptions {
+  homeDir: string;
+  platform: NodeJS.Platform;
+}
+
+/**
+ * SPEC 1.1 items 3–4: `~` and `~/...` (also `~\...` on Windows) expand to the home directory; `~user` is left alone
+ * (it is an ordinary relative name). On Windows only, MSYS `/c/...` and Cygwin `/cygdrive/c/...` become `C:\...`.
+ */
+export function expandPathInput(input: string, options: ExpandOptions): string {
+  const pathApi = pathApiFor(options.platform);
+  const isWindows = options.platform === 'win32';
+  if (input === '~') return options.homeDir;
+  if (input.startsWith('~/') || (isWindows && input.startsWith('~\\'))) {
+    return pathApi.join(options.homeDir, input.slice(2));
+  }
+  if (isWindows) {
+    const drive = /^\/(?:cygdrive\/)?([a-zA-Z])(?:\/(.*))?$/s.exec(input);
+    if (drive) {
+      const letter = drive[1]!.toUpperCase();
+      const rest = (drive[2] ?? '').replace(/\//g, '\\');
+      return `${letter}:\\${rest}`;
+    }
+  }
+  return input;
+}
+
+/**
+ * A Windows drive-relative path (`C:foo`) would resolve against that drive's own current directory, which is
+ * process state rather than the runtime's `workDir`; we refuse it as invalid instead of guessing.
+ */
+export function isDriveRelative(expanded: string, platform: NodeJS.Platform): boolean {
+  return platform === 'win32' && /^[a-zA-Z]:(?![\\/])/.test(expanded);
+}

@@ -1,0 +1,409 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PathPolicy, type PathPolicySettings, type PathResult } from './path-policy.js';
+
+let root: string;
+let work: string;
+let outside: string;
+
+function policy(overrides: Partial<PathPolicySettings> = {}, homeDir = path.join(root, 'home')) {
+  return new PathPolicy(
+    { workDir: work, additionalDirs: [], outside: 'allow', deny: [], sensitive: [], ...overrides },
+    { homeDir },
+  );
+}
+
+function expectError(result: PathResult, message: string, brief: string) {
+  expect(result.ok).toBe(false);
+  if (result.ok) return;
+  expect(result.error.isError).toBe(true);
+  expect(result.error.message).toBe(message);
+  expect(result.error.brief).toBe(brief);
+  expect(result.error.display).toEqual([{ type: 'brief', text: brief }]);
+}
+
+function expectPath(result: PathResult) {
+  expect(result.ok).toBe(true);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.path;
+}
+
+beforeEach(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-policy-')));
+  work = path.join(root, 'work');
+  outside = path.join(root, 'outside');
+  await fs.mkdir(work);
+  await fs.mkdir(outside);
+  await fs.mkdir(path.join(root, 'home'));
+  await fs.writeFile(path.join(work, 'a.txt'), 'a');
+  await fs.writeFile(path.join(outside, 'secret.txt'), 's');
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+describe('PathPolicy.resolveFile: input checks (SPEC 1.1)', () => {
+  it('refuses the empty path', async () => {
+    expectError(await policy().resolveFile('', 'read'), 'File path cannot be empty.', 'Empty file path');
+  });
+
+  it('refuses NUL bytes and UNC paths before touching the file system', async () => {
+    const realpath = vi.spyOn(fs, 'realpath');
+    const lstat = vi.spyOn(fs, 'lstat');
+    const p = policy();
+    for (const bad of ['a\0b', '\\\\server\\share\\x.txt', '//server/share/x.txt']) {
+      expectError(await p.resolveFile(bad, 'write'), `\`${bad}\` is not a valid path.`, 'Invalid path');
+      expect(await p.resolveSearchPath(bad)).toEqual({ ok: false, reason: 'invalid' });
+    }
+    expect(realpath).not.toHaveBeenCalled();
+    expect(lstat).not.toHaveBeenCalled();
+  });
+
+  it('does touch the file system for valid paths (so the spy above can fail)', async () => {
+    const realpath = vi.spyOn(fs, 'realpath');
+    expectPath(await policy().resolveFile('a.txt', 'read'));
+    expect(realpath).toHaveBeenCalled();
+  });
+
+  it('resolves relative paths against workDir, never process.cwd()', async () => {
+    expect(process.cwd()).not.toBe(work);
+    const resolved = expectPath(await policy().resolveFile('a.txt', 'read'));
+    expect(resolved).toEqual({
+      input: 'a.txt',
+      expanded: 'a.txt',
+      absolute: path.join(work, 'a.txt'),
+      real: path.join(work, 'a.txt'),
+      inside: true,
+    });
+  });
+
+  it('expands ~ and ~/ to the home directory, not ~user', async () => {
+    const home = path.join(root, 'home');
+    const p = policy({}, work);
+    expect(expectPath(await p.resolveFile('~/a.txt', 'read')).real).toBe(path.join(work, 'a.txt'));
+    expect(expectPath(await p.resolveFile('~', 'read')).absolute).toBe(work);
+    const tilde = expectPath(await p.resolveFile('~bob/x', 'read'));
+    expect(tilde.absolute).toBe(path.join(work, '~bob', 'x'));
+    expect(tilde.inside).toBe(true);
+    const outsideHome = expectPath(await policy({}, home).resolveFile('~/notes.md', 'read'));
+    expect(outsideHome).toMatchObject({ expanded: path.join(home, 'notes.md'), inside: false });
+  });
+
+  it('applies the Windows conversions when the platform is win32', async () => {
+    const p = new PathPolicy(
+      { workDir: 'C:\\work', additionalDirs: [], outside: 'allow', deny: ['**/.git/**'], sensitive: [] },
+      { platform: 'win32', homeDir: 'C:\\Users\\me' },
+    );
+    expect(expectPath(await p.resolveFile('/c/work/src/a.ts', 'read'))).toMatchObject({
+      expanded: 'C:\\work\\src\\a.ts',
+      absolute: 'C:\\work\\src\\a.ts',
+      inside: true,
+    });
+    expect(expectPath(await p.resolveFile('src\\b.ts', 'read'))).toMatchObject({
+      absolute: 'C:\\work\\src\\b.ts',
+      inside: true,
+    });
+    expect(expectPath(await p.resolveFile('/cygdrive/d/data/x.csv', 'read'))).toMatchObject({
+      absolute: 'D:\\data\\x.csv',
+      inside: false,
+    });
+    expect(expectPath(await p.resolveFile('c:\\WORK\\x.ts', 'read')).inside).toBe(true);
+    expect(expectPath(await p.resolveFile('~\\x.ts', 'read')).absolute).toBe('C:\\Users\\me\\x.ts');
+    expectError(await p.resolveFile('C:foo.txt', 'read'), '`C:foo.txt` is not a valid path.', 'Invalid path');
+    expectError(
+      await p.resolveFile('..\\other\\x.ts', 'edit'),
+      '`..\\other\\x.ts` is not an absolute path. You must provide an absolute path to edit a file outside the working directory.',
+      'Invalid path',
+    );
+    expectError(
+      await p.resolveFile('.git\\config', 'read'),
+      '`.git\\config` is denied by the workspace policy.',
+      'Access denied',
+    );
+  });
+});
+
+describe('PathPolicy.resolveFile: workspace (SPEC 1.2)', () => {
+  it('words the relative-outside error with the verb', async () => {
+    const p = policy();
+    for (const verb of ['read', 'write', 'edit'] as const) {
+      expectError(
+        await p.resolveFile('../outside/secret.txt', verb),
+        `\`../outside/secret.txt\` is not an absolute path. You must provide an absolute path to ${verb} a file outside the working directory.`,
+        'Invalid path',
+      );
+    }
+  });
+
+  it('uses the ~-expanded path in the relative-outside message only when it stays relative', async () => {
+    // `~user` is relative; a leading `~/` becomes absolute and is therefore allowed outside
+    expectError(
+      await policy().resolveFile('~bob/../../x', 'read'),
+      '`~bob/../../x` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
+      'Invalid path',
+    );
+  });
+
+  it('allows absolute paths outside the workspace, marked as outside', async () => {
+    const target = path.join(outside, 'secret.txt');
+    expect(expectPath(await policy().resolveFile(target, 'write'))).toEqual({
+      input: target,
+      expanded: target,
+      absolute: target,
+      real: target,
+      inside: false,
+    });
+  });
+
+  it("refuses absolute outside paths when outside is 'deny'", async () => {
+    const target = path.join(outside, 'secret.txt');
+    expectError(
+      await policy({ outside: 'deny' }).resolveFile(target, 'read'),
+      `\`${target}\` is outside the workspace.`,
+      'Outside workspace',
+    );
+    expectError(
+      await policy({ outside: 'deny' }).resolveFile('~/x', 'read'),
+      `\`${path.join(root, 'home', 'x')}\` is outside the workspace.`,
+      'Outside workspace',
+    );
+  });
+
+  it('treats a symlink inside the workspace that points outside as outside', async () => {
+    await fs.symlink(outside, path.join(work, 'escape'));
+    await fs.symlink(path.join(outside, 'secret.txt'), path.join(work, 'file-escape.txt'));
+    const p = policy();
+    expectError(
+      await p.resolveFile('escape/secret.txt', 'read'),
+      '`escape/secret.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
+      'Invalid path',
+    );
+    expectError(
+      await p.resolveFile('escape/new-file.txt', 'write'),
+      '`escape/new-file.txt` is not an absolute path. You must provide an absolute path to write a file outside the working directory.',
+      'Invalid path',
+    );
+    const viaFileLink = expectPath(await p.resolveFile(path.join(work, 'file-escape.txt'), 'edit'));
+    expect(viaFileLink).toMatchObject({ real: path.join(outside, 'secret.txt'), inside: false });
+    expectError(
+      await policy({ outside: 'deny' }).resolveFile(path.join(work, 'escape', 'secret.txt'), 'read'),
+      `\`${path.join(work, 'escape', 'secret.txt')}\` is outside the workspace.`,
+      'Outside workspace',
+    );
+  });
+
+  it('treats a dangling symlink inside that points outside as outside', async () => {
+    await fs.symlink(path.join(outside, 'created-later.txt'), path.join(work, 'dangling.txt'));
+    const resolved = expectPath(await policy().resolveFile(path.join(work, 'dangling.txt'), 'write'));
+    expect(resolved).toMatchObject({ real: path.join(outside, 'created-later.txt'), inside: false });
+  });
+
+  it('still contains files when workDir itself is given through a symlink', async () => {
+    const link = path.join(root, 'work-link');
+    await fs.symlink(work, link);
+    const p = new PathPolicy(
+      { workDir: link, additionalDirs: [], outside: 'deny', deny: [], sensitive: [] },
+      { homeDir: root },
+    );
+    expect(expectPath(await p.resolveFile('a.txt', 'read'))).toEqual({
+      input: 'a.txt',
+      expanded: 'a.txt',
+      absolute: path.join(link, 'a.txt'),
+      real: path.join(work, 'a.txt'),
+      inside: true,
+    });
+    expect(expectPath(await p.resolveFile(path.join(work, 'a.txt'), 'read')).inside).toBe(true);
+    expect(expectPath(await p.resolveFile(path.join(link, 'new', 'b.txt'), 'write')).inside).toBe(true);
+    expect(await p.workspaceRoots()).toEqual([work]);
+  });
+
+  it('is not fooled by a sibling directory sharing the prefix', async () => {
+    const evil = path.join(root, 'work-evil');
+    await fs.mkdir(evil);
+    await fs.writeFile(path.join(evil, 'x.txt'), 'x');
+    const p = policy({ outside: 'deny' });
+    expectError(
+      await p.resolveFile('../work-evil/x.txt', 'read'),
+      '`../work-evil/x.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
+      'Invalid path',
+    );
+    expectError(
+      await p.resolveFile(path.join(evil, 'x.txt'), 'read'),
+      `\`${path.join(evil, 'x.txt')}\` is outside the workspace.`,
+      'Outside workspace',
+    );
+  });
+
+  it('counts the workDir itself and `..` that comes back inside', async () => {
+    const p = policy({ outside: 'deny' });
+    expect(expectPath(await p.resolveFile('.', 'read'))).toMatchObject({ real: work, inside: true });
+    expect(expectPath(await p.resolveFile('../work/a.txt', 'read'))).toMatchObject({
+      real: path.join(work, 'a.txt'),
+      inside: true,
+    });
+  });
+
+  it('resolves missing tails under the real path', async () => {
+    await fs.mkdir(path.join(outside, 'real-src'));
+    await fs.symlink(path.join(outside, 'real-src'), path.join(root, 'src-link'));
+    const p = policy({ additionalDirs: [path.join(root, 'src-link')] });
+    expect(expectPath(await p.resolveFile('new/deeper/file.ts', 'write'))).toMatchObject({
+      real: path.join(work, 'new', 'deeper', 'file.ts'),
+      inside: true,
+    });
+    expect(
+      expectPath(await p.resolveFile(path.join(outside, 'real-src', 'gen', 'x.ts'), 'write')),
+    ).toMatchObject({
+      real: path.join(outside, 'real-src', 'gen', 'x.ts'),
+      inside: true,
+    });
+  });
+
+  it('handles a symlink loop and a file used as a directory without failing', async () => {
+    await fs.symlink(path.join(work, 'loop2'), path.join(work, 'loop1'));
+    await fs.symlink(path.join(work, 'loop1'), path.join(work, 'loop2'));
+    expect(expectPath(await policy().resolveFile('loop1/x.txt', 'read')).inside).toBe(true);
+    expect(expectPath(await policy().resolveFile('a.txt/child', 'read'))).toMatchObject({
+      real: path.join(work, 'a.txt', 'child'),
+      inside: true,
+    });
+  });
+
+  it('counts additionalDirs pushed after creation, relative entries resolved against workDir', async () => {
+    const additionalDirs: string[] = [];
+    const p = policy({ additionalDirs, outside: 'deny' });
+    const target = path.join(outside, 'secret.txt');
+    expect(expectPath(await policy({ additionalDirs }).resolveFile(target, 'read')).inside).toBe(false);
+    expectError(
+      await p.resolveFile(target, 'read'),
+      `\`${target}\` is outside the workspace.`,
+      'Outside workspace',
+    );
+    additionalDirs.push('../outside');
+    expect(expectPath(await p.resolveFile(target, 'read')).inside).toBe(true);
+    expect(expectPath(await p.resolveFile('../outside/secret.txt', 'read')).inside).toBe(true);
+    expect(await p.workspaceRoots()).toEqual([work, outside]);
+    additionalDirs.pop();
+    expectError(
+      await p.resolveFile(target, 'read'),
+      `\`${target}\` is outside the workspace.`,
+      'Outside workspace',
+    );
+  });
+
+  it('refuses paths matching a deny glob, on the real path or the path as given', async () => {
+    await fs.mkdir(path.join(work, '.git'));
+    await fs.writeFile(path.join(work, '.git', 'config'), '');
+    await fs.symlink(path.join(work, '.git', 'config'), path.join(work, 'innocent.txt'));
+    await fs.symlink(path.join(work, 'a.txt'), path.join(work, 'blocked-name'));
+    const p = policy({ deny: ['**/.git/**', '**/blocked-name', 'private/**'] });
+    expectError(
+      await p.resolveFile('.git/config', 'read'),
+      '`.git/config` is denied by the workspace policy.',
+      'Access denied',
+    );
+    expectError(
+      await p.resolveFile('.git/new-file', 'write'),
+      '`.git/new-file` is denied by the workspace policy.',
+      'Access denied',
+    );
+    expectError(
+      await p.resolveFile('innocent.txt', 'read'),
+      '`innocent.txt` is denied by the workspace policy.',
+      'Access denied',
+    );
+    expectError(
+      await p.resolveFile(path.join(work, 'blocked-name'), 'read'),
+      `\`${path.join(work, 'blocked-name')}\` is denied by the workspace policy.`,
+      'Access denied',
+    );
+    expectError(
+      await p.resolveFile('private/key.txt', 'read'),
+      '`private/key.txt` is denied by the workspace policy.',
+      'Access denied',
+    );
+    expectPath(await p.resolveFile('a.txt', 'read'));
+    expectPath(await p.resolveFile('.gitignore', 'read'));
+    expectPath(await p.resolveFile('not-private/key.txt', 'read'));
+  });
+
+  it('applies deny globs to outside absolute paths too', async () => {
+    const target = path.join(outside, 'secret.txt');
+    expectError(
+      await policy({ deny: ['**/secret.txt'] }).resolveFile(target, 'read'),
+      `\`${target}\` is denied by the workspace policy.`,
+      'Access denied',
+    );
+  });
+
+  it('checks in SPEC order: relative-outside, then outside, then deny', async () => {
+    const p = policy({ outside: 'deny', deny: ['**'] });
+    expectError(
+      await p.resolveFile('../outside/secret.txt', 'read'),
+      '`../outside/secret.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
+      'Invalid path',
+    );
+    const target = path.join(outside, 'secret.txt');
+    expectError(
+      await p.resolveFile(target, 'read'),
+      `\`${target}\` is outside the workspace.`,
+      'Outside workspace',
+    );
+    expectError(
+      await p.resolveFile('a.txt', 'read'),
+      '`a.txt` is denied by the workspace policy.',
+      'Access denied',
+    );
+  });
+});
+
+describe('PathPolicy.resolveSearchPath', () => {
+  it('resolves inside paths like a read path', async () => {
+    const p = policy();
+    expect(await p.resolveSearchPath('.')).toEqual({
+      ok: true,
+      path: { input: '.', expanded: '.', absolute: work, real: work, inside: true },
+    });
+  });
+
+  it('reports empty, outside and denied as reasons', async () => {
+    await fs.symlink(outside, path.join(work, 'escape'));
+    const p = policy({ deny: ['**/node_modules/**'] });
+    expect(await p.resolveSearchPath('')).toEqual({ ok: false, reason: 'empty' });
+    expect(await p.resolveSearchPath(outside)).toEqual({ ok: false, reason: 'outside' });
+    expect(await p.resolveSearchPath('..')).toEqual({ ok: false, reason: 'outside' });
+    expect(await p.resolveSearchPath('escape')).toEqual({ ok: false, reason: 'outside' });
+    expect(await p.resolveSearchPath('node_modules/pkg')).toEqual({ ok: false, reason: 'denied' });
+  });
+});
+
+describe('PathPolicy helpers', () => {
+  it('isInsideWorkspace compares real paths component-wise', async () => {
+    const p = policy({ additionalDirs: [outside] });
+    expect(await p.isInsideWorkspace(path.join(work, 'x'))).toBe(true);
+    expect(await p.isInsideWorkspace(path.join(outside, 'y'))).toBe(true);
+    expect(await p.isInsideWorkspace(`${work}-evil`)).toBe(false);
+    expect(await p.isInsideWorkspace(root)).toBe(false);
+  });
+
+  it('isDenied matches absolute and workspace-relative forms', () => {
+    const p = policy({ deny: ['**/.git/**', 'build/**'] });
+    expect(p.isDenied(path.join(work, '.git', 'HEAD'))).toBe(true);
+    expect(p.isDenied(path.join(work, 'build', 'out.js'))).toBe(true);
+    expect(p.isDenied(path.join(outside, 'build', 'out.js'))).toBe(false);
+    expect(p.isDenied(path.join(work, 'src', 'build.ts'))).toBe(false);
+    expect(policy().isDenied(path.join(work, '.git', 'HEAD'))).toBe(false);
+  });
+
+  it('isSensitive adds the runtime patterns to the built-in ones', () => {
+    const p = policy({ sensitive: ['*.pem'] });
+    expect(p.isSensitive(path.join(work, '.env'))).toBe(true);
+    expect(p.isSensitive(path.join(work, 'tls.pem'))).toBe(true);
+    expect(p.isSensitive(path.join(work, '.env.example'))).toBe(false);
+    expect(policy().isSensitive(path.join(work, 'tls.pem'))).toBe(false);
+  });
+});

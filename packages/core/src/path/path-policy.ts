@@ -1,0 +1,196 @@
+import os from 'node:os';
+import micromatch from 'micromatch';
+import { toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { isWithinDirectory } from './containment.js';
+import { checkPathInput, expandPathInput, isDriveRelative } from './normalize-input.js';
+import { pathApiFor } from './platform-path.js';
+import { realPathAllowMissing } from './real-path.js';
+import { isSensitivePath } from './sensitive.js';
+
+/** What a file tool intends to do with a path; it words the relative-outside error. */
+export type PathVerb = 'read' | 'write' | 'edit';
+
+/** The runtime settings the policy applies. */
+export interface PathPolicySettings {
+  /** Absolute working directory; relative paths resolve against it. */
+  workDir: string;
+  /** Live list of more workspace directories (relative entries resolve against `workDir`). */
+  additionalDirs: string[];
+  /** Whether absolute paths outside the workspace are allowed. */
+  outside: 'allow' | 'deny';
+  /** Globs (micromatch, `dot: true`) that refuse a path. */
+  deny: readonly string[];
+  /** More sensitive-file globs on top of the built-in ones. */
+  sensitive: readonly string[];
+}
+
+/** Host facts the policy would otherwise read from the process; injectable so tests can play another platform. */
+export interface PathPolicyEnvironment {
+  /** Path rules to apply (default `process.platform`): Windows conversions and case-insensitivity for `win32`. */
+  platform?: NodeJS.Platform;
+  /** Where `~` points (default `os.homedir()`). */
+  homeDir?: string;
+}
+
+/** A path the model gave, in every form the tools need. */
+export interface ResolvedPath {
+  /** Exactly as the model gave it. */
+  input: string;
+  /** After `~` expansion and Windows conversions. */
+  expanded: string;
+  /** Resolved against `workDir`, lexically (no symlinks resolved). */
+  absolute: string;
+  /** Symlinks of the longest existing prefix resolved, missing tail appended. */
+  real: string;
+  /** Whether `real` is inside the workspace (workDir + additionalDirs, compared on real paths). */
+  inside: boolean;
+}
+
+/** Outcome of {@link PathPolicy.resolveFile}: the path, or the error result the tool returns as is. */
+export type PathResult = { ok: true; path: ResolvedPath } | { ok: false; error: ToolReturnValue };
+
+/** Outcome of {@link PathPolicy.resolveSearchPath}: the path, or why it was refused (the search tool words it). */
+export type SearchPathResult =
+  { ok: true; path: ResolvedPath } | { ok: false; reason: 'empty' | 'invalid' | 'outside' | 'denied' };
+
+type Resolution =
+  { ok: true; path: ResolvedPath; roots: string[] } | { ok: false; reason: 'empty' | 'invalid' };
+
+/** SPEC 1.1–1.3 in one place: input checks, workspace containment on real paths, deny globs, sensitive files. */
+export class PathPolicy {
+  private readonly settings: PathPolicySettings;
+  private readonly platform: NodeJS.Platform;
+  private readonly homeDir: string;
+
+  constructor(settings: PathPolicySettings, environment: PathPolicyEnvironment = {}) {
+    this.settings = settings;
+    this.platform = environment.platform ?? process.platform;
+    this.homeDir = environment.homeDir ?? os.homedir();
+  }
+
+  /**
+   * For read/write/edit tools, in SPEC order: empty → invalid (NUL, UNC; no file-system access) → `~`/Windows
+   * conversions → resolve against workDir → real path → relative-outside (worded with `verb`) → `outside: 'deny'` →
+   * deny globs. Errors carry the exact SPEC messages and briefs.
+   */
+  async resolveFile(input: string, verb: PathVerb): Promise<PathResult> {
+    const resolution = await this.resolve(input);
+    if (!resolution.ok) {
+      if (resolution.reason === 'empty') {
+        return {
+          ok: false,
+          error: toolError({ message: 'File path cannot be empty.', brief: 'Empty file path' }),
+        };
+      }
+      return {
+        ok: false,
+        error: toolError({ message: `\`${input}\` is not a valid path.`, brief: 'Invalid path' }),
+      };
+    }
+    const resolved = resolution.path;
+    const shown = resolved.expanded;
+    if (!resolved.inside && !this.pathApi().isAbsolute(resolved.expanded)) {
+      const message =
+        `\`${shown}\` is not an absolute path. ` +
+        `You must provide an absolute path to ${verb} a file outside the working directory.`;
+      return { ok: false, error: toolError({ message, brief: 'Invalid path' }) };
+    }
+    if (!resolved.inside && this.settings.outside === 'deny') {
+      return {
+        ok: false,
+        error: toolError({ message: `\`${shown}\` is outside the workspace.`, brief: 'Outside workspace' }),
+      };
+    }
+    if (this.deniedAmong([resolved.real, resolved.absolute], resolution.roots)) {
+      return {
+        ok: false,
+        error: toolError({
+          message: `\`${shown}\` is denied by the workspace policy.`,
+          brief: 'Access denied',
+        }),
+      };
+    }
+    return { ok: true, path: resolved };
+  }
+
+  /** For Glob/Grep: resolves like a read path, but the result must be inside the workspace and not denied. */
+  async resolveSearchPath(input: string): Promise<SearchPathResult> {
+    const resolution = await this.resolve(input);
+    if (!resolution.ok) return resolution;
+    if (!resolution.path.inside) return { ok: false, reason: 'outside' };
+    if (this.deniedAmong([resolution.path.real, resolution.path.absolute], resolution.roots)) {
+      return { ok: false, reason: 'denied' };
+    }
+    return { ok: true, path: resolution.path };
+  }
+
+  /** Real paths of workDir and the current additionalDirs (relative entries resolved against workDir), deduplicated. */
+  async workspaceRoots(): Promise<string[]> {
+    const pathApi = this.pathApi();
+    const lexical = [this.settings.workDir, ...this.settings.additionalDirs].map((dir) =>
+      pathApi.resolve(this.settings.workDir, dir),
+    );
+    const real = await Promise.all(lexical.map((dir) => realPathAllowMissing(dir, this.platform)));
+    return [...new Set(real)];
+  }
+
+  /** Whether a real path lies inside the workspace (component-wise). */
+  async isInsideWorkspace(realPath: string): Promise<boolean> {
+    const roots = await this.workspaceRoots();
+    return roots.some((root) => isWithinDirectory(realPath, root, this.platform));
+  }
+
+  /**
+   * Whether the runtime's deny globs refuse a path. Each glob is tried on the path itself and on the path relative to
+   * each (lexical) workspace directory holding it, so both `**\/.git/**` and `secrets/**` work.
+   */
+  isDenied(realPath: string): boolean {
+    const pathApi = this.pathApi();
+    const roots = [this.settings.workDir, ...this.settings.additionalDirs].map((dir) =>
+      pathApi.resolve(this.settings.workDir, dir),
+    );
+    return this.deniedAmong([realPath], roots);
+  }
+
+  /** Whether a file probably holds secrets: built-in patterns plus the runtime's extra ones (SPEC 1.3). */
+  isSensitive(filePath: string): boolean {
+    return isSensitivePath(filePath, this.settings.sensitive, this.platform);
+  }
+
+  private pathApi() {
+    return pathApiFor(this.platform);
+  }
+
+  private async resolve(input: string): Promise<Resolution> {
+    const problem = checkPathInput(input);
+    if (problem) return { ok: false, reason: problem };
+    const expanded = expandPathInput(input, { homeDir: this.homeDir, platform: this.platform });
+    if (isDriveRelative(expanded, this.platform)) return { ok: false, reason: 'invalid' };
+    const absolute = this.pathApi().resolve(this.settings.workDir, expanded);
+    const [real, roots] = await Promise.all([
+      realPathAllowMissing(absolute, this.platform),
+      this.workspaceRoots(),
+    ]);
+    const inside = roots.some((root) => isWithinDirectory(real, root, this.platform));
+    return { ok: true, path: { input, expanded, absolute, real, inside }, roots };
+  }
+
+  private deniedAmong(paths: readonly string[], roots: readonly string[]): boolean {
+    const patterns = this.settings.deny;
+    if (patterns.length === 0) return false;
+    const pathApi = this.pathApi();
+    const subjects = new Set<string>();
+    for (const candidate of paths) {
+      subjects.add(candidate);
+      for (const root of roots) {
+        if (isWithinDirectory(candidate, root, this.platform))
+          subjects.add(pathApi.relative(root, candidate));
+      }
+    }
+    const nocase = this.platform === 'win32';
+    return [...subjects].some((subject) => {
+      const slashed = nocase ? subject.replace(/\\/g, '/') : subject;
+      return slashed !== '' && micromatch.isMatch(slashed, patterns as string[], { dot: true, nocase });
+    });
+  }
+}

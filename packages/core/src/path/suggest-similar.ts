@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isWithinDirectory } from './containment.js';
+
+/** At most this many suggestions follow "Did you mean:". */
+const MAX_SUGGESTIONS = 3;
+
+/** A huge directory is only sampled this far, so a typo never turns into a long scan. */
+const MAX_ENTRIES_SCANNED = 5000;
+
+/** Edit distance with adjacent transpositions (optimal string alignment), so `cofnig` is one step from `config`. */
+function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const table: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(table[i - 1]![j]! + 1, table[i]![j - 1]! + 1, table[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, table[i - 2]![j - 2]! + 1);
+      }
+      table[i]![j] = best;
+    }
+  }
+  return table[a.length]![b.length]!;
+}
+
+function stemOf(name: string): string {
+  const extension = path.extname(name);
+  return extension ? name.slice(0, -extension.length) : name;
+}
+
+/**
+ * How close `candidate` is to the wanted name; lower is better, undefined means "not similar".
+ * 0: same name ignoring case. 1: same stem, other or no extension (`app.ts` for `app.js`, `README` for `README.md`).
+ * 2+d: case-insensitive edit distance d (transpositions count once) of at most a quarter of the longer name, min 1, max 3.
+ */
+function similarity(wanted: string, candidate: string): number | undefined {
+  const a = wanted.toLowerCase();
+  const b = candidate.toLowerCase();
+  if (a === b) return 0;
+  const stemA = stemOf(a);
+  const stemB = stemOf(b);
+  if (stemA && (stemA === stemB || stemA === b || a === stemB)) return 1;
+  const limit = Math.min(3, Math.max(1, Math.floor(Math.max(a.length, b.length) / 4)));
+  if (Math.abs(a.length - b.length) > limit) return undefined;
+  const distance = editDistance(a, b);
+  return distance <= limit ? 2 + distance : undefined;
+}
+
+async function isFileEntry(
+  directory: string,
+  entry: { name: string; isFile(): boolean; isSymbolicLink(): boolean },
+) {
+  if (entry.isFile()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  try {
+    return (await fs.stat(path.join(directory, entry.name))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Up to 3 existing files in the same directory as the missing `absolutePath` whose names are similar (see
+ * `similarity` for the rules), best first, ties by name. Paths are relative to `workDir` when inside it, else
+ * absolute. Never throws: an unreadable or missing directory gives `[]`.
+ */
+export async function suggestSimilarFiles(absolutePath: string, workDir: string): Promise<string[]> {
+  const directory = path.dirname(absolutePath);
+  const wanted = path.basename(absolutePath);
+  const scored: { name: string; score: number }[] = [];
+  try {
+    const dir = await fs.opendir(directory);
+    let scanned = 0;
+    for await (const entry of dir) {
+      if (++scanned > MAX_ENTRIES_SCANNED) break;
+      if (entry.name === wanted) continue;
+      const score = similarity(wanted, entry.name);
+      if (score === undefined || !(await isFileEntry(directory, entry))) continue;
+      scored.push({ name: entry.name, score });
+    }
+  } catch {
+    return [];
+  }
+  scored.sort((x, y) => x.score - y.score || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  return scored.slice(0, MAX_SUGGESTIONS).map(({ name }) => {
+    const candidate = path.join(directory, name);
+    return isWithinDirectory(candidate, workDir) ? path.relative(workDir, candidate) : candidate;
+  });
+}
