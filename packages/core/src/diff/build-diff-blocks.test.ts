@@ -176,13 +176,27 @@ describe('buildDiffBlocks', () => {
   });
 
   it('summarises a diff that cannot be found within a tiny budget', () => {
-    const oldText = numberedLines('old', 4000);
-    const newText = numberedLines('new', 4000);
-    expect(buildDiffBlocks('f.txt', oldText, newText, { budgetMs: 0 })).toEqual([
+    // The same 4,000 lines in a scrambled order: every line has a match, so the search has real work to do.
+    const lines = Array.from({ length: 4000 }, (_, n) => `line${n}`);
+    const oldText = `${lines.join('\n')}\n`;
+    const scrambled = `${lines.map((_, n) => lines[(n * 1999) % 4000]).join('\n')}\n`;
+    expect(buildDiffBlocks('f.txt', oldText, scrambled, { budgetMs: 0 })).toEqual([
       summary('(4000 lines)', '(4000 lines, modified)'),
     ]);
-    expect(buildDiffBlocks('f.txt', oldText, numberedLines('new', 3000), { budgetMs: 1 })).toEqual([
+    const shorter = `${lines
+      .slice(0, 3000)
+      .map((_, n) => lines[(n * 1999) % 4000])
+      .join('\n')}\n`;
+    expect(buildDiffBlocks('f.txt', oldText, shorter, { budgetMs: 1 })).toEqual([
       summary('(4000 lines)', '(3000 lines)'),
+    ]);
+  });
+
+  it('shows two entirely different texts below the line limit as one block, all removed then all added', () => {
+    const oldText = numberedLines('old', 5000);
+    const newText = numberedLines('new', 4000);
+    expect(buildDiffBlocks('f.txt', oldText, newText)).toEqual([
+      block(oldText.slice(0, -1), newText.slice(0, -1), 1, 1),
     ]);
   });
 
@@ -209,5 +223,36 @@ describe('buildDiffBlocks', () => {
       block('f', '', 6, 6),
       block('', 'h', 8, 7),
     ]);
+  });
+
+  it('gives blocks that turn the old lines into the new ones, for many random pairs of texts', () => {
+    let seed = 42;
+    const random = (below: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % below;
+    };
+    const randomLines = (): string[] => Array.from({ length: random(40) }, () => 'abcdefg'[random(7)]!);
+    const linesOf = (text: string): string[] => (text === '' ? [] : text.split('\n'));
+
+    for (let round = 0; round < 300; round++) {
+      const oldLines = randomLines();
+      const newLines =
+        random(2) === 0 ? randomLines() : oldLines.map((line) => (random(5) === 0 ? 'x' : line));
+      const oldText = oldLines.map((line) => `${line}\n`).join('');
+      const newText = newLines.map((line) => `${line}\n`).join('');
+      const blocks = buildDiffBlocks('f.txt', oldText, newText, { context: random(4) });
+
+      const rebuilt = oldLines.slice();
+      for (const b of blocks.slice().reverse()) {
+        const oldPart = linesOf(b.oldText);
+        expect(oldLines.slice(b.oldStart - 1, b.oldStart - 1 + oldPart.length)).toEqual(oldPart);
+        expect(newLines.slice(b.newStart - 1, b.newStart - 1 + linesOf(b.newText).length)).toEqual(
+          linesOf(b.newText),
+        );
+        rebuilt.splice(b.oldStart - 1, oldPart.length, ...linesOf(b.newText));
+      }
+      expect(rebuilt).toEqual(newLines);
+      expect(blocks.length === 0).toBe(oldText === newText);
+    }
   });
 });

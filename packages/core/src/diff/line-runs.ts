@@ -14,8 +14,9 @@ class DiffDeadlineReached extends Error {}
 
 /**
  * The line runs turning `oldKeys` into `newKeys`, or `undefined` when the search for them takes longer than
- * `budgetMs`. Common leading and trailing lines are set aside first, in one linear pass, so a local edit of a big
- * text only searches the changed middle; the budget bounds that search.
+ * `budgetMs`. Before the search, in linear time: common leading and trailing lines are set aside (a local edit of a
+ * big text only searches the changed middle), and lines found on one side only are set aside too (they can only be
+ * removed or added), so two very different texts leave little or nothing to search. The budget bounds the search.
  */
 export function computeLineRuns(
   oldKeys: string[],
@@ -35,26 +36,76 @@ export function computeLineRuns(
     suffix++;
   }
 
-  const oldMiddle = oldKeys.slice(prefix, oldLength - suffix);
-  const newMiddle = newKeys.slice(prefix, newLength - suffix);
-  const middle = diffMiddle(oldMiddle, newMiddle, performance.now() + budgetMs);
-  if (middle === undefined) return undefined;
+  const [oldIds, newIds] = toLineIds(
+    oldKeys.slice(prefix, oldLength - suffix),
+    newKeys.slice(prefix, newLength - suffix),
+  );
+  const matches = matchMiddle(oldIds, newIds, performance.now() + budgetMs);
+  if (matches === undefined) return undefined;
 
-  const runs: LineRun[] = [];
-  if (prefix > 0) runs.push({ kind: 'equal', count: prefix });
-  runs.push(...middle);
-  if (suffix > 0) runs.push({ kind: 'equal', count: suffix });
-  return runs;
+  const runs = new RunList();
+  runs.push('equal', prefix);
+  let oldAt = 0;
+  let newAt = 0;
+  for (const [oldIndex, newIndex] of matches) {
+    runs.push('removed', oldIndex - oldAt);
+    runs.push('added', newIndex - newAt);
+    runs.push('equal', 1);
+    oldAt = oldIndex + 1;
+    newAt = newIndex + 1;
+  }
+  runs.push('removed', oldIds.length - oldAt);
+  runs.push('added', newIds.length - newAt);
+  runs.push('equal', suffix);
+  return runs.runs;
 }
 
-function diffMiddle(oldMiddle: string[], newMiddle: string[], deadline: number): LineRun[] | undefined {
-  // One side empty: a pure insertion or deletion, no search needed.
-  if (oldMiddle.length === 0 || newMiddle.length === 0) {
-    const runs: LineRun[] = [];
-    if (oldMiddle.length > 0) runs.push({ kind: 'removed', count: oldMiddle.length });
-    if (newMiddle.length > 0) runs.push({ kind: 'added', count: newMiddle.length });
-    return runs;
+/** Collects runs, merging a run into the previous one of the same kind and dropping empty ones. */
+class RunList {
+  readonly runs: LineRun[] = [];
+
+  push(kind: LineRun['kind'], count: number): void {
+    if (count <= 0) return;
+    const last = this.runs[this.runs.length - 1];
+    if (last?.kind === kind) last.count += count;
+    else this.runs.push({ kind, count });
   }
+}
+
+/** Numbers the distinct lines, so the search compares numbers in constant time, however long the lines are. */
+function toLineIds(oldLines: string[], newLines: string[]): [number[], number[]] {
+  const ids = new Map<string, number>();
+  const idOf = (line: string): number => {
+    let id = ids.get(line);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(line, id);
+    }
+    return id;
+  };
+  return [oldLines.map(idOf), newLines.map(idOf)];
+}
+
+/** Indexes of the lines of `ids` that also occur in `other`. */
+function indexesFoundIn(ids: number[], other: number[]): number[] {
+  const present = new Set(other);
+  const indexes: number[] = [];
+  for (let index = 0; index < ids.length; index++) if (present.has(ids[index]!)) indexes.push(index);
+  return indexes;
+}
+
+/**
+ * The pairs (old index, new index) of lines kept unchanged, in increasing order, or `undefined` past the deadline
+ * (a `performance.now()` value).
+ */
+function matchMiddle(
+  oldIds: number[],
+  newIds: number[],
+  deadline: number,
+): Array<[number, number]> | undefined {
+  const oldCandidates = indexesFoundIn(oldIds, newIds);
+  const newCandidates = indexesFoundIn(newIds, oldIds);
+  if (oldCandidates.length === 0 || newCandidates.length === 0) return [];
 
   const remaining = deadline - performance.now();
   if (remaining <= 0) return undefined;
@@ -62,7 +113,7 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], deadline: number):
   // jsdiff's own `timeout` is only checked between edit distances; the comparator also looks at the clock, so one
   // long step of the search cannot overrun the deadline either.
   let comparisons = 0;
-  const comparator = (left: string, right: string): boolean => {
+  const comparator = (left: number, right: number): boolean => {
     comparisons++;
     if (comparisons % COMPARISONS_PER_CLOCK_CHECK === 0 && performance.now() > deadline) {
       throw new DiffDeadlineReached();
@@ -72,14 +123,30 @@ function diffMiddle(oldMiddle: string[], newMiddle: string[], deadline: number):
 
   let changes;
   try {
-    changes = diffArrays(oldMiddle, newMiddle, { comparator, timeout: Math.ceil(remaining) });
+    changes = diffArrays(
+      oldCandidates.map((index) => oldIds[index]!),
+      newCandidates.map((index) => newIds[index]!),
+      { comparator, timeout: Math.ceil(remaining) },
+    );
   } catch (error) {
     if (error instanceof DiffDeadlineReached) return undefined;
     throw error;
   }
   if (changes === undefined) return undefined;
-  return changes.map((change) => ({
-    kind: change.added ? 'added' : change.removed ? 'removed' : 'equal',
-    count: change.count,
-  }));
+
+  const matches: Array<[number, number]> = [];
+  let oldAt = 0;
+  let newAt = 0;
+  for (const change of changes) {
+    if (change.added) newAt += change.count;
+    else if (change.removed) oldAt += change.count;
+    else {
+      for (let step = 0; step < change.count; step++) {
+        matches.push([oldCandidates[oldAt + step]!, newCandidates[newAt + step]!]);
+      }
+      oldAt += change.count;
+      newAt += change.count;
+    }
+  }
+  return matches;
 }
