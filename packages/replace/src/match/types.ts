@@ -1,0 +1,45 @@
+/** How an edit's `old` string was found, from strictest to loosest. */
+export type MatchLevel = 'exact' | 'line-endings' | 'quotes' | 'whitespace';
+
+/** The matching levels in the order they are tried. */
+export const MATCH_LEVELS: readonly MatchLevel[] = ['exact', 'line-endings', 'quotes', 'whitespace'];
+
+/** A file's line break, as the codec reports it. */
+export type LineBreak = '\n' | '\r\n' | '\r';
+
+/** One edit as the model gave it. */
+export interface EditSpec {
+  old: string;
+  new: string;
+  replace_all: boolean;
+}
+
+/** `unique` refuses an ambiguous edit; `first` takes the first match (kimi-cli's behaviour). */
+export type MatchMode = 'unique' | 'first';
+
+/** A region of the raw content to replace, and the raw text that replaces it. */
+export interface Replacement {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Where the model's `old` came closest to the file when it was not found. */
+export interface ClosestText {
+  /** 1-based line number of the excerpt's first line. */
+  line: number;
+  excerpt: string;
+}
+
+/** Why one edit could not be applied. */
+export type EditFailure =
+  | { kind: 'empty-old' }
+  | { kind: 'identical' }
+  | { kind: 'not-found'; closest: ClosestText | undefined }
+  | { kind: 'ambiguous'; lines: number[] };
+
+/** What one successfully applied edit did. */
+export interface EditOutcome {
+  replacements: number;
+  matchedBy: MatchLevel;
+}
