@@ -69,6 +69,20 @@ export {
 // line reader and line index
 
 // atomic write, locks, read state, history, applying a change
+export { writeFileAtomic, type AtomicWriteOptions } from './write/atomic-write.js';
+export {
+  cleanupStaleTempFiles,
+  isAtomicTempName,
+  atomicTempName,
+  type CleanupOptions,
+} from './write/temp-files.js';
+export { resolveLinkTarget } from './write/resolve-link-target.js';
+export { PathLocks } from './write/path-locks.js';
+export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
+export { hashBytes, hashFile, snapshotOf, type FileSnapshot } from './state/file-snapshot.js';
+export { FileStateTracker, type FileStateRecord, type FileStateStatus } from './state/file-state-tracker.js';
+export { readStateError } from './state/read-state-error.js';
+export { FileHistory, type HistoryEntry, type FileHistoryOptions } from './state/file-history.js';
 
 // diff blocks
 export {

@@ -1,0 +1,117 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileHistory } from './file-history.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-history-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('FileHistory', () => {
+  it('lists saved versions and restores the latest by default', async () => {
+    const history = new FileHistory();
+    const file = path.join(dir, 'a.txt');
+    await history.save(file, null);
+    await fs.writeFile(file, 'one');
+    await history.save(file, bytes('one'));
+    await fs.writeFile(file, 'two');
+
+    const entries = history.list();
+    expect(entries.map(({ path: p, version, size }) => ({ p, version, size }))).toEqual([
+      { p: file, version: 1, size: null },
+      { p: file, version: 2, size: 3 },
+    ]);
+    expect(entries[0]?.time).toBeInstanceOf(Date);
+
+    const restored = await history.restore(file);
+    expect(restored.version).toBe(2);
+    expect(await fs.readFile(file, 'utf8')).toBe('one');
+    // The restore saved what it replaced, so it can be undone too.
+    expect(history.list(file).at(-1)).toMatchObject({ version: 3, size: 3 });
+    await history.restore(file, 3);
+    expect(await fs.readFile(file, 'utf8')).toBe('two');
+  });
+
+  it('deletes the file when restoring a version where it did not exist', async () => {
+    const history = new FileHistory();
+    const file = path.join(dir, 'new.txt');
+    await history.save(file, null);
+    await fs.writeFile(file, 'created');
+    await history.restore(file, 1);
+    await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('restores byte for byte, keeping the mode, and copies what it was given', async () => {
+    const history = new FileHistory();
+    const file = path.join(dir, 'bin');
+    const original = new Uint8Array([0xff, 0xfe, 0x00, 0x0d, 0x0a]);
+    await fs.writeFile(file, original);
+    await fs.chmod(file, 0o755);
+    const given = original.slice();
+    await history.save(file, given);
+    given.fill(0);
+    await fs.writeFile(file, 'changed');
+    await history.restore(file);
+    expect(new Uint8Array(await fs.readFile(file))).toEqual(original);
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o755);
+  });
+
+  it('fails clearly for an unknown path or version', async () => {
+    const history = new FileHistory();
+    await expect(history.restore(path.join(dir, 'x'))).rejects.toThrow(
+      `File history has no saved version of ${path.join(dir, 'x')}.`,
+    );
+    await history.save(path.join(dir, 'x'), null);
+    await expect(history.restore(path.join(dir, 'x'), 7)).rejects.toThrow('no saved version 7');
+  });
+
+  it('drops the oldest versions beyond its limits', async () => {
+    const history = new FileHistory({ maxVersionsPerFile: 2, maxBytes: 10 });
+    const a = path.join(dir, 'a');
+    const b = path.join(dir, 'b');
+    await history.save(a, bytes('1111'));
+    await history.save(a, bytes('2222'));
+    await history.save(a, bytes('3333'));
+    expect(history.list(a).map((entry) => entry.version)).toEqual([2, 3]);
+    await history.save(b, bytes('bbbb'));
+    expect(history.list().map((entry) => `${path.basename(entry.path)}${entry.version}`)).toEqual([
+      'a3',
+      'b1',
+    ]);
+    expect(await history.save(b, bytes('x'.repeat(11)))).toBeUndefined();
+  });
+
+  it('keeps versions in files when given a directory', async () => {
+    const store = path.join(dir, 'store');
+    const history = new FileHistory({ directory: store, maxVersionsPerFile: 1 });
+    const file = path.join(dir, 'a.txt');
+    await history.save(file, bytes('v1'));
+    await history.save(file, bytes('v2'));
+    expect(await fs.readdir(store)).toHaveLength(1);
+    await fs.writeFile(file, 'now');
+    await history.restore(file);
+    expect(await fs.readFile(file, 'utf8')).toBe('v2');
+    await history.clear();
+    expect(history.list()).toEqual([]);
+    expect(await fs.readdir(store)).toEqual([]);
+  });
+
+  it('finds a file given through a symlink', async () => {
+    const history = new FileHistory();
+    const file = path.join(dir, 'real.txt');
+    await fs.writeFile(file, 'old');
+    const realFile = await fs.realpath(file);
+    await history.save(realFile, bytes('old'));
+    await fs.writeFile(file, 'new');
+    await fs.symlink(file, path.join(dir, 'link.txt'));
+    await history.restore(path.join(dir, 'link.txt'));
+    expect(await fs.readFile(file, 'utf8')).toBe('old');
+  });
+});

@@ -1,0 +1,171 @@
+import { promises as fs, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../write/atomic-write.js';
+
+/** One saved version of a file: its content before a change. */
+export interface HistoryEntry {
+  /** Real path of the file. */
+  path: string;
+  /** 1-based, per path, increasing with every save. */
+  version: number;
+  /** When the version was saved. */
+  time: Date;
+  /** Size of the saved content in bytes, or `null` when the file did not exist before the change. */
+  size: number | null;
+}
+
+/** Options of {@link FileHistory}. */
+export interface FileHistoryOptions {
+  /** Keep saved bytes in files under this directory instead of in memory (created when first needed). */
+  directory?: string;
+  /** Versions kept per path; older ones are dropped first (default 50). */
+  maxVersionsPerFile?: number;
+  /** Total bytes kept over all versions; the oldest versions are dropped first (default 256 MiB). */
+  maxBytes?: number;
+}
+
+interface StoredVersion {
+  entry: HistoryEntry;
+  /** In-memory content, when no directory is used. */
+  bytes?: Uint8Array;
+  /** Spill file, when a directory is used. */
+  file?: string;
+}
+
+/**
+ * Previous versions of the files the tools changed, for undo (SPEC 1.7). The caller creates one per session and
+ * passes it to `createRuntime({ history })`. A version larger than `maxBytes` is not kept.
+ */
+export class FileHistory {
+  private readonly directory: string | undefined;
+  private readonly maxVersionsPerFile: number;
+  private readonly maxBytes: number;
+  // Every version in save order (oldest first): eviction and list() both follow this order.
+  private readonly versions: StoredVersion[] = [];
+  private readonly lastVersion = new Map<string, number>();
+  private storedBytes = 0;
+  private spillCounter = 0;
+
+  constructor(options: FileHistoryOptions = {}) {
+    this.directory = options.directory === undefined ? undefined : path.resolve(options.directory);
+    this.maxVersionsPerFile = options.maxVersionsPerFile ?? 50;
+    this.maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
+  }
+
+  /**
+   * Saves the content `realPath` has before a change: its bytes, or `null` when it does not exist yet.
+   * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept.
+   */
+  async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+    const size = bytes?.length ?? 0;
+    if (size > this.maxBytes) return undefined;
+    const version = (this.lastVersion.get(realPath) ?? 0) + 1;
+    const entry: HistoryEntry = {
+      path: realPath,
+      version,
+      time: new Date(),
+      size: bytes ? bytes.length : null,
+    };
+    const stored: StoredVersion = { entry };
+    if (bytes && this.directory) {
+      await fs.mkdir(this.directory, { recursive: true });
+      stored.file = path.join(this.directory, `${++this.spillCounter}.v${version}.bak`);
+      await fs.writeFile(stored.file, bytes);
+    } else if (bytes) {
+      // A copy: the caller's buffer may be reused or changed after this call.
+      stored.bytes = Uint8Array.prototype.slice.call(bytes);
+    }
+    this.lastVersion.set(realPath, version);
+    this.versions.push(stored);
+    this.storedBytes += size;
+    await this.evict(realPath);
+    return { ...entry };
+  }
+
+  /** Saved versions, oldest first; only those of `filePath` when given. */
+  list(filePath?: string): HistoryEntry[] {
+    const key = filePath === undefined ? undefined : this.keyOf(filePath);
+    return this.versions
+      .filter((stored) => key === undefined || stored.entry.path === key)
+      .map((stored) => ({ ...stored.entry }));
+  }
+
+  /**
+   * Puts back the content saved as `version` of `filePath` (the latest version by default), atomically. Restoring
+   * a version where the file did not exist deletes the file. The content being replaced is saved first, so a restore
+   * can itself be undone. Returns the entry that was restored.
+   */
+  async restore(filePath: string, version?: number): Promise<HistoryEntry> {
+    const key = this.keyOf(filePath);
+    const candidates = this.versions.filter((stored) => stored.entry.path === key);
+    const stored =
+      version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
+    if (!stored) {
+      const what = version === undefined ? 'no saved version' : `no saved version ${version}`;
+      throw new Error(`File history has ${what} of ${filePath}.`);
+    }
+    const content = await this.contentOf(stored);
+    await this.save(key, await readIfExists(key));
+    if (content === null) await fs.rm(key, { force: true });
+    else await writeFileAtomic(key, content);
+    return { ...stored.entry };
+  }
+
+  /** Forgets every version (and removes spill files). */
+  async clear(): Promise<void> {
+    const removed = this.versions.splice(0);
+    this.storedBytes = 0;
+    await Promise.all(removed.map((stored) => this.discard(stored)));
+  }
+
+  // Paths are stored as real paths; accept the same file given relatively or through a symlink too.
+  private keyOf(filePath: string): string {
+    if (this.lastVersion.has(filePath)) return filePath;
+    const absolute = path.resolve(filePath);
+    if (this.lastVersion.has(absolute)) return absolute;
+    try {
+      return realpathSync.native(absolute);
+    } catch {
+      return absolute;
+    }
+  }
+
+  private async contentOf(stored: StoredVersion): Promise<Uint8Array | null> {
+    if (stored.entry.size === null) return null;
+    if (stored.file) return fs.readFile(stored.file);
+    return stored.bytes ?? new Uint8Array();
+  }
+
+  private async evict(justSaved: string): Promise<void> {
+    const dropped: StoredVersion[] = [];
+    const ofPath = this.versions.filter((stored) => stored.entry.path === justSaved);
+    for (const stored of ofPath.slice(0, Math.max(0, ofPath.length - this.maxVersionsPerFile)))
+      dropped.push(stored);
+    for (const stored of this.versions) {
+      if (this.storedBytes - sizeOf(dropped) <= this.maxBytes) break;
+      if (!dropped.includes(stored)) dropped.push(stored);
+    }
+    for (const stored of dropped) {
+      this.versions.splice(this.versions.indexOf(stored), 1);
+      this.storedBytes -= stored.entry.size ?? 0;
+    }
+    await Promise.all(dropped.map((stored) => this.discard(stored)));
+  }
+
+  private async discard(stored: StoredVersion): Promise<void> {
+    if (stored.file) await fs.rm(stored.file, { force: true });
+  }
+}
+
+function sizeOf(versions: StoredVersion[]): number {
+  return versions.reduce((total, stored) => total + (stored.entry.size ?? 0), 0);
+}
+
+async function readIfExists(filePath: string): Promise<Uint8Array | null> {
+  try {
+    return await fs.readFile(filePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashBytes, hashFile, snapshotOf } from './file-snapshot.js';
+import { FileStateTracker } from './file-state-tracker.js';
+import { readStateError } from './read-state-error.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-state-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function recordRead(tracker: FileStateTracker, file: string): Promise<void> {
+  const bytes = await fs.readFile(file);
+  tracker.recordRead(file, snapshotOf(bytes, await fs.stat(file)), true);
+}
+
+describe('FileStateTracker', () => {
+  it('says not-read for a file the session never read', async () => {
+    const file = path.join(dir, 'a.txt');
+    await fs.writeFile(file, 'hello');
+    expect(await new FileStateTracker().check(file)).toBe('not-read');
+  });
+
+  it('is ok after a read, and after a touch that kept the content', async () => {
+    const tracker = new FileStateTracker();
+    const file = path.join(dir, 'a.txt');
+    await fs.writeFile(file, 'hello');
+    await recordRead(tracker, file);
+    expect(await tracker.check(file)).toBe('ok');
+    const later = new Date(Date.now() + 60_000);
+    await fs.utimes(file, later, later);
+    expect(await tracker.check(file)).toBe('ok');
+    expect(tracker.get(file)?.mtimeMs).toBe((await fs.stat(file)).mtimeMs);
+  });
+
+  it('says modified when the content changed, with or without the same size', async () => {
+    const tracker = new FileStateTracker();
+    const file = path.join(dir, 'a.txt');
+    await fs.writeFile(file, 'hello');
+    await recordRead(tracker, file);
+    await fs.writeFile(file, 'HELLO');
+    const later = new Date(Date.now() + 60_000);
+    await fs.utimes(file, later, later);
+    expect(await tracker.check(file)).toBe('modified');
+    await recordRead(tracker, file);
+    await fs.writeFile(file, 'hello world');
+    expect(await tracker.check(file)).toBe('modified');
+  });
+
+  it('says modified when the file disappeared, and ok after recording a write', async () => {
+    const tracker = new FileStateTracker();
+    const file = path.join(dir, 'a.txt');
+    await fs.writeFile(file, 'x');
+    await recordRead(tracker, file);
+    await fs.rm(file);
+    expect(await tracker.check(file)).toBe('modified');
+    await fs.writeFile(file, 'new');
+    tracker.recordWrite(file, snapshotOf(new TextEncoder().encode('new'), await fs.stat(file)));
+    expect(await tracker.check(file)).toBe('ok');
+    expect(tracker.get(file)?.complete).toBe(true);
+    tracker.forget(file);
+    expect(await tracker.check(file)).toBe('not-read');
+  });
+
+  it('keeps sessions apart', async () => {
+    const file = path.join(dir, 'a.txt');
+    await fs.writeFile(file, 'x');
+    const first = new FileStateTracker();
+    await recordRead(first, file);
+    expect(await new FileStateTracker().check(file)).toBe('not-read');
+  });
+});
+
+describe('hashes', () => {
+  it('hashes bytes and files alike', async () => {
+    const file = path.join(dir, 'a.bin');
+    const data = new Uint8Array(100_000).map((_, i) => i % 251);
+    await fs.writeFile(file, data);
+    expect(await hashFile(file)).toBe(hashBytes(data));
+    expect(hashBytes(new Uint8Array([1]))).not.toBe(hashBytes(new Uint8Array([2])));
+  });
+});
+
+describe('readStateError', () => {
+  it('words both statuses exactly', () => {
+    expect(readStateError('src/a.ts', 'not-read')).toEqual({
+      isError: true,
+      output: '',
+      message: '`src/a.ts` has not been read yet. Read it first before writing to it.',
+      brief: 'File not read',
+      display: [{ type: 'brief', text: 'File not read' }],
+    });
+    expect(readStateError('src/a.ts', 'modified')).toEqual({
+      isError: true,
+      output: '',
+      message:
+        '`src/a.ts` has been modified since it was last read, either by the user or by another process. Read it again before writing to it.',
+      brief: 'File modified',
+      display: [{ type: 'brief', text: 'File modified' }],
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import { promises as fs, type Stats } from 'node:fs';
+import { FileActions, type FileAction } from '../approval/file-actions.js';
+import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
+import type { ResolvedPath } from '../path/path-policy.js';
+import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
+import type { ToolRuntime } from '../runtime/runtime.js';
+import { snapshotOf } from '../state/file-snapshot.js';
+import { readStateError } from '../state/read-state-error.js';
+import { writeFileAtomic } from './atomic-write.js';
+
+/** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
+export interface FileChange {
+  /** The tool's name, e.g. `WriteFile` (sent with the approval request). */
+  sender: string;
+  /** Words the approval description: ``Write file `{real}` `` or ``Edit file `{real}` ``. */
+  verb: 'Write' | 'Edit';
+  /** The target, as the path policy resolved it. */
+  path: ResolvedPath;
+  /** The bytes the change was computed from; `null` when the file does not exist yet. */
+  oldBytes: Uint8Array | null;
+  /** The bytes to write. */
+  newBytes: Uint8Array;
+  /** The old content, '\n'-normalised, for the diff (`''` for a new file). */
+  oldText: string;
+  /** The new content, '\n'-normalised, for the diff. */
+  newText: string;
+  /** Missing directories to create before writing (absolute, shallowest first); part of the approved change. */
+  createDirectories?: readonly string[];
+  /**
+   * Whether SPEC 1.6 read-before-write applies to this change: then the session's read state must be `ok` both
+   * before the approval is asked and again after it, right before writing. (Whatever this says, the file must still
+   * hold `oldBytes` when the write happens.)
+   */
+  checkReadState: boolean;
+}
+
+/** What {@link applyFileChange} did; the tool words the success message. */
+export type ApplyOutcome =
+  /** The file would stay byte-identical: nothing asked, nothing written. */
+  | { kind: 'unchanged' }
+  /** The change was refused (rejected by the user, not read, or modified meanwhile); return `result` as is. */
+  | { kind: 'refused'; result: ToolReturnValue }
+  /** The change is on disk. */
+  | {
+      kind: 'written';
+      /** The diff blocks that were approved. */
+      display: DiffDisplayBlock[];
+      /** The approval action that was asked. */
+      action: FileAction;
+      /** Whether the file did not exist before. */
+      created: boolean;
+      /** Size of the file after the write, in bytes. */
+      bytes: number;
+      /** The directories that were created (absolute, shallowest first). */
+      createdDirectories: string[];
+    };
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
+}
+
+async function statIfExists(filePath: string): Promise<Stats | undefined> {
+  try {
+    return await fs.stat(filePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+// Whether the file still holds exactly the bytes the change was computed from.
+async function stillHolds(realPath: string, oldBytes: Uint8Array | null): Promise<boolean> {
+  const stats = await statIfExists(realPath);
+  if (oldBytes === null) return stats === undefined;
+  if (!stats?.isFile() || stats.size !== oldBytes.length) return false;
+  return sameBytes(await fs.readFile(realPath), oldBytes);
+}
+
+async function createDirectories(directories: readonly string[]): Promise<string[]> {
+  const created: string[] = [];
+  for (const directory of directories) {
+    try {
+      await fs.mkdir(directory);
+      created.push(directory);
+    } catch (error) {
+      // Created by someone else meanwhile: fine, as long as it is a directory.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await fs.stat(directory)).isDirectory())
+        throw error;
+    }
+  }
+  return created;
+}
+
+/**
+ * Applies a computed change (SPEC 1.4, 1.6, 1.7): no-op check → read state (when it applies) → diff blocks →
+ * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
+ * the file must still hold `oldBytes` (and the read state still be ok) → history → directories → atomic write →
+ * the new read state. I/O failures are thrown; the tool turns them into its generic failure.
+ */
+export async function applyFileChange(
+  runtime: ToolRuntime,
+  change: FileChange,
+  signal?: AbortSignal,
+): Promise<ApplyOutcome> {
+  const { path: target, oldBytes, newBytes } = change;
+  const realPath = target.real;
+  if (oldBytes !== null && sameBytes(oldBytes, newBytes)) return { kind: 'unchanged' };
+
+  const mustCheckReadState = change.checkReadState && oldBytes !== null;
+  if (mustCheckReadState) {
+    const status = await runtime.fileState.check(realPath);
+    if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
+  }
+
+  const display = buildDiffBlocks(realPath, change.oldText, change.newText, {
+    budgetMs: runtime.diffBudgetMs,
+  });
+  const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
+  const response = await runtime.approval.request(
+    {
+      sender: change.sender,
+      action,
+      description: `${change.verb} file \`${realPath}\``,
+      display,
+      path: realPath,
+    },
+    signal,
+  );
+  if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
+  signal?.throwIfAborted();
+
+  return runtime.locks.run(realPath, async () => {
+    // The approval may have taken minutes: the file must be exactly what the change was computed from.
+    if (mustCheckReadState) {
+      const status = await runtime.fileState.check(realPath);
+      if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
+    }
+    if (!(await stillHolds(realPath, oldBytes))) {
+      return { kind: 'refused', result: readStateError(target.input, 'modified') };
+    }
+    await runtime.history?.save(realPath, oldBytes);
+    const createdDirectories = await createDirectories(change.createDirectories ?? []);
+    await writeFileAtomic(realPath, newBytes, { signal });
+    const stats = await fs.stat(realPath);
+    runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
+    return {
+      kind: 'written',
+      display,
+      action,
+      created: oldBytes === null,
+      bytes: newBytes.length,
+      createdDirectories,
+    };
+  });
+}

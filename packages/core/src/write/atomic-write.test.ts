@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from './atomic-write.js';
+import { cleanupStaleTempFiles, isAtomicTempName } from './temp-files.js';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-atomic-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const leftovers = async (directory = dir) => (await fs.readdir(directory)).filter(isAtomicTempName);
+
+describe('writeFileAtomic', () => {
+  it('creates a new file and replaces an existing one', async () => {
+    const file = path.join(dir, 'a.txt');
+    await writeFileAtomic(file, bytes('first'));
+    expect(await fs.readFile(file, 'utf8')).toBe('first');
+    await writeFileAtomic(file, bytes('second, longer'));
+    expect(await fs.readFile(file, 'utf8')).toBe('second, longer');
+    await writeFileAtomic(file, new Uint8Array());
+    expect((await fs.readFile(file)).length).toBe(0);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('keeps the permission bits of the target (0755, 0600)', async () => {
+    const script = path.join(dir, 'run.sh');
+    await fs.writeFile(script, '#!/bin/sh\n');
+    await fs.chmod(script, 0o755);
+    await writeFileAtomic(script, bytes('#!/bin/sh\necho hi\n'));
+    expect((await fs.stat(script)).mode & 0o7777).toBe(0o755);
+
+    const secret = path.join(dir, 'secret');
+    await fs.writeFile(secret, 'x');
+    await fs.chmod(secret, 0o600);
+    await writeFileAtomic(secret, bytes('y'));
+    expect((await fs.stat(secret)).mode & 0o7777).toBe(0o600);
+  });
+
+  it('writes through a chain of symlinks and leaves the links as links', async () => {
+    const real = path.join(dir, 'real.txt');
+    await fs.writeFile(real, 'old');
+    await fs.symlink('real.txt', path.join(dir, 'link1'));
+    await fs.symlink(path.join(dir, 'link1'), path.join(dir, 'link2'));
+    await writeFileAtomic(path.join(dir, 'link2'), bytes('new'));
+    expect(await fs.readFile(real, 'utf8')).toBe('new');
+    expect((await fs.lstat(path.join(dir, 'link1'))).isSymbolicLink()).toBe(true);
+    expect((await fs.lstat(path.join(dir, 'link2'))).isSymbolicLink()).toBe(true);
+    expect(await fs.readlink(path.join(dir, 'link2'))).toBe(path.join(dir, 'link1'));
+  });
+
+  it('creates the target of a dangling symlink', async () => {
+    await fs.mkdir(path.join(dir, 'sub'));
+    await fs.symlink('sub/missing.txt', path.join(dir, 'dangling'));
+    await writeFileAtomic(path.join(dir, 'dangling'), bytes('made'));
+    expect(await fs.readFile(path.join(dir, 'sub', 'missing.txt'), 'utf8')).toBe('made');
+    expect((await fs.lstat(path.join(dir, 'dangling'))).isSymbolicLink()).toBe(true);
+  });
+
+  it('updates a hard-linked file in place so the links stay shared', async () => {
+    const first = path.join(dir, 'first.txt');
+    const second = path.join(dir, 'second.txt');
+    await fs.writeFile(first, 'a much longer original content');
+    await fs.link(first, second);
+    const inode = (await fs.stat(first)).ino;
+    await writeFileAtomic(second, bytes('short'));
+    expect(await fs.readFile(first, 'utf8')).toBe('short');
+    expect((await fs.stat(first)).ino).toBe(inode);
+    expect((await fs.stat(second)).nlink).toBe(2);
+  });
+
+  it('refuses a directory and leaves it alone', async () => {
+    await fs.mkdir(path.join(dir, 'folder'));
+    await expect(writeFileAtomic(path.join(dir, 'folder'), bytes('x'))).rejects.toMatchObject({
+      code: 'EISDIR',
+    });
+    expect((await fs.stat(path.join(dir, 'folder'))).isDirectory()).toBe(true);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('handles names too long to prefix', async () => {
+    const name = `${'é'.repeat(120)}.txt`; // 244 bytes: a plain prefix would pass the 255-byte limit
+    await writeFileAtomic(path.join(dir, name), bytes('long'));
+    expect(await fs.readFile(path.join(dir, name), 'utf8')).toBe('long');
+  });
+
+  it('does nothing when already aborted', async () => {
+    const file = path.join(dir, 'a.txt');
+    await fs.writeFile(file, 'keep');
+    const controller = new AbortController();
+    controller.abort();
+    await expect(writeFileAtomic(file, bytes('lost'), { signal: controller.signal })).rejects.toThrow();
+    expect(await fs.readFile(file, 'utf8')).toBe('keep');
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('leaves the target untouched and no temp file when the write fails (file size limit)', async () => {
+    const file = path.join(dir, 'target.txt');
+    const original = 'original content\n'.repeat(100);
+    await fs.writeFile(file, original);
+    const script = path.join(dir, 'fail.mts');
+    const moduleUrl = new URL('./atomic-write.ts', import.meta.url).href;
+    await fs.writeFile(
+      script,
+      `import { writeFileAtomic } from ${JSON.stringify(moduleUrl)};
+try { await writeFileAtomic(${JSON.stringify(file)}, new Uint8Array(256 * 1024).fill(65)); console.log('written'); }
+catch (error) { console.log(error.code); }\n`,
+    );
+    // `ulimit -f 16`: files may not grow past 16 KiB, so writing the temp file fails with EFBIG, as a full disk would.
+    const { stdout } = await run('bash', ['-c', `ulimit -f 16 && exec "$0" "$1"`, tsx, script]);
+    expect(stdout.trim()).toBe('EFBIG');
+    expect(await fs.readFile(file, 'utf8')).toBe(original);
+    expect(await leftovers()).toEqual([]);
+  });
+});
+
+describe('cleanupStaleTempFiles', () => {
+  it('removes old temp files only', async () => {
+    const stale = path.join(dir, '.a.txt.kimi-tmp-0123456789ab');
+    const fresh = path.join(dir, '.b.txt.kimi-tmp-ba9876543210');
+    await fs.writeFile(stale, 'x');
+    await fs.writeFile(fresh, 'y');
+    await fs.writeFile(path.join(dir, 'a.txt'), 'z');
+    const old = new Date(Date.now() - 10 * 60_000);
+    await fs.utimes(stale, old, old);
+    expect(await cleanupStaleTempFiles(dir)).toEqual([stale]);
+    expect((await fs.readdir(dir)).sort()).toEqual(['.b.txt.kimi-tmp-ba9876543210', 'a.txt']);
+    expect(await cleanupStaleTempFiles(dir, { olderThanMs: 0 })).toEqual([fresh]);
+    expect(await cleanupStaleTempFiles(path.join(dir, 'missing'))).toEqual([]);
+  });
+
+  it('recognises its own temp names', () => {
+    expect(isAtomicTempName('.notes.md.kimi-tmp-00ff00ff00ff')).toBe(true);
+    expect(isAtomicTempName('notes.md.kimi-tmp-00ff00ff00ff')).toBe(false);
+    expect(isAtomicTempName('.notes.md.kimi-tmp-xyz')).toBe(false);
+  });
+});

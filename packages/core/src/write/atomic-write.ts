@@ -1,0 +1,109 @@
+import { promises as fs, constants as fsConstants, type Stats } from 'node:fs';
+import path from 'node:path';
+import { resolveLinkTarget } from './resolve-link-target.js';
+import { atomicTempName } from './temp-files.js';
+
+/** Options of {@link writeFileAtomic}. */
+export interface AtomicWriteOptions {
+  /** Checked before the temp file is created and again just before it replaces the target. */
+  signal?: AbortSignal;
+}
+
+async function statIfExists(filePath: string): Promise<Stats | undefined> {
+  try {
+    return await fs.stat(filePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function notAFileError(filePath: string): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`EISDIR: not a regular file, open '${filePath}'`);
+  error.code = 'EISDIR';
+  return error;
+}
+
+// Makes the rename itself durable; not every platform can open or sync a directory, which is fine.
+async function syncDirectory(directory: string): Promise<void> {
+  let handle;
+  try {
+    handle = await fs.open(directory, 'r');
+    await handle.sync();
+  } catch {
+    // Best effort only.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+// Several names share this inode: renaming would split them, so the shared content is rewritten in place.
+async function overwriteInPlace(filePath: string, data: Uint8Array): Promise<void> {
+  const handle = await fs.open(filePath, 'r+');
+  try {
+    await handle.write(data, 0, data.length, 0);
+    await handle.truncate(data.length);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function replaceThroughTemp(
+  filePath: string,
+  data: Uint8Array,
+  existing: Stats | undefined,
+  signal?: AbortSignal,
+) {
+  const directory = path.dirname(filePath);
+  const tempPath = path.join(directory, atomicTempName(path.basename(filePath)));
+  const mode = existing ? existing.mode & 0o7777 : 0o666;
+  const flags = fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY;
+  const handle = await fs.open(tempPath, flags, mode);
+  let renamed = false;
+  try {
+    try {
+      if (existing) {
+        // The umask trimmed the mode at creation; give the new file exactly the old bits and, when we may, owner.
+        await handle.chmod(mode);
+        if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) {
+          await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+        }
+      }
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    signal?.throwIfAborted();
+    await fs.rename(tempPath, filePath);
+    renamed = true;
+  } finally {
+    if (!renamed) await fs.unlink(tempPath).catch(() => undefined);
+  }
+  await syncDirectory(directory);
+}
+
+/**
+ * Writes `data` to `filePath` so that a crash leaves either the old or the new content, never a mix (SPEC 1.7):
+ * a temp file in the same directory (exclusive create, unpredictable name) is written, flushed and renamed over the
+ * target, then the directory is flushed where the platform allows. The target's permission bits are kept. A symlink
+ * stays a link: the file at the end of its chain is written. A file with several hard links is rewritten in place so
+ * the links stay shared (that path alone is not crash-atomic). On failure the temp file is removed and the target
+ * is untouched.
+ */
+export async function writeFileAtomic(
+  filePath: string,
+  data: Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
+  options.signal?.throwIfAborted();
+  const target = await resolveLinkTarget(filePath);
+  const existing = await statIfExists(target);
+  if (existing && !existing.isFile()) throw notAFileError(filePath);
+  if (existing && existing.nlink > 1) {
+    await overwriteInPlace(target, data);
+    return;
+  }
+  await replaceThroughTemp(target, data, existing, options.signal);
+}
