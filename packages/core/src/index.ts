@@ -53,7 +53,12 @@ export {
 } from './path/path-policy.js';
 export { isWithinDirectory } from './path/containment.js';
 export { realPathAllowMissing } from './path/real-path.js';
-export { isSensitivePath, sensitiveFilesWarning } from './path/sensitive.js';
+export {
+  isSensitivePath,
+  createSensitiveTest,
+  sensitiveFilesWarning,
+  type SensitiveTest,
+} from './path/sensitive.js';
 export { suggestSimilarFiles } from './path/suggest-similar.js';
 export {
   checkPathInput,

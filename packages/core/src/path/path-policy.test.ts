@@ -406,4 +406,14 @@ describe('PathPolicy helpers', () => {
     expect(p.isSensitive(path.join(work, '.env.example'))).toBe(false);
     expect(policy().isSensitive(path.join(work, 'tls.pem'))).toBe(false);
   });
+
+  it('isSensitive on a resolved path checks both the given name and the real target', async () => {
+    await fs.writeFile(path.join(work, '.env'), 'TOKEN=1');
+    await fs.symlink(path.join(work, '.env'), path.join(work, 'notes.txt'));
+    await fs.symlink(path.join(work, 'a.txt'), path.join(work, 'id_rsa'));
+    const p = policy();
+    expect(p.isSensitive(expectPath(await p.resolveFile('notes.txt', 'read')))).toBe(true);
+    expect(p.isSensitive(expectPath(await p.resolveFile('id_rsa', 'read')))).toBe(true);
+    expect(p.isSensitive(expectPath(await p.resolveFile('a.txt', 'read')))).toBe(false);
+  });
 });

@@ -1,11 +1,11 @@
 import os from 'node:os';
-import micromatch from 'micromatch';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { isWithinDirectory } from './containment.js';
+import { compileGlobs, type GlobTest } from './glob-matcher.js';
 import { checkPathInput, expandPathInput, isDriveRelative } from './normalize-input.js';
 import { pathApiFor } from './platform-path.js';
 import { realPathAllowMissing } from './real-path.js';
-import { isSensitivePath } from './sensitive.js';
+import { createSensitiveTest, type SensitiveTest } from './sensitive.js';
 
 /** What a file tool intends to do with a path; it words the relative-outside error. */
 export type PathVerb = 'read' | 'write' | 'edit';
@@ -56,16 +56,23 @@ export type SearchPathResult =
 type Resolution =
   { ok: true; path: ResolvedPath; roots: string[] } | { ok: false; reason: 'empty' | 'invalid' };
 
-/** SPEC 1.1–1.3 in one place: input checks, workspace containment on real paths, deny globs, sensitive files. */
+/**
+ * SPEC 1.1–1.3 in one place: input checks, workspace containment on real paths, deny globs, sensitive files.
+ * `additionalDirs` is read on every call (a live list); `deny` and `sensitive` are compiled once, here.
+ */
 export class PathPolicy {
   private readonly settings: PathPolicySettings;
   private readonly platform: NodeJS.Platform;
   private readonly homeDir: string;
+  private readonly denyTest: GlobTest;
+  private readonly sensitiveTest: SensitiveTest;
 
   constructor(settings: PathPolicySettings, environment: PathPolicyEnvironment = {}) {
     this.settings = settings;
     this.platform = environment.platform ?? process.platform;
     this.homeDir = environment.homeDir ?? os.homedir();
+    this.denyTest = compileGlobs(settings.deny, this.platform === 'win32');
+    this.sensitiveTest = createSensitiveTest(settings.sensitive, this.platform);
   }
 
   /**
@@ -152,9 +159,14 @@ export class PathPolicy {
     return this.deniedAmong([realPath], roots);
   }
 
-  /** Whether a file probably holds secrets: built-in patterns plus the runtime's extra ones (SPEC 1.3). */
-  isSensitive(filePath: string): boolean {
-    return isSensitivePath(filePath, this.settings.sensitive, this.platform);
+  /**
+   * Whether a file probably holds secrets: built-in patterns plus the runtime's extra ones (SPEC 1.3). Given a
+   * {@link ResolvedPath}, both the name the model used and the real target count, so neither a symlink named
+   * `notes.txt` pointing at `.env` nor one named `.env` slips through.
+   */
+  isSensitive(file: string | ResolvedPath): boolean {
+    if (typeof file === 'string') return this.sensitiveTest(file);
+    return this.sensitiveTest(file.absolute) || this.sensitiveTest(file.real);
   }
 
   private pathApi() {
@@ -176,8 +188,7 @@ export class PathPolicy {
   }
 
   private deniedAmong(paths: readonly string[], roots: readonly string[]): boolean {
-    const patterns = this.settings.deny;
-    if (patterns.length === 0) return false;
+    if (this.settings.deny.length === 0) return false;
     const pathApi = this.pathApi();
     const subjects = new Set<string>();
     for (const candidate of paths) {
@@ -187,10 +198,10 @@ export class PathPolicy {
           subjects.add(pathApi.relative(root, candidate));
       }
     }
-    const nocase = this.platform === 'win32';
+    const windows = this.platform === 'win32';
     return [...subjects].some((subject) => {
-      const slashed = nocase ? subject.replace(/\\/g, '/') : subject;
-      return slashed !== '' && micromatch.isMatch(slashed, patterns as string[], { dot: true, nocase });
+      const slashed = windows ? subject.replace(/\\/g, '/') : subject;
+      return slashed !== '' && this.denyTest(slashed);
     });
   }
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import micromatch from 'micromatch';
+import { compileGlobs, type GlobTest } from './glob-matcher.js';
 import { pathApiFor } from './platform-path.js';
 
 /** Basename globs of files that usually hold secrets (SPEC 1.3). */
@@ -21,34 +21,58 @@ const SENSITIVE_SUFFIXES: readonly string[] = ['.aws/credentials', '.gcp/credent
 /** How many names the warning spells out before summarising. */
 const WARNING_NAME_LIMIT = 5;
 
-function toSlashes(filePath: string, platform: NodeJS.Platform): string {
-  return platform === 'win32' ? filePath.replace(/\\/g, '/') : filePath;
+/** The built-in basename globs, compiled once per case mode. */
+const BUILT_IN = {
+  exact: compileGlobs(SENSITIVE_BASENAMES, false),
+  folded: compileGlobs(SENSITIVE_BASENAMES, true),
+} as const;
+
+/** Tells whether a file path names a probably-secret file. */
+export type SensitiveTest = (filePath: string) => boolean;
+
+/**
+ * Compiles the SPEC 1.3 rules plus runtime patterns into one test. `extraPatterns` are basename globs; a pattern
+ * containing `/` is matched against the whole `/`-separated path instead. Case-insensitive only on Windows.
+ */
+export function createSensitiveTest(
+  extraPatterns: readonly string[] = [],
+  platform: NodeJS.Platform = process.platform,
+): SensitiveTest {
+  const nocase = platform === 'win32';
+  const pathApi = pathApiFor(platform);
+  const fold = (text: string): string => (nocase ? text.toLowerCase() : text);
+  const safe = new Set(SAFE_BASENAMES.map(fold));
+  const builtIn: GlobTest = nocase ? BUILT_IN.folded : BUILT_IN.exact;
+  const extraBasename = compileGlobs(
+    extraPatterns.filter((pattern) => !pattern.includes('/')),
+    nocase,
+  );
+  const extraWholePath = compileGlobs(
+    extraPatterns.filter((pattern) => pattern.includes('/')),
+    nocase,
+  );
+  return (filePath) => {
+    const basename = pathApi.basename(filePath);
+    if (safe.has(fold(basename))) return false;
+    if (builtIn(basename) || extraBasename(basename)) return true;
+    const slashed = nocase ? filePath.replace(/\\/g, '/') : filePath;
+    const folded = fold(slashed);
+    if (SENSITIVE_SUFFIXES.some((suffix) => folded === suffix || folded.endsWith(`/${suffix}`))) return true;
+    return extraWholePath(slashed);
+  };
 }
 
 /**
- * SPEC 1.3: whether a file probably holds secrets. Built-in basename globs, the `.env` template exceptions, and the
- * `.aws/credentials` / `.gcp/credentials` endings. `extraPatterns` (from the runtime) are basename globs; a pattern
- * containing `/` is matched against the whole `/`-separated path instead. Case-insensitive only on Windows.
+ * SPEC 1.3: whether a file probably holds secrets (built-in basename globs, the `.env` template exceptions, the
+ * `.aws/credentials` / `.gcp/credentials` endings, and `extraPatterns` as in {@link createSensitiveTest}).
+ * Checking many files? Compile once with {@link createSensitiveTest}.
  */
 export function isSensitivePath(
   filePath: string,
   extraPatterns: readonly string[] = [],
   platform: NodeJS.Platform = process.platform,
 ): boolean {
-  const nocase = platform === 'win32';
-  const fold = (text: string): string => (nocase ? text.toLowerCase() : text);
-  const basename = pathApiFor(platform).basename(filePath);
-  if (SAFE_BASENAMES.some((safe) => fold(safe) === fold(basename))) return false;
-  const options = { dot: true, nocase };
-  if (micromatch.isMatch(basename, SENSITIVE_BASENAMES as string[], options)) return true;
-  const slashed = toSlashes(filePath, platform);
-  const folded = fold(slashed);
-  if (SENSITIVE_SUFFIXES.some((suffix) => folded === suffix || folded.endsWith(`/${suffix}`))) return true;
-  for (const pattern of extraPatterns) {
-    const subject = pattern.includes('/') ? slashed : basename;
-    if (micromatch.isMatch(subject, pattern, options)) return true;
-  }
-  return false;
+  return createSensitiveTest(extraPatterns, platform)(filePath);
 }
 
 /**

@@ -1,32 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isWithinDirectory } from './containment.js';
+import { boundedEditDistance } from './edit-distance.js';
 
 /** At most this many suggestions follow "Did you mean:". */
 const MAX_SUGGESTIONS = 3;
 
 /** A huge directory is only sampled this far, so a typo never turns into a long scan. */
 const MAX_ENTRIES_SCANNED = 5000;
-
-/** Edit distance with adjacent transpositions (optimal string alignment), so `cofnig` is one step from `config`. */
-function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(table[i - 1]![j]! + 1, table[i]![j - 1]! + 1, table[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, table[i - 2]![j - 2]! + 1);
-      }
-      table[i]![j] = best;
-    }
-  }
-  return table[a.length]![b.length]!;
-}
 
 function stemOf(name: string): string {
   const extension = path.extname(name);
@@ -46,8 +27,7 @@ function similarity(wanted: string, candidate: string): number | undefined {
   const stemB = stemOf(b);
   if (stemA && (stemA === stemB || stemA === b || a === stemB)) return 1;
   const limit = Math.min(3, Math.max(1, Math.floor(Math.max(a.length, b.length) / 4)));
-  if (Math.abs(a.length - b.length) > limit) return undefined;
-  const distance = editDistance(a, b);
+  const distance = boundedEditDistance(a, b, limit);
   return distance <= limit ? 2 + distance : undefined;
 }
 
