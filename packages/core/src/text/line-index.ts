@@ -1,0 +1,122 @@
+/** A line start: the 1-based number of a line and the byte offset where it begins. */
+export interface LinePosition {
+  line: number;
+  offset: number;
+}
+
+/** What identifies one version of a file: the index of another version is never used. */
+export interface FileVersion {
+  size: number;
+  mtimeMs: number;
+}
+
+/** Everything one full scan of a file learnt. */
+export interface LineIndexData extends FileVersion {
+  /** Total number of lines (a final line without a break counts). */
+  totalLines: number;
+  /** Line starts in increasing order, sparse (about one per {@link LINE_CHECKPOINT_BYTES}); the first is line 1. */
+  checkpoints: readonly LinePosition[];
+  /** Content hash (`hashBytes`-compatible) when the scan computed one. */
+  hash?: string;
+}
+
+/** Default distance in bytes between two checkpoints: 1 GiB is indexed in about a thousand entries. */
+export const LINE_CHECKPOINT_BYTES = 1 << 20;
+
+/** The line index of one file version: jump close to any line without rescanning. */
+export class LineIndex {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly totalLines: number;
+  readonly hash: string | undefined;
+  private readonly lines: Float64Array;
+  private readonly offsets: Float64Array;
+
+  constructor(data: LineIndexData) {
+    this.size = data.size;
+    this.mtimeMs = data.mtimeMs;
+    this.totalLines = data.totalLines;
+    this.hash = data.hash;
+    this.lines = Float64Array.from(data.checkpoints, (point) => point.line);
+    this.offsets = Float64Array.from(data.checkpoints, (point) => point.offset);
+  }
+
+  /** Number of checkpoints held. */
+  get checkpointCount(): number {
+    return this.lines.length;
+  }
+
+  /** The last checkpoint at or before `line` (line 1 at offset `fallbackOffset` when none is). */
+  nearest(line: number, fallbackOffset = 0): LinePosition {
+    let low = 0;
+    let high = this.lines.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      if (this.lines[middle]! <= line) {
+        found = middle;
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    if (found < 0) return { line: 1, offset: fallbackOffset };
+    return { line: this.lines[found]!, offset: this.offsets[found]! };
+  }
+}
+
+/** Options of {@link LineIndexStore}. */
+export interface LineIndexStoreOptions {
+  /** Files remembered at most; the least recently used is dropped first (default 64). */
+  maxFiles?: number;
+}
+
+/**
+ * Line indexes of the files a session scanned, keyed by real path and valid only for the same size and mtime, so a
+ * repeated deep read of an unchanged file seeks instead of rescanning. Lives in the runtime, never in module scope.
+ */
+export class LineIndexStore {
+  private readonly maxFiles: number;
+  private readonly indexes = new Map<string, LineIndex>();
+
+  constructor(options: LineIndexStoreOptions = {}) {
+    this.maxFiles = Math.max(1, options.maxFiles ?? 64);
+  }
+
+  /** The index of `realPath` when it was built for exactly this size and mtime. */
+  get(realPath: string, version: FileVersion): LineIndex | undefined {
+    const index = this.indexes.get(realPath);
+    if (!index) return undefined;
+    if (index.size !== version.size || index.mtimeMs !== version.mtimeMs) {
+      this.indexes.delete(realPath);
+      return undefined;
+    }
+    // Re-insert to mark it most recently used.
+    this.indexes.delete(realPath);
+    this.indexes.set(realPath, index);
+    return index;
+  }
+
+  /** Remembers what a full scan of `realPath` learnt, replacing any older version. */
+  set(realPath: string, data: LineIndexData): LineIndex {
+    const index = new LineIndex(data);
+    this.indexes.delete(realPath);
+    this.indexes.set(realPath, index);
+    while (this.indexes.size > this.maxFiles) {
+      const oldest = this.indexes.keys().next().value;
+      if (oldest === undefined) break;
+      this.indexes.delete(oldest);
+    }
+    return index;
+  }
+
+  /** Forgets `realPath`. */
+  delete(realPath: string): void {
+    this.indexes.delete(realPath);
+  }
+
+  /** Number of files indexed. */
+  get size(): number {
+    return this.indexes.size;
+  }
+}

@@ -1,0 +1,197 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TextEncoding } from './codec-types.js';
+import type { LinePosition } from './line-index.js';
+import { LineIndexStore } from './line-index.js';
+import { scanLines, type LineScanOptions, type ScannedLine } from './line-reader.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'line-reader-'));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const UTF8: TextEncoding = { encoding: 'utf-8', bom: false };
+let counter = 0;
+
+async function scan(
+  content: Uint8Array | string,
+  options: Partial<LineScanOptions> & { stopAfter?: number } = {},
+): Promise<{ lines: ScannedLine[]; total: number | undefined; checkpoints: LinePosition[] }> {
+  const file = path.join(dir, `f${++counter}`);
+  await fs.writeFile(file, content);
+  const handle = await fs.open(file, 'r');
+  try {
+    const lines: ScannedLine[] = [];
+    const checkpoints: LinePosition[] = [];
+    const { size } = await handle.stat();
+    const result = await scanLines(handle, {
+      encoding: UTF8,
+      end: size,
+      onLine: (line) => {
+        lines.push(line);
+        return options.stopAfter === undefined || lines.length < options.stopAfter;
+      },
+      onCheckpoint: (position) => checkpoints.push(position),
+      ...options,
+    });
+    return { lines, total: result.totalLines, checkpoints };
+  } finally {
+    await handle.close();
+  }
+}
+
+const texts = (lines: ScannedLine[]) => lines.map((line) => line.text);
+
+describe('scanLines', () => {
+  it('splits on LF, CRLF and lone CR, with every chunk size', async () => {
+    const content = 'a\r\nbb\rccc\n\nd\r\r\ne';
+    for (const chunkBytes of [1, 2, 3, 5, 64]) {
+      const { lines, total } = await scan(content, { chunkBytes });
+      expect(texts(lines)).toEqual(['a', 'bb', 'ccc', '', 'd', '', 'e']);
+      expect(lines.map((line) => line.terminated)).toEqual([true, true, true, true, true, true, false]);
+      expect(total).toBe(7);
+    }
+  });
+
+  it('counts a final break as the end of the last line, and an empty file as no lines', async () => {
+    expect((await scan('x\n')).total).toBe(1);
+    expect((await scan('x\r')).total).toBe(1);
+    expect((await scan('x\r\n', { chunkBytes: 2 })).total).toBe(1);
+    const empty = await scan('');
+    expect(empty.total).toBe(0);
+    expect(empty.lines).toEqual([]);
+  });
+
+  it('skips a UTF-8 BOM and delivers from firstLine on', async () => {
+    const { lines, total } = await scan('\ufeffone\ntwo\nthree', { firstLine: 2, chunkBytes: 2 });
+    expect(lines).toEqual([
+      { number: 2, text: 'two', terminated: true, cut: false },
+      { number: 3, text: 'three', terminated: false, cut: false },
+    ]);
+    expect(total).toBe(3);
+  });
+
+  it('stops when onLine says so; the total is known only with countToEnd', async () => {
+    const stopped = await scan('1\n2\n3\n4\n', { stopAfter: 2 });
+    expect(texts(stopped.lines)).toEqual(['1', '2']);
+    expect(stopped.total).toBeUndefined();
+    const counted = await scan('1\n2\n3\n4\n', { stopAfter: 2, countToEnd: true, chunkBytes: 3 });
+    expect(texts(counted.lines)).toEqual(['1', '2']);
+    expect(counted.total).toBe(4);
+  });
+
+  it('keeps only the beginning of a long line, across chunks', async () => {
+    const long = '字'.repeat(50);
+    const { lines } = await scan(`${long}\nshort\n`, { maxLineChars: 10, chunkBytes: 7 });
+    expect(lines[0]!.cut).toBe(true);
+    expect([...lines[0]!.text].slice(0, 11).join('')).toBe('字'.repeat(11));
+    expect(lines[1]).toEqual({ number: 2, text: 'short', terminated: true, cut: false });
+  });
+
+  it('decodes UTF-16 with a BOM, in both byte orders', async () => {
+    const text = 'α\r\nβ\rγ\n😀';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();
+    for (const [bytes, encoding] of [
+      [le, 'utf-16le'],
+      [be, 'utf-16be'],
+    ] as const) {
+      const { lines, total } = await scan(bytes, { encoding: { encoding, bom: true }, chunkBytes: 3 });
+      expect(texts(lines)).toEqual(['α', 'β', 'γ', '😀']);
+      expect(total).toBe(4);
+    }
+  });
+
+  it('decodes legacy encodings line by line (GBK)', async () => {
+    const bytes = iconv.encode('中文\r\n第二行\n', 'gbk');
+    const { lines, total } = await scan(bytes, { encoding: { encoding: 'gbk', bom: false }, chunkBytes: 3 });
+    expect(texts(lines)).toEqual(['中文', '第二行']);
+    expect(total).toBe(2);
+  });
+
+  it('passes every byte to onBytes, BOM included', async () => {
+    const seen: number[] = [];
+    await scan('\ufeffab\ncd', { chunkBytes: 2, onBytes: (bytes) => seen.push(...bytes) });
+    expect(Buffer.from(seen).toString('utf8')).toBe('\ufeffab\ncd');
+  });
+
+  it('emits checkpoints that resume at exactly the right line, even after a CRLF split across reads', async () => {
+    const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1}`);
+    const content = lines.join('\r\n') + '\r\n';
+    const full = await scan(content, { checkpointBytes: 50, chunkBytes: 9, onLine: undefined });
+    expect(full.total).toBe(200);
+    expect(full.checkpoints.length).toBeGreaterThan(10);
+    const store = new LineIndexStore();
+    const index = store.set('/x', { size: 1, mtimeMs: 1, totalLines: 200, checkpoints: full.checkpoints });
+    for (const wanted of [1, 57, 123, 200]) {
+      const start = index.nearest(wanted);
+      const resumed = await scan(content, { start, firstLine: wanted, stopAfter: 1 });
+      expect(resumed.lines[0]).toEqual({
+        number: wanted,
+        text: `line ${wanted}`,
+        terminated: true,
+        cut: false,
+      });
+    }
+  });
+
+  it('resumes UTF-16 scans from checkpoints', async () => {
+    const text = Array.from({ length: 60 }, (_, index) => `行${index + 1}`).join('\n');
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const encoding: TextEncoding = { encoding: 'utf-16le', bom: true };
+    const full = await scan(bytes, { encoding, checkpointBytes: 40, chunkBytes: 16, onLine: undefined });
+    expect(full.total).toBe(60);
+    const start = full.checkpoints.at(-1)!;
+    expect(start.line).toBeGreaterThan(1);
+    const resumed = await scan(bytes, { encoding, start, firstLine: 60 });
+    expect(resumed.lines).toEqual([{ number: 60, text: '行60', terminated: false, cut: false }]);
+  });
+
+  it('stops with an AbortError when the signal is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(scan('a\nb\n', { signal: controller.signal })).rejects.toThrow(/aborted/);
+  });
+});
+
+describe('LineIndexStore', () => {
+  it('serves an index only for the same size and mtime, and forgets the least recently used', () => {
+    const store = new LineIndexStore({ maxFiles: 2 });
+    store.set('/a', { size: 10, mtimeMs: 5, totalLines: 3, checkpoints: [{ line: 1, offset: 0 }] });
+    expect(store.get('/a', { size: 10, mtimeMs: 5 })?.totalLines).toBe(3);
+    expect(store.get('/a', { size: 11, mtimeMs: 5 })).toBeUndefined();
+    expect(store.get('/a', { size: 10, mtimeMs: 5 })).toBeUndefined();
+    store.set('/b', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
+    store.set('/c', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
+    store.get('/b', { size: 1, mtimeMs: 1 });
+    store.set('/d', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
+    expect(store.get('/c', { size: 1, mtimeMs: 1 })).toBeUndefined();
+    expect(store.get('/b', { size: 1, mtimeMs: 1 })).toBeDefined();
+  });
+
+  it('finds the nearest checkpoint at or before a line', () => {
+    const store = new LineIndexStore();
+    const index = store.set('/a', {
+      size: 1,
+      mtimeMs: 1,
+      totalLines: 300,
+      checkpoints: [
+        { line: 1, offset: 0 },
+        { line: 100, offset: 900 },
+        { line: 200, offset: 1800 },
+      ],
+    });
+    expect(index.nearest(1)).toEqual({ line: 1, offset: 0 });
+    expect(index.nearest(150)).toEqual({ line: 100, offset: 900 });
+    expect(index.nearest(200)).toEqual({ line: 200, offset: 1800 });
+    expect(index.nearest(999)).toEqual({ line: 200, offset: 1800 });
+    expect(index.checkpointCount).toBe(3);
+  });
+});
