@@ -331,6 +331,37 @@ describe('PathPolicy.resolveFile: workspace (SPEC 1.2)', () => {
     expectPath(await p.resolveFile('not-private/key.txt', 'read'));
   });
 
+  it('matches workspace-relative deny globs when workDir is given through a symlink', async () => {
+    const link = path.join(root, 'work-link');
+    await fs.symlink(work, link);
+    await fs.symlink(path.join(work, 'a.txt'), path.join(work, 'alias-name'));
+    const p = new PathPolicy(
+      {
+        workDir: link,
+        additionalDirs: [],
+        outside: 'allow',
+        deny: ['secrets/**', 'alias-name'],
+        sensitive: [],
+      },
+      { homeDir: root },
+    );
+    expectError(
+      await p.resolveFile('secrets/key.txt', 'read'),
+      '`secrets/key.txt` is denied by the workspace policy.',
+      'Access denied',
+    );
+    expectError(
+      await p.resolveFile('alias-name', 'read'),
+      '`alias-name` is denied by the workspace policy.',
+      'Access denied',
+    );
+    expectPath(await p.resolveFile('a.txt', 'read'));
+    expect(p.isDenied(path.join(link, 'secrets', 'key.txt'))).toBe(true);
+    await p.workspaceRoots();
+    expect(p.isDenied(path.join(work, 'secrets', 'key.txt'))).toBe(true);
+    expect(p.isDenied(path.join(work, 'public', 'key.txt'))).toBe(false);
+  });
+
   it('applies deny globs to outside absolute paths too', async () => {
     const target = path.join(outside, 'secret.txt');
     expectError(

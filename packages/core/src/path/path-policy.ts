@@ -53,6 +53,7 @@ export type PathResult = { ok: true; path: ResolvedPath } | { ok: false; error: 
 export type SearchPathResult =
   { ok: true; path: ResolvedPath } | { ok: false; reason: 'empty' | 'invalid' | 'outside' | 'denied' };
 
+/** `roots`: real and configured workspace roots, for matching deny globs relative to them. */
 type Resolution =
   { ok: true; path: ResolvedPath; roots: string[] } | { ok: false; reason: 'empty' | 'invalid' };
 
@@ -66,6 +67,8 @@ export class PathPolicy {
   private readonly homeDir: string;
   private readonly denyTest: GlobTest;
   private readonly sensitiveTest: SensitiveTest;
+  /** Real workspace roots as last computed, so the synchronous `isDenied` also knows them. */
+  private knownRealRoots: readonly string[] = [];
 
   constructor(settings: PathPolicySettings, environment: PathPolicyEnvironment = {}) {
     this.settings = settings;
@@ -133,12 +136,12 @@ export class PathPolicy {
 
   /** Real paths of workDir and the current additionalDirs (relative entries resolved against workDir), deduplicated. */
   async workspaceRoots(): Promise<string[]> {
-    const pathApi = this.pathApi();
-    const lexical = [this.settings.workDir, ...this.settings.additionalDirs].map((dir) =>
-      pathApi.resolve(this.settings.workDir, dir),
+    const real = await Promise.all(
+      this.lexicalRoots().map((dir) => realPathAllowMissing(dir, this.platform)),
     );
-    const real = await Promise.all(lexical.map((dir) => realPathAllowMissing(dir, this.platform)));
-    return [...new Set(real)];
+    const roots = [...new Set(real)];
+    this.knownRealRoots = roots;
+    return roots;
   }
 
   /** Whether a real path lies inside the workspace (component-wise). */
@@ -149,14 +152,11 @@ export class PathPolicy {
 
   /**
    * Whether the runtime's deny globs refuse a path. Each glob is tried on the path itself and on the path relative to
-   * each (lexical) workspace directory holding it, so both `**\/.git/**` and `secrets/**` work.
+   * each workspace directory holding it (as configured, and as real paths when known from an earlier call), so both
+   * `**\/.git/**` and `secrets/**` work.
    */
   isDenied(realPath: string): boolean {
-    const pathApi = this.pathApi();
-    const roots = [this.settings.workDir, ...this.settings.additionalDirs].map((dir) =>
-      pathApi.resolve(this.settings.workDir, dir),
-    );
-    return this.deniedAmong([realPath], roots);
+    return this.deniedAmong([realPath], [...this.lexicalRoots(), ...this.knownRealRoots]);
   }
 
   /**
@@ -173,6 +173,14 @@ export class PathPolicy {
     return pathApiFor(this.platform);
   }
 
+  /** workDir and additionalDirs as configured, made absolute against workDir. */
+  private lexicalRoots(): string[] {
+    const pathApi = this.pathApi();
+    return [this.settings.workDir, ...this.settings.additionalDirs].map((dir) =>
+      pathApi.resolve(this.settings.workDir, dir),
+    );
+  }
+
   private async resolve(input: string): Promise<Resolution> {
     const problem = checkPathInput(input);
     if (problem) return { ok: false, reason: problem };
@@ -184,7 +192,11 @@ export class PathPolicy {
       this.workspaceRoots(),
     ]);
     const inside = roots.some((root) => isWithinDirectory(real, root, this.platform));
-    return { ok: true, path: { input, expanded, absolute, real, inside }, roots };
+    return {
+      ok: true,
+      path: { input, expanded, absolute, real, inside },
+      roots: [...roots, ...this.lexicalRoots()],
+    };
   }
 
   private deniedAmong(paths: readonly string[], roots: readonly string[]): boolean {
