@@ -1,1 +1,21 @@
-export {};
+export { StrReplaceFile, type StrReplaceFileExtras } from './str-replace-file.js';
+export { StrReplaceFileParams, EditSchema, type Edit } from './params.js';
+export { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
+export { MAX_EDIT_FILE_BYTES } from './limits.js';
+export { applyEdits, type ApplyEditsOptions, type ApplyEditsResult } from './match/apply-edits.js';
+export {
+  CLOSEST_TEXT_MAX_LINES,
+  CLOSEST_TEXT_MIN_SIMILARITY,
+  CLOSEST_TEXT_EXCERPT_LINES,
+  CLOSEST_TEXT_EXCERPT_LINE_CHARS,
+} from './match/closest-text.js';
+export {
+  MATCH_LEVELS,
+  type MatchLevel,
+  type MatchMode,
+  type EditSpec,
+  type EditFailure,
+  type EditOutcome,
+  type ClosestText,
+  type LineBreak,
+} from './match/types.js';

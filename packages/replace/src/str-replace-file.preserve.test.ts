@@ -1,0 +1,184 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createWorkspace, type Workspace } from './test-support.js';
+
+let ws: Workspace;
+
+beforeEach(async () => {
+  ws = await createWorkspace();
+});
+
+afterEach(async () => {
+  await ws.cleanup();
+});
+
+function utf16le(text: string, bom: boolean): Buffer {
+  const body = Buffer.from(text, 'utf16le');
+  return bom ? Buffer.concat([Buffer.from([0xff, 0xfe]), body]) : body;
+}
+
+describe('line endings', () => {
+  it('replace_all on a CRLF file keeps every CRLF', async () => {
+    const file = await ws.writeRead('crlf.txt', 'foo = 1\r\nbar = foo\r\nfoo()\r\n');
+    const result = await ws.tool.call({ path: file, edit: { old: 'foo', new: 'baz', replace_all: true } });
+    expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 3 total replacement(s).');
+    expect(await fs.readFile(file, 'latin1')).toBe('baz = 1\r\nbar = baz\r\nbaz()\r\n');
+  });
+
+  it('matches LF strings in a CRLF file, writes CRLF, and says it normalised line endings', async () => {
+    const file = await ws.writeRead('crlf2.txt', 'a\r\nb\r\nc\r\n');
+    const result = await ws.tool.call({ path: file, edit: { old: 'a\nb\n', new: 'A\nB\nB2\n' } });
+    expect(result.message).toBe(
+      'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising line endings.',
+    );
+    expect(result.extras).toEqual({
+      replacements: 1,
+      matchedBy: 'line-endings',
+      edits: [{ replacements: 1, matchedBy: 'line-endings' }],
+    });
+    expect(await fs.readFile(file, 'latin1')).toBe('A\r\nB\r\nB2\r\nc\r\n');
+  });
+
+  it('keeps the endings of untouched lines in a mixed-ending file', async () => {
+    const file = await ws.writeRead('mixed.txt', 'one\r\ntwo\nthree\r\nfour\r\nfive\rsix\n');
+    await ws.tool.call({ path: file, edit: { old: 'three', new: 'THREE\nand more' } });
+    // CRLF is dominant, so the new line gets CRLF; every other line keeps its own ending.
+    expect(await fs.readFile(file, 'latin1')).toBe('one\r\ntwo\nTHREE\r\nand more\r\nfour\r\nfive\rsix\n');
+  });
+});
+
+describe('looser levels through the tool', () => {
+  it('edits curly-quoted prose with straight quotes and keeps the curly style', async () => {
+    const prose = 'He called it \u201Cthe plan\u201D and said it wasn\u2019t ready.\n';
+    const file = await ws.writeRead('prose.md', prose);
+    const result = await ws.tool.call({
+      path: file,
+      edit: {
+        old: 'called it "the plan" and said it wasn\'t',
+        new: 'called it "the new plan" and said it isn\'t',
+      },
+    });
+    expect(result.message).toBe(
+      'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising quotes.',
+    );
+    expect(await fs.readFile(file, 'utf8')).toBe(
+      'He called it \u201Cthe new plan\u201D and said it isn\u2019t ready.\n',
+    );
+  });
+
+  it('matches a Python block indented one level deeper than old and re-indents new', async () => {
+    const source =
+      'class Shop:\n    def total(self):\n        if self.items:\n            return sum(self.items)\n        return 0\n';
+    const file = await ws.writeRead('shop.py', source);
+    const result = await ws.tool.call({
+      path: file,
+      edit: {
+        old: 'if self.items:\n    return sum(self.items)',
+        new: 'if self.items:\n    subtotal = sum(self.items)\n    return subtotal',
+      },
+    });
+    expect(result.message).toBe(
+      'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising whitespace.',
+    );
+    expect(await fs.readFile(file, 'utf8')).toBe(
+      'class Shop:\n    def total(self):\n        if self.items:\n            subtotal = sum(self.items)\n            return subtotal\n        return 0\n',
+    );
+  });
+
+  it('does not let spaces match a tab-indented file', async () => {
+    const file = await ws.writeRead('tabs.go', 'func f() {\n\treturn 1\n}\n');
+    const result = await ws.tool.call({ path: file, edit: { old: 'func f() {\n    return 1\n}', new: 'x' } });
+    expect(result.brief).toBe('No match');
+    expect(result.message).toBe(
+      'Edit 1: the old string was not found in the file. No changes were made. The closest text is at line 1:\n```\nfunc f() {\n\treturn 1\n}\n```',
+    );
+  });
+
+  it('refuses a loose match that is not unique', async () => {
+    const file = await ws.writeRead('twice.py', 'if a:\n    go()\nif b:\n        go()\n');
+    const result = await ws.tool.call({ path: file, edit: { old: 'go()  ', new: 'stop()' } });
+    expect(result).toMatchObject({
+      brief: 'Ambiguous match',
+      message:
+        'Edit 1: found 2 matches of the old string (at lines 2, 4). Provide more surrounding context to make it unique, or set replace_all to true.',
+    });
+  });
+});
+
+describe('encodings and bytes', () => {
+  it('keeps a UTF-8 BOM', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\nworld\n', 'utf8')]);
+    const file = await ws.writeRead('bom.txt', bytes);
+    await ws.tool.call({ path: file, edit: { old: 'world', new: 'wörld' } });
+    expect(await fs.readFile(file)).toEqual(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\nwörld\n', 'utf8')]),
+    );
+  });
+
+  it('keeps UTF-16 LE with its BOM and CRLF', async () => {
+    const file = await ws.writeRead('wide.txt', utf16le('first\r\nsecond\r\n', true));
+    const result = await ws.tool.call({ path: file, edit: { old: 'second\n', new: 'second\nthird\n' } });
+    expect(result.isError).toBe(false);
+    expect(await fs.readFile(file)).toEqual(utf16le('first\r\nsecond\r\nthird\r\n', true));
+  });
+
+  it('edits the ASCII part of a GBK file and leaves every other byte identical', async () => {
+    // "中文注释" in GBK, repeated so the encoding is unmistakable, around an ASCII line.
+    const gbkText = Buffer.from([0xd6, 0xd0, 0xce, 0xc4, 0xd7, 0xa2, 0xca, 0xcd]);
+    const before = Buffer.concat([
+      Buffer.from('# '),
+      gbkText,
+      gbkText,
+      Buffer.from('\nvalue = 1\n# '),
+      gbkText,
+      Buffer.from('\n'),
+    ]);
+    const file = await ws.writeRead('gbk.py', before);
+    const result = await ws.tool.call({ path: file, edit: { old: 'value = 1', new: 'value = 42' } });
+    expect(result.isError).toBe(false);
+    const expected = Buffer.concat([
+      Buffer.from('# '),
+      gbkText,
+      gbkText,
+      Buffer.from('\nvalue = 42\n# '),
+      gbkText,
+      Buffer.from('\n'),
+    ]);
+    expect(await fs.readFile(file)).toEqual(expected);
+  });
+
+  it('edits a 10 MB file once, changing only the replaced bytes', async () => {
+    const line = 'the quick brown fox jumps over the lazy dog 0123456789\n';
+    const half = line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
+    const before = `${half}UNIQUE MARKER\n${half}`;
+    const file = await ws.writeRead('big.txt', before);
+    const result = await ws.tool.call({ path: file, edit: { old: 'UNIQUE MARKER', new: 'CHANGED' } });
+    expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+    expect(await fs.readFile(file, 'utf8')).toBe(`${half}CHANGED\n${half}`);
+  });
+});
+
+describe('file system', () => {
+  it('keeps the permission bits', async () => {
+    const file = await ws.writeRead('run.sh', '#!/bin/sh\necho hi\n');
+    await fs.chmod(file, 0o751);
+    await ws.markRead(file);
+    await ws.tool.call({ path: file, edit: { old: 'hi', new: 'hello' } });
+    expect((await fs.stat(file)).mode & 0o7777).toBe(0o751);
+    expect(await fs.readFile(file, 'utf8')).toBe('#!/bin/sh\necho hello\n');
+  });
+
+  it('edits through a symlink and keeps the link a link', async () => {
+    const target = await ws.write('real/target.txt', 'linked text\n');
+    const link = path.join(ws.dir, 'link.txt');
+    await fs.symlink(target, link);
+    await ws.markRead(link);
+    const result = await ws.tool.call({ path: 'link.txt', edit: { old: 'linked', new: 'edited' } });
+    expect(result.isError).toBe(false);
+    expect((await fs.lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await fs.readlink(link)).toBe(target);
+    expect(await fs.readFile(target, 'utf8')).toBe('edited text\n');
+    expect(ws.requests[0]?.description).toBe(`Edit file \`${target}\``);
+  });
+});

@@ -1,0 +1,161 @@
+import { promises as fs, type Stats } from 'node:fs';
+import path from 'node:path';
+import {
+  applyFileChange,
+  CallableTool,
+  decodeText,
+  encodeText,
+  normalizeLineEndings,
+  readStateError,
+  suggestSimilarFiles,
+  toolError,
+  toolOk,
+  type CallOptions,
+  type ResolvedPath,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
+import { MAX_EDIT_FILE_BYTES } from './limits.js';
+import { applyEdits } from './match/apply-edits.js';
+import { editFailureText, editSuccessText } from './match/edit-messages.js';
+import { MATCH_LEVELS, type EditOutcome, type MatchLevel } from './match/types.js';
+import { StrReplaceFileParams, type Edit } from './params.js';
+
+/** `extras` of a successful StrReplaceFile call. */
+export interface StrReplaceFileExtras {
+  /** Replacements made by all edits together. */
+  replacements: number;
+  /** The loosest matching level any edit needed (`exact` when every edit matched exactly). */
+  matchedBy: MatchLevel;
+  /** Per edit, in order: its replacements and the level that matched it. */
+  edits: EditOutcome[];
+}
+
+function loosestLevel(outcomes: readonly EditOutcome[]): MatchLevel {
+  let loosest = 0;
+  for (const outcome of outcomes) loosest = Math.max(loosest, MATCH_LEVELS.indexOf(outcome.matchedBy));
+  return MATCH_LEVELS[loosest] ?? 'exact';
+}
+
+async function statIfExists(filePath: string): Promise<Stats | undefined> {
+  try {
+    return await fs.stat(filePath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * StrReplaceFile (SPEC §4): replaces exact text in an existing file, one edit or an ordered list of them,
+ * all-or-nothing, with unique matches, byte-exact preservation of everything else, approval and atomic write.
+ */
+export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
+  readonly name = 'StrReplaceFile';
+  readonly description = STR_REPLACE_FILE_DESCRIPTION;
+  readonly params = StrReplaceFileParams;
+  protected readonly failureBrief = 'Failed to edit file';
+
+  constructor(private readonly runtime: ToolRuntime) {
+    super();
+  }
+
+  protected override failureMessage(_params: StrReplaceFileParams, error: string): string {
+    return `Failed to edit. Error: ${error}`;
+  }
+
+  protected async execute(params: StrReplaceFileParams, options: CallOptions): Promise<ToolReturnValue> {
+    const resolved = await this.runtime.paths.resolveFile(params.path, 'edit');
+    if (!resolved.ok) return resolved.error;
+    const target = resolved.path;
+
+    const problem = await this.checkTarget(params.path, target);
+    if (problem !== undefined) return problem;
+
+    const oldBytes = await fs.readFile(target.real);
+    const decoded = decodeText(oldBytes);
+    if (!decoded.ok) {
+      return toolError({
+        message: `\`${params.path}\` is not a valid text file in a supported encoding; it was not changed.`,
+        brief: 'Unsupported encoding',
+      });
+    }
+
+    if (this.runtime.readBeforeWrite) {
+      const status = await this.runtime.fileState.check(target.real);
+      if (status !== 'ok') return readStateError(params.path, status);
+    }
+
+    const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
+    const { raw, format } = decoded.decoded;
+    const result = applyEdits(raw, edits, { mode: this.runtime.editMatch, lineBreak: format.lineEnding });
+    if (!result.ok) return toolError(editFailureText(result.index, result.failure));
+
+    const levels = result.edits.map((outcome) => outcome.matchedBy);
+    const total = result.edits.reduce((sum, outcome) => sum + outcome.replacements, 0);
+    const extras: StrReplaceFileExtras = {
+      replacements: total,
+      matchedBy: loosestLevel(result.edits),
+      edits: result.edits,
+    };
+
+    const outcome = await applyFileChange(
+      this.runtime,
+      {
+        sender: this.name,
+        verb: 'Edit',
+        path: target,
+        oldBytes,
+        newBytes: encodeText(result.content, format),
+        oldText: decoded.decoded.text,
+        newText: normalizeLineEndings(result.content),
+        checkReadState: this.runtime.readBeforeWrite,
+      },
+      options.signal,
+    );
+    switch (outcome.kind) {
+      case 'refused':
+        return outcome.result;
+      case 'unchanged':
+        return toolOk({
+          message: `File unchanged: the edits leave the content identical to the current file. Applied ${edits.length} edit(s) with ${total} total replacement(s).`,
+          extras: { ...extras },
+        });
+      case 'written':
+        return toolOk({
+          message: editSuccessText(levels, total),
+          display: outcome.display,
+          extras: { ...extras },
+        });
+    }
+  }
+
+  /** The checks between the path policy and reading: exists, regular file, not a notebook, not too large. */
+  private async checkTarget(input: string, target: ResolvedPath): Promise<ToolReturnValue | undefined> {
+    const stats = await statIfExists(target.real);
+    if (stats === undefined) {
+      const similar = await suggestSimilarFiles(target.absolute, this.runtime.workDir);
+      const hint = similar.length > 0 ? ` Did you mean: ${similar.join(', ')}?` : '';
+      return toolError({ message: `\`${input}\` does not exist.${hint}`, brief: 'File not found' });
+    }
+    if (!stats.isFile()) return toolError({ message: `\`${input}\` is not a file.`, brief: 'Invalid path' });
+    if (
+      path.extname(target.real).toLowerCase() === '.ipynb' ||
+      path.extname(target.absolute).toLowerCase() === '.ipynb'
+    ) {
+      return toolError({
+        message: `\`${input}\` is a Jupyter notebook. Edit its cells with the NotebookEdit tool.`,
+        brief: 'Unsupported file type',
+      });
+    }
+    if (stats.size > MAX_EDIT_FILE_BYTES) {
+      return toolError({
+        message: `\`${input}\` is too large to edit (${stats.size} bytes).`,
+        brief: 'File too large',
+      });
+    }
+    return undefined;
+  }
+}
