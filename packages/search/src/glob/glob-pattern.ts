@@ -1,0 +1,121 @@
+import micromatch from 'micromatch';
+
+/** Options every Glob match uses: wildcards match dot files and dot directories; case-sensitive. */
+const MATCH_OPTIONS = { dot: true } as const;
+
+/** Brace expansions larger than this are not used to narrow the walk (the match itself stays exact). */
+const MAX_EXPANDED_PATTERNS = 256;
+
+/** Characters that make a path segment something other than a literal name. */
+const GLOB_SYNTAX = /[*?[\]{}()!\\]/;
+
+/** Why a pattern is refused before any file-system access, or `null` when it is fine. */
+export type GlobPatternProblem = 'empty' | 'escapes' | null;
+
+/** A pattern ready to drive a directory walk. */
+export interface CompiledGlob {
+  /** Whether a `/`-separated path relative to the search directory matches. */
+  matches(relativePath: string): boolean;
+  /** Directories (relative, `''` = the search directory) the walk starts from; none lies inside another. */
+  startDirs: string[];
+  /** Whether some descendant of this directory (relative path) could match, so the walk must enter it. */
+  mayContainMatches(relativeDir: string): boolean;
+}
+
+function expandBraces(pattern: string): string[] | null {
+  if (!pattern.includes('{')) return [pattern];
+  try {
+    const expanded = micromatch.braces(pattern, { expand: true });
+    return expanded.length > 0 && expanded.length <= MAX_EXPANDED_PATTERNS ? expanded : null;
+  } catch {
+    return null;
+  }
+}
+
+function hasParentSegment(pattern: string): boolean {
+  return pattern.split(/[\\/]/).includes('..');
+}
+
+/** SPEC §5 checks: empty, absolute, or with a `..` segment (also after brace expansion). */
+export function checkGlobPattern(pattern: string): GlobPatternProblem {
+  if (pattern.length === 0) return 'empty';
+  if (/^[\\/]/.test(pattern) || /^[A-Za-z]:/.test(pattern)) return 'escapes';
+  if (hasParentSegment(pattern)) return 'escapes';
+  if ((expandBraces(pattern) ?? []).some(hasParentSegment)) return 'escapes';
+  return null;
+}
+
+/** Drops leading `./` segments, which never appear in the relative paths the walk produces. */
+export function normalizeGlobPattern(pattern: string): string {
+  let result = pattern;
+  while (result.startsWith('./')) result = result.slice(2);
+  return result.length === 0 ? '**' : result;
+}
+
+function isLiteralSegment(segment: string): boolean {
+  return segment.length > 0 && segment !== '.' && !GLOB_SYNTAX.test(segment);
+}
+
+/** Leading literal directories of a brace-free pattern: `src/lib/**\/*.ts` → `src/lib`. */
+function staticBase(pattern: string): string {
+  const segments = pattern.split('/');
+  const literal: string[] = [];
+  for (let index = 0; index < segments.length - 1; index++) {
+    const segment = segments[index] as string;
+    if (!isLiteralSegment(segment)) break;
+    literal.push(segment);
+  }
+  return literal.join('/');
+}
+
+function isInside(child: string, parent: string): boolean {
+  return parent === '' || child === parent || child.startsWith(`${parent}/`);
+}
+
+/** Keeps only the outermost directories, so no part of the tree is walked twice. */
+function outermost(dirs: string[]): string[] {
+  const sorted = [...new Set(dirs)].sort((a, b) => a.length - b.length);
+  const kept: string[] = [];
+  for (const dir of sorted) {
+    if (!kept.some((parent) => isInside(dir, parent))) kept.push(dir);
+  }
+  return kept;
+}
+
+type SegmentTest = 'globstar' | ((segment: string) => boolean);
+
+/**
+ * For a brace-free pattern, decides from the leading segments whether a directory can hold matches:
+ * `src/*\/test/**` lets `src/a` and `src/a/test/x` in, but not `docs` or `src/a/b`.
+ */
+function segmentPruner(pattern: string): (relativeDir: string) => boolean {
+  const tests: SegmentTest[] = pattern
+    .split('/')
+    .map((segment) => (segment === '**' ? 'globstar' : micromatch.matcher(segment, MATCH_OPTIONS)));
+  return (relativeDir) => {
+    const dirSegments = relativeDir.split('/');
+    for (let index = 0; index < dirSegments.length; index++) {
+      const test = tests[index];
+      if (test === undefined) return false;
+      if (test === 'globstar') return true;
+      if (!test(dirSegments[index] as string)) return false;
+    }
+    return tests.length > dirSegments.length;
+  };
+}
+
+/** Compiles a checked, normalised pattern (see {@link checkGlobPattern}). */
+export function compileGlob(pattern: string): CompiledGlob {
+  const matches = micromatch.matcher(pattern, MATCH_OPTIONS);
+  const expanded = expandBraces(pattern);
+  // Extglobs may hold `/` inside parentheses, and an unexpanded brace may too: such patterns are only narrowed
+  // to the literal prefix before their first special character.
+  const prunable = expanded !== null && !pattern.includes('(');
+  if (!prunable) return { matches, startDirs: [staticBase(pattern)], mayContainMatches: () => true };
+  const pruners = expanded.map(segmentPruner);
+  return {
+    matches,
+    startDirs: outermost(expanded.map(staticBase)),
+    mayContainMatches: (relativeDir) => pruners.some((pruner) => pruner(relativeDir)),
+  };
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import {
+  CallableTool,
+  toolError,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import { GLOB_MAX_MATCHES } from '../limits.js';
+import { sortPathsComponentWise } from '../shared/compare-paths.js';
+import { resolveSearchTarget } from '../shared/search-target.js';
+import { workspaceRootOf } from '../shared/workspace-root.js';
+import { GLOB_DESCRIPTION } from './glob-description.js';
+import { GlobParamsSchema, type GlobParams } from './glob-params.js';
+import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-pattern.js';
+import { loadAncestorIgnoreLevels } from './ignore-rules.js';
+import { walkTree } from './walk-tree.js';
+
+function invalidPattern(message: string): ToolReturnValue {
+  return toolError({ message, brief: 'Invalid pattern' });
+}
+
+/** Finds files and directories by glob pattern inside the workspace (SPEC §5). */
+export class Glob extends CallableTool<typeof GlobParamsSchema> {
+  readonly name = 'Glob';
+  readonly description = GLOB_DESCRIPTION;
+  readonly params = GlobParamsSchema;
+  protected readonly failureBrief = 'Glob failed';
+
+  constructor(private readonly runtime: ToolRuntime) {
+    super();
+  }
+
+  protected override failureMessage(params: GlobParams, error: string): string {
+    return `Failed to search for pattern ${params.pattern}. Error: ${error}`;
+  }
+
+  protected async execute(params: GlobParams, options: CallOptions): Promise<ToolReturnValue> {
+    const { pattern } = params;
+    const problem = checkGlobPattern(pattern);
+    if (problem === 'empty') return invalidPattern('Pattern cannot be empty.');
+    if (problem === 'escapes') {
+      return invalidPattern(
+        `Pattern \`${pattern}\` must be relative to the search directory and may not contain \`..\`.`,
+      );
+    }
+
+    const directory = params.directory === null || params.directory === '' ? '.' : params.directory;
+    const resolved = await resolveSearchTarget(this.runtime, directory, {
+      outside: 'Directory outside workspace',
+      missing: 'Directory not found',
+    });
+    if (!resolved.ok) return resolved.error;
+    if (!resolved.target.isDirectory) {
+      return toolError({ message: `\`${directory}\` is not a directory.`, brief: 'Invalid directory' });
+    }
+    const root = resolved.target.real;
+
+    const policy = this.runtime.paths;
+    const walked = await walkTree({
+      root,
+      glob: compileGlob(normalizeGlobPattern(pattern)),
+      includeDirs: params.include_dirs,
+      includeIgnored: params.include_ignored,
+      ancestorLevels: params.include_ignored
+        ? []
+        : await loadAncestorIgnoreLevels(root, await workspaceRootOf(this.runtime, root)),
+      isDenied: this.runtime.deny.length > 0 ? (absolutePath) => policy.isDenied(absolutePath) : undefined,
+      signal: options.signal,
+    });
+
+    const total = walked.matches.length;
+    const shown = sortPathsComponentWise(walked.matches).slice(0, GLOB_MAX_MATCHES);
+    const output =
+      path.sep === '/' ? shown.join('\n') : shown.map((p) => p.split('/').join(path.sep)).join('\n');
+    const parts = [
+      total === 0
+        ? `No matches found for pattern \`${pattern}\`.`
+        : `Found ${total} matches for pattern \`${pattern}\`.`,
+    ];
+    if (total > GLOB_MAX_MATCHES) {
+      parts.push(
+        `Only the first ${GLOB_MAX_MATCHES} matches are returned. You may want to use a more specific pattern.`,
+      );
+    }
+    if (walked.hiddenMatches > 0) {
+      parts.push(
+        `${walked.hiddenMatches} more matches are hidden by ignore rules; set include_ignored to true to include them.`,
+      );
+    }
+    return toolOk({ output, message: parts.join(' '), extras: { total, hidden: walked.hiddenMatches } });
+  }
+}

@@ -1,0 +1,119 @@
+import { lstat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { VCS_DIRECTORIES } from '../limits.js';
+
+/** Ignore files read in every directory; later files take precedence, as in ripgrep. */
+export const IGNORE_FILE_NAMES: readonly string[] = ['.gitignore', '.ignore'];
+
+const VCS_NAMES = new Set(VCS_DIRECTORIES);
+
+/** The rules of one directory's ignore files, and how to express a walk path relative to that directory. */
+export interface IgnoreLevel {
+  rules: Ignore;
+  /** Turns a path relative to the search directory into one relative to the rules' directory. */
+  toLocal(relativePath: string): string;
+}
+
+async function readOptional(filePath: string): Promise<string | null> {
+  try {
+    return await readFile(filePath, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). */
+export async function loadIgnoreRules(directory: string, names: readonly string[]): Promise<Ignore | null> {
+  const texts: string[] = [];
+  for (const name of names) {
+    const text = await readOptional(path.join(directory, name));
+    if (text !== null) texts.push(text);
+  }
+  if (texts.length === 0) return null;
+  return ignore().add(texts);
+}
+
+async function exists(filePath: string): Promise<boolean> {
+  try {
+    await lstat(filePath);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isWithin(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return (
+    relative === '' ||
+    (!path.isAbsolute(relative) && relative !== '..' && !relative.startsWith(`..${path.sep}`))
+  );
+}
+
+function toPosix(relativePath: string): string {
+  return path.sep === '/' ? relativePath : relativePath.split(path.sep).join('/');
+}
+
+/**
+ * Ignore rules of the directories above the search directory: up to the repository root (the nearest ancestor
+ * holding `.git`), or, outside any repository, up to the workspace root that contains the search directory.
+ */
+export async function loadAncestorIgnoreLevels(
+  searchDir: string,
+  workspaceRoot: string,
+): Promise<IgnoreLevel[]> {
+  if (await exists(path.join(searchDir, '.git'))) return [];
+  const candidates: Array<{ dir: string; insideWorkspace: boolean }> = [];
+  let foundRepository = false;
+  let current = searchDir;
+  for (;;) {
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    candidates.push({ dir: parent, insideWorkspace: isWithin(parent, workspaceRoot) });
+    if (await exists(path.join(parent, '.git'))) {
+      foundRepository = true;
+      break;
+    }
+    current = parent;
+  }
+  const used = foundRepository ? candidates : candidates.filter((candidate) => candidate.insideWorkspace);
+  const levels: IgnoreLevel[] = [];
+  for (const { dir } of used.reverse()) {
+    const rules = await loadIgnoreRules(dir, IGNORE_FILE_NAMES);
+    if (rules === null) continue;
+    const prefix = `${toPosix(path.relative(dir, searchDir))}/`;
+    levels.push({ rules, toLocal: (relativePath) => prefix + relativePath });
+  }
+  return levels;
+}
+
+/** The level of a directory's own ignore files, for paths below `relativeDir` (`''` = the search directory). */
+export function levelForDirectory(rules: Ignore, relativeDir: string): IgnoreLevel {
+  if (relativeDir === '') return { rules, toLocal: (relativePath) => relativePath };
+  const cut = relativeDir.length + 1;
+  return { rules, toLocal: (relativePath) => relativePath.slice(cut) };
+}
+
+/** Whether the walk treats an entry as ignored: VCS folders, `node_modules`, then the ignore files, deepest last. */
+export function isIgnoredEntry(
+  name: string,
+  relativePath: string,
+  isDirectory: boolean,
+  levels: readonly IgnoreLevel[],
+): boolean {
+  if (VCS_NAMES.has(name) || name === 'node_modules') return true;
+  let ignored = false;
+  const suffix = isDirectory ? '/' : '';
+  for (const level of levels) {
+    const verdict = level.rules.test(level.toLocal(relativePath) + suffix);
+    if (verdict.ignored) ignored = true;
+    else if (verdict.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/** Whether a name is a version-control folder (never counted into, even for the hidden-matches hint). */
+export function isVcsName(name: string): boolean {
+  return VCS_NAMES.has(name);
+}

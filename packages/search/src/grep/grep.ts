@@ -1,0 +1,207 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CallableTool,
+  sensitiveFilesWarning,
+  toolError,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import { comparePathsComponentWise } from '../shared/compare-paths.js';
+import { resolveSearchTarget } from '../shared/search-target.js';
+import { GREP_DESCRIPTION } from './grep-description.js';
+import { GrepParamsSchema, type GrepParams } from './grep-params.js';
+import { parseContent, parseCounts, parseFileList } from './parse-output.js';
+import { buildRipgrepArgs } from './ripgrep-args.js';
+import { findRipgrep } from './ripgrep-binary.js';
+import { runRipgrep, type RipgrepRun } from './run-ripgrep.js';
+import { capOutput, paginate, renderContent } from './shape-output.js';
+
+/** Files stat'ed at once when sorting by modification time. */
+const STAT_CONCURRENCY = 64;
+
+/** The output lines of one mode after filtering, with what the message needs to say about them. */
+interface ModeLines {
+  lines: string[];
+  /** Whether ripgrep printed anything at all (before filtering): decides partial results vs. errors. */
+  hadResults: boolean;
+  sensitivePaths: string[];
+  countSummary: string | null;
+}
+
+function firstLine(text: string): string {
+  return (
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .find((line) => line.length > 0) ?? ''
+  );
+}
+
+function seconds(milliseconds: number): string {
+  return String(milliseconds / 1000);
+}
+
+async function modificationTimes(base: string, paths: readonly string[]): Promise<number[]> {
+  const times = new Array<number>(paths.length).fill(0);
+  for (let start = 0; start < paths.length; start += STAT_CONCURRENCY) {
+    const batch = paths.slice(start, start + STAT_CONCURRENCY);
+    await Promise.all(
+      batch.map(async (relative, index) => {
+        try {
+          times[start + index] = (await stat(path.join(base, relative))).mtimeMs;
+        } catch {
+          // Deleted since ripgrep saw it: sorts last.
+        }
+      }),
+    );
+  }
+  return times;
+}
+
+/** Searches file contents with ripgrep inside the workspace (SPEC §6). */
+export class Grep extends CallableTool<typeof GrepParamsSchema> {
+  readonly name = 'Grep';
+  readonly description = GREP_DESCRIPTION;
+  readonly params = GrepParamsSchema;
+  protected readonly failureBrief = 'Failed to grep';
+  private ripgrepPath: string | undefined;
+
+  constructor(private readonly runtime: ToolRuntime) {
+    super();
+  }
+
+  protected override failureMessage(_params: GrepParams, error: string): string {
+    return `Failed to grep. Error: ${error}`;
+  }
+
+  protected async execute(params: GrepParams, options: CallOptions): Promise<ToolReturnValue> {
+    const input = params.path === '' ? '.' : params.path;
+    const resolved = await resolveSearchTarget(this.runtime, input, {
+      outside: 'Path outside workspace',
+      missing: 'Path not found',
+    });
+    if (!resolved.ok) return resolved.error;
+    const { target } = resolved;
+
+    const binary = await this.locateRipgrep();
+    if (binary === null) {
+      return toolError({
+        message: 'ripgrep is not available. Install ripgrep (rg) or reinstall @kimi-tools/search.',
+        brief: 'Grep unavailable',
+      });
+    }
+
+    // A file is searched from its own directory, so its name prefixes every line (SPEC §6 step 2).
+    const base = target.isDirectory ? target.real : path.dirname(target.absolute);
+    const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
+    options.signal?.throwIfAborted();
+    const run = await runRipgrep({
+      binary,
+      args: buildRipgrepArgs(params, fileName),
+      cwd: base,
+      timeoutMs: this.runtime.grepTimeoutMs,
+      signal: options.signal,
+    });
+    if (run.aborted) throw new Error('The search was aborted.');
+    return this.report(params, base, run);
+  }
+
+  private async locateRipgrep(): Promise<string | null> {
+    if (this.ripgrepPath !== undefined) return this.ripgrepPath;
+    const found = await findRipgrep(this.runtime.rgPath);
+    if (found !== null) this.ripgrepPath = found;
+    return found;
+  }
+
+  private async report(params: GrepParams, base: string, run: RipgrepRun): Promise<ToolReturnValue> {
+    const exitedCleanly = run.exitCode === 0 || run.exitCode === 1;
+    if (!run.timedOut && !exitedCleanly && run.exitCode !== 2) {
+      const stderr = run.stderr.trim();
+      throw new Error(`ripgrep exited with code ${run.exitCode ?? 'unknown'}${stderr ? `: ${stderr}` : ''}`);
+    }
+    const mode = await this.modeLines(params, base, run.stdout.toString('utf8'));
+    if (!mode.hadResults) {
+      if (run.timedOut) {
+        return toolError({
+          message: `Grep timed out after ${seconds(this.runtime.grepTimeoutMs)}s. Try a more specific path or pattern.`,
+          brief: 'Grep timed out',
+        });
+      }
+      if (run.exitCode === 2) {
+        return toolError({ message: `Failed to grep. Error: ${run.stderr.trim()}`, brief: 'Failed to grep' });
+      }
+    }
+
+    const notes: string[] = [];
+    if (mode.sensitivePaths.length > 0) notes.push(sensitiveFilesWarning(mode.sensitivePaths));
+    if (mode.countSummary !== null) notes.push(mode.countSummary);
+    const page = paginate(mode.lines, params.offset, params.head_limit);
+    if (page.note !== null) notes.push(page.note);
+    if (run.timedOut)
+      notes.push(`Grep timed out after ${seconds(this.runtime.grepTimeoutMs)}s. Partial results returned.`);
+    else if (run.exitCode === 2) notes.push(`Some paths could not be searched: ${firstLine(run.stderr)}`);
+
+    const output = capOutput(page.lines);
+    if (page.lines.length === 0) notes.unshift('No matches found.');
+    if (output.truncated) notes.push('Output is truncated to fit in the message.');
+    return toolOk({ output: output.text, message: notes.join(' '), extras: { total: mode.lines.length } });
+  }
+
+  /** Parses, filters and orders ripgrep's output for the chosen mode (SPEC §6 steps 1–4). */
+  private async modeLines(params: GrepParams, base: string, stdout: string): Promise<ModeLines> {
+    const sensitive = new Set<string>();
+    const keep = (relative: string): boolean => {
+      const absolute = path.join(base, relative);
+      if (this.runtime.deny.length > 0 && this.runtime.paths.isDenied(absolute)) return false;
+      if (!this.runtime.paths.isSensitive(absolute)) return true;
+      sensitive.add(relative);
+      return false;
+    };
+    const byPath = <T extends { path: string }>(a: T, b: T) => comparePathsComponentWise(a.path, b.path);
+
+    switch (params.output_mode) {
+      case 'files_with_matches': {
+        const found = parseFileList(stdout);
+        const files = found.filter(keep).sort(comparePathsComponentWise);
+        const times = await modificationTimes(base, files);
+        const order = files
+          .map((_, index) => index)
+          .sort((a, b) => (times[b] as number) - (times[a] as number));
+        return {
+          lines: order.map((index) => files[index] as string),
+          hadResults: found.length > 0,
+          sensitivePaths: [...sensitive],
+          countSummary: null,
+        };
+      }
+      case 'count_matches': {
+        const found = parseCounts(stdout);
+        const counts = found.filter((entry) => keep(entry.path)).sort(byPath);
+        const total = counts.reduce((sum, entry) => sum + entry.count, 0);
+        return {
+          lines: counts.map((entry) => `${entry.path}:${entry.count}`),
+          hadResults: found.length > 0,
+          sensitivePaths: [...sensitive],
+          countSummary:
+            counts.length > 0 ? `Found ${total} total occurrences across ${counts.length} files.` : null,
+        };
+      }
+      case 'content': {
+        const found = parseContent(stdout);
+        const blocks = found.filter((block) => keep(block.path)).sort(byPath);
+        const context = [params['-A'], params['-B'], params['-C']].some(
+          (value) => value !== null && value > 0,
+        );
+        return {
+          lines: renderContent(blocks, params['-n'], context),
+          hadResults: found.length > 0,
+          sensitivePaths: [...sensitive],
+          countSummary: null,
+        };
+      }
+    }
+  }
+}

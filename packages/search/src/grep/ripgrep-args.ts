@@ -1,0 +1,35 @@
+import { GREP_MAX_COLUMNS, VCS_DIRECTORIES } from '../limits.js';
+import type { GrepParams } from './grep-params.js';
+
+/**
+ * ripgrep's command line for a Grep call (SPEC §6). Output always uses `--null` after file names so paths with `:`
+ * parse unambiguously, and content mode always asks for line numbers (they tell matches from context lines; they are
+ * dropped again when `-n` is false). `target` is the file name, or `undefined` to search the working directory.
+ */
+export function buildRipgrepArgs(params: GrepParams, target: string | undefined): string[] {
+  const args = ['--no-config', '--hidden', '--null', '--no-heading', '--color', 'never', '--crlf'];
+  switch (params.output_mode) {
+    case 'content':
+      args.push('--line-number', '--with-filename');
+      if (params['-C'] !== null) args.push('--context', String(params['-C']));
+      if (params['-B'] !== null) args.push('--before-context', String(params['-B']));
+      if (params['-A'] !== null) args.push('--after-context', String(params['-A']));
+      break;
+    case 'files_with_matches':
+      args.push('--files-with-matches', '--max-columns', String(GREP_MAX_COLUMNS));
+      break;
+    case 'count_matches':
+      args.push('--count-matches', '--with-filename', '--max-columns', String(GREP_MAX_COLUMNS));
+      break;
+  }
+  if (params['-i']) args.push('--ignore-case');
+  if (params.multiline) args.push('--multiline', '--multiline-dotall');
+  if (params.include_ignored) args.push('--no-ignore');
+  if (params.type !== null) args.push('--type', params.type);
+  if (params.glob !== null) args.push('--glob', params.glob);
+  // Last, so a user glob cannot bring version-control folders back (later globs win in ripgrep).
+  for (const dir of VCS_DIRECTORIES) args.push('--glob', `!${dir}`);
+  args.push('--', params.pattern);
+  if (target !== undefined) args.push(target);
+  return args;
+}

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+
+/** Keeps the first part of stderr only: enough for the error message, bounded when thousands of paths fail. */
+const MAX_STDERR_BYTES = 64 * 1024;
+
+/** How a ripgrep run ended. */
+export interface RipgrepRun {
+  stdout: Buffer;
+  stderr: string;
+  /** ripgrep's exit code; `null` when it was killed. */
+  exitCode: number | null;
+  timedOut: boolean;
+  aborted: boolean;
+}
+
+/** What to run. */
+export interface RipgrepInvocation {
+  binary: string;
+  args: string[];
+  cwd: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+function environmentWithoutConfig(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env['RIPGREP_CONFIG_PATH'];
+  return env;
+}
+
+/**
+ * Runs ripgrep with stdin closed and no user config, collecting its output. The timeout and the abort signal kill it
+ * at once; the output gathered so far is kept. Rejects only when the process cannot be started.
+ */
+export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
+  const { signal } = invocation;
+  return new Promise((resolve, reject) => {
+    const child = spawn(invocation.binary, invocation.args, {
+      cwd: invocation.cwd,
+      env: environmentWithoutConfig(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let stderrBytes = 0;
+    let timedOut = false;
+    let aborted = false;
+
+    const kill = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, invocation.timeoutMs);
+    const onAbort = () => {
+      aborted = true;
+      kill();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderrBytes >= MAX_STDERR_BYTES) return;
+      stderr.push(chunk);
+      stderrBytes += chunk.length;
+    });
+    const cleanUp = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (error) => {
+      cleanUp();
+      reject(error);
+    });
+    child.on('close', (code) => {
+      cleanUp();
+      resolve({
+        stdout: Buffer.concat(stdout),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+        exitCode: code,
+        timedOut,
+        aborted,
+      });
+    });
+  });
+}

@@ -1,0 +1,17 @@
+/** Glob returns at most this many paths. */
+export const GLOB_MAX_MATCHES = 1000;
+
+/** Grep's default `head_limit`: lines kept per page when the model gives none. */
+export const GREP_DEFAULT_HEAD_LIMIT = 250;
+
+/** Grep's output is cut to this many characters. */
+export const GREP_MAX_OUTPUT_CHARS = 50_000;
+
+/** Each Grep output line is cut to this many characters. */
+export const GREP_MAX_LINE_CHARS = 2_000;
+
+/** ripgrep's `--max-columns` outside content mode. */
+export const GREP_MAX_COLUMNS = 500;
+
+/** Version-control folders both tools skip. */
+export const VCS_DIRECTORIES: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];

@@ -1,0 +1,23 @@
+/**
+ * Component-wise order of `/`-separated relative paths: `a/x` < `a-b/x`, `src/main/app.py` < `src/main.py`.
+ * Equivalent to comparing with `/` ranked below every other character, which is what the sort key does.
+ */
+export function sortPathsComponentWise(paths: readonly string[]): string[] {
+  const keyed = paths.map((value) => ({ key: value.replaceAll('/', '\u0000'), value }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((entry) => entry.value);
+}
+
+/** Compares two `/`-separated paths component-wise (see {@link sortPathsComponentWise}). */
+export function comparePathsComponentWise(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index++) {
+    const left = a.charCodeAt(index);
+    const right = b.charCodeAt(index);
+    if (left === right) continue;
+    if (left === 47) return -1;
+    if (right === 47) return 1;
+    return left - right;
+  }
+  return a.length - b.length;
+}
