@@ -1,1 +1,3 @@
-export {};
+// The public surface of @kimi-tools/write: named exports only.
+export { WriteFile } from './write-file.js';
+export { WriteFileParams, type WriteMode } from './params.js';

@@ -1,0 +1,121 @@
+import { promises as fs, type Stats } from 'node:fs';
+import {
+  applyFileChange,
+  CallableTool,
+  decodeText,
+  readStateError,
+  realPathAllowMissing,
+  toolError,
+  toolOk,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
+import { renderDescription } from './description.js';
+import { displayDirectory, missingDirectories } from './missing-directories.js';
+import { WriteFileParams } from './params.js';
+
+async function statIfExists(filePath: string): Promise<Stats | undefined> {
+  try {
+    return await fs.stat(filePath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // ENOTDIR: a parent is a file; the file cannot exist (creating its directory will fail with a clear error).
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * WriteFile (SPEC §3): creates, overwrites or appends to a text file, with approval, read-before-write, parent
+ * directories created, the existing file's encoding, line endings and mode kept, and an atomic write.
+ */
+export class WriteFile extends CallableTool<typeof WriteFileParams> {
+  readonly name = 'WriteFile';
+  readonly description: string;
+  readonly params = WriteFileParams;
+  protected readonly failureBrief = 'Failed to write file';
+
+  /** Creates the tool for one runtime (its workspace, approval, read state and history). */
+  constructor(private readonly runtime: ToolRuntime) {
+    super();
+    this.description = renderDescription(runtime.readBeforeWrite);
+  }
+
+  protected override failureMessage(params: WriteFileParams, error: string): string {
+    return `Failed to write to ${params.path}. Error: ${error}`;
+  }
+
+  protected async execute(
+    params: WriteFileParams,
+    options: { signal?: AbortSignal },
+  ): Promise<ToolReturnValue> {
+    const runtime = this.runtime;
+    const resolved = await runtime.paths.resolveFile(params.path, 'write');
+    if (!resolved.ok) return resolved.error;
+    const target = resolved.path;
+
+    const stats = await statIfExists(target.real);
+    if (stats && !stats.isFile()) {
+      return toolError({ message: `\`${params.path}\` is not a file.`, brief: 'Invalid path' });
+    }
+    const exists = stats !== undefined;
+    const checkReadState = exists && params.mode === 'overwrite' && runtime.readBeforeWrite;
+    if (checkReadState) {
+      const status = await runtime.fileState.check(target.real);
+      if (status !== 'ok') return readStateError(params.path, status);
+    }
+    const createDirectories = exists ? [] : await missingDirectories(target.real);
+
+    let oldBytes: Uint8Array | null = null;
+    let composed: ComposedContent;
+    if (exists) {
+      oldBytes = await fs.readFile(target.real);
+      const decoded = decodeText(oldBytes);
+      if (!decoded.ok) {
+        return toolError({
+          message: `\`${params.path}\` is not a valid text file in a supported encoding; it was not changed.`,
+          brief: 'Unsupported encoding',
+        });
+      }
+      composed = composeExisting(decoded.decoded, params.content, params.mode);
+    } else {
+      composed = composeNewFile(params.content);
+    }
+
+    const outcome = await applyFileChange(
+      runtime,
+      {
+        sender: this.name,
+        verb: 'Write',
+        path: target,
+        oldBytes,
+        ...composed,
+        createDirectories,
+        checkReadState,
+      },
+      options.signal,
+    );
+    if (outcome.kind === 'refused') return outcome.result;
+    if (outcome.kind === 'unchanged') {
+      const bytes = oldBytes?.length ?? 0;
+      return toolOk({
+        message: `File unchanged: the content is identical to the current file. Current size: ${bytes} bytes.`,
+        extras: { created: false, bytes },
+      });
+    }
+
+    const verb = params.mode === 'append' ? 'appended to' : 'overwritten';
+    let message = `File successfully ${verb}. Current size: ${outcome.bytes} bytes.`;
+    if (outcome.createdDirectories.length > 0) {
+      const realWorkDir = await realPathAllowMissing(runtime.workDir);
+      const list = outcome.createdDirectories.map((directory) => displayDirectory(directory, realWorkDir));
+      message += ` Created directories: ${list.join(', ')}.`;
+    }
+    return toolOk({
+      message,
+      display: outcome.display,
+      extras: { created: outcome.created, bytes: outcome.bytes },
+    });
+  }
+}
