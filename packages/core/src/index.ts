@@ -68,8 +68,21 @@ export {
 } from './path/normalize-input.js';
 
 // text codec and line endings
+export {
+  decodeText,
+  detectTextEncoding,
+  encodeText,
+  encodeLike,
+  canEncodeText,
+  UnencodableTextError,
+} from './text/codec.js';
+export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
+export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
+export { detectLineEnding, normalizeLineEndings, restoreLineEndings } from './text/line-endings.js';
 
 // file-type detection
+export { detectFileKind, type FileKind } from './filetype/file-kind.js';
+export { readFileHead, FILE_HEAD_BYTES } from './filetype/read-file-head.js';
 
 // line reader and line index
 

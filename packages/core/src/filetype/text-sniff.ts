@@ -1,0 +1,34 @@
+/** How far SPEC §7 looks for a NUL byte. */
+export const NUL_SCAN_BYTES = 512;
+
+/** Whether the bytes start with a UTF-16 byte order mark (UTF-16 text is full of 0x00 bytes). */
+export function hasUtf16Bom(head: Uint8Array): boolean {
+  return (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+}
+
+/** Whether a NUL byte occurs in the first 512 bytes. */
+export function hasEarlyNul(head: Uint8Array): boolean {
+  return head.subarray(0, NUL_SCAN_BYTES).includes(0);
+}
+
+/**
+ * Whether the head reads as plain text: no control byte other than tab, line feed, vertical tab, form feed,
+ * carriage return and escape. Every binary format we sniff has such bytes in its header (lengths, small integers,
+ * PNG's 0x1A), while text that merely begins with "BM" or "GIF8" has none.
+ */
+export function looksLikePlainText(head: Uint8Array): boolean {
+  for (const byte of head) {
+    if (
+      byte < 0x20 &&
+      byte !== 0x09 &&
+      byte !== 0x0a &&
+      byte !== 0x0b &&
+      byte !== 0x0c &&
+      byte !== 0x0d &&
+      byte !== 0x1b
+    ) {
+      return false;
+    }
+  }
+  return true;
+}

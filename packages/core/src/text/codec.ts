@@ -1,0 +1,98 @@
+import iconv from 'iconv-lite';
+import type { DecodeResult, DecodedText, TextEncoding } from './codec-types.js';
+import { detectEncoding } from './encoding-detect.js';
+import { detectLineEnding, normalizeLineEndings, restoreLineEndings } from './line-endings.js';
+
+/** Thrown by `encodeText` when the text holds a character the file's encoding cannot store (never written lossily). */
+export class UnencodableTextError extends Error {
+  /** The first character that cannot be stored. */
+  readonly character: string;
+  /** The encoding that cannot store it. */
+  readonly encoding: string;
+
+  constructor(character: string, encoding: string) {
+    const codePoint = (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    super(`The character "${character}" (U+${codePoint}) cannot be encoded in ${encoding}.`);
+    this.name = 'UnencodableTextError';
+    this.character = character;
+    this.encoding = encoding;
+  }
+}
+
+const BOMS: Record<string, readonly number[]> = {
+  'utf-8': [0xef, 0xbb, 0xbf],
+  'utf-16le': [0xff, 0xfe],
+  'utf-16be': [0xfe, 0xff],
+};
+
+/** Decodes a whole file per SPEC 1.5: BOM, UTF-8, or a legacy encoding that round-trips byte-exactly. */
+export function decodeText(bytes: Uint8Array): DecodeResult {
+  const detection = detectEncoding(bytes, true);
+  if (!detection.ok) return detection;
+  const raw = detection.text;
+  const decoded: DecodedText = {
+    raw,
+    text: normalizeLineEndings(raw),
+    format: { ...detection.encoding, lineEnding: detectLineEnding(raw) },
+  };
+  return { ok: true, decoded };
+}
+
+/**
+ * Guesses the encoding of a sample (the whole file when `isWholeFile`): null when the bytes are binary or fit no
+ * supported encoding. A sample cut in the middle of a character at its end is not held against the encoding.
+ */
+export function detectTextEncoding(sample: Uint8Array, isWholeFile: boolean): TextEncoding | null {
+  const detection = detectEncoding(sample, isWholeFile);
+  return detection.ok ? detection.encoding : null;
+}
+
+function isUnicode(encoding: string): boolean {
+  return encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be';
+}
+
+/** The first character of `text` that `encoding` cannot store, if any. */
+function findUnencodable(text: string, encoding: string): string | undefined {
+  if (isUnicode(encoding)) {
+    // Only a lone surrogate (possible in a JS string, never in a file) has no Unicode encoding.
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
+    return lone?.[0];
+  }
+  if (iconv.decode(iconv.encode(text, encoding), encoding) === text) return undefined;
+  for (const character of text) {
+    if (iconv.decode(iconv.encode(character, encoding), encoding) !== character) return character;
+  }
+  return undefined;
+}
+
+/** Whether every character of `text` can be stored in `encoding` (what `encodeText` would otherwise refuse). */
+export function canEncodeText(text: string, encoding: TextEncoding): boolean {
+  return findUnencodable(text, encoding.encoding) === undefined;
+}
+
+function encodeBody(raw: string, encoding: string): Buffer {
+  if (encoding === 'utf-8') return Buffer.from(raw, 'utf8');
+  if (encoding === 'utf-16le') return Buffer.from(raw, 'utf16le');
+  if (encoding === 'utf-16be') return Buffer.from(raw, 'utf16le').swap16();
+  return iconv.encode(raw, encoding);
+}
+
+/**
+ * Encodes `raw` (line endings as they should be written) in `encoding`, adding its BOM when `bom`.
+ * Throws `UnencodableTextError` rather than silently replacing a character the encoding cannot store.
+ */
+export function encodeText(raw: string, encoding: TextEncoding): Uint8Array {
+  const unencodable = findUnencodable(raw, encoding.encoding);
+  if (unencodable !== undefined) throw new UnencodableTextError(unencodable, encoding.encoding);
+  const body = encodeBody(raw, encoding.encoding);
+  const bom = encoding.bom ? BOMS[encoding.encoding] : undefined;
+  return bom ? Buffer.concat([Buffer.from(bom), body]) : body;
+}
+
+/** Bytes of `updatedText` ('\n'-normalised) written back in `decoded`'s encoding, BOM and line endings. */
+export function encodeLike(decoded: DecodedText, updatedText: string): Uint8Array {
+  return encodeText(restoreLineEndings(decoded.raw, updatedText, decoded.format.lineEnding), decoded.format);
+}
+
+export { createStreamDecoder, type StreamDecoder } from './codec-stream.js';
+export type { DecodeResult, DecodedText, LineEnding, TextEncoding, TextFormat } from './codec-types.js';

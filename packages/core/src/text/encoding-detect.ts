@@ -1,0 +1,73 @@
+import iconv from 'iconv-lite';
+import type { TextEncoding } from './codec-types.js';
+import { legacyEncodingCandidates } from './encoding-candidates.js';
+import { bytesEqual, toBuffer } from './encoding-bytes.js';
+
+/** Result of looking at bytes: an encoding (and, for a whole file, its decoded text) or why there is none. */
+export type EncodingDetection =
+  | { ok: true; encoding: TextEncoding; text: string }
+  | { ok: false; reason: 'binary' | 'unsupported-encoding' };
+
+/** Longest character of the supported legacy encodings (GB18030 uses four bytes). */
+const MAX_LEGACY_CHAR_BYTES = 4;
+
+/** The encoding announced by a byte order mark, if any. */
+export function encodingFromBom(bytes: Uint8Array): TextEncoding | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', bom: true };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', bom: true };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', bom: true };
+  return undefined;
+}
+
+/** Length in bytes of the byte order mark of `encoding` (0 without one). */
+export function bomLength(encoding: TextEncoding): number {
+  if (!encoding.bom) return 0;
+  return encoding.encoding === 'utf-8' ? 3 : 2;
+}
+
+/** Strict Unicode decoding; `partial` lets an incomplete character at the end pass (a sample cut short). */
+function decodeUnicodeStrict(bytes: Uint8Array, encoding: string, partial: boolean): string | undefined {
+  try {
+    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes, { stream: partial });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decoded text when `bytes` round-trip exactly through `encoding`; a partial sample may drop a cut last character. */
+function decodeLegacyExact(bytes: Uint8Array, encoding: string, partial: boolean): string | undefined {
+  const buffer = toBuffer(bytes);
+  const maxTrim = partial ? Math.min(MAX_LEGACY_CHAR_BYTES - 1, buffer.length - 1) : 0;
+  for (let trim = 0; trim <= maxTrim; trim++) {
+    const part = buffer.subarray(0, buffer.length - trim);
+    const text = iconv.decode(part, encoding);
+    if (bytesEqual(iconv.encode(text, encoding), part)) return text;
+  }
+  return undefined;
+}
+
+/**
+ * SPEC 1.5 detection. BOMs first (UTF-16 text may contain 0x00 bytes, but not a U+0000 character); without a BOM a
+ * 0x00 byte means binary; then strict UTF-8; then chardet's guesses, each accepted only if it round-trips the bytes.
+ * `isWholeFile: false` means `bytes` is a sample whose last character may be cut.
+ */
+export function detectEncoding(bytes: Uint8Array, isWholeFile: boolean): EncodingDetection {
+  const partial = !isWholeFile;
+  const bom = encodingFromBom(bytes);
+  if (bom) {
+    const body = bytes.subarray(bomLength(bom));
+    if (bom.encoding === 'utf-8' && toBuffer(body).indexOf(0) !== -1) return { ok: false, reason: 'binary' };
+    const text = decodeUnicodeStrict(body, bom.encoding, partial);
+    if (text === undefined) return { ok: false, reason: 'unsupported-encoding' };
+    if (text.includes('\0')) return { ok: false, reason: 'binary' };
+    return { ok: true, encoding: bom, text };
+  }
+  if (toBuffer(bytes).indexOf(0) !== -1) return { ok: false, reason: 'binary' };
+  const utf8 = decodeUnicodeStrict(bytes, 'utf-8', partial);
+  if (utf8 !== undefined) return { ok: true, encoding: { encoding: 'utf-8', bom: false }, text: utf8 };
+  for (const encoding of legacyEncodingCandidates(bytes)) {
+    const text = decodeLegacyExact(bytes, encoding, partial);
+    if (text !== undefined) return { ok: true, encoding: { encoding, bom: false }, text };
+  }
+  return { ok: false, reason: 'unsupported-encoding' };
+}

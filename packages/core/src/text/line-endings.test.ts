@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { detectLineEnding, normalizeLineEndings, restoreLineEndings } from './line-endings.js';
+
+describe('detectLineEnding', () => {
+  it('returns the most frequent ending', () => {
+    expect(detectLineEnding('a\r\nb\r\nc\n')).toBe('\r\n');
+    expect(detectLineEnding('a\rb\rc\r\n')).toBe('\r');
+    expect(detectLineEnding('a\nb\nc\r\n')).toBe('\n');
+  });
+
+  it("defaults to '\\n' without any break and breaks ties towards '\\n' then '\\r\\n'", () => {
+    expect(detectLineEnding('no break')).toBe('\n');
+    expect(detectLineEnding('')).toBe('\n');
+    expect(detectLineEnding('a\nb\r\n')).toBe('\n');
+    expect(detectLineEnding('a\r\nb\r')).toBe('\r\n');
+  });
+});
+
+describe('normalizeLineEndings', () => {
+  it('turns CRLF and lone CR into LF', () => {
+    expect(normalizeLineEndings('a\r\nb\rc\nd\r\r\n')).toBe('a\nb\nc\nd\n\n');
+  });
+});
+
+describe('restoreLineEndings', () => {
+  it('keeps a uniform CRLF file CRLF, new lines included', () => {
+    expect(restoreLineEndings('a\r\nb\r\n', 'a\nX\nb\n', '\r\n')).toBe('a\r\nX\r\nb\r\n');
+  });
+
+  it('keeps every untouched ending of a mixed file and gives new lines the dominant one', () => {
+    const original = 'one\r\ntwo\nthree\rfour\r\nfive';
+    expect(restoreLineEndings(original, 'one\ntwo\nNEW\nthree\nfour\nfive', '\r\n')).toBe(
+      'one\r\ntwo\nNEW\r\nthree\rfour\r\nfive',
+    );
+  });
+
+  it('keeps the ending of a line edited in place', () => {
+    const original = 'a\r\nb\rc\n';
+    expect(restoreLineEndings(original, 'a\nB!\nc\n', '\n')).toBe('a\r\nB!\rc\n');
+  });
+
+  it('keeps every line ending around several separate in-line edits', () => {
+    const original = 'x1\ry\r\nx2\nz\rx3\r\n';
+    expect(restoreLineEndings(original, 'X1\ny\nX2\nz\nX3\n', '\r\n')).toBe('X1\ry\r\nX2\nz\rX3\r\n');
+  });
+
+  it('keeps the break after a replaced block and gives the extra breaks the dominant ending', () => {
+    const original = 'head\ra\nb\r\ntail\r';
+    expect(restoreLineEndings(original, 'head\nx\ny\nz\ntail\n', '\r')).toBe('head\rx\ry\nz\r\ntail\r');
+  });
+
+  it('keeps "no final newline" and adds none', () => {
+    expect(restoreLineEndings('a\r\nb', 'a\nc', '\r\n')).toBe('a\r\nc');
+    expect(restoreLineEndings('a\r\nb\r\n', 'a\nb', '\r\n')).toBe('a\r\nb');
+  });
+
+  it('gives a line that gains a final newline the dominant ending', () => {
+    expect(restoreLineEndings('a\rb\r\nc', 'a\nb\nc\n', '\r')).toBe('a\rb\r\nc\r');
+  });
+
+  it('returns the original when nothing changed and handles deletions', () => {
+    expect(restoreLineEndings('a\r\nb\rc', 'a\nb\nc', '\n')).toBe('a\r\nb\rc');
+    expect(restoreLineEndings('a\r\nb\rc\n', 'a\nc\n', '\n')).toBe('a\r\nc\n');
+    expect(restoreLineEndings('a\r\nb\r', '', '\n')).toBe('');
+  });
+
+  it('normalises stray carriage returns of the updated text', () => {
+    expect(restoreLineEndings('a\r\nb\n', 'a\r\nb\r\nc\r\n', '\n')).toBe('a\r\nb\nc\n');
+  });
+
+  it('keeps endings of lines that moved between unchanged anchors of a different text', () => {
+    const original = 'alpha\rbeta\r\ngamma\ndelta\r';
+    const updated = 'new first\ndelta\ngamma\nbeta\nalpha\n';
+    // Patience matching keeps one of the moved lines (the longest increasing run), the rest are new.
+    const restored = restoreLineEndings(original, updated, '\n');
+    expect(normalizeLineEndings(restored)).toBe(updated);
+    expect(restored.startsWith('new first\n')).toBe(true);
+  });
+
+  it('stays fast on a large mixed file with a local change', () => {
+    const lines: string[] = [];
+    for (let index = 0; index < 200_000; index++)
+      lines.push(`line ${index}${index % 3 === 0 ? '\r\n' : '\n'}`);
+    const original = lines.join('');
+    const updated = normalizeLineEndings(original).replace('line 100000\n', 'changed\nand added\n');
+    const restored = restoreLineEndings(original, updated, '\n');
+    const expected = original.replace('line 100000\n', 'changed\nand added\n');
+    expect(restored).toBe(expected);
+  });
+});
