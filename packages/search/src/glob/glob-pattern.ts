@@ -106,8 +106,13 @@ function segmentPruner(pattern: string): (relativeDir: string) => boolean {
 
 /** Compiles a checked, normalised pattern (see {@link checkGlobPattern}). */
 export function compileGlob(pattern: string): CompiledGlob {
-  const matches = micromatch.matcher(pattern, MATCH_OPTIONS);
   const expanded = expandBraces(pattern);
+  // Matching the expansion keeps brace ranges (`{1..3}`) exact; micromatch alone reads them as character classes.
+  const matchers = (expanded ?? [pattern]).map((each) => micromatch.matcher(each, MATCH_OPTIONS));
+  const matches =
+    matchers.length === 1
+      ? (matchers[0] as (relativePath: string) => boolean)
+      : (relativePath: string) => matchers.some((matcher) => matcher(relativePath));
   // Extglobs may hold `/` inside parentheses, and an unexpanded brace may too: such patterns are only narrowed
   // to the literal prefix before their first special character.
   const prunable = expanded !== null && !pattern.includes('(');

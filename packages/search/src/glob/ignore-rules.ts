@@ -31,7 +31,10 @@ export async function loadIgnoreRules(directory: string, names: readonly string[
     if (text !== null) texts.push(text);
   }
   if (texts.length === 0) return null;
-  return ignore().add(texts);
+  const rules = ignore();
+  // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
+  for (const text of texts) rules.add(text);
+  return rules;
 }
 
 async function exists(filePath: string): Promise<boolean> {

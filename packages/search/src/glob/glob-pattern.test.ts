@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-pattern.js';
+
+describe('checkGlobPattern', () => {
+  it('refuses empty, absolute and `..` patterns, also inside braces', () => {
+    expect(checkGlobPattern('')).toBe('empty');
+    for (const pattern of ['/etc/*', '\\share\\*', 'C:/x/*', '../*.ts', 'src/../../x', 'a/..', '{a,..}/x']) {
+      expect(checkGlobPattern(pattern), pattern).toBe('escapes');
+    }
+    for (const pattern of ['**/*.ts', 'src/**', 'a..b/*', '{1..3}.txt', '*.{ts,js}', '.env*']) {
+      expect(checkGlobPattern(pattern), pattern).toBeNull();
+    }
+  });
+});
+
+describe('normalizeGlobPattern', () => {
+  it('drops leading ./ segments', () => {
+    expect(normalizeGlobPattern('./src/*.ts')).toBe('src/*.ts');
+    expect(normalizeGlobPattern('././*.md')).toBe('*.md');
+    expect(normalizeGlobPattern('**/*.ts')).toBe('**/*.ts');
+  });
+});
+
+describe('compileGlob', () => {
+  it('starts the walk at the literal prefix of the pattern', () => {
+    expect(compileGlob('src/**/*.ts').startDirs).toEqual(['src']);
+    expect(compileGlob('src/lib/*.ts').startDirs).toEqual(['src/lib']);
+    expect(compileGlob('**/*.ts').startDirs).toEqual(['']);
+    expect(compileGlob('*.md').startDirs).toEqual(['']);
+    expect(compileGlob('{src,lib}/**/*.ts').startDirs).toEqual(['src', 'lib']);
+    expect(compileGlob('{src,src/lib}/*.ts').startDirs).toEqual(['src']);
+    expect(compileGlob('src/{a,b/c}/*.ts').startDirs).toEqual(['src/a', 'src/b/c']);
+    expect(compileGlob('src/+(a|b)/*.ts').startDirs).toEqual(['src']);
+  });
+
+  it('prunes directories that cannot hold a match', () => {
+    const glob = compileGlob('src/*/test/**');
+    expect(glob.mayContainMatches('src')).toBe(true);
+    expect(glob.mayContainMatches('src/a')).toBe(true);
+    expect(glob.mayContainMatches('src/a/test')).toBe(true);
+    expect(glob.mayContainMatches('src/a/test/deep/er')).toBe(true);
+    expect(glob.mayContainMatches('src/a/b')).toBe(false);
+    expect(glob.mayContainMatches('docs')).toBe(false);
+
+    const flat = compileGlob('*.{ts,js}');
+    expect(flat.mayContainMatches('src')).toBe(false);
+    const braces = compileGlob('{src,lib}/*.ts');
+    expect(braces.mayContainMatches('lib')).toBe(true);
+    expect(braces.mayContainMatches('docs')).toBe(false);
+    expect(braces.mayContainMatches('lib/x')).toBe(false);
+  });
+
+  it('matches with micromatch semantics: dot files, `**` anywhere, braces, case-sensitive', () => {
+    const glob = compileGlob('**/*.{ts,tsx}');
+    expect(glob.matches('a.ts')).toBe(true);
+    expect(glob.matches('.hidden/deep/b.tsx')).toBe(true);
+    expect(glob.matches('a.TS')).toBe(false);
+    expect(compileGlob('*').matches('.env')).toBe(true);
+    expect(compileGlob('src/**').matches('src/a/b')).toBe(true);
+    expect(compileGlob('a?c').matches('abc')).toBe(true);
+    expect(compileGlob('[ab].txt').matches('b.txt')).toBe(true);
+  });
+
+  it('expands brace ranges, and falls back to the whole tree when a range is too large to expand', () => {
+    const small = compileGlob('f{1..12}.txt');
+    expect(small.matches('f11.txt')).toBe(true);
+    expect(small.matches('f13.txt')).toBe(false);
+    const large = compileGlob('logs/f{1..5000}.txt');
+    expect(large.startDirs).toEqual(['logs']);
+    expect(large.mayContainMatches('logs/anything')).toBe(true);
+  });
+});

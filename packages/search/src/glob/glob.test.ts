@@ -1,0 +1,253 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
+import { GLOB_MAX_MATCHES } from '../limits.js';
+import { Glob } from './glob.js';
+
+let tree: TempTree;
+let outside: TempTree;
+
+beforeAll(async () => {
+  outside = await createTempTree('kimi-search-outside-');
+  await outside.writeAll({ 'secret.ts': 'export {};\n', 'nested/deep.ts': '' });
+  tree = await createTempTree();
+  tree.gitInit();
+  await tree.writeAll({
+    '.gitignore': 'dist/\n*.log\n',
+    '.ignore': 'tmp/\n',
+    '.env': 'TOKEN=1\n',
+    '.hidden/h.ts': '',
+    'app.log': '',
+    'src/a.ts': '',
+    'src/b.js': '',
+    'src/main.py': '',
+    'src/main/app.py': '',
+    'src/lib/c.ts': '',
+    'src/lib/deep/d.ts': '',
+    'src/.gitignore': 'generated/\n!keep.log\n',
+    'src/generated/g.ts': '',
+    'src/keep.log': '',
+    'src/other.log': '',
+    'dist/out.ts': '',
+    'tmp/t.ts': '',
+    'node_modules/pkg/index.ts': '',
+    'docs/guide.md': '',
+    'a/x': '',
+    'a-b/x': '',
+  });
+  await tree.link('linkdir', 'src/lib');
+  await tree.link('outlink', outside.root);
+  await tree.link('docs/alias.md', 'guide.md');
+});
+
+afterAll(async () => {
+  await tree.cleanUp();
+  await outside.cleanUp();
+});
+
+function glob(options: Parameters<TempTree['runtime']>[0] = {}) {
+  return new Glob(tree.runtime(options));
+}
+
+describe('Glob matching', () => {
+  it('finds files by `**` pattern, skipping ignored entries and counting them in the hint', async () => {
+    const result = await glob().call({ pattern: '**/*.ts' });
+    expect(result.isError).toBe(false);
+    expect(result.output).toBe(['.hidden/h.ts', 'src/a.ts', 'src/lib/c.ts', 'src/lib/deep/d.ts'].join('\n'));
+    expect(result.message).toBe(
+      'Found 4 matches for pattern `**/*.ts`. 4 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+    );
+    expect(result.brief).toBe('');
+  });
+
+  it('includes ignored entries (gitignore, .ignore, nested rules, node_modules) with include_ignored', async () => {
+    const result = await glob().call({ pattern: '**/*.ts', include_ignored: true });
+    expect(result.output).toBe(
+      [
+        '.hidden/h.ts',
+        'dist/out.ts',
+        'node_modules/pkg/index.ts',
+        'src/a.ts',
+        'src/generated/g.ts',
+        'src/lib/c.ts',
+        'src/lib/deep/d.ts',
+        'tmp/t.ts',
+      ].join('\n'),
+    );
+    expect(result.message).toBe('Found 8 matches for pattern `**/*.ts`.');
+  });
+
+  it('applies a nested negation over a parent rule', async () => {
+    const result = await glob().call({ pattern: '**/*.log' });
+    expect(result.output).toBe('src/keep.log');
+    expect(result.message).toBe(
+      'Found 1 matches for pattern `**/*.log`. 2 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+    );
+  });
+
+  it('applies the repository root ignore files when searching a subdirectory', async () => {
+    const result = await glob().call({ pattern: '*.log', directory: 'src' });
+    expect(result.output).toBe('keep.log');
+    expect(result.message).toBe(
+      'Found 1 matches for pattern `*.log`. 1 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+    );
+  });
+
+  it('expands braces', async () => {
+    const result = await glob().call({ pattern: 'src/*.{ts,js}' });
+    expect(result.output).toBe('src/a.ts\nsrc/b.js');
+    expect(result.message).toBe('Found 2 matches for pattern `src/*.{ts,js}`.');
+  });
+
+  it('matches dot files with wildcards and lists directories unless include_dirs is false', async () => {
+    const all = await glob().call({ pattern: '*' });
+    expect(all.output).toBe(
+      ['.env', '.gitignore', '.hidden', '.ignore', 'a', 'a-b', 'docs', 'linkdir', 'outlink', 'src'].join(
+        '\n',
+      ),
+    );
+    expect(all.message).toBe(
+      'Found 10 matches for pattern `*`. 5 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+    );
+    const files = await glob().call({ pattern: '*', include_dirs: false });
+    expect(files.output).toBe('.env\n.gitignore\n.ignore');
+    expect(files.message).toBe(
+      'Found 3 matches for pattern `*`. 1 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+    );
+  });
+
+  it('returns the descendants of a directory for a pattern ending in `**`, sorted component-wise', async () => {
+    const result = await glob().call({ pattern: 'src/**' });
+    expect(result.output).toBe(
+      [
+        'src',
+        'src/.gitignore',
+        'src/a.ts',
+        'src/b.js',
+        'src/keep.log',
+        'src/lib',
+        'src/lib/c.ts',
+        'src/lib/deep',
+        'src/lib/deep/d.ts',
+        'src/main',
+        'src/main/app.py',
+        'src/main.py',
+      ].join('\n'),
+    );
+    const sorted = await glob().call({ pattern: '{a,a-b}/x' });
+    expect(sorted.output).toBe('a/x\na-b/x');
+  });
+
+  it('skips VCS folders unless include_ignored', async () => {
+    const skipped = await glob().call({ pattern: '**/HEAD' });
+    expect(skipped.output).toBe('');
+    expect(skipped.message).toBe('No matches found for pattern `**/HEAD`.');
+    const included = await glob().call({ pattern: '**/HEAD', include_ignored: true });
+    expect(included.output).toBe('.git/HEAD');
+  });
+
+  it('lists symlinks but never descends symlinked directories', async () => {
+    const deep = await glob().call({ pattern: '**/c.ts' });
+    expect(deep.output).toBe('src/lib/c.ts');
+    const links = await glob().call({ pattern: '*link*' });
+    expect(links.output).toBe('linkdir\noutlink');
+    const linkFiles = await glob().call({ pattern: '*link*', include_dirs: false });
+    expect(linkFiles.message).toBe('No matches found for pattern `*link*`.');
+    const docs = await glob().call({ pattern: 'docs/*', include_dirs: false });
+    expect(docs.output).toBe('docs/alias.md\ndocs/guide.md');
+  });
+
+  it('caps the output at 1000 paths', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 1050 }, (_, index) => [`many/f${String(index).padStart(4, '0')}.txt`, '']),
+    );
+    await tree.writeAll(many);
+    try {
+      const result = await glob().call({ pattern: 'many/*.txt' });
+      const lines = (result.output as string).split('\n');
+      expect(lines).toHaveLength(GLOB_MAX_MATCHES);
+      expect(lines[0]).toBe('many/f0000.txt');
+      expect(lines[999]).toBe('many/f0999.txt');
+      expect(result.message).toBe(
+        'Found 1050 matches for pattern `many/*.txt`. Only the first 1000 matches are returned. You may want to use a more specific pattern.',
+      );
+    } finally {
+      await (await import('node:fs/promises')).rm(tree.at('many'), { recursive: true });
+    }
+  });
+
+  it('leaves out entries the workspace deny rules refuse', async () => {
+    const result = await glob({ deny: ['**/docs/**'] }).call({ pattern: '**/*.md' });
+    expect(result.message).toBe('No matches found for pattern `**/*.md`.');
+  });
+});
+
+describe('Glob checks', () => {
+  it('refuses empty, absolute and `..` patterns', async () => {
+    const empty = await glob().call({ pattern: '' });
+    expect(empty).toMatchObject({
+      isError: true,
+      message: 'Pattern cannot be empty.',
+      brief: 'Invalid pattern',
+    });
+    for (const pattern of ['../*.ts', '/etc/*', 'src/../../x', '{a,..}/x']) {
+      const result = await glob().call({ pattern });
+      expect(result).toMatchObject({
+        isError: true,
+        message: `Pattern \`${pattern}\` must be relative to the search directory and may not contain \`..\`.`,
+        brief: 'Invalid pattern',
+      });
+    }
+  });
+
+  it('refuses directories outside the workspace, also through a symlink', async () => {
+    for (const directory of [outside.root, 'outlink', '..']) {
+      const result = await glob().call({ pattern: '*', directory });
+      expect(result).toMatchObject({
+        isError: true,
+        message: `\`${directory}\` is outside the workspace. You can only search within the working directory and additional directories.`,
+        brief: 'Directory outside workspace',
+      });
+    }
+  });
+
+  it('searches a symlinked directory inside the workspace, and additional directories', async () => {
+    const inside = await glob().call({ pattern: '*.ts', directory: 'linkdir' });
+    expect(inside.output).toBe('c.ts');
+    const runtime = tree.runtime();
+    const tool = new Glob(runtime);
+    runtime.additionalDirs.push(outside.root);
+    const extra = await tool.call({ pattern: '**/*.ts', directory: outside.root });
+    expect(extra.output).toBe('nested/deep.ts\nsecret.ts');
+  });
+
+  it('reports a missing directory, a file, and a denied directory', async () => {
+    expect(await glob().call({ pattern: '*', directory: 'nope' })).toMatchObject({
+      isError: true,
+      message: '`nope` does not exist.',
+      brief: 'Directory not found',
+    });
+    expect(await glob().call({ pattern: '*', directory: 'src/a.ts' })).toMatchObject({
+      isError: true,
+      message: '`src/a.ts` is not a directory.',
+      brief: 'Invalid directory',
+    });
+    expect(await glob({ deny: ['**/docs'] }).call({ pattern: '*', directory: 'docs' })).toMatchObject({
+      isError: true,
+      message: '`docs` is denied by the workspace policy.',
+      brief: 'Access denied',
+    });
+  });
+
+  it('does not read ignore files above the workspace outside a repository', async () => {
+    const parent = await createTempTree();
+    try {
+      await parent.writeAll({ '.gitignore': '*.ts\n', 'ws/keep.ts': '' });
+      const tool = new Glob(parent.runtime({ workDir: path.join(parent.root, 'ws') }));
+      const result = await tool.call({ pattern: '**/*.ts' });
+      expect(result.output).toBe('keep.ts');
+    } finally {
+      await parent.cleanUp();
+    }
+  });
+});

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { comparePathsComponentWise, sortPathsComponentWise } from './compare-paths.js';
+
+describe('component-wise path order', () => {
+  it('compares segment by segment, shorter segment first', () => {
+    const paths = ['src/main.py', 'a-b/x', 'src/main/app.py', 'a/x', 'b', 'a', 'A/z'];
+    const expected = ['A/z', 'a', 'a/x', 'a-b/x', 'b', 'src/main/app.py', 'src/main.py'];
+    expect(sortPathsComponentWise(paths)).toEqual(expected);
+    expect([...paths].sort(comparePathsComponentWise)).toEqual(expected);
+  });
+});
