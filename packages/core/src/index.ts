@@ -85,6 +85,22 @@ export { detectFileKind, type FileKind } from './filetype/file-kind.js';
 export { readFileHead, FILE_HEAD_BYTES } from './filetype/read-file-head.js';
 
 // line reader and line index
+export {
+  scanLines,
+  isAsciiCompatible,
+  type ScannedLine,
+  type LineScanOptions,
+  type LineScanResult,
+} from './text/line-reader.js';
+export {
+  LineIndexStore,
+  LineIndex,
+  LINE_CHECKPOINT_BYTES,
+  type LinePosition,
+  type FileVersion,
+  type LineIndexData,
+  type LineIndexStoreOptions,
+} from './text/line-index.js';
 
 // atomic write, locks, read state, history, applying a change
 export { writeFileAtomic, type AtomicWriteOptions } from './write/atomic-write.js';

@@ -1,0 +1,24 @@
+/** Most lines one ReadFile call shows. */
+export const MAX_LINES = 1000;
+
+/** Longest line shown, in code points including its line break; longer lines are cut and end with `...`. */
+export const MAX_LINE_LENGTH = 2000;
+
+/** Most UTF-8 bytes of shown lines one call returns (the line that crosses it is kept). */
+export const MAX_BYTES = 100 << 10;
+
+/** Most lines a tail read (negative `line_offset`) can reach back. */
+export const MAX_TAIL_LINES = 1000;
+
+/**
+ * Files up to this size are hashed while they are scanned, for the read-state snapshot. Hashing costs more than
+ * scanning (SHA-256 runs at roughly a third of the speed of a page-cache read), so bigger files are recorded without
+ * a content hash: a later write then needs an unchanged size and mtime, not just unchanged content.
+ */
+export const HASH_LIMIT_BYTES = 64 << 20;
+
+/** Files up to this size are sampled whole to detect their encoding; bigger ones by their first {@link ENCODING_SAMPLE_BYTES}. */
+export const WHOLE_SAMPLE_LIMIT_BYTES = 1 << 20;
+
+/** Sample size for detecting the encoding of a big file. */
+export const ENCODING_SAMPLE_BYTES = 64 << 10;

@@ -1,0 +1,58 @@
+import { MAX_LINE_LENGTH } from './limits.js';
+
+/** A line ready to be shown: cut to the length limit, with its size as counted against the byte limit. */
+export interface ShownLine {
+  number: number;
+  text: string;
+  terminated: boolean;
+  truncated: boolean;
+  /** UTF-8 bytes of the shown text plus its `\n`. */
+  bytes: number;
+}
+
+const ELLIPSIS = '...';
+
+/** The first `count` code points of `text` (an emoji is one code point, never split). */
+function firstCodePoints(text: string, count: number): string {
+  let units = 0;
+  let seen = 0;
+  while (seen < count && units < text.length) {
+    const code = text.charCodeAt(units);
+    units += code >= 0xd800 && code <= 0xdbff && units + 1 < text.length ? 2 : 1;
+    seen += 1;
+  }
+  return text.slice(0, units);
+}
+
+/** Whether `text` has more than `limit` code points (stops counting past the limit). */
+function longerThan(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  return firstCodePoints(text, limit).length < text.length;
+}
+
+/**
+ * Applies the per-line limit: a line longer than {@link MAX_LINE_LENGTH} code points, its line break included,
+ * keeps as many code points as leave room for `...` and the break. `cut` says the reader already knows it is longer.
+ */
+export function shownLine(number: number, text: string, terminated: boolean, cut: boolean): ShownLine {
+  const breakLength = terminated ? 1 : 0;
+  const truncated = cut || longerThan(text, MAX_LINE_LENGTH - breakLength);
+  const shown = truncated
+    ? firstCodePoints(text, MAX_LINE_LENGTH - ELLIPSIS.length - breakLength) + ELLIPSIS
+    : text;
+  return {
+    number,
+    text: shown,
+    terminated,
+    truncated,
+    bytes: Buffer.byteLength(shown, 'utf8') + breakLength,
+  };
+}
+
+/** `{number right-aligned in 6}\t{text}` and `\n` when the line had a break. */
+export function formatLines(lines: readonly ShownLine[]): string {
+  let output = '';
+  for (const line of lines)
+    output += `${String(line.number).padStart(6)}\t${line.text}${line.terminated ? '\n' : ''}`;
+  return output;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, MAX_TAIL_LINES } from './limits.js';
+
+/** Arguments of ReadFile. */
+export const ReadFileParams = z.object({
+  path: z
+    .string()
+    .describe(
+      'The path of the file to read: absolute, or relative to the working directory. ' +
+        'Files outside the working directory need an absolute path.',
+    ),
+  line_offset: z
+    .int()
+    .refine((value) => value !== 0, {
+      message: 'line_offset cannot be 0; use 1 for the first line or -1 for the last line',
+    })
+    .min(-MAX_TAIL_LINES, {
+      error:
+        'line_offset cannot be less than -1000. Use a positive line_offset with the total line count to read from a specific position.',
+    })
+    .default(1)
+    .describe(
+      'The 1-based line number to start reading from (default 1). A negative value reads from the end of the ' +
+        `file: -1 is the last line, -100 starts 100 lines before the end (at most -${MAX_TAIL_LINES}). 0 is not allowed.`,
+    ),
+  n_lines: z
+    .int()
+    .min(1)
+    .default(MAX_LINES)
+    .describe(
+      `The number of lines to read (default ${MAX_LINES}). At most ${MAX_LINES} lines and ${MAX_BYTES} bytes are ` +
+        `returned per call, and lines longer than ${MAX_LINE_LENGTH} characters are cut.`,
+    ),
+});
+
+/** Validated arguments of ReadFile. */
+export type ReadFileParams = z.output<typeof ReadFileParams>;

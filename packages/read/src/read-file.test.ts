@@ -1,0 +1,505 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRuntime, encodeText, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, ReadFile } from './index.js';
+
+let root: string;
+let work: string;
+let outside: string;
+let runtime: ToolRuntime;
+let tool: ReadFile;
+
+beforeEach(async () => {
+  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'read-file-')));
+  work = path.join(root, 'work');
+  outside = path.join(root, 'outside');
+  await fs.mkdir(work);
+  await fs.mkdir(outside);
+  runtime = createRuntime({ workDir: work, approval: yoloApproval() });
+  tool = new ReadFile(runtime);
+});
+
+afterEach(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function write(name: string, content: string | Uint8Array): Promise<string> {
+  const file = path.join(work, name);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, content);
+  return file;
+}
+
+const numbered = (count: number, text: (n: number) => string = (n) => `line ${n}`) =>
+  Array.from({ length: count }, (_, index) => `${text(index + 1)}\n`).join('');
+
+function row(number: number, text: string, terminated = true): string {
+  return `${String(number).padStart(6)}\t${text}${terminated ? '\n' : ''}`;
+}
+
+describe('ReadFile: reading forward', () => {
+  it('shows numbered lines and the exact message', async () => {
+    await write('a.txt', 'one\ntwo\nthree\nfour\nfive\n');
+    const result = await tool.call({ path: 'a.txt' });
+    expect(result.isError).toBe(false);
+    expect(result.output).toBe(
+      row(1, 'one') + row(2, 'two') + row(3, 'three') + row(4, 'four') + row(5, 'five'),
+    );
+    expect(result.message).toBe(
+      '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.',
+    );
+    expect(result.brief).toBe('');
+    expect(result.display).toEqual([]);
+  });
+
+  it('reads an empty file', async () => {
+    await write('empty.txt', '');
+    const result = await tool.call({ path: 'empty.txt' });
+    expect(result.output).toBe('');
+    expect(result.message).toBe('No lines read from file. Total lines in file: 0. End of file reached.');
+  });
+
+  it('honours line_offset and n_lines, without an end-of-file note when n_lines lines were shown', async () => {
+    await write('a.txt', numbered(10));
+    const result = await tool.call({ path: 'a.txt', line_offset: 3, n_lines: 2 });
+    expect(result.output).toBe(row(3, 'line 3') + row(4, 'line 4'));
+    expect(result.message).toBe('2 lines read from file starting from line 3. Total lines in file: 10.');
+  });
+
+  it('accepts numeric strings for integer arguments', async () => {
+    await write('a.txt', numbered(10));
+    const result = await tool.call({ path: 'a.txt', line_offset: '9', n_lines: '5' });
+    expect(result.message).toBe(
+      '2 lines read from file starting from line 9. Total lines in file: 10. End of file reached.',
+    );
+  });
+
+  it('reads nothing from an offset past the end', async () => {
+    await write('a.txt', numbered(3));
+    const result = await tool.call({ path: 'a.txt', line_offset: 10 });
+    expect(result.output).toBe('');
+    expect(result.message).toBe('No lines read from file. Total lines in file: 3. End of file reached.');
+  });
+
+  it('splits CRLF and lone CR and never shows \\r', async () => {
+    await write('mixed.txt', 'a\r\nb\rc\n\r\nd');
+    const result = await tool.call({ path: 'mixed.txt' });
+    expect(result.output).toBe(row(1, 'a') + row(2, 'b') + row(3, 'c') + row(4, '') + row(5, 'd', false));
+    expect(result.message).toBe(
+      '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.',
+    );
+  });
+
+  it('ends the output without \\n when the last line has no break', async () => {
+    await write('a.txt', 'x\ny');
+    const result = await tool.call({ path: 'a.txt' });
+    expect(result.output).toBe(row(1, 'x') + row(2, 'y', false));
+    expect(result.message).toBe(
+      '2 lines read from file starting from line 1. Total lines in file: 2. End of file reached.',
+    );
+  });
+
+  it('stops at 1000 lines', async () => {
+    await write('long.txt', numbered(1500));
+    const result = await tool.call({ path: 'long.txt', n_lines: 5000 });
+    expect((result.output as string).split('\n').length - 1).toBe(MAX_LINES);
+    expect(result.message).toBe(
+      '1000 lines read from file starting from line 1. Total lines in file: 1500. Max 1000 lines reached.',
+    );
+  });
+
+  it('stops once 102400 bytes are reached, keeping the crossing line', async () => {
+    // Each line is 1999 characters + break = 2000 bytes: the 52nd line crosses 102400.
+    await write(
+      'wide.txt',
+      numbered(100, () => 'x'.repeat(1999)),
+    );
+    const result = await tool.call({ path: 'wide.txt' });
+    expect(result.message).toBe(
+      '52 lines read from file starting from line 1. Total lines in file: 100. Max 102400 bytes reached.',
+    );
+    expect(MAX_BYTES).toBe(102400);
+  });
+
+  it('truncates long lines to 2000 code points including the break, and lists them', async () => {
+    const fits = 'a'.repeat(1999);
+    const over = 'b'.repeat(2000);
+    const lastFits = 'c'.repeat(2000);
+    await write('t.txt', `${fits}\n${over}\nshort\n${lastFits}`);
+    const result = await tool.call({ path: 't.txt' });
+    expect(result.output).toBe(
+      row(1, fits) + row(2, 'b'.repeat(1996) + '...') + row(3, 'short') + row(4, lastFits, false),
+    );
+    expect(result.message).toBe(
+      '4 lines read from file starting from line 1. Total lines in file: 4. End of file reached. Lines [2] were truncated.',
+    );
+    expect(MAX_LINE_LENGTH).toBe(2000);
+  });
+
+  it('cuts an unterminated last line leaving room for the ellipsis only', async () => {
+    await write('t.txt', `x\n${'d'.repeat(2001)}`);
+    const result = await tool.call({ path: 't.txt' });
+    expect(result.output).toBe(row(1, 'x') + row(2, 'd'.repeat(1997) + '...', false));
+    expect(result.message).toBe(
+      '2 lines read from file starting from line 1. Total lines in file: 2. End of file reached. Lines [2] were truncated.',
+    );
+  });
+
+  it('counts an emoji or a CJK character as one code point at the boundary', async () => {
+    const emojiFits = '😀'.repeat(1999);
+    const emojiOver = '😀'.repeat(2000);
+    const cjkOver = '中'.repeat(2500);
+    await write('u.txt', `${emojiFits}\n${emojiOver}\n${cjkOver}\n`);
+    const result = await tool.call({ path: 'u.txt' });
+    expect(result.output).toBe(
+      row(1, emojiFits) + row(2, '😀'.repeat(1996) + '...') + row(3, '中'.repeat(1996) + '...'),
+    );
+    expect(result.message).toBe(
+      '3 lines read from file starting from line 1. Total lines in file: 3. End of file reached. Lines [2, 3] were truncated.',
+    );
+  });
+
+  it('cuts a line far longer than any read buffer without holding it whole', async () => {
+    await write('huge-line.txt', `${'z'.repeat(3_000_000)}\nafter\n`);
+    const result = await tool.call({ path: 'huge-line.txt' });
+    expect(result.output).toBe(row(1, 'z'.repeat(1996) + '...') + row(2, 'after'));
+    expect(result.message).toBe(
+      '2 lines read from file starting from line 1. Total lines in file: 2. End of file reached. Lines [1] were truncated.',
+    );
+  });
+});
+
+describe('ReadFile: tail mode', () => {
+  it('reads the last lines with their absolute numbers', async () => {
+    await write('a.txt', numbered(5));
+    const result = await tool.call({ path: 'a.txt', line_offset: -2 });
+    expect(result.output).toBe(row(4, 'line 4') + row(5, 'line 5'));
+    expect(result.message).toBe(
+      '2 lines read from file starting from line 4. Total lines in file: 5. End of file reached.',
+    );
+  });
+
+  it('shows the first n_lines of the window', async () => {
+    await write('a.txt', numbered(10));
+    const result = await tool.call({ path: 'a.txt', line_offset: -5, n_lines: 2 });
+    expect(result.output).toBe(row(6, 'line 6') + row(7, 'line 7'));
+    expect(result.message).toBe('2 lines read from file starting from line 6. Total lines in file: 10.');
+  });
+
+  it('reads the whole file when more lines are asked for than exist', async () => {
+    await write('a.txt', 'p\nq\nr');
+    const result = await tool.call({ path: 'a.txt', line_offset: -1000 });
+    expect(result.output).toBe(row(1, 'p') + row(2, 'q') + row(3, 'r', false));
+    expect(result.message).toBe(
+      '3 lines read from file starting from line 1. Total lines in file: 3. End of file reached.',
+    );
+  });
+
+  it('reads nothing from an empty file', async () => {
+    await write('empty.txt', '');
+    const result = await tool.call({ path: 'empty.txt', line_offset: -1 });
+    expect(result.output).toBe('');
+    expect(result.message).toBe('No lines read from file. Total lines in file: 0. End of file reached.');
+  });
+
+  it('keeps only the newest lines that fit in 102400 bytes', async () => {
+    // 1000 lines of 199 characters + break = 200 bytes each: 512 of them make exactly 102400 bytes.
+    await write(
+      'wide.txt',
+      numbered(1000, (n) => `${String(n).padStart(4, '0')}${'w'.repeat(195)}`),
+    );
+    const result = await tool.call({ path: 'wide.txt', line_offset: -1000 });
+    const output = result.output as string;
+    expect(output.startsWith(row(489, `0489${'w'.repeat(195)}`))).toBe(true);
+    expect(output.endsWith(row(1000, `1000${'w'.repeat(195)}`))).toBe(true);
+    expect(result.message).toBe(
+      '512 lines read from file starting from line 489. Total lines in file: 1000. Max 102400 bytes reached.',
+    );
+  });
+
+  it('truncates a long line inside the window and names it', async () => {
+    await write('t.txt', `a\n${'y'.repeat(5000)}\r\nc\r\n`);
+    const result = await tool.call({ path: 't.txt', line_offset: -2 });
+    expect(result.output).toBe(row(2, 'y'.repeat(1996) + '...') + row(3, 'c'));
+    expect(result.message).toBe(
+      '2 lines read from file starting from line 2. Total lines in file: 3. End of file reached. Lines [2] were truncated.',
+    );
+  });
+
+  it('reads the tail of a file large enough to be indexed, twice', async () => {
+    await write('big.txt', numbered(300_000));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const result = await tool.call({ path: 'big.txt', line_offset: -3 });
+      expect(result.output).toBe(
+        row(299_998, 'line 299998') + row(299_999, 'line 299999') + row(300_000, 'line 300000'),
+      );
+      expect(result.message).toBe(
+        '3 lines read from file starting from line 299998. Total lines in file: 300000. End of file reached.',
+      );
+    }
+  });
+});
+
+describe('ReadFile: encodings', () => {
+  it('reads UTF-16 LE and BE files with a BOM', async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\r\nwörld 😀\n', 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();
+    await write('le.txt', le);
+    await write('be.txt', be);
+    for (const name of ['le.txt', 'be.txt']) {
+      const result = await tool.call({ path: name });
+      expect(result.output).toBe(row(1, 'héllo') + row(2, 'wörld 😀'));
+      expect(result.message).toBe(
+        '2 lines read from file starting from line 1. Total lines in file: 2. End of file reached.',
+      );
+    }
+  });
+
+  it('reads a GBK file', async () => {
+    const text = '这是一个用简体中文写的文件。\r\n第二行也是中文，没有问题。\r\n';
+    await write('gbk.txt', encodeText(text, { encoding: 'gbk', bom: false }));
+    const result = await tool.call({ path: 'gbk.txt' });
+    expect(result.output).toBe(row(1, '这是一个用简体中文写的文件。') + row(2, '第二行也是中文，没有问题。'));
+  });
+
+  it('skips a UTF-8 BOM', async () => {
+    await write('bom.txt', '\ufeffhello\n');
+    const result = await tool.call({ path: 'bom.txt' });
+    expect(result.output).toBe(row(1, 'hello'));
+  });
+});
+
+describe('ReadFile: refusals', () => {
+  it('refuses binary files', async () => {
+    await write('data.bin', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x41]));
+    const result = await tool.call({ path: 'data.bin' });
+    expect(result.isError).toBe(true);
+    expect(result.message).toBe(
+      '`data.bin` seems not readable. You may need to read it with proper shell commands, Python tools or MCP tools if available. If you read/operate it with Python, you MUST ensure that any third-party packages are installed in a virtual environment (venv).',
+    );
+    expect(result.brief).toBe('File not readable');
+    expect(result.display).toEqual([{ type: 'brief', text: 'File not readable' }]);
+  });
+
+  it('refuses images and videos', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await write('pic.png', png);
+    const image = await tool.call({ path: 'pic.png' });
+    expect(image.message).toBe(
+      '`pic.png` is a image file. Use other appropriate tools to read image or video files.',
+    );
+    expect(image.brief).toBe('Unsupported file type');
+    await write(
+      'clip.mp4',
+      Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0]),
+    );
+    const video = await tool.call({ path: 'clip.mp4' });
+    expect(video.message).toBe(
+      '`clip.mp4` is a video file. Use other appropriate tools to read image or video files.',
+    );
+    expect(video.brief).toBe('Unsupported file type');
+  });
+
+  it('refuses sensitive files before checking that they exist', async () => {
+    await write('.env', 'SECRET=1\n');
+    for (const name of ['.env', 'missing/.env.local', 'id_rsa']) {
+      const result = await tool.call({ path: name });
+      expect(result.message).toBe(
+        `\`${name}\` appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`,
+      );
+      expect(result.brief).toBe('Sensitive file');
+    }
+    await write('.env.example', 'SECRET=\n');
+    expect((await tool.call({ path: '.env.example' })).isError).toBe(false);
+  });
+
+  it('refuses a symlink whose target is a sensitive file', async () => {
+    await write('.env', 'SECRET=1\n');
+    await fs.symlink(path.join(work, '.env'), path.join(work, 'settings.txt'));
+    const result = await tool.call({ path: 'settings.txt' });
+    expect(result.brief).toBe('Sensitive file');
+  });
+
+  it('reports a missing file, suggesting similar names', async () => {
+    await write('notes.txt', 'n\n');
+    const similar = await tool.call({ path: 'note.txt' });
+    expect(similar.message).toBe('`note.txt` does not exist. Did you mean: notes.txt?');
+    expect(similar.brief).toBe('File not found');
+    const plain = await tool.call({ path: 'completely-different.md' });
+    expect(plain.message).toBe('`completely-different.md` does not exist.');
+  });
+
+  it('refuses a directory and a FIFO without hanging', async () => {
+    await fs.mkdir(path.join(work, 'dir'));
+    const dir = await tool.call({ path: 'dir' });
+    expect(dir.message).toBe('`dir` is not a file.');
+    expect(dir.brief).toBe('Invalid path');
+    execFileSync('mkfifo', [path.join(work, 'pipe')]);
+    const fifo = await tool.call({ path: 'pipe' });
+    expect(fifo.message).toBe('`pipe` is not a file.');
+    expect(fifo.brief).toBe('Invalid path');
+  });
+
+  it('refuses an empty path', async () => {
+    const result = await tool.call({ path: '' });
+    expect(result.message).toBe('File path cannot be empty.');
+    expect(result.brief).toBe('Empty file path');
+  });
+
+  it('refuses a relative path outside the workspace but reads it given absolutely', async () => {
+    await fs.writeFile(path.join(outside, 'o.txt'), 'out\n');
+    const relative = await tool.call({ path: '../outside/o.txt' });
+    expect(relative.message).toBe(
+      '`../outside/o.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
+    );
+    expect(relative.brief).toBe('Invalid path');
+    const absolute = await tool.call({ path: path.join(outside, 'o.txt') });
+    expect(absolute.output).toBe(row(1, 'out'));
+  });
+
+  it('treats a symlink pointing outside as outside', async () => {
+    await fs.writeFile(path.join(outside, 'target.txt'), 'secret-ish\n');
+    await fs.symlink(path.join(outside, 'target.txt'), path.join(work, 'link.txt'));
+    const result = await tool.call({ path: 'link.txt' });
+    expect(result.message).toBe(
+      '`link.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
+    );
+    const absolute = await tool.call({ path: path.join(work, 'link.txt') });
+    expect(absolute.output).toBe(row(1, 'secret-ish'));
+  });
+
+  it('applies deny rules', async () => {
+    const denying = new ReadFile(
+      createRuntime({ workDir: work, approval: yoloApproval(), deny: ['**/private/**'] }),
+    );
+    await write('private/x.txt', 'x\n');
+    const result = await denying.call({ path: 'private/x.txt' });
+    expect(result.message).toBe('`private/x.txt` is denied by the workspace policy.');
+    expect(result.brief).toBe('Access denied');
+  });
+
+  it('turns an unexpected failure into the generic error', async () => {
+    await write('a.txt', 'a\n');
+    const broken = {
+      ...runtime,
+      lineIndexes: {
+        get: () => {
+          throw new Error('index exploded');
+        },
+      },
+    } as unknown as ToolRuntime;
+    const result = await new ReadFile(broken).call({ path: 'a.txt' });
+    expect(result.message).toBe('Failed to read a.txt. Error: index exploded');
+    expect(result.brief).toBe('Failed to read file');
+  });
+});
+
+describe('ReadFile: paths with ~', () => {
+  const originalHome = process.env['HOME'];
+  afterEach(() => {
+    process.env['HOME'] = originalHome;
+  });
+
+  it('expands ~ to the home directory', async () => {
+    const home = path.join(root, 'home');
+    await fs.mkdir(home);
+    await fs.writeFile(path.join(home, 'h.txt'), 'home sweet home\n');
+    process.env['HOME'] = home;
+    const homed = new ReadFile(
+      createRuntime({ workDir: work, approval: yoloApproval(), additionalDirs: [home] }),
+    );
+    const result = await homed.call({ path: '~/h.txt' });
+    expect(result.output).toBe(row(1, 'home sweet home'));
+  });
+});
+
+describe('ReadFile: validation', () => {
+  it('rejects line_offset 0 and below -1000, and n_lines 0', async () => {
+    await write('a.txt', 'a\n');
+    const zero = await tool.call({ path: 'a.txt', line_offset: 0 });
+    expect(zero.isError).toBe(true);
+    expect(zero.brief).toBe('Invalid arguments');
+    expect(zero.message).toBe(
+      'Error validating JSON arguments: line_offset: line_offset cannot be 0; use 1 for the first line or -1 for the last line',
+    );
+    const far = await tool.call({ path: 'a.txt', line_offset: -1001 });
+    expect(far.message).toBe(
+      'Error validating JSON arguments: line_offset: line_offset cannot be less than -1000. Use a positive line_offset with the total line count to read from a specific position.',
+    );
+    const none = await tool.call({ path: 'a.txt', n_lines: 0 });
+    expect(none.brief).toBe('Invalid arguments');
+    expect(none.message).toMatch(/^Error validating JSON arguments: n_lines: /);
+    expect((await tool.call({ path: 'a.txt', line_offset: 1.5 })).brief).toBe('Invalid arguments');
+    expect((await tool.call({ path: 'a.txt', line_offset: -1000 })).isError).toBe(false);
+  });
+
+  it('exposes the schema with its defaults and a description', () => {
+    expect(tool.name).toBe('ReadFile');
+    const schema = tool.parameters as {
+      properties: Record<string, { type: string; default?: number; description?: string }>;
+      required: string[];
+    };
+    expect(schema.required).toEqual(['path']);
+    expect(schema.properties['line_offset']).toMatchObject({ type: 'integer', default: 1 });
+    expect(schema.properties['n_lines']).toMatchObject({ type: 'integer', default: 1000, minimum: 1 });
+    for (const property of Object.values(schema.properties)) expect(property.description).toBeTruthy();
+    expect(tool.description).toContain('at most 1000 lines and 102400 bytes');
+    expect(tool.description).not.toContain('${');
+  });
+});
+
+describe('ReadFile: read state and line index', () => {
+  it('records a complete read with the content hash', async () => {
+    const content = 'alpha\nbeta\n';
+    const file = await write('s.txt', content);
+    await tool.call({ path: 's.txt' });
+    const record = runtime.fileState.get(file);
+    expect(record?.complete).toBe(true);
+    expect(record?.size).toBe(Buffer.byteLength(content));
+    expect(record?.hash).toBe(createHash('sha256').update(content).digest('hex'));
+    expect(await runtime.fileState.check(file)).toBe('ok');
+  });
+
+  it('records a partial read as incomplete', async () => {
+    const file = await write('s.txt', numbered(10));
+    await tool.call({ path: 's.txt', n_lines: 3 });
+    expect(runtime.fileState.get(file)?.complete).toBe(false);
+    await tool.call({ path: 's.txt', line_offset: -3 });
+    expect(runtime.fileState.get(file)?.complete).toBe(false);
+  });
+
+  it('does not record failed reads', async () => {
+    const file = await write('data.bin', Buffer.from([0, 1, 2, 0]));
+    await tool.call({ path: 'data.bin' });
+    expect(runtime.fileState.get(file)).toBeUndefined();
+  });
+
+  it('serves repeated deep reads from the index and notices a changed file', async () => {
+    const file = await write('big.txt', numbered(400_000));
+    const first = await tool.call({ path: 'big.txt', line_offset: 350_000, n_lines: 2 });
+    expect(first.output).toBe(row(350_000, 'line 350000') + row(350_001, 'line 350001'));
+    expect(first.message).toBe(
+      '2 lines read from file starting from line 350000. Total lines in file: 400000.',
+    );
+    expect(runtime.lineIndexes.size).toBe(1);
+    const hash = runtime.fileState.get(file)?.hash;
+    const again = await tool.call({ path: 'big.txt', line_offset: 350_000, n_lines: 2 });
+    expect(again).toEqual(first);
+    expect(runtime.fileState.get(file)?.hash).toBe(hash);
+
+    await fs.writeFile(
+      file,
+      numbered(400_000, (n) => `row ${n}`),
+    );
+    const changed = await tool.call({ path: 'big.txt', line_offset: 350_000, n_lines: 1 });
+    expect(changed.output).toBe(row(350_000, 'row 350000'));
+  });
+});

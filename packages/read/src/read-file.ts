@@ -1,0 +1,159 @@
+import { constants as fsConstants, promises as fs, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import {
+  CallableTool,
+  detectFileKind,
+  detectTextEncoding,
+  FILE_HEAD_BYTES,
+  suggestSimilarFiles,
+  toolError,
+  toolOk,
+  type CallOptions,
+  type ResolvedPath,
+  type TextEncoding,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import { renderDescription } from './description.js';
+import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
+import { formatLines } from './line-format.js';
+import { readResultMessage } from './message.js';
+import { ReadFileParams } from './params.js';
+import { readForward, readTail, type LinesRead, type OpenTextFile } from './read-lines.js';
+
+/** Recorded as the content hash of a file too big to hash while reading: it never equals a real hash. */
+const UNHASHED = 'unhashed';
+
+const NOT_READABLE =
+  'seems not readable. You may need to read it with proper shell commands, Python tools or MCP tools if available. ' +
+  'If you read/operate it with Python, you MUST ensure that any third-party packages are installed in a virtual ' +
+  'environment (venv).';
+
+async function statIfExists(filePath: string): Promise<Stats | undefined> {
+  try {
+    return await fs.stat(filePath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+async function readAt(handle: FileHandle, length: number): Promise<Uint8Array> {
+  const buffer = Buffer.alloc(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
+}
+
+/**
+ * ReadFile (SPEC §2): reads a text file in any supported encoding with line numbers, forward from a line or back
+ * from the end, within the line, line-length and byte limits. Files of any size are streamed; the runtime's line
+ * index makes repeated deep reads of an unchanged file cheap. Records the read state for the write tools.
+ */
+export class ReadFile extends CallableTool<typeof ReadFileParams> {
+  readonly name = 'ReadFile';
+  readonly description = renderDescription();
+  readonly params = ReadFileParams;
+  protected readonly failureBrief = 'Failed to read file';
+
+  constructor(private readonly runtime: ToolRuntime) {
+    super();
+  }
+
+  protected override failureMessage(params: ReadFileParams, error: string): string {
+    return `Failed to read ${params.path}. Error: ${error}`;
+  }
+
+  protected async execute(params: ReadFileParams, options: CallOptions): Promise<ToolReturnValue> {
+    const shown = params.path;
+    const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
+    if (!resolution.ok) return resolution.error;
+    const target = resolution.path;
+    if (this.runtime.paths.isSensitive(target.absolute) || this.runtime.paths.isSensitive(target.real)) {
+      return toolError({
+        message: `\`${shown}\` appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`,
+        brief: 'Sensitive file',
+      });
+    }
+    const stats = await statIfExists(target.real);
+    if (!stats) return this.missing(shown, target);
+    if (!stats.isFile()) return toolError({ message: `\`${shown}\` is not a file.`, brief: 'Invalid path' });
+
+    // O_NONBLOCK: should the path turn into a FIFO after the check above, opening it must not hang.
+    const handle = await fs.open(target.real, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+    try {
+      const opened = await handle.stat();
+      if (!opened.isFile())
+        return toolError({ message: `\`${shown}\` is not a file.`, brief: 'Invalid path' });
+      const head = await readAt(handle, Math.min(FILE_HEAD_BYTES, opened.size));
+      const kind = await detectFileKind(target.real, head);
+      if (kind.kind === 'image' || kind.kind === 'video') {
+        return toolError({
+          message: `\`${shown}\` is a ${kind.kind} file. Use other appropriate tools to read image or video files.`,
+          brief: 'Unsupported file type',
+        });
+      }
+      const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, opened.size, head) : null;
+      if (!encoding)
+        return toolError({ message: `\`${shown}\` ${NOT_READABLE}`, brief: 'File not readable' });
+
+      const file: OpenTextFile = {
+        handle,
+        realPath: target.real,
+        size: opened.size,
+        mtimeMs: opened.mtimeMs,
+        encoding,
+        indexes: this.runtime.lineIndexes,
+        signal: options.signal,
+      };
+      const read =
+        params.line_offset > 0
+          ? await readForward(file, params.line_offset, params.n_lines)
+          : await readTail(file, -params.line_offset, params.n_lines);
+      this.recordRead(file, read);
+      const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);
+      return toolOk({
+        output: formatLines(read.lines),
+        message: readResultMessage(read, start, params.n_lines),
+      });
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private async missing(shown: string, target: ResolvedPath): Promise<ToolReturnValue> {
+    const similar = await suggestSimilarFiles(target.absolute, this.runtime.workDir);
+    const hint = similar.length > 0 ? ` Did you mean: ${similar.join(', ')}?` : '';
+    return toolError({ message: `\`${shown}\` does not exist.${hint}`, brief: 'File not found' });
+  }
+
+  private async detectEncoding(
+    handle: FileHandle,
+    size: number,
+    head: Uint8Array,
+  ): Promise<TextEncoding | null> {
+    const whole = size <= WHOLE_SAMPLE_LIMIT_BYTES;
+    const sampleSize = whole ? size : ENCODING_SAMPLE_BYTES;
+    const sample =
+      sampleSize <= head.length ? head.subarray(0, sampleSize) : await readAt(handle, sampleSize);
+    return detectTextEncoding(sample, whole && sample.length === size);
+  }
+
+  /** SPEC 1.6: the read covers the whole file when every line was shown from line 1, none of them cut. */
+  private recordRead(file: OpenTextFile, read: LinesRead): void {
+    const complete =
+      read.lines.length === read.totalLines &&
+      (read.lines[0]?.number ?? 1) === 1 &&
+      read.lines.every((line) => !line.truncated);
+    this.runtime.fileState.recordRead(
+      file.realPath,
+      { mtimeMs: file.mtimeMs, size: file.size, hash: read.hash ?? UNHASHED },
+      complete,
+    );
+  }
+}

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import {
+  scanLines,
+  type LineIndexStore,
+  type LinePosition,
+  type ScannedLine,
+  type TextEncoding,
+} from '@kimi-tools/core';
+import { HASH_LIMIT_BYTES, MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES } from './limits.js';
+import { shownLine, type ShownLine } from './line-format.js';
+
+/** The open file being read, and what is known about it. */
+export interface OpenTextFile {
+  handle: FileHandle;
+  realPath: string;
+  size: number;
+  mtimeMs: number;
+  encoding: TextEncoding;
+  indexes: LineIndexStore;
+  signal?: AbortSignal;
+}
+
+/** What one read produced. */
+export interface LinesRead {
+  lines: ShownLine[];
+  totalLines: number;
+  /** SHA-256 (hex) of the whole content, when the file was small enough to hash (or its index holds it). */
+  hash: string | undefined;
+  maxLinesReached: boolean;
+  maxBytesReached: boolean;
+}
+
+/**
+ * Runs one scan that hands lines from `firstLine` to `onLine`, and returns the file's total line count and hash.
+ * With an index of this file version it starts at the nearest checkpoint and stops as soon as `onLine` is done;
+ * without one it scans the whole file once, hashing it and recording checkpoints, and stores the new index.
+ */
+async function scanWithIndex(
+  file: OpenTextFile,
+  firstLine: number,
+  onLine: ((line: ScannedLine) => boolean) | undefined,
+): Promise<{ totalLines: number; hash: string | undefined }> {
+  const version = { size: file.size, mtimeMs: file.mtimeMs };
+  const known = file.indexes.get(file.realPath, version);
+  const common = {
+    encoding: file.encoding,
+    end: file.size,
+    firstLine,
+    maxLineChars: MAX_LINE_LENGTH,
+    signal: file.signal,
+  };
+  if (known) {
+    if (onLine && firstLine <= known.totalLines) {
+      await scanLines(file.handle, { ...common, start: known.nearest(firstLine), onLine });
+    }
+    return { totalLines: known.totalLines, hash: known.hash };
+  }
+  const hasher = file.size <= HASH_LIMIT_BYTES ? createHash('sha256') : undefined;
+  const checkpoints: LinePosition[] = [];
+  const result = await scanLines(file.handle, {
+    ...common,
+    onLine,
+    countToEnd: true,
+    onBytes: hasher && ((bytes) => hasher.update(bytes)),
+    onCheckpoint: (position) => checkpoints.push(position),
+  });
+  const totalLines = result.totalLines ?? 0;
+  const hash = hasher?.digest('hex');
+  // Only a scan of exactly this version is worth remembering (the file may have shrunk while being read).
+  if (result.bytesScanned === file.size) {
+    file.indexes.set(file.realPath, { ...version, totalLines, checkpoints, hash });
+  }
+  return { totalLines, hash };
+}
+
+/** Forward read from `lineOffset` (≥ 1): stops at `nLines`, then at MAX_LINES, then once MAX_BYTES is reached. */
+export async function readForward(
+  file: OpenTextFile,
+  lineOffset: number,
+  nLines: number,
+): Promise<LinesRead> {
+  const lines: ShownLine[] = [];
+  let bytes = 0;
+  let maxLinesReached = false;
+  let maxBytesReached = false;
+  const { totalLines, hash } = await scanWithIndex(file, lineOffset, (line) => {
+    const shown = shownLine(line.number, line.text, line.terminated, line.cut);
+    lines.push(shown);
+    bytes += shown.bytes;
+    if (lines.length >= nLines) return false;
+    if (lines.length >= MAX_LINES) {
+      maxLinesReached = true;
+      return false;
+    }
+    if (bytes >= MAX_BYTES) {
+      maxBytesReached = true;
+      return false;
+    }
+    return true;
+  });
+  return { lines, totalLines, hash, maxLinesReached, maxBytesReached };
+}
+
+/**
+ * Tail read: the window is the last `back` lines; its first `min(nLines, MAX_LINES)` lines are the candidates, and
+ * when they exceed MAX_BYTES only the newest that fit are kept.
+ */
+export async function readTail(file: OpenTextFile, back: number, nLines: number): Promise<LinesRead> {
+  const counted = await scanWithIndex(file, Number.MAX_SAFE_INTEGER, undefined);
+  const totalLines = counted.totalLines;
+  const windowStart = Math.max(1, totalLines - back + 1);
+  const windowLength = totalLines - windowStart + 1;
+  const wanted = Math.min(nLines, MAX_LINES, windowLength);
+  const candidates: ShownLine[] = [];
+  if (wanted > 0) {
+    await scanWithIndex(file, windowStart, (line) => {
+      candidates.push(shownLine(line.number, line.text, line.terminated, line.cut));
+      return candidates.length < wanted;
+    });
+  }
+  let bytes = candidates.reduce((sum, line) => sum + line.bytes, 0);
+  let first = 0;
+  while (bytes > MAX_BYTES && first < candidates.length) bytes -= candidates[first++]!.bytes;
+  return {
+    lines: candidates.slice(first),
+    totalLines,
+    hash: counted.hash,
+    maxLinesReached: nLines > MAX_LINES && windowLength > MAX_LINES,
+    maxBytesReached: first > 0,
+  };
+}
