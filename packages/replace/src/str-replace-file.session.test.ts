@@ -1,0 +1,91 @@
+import { promises as fs } from 'node:fs';
+import { FileHistory } from '@kimi-tools/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
+import { createWorkspace, type Workspace } from './test-support.js';
+
+let ws: Workspace | undefined;
+
+afterEach(async () => {
+  await ws?.cleanup();
+  ws = undefined;
+});
+
+describe('within a session', () => {
+  it('never loses one of two concurrent edits silently', async () => {
+    ws = await createWorkspace();
+    const file = await ws.writeRead('race.txt', 'left middle right\n');
+    const [first, second] = await Promise.all([
+      ws.tool.call({ path: file, edit: { old: 'left', new: 'LEFT' } }),
+      ws.tool.call({ path: file, edit: { old: 'right', new: 'RIGHT' } }),
+    ]);
+    const content = await fs.readFile(file, 'utf8');
+    const applied = [first, second].filter((result) => !result.isError);
+    const refused = [first, second].filter((result) => result.isError);
+    // Each call either landed in the file or was refused as stale; the file holds exactly the ones that landed.
+    for (const result of refused) expect(result.brief).toBe('File modified');
+    expect(applied.length).toBeGreaterThanOrEqual(1);
+    expect(content.includes('LEFT')).toBe(!first?.isError);
+    expect(content.includes('RIGHT')).toBe(!second?.isError);
+  });
+
+  it('saves the previous bytes in the history so an edit can be undone', async () => {
+    const history = new FileHistory();
+    ws = await createWorkspace({ history });
+    const original = Buffer.from('a\r\nb\r\n');
+    const file = await ws.writeRead('undo.txt', original);
+    await ws.tool.call({ path: file, edit: { old: 'b', new: 'B' } });
+    expect(await fs.readFile(file, 'latin1')).toBe('a\r\nB\r\n');
+    expect(history.list()).toHaveLength(1);
+    await history.restore(file);
+    expect(await fs.readFile(file)).toEqual(original);
+  });
+
+  it('refuses to write when the file changes while the approval is pending', async () => {
+    let target = '';
+    ws = await createWorkspace({}, async () => {
+      await fs.writeFile(target, 'changed meanwhile\n');
+      return { kind: 'approve' };
+    });
+    target = await ws.writeRead('slow.txt', 'original\n');
+    const result = await ws.tool.call({ path: target, edit: { old: 'original', new: 'edited' } });
+    expect(result).toMatchObject({ isError: true, brief: 'File modified' });
+    expect(await fs.readFile(target, 'utf8')).toBe('changed meanwhile\n');
+  });
+});
+
+describe('what the model is told', () => {
+  it('has the SPEC parameter names, types, defaults and required list, each described', async () => {
+    ws = await createWorkspace();
+    const schema = ws.tool.parameters as {
+      required: string[];
+      properties: Record<string, { description?: string; anyOf?: Array<Record<string, unknown>> }>;
+    };
+    expect(ws.tool.name).toBe('StrReplaceFile');
+    expect(schema.required).toEqual(['path', 'edit']);
+    expect(Object.keys(schema.properties)).toEqual(['path', 'edit']);
+    expect(schema.properties.path?.description).toBeTruthy();
+    expect(schema.properties.edit?.description).toBeTruthy();
+    const [single, list] = schema.properties.edit?.anyOf ?? [];
+    expect(list).toMatchObject({ type: 'array', minItems: 1 });
+    expect(single).toMatchObject({
+      type: 'object',
+      required: ['old', 'new'],
+      properties: {
+        old: { type: 'string' },
+        new: { type: 'string' },
+        replace_all: { type: 'boolean', default: false },
+      },
+    });
+    const fields = (single as { properties: Record<string, { description?: string }> }).properties;
+    for (const field of Object.values(fields)) expect(field.description).toBeTruthy();
+  });
+
+  it('describes uniqueness, literal insertion, the levels and the limits', () => {
+    expect(STR_REPLACE_FILE_DESCRIPTION).toContain('exactly **one** place');
+    expect(STR_REPLACE_FILE_DESCRIPTION).toContain('`new` is inserted literally');
+    expect(STR_REPLACE_FILE_DESCRIPTION).toContain('Tabs never match spaces.');
+    expect(STR_REPLACE_FILE_DESCRIPTION).toContain('Files larger than 1 GiB');
+    expect(STR_REPLACE_FILE_DESCRIPTION).not.toContain('${');
+  });
+});
