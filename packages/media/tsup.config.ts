@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // The tool description is Markdown next to the code; inline it as a string in both bundles.
+  loader: { '.md': 'text' },
 });

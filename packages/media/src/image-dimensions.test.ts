@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { bmpBytes, gifBytes, jpegBytes, mp4Bytes, pngBytes, webpBytes } from './__fixtures__/media-bytes.js';
+import { readImageDimensions } from './image-dimensions.js';
+
+describe('readImageDimensions', () => {
+  it('reads the stored size of each generated image format', () => {
+    expect(readImageDimensions(pngBytes(3, 2))).toEqual({ width: 3, height: 2 });
+    expect(readImageDimensions(jpegBytes(10, 9))).toEqual({ width: 10, height: 9 });
+    expect(readImageDimensions(gifBytes())).toEqual({ width: 1, height: 1 });
+    expect(readImageDimensions(bmpBytes(5, 4))).toEqual({ width: 5, height: 4 });
+    expect(readImageDimensions(webpBytes(7, 6))).toEqual({ width: 7, height: 6 });
+  });
+
+  it('gives undefined, without throwing, for a video, text or a damaged image', () => {
+    expect(readImageDimensions(mp4Bytes())).toBeUndefined();
+    expect(readImageDimensions(new TextEncoder().encode('just text'))).toBeUndefined();
+    expect(readImageDimensions(pngBytes(3, 2).subarray(0, 12))).toBeUndefined();
+  });
+});

@@ -1,0 +1,441 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createRuntime, yoloApproval, type Capability, type RuntimeOptions } from '@kimi-tools/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bmpBytes,
+  gifBytes,
+  jpegBytes,
+  mp4Bytes,
+  pngBytes,
+  webmBytes,
+  webpBytes,
+} from './__fixtures__/media-bytes.js';
+import { MAX_MEDIA_BYTES } from './limits.js';
+import { ReadMediaFile } from './read-media-file.js';
+
+const ADVICE =
+  'If you need to output coordinates, output relative coordinates first and compute absolute coordinates using the ' +
+  'original image size; if you generate or edit images/videos via commands or scripts, read the result back ' +
+  'immediately before continuing.';
+
+let workDir: string;
+
+beforeEach(async () => {
+  workDir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'media-tool-')));
+});
+afterEach(async () => {
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+function tool(capabilities: Capability[] = ['image_in', 'video_in'], options: Partial<RuntimeOptions> = {}) {
+  return new ReadMediaFile(createRuntime({ workDir, approval: yoloApproval(), capabilities, ...options }));
+}
+
+async function put(name: string, data: Uint8Array | string): Promise<string> {
+  const file = path.join(workDir, name);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, data);
+  return file;
+}
+
+function dataUrl(mime: string, bytes: Uint8Array): string {
+  return `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
+}
+
+describe('ReadMediaFile: images', () => {
+  const images: [string, string, Uint8Array, string][] = [
+    ['PNG', 'pic.png', pngBytes(3, 2), 'image/png'],
+    ['JPEG', 'pic.jpg', jpegBytes(10, 9), 'image/jpeg'],
+    ['GIF', 'pic.gif', gifBytes(), 'image/gif'],
+    ['WebP', 'pic.webp', webpBytes(7, 6), 'image/webp'],
+    ['BMP', 'pic.bmp', bmpBytes(5, 4), 'image/bmp'],
+  ];
+
+  it.each(images)(
+    'loads a %s as an image_url data URL with its original size',
+    async (_, name, bytes, mime) => {
+      const file = await put(name, bytes);
+      const result = await tool().call({ path: name });
+      const dims = {
+        'pic.png': '3x2',
+        'pic.jpg': '10x9',
+        'pic.gif': '1x1',
+        'pic.webp': '7x6',
+        'pic.bmp': '5x4',
+      }[name];
+      expect(result).toEqual({
+        isError: false,
+        output: [
+          { type: 'text', text: `<image path="${file}">` },
+          { type: 'image_url', url: dataUrl(mime, bytes) },
+          { type: 'text', text: '</image>' },
+        ],
+        message: `Loaded image file \`${file}\` (${mime}, ${bytes.length} bytes, original size ${dims}px). ${ADVICE}`,
+        brief: '',
+        display: [],
+        extras: {
+          kind: 'image',
+          mime,
+          size: bytes.length,
+          width: Number(dims!.split('x')[0]),
+          height: Number(dims!.split('x')[1]),
+        },
+      });
+    },
+  );
+
+  it('recognises extensionless images by their content', async () => {
+    const cases: [string, Uint8Array, string][] = [
+      ['screenshot', pngBytes(), 'image/png'],
+      ['photo', jpegBytes(), 'image/jpeg'],
+      ['anim', gifBytes(), 'image/gif'],
+      ['sticker', webpBytes(), 'image/webp'],
+      ['bitmap', bmpBytes(), 'image/bmp'],
+    ];
+    for (const [name, bytes, mime] of cases) {
+      const file = await put(name, bytes);
+      const result = await tool(['image_in']).call({ path: file });
+      expect(result.isError).toBe(false);
+      expect(result.output).toEqual([
+        { type: 'text', text: `<image path="${file}">` },
+        { type: 'image_url', url: dataUrl(mime, bytes) },
+        { type: 'text', text: '</image>' },
+      ]);
+    }
+  });
+
+  it('believes the content over a wrong image extension', async () => {
+    const bytes = pngBytes(4, 4);
+    const file = await put('really-a-png.jpg', bytes);
+    const result = await tool().call({ path: file });
+    expect(result.message).toBe(
+      `Loaded image file \`${file}\` (image/png, ${bytes.length} bytes, original size 4x4px). ${ADVICE}`,
+    );
+  });
+
+  it('leaves out the size hint when the dimensions cannot be read', async () => {
+    // The extension makes it an image; the bytes are a PNG cut short after its signature.
+    const bytes = pngBytes().subarray(0, 12);
+    const file = await put('cut.png', bytes);
+    const result = await tool().call({ path: file });
+    expect(result.isError).toBe(false);
+    expect(result.message).toBe(`Loaded image file \`${file}\` (image/png, 12 bytes). ${ADVICE}`);
+  });
+
+  it('loads an image through a symlink and names the real file', async () => {
+    const target = await put('assets/real.png', pngBytes());
+    await fs.symlink(target, path.join(workDir, 'link.png'));
+    const result = await tool().call({ path: 'link.png' });
+    expect(result.output).toEqual([
+      { type: 'text', text: `<image path="${target}">` },
+      { type: 'image_url', url: dataUrl('image/png', pngBytes()) },
+      { type: 'text', text: '</image>' },
+    ]);
+  });
+
+  it('HTML-escapes the path in the tag but not in the message', async () => {
+    const file = await put(`say "hi" <now> & 'then'.png`, pngBytes());
+    const result = await tool().call({ path: file });
+    const escaped = file
+      .replaceAll('&', '&amp;')
+      .replaceAll('"', '&quot;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll("'", '&#x27;');
+    expect(result.output).toEqual([
+      { type: 'text', text: `<image path="${escaped}">` },
+      { type: 'image_url', url: dataUrl('image/png', pngBytes()) },
+      { type: 'text', text: '</image>' },
+    ]);
+    expect(escaped).toContain('say &quot;hi&quot; &lt;now&gt; &amp; &#x27;then&#x27;.png');
+    expect(result.message).toBe(
+      `Loaded image file \`${file}\` (image/png, ${pngBytes().length} bytes, original size 1x1px). ${ADVICE}`,
+    );
+  });
+});
+
+describe('ReadMediaFile: videos', () => {
+  it.each([
+    ['MP4', 'clip.mp4', mp4Bytes(), 'video/mp4'],
+    ['WebM', 'clip.webm', webmBytes(), 'video/webm'],
+  ] as const)('loads a %s as a video_url data URL', async (_, name, bytes, mime) => {
+    const file = await put(name, bytes);
+    const result = await tool(['video_in']).call({ path: name });
+    expect(result).toEqual({
+      isError: false,
+      output: [
+        { type: 'text', text: `<video path="${file}">` },
+        { type: 'video_url', url: dataUrl(mime, bytes) },
+        { type: 'text', text: '</video>' },
+      ],
+      message: `Loaded video file \`${file}\` (${mime}, ${bytes.length} bytes). ${ADVICE}`,
+      brief: '',
+      display: [],
+      extras: { kind: 'video', mime, size: bytes.length },
+    });
+  });
+
+  it('recognises an extensionless video by its content', async () => {
+    const file = await put('recording', webmBytes());
+    const result = await tool(['video_in']).call({ path: file });
+    expect(result.output).toEqual([
+      { type: 'text', text: `<video path="${file}">` },
+      { type: 'video_url', url: dataUrl('video/webm', webmBytes()) },
+      { type: 'text', text: '</video>' },
+    ]);
+  });
+
+  it('hands videos to the upload hook and uses the URL it returns', async () => {
+    const uploads: { bytes: number[]; mime: string }[] = [];
+    const uploadVideo = async (bytes: Uint8Array, mime: string) => {
+      uploads.push({ bytes: [...bytes], mime });
+      return 'https://files.example/v/42';
+    };
+    const file = await put('clip.mp4', mp4Bytes());
+    const result = await tool(['image_in', 'video_in'], { uploadVideo }).call({ path: file });
+    expect(uploads).toEqual([{ bytes: [...mp4Bytes()], mime: 'video/mp4' }]);
+    expect(result.output).toEqual([
+      { type: 'text', text: `<video path="${file}">` },
+      { type: 'video_url', url: 'https://files.example/v/42' },
+      { type: 'text', text: '</video>' },
+    ]);
+    expect(result.message).toBe(
+      `Loaded video file \`${file}\` (video/mp4, ${mp4Bytes().length} bytes). ${ADVICE}`,
+    );
+  });
+
+  it('still inlines images when an upload hook is set', async () => {
+    let calls = 0;
+    const uploadVideo = async () => {
+      calls++;
+      return 'https://files.example/never';
+    };
+    const file = await put('pic.png', pngBytes());
+    const result = await tool(['image_in', 'video_in'], { uploadVideo }).call({ path: file });
+    expect(calls).toBe(0);
+    expect(result.output).toEqual([
+      { type: 'text', text: `<image path="${file}">` },
+      { type: 'image_url', url: dataUrl('image/png', pngBytes()) },
+      { type: 'text', text: '</image>' },
+    ]);
+  });
+
+  it('turns a failing upload into the generic error result', async () => {
+    const uploadVideo = async (): Promise<string> => {
+      throw new Error('upload service unavailable');
+    };
+    await put('clip.mp4', mp4Bytes());
+    const result = await tool(['video_in'], { uploadVideo }).call({ path: 'clip.mp4' });
+    expect(result).toMatchObject({
+      isError: true,
+      message: 'Failed to read clip.mp4. Error: upload service unavailable',
+      brief: 'Failed to read file',
+    });
+  });
+});
+
+describe('ReadMediaFile: capabilities', () => {
+  it('refuses a video when the model only takes images', async () => {
+    await put('clip.mp4', mp4Bytes());
+    const result = await tool(['image_in']).call({ path: 'clip.mp4' });
+    expect(result).toEqual({
+      isError: true,
+      output: '',
+      message:
+        'The current model does not support video input. Tell the user to use a model with video input capability.',
+      brief: 'Unsupported media type',
+      display: [{ type: 'brief', text: 'Unsupported media type' }],
+    });
+  });
+
+  it('refuses an image when the model only takes videos', async () => {
+    await put('pic.png', pngBytes());
+    const result = await tool(['video_in']).call({ path: 'pic.png' });
+    expect(result.isError).toBe(true);
+    expect(result.message).toBe(
+      'The current model does not support image input. Tell the user to use a model with image input capability.',
+    );
+    expect(result.brief).toBe('Unsupported media type');
+  });
+
+  it('cannot be created without image_in or video_in', () => {
+    const runtime = createRuntime({ workDir, approval: yoloApproval() });
+    expect(() => new ReadMediaFile(runtime)).toThrowError(
+      "ReadMediaFile needs a model with image or video input: create the runtime with capabilities ['image_in'] " +
+        "and/or ['video_in'], and offer the tool only when isReadMediaFileAvailable(runtime) is true.",
+    );
+  });
+});
+
+describe('ReadMediaFile: size limits', () => {
+  it('refuses an empty media file, naming the real path', async () => {
+    const file = await put('blank.png', '');
+    const result = await tool().call({ path: 'blank.png' });
+    expect(result).toMatchObject({ isError: true, message: `\`${file}\` is empty.`, brief: 'Empty file' });
+  });
+
+  it('refuses a file over 100 MiB without reading it (a sparse file)', async () => {
+    const file = await put('huge.png', pngBytes());
+    await fs.truncate(file, MAX_MEDIA_BYTES + 1);
+    const result = await tool().call({ path: 'huge.png' });
+    expect(result).toMatchObject({
+      isError: true,
+      message: `\`${file}\` is 104857601 bytes, which exceeds the max 100MB bytes for media files.`,
+      brief: 'File too large',
+    });
+  });
+
+  it('is 100 MiB exactly', () => {
+    expect(MAX_MEDIA_BYTES).toBe(104_857_600);
+  });
+});
+
+describe('ReadMediaFile: not media', () => {
+  const textError = (input: string) => ({
+    isError: true,
+    message: `\`${input}\` is a text file. Use ReadFile to read text files.`,
+    brief: 'Unsupported file type',
+  });
+
+  it('sends text files to ReadFile', async () => {
+    await put('notes.txt', 'hello\n');
+    expect(await tool().call({ path: 'notes.txt' })).toMatchObject(textError('notes.txt'));
+  });
+
+  it('treats text that starts like BMP, GIF or FLV magic as text', async () => {
+    await put('cars', 'BMW and Audi are car makers.\nThis is plain text.\n');
+    await put('formats', 'GIF89a is an image format, GIF87a is older.\n');
+    await put('video-notes', 'FLV\u0001 looks like a header but this is a note.\n');
+    for (const name of ['cars', 'formats', 'video-notes']) {
+      expect(await tool().call({ path: name })).toMatchObject(textError(name));
+    }
+  });
+
+  it('treats a .svg as text', async () => {
+    await put('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n');
+    expect(await tool().call({ path: 'logo.svg' })).toMatchObject(textError('logo.svg'));
+  });
+
+  it('calls unknown binary data not readable', async () => {
+    await put('data.bin', Uint8Array.from([0x00, 0x13, 0x37, 0x00, 0xde, 0xad, 0xbe, 0xef]));
+    const result = await tool().call({ path: 'data.bin' });
+    expect(result).toMatchObject({
+      isError: true,
+      message:
+        '`data.bin` seems not readable as an image or video file. You may need to read it with proper shell commands, ' +
+        'Python tools or MCP tools if available. If you read/operate it with Python, you MUST ensure that any ' +
+        'third-party packages are installed in a virtual environment (venv).',
+      brief: 'File not readable',
+    });
+  });
+});
+
+describe('ReadMediaFile: paths', () => {
+  it('rejects an empty path', async () => {
+    expect(await tool().call({ path: '' })).toMatchObject({
+      isError: true,
+      message: 'File path cannot be empty.',
+      brief: 'Empty file path',
+    });
+  });
+
+  it('rejects a path with a NUL byte', async () => {
+    expect(await tool().call({ path: 'a\u0000.png' })).toMatchObject({
+      isError: true,
+      message: '`a\u0000.png` is not a valid path.',
+      brief: 'Invalid path',
+    });
+  });
+
+  it('asks for an absolute path outside the working directory', async () => {
+    expect(await tool().call({ path: '../elsewhere.png' })).toMatchObject({
+      isError: true,
+      message:
+        '`../elsewhere.png` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
+      brief: 'Invalid path',
+    });
+  });
+
+  it('applies the deny rules before looking at the file', async () => {
+    await put('secret/pic.png', pngBytes());
+    const result = await tool(['image_in'], { deny: ['secret/**'] }).call({ path: 'secret/pic.png' });
+    expect(result).toMatchObject({
+      isError: true,
+      message: '`secret/pic.png` is denied by the workspace policy.',
+      brief: 'Access denied',
+    });
+  });
+
+  it('reports a missing file and suggests similar names', async () => {
+    await put('diagram.png', pngBytes());
+    expect(await tool().call({ path: 'diagarm.png' })).toMatchObject({
+      isError: true,
+      message: '`diagarm.png` does not exist. Did you mean: diagram.png?',
+      brief: 'File not found',
+    });
+    expect(await tool().call({ path: 'nothing-like-it.webm' })).toMatchObject({
+      isError: true,
+      message: '`nothing-like-it.webm` does not exist.',
+      brief: 'File not found',
+    });
+  });
+
+  it('refuses a directory', async () => {
+    await fs.mkdir(path.join(workDir, 'album.png'));
+    expect(await tool().call({ path: 'album.png' })).toMatchObject({
+      isError: true,
+      message: '`album.png` is not a file.',
+      brief: 'Invalid path',
+    });
+  });
+});
+
+describe('ReadMediaFile: schema and description', () => {
+  it('validates its arguments', async () => {
+    expect(await tool().call({})).toMatchObject({
+      isError: true,
+      message: 'Error validating JSON arguments: path: is required',
+      brief: 'Invalid arguments',
+    });
+  });
+
+  it('exposes a one-field JSON schema', () => {
+    const media = tool();
+    expect(media.name).toBe('ReadMediaFile');
+    expect(media.parameters).toEqual({
+      type: 'object',
+      properties: {
+        path: {
+          type: 'string',
+          description:
+            'The path of the image or video file to read: absolute, or relative to the working directory. ' +
+            'Files outside the working directory need an absolute path.',
+        },
+      },
+      required: ['path'],
+    });
+  });
+
+  it('states which media the current model supports', () => {
+    const both = tool(['image_in', 'video_in']).description;
+    const images = tool(['image_in']).description;
+    const videos = tool(['video_in']).description;
+    expect(both).toContain(
+      'The current model supports image and video input: you can read both images and videos.',
+    );
+    expect(images).toContain(
+      'The current model supports image input only: you can read images, but not videos.',
+    );
+    expect(videos).toContain(
+      'The current model supports video input only: you can read videos, but not images.',
+    );
+    expect(images).toContain('Formats: images in PNG, JPEG, GIF, BMP, TIFF, WebP, ICO, HEIC/HEIF and AVIF.');
+    expect(videos).toContain('Formats: videos in MP4, MKV, AVI, MOV, WMV, WebM, M4V, FLV, 3GP and 3G2.');
+    for (const text of [both, images, videos]) {
+      expect(text).toContain('at most 100 MB');
+      expect(text).not.toContain('${');
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import fs from 'node:fs/promises';
+import {
+  CallableTool,
+  detectFileKind,
+  readFileHead,
+  suggestSimilarFiles,
+  toolError,
+  toolOk,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import { z } from 'zod';
+import { isReadMediaFileAvailable, supportedMediaKinds, type MediaKind } from './availability.js';
+import { renderDescription } from './description.js';
+import { readImageDimensions, type ImageDimensions } from './image-dimensions.js';
+import { MAX_MEDIA_BYTES } from './limits.js';
+import { mediaParts, toDataUrl } from './media-parts.js';
+import { readBytesUpTo } from './read-bytes.js';
+
+/** Arguments of ReadMediaFile. */
+export const ReadMediaFileParams = z.object({
+  path: z
+    .string()
+    .describe(
+      'The path of the image or video file to read: absolute, or relative to the working directory. ' +
+        'Files outside the working directory need an absolute path.',
+    ),
+});
+
+/** Validated arguments of ReadMediaFile. */
+export type ReadMediaFileParams = z.output<typeof ReadMediaFileParams>;
+
+const CAPABILITY: Record<MediaKind, 'image_in' | 'video_in'> = { image: 'image_in', video: 'video_in' };
+
+const AFTER_LOAD_ADVICE =
+  'If you need to output coordinates, output relative coordinates first and compute absolute coordinates using the ' +
+  'original image size; if you generate or edit images/videos via commands or scripts, read the result back ' +
+  'immediately before continuing.';
+
+async function statIfExists(filePath: string) {
+  try {
+    return await fs.stat(filePath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+function loadedMessage(
+  kind: MediaKind,
+  realPath: string,
+  mime: string,
+  size: number,
+  dims?: ImageDimensions,
+) {
+  const sizeHint = dims ? `, original size ${dims.width}x${dims.height}px` : '';
+  return `Loaded ${kind} file \`${realPath}\` (${mime}, ${size} bytes${sizeHint}). ${AFTER_LOAD_ADVICE}`;
+}
+
+/**
+ * ReadMediaFile: hands an image or video file to a multimodal model as an `image_url` / `video_url` part wrapped
+ * in `<image path="...">` / `<video path="...">` text parts. Offer it only when {@link isReadMediaFileAvailable}.
+ */
+export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
+  readonly name = 'ReadMediaFile';
+  readonly description: string;
+  readonly params = ReadMediaFileParams;
+  protected readonly failureBrief = 'Failed to read file';
+
+  /** Throws when the runtime's model takes neither images nor videos (no `image_in` / `video_in` capability). */
+  constructor(private readonly runtime: ToolRuntime) {
+    super();
+    if (!isReadMediaFileAvailable(runtime)) {
+      throw new Error(
+        "ReadMediaFile needs a model with image or video input: create the runtime with capabilities ['image_in'] " +
+          "and/or ['video_in'], and offer the tool only when isReadMediaFileAvailable(runtime) is true.",
+      );
+    }
+    this.description = renderDescription(supportedMediaKinds(runtime));
+  }
+
+  protected override failureMessage(params: ReadMediaFileParams, error: string): string {
+    return `Failed to read ${params.path}. Error: ${error}`;
+  }
+
+  protected async execute(params: ReadMediaFileParams): Promise<ToolReturnValue> {
+    const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
+    if (!resolution.ok) return resolution.error;
+    const { absolute, real } = resolution.path;
+
+    const stats = await statIfExists(real);
+    if (!stats) return this.notFound(params.path, absolute);
+    if (!stats.isFile())
+      return toolError({ message: `\`${params.path}\` is not a file.`, brief: 'Invalid path' });
+
+    const fileKind = await detectFileKind(real, await readFileHead(real));
+    if (fileKind.kind === 'text') {
+      return toolError({
+        message: `\`${params.path}\` is a text file. Use ReadFile to read text files.`,
+        brief: 'Unsupported file type',
+      });
+    }
+    if (fileKind.kind === 'binary') {
+      return toolError({
+        message:
+          `\`${params.path}\` seems not readable as an image or video file. You may need to read it with proper ` +
+          'shell commands, Python tools or MCP tools if available. If you read/operate it with Python, you MUST ' +
+          'ensure that any third-party packages are installed in a virtual environment (venv).',
+        brief: 'File not readable',
+      });
+    }
+    const { kind, mime } = fileKind;
+    if (!this.runtime.capabilities.includes(CAPABILITY[kind])) {
+      return toolError({
+        message: `The current model does not support ${kind} input. Tell the user to use a model with ${kind} input capability.`,
+        brief: 'Unsupported media type',
+      });
+    }
+
+    if (stats.size === 0) return isEmpty(real);
+    if (stats.size > MAX_MEDIA_BYTES) return tooLarge(real, stats.size);
+    // The file may change between the checks and the read; judge what was actually read.
+    const bytes = await readBytesUpTo(real, MAX_MEDIA_BYTES);
+    if (bytes.length === 0) return isEmpty(real);
+    if (bytes.length > MAX_MEDIA_BYTES) return tooLarge(real, (await fs.stat(real)).size);
+
+    const dims = kind === 'image' ? readImageDimensions(bytes) : undefined;
+    const upload = kind === 'video' ? this.runtime.uploadVideo : undefined;
+    const url = upload ? await upload(bytes, mime) : toDataUrl(bytes, mime);
+    return toolOk({
+      output: mediaParts(kind, real, url),
+      message: loadedMessage(kind, real, mime, bytes.length, dims),
+      extras: { kind, mime, size: bytes.length, ...(dims ?? {}) },
+    });
+  }
+
+  private async notFound(input: string, absolute: string): Promise<ToolReturnValue> {
+    const similar = await suggestSimilarFiles(absolute, this.runtime.workDir);
+    const hint = similar.length > 0 ? ` Did you mean: ${similar.join(', ')}?` : '';
+    return toolError({ message: `\`${input}\` does not exist.${hint}`, brief: 'File not found' });
+  }
+}
+
+function isEmpty(realPath: string): ToolReturnValue {
+  return toolError({ message: `\`${realPath}\` is empty.`, brief: 'Empty file' });
+}
+
+function tooLarge(realPath: string, size: number): ToolReturnValue {
+  return toolError({
+    message: `\`${realPath}\` is ${size} bytes, which exceeds the max 100MB bytes for media files.`,
+    brief: 'File too large',
+  });
+}
