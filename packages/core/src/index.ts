@@ -125,5 +125,6 @@ export {
   DEFAULT_DIFF_BUDGET_MS,
   DEFAULT_DIFF_CONTEXT,
   type DiffOptions,
+  type DiffTiming,
 } from './diff/build-diff-blocks.js';
 export { diffSummaryBlock } from './diff/diff-summary.js';

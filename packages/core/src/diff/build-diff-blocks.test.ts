@@ -256,3 +256,30 @@ describe('buildDiffBlocks', () => {
     }
   });
 });
+
+describe('buildDiffBlocks timing', () => {
+  it('reports no search for equal texts and for texts over the line limit', () => {
+    const timing = { readMs: -1, searchMs: -1, searchTimedOut: true };
+    buildDiffBlocks('f.txt', 'a\n', 'a\n', { timing });
+    expect(timing).toMatchObject({ searchMs: 0, searchTimedOut: false });
+    expect(timing.readMs).toBeGreaterThanOrEqual(0);
+    buildDiffBlocks('f.txt', 'x\n'.repeat(DIFF_MAX_LINES + 1), 'y\n', { timing });
+    expect(timing).toMatchObject({ searchMs: 0, searchTimedOut: false });
+  });
+
+  it('reports a search that ran out of budget', () => {
+    const lines = Array.from({ length: 4000 }, (_, n) => `line${n}`);
+    const timing = { readMs: 0, searchMs: 0, searchTimedOut: false };
+    const scrambled = `${lines.map((_, n) => lines[(n * 1999) % 4000]).join('\n')}\n`;
+    buildDiffBlocks('f.txt', `${lines.join('\n')}\n`, scrambled, { budgetMs: 1, timing });
+    expect(timing.searchTimedOut).toBe(true);
+    expect(timing.searchMs).toBeGreaterThan(0);
+  });
+
+  it('reports a search that finished', () => {
+    const timing = { readMs: 0, searchMs: 0, searchTimedOut: true };
+    const blocks = buildDiffBlocks('f.txt', 'a\nb\nc\n', 'b\na\nc\n', { timing });
+    expect(blocks[0]?.isSummary).toBe(false);
+    expect(timing.searchTimedOut).toBe(false);
+  });
+});

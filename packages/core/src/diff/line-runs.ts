@@ -12,6 +12,13 @@ const COMPARISONS_PER_CLOCK_CHECK = 4096;
 
 class DiffDeadlineReached extends Error {}
 
+/** Filled in when a search runs: when it started and ended (`performance.now()` values), and whether it gave up. */
+export interface SearchClock {
+  startedAt?: number;
+  endedAt?: number;
+  timedOut?: boolean;
+}
+
 /**
  * The line runs turning `oldKeys` into `newKeys`, or `undefined` when the search for them takes longer than
  * `budgetMs`. Before the search, in linear time: common leading and trailing lines are set aside (a local edit of a
@@ -22,6 +29,7 @@ export function computeLineRuns(
   oldKeys: string[],
   newKeys: string[],
   budgetMs: number,
+  clock: SearchClock = {},
 ): LineRun[] | undefined {
   const oldLength = oldKeys.length;
   const newLength = newKeys.length;
@@ -40,7 +48,7 @@ export function computeLineRuns(
     oldKeys.slice(prefix, oldLength - suffix),
     newKeys.slice(prefix, newLength - suffix),
   );
-  const matches = matchMiddle(oldIds, newIds, performance.now() + budgetMs);
+  const matches = matchMiddle(oldIds, newIds, budgetMs, clock);
   if (matches === undefined) return undefined;
 
   const runs = new RunList();
@@ -95,18 +103,34 @@ function indexesFoundIn(ids: number[], other: number[]): number[] {
 }
 
 /**
- * The pairs (old index, new index) of lines kept unchanged, in increasing order, or `undefined` past the deadline
- * (a `performance.now()` value).
+ * The pairs (old index, new index) of lines kept unchanged, in increasing order, or `undefined` when the search
+ * takes longer than `budgetMs`.
  */
 function matchMiddle(
   oldIds: number[],
   newIds: number[],
-  deadline: number,
+  budgetMs: number,
+  clock: SearchClock,
 ): Array<[number, number]> | undefined {
   const oldCandidates = indexesFoundIn(oldIds, newIds);
   const newCandidates = indexesFoundIn(newIds, oldIds);
   if (oldCandidates.length === 0 || newCandidates.length === 0) return [];
 
+  clock.startedAt = performance.now();
+  const matches = searchMatches(oldIds, newIds, oldCandidates, newCandidates, clock.startedAt + budgetMs);
+  clock.endedAt = performance.now();
+  clock.timedOut = matches === undefined;
+  return matches;
+}
+
+/** The Myers search (jsdiff) over the candidate lines, stopped at `deadline` (a `performance.now()` value). */
+function searchMatches(
+  oldIds: number[],
+  newIds: number[],
+  oldCandidates: number[],
+  newCandidates: number[],
+  deadline: number,
+): Array<[number, number]> | undefined {
   const remaining = deadline - performance.now();
   if (remaining <= 0) return undefined;
 
