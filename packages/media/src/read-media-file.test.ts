@@ -236,6 +236,18 @@ describe('ReadMediaFile: videos', () => {
   });
 });
 
+describe('ReadMediaFile: upload hook results', () => {
+  it('refuses an empty URL from the upload hook', async () => {
+    await put('clip.webm', webmBytes());
+    const result = await tool(['video_in'], { uploadVideo: async () => '' }).call({ path: 'clip.webm' });
+    expect(result).toMatchObject({
+      isError: true,
+      message: 'Failed to read clip.webm. Error: the uploadVideo hook returned no URL',
+      brief: 'Failed to read file',
+    });
+  });
+});
+
 describe('ReadMediaFile: capabilities', () => {
   it('refuses a video when the model only takes images', async () => {
     await put('clip.mp4', mp4Bytes());
@@ -332,6 +344,78 @@ describe('ReadMediaFile: not media', () => {
   });
 });
 
+describe('ReadMediaFile: what counts as media', () => {
+  it('treats a .png that holds text (a Git LFS pointer) as text', async () => {
+    const pointer =
+      'version https://git-lfs.github.com/spec/v1\n' +
+      'oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n';
+    await put('logo.png', pointer);
+    await put('banner.jpg', 'not really a JPEG\n');
+    for (const name of ['logo.png', 'banner.jpg']) {
+      expect(await tool().call({ path: name })).toMatchObject({
+        isError: true,
+        message: `\`${name}\` is a text file. Use ReadFile to read text files.`,
+        brief: 'Unsupported file type',
+      });
+    }
+  });
+
+  it('reports the sniffed type of a .png that holds a JPEG', async () => {
+    const bytes = jpegBytes(2, 3);
+    const file = await put('photo.png', bytes);
+    const result = await tool().call({ path: file });
+    expect(result.output).toEqual([
+      { type: 'text', text: `<image path="${file}">` },
+      { type: 'image_url', url: dataUrl('image/jpeg', bytes) },
+      { type: 'text', text: '</image>' },
+    ]);
+    expect(result.message).toBe(
+      `Loaded image file \`${file}\` (image/jpeg, ${bytes.length} bytes, original size 2x3px). ${ADVICE}`,
+    );
+  });
+
+  it('recognises an extensionless MP4', async () => {
+    const file = await put('capture', mp4Bytes());
+    const result = await tool(['video_in']).call({ path: file });
+    expect(result.message).toBe(
+      `Loaded video file \`${file}\` (video/mp4, ${mp4Bytes().length} bytes). ${ADVICE}`,
+    );
+  });
+
+  it('calls an empty file without a media extension text', async () => {
+    await put('nothing', '');
+    expect(await tool().call({ path: 'nothing' })).toMatchObject({
+      isError: true,
+      message: '`nothing` is a text file. Use ReadFile to read text files.',
+      brief: 'Unsupported file type',
+    });
+  });
+});
+
+describe('ReadMediaFile: check order', () => {
+  it('checks deny rules before existence', async () => {
+    const result = await tool(['image_in'], { deny: ['private/**'] }).call({ path: 'private/missing.png' });
+    expect(result.brief).toBe('Access denied');
+  });
+
+  it('sends text to ReadFile before looking at capabilities', async () => {
+    await put('notes.md', '# Notes\n');
+    expect((await tool(['video_in']).call({ path: 'notes.md' })).brief).toBe('Unsupported file type');
+  });
+
+  it('checks the capability before emptiness and size', async () => {
+    await put('empty.mp4', '');
+    const huge = await put('huge.mp4', mp4Bytes());
+    await fs.truncate(huge, MAX_MEDIA_BYTES + 1);
+    const imagesOnly = tool(['image_in']);
+    expect((await imagesOnly.call({ path: 'empty.mp4' })).brief).toBe('Unsupported media type');
+    expect((await imagesOnly.call({ path: 'huge.mp4' })).brief).toBe('Unsupported media type');
+    const videos = tool(['video_in']);
+    expect((await videos.call({ path: 'empty.mp4' })).brief).toBe('Empty file');
+    expect((await videos.call({ path: 'huge.mp4' })).brief).toBe('File too large');
+  });
+});
+
 describe('ReadMediaFile: paths', () => {
   it('rejects an empty path', async () => {
     expect(await tool().call({ path: '' })).toMatchObject({
@@ -366,6 +450,32 @@ describe('ReadMediaFile: paths', () => {
       message: '`secret/pic.png` is denied by the workspace policy.',
       brief: 'Access denied',
     });
+  });
+
+  it('rejects a UNC path', async () => {
+    expect(await tool().call({ path: '//server/share/pic.png' })).toMatchObject({
+      isError: true,
+      message: '`//server/share/pic.png` is not a valid path.',
+      brief: 'Invalid path',
+    });
+  });
+
+  it('reads an absolute path outside the workspace unless the runtime denies outside paths', async () => {
+    const elsewhere = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'media-outside-')));
+    try {
+      const file = path.join(elsewhere, 'pic.gif');
+      await fs.writeFile(file, gifBytes());
+      expect((await tool().call({ path: file })).message).toBe(
+        `Loaded image file \`${file}\` (image/gif, ${gifBytes().length} bytes, original size 1x1px). ${ADVICE}`,
+      );
+      expect(await tool(['image_in'], { outside: 'deny' }).call({ path: file })).toMatchObject({
+        isError: true,
+        message: `\`${file}\` is outside the workspace.`,
+        brief: 'Outside workspace',
+      });
+    } finally {
+      await fs.rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('reports a missing file and suggests similar names', async () => {
@@ -430,6 +540,15 @@ describe('ReadMediaFile: schema and description', () => {
     );
     expect(videos).toContain(
       'The current model supports video input only: you can read videos, but not images.',
+    );
+    expect(both.split('\n')[0]).toBe(
+      'Read an image or video file from the local file system so that you can see it.',
+    );
+    expect(images.split('\n')[0]).toBe(
+      'Read an image file from the local file system so that you can see it.',
+    );
+    expect(videos.split('\n')[0]).toBe(
+      'Read a video file from the local file system so that you can see it.',
     );
     expect(images).toContain('Formats: images in PNG, JPEG, GIF, BMP, TIFF, WebP, ICO, HEIC/HEIF and AVIF.');
     expect(videos).toContain('Formats: videos in MP4, MKV, AVI, MOV, WMV, WebM, M4V, FLV, 3GP and 3G2.');

@@ -126,13 +126,21 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
     if (bytes.length > MAX_MEDIA_BYTES) return tooLarge(real, (await fs.stat(real)).size);
 
     const dims = kind === 'image' ? readImageDimensions(bytes) : undefined;
-    const upload = kind === 'video' ? this.runtime.uploadVideo : undefined;
-    const url = upload ? await upload(bytes, mime) : toDataUrl(bytes, mime);
+    const url =
+      kind === 'video' && this.runtime.uploadVideo
+        ? await this.uploadVideo(bytes, mime)
+        : toDataUrl(bytes, mime);
     return toolOk({
       output: mediaParts(kind, real, url),
       message: loadedMessage(kind, real, mime, bytes.length, dims),
       extras: { kind, mime, size: bytes.length, ...(dims ?? {}) },
     });
+  }
+
+  private async uploadVideo(bytes: Uint8Array, mime: string): Promise<string> {
+    const url: unknown = await this.runtime.uploadVideo!(bytes, mime);
+    if (typeof url !== 'string' || url === '') throw new Error('the uploadVideo hook returned no URL');
+    return url;
   }
 
   private async notFound(input: string, absolute: string): Promise<ToolReturnValue> {
