@@ -8,6 +8,7 @@ import {
   toolOk,
   type ToolReturnValue,
   type ToolRuntime,
+  type UploadVideo,
 } from '@kimi-tools/core';
 import { z } from 'zod';
 import { isReadMediaFileAvailable, supportedMediaKinds, type MediaKind } from './availability.js';
@@ -91,8 +92,9 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
 
     const stats = await statIfExists(real);
     if (!stats) return this.notFound(params.path, absolute);
-    if (!stats.isFile())
+    if (!stats.isFile()) {
       return toolError({ message: `\`${params.path}\` is not a file.`, brief: 'Invalid path' });
+    }
 
     const fileKind = await detectFileKind(real, await readFileHead(real));
     if (fileKind.kind === 'text') {
@@ -126,10 +128,8 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
     if (bytes.length > MAX_MEDIA_BYTES) return tooLarge(real, (await fs.stat(real)).size);
 
     const dims = kind === 'image' ? readImageDimensions(bytes) : undefined;
-    const url =
-      kind === 'video' && this.runtime.uploadVideo
-        ? await this.uploadVideo(bytes, mime)
-        : toDataUrl(bytes, mime);
+    const upload = kind === 'video' ? this.runtime.uploadVideo : undefined;
+    const url = upload ? await uploadedUrl(upload, bytes, mime) : toDataUrl(bytes, mime);
     return toolOk({
       output: mediaParts(kind, real, url),
       message: loadedMessage(kind, real, mime, bytes.length, dims),
@@ -137,17 +137,18 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
     });
   }
 
-  private async uploadVideo(bytes: Uint8Array, mime: string): Promise<string> {
-    const url: unknown = await this.runtime.uploadVideo!(bytes, mime);
-    if (typeof url !== 'string' || url === '') throw new Error('the uploadVideo hook returned no URL');
-    return url;
-  }
-
   private async notFound(input: string, absolute: string): Promise<ToolReturnValue> {
     const similar = await suggestSimilarFiles(absolute, this.runtime.workDir);
     const hint = similar.length > 0 ? ` Did you mean: ${similar.join(', ')}?` : '';
     return toolError({ message: `\`${input}\` does not exist.${hint}`, brief: 'File not found' });
   }
+}
+
+/** The URL the runtime's upload hook gives for a video; a hook that gives none is an error, not an empty part. */
+async function uploadedUrl(upload: UploadVideo, bytes: Uint8Array, mime: string): Promise<string> {
+  const url: unknown = await upload(bytes, mime);
+  if (typeof url !== 'string' || url === '') throw new Error('the uploadVideo hook returned no URL');
+  return url;
 }
 
 function isEmpty(realPath: string): ToolReturnValue {
