@@ -73,7 +73,7 @@ export class FileHistory {
       await fs.writeFile(stored.file, bytes);
     } else if (bytes) {
       // A copy: the caller's buffer may be reused or changed after this call.
-      stored.bytes = Uint8Array.prototype.slice.call(bytes);
+      stored.bytes = new Uint8Array(bytes);
     }
     this.lastVersion.set(realPath, version);
     this.versions.push(stored);
