@@ -4,7 +4,6 @@ import {
   applyFileChange,
   CallableTool,
   decodeText,
-  encodeText,
   normalizeLineEndings,
   readStateError,
   suggestSimilarFiles,
@@ -16,6 +15,7 @@ import {
   type ToolRuntime,
 } from '@kimi-tools/core';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
+import { encodeEdited } from './encode-edited.js';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import { applyEdits } from './match/apply-edits.js';
 import { editFailureText, editSuccessText } from './match/edit-messages.js';
@@ -108,7 +108,16 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
         verb: 'Edit',
         path: target,
         oldBytes,
-        newBytes: encodeText(result.content, format),
+        newBytes: encodeEdited(
+          oldBytes,
+          {
+            original: raw,
+            edited: result.content,
+            unchangedPrefix: result.unchangedPrefix,
+            unchangedSuffix: result.unchangedSuffix,
+          },
+          format,
+        ),
         oldText: decoded.decoded.text,
         newText: normalizeLineEndings(result.content),
         checkReadState: this.runtime.readBeforeWrite,

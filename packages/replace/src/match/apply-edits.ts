@@ -28,9 +28,14 @@ export interface ApplyEditsOptions {
   lineBreak?: LineBreak;
 }
 
-/** Every edit applied (`content` is the new raw text), or the first edit that failed (1-based `index`). */
+/**
+ * Every edit applied, or the first edit that failed (1-based `index`). On success `content` is the new raw text;
+ * its first `unchangedPrefix` and last `unchangedSuffix` characters are the original's, untouched by any edit
+ * (so a writer can reuse the original bytes there).
+ */
 export type ApplyEditsResult =
-  { ok: true; content: string; edits: EditOutcome[] } | { ok: false; index: number; failure: EditFailure };
+  | { ok: true; content: string; edits: EditOutcome[]; unchangedPrefix: number; unchangedSuffix: number }
+  | { ok: false; index: number; failure: EditFailure };
 
 /** The text `new` becomes at one match: re-indented and quote-styled like the file where the level calls for it. */
 function replacementFor(content: string, span: FoundSpan, edit: EditSpec, level: MatchLevel): string {
@@ -150,6 +155,8 @@ export function applyEdits(
   const lineBreak = options.lineBreak ?? '\n';
   const outcomes: EditOutcome[] = [];
   let current = content;
+  let unchangedPrefix = content.length;
+  let unchangedSuffix = content.length;
   for (const [position, edit] of edits.entries()) {
     const index = position + 1;
     if (edit.old.length === 0) return { ok: false, index, failure: { kind: 'empty-old' } };
@@ -157,8 +164,21 @@ export function applyEdits(
     const found = findEdit(current, edit.old, mode, edit.replace_all);
     if (found.kind !== 'found') return { ok: false, index, failure: failureOf(current, edit, found) };
     const replacements = replacementsFor(current, found.spans, edit, found.level, lineBreak);
+    const [first] = replacements;
+    const last = replacements[replacements.length - 1];
+    // Text before the first and after the last replacement is untouched, measured from each end.
+    if (first !== undefined && last !== undefined) {
+      unchangedPrefix = Math.min(unchangedPrefix, first.start);
+      unchangedSuffix = Math.min(unchangedSuffix, current.length - last.end);
+    }
     current = spliceReplacements(current, replacements);
     outcomes.push({ replacements: replacements.length, matchedBy: found.level });
   }
-  return { ok: true, content: current, edits: outcomes };
+  // Both ends can only overlap when nothing changed; keep them within the shorter text.
+  const shorter = Math.min(content.length, current.length);
+  if (unchangedPrefix + unchangedSuffix > shorter) {
+    unchangedPrefix = Math.min(unchangedPrefix, shorter);
+    unchangedSuffix = shorter - unchangedPrefix;
+  }
+  return { ok: true, content: current, edits: outcomes, unchangedPrefix, unchangedSuffix };
 }
