@@ -106,23 +106,38 @@ describe('writeFileAtomic', () => {
     expect(await leftovers()).toEqual([]);
   });
 
-  it('leaves the target untouched and no temp file when the write fails (file size limit)', async () => {
-    const file = path.join(dir, 'target.txt');
-    const original = 'original content\n'.repeat(100);
-    await fs.writeFile(file, original);
+  // `ulimit -f 16`: files may not grow past 16 KiB in the child, so a bigger write fails with EFBIG, as on a full disk.
+  async function writeUnderSizeLimit(file: string, size: number): Promise<string> {
     const script = path.join(dir, 'fail.mts');
     const moduleUrl = new URL('./atomic-write.ts', import.meta.url).href;
     await fs.writeFile(
       script,
       `import { writeFileAtomic } from ${JSON.stringify(moduleUrl)};
-try { await writeFileAtomic(${JSON.stringify(file)}, new Uint8Array(256 * 1024).fill(65)); console.log('written'); }
+try { await writeFileAtomic(${JSON.stringify(file)}, new Uint8Array(${size}).fill(65)); console.log('written'); }
 catch (error) { console.log(error.code); }\n`,
     );
-    // `ulimit -f 16`: files may not grow past 16 KiB, so writing the temp file fails with EFBIG, as a full disk would.
     const { stdout } = await run('bash', ['-c', `ulimit -f 16 && exec "$0" "$1"`, tsx, script]);
-    expect(stdout.trim()).toBe('EFBIG');
+    await fs.rm(script);
+    return stdout.trim();
+  }
+
+  it('leaves the target untouched and no temp file when the write fails (file size limit)', async () => {
+    const file = path.join(dir, 'target.txt');
+    const original = 'original content\n'.repeat(100);
+    await fs.writeFile(file, original);
+    expect(await writeUnderSizeLimit(file, 256 * 1024)).toBe('EFBIG');
     expect(await fs.readFile(file, 'utf8')).toBe(original);
     expect(await leftovers()).toEqual([]);
+  });
+
+  it('leaves a hard-linked target untouched when growing it fails', async () => {
+    const file = path.join(dir, 'shared.txt');
+    const original = 'shared content\n'.repeat(100);
+    await fs.writeFile(file, original);
+    await fs.link(file, path.join(dir, 'other-name.txt'));
+    expect(await writeUnderSizeLimit(file, 256 * 1024)).toBe('EFBIG');
+    expect(await fs.readFile(file, 'utf8')).toBe(original);
+    expect(await fs.readFile(path.join(dir, 'other-name.txt'), 'utf8')).toBe(original);
   });
 });
 

@@ -1,4 +1,5 @@
 import { promises as fs, constants as fsConstants, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveLinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
@@ -37,11 +38,36 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-// Several names share this inode: renaming would split them, so the shared content is rewritten in place.
-async function overwriteInPlace(filePath: string, data: Uint8Array): Promise<void> {
+// Writes data[start, end) at `position`, looping over short writes.
+async function writeRange(
+  handle: FileHandle,
+  data: Uint8Array,
+  start: number,
+  end: number,
+  position: number,
+) {
+  let offset = start;
+  while (offset < end) {
+    const { bytesWritten } = await handle.write(data, offset, end - offset, position + (offset - start));
+    offset += bytesWritten;
+  }
+}
+
+// Several names share this inode: renaming would split them, so the shared content is rewritten in place. The part
+// beyond the old end is written first: if the disk is full, that fails before any old byte was overwritten, and
+// the file is cut back to its old size.
+async function overwriteInPlace(filePath: string, data: Uint8Array, oldSize: number): Promise<void> {
   const handle = await fs.open(filePath, 'r+');
   try {
-    await handle.write(data, 0, data.length, 0);
+    if (data.length > oldSize) {
+      try {
+        await writeRange(handle, data, oldSize, data.length, oldSize);
+      } catch (error) {
+        await handle.truncate(oldSize).catch(() => undefined);
+        throw error;
+      }
+    }
+    await writeRange(handle, data, 0, Math.min(oldSize, data.length), 0);
     await handle.truncate(data.length);
     await handle.sync();
   } finally {
@@ -89,8 +115,8 @@ async function replaceThroughTemp(
  * a temp file in the same directory (exclusive create, unpredictable name) is written, flushed and renamed over the
  * target, then the directory is flushed where the platform allows. The target's permission bits are kept. A symlink
  * stays a link: the file at the end of its chain is written. A file with several hard links is rewritten in place so
- * the links stay shared (that path alone is not crash-atomic). On failure the temp file is removed and the target
- * is untouched.
+ * the links stay shared: a full disk still leaves it untouched (the growth is written first), but a crash midway
+ * does not. On failure the temp file is removed and the target is untouched.
  */
 export async function writeFileAtomic(
   filePath: string,
@@ -102,7 +128,7 @@ export async function writeFileAtomic(
   const existing = await statIfExists(target);
   if (existing && !existing.isFile()) throw notAFileError(filePath);
   if (existing && existing.nlink > 1) {
-    await overwriteInPlace(target, data);
+    await overwriteInPlace(target, data, existing.size);
     return;
   }
   await replaceThroughTemp(target, data, existing, options.signal);
