@@ -1,0 +1,34 @@
+// Child side of the diff benchmark: read two files, build their diff blocks, report the figures.
+// Usage: diff-child.ts OLD_FILE NEW_FILE BUDGET_MS
+import { readFile } from 'node:fs/promises';
+import { buildDiffBlocks, type DiffTiming } from '@kimi-tools/core';
+import { measureInChild } from '../harness/child-report.js';
+
+const [oldFile, newFile, budgetMs] = process.argv.slice(2);
+if (oldFile === undefined || newFile === undefined || budgetMs === undefined) {
+  throw new Error('usage: diff-child.ts OLD_FILE NEW_FILE BUDGET_MS');
+}
+
+await measureInChild(async () => {
+  const readStarted = performance.now();
+  const [oldBytes, newBytes] = await Promise.all([readFile(oldFile), readFile(newFile)]);
+  const [oldText, newText] = [oldBytes.toString('utf8'), newBytes.toString('utf8')];
+  const buildStarted = performance.now();
+  const timing: DiffTiming = { readMs: 0, searchMs: 0, searchTimedOut: false };
+  const blocks = buildDiffBlocks(oldFile, oldText, newText, { budgetMs: Number(budgetMs), timing });
+  const buildMs = performance.now() - buildStarted;
+  return {
+    fileReadMs: buildStarted - readStarted,
+    buildMs,
+    textReadMs: timing.readMs,
+    searchMs: timing.searchMs,
+    searchTimedOut: timing.searchTimedOut ? 1 : 0,
+    blocks: blocks.length,
+    summary: blocks.some((block) => block.isSummary) ? 1 : 0,
+    shownLines: blocks.reduce(
+      (total, block) =>
+        total + (block.isSummary ? 0 : block.oldText.split('\n').length + block.newText.split('\n').length),
+      0,
+    ),
+  };
+});

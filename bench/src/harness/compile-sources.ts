@@ -1,0 +1,28 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * Transpiles every `.ts` file under `sourceDir` to `.js` under `outDir` (same layout), type-only, no bundling.
+ * Our child scripts then run on plain `node`: through the tsx loader they would carry its extra thread (~35 MB),
+ * which would be counted as ours. `outDir` must sit inside `bench/` so that `@kimi-tools/*` imports still resolve.
+ */
+export async function compileSources(sourceDir: string, outDir: string): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  const entries = await readdir(sourceDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.d.ts')) continue;
+    const sourceFile = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(sourceDir, sourceFile).replace(/\.ts$/, '.js');
+    const { outputText } = ts.transpileModule(await readFile(sourceFile, 'utf8'), {
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        verbatimModuleSyntax: true,
+      },
+      fileName: sourceFile,
+    });
+    await mkdir(path.dirname(path.join(outDir, relative)), { recursive: true });
+    await writeFile(path.join(outDir, relative), outputText);
+  }
+}

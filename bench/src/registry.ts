@@ -1,0 +1,3 @@
+// Every benchmark `pnpm bench` knows: one line each. The export name is the name given on the command line
+// (`pnpm bench diff`); the module's default export is a `Benchmark` (see src/harness/types.ts and README.md).
+export { default as diff } from './benchmarks/diff.js';
