@@ -8,9 +8,57 @@ export const IGNORE_FILE_NAMES: readonly string[] = ['.gitignore', '.ignore'];
 
 const VCS_NAMES = new Set(VCS_DIRECTORIES);
 
+/** What the rules of one ignore level say about a path. */
+type Verdict = 'ignored' | 'unignored' | 'none';
+
+/**
+ * The rules of one directory's ignore files. The walk never enters an ignored directory, so each entry is tested by
+ * itself (its parents are already known to be kept). When no rule has a `/` before its end, a rule can only look at
+ * the basename, so verdicts are cached by basename: `index.ts` in a thousand folders is tested once.
+ */
+export class IgnoreRuleSet {
+  private readonly rules: Ignore;
+  private readonly byBasename: Map<string, Verdict> | null;
+
+  constructor(texts: readonly string[]) {
+    // Case-sensitive, as git and ripgrep are on Linux.
+    this.rules = ignore({ ignorecase: false });
+    // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
+    for (const text of texts) this.rules.add(text);
+    this.byBasename = texts.every(onlyBasenameRules) ? new Map() : null;
+  }
+
+  /** `localPath` is relative to the rules' directory; `name` is its last segment. */
+  verdict(localPath: string, name: string, isDirectory: boolean): Verdict {
+    const suffix = isDirectory ? '/' : '';
+    if (this.byBasename === null) return toVerdict(this.rules.test(localPath + suffix));
+    const key = name + suffix;
+    let verdict = this.byBasename.get(key);
+    if (verdict === undefined) {
+      verdict = toVerdict(this.rules.test(key));
+      this.byBasename.set(key, verdict);
+    }
+    return verdict;
+  }
+}
+
+function toVerdict(result: { ignored: boolean; unignored: boolean }): Verdict {
+  return result.ignored ? 'ignored' : result.unignored ? 'unignored' : 'none';
+}
+
+/** Whether every rule of an ignore file matches by basename alone (no `/` except a trailing one). */
+function onlyBasenameRules(text: string): boolean {
+  return text.split(/\r?\n/).every((raw) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return true;
+    const body = line.startsWith('!') ? line.slice(1) : line;
+    return !body.replace(/\/+$/, '').includes('/');
+  });
+}
+
 /** The rules of one directory's ignore files, and how to express a walk path relative to that directory. */
 export interface IgnoreLevel {
-  rules: Ignore;
+  rules: IgnoreRuleSet;
   /** Turns a path relative to the search directory into one relative to the rules' directory. */
   toLocal(relativePath: string): string;
 }
@@ -24,17 +72,16 @@ async function readOptional(filePath: string): Promise<string | null> {
 }
 
 /** Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). */
-export async function loadIgnoreRules(directory: string, names: readonly string[]): Promise<Ignore | null> {
+export async function loadIgnoreRules(
+  directory: string,
+  names: readonly string[],
+): Promise<IgnoreRuleSet | null> {
   const texts: string[] = [];
   for (const name of names) {
     const text = await readOptional(path.join(directory, name));
     if (text !== null) texts.push(text);
   }
-  if (texts.length === 0) return null;
-  const rules = ignore();
-  // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
-  for (const text of texts) rules.add(text);
-  return rules;
+  return texts.length === 0 ? null : new IgnoreRuleSet(texts);
 }
 
 async function exists(filePath: string): Promise<boolean> {
@@ -92,7 +139,7 @@ export async function loadAncestorIgnoreLevels(
 }
 
 /** The level of a directory's own ignore files, for paths below `relativeDir` (`''` = the search directory). */
-export function levelForDirectory(rules: Ignore, relativeDir: string): IgnoreLevel {
+export function levelForDirectory(rules: IgnoreRuleSet, relativeDir: string): IgnoreLevel {
   if (relativeDir === '') return { rules, toLocal: (relativePath) => relativePath };
   const cut = relativeDir.length + 1;
   return { rules, toLocal: (relativePath) => relativePath.slice(cut) };
@@ -107,11 +154,10 @@ export function isIgnoredEntry(
 ): boolean {
   if (VCS_NAMES.has(name) || name === 'node_modules') return true;
   let ignored = false;
-  const suffix = isDirectory ? '/' : '';
   for (const level of levels) {
-    const verdict = level.rules.test(level.toLocal(relativePath) + suffix);
-    if (verdict.ignored) ignored = true;
-    else if (verdict.unignored) ignored = false;
+    const verdict = level.rules.verdict(level.toLocal(relativePath), name, isDirectory);
+    if (verdict === 'ignored') ignored = true;
+    else if (verdict === 'unignored') ignored = false;
   }
   return ignored;
 }

@@ -43,6 +43,11 @@ interface DirectoryVisit {
   ownRulesLoaded: boolean;
 }
 
+/** `path.join` for a clean directory and one name, without re-normalising (it runs once per visited entry). */
+function childPath(directory: string, name: string): string {
+  return directory.endsWith(path.sep) ? directory + name : directory + path.sep + name;
+}
+
 /** Walks only what the pattern can reach; symlinked directories are listed but never entered. */
 class TreeWalk {
   private readonly matches: string[] = [];
@@ -144,7 +149,7 @@ class TreeWalk {
       const matched = glob.matches(relativePath);
       const descend = isDirectory && glob.mayContainMatches(relativePath);
       if (!matched && !descend) continue;
-      const absolutePath = path.join(visit.absoluteDir, name);
+      const absolutePath = childPath(visit.absoluteDir, name);
       if (isDenied?.(absolutePath)) continue;
       const hidden =
         visit.hidden || (!includeIgnored && isIgnoredEntry(name, relativePath, isDirectory, levels));
