@@ -2,5 +2,3 @@
 // (`pnpm bench diff`); the module's default export is a `Benchmark` (see src/harness/types.ts and README.md).
 export { default as diff } from './benchmarks/diff.js';
 export { default as search } from './benchmarks/search.js';
-export { default as read } from './benchmarks/read-file.js';
-export { default as replace } from './benchmarks/str-replace.js';
