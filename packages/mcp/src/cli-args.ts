@@ -1,0 +1,76 @@
+/** How the binary decides on writes and edits. */
+export type ApprovalMode = 'yolo' | 'reject' | 'elicit';
+
+/** The approval modes, in the order the usage lists them. */
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['elicit', 'yolo', 'reject'];
+
+/** What the command line asks for. Paths are as given (resolved against the current directory later). */
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'serve'; workDir: string; addDirs: string[]; approval: ApprovalMode }
+  | { kind: 'error'; message: string };
+
+/** The usage text, printed to stderr (stdout belongs to the protocol). */
+export const USAGE = `Usage: kimi-tools-mcp [--add-dir DIR]... [--approval elicit|yolo|reject] WORKDIR
+
+Serves the @kimi-tools file tools (ReadFile, WriteFile, StrReplaceFile, Glob, Grep, ReadMediaFile)
+over MCP on stdin/stdout. Relative paths the model gives resolve against WORKDIR.
+
+Options:
+  --add-dir DIR       another directory that belongs to the workspace (repeatable)
+  --approval MODE     how writes and edits are approved:
+                        elicit  ask the user through the MCP client (the default); clients
+                                without elicitation support get every change rejected
+                        yolo    approve every change without asking
+                        reject  reject every change (read-only)
+  -h, --help          show this help`;
+
+function isApprovalMode(value: string): value is ApprovalMode {
+  return (APPROVAL_MODES as readonly string[]).includes(value);
+}
+
+/** Reads the arguments after `node cli.js`. Pure: no file-system access. */
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const addDirs: string[] = [];
+  const positionals: string[] = [];
+  let approval: ApprovalMode = 'elicit';
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--') {
+      positionals.push(...argv.slice(index + 1));
+      break;
+    }
+    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg) : [arg, undefined];
+    if (flag === '--add-dir' || flag === '--approval') {
+      const value = inlineValue ?? argv[++index];
+      if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
+      if (flag === '--add-dir') {
+        addDirs.push(value);
+      } else if (isApprovalMode(value)) {
+        approval = value;
+      } else {
+        return {
+          kind: 'error',
+          message: `Unknown approval mode "${value}": use one of ${APPROVAL_MODES.join(', ')}.`,
+        };
+      }
+      continue;
+    }
+    if (arg.startsWith('-') && arg !== '-') return { kind: 'error', message: `Unknown option ${flag}.` };
+    positionals.push(arg);
+  }
+  if (positionals.length === 0) return { kind: 'error', message: 'WORKDIR is missing.' };
+  if (positionals.length > 1) {
+    return {
+      kind: 'error',
+      message: `Expected one WORKDIR, got ${positionals.length}: ${positionals.join(' ')}.`,
+    };
+  }
+  return { kind: 'serve', workDir: positionals[0]!, addDirs, approval };
+}
+
+function splitOnce(arg: string): [string, string] {
+  const at = arg.indexOf('=');
+  return [arg.slice(0, at), arg.slice(at + 1)];
+}

@@ -1,0 +1,54 @@
+import { createRuntime, rejectAllApproval, yoloApproval, type Approval } from '@kimi-tools/core';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ApprovalMode } from './cli-args.js';
+import { createMcpServer } from './create-mcp-server.js';
+import { ElicitationApproval } from './elicitation-approval.js';
+import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
+
+/** Rejection feedback in `--approval reject` mode. */
+export const READ_ONLY_FEEDBACK =
+  'kimi-tools-mcp runs read-only (--approval reject): files cannot be written or edited in this session.';
+
+/** Rejection feedback in `--approval elicit` mode when the client cannot show an approval form. */
+export const CLI_NO_ELICITATION_FEEDBACK =
+  'This MCP client does not support elicitation, so the user could not be asked to approve the change, and ' +
+  'nothing was written. To allow changes without asking, the user can restart kimi-tools-mcp with --approval yolo.';
+
+/** What the binary serves: directories already checked, made absolute. */
+export interface CliServerSettings {
+  workDir: string;
+  addDirs: string[];
+  approval: ApprovalMode;
+}
+
+function instructions(settings: CliServerSettings): string {
+  const extra =
+    settings.addDirs.length > 0 ? ` The workspace also includes: ${settings.addDirs.join(', ')}.` : '';
+  return (
+    `Tools to read, write, edit and search files. The working directory is ${settings.workDir}; relative paths ` +
+    `resolve against it.${extra} Read a file with ReadFile before editing or overwriting it.`
+  );
+}
+
+/** The six file tools on one runtime, served with the chosen approval mode (not yet connected). */
+export function createCliServer(settings: CliServerSettings): Server {
+  const elicitation =
+    settings.approval === 'elicit'
+      ? new ElicitationApproval({ fallback: rejectAllApproval(CLI_NO_ELICITATION_FEEDBACK) })
+      : undefined;
+  const approval: Approval =
+    elicitation ?? (settings.approval === 'yolo' ? yoloApproval() : rejectAllApproval(READ_ONLY_FEEDBACK));
+  const runtime = createRuntime({
+    workDir: settings.workDir,
+    additionalDirs: [...settings.addDirs],
+    approval,
+    capabilities: ['image_in'],
+  });
+  const server = createMcpServer(createFileTools(runtime), {
+    name: 'kimi-tools',
+    instructions: instructions(settings),
+    annotations: FILE_TOOL_ANNOTATIONS,
+  });
+  elicitation?.attach(server);
+  return server;
+}

@@ -1,0 +1,97 @@
+import { errorText, toolError, type ToolReturnValue } from '@kimi-tools/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
+import { version as packageVersion } from '../package.json';
+import type { ServableTool } from './servable-tool.js';
+import { toCallToolResult } from './to-call-tool-result.js';
+
+/** Options of {@link createMcpServer}. */
+export interface McpServerOptions {
+  /** Server name reported to clients (default `kimi-tools`). */
+  name?: string;
+  /** Server version reported to clients (default: this package's version). */
+  version?: string;
+  /** Instructions the client may add to the model's system prompt. */
+  instructions?: string;
+  /** MCP tool annotations (read-only, destructive... hints) by tool name. */
+  annotations?: Readonly<Record<string, ToolAnnotations>>;
+  /** Attach brief, display and extras as `structuredContent` to every result (default `true`). */
+  structuredContent?: boolean;
+}
+
+function checkTools(tools: readonly ServableTool[]): Map<string, ServableTool> {
+  const byName = new Map<string, ServableTool>();
+  for (const tool of tools) {
+    if (byName.has(tool.name)) throw new Error(`createMcpServer: two tools are named "${tool.name}".`);
+    if (tool.parameters.type !== 'object') {
+      throw new Error(
+        `createMcpServer: the parameters of "${tool.name}" must be a JSON Schema of type "object".`,
+      );
+    }
+    byName.set(tool.name, tool);
+  }
+  return byName;
+}
+
+async function callSafely(tool: ServableTool, args: unknown, signal: AbortSignal): Promise<ToolReturnValue> {
+  try {
+    return await tool.call(args, { signal });
+  } catch (error) {
+    // Our tools never throw; a tool of someone else's might, and the server must keep serving.
+    return toolError({
+      message: `Failed to run ${tool.name}. Error: ${errorText(error)}`,
+      brief: 'Tool failed',
+    });
+  }
+}
+
+/**
+ * An MCP server (the SDK's low-level `Server`) offering `tools` with their names, descriptions and JSON Schemas
+ * exactly as given. Calls go to `tool.call` (which validates the arguments) and results are mapped by
+ * `toCallToolResult`. An unknown tool name is a JSON-RPC `InvalidParams` error. Connect it to a transport:
+ * `await server.connect(new StdioServerTransport())`.
+ */
+export function createMcpServer(tools: readonly ServableTool[], options: McpServerOptions = {}): Server {
+  const byName = checkTools(tools);
+  const listed: Tool[] = tools.map((tool) => {
+    const entry: Tool = {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.parameters as Tool['inputSchema'],
+    };
+    const annotations = options.annotations?.[tool.name];
+    if (annotations) entry.annotations = annotations;
+    return entry;
+  });
+
+  // The low-level Server passes our JSON Schemas through untouched and leaves argument validation to the tool
+  // (SPEC's `Error validating JSON arguments` message); McpServer would re-derive schemas and validate itself.
+  const server = new Server(
+    { name: options.name ?? 'kimi-tools', version: options.version ?? packageVersion },
+    {
+      capabilities: { tools: {} },
+      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const tool = byName.get(name);
+    if (!tool) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}. Available tools: ${[...byName.keys()].join(', ')}.`,
+      );
+    }
+    const result = await callSafely(tool, args ?? {}, extra.signal);
+    return toCallToolResult(result, { structuredContent: options.structuredContent ?? true });
+  });
+  return server;
+}

@@ -1,0 +1,72 @@
+import { errorText, rejectAllApproval, SessionApproval } from '@kimi-tools/core';
+import type { Approval, ApprovalRequest, ApprovalResponse } from '@kimi-tools/core';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { approvalFromElicitation, approvalMessage, approvalSchema } from './approval-form.js';
+
+/** Default time to wait for the user's answer: ten minutes (the SDK's own default of 60 s is too short for people). */
+export const DEFAULT_ELICITATION_TIMEOUT_MS = 600_000;
+
+/** Rejection feedback of the default fallback, used when the client cannot show an approval form. */
+export const NO_ELICITATION_FEEDBACK =
+  'This MCP client does not support elicitation, so the user could not be asked to approve the change, and ' +
+  'nothing was written. The server must be configured to allow changes without asking.';
+
+/** Options of {@link ElicitationApproval}. */
+export interface ElicitationApprovalOptions {
+  /** Decides when the client has no form elicitation (or no server is attached). Default: reject with {@link NO_ELICITATION_FEEDBACK}. */
+  fallback?: Approval;
+  /** Milliseconds to wait for the user's answer before the change is rejected (default 10 minutes). */
+  timeoutMs?: number;
+}
+
+/**
+ * Asks the user through MCP elicitation: a form with the description and the diff, answered with approve,
+ * approve for session (remembered per action by this instance) or reject with optional feedback. Clients without
+ * form elicitation get the `fallback` decision. Attach the server once created: the runtime needs the approval
+ * before the tools exist, and the server needs the tools.
+ */
+export class ElicitationApproval implements Approval {
+  private server: Server | undefined;
+  private readonly session: SessionApproval;
+  private readonly fallback: Approval;
+  private readonly timeoutMs: number;
+
+  constructor(options: ElicitationApprovalOptions = {}) {
+    this.fallback = options.fallback ?? rejectAllApproval(NO_ELICITATION_FEEDBACK);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS;
+    this.session = new SessionApproval((request, signal) => this.elicit(request, signal));
+  }
+
+  /** The server whose client is asked. */
+  attach(server: Server): void {
+    this.server = server;
+  }
+
+  /** Whether the attached server's client declared form elicitation (known once it has initialised). */
+  canElicit(): boolean {
+    return Boolean(this.server?.getClientCapabilities()?.elicitation?.form);
+  }
+
+  async request(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalResponse> {
+    if (!this.canElicit()) return this.fallback.request(request, signal);
+    return this.session.request(request, signal);
+  }
+
+  private async elicit(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalResponse> {
+    const server = this.server;
+    if (!server) return this.fallback.request(request, signal);
+    try {
+      const result = await server.elicitInput(
+        { mode: 'form', message: approvalMessage(request), requestedSchema: approvalSchema(request) },
+        { timeout: this.timeoutMs, ...(signal ? { signal } : {}) },
+      );
+      return approvalFromElicitation(result);
+    } catch (error) {
+      // No answer (timeout, disconnect, an invalid reply) never approves; the agent learns why.
+      return {
+        kind: 'reject',
+        feedback: `The approval request got no valid answer (${errorText(error)}), so nothing was written.`,
+      };
+    }
+  }
+}

@@ -1,0 +1,23 @@
+// The public surface of @kimi-tools/mcp: named exports only.
+export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
+export type { ServableTool } from './servable-tool.js';
+export {
+  toCallToolResult,
+  EMPTY_RESULT_TEXT,
+  type StructuredToolResult,
+  type ToCallToolResultOptions,
+} from './to-call-tool-result.js';
+export {
+  ElicitationApproval,
+  DEFAULT_ELICITATION_TIMEOUT_MS,
+  NO_ELICITATION_FEEDBACK,
+  type ElicitationApprovalOptions,
+} from './elicitation-approval.js';
+export {
+  approvalMessage,
+  approvalSchema,
+  approvalFromElicitation,
+  APPROVAL_DECISIONS,
+} from './approval-form.js';
+export { formatDiffText, MAX_DIFF_TEXT_LINES } from './diff-text.js';
+export { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';

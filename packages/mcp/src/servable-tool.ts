@@ -1,0 +1,16 @@
+import type { CallOptions, JsonSchema, ToolReturnValue } from '@kimi-tools/core';
+
+/**
+ * What {@link createMcpServer} needs from a tool: every `CallableTool` of @kimi-tools has this shape, and so can
+ * a tool of your own. `call` should never throw (a throw still becomes an error result).
+ */
+export interface ServableTool {
+  /** The tool name clients call, e.g. `ReadFile`. */
+  readonly name: string;
+  /** The Markdown description the model reads. */
+  readonly description: string;
+  /** JSON Schema of the arguments (an object schema), sent to clients unchanged. */
+  readonly parameters: JsonSchema;
+  /** Runs the tool on the client's raw arguments. */
+  call(args: unknown, options?: CallOptions): Promise<ToolReturnValue>;
+}

@@ -1,0 +1,82 @@
+import type { ContentPart, DisplayBlock, ToolReturnValue } from '@kimi-tools/core';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import { parseDataUrl } from './data-url.js';
+import { fileUri, resourceName, wrapperTagPath } from './media-source.js';
+
+/**
+ * The `structuredContent` of every tool result: what the user interface shows (never needed by the model).
+ * `brief` and `display` are the tool's, unchanged; `extras` is present when the tool gave any.
+ */
+export interface StructuredToolResult {
+  [key: string]: unknown;
+  /** Short label for the user; `''` when none. On errors, a stable identifier such as `File not found`. */
+  brief: string;
+  /** Blocks for the user: the brief block first when there is a brief, then diff blocks. */
+  display: DisplayBlock[];
+  /** Structured data for programs, e.g. `{ replacements: 3 }`. */
+  extras?: Record<string, unknown>;
+}
+
+/** How a {@link ToolReturnValue} becomes an MCP tool result. */
+export interface ToCallToolResultOptions {
+  /** Attach brief, display and extras as `structuredContent` (default `true`). */
+  structuredContent?: boolean;
+}
+
+/** Text sent when a result has neither output nor message, so no client receives an empty content list. */
+export const EMPTY_RESULT_TEXT = '(no output)';
+
+/**
+ * Maps a tool result to an MCP `CallToolResult`: the output (text, or each content part in order) then the
+ * message as text content; `image_url` data URLs as image content; videos as embedded resources (data URLs) or
+ * resource links (other URLs); `isError` as is; brief, display and extras as {@link StructuredToolResult}.
+ */
+export function toCallToolResult(
+  result: ToolReturnValue,
+  options: ToCallToolResultOptions = {},
+): CallToolResult {
+  const content: ContentBlock[] = outputContent(result.output);
+  if (result.message) content.push({ type: 'text', text: result.message });
+  if (content.length === 0) content.push({ type: 'text', text: EMPTY_RESULT_TEXT });
+  const mapped: CallToolResult = { content, isError: result.isError };
+  if (options.structuredContent ?? true) {
+    const structured: StructuredToolResult = { brief: result.brief, display: result.display };
+    if (result.extras !== undefined) structured.extras = result.extras;
+    mapped.structuredContent = structured;
+  }
+  return mapped;
+}
+
+function outputContent(output: string | ContentPart[]): ContentBlock[] {
+  if (typeof output === 'string') return output ? [{ type: 'text', text: output }] : [];
+  const blocks: ContentBlock[] = [];
+  // The file a media part came from is named by the wrapper tag just before it (`<image path="...">`).
+  let taggedPath: string | undefined;
+  for (const part of output) {
+    if (part.type === 'text') {
+      taggedPath = wrapperTagPath(part.text);
+      if (part.text) blocks.push({ type: 'text', text: part.text });
+      continue;
+    }
+    blocks.push(mediaBlock(part, taggedPath, blocks.length));
+    taggedPath = undefined;
+  }
+  return blocks;
+}
+
+function mediaBlock(
+  part: Extract<ContentPart, { type: 'image_url' | 'video_url' }>,
+  taggedPath: string | undefined,
+  index: number,
+): ContentBlock {
+  const kind = part.type === 'image_url' ? 'image' : 'video';
+  const data = parseDataUrl(part.url);
+  if (!data) {
+    // An uploaded video (or a remote image): the client fetches it, if it wants to.
+    return { type: 'resource_link', uri: part.url, name: resourceName(part.url, kind) };
+  }
+  if (kind === 'image') return { type: 'image', data: data.base64, mimeType: data.mimeType };
+  // MCP has no video content; an embedded resource carries the bytes with their MIME type.
+  const uri = taggedPath ? fileUri(taggedPath) : `urn:kimi-tools:media:${index}`;
+  return { type: 'resource', resource: { uri, mimeType: data.mimeType, blob: data.base64 } };
+}
