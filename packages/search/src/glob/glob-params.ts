@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Glob's arguments (SPEC §5). */
-export const GlobParamsSchema = z.object({
+export const GlobParams = z.object({
   /** The glob to match, relative to the search directory. */
   pattern: z
     .string()
@@ -31,4 +31,4 @@ export const GlobParamsSchema = z.object({
 });
 
 /** Validated Glob arguments. */
-export type GlobParams = z.output<typeof GlobParamsSchema>;
+export type GlobParams = z.output<typeof GlobParams>;

@@ -12,7 +12,7 @@ import { sortPathsComponentWise } from '../shared/compare-paths.js';
 import { resolveSearchTarget } from '../shared/search-target.js';
 import { workspaceRootOf } from '../shared/workspace-root.js';
 import { GLOB_DESCRIPTION } from './glob-description.js';
-import { GlobParamsSchema, type GlobParams } from './glob-params.js';
+import { GlobParams } from './glob-params.js';
 import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-pattern.js';
 import { loadAncestorIgnoreLevels } from './ignore-rules.js';
 import { walkTree } from './walk-tree.js';
@@ -22,10 +22,10 @@ function invalidPattern(message: string): ToolReturnValue {
 }
 
 /** Finds files and directories by glob pattern inside the workspace (SPEC §5). */
-export class Glob extends CallableTool<typeof GlobParamsSchema> {
+export class Glob extends CallableTool<typeof GlobParams> {
   readonly name = 'Glob';
   readonly description = GLOB_DESCRIPTION;
-  readonly params = GlobParamsSchema;
+  readonly params = GlobParams;
   protected readonly failureBrief = 'Glob failed';
 
   constructor(private readonly runtime: ToolRuntime) {

@@ -17,7 +17,7 @@ const contextLines = (what: string) =>
     .describe(`Number of lines to show ${what} each match. Only for output_mode "content".`);
 
 /** Grep's arguments (SPEC §6); property names and order are part of the contract. */
-export const GrepParamsSchema = z.object({
+export const GrepParams = z.object({
   /** The regular expression (ripgrep syntax). */
   pattern: z
     .string()
@@ -99,4 +99,4 @@ export const GrepParamsSchema = z.object({
 });
 
 /** Validated Grep arguments. */
-export type GrepParams = z.output<typeof GrepParamsSchema>;
+export type GrepParams = z.output<typeof GrepParams>;

@@ -12,7 +12,7 @@ import {
 import { comparePathsComponentWise } from '../shared/compare-paths.js';
 import { resolveSearchTarget } from '../shared/search-target.js';
 import { GREP_DESCRIPTION } from './grep-description.js';
-import { GrepParamsSchema, type GrepParams } from './grep-params.js';
+import { GrepParams } from './grep-params.js';
 import { parseContent, parseCounts, parseFileList } from './parse-output.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { findRipgrep } from './ripgrep-binary.js';
@@ -53,10 +53,10 @@ function modificationTimes(base: string, paths: readonly string[]): number[] {
 }
 
 /** Searches file contents with ripgrep inside the workspace (SPEC §6). */
-export class Grep extends CallableTool<typeof GrepParamsSchema> {
+export class Grep extends CallableTool<typeof GrepParams> {
   readonly name = 'Grep';
   readonly description = GREP_DESCRIPTION;
-  readonly params = GrepParamsSchema;
+  readonly params = GrepParams;
   protected readonly failureBrief = 'Failed to grep';
   private ripgrepPath: string | undefined;
 
