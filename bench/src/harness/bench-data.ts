@@ -21,8 +21,9 @@ export async function ensureDataFile(filePath: string, generate: () => string | 
     await access(filePath);
     return filePath;
   } catch {
-    // Written under a temporary name and renamed, so an interrupted run never leaves a half-made file behind.
-    const partial = `${filePath}.partial`;
+    // Written under a name of its own and renamed, so neither an interrupted run nor two runs at once leave a
+    // half-made file behind.
+    const partial = `${filePath}.${process.pid}.partial`;
     await writeFile(partial, generate());
     await rename(partial, filePath);
     return filePath;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,6 @@ import type { OursScript, ReferenceCommand, RunMeasurement } from './types.js';
 // GNU time reports a command's peak RSS; without it the reference's memory shows as n/a.
 const GNU_TIME = '/usr/bin/time';
 const SOURCE_DIR = fileURLToPath(new URL('../', import.meta.url));
-const COMPILED_DIR = path.join(BENCH_DATA_ROOT, '.compiled');
 
 interface Exit {
   code: number | null;
@@ -48,14 +47,18 @@ async function isExecutable(file: string): Promise<boolean> {
 export class ChildRunner {
   private constructor(
     private readonly scratchDir: string,
+    private readonly compiledDir: string,
     private readonly hasGnuTime: boolean,
   ) {}
 
   /** Compiles `bench/src` for our child scripts and finds GNU time. */
   static async create(): Promise<ChildRunner> {
-    await compileSources(SOURCE_DIR, COMPILED_DIR);
+    // One directory per run, so that two runs at once (several people benchmarking) never share compiled files.
+    await mkdir(BENCH_DATA_ROOT, { recursive: true });
+    const compiledDir = await mkdtemp(path.join(BENCH_DATA_ROOT, '.compiled-'));
+    await compileSources(SOURCE_DIR, compiledDir);
     const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'kimi-bench-'));
-    return new ChildRunner(scratchDir, await isExecutable(GNU_TIME));
+    return new ChildRunner(scratchDir, compiledDir, await isExecutable(GNU_TIME));
   }
 
   /** Whether GNU time measures peak memory (else the reference's is unknown and ours is self-reported). */
@@ -100,7 +103,10 @@ export class ChildRunner {
    * RSS from GNU time (or, without it, as the script saw it, which then includes the harness's pages).
    */
   async runOurs(ours: OursScript): Promise<RunMeasurement> {
-    const compiled = path.join(COMPILED_DIR, path.relative(SOURCE_DIR, ours.script).replace(/\.ts$/, '.js'));
+    const compiled = path.join(
+      this.compiledDir,
+      path.relative(SOURCE_DIR, ours.script).replace(/\.ts$/, '.js'),
+    );
     const { exit, peakRssBytes } = await this.runMetered([process.execPath, compiled, ...ours.args], true);
     const line = exit.stdout.split('\n').find((candidate) => candidate.startsWith(RESULT_LINE_PREFIX));
     if (exit.code !== 0 || line === undefined) {
@@ -116,8 +122,9 @@ export class ChildRunner {
     };
   }
 
-  /** Removes the scratch directory. */
+  /** Removes the scratch and compiled directories. */
   async dispose(): Promise<void> {
     await rm(this.scratchDir, { recursive: true, force: true });
+    await rm(this.compiledDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -8,7 +8,6 @@ import ts from 'typescript';
  * which would be counted as ours. `outDir` must sit inside `bench/` so that `@kimi-tools/*` imports still resolve.
  */
 export async function compileSources(sourceDir: string, outDir: string): Promise<void> {
-  await rm(outDir, { recursive: true, force: true });
   const entries = await readdir(sourceDir, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.d.ts')) continue;
