@@ -3,6 +3,7 @@ export { StrReplaceFileParams, EditSchema, type Edit } from './params.js';
 export { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 export { MAX_EDIT_FILE_BYTES } from './limits.js';
 export { applyEdits, type ApplyEditsOptions, type ApplyEditsResult } from './match/apply-edits.js';
+export { MAX_LISTED_MATCHES } from './match/find-edit.js';
 export {
   CLOSEST_TEXT_MAX_LINES,
   CLOSEST_TEXT_MIN_SIMILARITY,

@@ -26,7 +26,21 @@ describe('exact level', () => {
 
   it('refuses an ambiguous match with every line number', () => {
     const result = applyEdits('x = 1\ny = 2\nx = 1\n\nx = 1', [edit('x = 1', 'x = 3')]);
-    expect(result).toEqual({ ok: false, index: 1, failure: { kind: 'ambiguous', lines: [1, 3, 5] } });
+    expect(result).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'ambiguous', lines: [1, 3, 5], count: 3 },
+    });
+  });
+
+  it('counts every match of a very common old but lists only the first lines', () => {
+    const content = 'x\n'.repeat(1000);
+    const result = applyEdits(content, [edit('x', 'y')]);
+    expect(result).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'ambiguous', lines: Array.from({ length: 20 }, (_, n) => n + 1), count: 1000 },
+    });
   });
 
   it('replace_all replaces every non-overlapping match', () => {
@@ -153,7 +167,7 @@ describe('line-endings level', () => {
     expect(applyEdits('k\r\nv\r\nk\r\nv', [edit('k\nv', 'z')])).toEqual({
       ok: false,
       index: 1,
-      failure: { kind: 'ambiguous', lines: [1, 3] },
+      failure: { kind: 'ambiguous', lines: [1, 3], count: 2 },
     });
   });
 
@@ -187,7 +201,7 @@ describe('quotes level', () => {
 
   it('refuses a loose quotes match that is not unique', () => {
     const result = applyEdits('\u201Ca\u201D\n\u201Ca\u201D', [edit('"a"', '"b"')]);
-    expect(result).toEqual({ ok: false, index: 1, failure: { kind: 'ambiguous', lines: [1, 2] } });
+    expect(result).toEqual({ ok: false, index: 1, failure: { kind: 'ambiguous', lines: [1, 2], count: 2 } });
   });
 });
 
@@ -234,7 +248,7 @@ describe('whitespace level', () => {
     expect(applyEdits(content, [edit('go()  ', 'stop()')])).toEqual({
       ok: false,
       index: 1,
-      failure: { kind: 'ambiguous', lines: [1, 2] },
+      failure: { kind: 'ambiguous', lines: [1, 2], count: 2 },
     });
   });
 

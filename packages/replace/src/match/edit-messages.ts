@@ -1,5 +1,10 @@
 import type { EditFailure, MatchLevel } from './types.js';
 
+/** The listed line numbers, followed by `...` when there are more matches than lines listed. */
+function listedLines(lines: readonly number[], count: number): string {
+  return count > lines.length ? `${lines.join(', ')}, ...` : lines.join(', ');
+}
+
 /** The error message and brief of a failed edit, worded as SPEC §4 says (`index` is 1-based). */
 export function editFailureText(index: number, failure: EditFailure): { message: string; brief: string } {
   switch (failure.kind) {
@@ -25,7 +30,7 @@ export function editFailureText(index: number, failure: EditFailure): { message:
     }
     case 'ambiguous':
       return {
-        message: `Edit ${index}: found ${failure.lines.length} matches of the old string (at lines ${failure.lines.join(', ')}). Provide more surrounding context to make it unique, or set replace_all to true.`,
+        message: `Edit ${index}: found ${failure.count} matches of the old string (at lines ${listedLines(failure.lines, failure.count)}). Provide more surrounding context to make it unique, or set replace_all to true.`,
         brief: 'Ambiguous match',
       };
   }

@@ -1,8 +1,11 @@
-import { findOccurrences } from './match-exact.js';
 import { normalizeLineBreaks, rawOffsets } from './line-breaks.js';
+import { iterateOccurrences } from './match-exact.js';
 import { hasCurlyQuotes, straightenQuotes } from './match-quotes.js';
-import { findWhitespaceMatches, type IndentShift } from './match-whitespace.js';
+import { iterateWhitespaceMatches, type IndentShift } from './match-whitespace.js';
 import type { MatchLevel, MatchMode } from './types.js';
+
+/** Lines of an ambiguous match listed in the error; more matches are counted and shown as `...`. */
+export const MAX_LISTED_MATCHES = 20;
 
 /** One place where an edit's `old` was found: raw offsets, plus the indentation shift of a whitespace match. */
 export interface FoundSpan {
@@ -15,7 +18,8 @@ export interface FoundSpan {
 export type FindResult =
   | { kind: 'found'; level: MatchLevel; spans: FoundSpan[] }
   | { kind: 'not-found' }
-  | { kind: 'ambiguous'; starts: number[] };
+  /** `starts`: raw offsets of the first {@link MAX_LISTED_MATCHES} matches; `count`: all of them. */
+  | { kind: 'ambiguous'; starts: number[]; count: number };
 
 /** The content in the forms the looser levels compare, computed only when a level needs them. */
 class ContentViews {
@@ -37,84 +41,83 @@ class ContentViews {
   }
 }
 
-/** Decides between found / ambiguous for one level's candidate matches. */
+/**
+ * Runs one level's matches to a decision: every match for `replace_all`, the first in `first` mode, else the
+ * single match, or ambiguous (counting all matches but keeping only the ones the error lists).
+ */
 function settle(
   level: MatchLevel,
-  spans: FoundSpan[],
+  matches: Iterable<FoundSpan>,
   mode: MatchMode,
   replaceAll: boolean,
 ): FindResult | undefined {
-  if (spans.length === 0) return undefined;
-  if (replaceAll) return { kind: 'found', level, spans };
-  const [first] = spans;
-  if (mode === 'first' && first !== undefined) return { kind: 'found', level, spans: [first] };
-  if (spans.length > 1) return { kind: 'ambiguous', starts: spans.map((span) => span.start) };
-  return { kind: 'found', level, spans };
+  const kept: FoundSpan[] = [];
+  let count = 0;
+  for (const span of matches) {
+    count += 1;
+    if (replaceAll || kept.length < MAX_LISTED_MATCHES) kept.push(span);
+    if (mode === 'first' && !replaceAll) break;
+  }
+  if (count === 0) return undefined;
+  if (replaceAll || mode === 'first' || count === 1) return { kind: 'found', level, spans: kept };
+  return { kind: 'ambiguous', starts: kept.map((span) => span.start), count };
 }
 
-/** Converts spans found on a normalised view (`\n` line breaks, maybe straight quotes) to raw offsets. */
-function toRaw(raw: string, normalized: string, spans: FoundSpan[]): FoundSpan[] {
-  if (raw.length === normalized.length) return spans;
+/** Converts offsets found on a normalised view (`\n` line breaks, maybe straight quotes) to raw offsets. */
+function toRaw(raw: string, normalized: string, result: FindResult): FindResult {
+  if (raw.length === normalized.length) return result;
+  if (result.kind === 'ambiguous') return { ...result, starts: rawOffsets(raw, result.starts) };
+  if (result.kind === 'not-found') return result;
   const starts = rawOffsets(
     raw,
-    spans.map((span) => span.start),
+    result.spans.map((span) => span.start),
   );
   const ends = rawOffsets(
     raw,
-    spans.map((span) => span.end),
+    result.spans.map((span) => span.end),
   );
-  return spans.map((span, index) => ({ ...span, start: starts[index] ?? 0, end: ends[index] ?? 0 }));
+  return {
+    ...result,
+    spans: result.spans.map((span, index) => ({ ...span, start: starts[index] ?? 0, end: ends[index] ?? 0 })),
+  };
 }
 
-function occurrenceSpans(haystack: string, needle: string, limit: number): FoundSpan[] {
-  return findOccurrences(haystack, needle, limit).map((start) => ({ start, end: start + needle.length }));
+function* occurrenceSpans(haystack: string, needle: string): Generator<FoundSpan> {
+  for (const start of iterateOccurrences(haystack, needle)) yield { start, end: start + needle.length };
+}
+
+function* whitespaceSpans(content: string, old: string): Generator<FoundSpan> {
+  for (const match of iterateWhitespaceMatches(content, old)) {
+    yield { start: match.start, end: match.end, shift: match.shift };
+  }
 }
 
 /**
  * Finds `old` in `raw` (the file's decoded text with its own line breaks), trying `exact`, `line-endings`,
  * `quotes` and `whitespace` in turn; the first level with a match decides. `replace_all` uses only `exact`.
  * In `unique` mode more than one match is ambiguous; in `first` mode the first match is taken.
- * Returned offsets are in `raw`; ambiguous starts are raw offsets too.
+ * Returned offsets are in `raw`.
  */
 export function findEdit(raw: string, old: string, mode: MatchMode, replaceAll: boolean): FindResult {
-  // Enough matches to decide: all of them when every one is replaced or reported, else the first.
-  const limit = mode === 'first' && !replaceAll ? 1 : Infinity;
-  const exact = settle('exact', occurrenceSpans(raw, old, limit), mode, replaceAll);
+  const exact = settle('exact', occurrenceSpans(raw, old), mode, replaceAll);
   if (exact !== undefined || replaceAll) return exact ?? { kind: 'not-found' };
 
   const views = new ContentViews(raw);
   const oldLines = normalizeLineBreaks(old);
   if (oldLines !== old || raw.includes('\r')) {
     const normalized = views.normalized();
-    const found = settle('line-endings', occurrenceSpans(normalized, oldLines, limit), mode, false);
-    if (found !== undefined) return rawResult(raw, normalized, found);
+    const found = settle('line-endings', occurrenceSpans(normalized, oldLines), mode, false);
+    if (found !== undefined) return toRaw(raw, normalized, found);
   }
 
   const oldQuotes = straightenQuotes(oldLines);
   if (oldQuotes !== oldLines || hasCurlyQuotes(views.normalized())) {
     const straightened = views.straightened();
-    const found = settle('quotes', occurrenceSpans(straightened, oldQuotes, limit), mode, false);
-    if (found !== undefined) return rawResult(raw, straightened, found);
+    const found = settle('quotes', occurrenceSpans(straightened, oldQuotes), mode, false);
+    if (found !== undefined) return toRaw(raw, straightened, found);
   }
 
   const straightened = views.straightened();
-  const whitespace = findWhitespaceMatches(straightened, oldQuotes, limit).map((match): FoundSpan => ({
-    start: match.start,
-    end: match.end,
-    shift: match.shift,
-  }));
-  const found = settle('whitespace', whitespace, mode, false);
-  if (found !== undefined) return rawResult(raw, straightened, found);
-  return { kind: 'not-found' };
-}
-
-function rawResult(raw: string, normalized: string, result: FindResult): FindResult {
-  if (result.kind === 'found') return { ...result, spans: toRaw(raw, normalized, result.spans) };
-  if (result.kind === 'ambiguous') {
-    return {
-      kind: 'ambiguous',
-      starts: raw.length === normalized.length ? result.starts : rawOffsets(raw, result.starts),
-    };
-  }
-  return result;
+  const found = settle('whitespace', whitespaceSpans(straightened, oldQuotes), mode, false);
+  return found === undefined ? { kind: 'not-found' } : toRaw(raw, straightened, found);
 }

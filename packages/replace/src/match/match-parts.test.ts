@@ -164,11 +164,17 @@ describe('closest text', () => {
 
 describe('messages', () => {
   it('words the ambiguous error with every line', () => {
-    expect(editFailureText(2, { kind: 'ambiguous', lines: [4, 9] })).toEqual({
+    expect(editFailureText(2, { kind: 'ambiguous', lines: [4, 9], count: 2 })).toEqual({
       message:
         'Edit 2: found 2 matches of the old string (at lines 4, 9). Provide more surrounding context to make it unique, or set replace_all to true.',
       brief: 'Ambiguous match',
     });
+  });
+
+  it('ends the list with ... when there are more matches than lines listed', () => {
+    expect(editFailureText(1, { kind: 'ambiguous', lines: [1, 2], count: 30 }).message).toBe(
+      'Edit 1: found 30 matches of the old string (at lines 1, 2, ...). Provide more surrounding context to make it unique, or set replace_all to true.',
+    );
   });
 
   it('names each edit that needed a looser level', () => {

@@ -103,21 +103,20 @@ function matchWindow(
 /**
  * Finds `old` in `content` (both `\n`-normalised) line by line, ignoring trailing whitespace and a uniform
  * indentation shift: the same run of spaces/tabs added to, or removed from, every non-blank line. Tabs and
- * spaces never stand in for each other. Matches cover whole lines. Candidates come from `indexOf` of the
- * anchor line's text, so the cost is one scan of the content plus a check per candidate. Stops after `limit`
- * matches; overlapping windows count separately (they make an edit ambiguous just the same).
+ * spaces never stand in for each other. Matches cover whole lines, in order. Candidates come from `indexOf` of
+ * the anchor line's text, so the cost is one scan of the content plus a check per candidate. Overlapping windows
+ * count separately (they make an edit ambiguous just the same).
  */
-export function findWhitespaceMatches(content: string, oldText: string, limit = Infinity): WhitespaceMatch[] {
+export function* iterateWhitespaceMatches(content: string, oldText: string): Generator<WhitespaceMatch> {
   const old = splitOld(oldText);
-  if (old === undefined) return [];
+  if (old === undefined) return;
   const anchorLine = old.lines[old.anchor] ?? '';
   const anchorIndent = leadingIndent(anchorLine);
   const anchorCore = anchorLine.slice(anchorIndent.length);
-  const matches: WhitespaceMatch[] = [];
   let from = 0;
-  while (matches.length < limit) {
+  for (;;) {
     const hit = content.indexOf(anchorCore, from);
-    if (hit === -1) break;
+    if (hit === -1) return;
     from = hit + 1;
     const lineStart = lineStartOf(content, hit);
     const contentIndent = content.slice(lineStart, hit);
@@ -126,10 +125,20 @@ export function findWhitespaceMatches(content: string, oldText: string, limit = 
     if (shift === undefined) continue;
     const match = matchWindow(content, old, lineStart, shift);
     if (match !== undefined) {
-      matches.push(match);
+      yield match;
       // The anchor line can only start one window; skip the rest of it.
       from = lineEndOf(content, lineStart) + 1;
     }
+  }
+}
+
+/** The first `limit` matches of {@link iterateWhitespaceMatches}. */
+export function findWhitespaceMatches(content: string, oldText: string, limit = Infinity): WhitespaceMatch[] {
+  const matches: WhitespaceMatch[] = [];
+  if (limit <= 0) return matches;
+  for (const match of iterateWhitespaceMatches(content, oldText)) {
+    matches.push(match);
+    if (matches.length >= limit) break;
   }
   return matches;
 }

@@ -31,12 +31,13 @@ export interface ClosestText {
   excerpt: string;
 }
 
-/** Why one edit could not be applied. */
+/** Why one edit could not be applied. Ambiguous `lines` are capped (see `MAX_LISTED_MATCHES`), `count` is not. */
 export type EditFailure =
   | { kind: 'empty-old' }
   | { kind: 'identical' }
   | { kind: 'not-found'; closest: ClosestText | undefined }
-  | { kind: 'ambiguous'; lines: number[] };
+  /** `lines`: 1-based lines of the first matches listed; `count`: all matches. */
+  | { kind: 'ambiguous'; lines: number[]; count: number };
 
 /** What one successfully applied edit did. */
 export interface EditOutcome {
