@@ -35,6 +35,10 @@ export interface DiffTiming {
  * SPEC 1.8: the diff blocks of a change from `oldText` to `newText` (both '\n'-normalised). Equal texts give no
  * blocks; more than 10,000 lines on a side, or a diff not found within the budget, give one summary block. Apart
  * from reading the texts (splitting and numbering lines, in linear time), it never takes longer than the budget.
+ *
+ * Starts are 1-based; a side with no lines starts where its first line would be (1 in an empty file, as for
+ * content written into one). Summary blocks start at 1. A change of the final newline alone shows the last line
+ * removed and added again (same text). A side of one empty line and a side of no lines both read `''`.
  */
 export function buildDiffBlocks(
   path: string,

@@ -1,6 +1,6 @@
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 
-/** The single block shown when a change is too big, or too costly, to show line by line. */
+/** The single block shown when a change is too big, or too costly, to show line by line; it starts at line 1. */
 export function diffSummaryBlock(path: string, oldLineCount: number, newLineCount: number): DiffDisplayBlock {
   return {
     type: 'diff',
