@@ -240,7 +240,7 @@ describe('buildDiffBlocks', () => {
         random(2) === 0 ? randomLines() : oldLines.map((line) => (random(5) === 0 ? 'x' : line));
       const oldText = oldLines.map((line) => `${line}\n`).join('');
       const newText = newLines.map((line) => `${line}\n`).join('');
-      const blocks = buildDiffBlocks('f.txt', oldText, newText, { context: random(4) });
+      const blocks = buildDiffBlocks('f.txt', oldText, newText, { context: random(4), budgetMs: 60_000 });
 
       const rebuilt = oldLines.slice();
       for (const b of blocks.slice().reverse()) {
