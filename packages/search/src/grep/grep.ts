@@ -16,8 +16,11 @@ import { GrepParams } from './grep-params.js';
 import { parseContent, parseCounts, parseFileList } from './parse-output.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { findRipgrep } from './ripgrep-binary.js';
-import { runRipgrep, type RipgrepRun } from './run-ripgrep.js';
+import { MAX_RIPGREP_OUTPUT_BYTES, runRipgrep, type RipgrepRun } from './run-ripgrep.js';
 import { capOutput, paginate, renderContent } from './shape-output.js';
+
+const ABORTED = 'The search was aborted.';
+const OUTPUT_CAPPED = `Search stopped after ${MAX_RIPGREP_OUTPUT_BYTES / 1024 / 1024} MB of ripgrep output; results are incomplete. Use a more specific pattern or path.`;
 
 /** The output lines of one mode after filtering, with what the message needs to say about them. */
 interface ModeLines {
@@ -88,7 +91,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
     // A file is searched from its own directory, so its name prefixes every line (SPEC §6 step 2).
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
-    options.signal?.throwIfAborted();
+    if (options.signal?.aborted) throw new Error(ABORTED);
     const run = await runRipgrep({
       binary,
       args: buildRipgrepArgs(params, fileName),
@@ -96,7 +99,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
       timeoutMs: this.runtime.grepTimeoutMs,
       signal: options.signal,
     });
-    if (run.aborted) throw new Error('The search was aborted.');
+    if (run.aborted) throw new Error(ABORTED);
     return this.report(params, base, run);
   }
 
@@ -109,7 +112,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
 
   private async report(params: GrepParams, base: string, run: RipgrepRun): Promise<ToolReturnValue> {
     const exitedCleanly = run.exitCode === 0 || run.exitCode === 1;
-    if (!run.timedOut && !exitedCleanly && run.exitCode !== 2) {
+    if (!run.timedOut && !run.outputCapped && !exitedCleanly && run.exitCode !== 2) {
       const stderr = run.stderr.trim();
       throw new Error(`ripgrep exited with code ${run.exitCode ?? 'unknown'}${stderr ? `: ${stderr}` : ''}`);
     }
@@ -133,6 +136,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
     if (page.note !== null) notes.push(page.note);
     if (run.timedOut)
       notes.push(`Grep timed out after ${seconds(this.runtime.grepTimeoutMs)}s. Partial results returned.`);
+    else if (run.outputCapped) notes.push(OUTPUT_CAPPED);
     else if (run.exitCode === 2) notes.push(`Some paths could not be searched: ${firstLine(run.stderr)}`);
 
     const output = capOutput(page.lines);

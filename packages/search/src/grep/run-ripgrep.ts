@@ -3,6 +3,9 @@ import { spawn } from 'node:child_process';
 /** Keeps the first part of stderr only: enough for the error message, bounded when thousands of paths fail. */
 const MAX_STDERR_BYTES = 64 * 1024;
 
+/** ripgrep output kept at most; past it ripgrep is stopped, so a pattern matching everything cannot exhaust memory. */
+export const MAX_RIPGREP_OUTPUT_BYTES = 64 * 1024 * 1024;
+
 /** How a ripgrep run ended. */
 export interface RipgrepRun {
   stdout: Buffer;
@@ -11,6 +14,8 @@ export interface RipgrepRun {
   exitCode: number | null;
   timedOut: boolean;
   aborted: boolean;
+  /** Stopped because its output passed {@link MAX_RIPGREP_OUTPUT_BYTES}. */
+  outputCapped: boolean;
 }
 
 /** What to run. */
@@ -20,6 +25,8 @@ export interface RipgrepInvocation {
   cwd: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Output limit in bytes (default {@link MAX_RIPGREP_OUTPUT_BYTES}). */
+  maxOutputBytes?: number;
 }
 
 function environmentWithoutConfig(): NodeJS.ProcessEnv {
@@ -29,8 +36,8 @@ function environmentWithoutConfig(): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs ripgrep with stdin closed and no user config, collecting its output. The timeout and the abort signal kill it
- * at once; the output gathered so far is kept. Rejects only when the process cannot be started.
+ * Runs ripgrep with stdin closed and no user config, collecting its output. The timeout, the abort signal and the
+ * output limit kill it at once; the output gathered so far is kept. Rejects only when the process cannot be started.
  */
 export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
   const { signal } = invocation;
@@ -44,6 +51,8 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let stderrBytes = 0;
+    let stdoutBytes = 0;
+    let outputCapped = false;
     let timedOut = false;
     let aborted = false;
 
@@ -60,7 +69,16 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    const maxOutputBytes = invocation.maxOutputBytes ?? MAX_RIPGREP_OUTPUT_BYTES;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (outputCapped) return;
+      stdout.push(chunk);
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > maxOutputBytes) {
+        outputCapped = true;
+        kill();
+      }
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderrBytes >= MAX_STDERR_BYTES) return;
       stderr.push(chunk);
@@ -82,6 +100,7 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
         exitCode: code,
         timedOut,
         aborted,
+        outputCapped,
       });
     });
   });
