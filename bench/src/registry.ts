@@ -2,3 +2,4 @@
 // (`pnpm bench diff`); the module's default export is a `Benchmark` (see src/harness/types.ts and README.md).
 export { default as diff } from './benchmarks/diff.js';
 export { default as search } from './benchmarks/search.js';
+export { default as write } from './benchmarks/write-file.js';
