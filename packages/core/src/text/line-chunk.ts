@@ -4,6 +4,8 @@
  */
 export interface LineChunk {
   readonly length: number;
+  /** The raw bytes, when the chunk is raw bytes (lets the splitter run its fast path). */
+  readonly raw: Buffer | undefined;
   /** Whether a `\r` occurs at all (most files have none: the splitter then only looks for `\n`). */
   readonly hasCR: boolean;
   /** Index of the next `code` (10 or 13) at or after `from`, or `length` when there is none. */
@@ -23,6 +25,7 @@ export function byteChunk(bytes: Buffer, fileOffset: number): LineChunk {
   const length = bytes.length;
   return {
     length,
+    raw: bytes,
     hasCR: bytes.indexOf(13) !== -1,
     find(code, from) {
       const found = bytes.indexOf(code, from);
@@ -40,6 +43,7 @@ export function stringChunk(text: string, fileOffset: number, unitBytes: number)
   const length = text.length;
   return {
     length,
+    raw: undefined,
     hasCR: text.includes('\r'),
     find(code, from) {
       const found = text.indexOf(code === 10 ? '\n' : '\r', from);

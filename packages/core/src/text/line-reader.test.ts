@@ -122,25 +122,28 @@ describe('scanLines', () => {
     expect(Buffer.from(seen).toString('utf8')).toBe('\ufeffab\ncd');
   });
 
-  it('emits checkpoints that resume at exactly the right line, even after a CRLF split across reads', async () => {
-    const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1}`);
-    const content = lines.join('\r\n') + '\r\n';
-    const full = await scan(content, { checkpointBytes: 50, chunkBytes: 9, onLine: undefined });
-    expect(full.total).toBe(200);
-    expect(full.checkpoints.length).toBeGreaterThan(10);
-    const store = new LineIndexStore();
-    const index = store.set('/x', { size: 1, mtimeMs: 1, totalLines: 200, checkpoints: full.checkpoints });
-    for (const wanted of [1, 57, 123, 200]) {
-      const start = index.nearest(wanted);
-      const resumed = await scan(content, { start, firstLine: wanted, stopAfter: 1 });
-      expect(resumed.lines[0]).toEqual({
-        number: wanted,
-        text: `line ${wanted}`,
-        terminated: true,
-        cut: false,
-      });
-    }
-  });
+  it.each(['\n', '\r\n'])(
+    'emits checkpoints that resume at exactly the right line (%j breaks)',
+    async (eol) => {
+      const lines = Array.from({ length: 200 }, (_, index) => `line ${index + 1}`);
+      const content = lines.join(eol) + eol;
+      const full = await scan(content, { checkpointBytes: 50, chunkBytes: 9, onLine: undefined });
+      expect(full.total).toBe(200);
+      expect(full.checkpoints.length).toBeGreaterThan(10);
+      const store = new LineIndexStore();
+      const index = store.set('/x', { size: 1, mtimeMs: 1, totalLines: 200, checkpoints: full.checkpoints });
+      for (const wanted of [1, 57, 123, 200]) {
+        const start = index.nearest(wanted);
+        const resumed = await scan(content, { start, firstLine: wanted, stopAfter: 1 });
+        expect(resumed.lines[0]).toEqual({
+          number: wanted,
+          text: `line ${wanted}`,
+          terminated: true,
+          cut: false,
+        });
+      }
+    },
+  );
 
   it('resumes UTF-16 scans from checkpoints', async () => {
     const text = Array.from({ length: 60 }, (_, index) => `行${index + 1}`).join('\n');
@@ -152,6 +155,25 @@ describe('scanLines', () => {
     expect(start.line).toBeGreaterThan(1);
     const resumed = await scan(bytes, { encoding, start, firstLine: 60 });
     expect(resumed.lines).toEqual([{ number: 60, text: '行60', terminated: false, cut: false }]);
+  });
+
+  it('counts big files in bulk (WebAssembly) and still stops at exactly the right line', async () => {
+    const count = 600_000; // ~7 MB: above the bulk-counting threshold, several read chunks
+    const content = Array.from({ length: count }, (_, index) => `row ${index + 1}\n`).join('');
+    const full = await scan(content, { onLine: undefined, chunkBytes: 1 << 20 });
+    expect(full.total).toBe(count);
+    expect(full.checkpoints.length).toBeGreaterThan(3);
+    for (const wanted of [2, 123_457, 599_999]) {
+      const direct = await scan(content, { firstLine: wanted, stopAfter: 2, countToEnd: true });
+      expect(texts(direct.lines)).toEqual([`row ${wanted}`, `row ${wanted + 1}`]);
+      expect(direct.total).toBe(count);
+      const start = full.checkpoints.filter((point) => point.line <= wanted).at(-1)!;
+      const resumed = await scan(content, { start, firstLine: wanted, stopAfter: 1 });
+      expect(texts(resumed.lines)).toEqual([`row ${wanted}`]);
+    }
+    const crlf = await scan(content.replaceAll('\n', '\r\n'), { firstLine: count, countToEnd: true });
+    expect(crlf.lines).toEqual([{ number: count, text: `row ${count}`, terminated: true, cut: false }]);
+    expect(crlf.total).toBe(count);
   });
 
   it('stops with an AbortError when the signal is aborted', async () => {

@@ -3,6 +3,7 @@ import { createStreamDecoder } from './codec-stream.js';
 import type { TextEncoding } from './codec-types.js';
 import type { LinePosition } from './line-index.js';
 import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
+import { createLineFeedCounter, type LineFeedCounter } from './line-feed-counter.js';
 
 /** One line delivered by {@link scanLines}. */
 export interface ScannedLine {
@@ -38,7 +39,7 @@ export interface LineScanOptions {
   checkpointBytes?: number;
   /** Code points of a delivered line kept at most (plus one, so a longer line can be told); default 2000. */
   maxLineChars?: number;
-  /** Read size (default 256 KiB). */
+  /** Read size (default 1 MiB). */
   chunkBytes?: number;
   /** Stops the scan with an `AbortError`. */
   signal?: AbortSignal;
@@ -53,6 +54,9 @@ export interface LineScanResult {
 }
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+/** Scans shorter than this do not bother with the WebAssembly counter. */
+const BULK_COUNT_MIN_BYTES = 4 << 20;
 
 /** Encodings where `\n` and `\r` are always the single bytes 0x0A / 0x0D, so raw bytes can be split directly. */
 export function isAsciiCompatible(encoding: string): boolean {
@@ -84,10 +88,20 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
   const byteMode = isAsciiCompatible(options.encoding.encoding);
   const unitBytes = byteMode ? 1 : /^utf-?32/i.test(options.encoding.encoding) ? 4 : 2;
   // Decoded UTF-32 text has no fixed units-to-bytes ratio, so its line starts cannot be indexed.
-  const scanner = new LineSplitter(unitBytes === 4 ? { ...options, onCheckpoint: undefined } : options);
-  const chunkBytes = options.chunkBytes ?? 256 * 1024;
-  const buffer = Buffer.allocUnsafe(chunkBytes);
   const startOffset = options.start?.offset ?? 0;
+  const chunkBytes = Math.max(1, Math.min(options.chunkBytes ?? 1 << 20, options.end - startOffset));
+  // Long runs of lines to skip or count: read into WebAssembly memory and count line feeds with SIMD.
+  const counter =
+    byteMode && options.end - startOffset >= BULK_COUNT_MIN_BYTES
+      ? createLineFeedCounter(chunkBytes)
+      : undefined;
+  const scanner = new LineSplitter(
+    unitBytes === 4 ? { ...options, onCheckpoint: undefined } : options,
+    counter,
+  );
+  // Two buffers: the next read runs on libuv's thread pool while this one is being split.
+  const buffers =
+    counter?.buffers ?? ([Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)] as const);
   const skipBom = startOffset === 0 ? bomLength(options.encoding) : 0;
   const decoder = byteMode
     ? undefined
@@ -96,27 +110,39 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
   let end = options.end;
   let unitOffset = startOffset + skipBom;
   let first = true;
-  while (position < end && scanner.wantsMore()) {
-    if (options.signal?.aborted) throw abortError();
-    const { bytesRead } = await file.read(buffer, 0, Math.min(chunkBytes, end - position), position);
-    if (bytesRead === 0) {
-      end = position; // the file shrank while being read: what was read is the whole of it
-      break;
+  let turn = 0;
+  const readAt = (at: number, buffer: Buffer) => file.read(buffer, 0, Math.min(chunkBytes, end - at), at);
+  let pending = position < end ? readAt(position, buffers[0]) : undefined;
+  try {
+    while (pending && scanner.wantsMore()) {
+      if (options.signal?.aborted) throw abortError();
+      const { bytesRead, buffer } = await pending;
+      pending = undefined;
+      if (bytesRead === 0) {
+        end = position; // the file shrank while being read: what was read is the whole of it
+        break;
+      }
+      turn ^= 1;
+      if (position + bytesRead < end)
+        pending = readAt(position + bytesRead, turn === 0 ? buffers[0] : buffers[1]);
+      const bytes = buffer.subarray(0, bytesRead);
+      options.onBytes?.(bytes);
+      let from = 0;
+      if (first && skipBom > 0 && hasBom(bytes, skipBom, options.encoding)) from = skipBom;
+      else if (first) unitOffset = startOffset;
+      first = false;
+      if (byteMode) {
+        scanner.push(byteChunk(bytes, position), from);
+      } else {
+        const text = decoder!.write(from > 0 ? bytes.subarray(from) : bytes);
+        scanner.push(stringChunk(text, unitOffset, unitBytes), 0);
+        unitOffset += text.length * unitBytes;
+      }
+      position += bytesRead;
     }
-    const bytes = buffer.subarray(0, bytesRead);
-    options.onBytes?.(bytes);
-    let from = 0;
-    if (first && skipBom > 0 && hasBom(bytes, skipBom, options.encoding)) from = skipBom;
-    else if (first) unitOffset = startOffset;
-    first = false;
-    if (byteMode) {
-      scanner.push(byteChunk(bytes, position), from);
-    } else {
-      const text = decoder!.write(from > 0 ? bytes.subarray(from) : bytes);
-      scanner.push(stringChunk(text, unitOffset, unitBytes), 0);
-      unitOffset += text.length * unitBytes;
-    }
-    position += bytesRead;
+  } finally {
+    // Never leave a read running on a handle the caller is about to close.
+    if (pending) await pending.catch(() => undefined);
   }
   if (decoder && scanner.wantsMore()) {
     const rest = decoder.end();
@@ -153,7 +179,10 @@ class LineSplitter {
   private cut = false;
   private readonly decodeBytes: (bytes: Uint8Array) => string;
 
-  constructor(private readonly options: LineScanOptions) {
+  constructor(
+    private readonly options: LineScanOptions,
+    private readonly counter: LineFeedCounter | undefined,
+  ) {
     this.lineNumber = options.start?.line ?? 1;
     this.lineStart = options.start?.offset ?? 0;
     this.lastCheckpoint = this.lineStart;
@@ -186,7 +215,11 @@ class LineSplitter {
       this.lineStart = chunk.offsetOf(index);
       this.lastCheckpoint = this.lineStart;
     }
-    if (this.collecting) this.startCollecting(chunk, index);
+    if (this.collecting) this.collectFrom = index;
+    if (chunk.raw !== undefined && !chunk.hasCR) {
+      this.pushLineFeeds(chunk, chunk.raw, index);
+      return;
+    }
     let lf = chunk.find(10, index);
     let cr = chunk.hasCR ? chunk.find(13, index) : length;
     while (this.wantsMore()) {
@@ -209,12 +242,87 @@ class LineSplitter {
       if (this.collecting) this.endLine(chunk, breakAt, true);
       this.lineNumber += 1;
       if (!this.pendingCR) this.startLine(chunk.offsetOf(next));
-      if (this.delivering && this.lineNumber >= this.firstLine) this.beginLine(chunk, next);
+      if (this.delivering && this.lineNumber >= this.firstLine) {
+        this.collecting = true;
+        this.collectFrom = next;
+      }
       index = next;
       if (lf < index) lf = chunk.find(10, index);
       if (cr < index) cr = chunk.find(13, index);
     }
     if (this.collecting) this.keepPiece(chunk, length);
+  }
+
+  /** The common case, raw bytes with `\n` breaks only: lines not delivered are counted in a tight loop. */
+  private pushLineFeeds(chunk: LineChunk, bytes: Buffer, from: number): void {
+    let index = from;
+    while (this.wantsMore()) {
+      if (!this.collecting) {
+        index = this.countLineFeeds(bytes, index, chunk.offsetOf(0));
+        if (index < 0) return;
+        this.collecting = true;
+        this.collectFrom = index;
+        continue;
+      }
+      const found = bytes.indexOf(10, index);
+      if (found === -1) break;
+      this.endLine(chunk, found, true);
+      this.lineNumber += 1;
+      index = found + 1;
+      this.startLine(chunk.offsetOf(index));
+      if (this.delivering) {
+        this.collecting = true;
+        this.collectFrom = index;
+      }
+    }
+    if (this.collecting) this.keepPiece(chunk, bytes.length);
+  }
+
+  /**
+   * Counts `\n` from `from` on, recording checkpoints, until the line to deliver first starts (returns its index) or
+   * the chunk ends (returns -1).
+   */
+  private countLineFeeds(bytes: Buffer, from: number, base: number): number {
+    const stopAt = this.delivering ? this.firstLine : Number.POSITIVE_INFINITY;
+    const onCheckpoint = this.options.onCheckpoint;
+    const spacing = this.checkpointBytes;
+    let line = this.lineNumber;
+    let lastCheckpoint = this.lastCheckpoint;
+    let lineStart = this.lineStart;
+    let index = from;
+    let stoppedAt = -1;
+    const bulk = this.counter?.countLineFeeds(bytes, from, bytes.length);
+    if (bulk !== undefined && line + bulk < stopAt) {
+      // The line to deliver is not in this chunk: take all its breaks at once (one checkpoint per chunk at most).
+      if (bulk > 0) {
+        line += bulk;
+        lineStart = base + bytes.lastIndexOf(10) + 1;
+        if (onCheckpoint !== undefined && lineStart - lastCheckpoint >= spacing) {
+          lastCheckpoint = lineStart;
+          onCheckpoint({ line, offset: lineStart });
+        }
+      }
+      index = bytes.length;
+    }
+    while (index < bytes.length) {
+      const found = bytes.indexOf(10, index);
+      if (found === -1) break;
+      index = found + 1;
+      line += 1;
+      lineStart = base + index;
+      if (onCheckpoint !== undefined && lineStart - lastCheckpoint >= spacing) {
+        lastCheckpoint = lineStart;
+        onCheckpoint({ line, offset: lineStart });
+      }
+      if (line >= stopAt) {
+        stoppedAt = index;
+        break;
+      }
+    }
+    this.lineNumber = line;
+    this.lastCheckpoint = lastCheckpoint;
+    this.lineStart = lineStart;
+    return stoppedAt;
   }
 
   /** End of the scanned range: delivers an unterminated last line, returns the total. */
@@ -236,15 +344,6 @@ class LineSplitter {
 
   // Collection: the current line's units from `collectFrom` in the current chunk plus earlier pieces.
   private collectFrom = 0;
-
-  private beginLine(chunk: LineChunk, index: number): void {
-    this.collecting = true;
-    this.startCollecting(chunk, index);
-  }
-
-  private startCollecting(_chunk: LineChunk, index: number): void {
-    this.collectFrom = index;
-  }
 
   private keepPiece(chunk: LineChunk, end: number): void {
     const room = this.keepUnits - this.keptUnits;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createLineFeedCounter } from './line-feed-counter.js';
+
+function countInJs(bytes: Uint8Array, from: number, to: number): number {
+  let found = 0;
+  for (let index = from; index < to; index++) if (bytes[index] === 10) found++;
+  return found;
+}
+
+describe('createLineFeedCounter', () => {
+  it('counts line feeds in any range of either buffer, aligned or not', () => {
+    const counter = createLineFeedCounter(4096);
+    expect(counter).toBeDefined();
+    const [first, second] = counter!.buffers;
+    let seed = 7;
+    for (const buffer of [first, second]) {
+      for (let index = 0; index < buffer.length; index++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        buffer[index] = seed % 7 === 0 ? 10 : seed & 0xff;
+      }
+    }
+    for (const buffer of [first, second]) {
+      for (const [from, to] of [
+        [0, 4096],
+        [1, 4095],
+        [63, 64],
+        [17, 2000],
+        [0, 0],
+        [100, 163],
+      ] as const) {
+        expect(counter!.countLineFeeds(buffer, from, to)).toBe(countInJs(buffer, from, to));
+      }
+    }
+  });
+
+  it('does not count in buffers that are not its own', () => {
+    const counter = createLineFeedCounter(1024)!;
+    expect(counter.countLineFeeds(Buffer.from('a\nb\n'), 0, 4)).toBeUndefined();
+  });
+});
