@@ -163,6 +163,17 @@ describe('line-endings level', () => {
     expect(result.edits[0]?.matchedBy).toBe('line-endings');
   });
 
+  it('treats a raw-unique match as ambiguous when the text the model sees has it twice', () => {
+    expect(applyEdits('foo\r\nfoo\nbar', [edit('foo\n', 'x\n')])).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'ambiguous', lines: [1, 2], count: 2 },
+    });
+    expect(applied('foo\r\nfoo\nbar', [edit('foo\n', 'x\n')], { mode: 'first' }).content).toBe(
+      'foo\r\nx\nbar',
+    );
+  });
+
   it('reports ambiguity with line numbers counted over CRLF', () => {
     expect(applyEdits('k\r\nv\r\nk\r\nv', [edit('k\nv', 'z')])).toEqual({
       ok: false,

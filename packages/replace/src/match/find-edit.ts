@@ -99,11 +99,24 @@ function* whitespaceSpans(content: string, old: string): Generator<FoundSpan> {
  * Returned offsets are in `raw`.
  */
 export function findEdit(raw: string, old: string, mode: MatchMode, replaceAll: boolean): FindResult {
-  const exact = settle('exact', occurrenceSpans(raw, old), mode, replaceAll);
-  if (exact !== undefined || replaceAll) return exact ?? { kind: 'not-found' };
-
   const views = new ContentViews(raw);
   const oldLines = normalizeLineBreaks(old);
+  const exact = settle('exact', occurrenceSpans(raw, old), mode, replaceAll);
+  if (
+    exact?.kind === 'found' &&
+    !replaceAll &&
+    mode === 'unique' &&
+    /[\r\n]/.test(old) &&
+    raw.includes('\r')
+  ) {
+    // The model sees `\n` line breaks only: a match that is unique in the raw text but not in the text the model
+    // sees (a mixed-ending file) is ambiguous to it.
+    const normalized = views.normalized();
+    const seen = settle('exact', occurrenceSpans(normalized, oldLines), mode, false);
+    if (seen?.kind === 'ambiguous') return toRaw(raw, normalized, seen);
+  }
+  if (exact !== undefined || replaceAll) return exact ?? { kind: 'not-found' };
+
   if (oldLines !== old || raw.includes('\r')) {
     const normalized = views.normalized();
     const found = settle('line-endings', occurrenceSpans(normalized, oldLines), mode, false);
