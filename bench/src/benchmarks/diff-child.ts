@@ -13,13 +13,16 @@ await measureInChild(async () => {
   const readStarted = performance.now();
   const [oldBytes, newBytes] = await Promise.all([readFile(oldFile), readFile(newFile)]);
   const [oldText, newText] = [oldBytes.toString('utf8'), newBytes.toString('utf8')];
+  const cpuBefore = process.cpuUsage();
   const buildStarted = performance.now();
   const timing: DiffTiming = { readMs: 0, searchMs: 0, searchTimedOut: false };
   const blocks = buildDiffBlocks(oldFile, oldText, newText, { budgetMs: Number(budgetMs), timing });
   const buildMs = performance.now() - buildStarted;
+  const cpu = process.cpuUsage(cpuBefore);
   return {
     fileReadMs: buildStarted - readStarted,
     buildMs,
+    buildCpuMs: (cpu.user + cpu.system) / 1000,
     textReadMs: timing.readMs,
     searchMs: timing.searchMs,
     searchTimedOut: timing.searchTimedOut ? 1 : 0,
