@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRuntime, encodeText, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
+import { createRuntime, encodeText, hashBytes, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, ReadFile } from './index.js';
 
@@ -464,7 +463,7 @@ describe('ReadFile: read state and line index', () => {
     const record = runtime.fileState.get(file);
     expect(record?.complete).toBe(true);
     expect(record?.size).toBe(Buffer.byteLength(content));
-    expect(record?.hash).toBe(createHash('sha256').update(content).digest('hex'));
+    expect(record?.hash).toBe(hashBytes(Buffer.from(content)));
     expect(await runtime.fileState.check(file)).toBe('ok');
   });
 
