@@ -1,4 +1,5 @@
 import { promises as fs, type Stats } from 'node:fs';
+import { constants } from 'node:buffer';
 import path from 'node:path';
 import {
   applyFileChange,
@@ -10,6 +11,7 @@ import {
   toolError,
   toolOk,
   type CallOptions,
+  type DecodeResult,
   type ResolvedPath,
   type ToolReturnValue,
   type ToolRuntime,
@@ -48,6 +50,28 @@ async function statIfExists(filePath: string): Promise<Stats | undefined> {
   }
 }
 
+function tooLargeError(input: string, bytes: number): ToolReturnValue {
+  return toolError({
+    message: `\`${input}\` is too large to edit (${bytes} bytes).`,
+    brief: 'File too large',
+  });
+}
+
+/**
+ * Decodes the file; a file with more bytes than the longest string V8 can hold (about 512 MiB) and that does not
+ * decode is too large to edit, not badly encoded (the decoder cannot even hold it).
+ */
+function decodeOrTooLarge(bytes: Uint8Array): DecodeResult | 'too-large' {
+  const overLimit = bytes.length > constants.MAX_STRING_LENGTH;
+  try {
+    const decoded = decodeText(bytes);
+    return !decoded.ok && overLimit ? 'too-large' : decoded;
+  } catch (error) {
+    if (overLimit) return 'too-large';
+    throw error;
+  }
+}
+
 /**
  * StrReplaceFile (SPEC §4): replaces exact text in an existing file, one edit or an ordered list of them,
  * all-or-nothing, with unique matches, byte-exact preservation of everything else, approval and atomic write.
@@ -75,7 +99,8 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
     if (problem !== undefined) return problem;
 
     const oldBytes = await fs.readFile(target.real);
-    const decoded = decodeText(oldBytes);
+    const decoded = decodeOrTooLarge(oldBytes);
+    if (decoded === 'too-large') return tooLargeError(params.path, oldBytes.length);
     if (!decoded.ok) {
       return toolError({
         message: `\`${params.path}\` is not a valid text file in a supported encoding; it was not changed.`,
@@ -159,12 +184,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
         brief: 'Unsupported file type',
       });
     }
-    if (stats.size > MAX_EDIT_FILE_BYTES) {
-      return toolError({
-        message: `\`${input}\` is too large to edit (${stats.size} bytes).`,
-        brief: 'File too large',
-      });
-    }
+    if (stats.size > MAX_EDIT_FILE_BYTES) return tooLargeError(input, stats.size);
     return undefined;
   }
 }
