@@ -1,6 +1,10 @@
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
-import { errorText } from '@kimi-tools/core';
+
+// Deliberately free of @kimi-tools/core: command-line mistakes are reported before the tools are loaded.
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** Why a directory given on the command line cannot be served, or `undefined` when it can. */
 export async function directoryProblem(dir: string, label: string): Promise<string | undefined> {

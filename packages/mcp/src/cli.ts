@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseCliArgs, USAGE } from './cli-args.js';
 import { directoryProblem } from './check-directory.js';
-import { createCliServer } from './cli-server.js';
 
 // Exit code of every command-line mistake (usage errors, unusable directories).
 const USAGE_ERROR = 2;
@@ -32,6 +30,11 @@ async function main(): Promise<void> {
   const problem = problems.find((text) => text !== undefined);
   if (problem) return fail(problem);
 
+  // The SDK and the tools load only once the command line is known to be good, so mistakes are reported fast.
+  const [{ createCliServer }, { StdioServerTransport }] = await Promise.all([
+    import('./cli-server.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+  ]);
   const server = createCliServer({ workDir, addDirs, approval: command.approval });
   server.onerror = (error) => process.stderr.write(`kimi-tools-mcp: ${error.message}\n`);
   await server.connect(new StdioServerTransport());

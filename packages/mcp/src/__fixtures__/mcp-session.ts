@@ -42,12 +42,19 @@ export async function startSession(args: string[], elicit?: ElicitHandler): Prom
     { capabilities: elicit ? { elicitation: {} } : {} },
   );
   if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params));
-  await client.connect(transport);
+  // A server that dies says why on stderr: put that in the failure instead of a bare "Connection closed".
+  const withStderr = (error: unknown): never => {
+    if (error instanceof Error && stderr) error.message += `\n--- server stderr ---\n${stderr}`;
+    throw error;
+  };
+  await client.connect(transport).catch(withStderr);
   return {
     client,
     stderr: () => stderr,
     call: async (name, toolArgs) =>
-      (await client.callTool({ name, arguments: toolArgs }, CallToolResultSchema)) as CallToolResult,
+      (await client
+        .callTool({ name, arguments: toolArgs }, CallToolResultSchema)
+        .catch(withStderr)) as CallToolResult,
     close: () => client.close(),
   };
 }

@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  makeWorkspace,
+  startSession,
+  texts,
+  type ElicitHandler,
+  type McpSession,
+} from './__fixtures__/mcp-session.js';
+import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK } from './cli-server.js';
+
+const ORIGINAL = 'first line\nsecond line\nthird line\n';
+const REJECTED_NO_FEEDBACK =
+  'The tool call is rejected by the user. Stop what you are doing and wait for the user to tell you how to proceed.';
+
+describe('kimi-tools-mcp approvals', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  async function setUp(
+    args: string[],
+    elicit?: ElicitHandler,
+  ): Promise<{ session: McpSession; file: string }> {
+    const workDir = await makeWorkspace({ 'doc.txt': ORIGINAL });
+    const session = await startSession([...args, workDir], elicit);
+    cleanups.push(async () => {
+      await session.close();
+      await fs.rm(workDir, { recursive: true, force: true });
+    });
+    return { session, file: `${workDir}/doc.txt` };
+  }
+
+  async function editSecondLine(session: McpSession) {
+    await session.call('ReadFile', { path: 'doc.txt' });
+    return session.call('StrReplaceFile', { path: 'doc.txt', edit: { old: 'second', new: 'SECOND' } });
+  }
+
+  it('--approval reject leaves files untouched and says why', async () => {
+    const { session, file } = await setUp(['--approval', 'reject']);
+    const edit = await editSecondLine(session);
+    expect(edit.isError).toBe(true);
+    expect(texts(edit)).toEqual([
+      `The tool call is rejected by the user. User feedback: ${READ_ONLY_FEEDBACK}`,
+    ]);
+    const write = await session.call('WriteFile', { path: 'created.txt', content: 'x' });
+    expect(write.isError).toBe(true);
+    expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
+    await expect(fs.stat(file.replace('doc.txt', 'created.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('elicit: asks with the description and the diff, and writes when the user approves', async () => {
+    const asked: ElicitRequestFormParams[] = [];
+    const { session, file } = await setUp(['--approval', 'elicit'], (request) => {
+      asked.push(request as ElicitRequestFormParams);
+      return { action: 'accept', content: { decision: 'approve' } };
+    });
+    const edit = await editSecondLine(session);
+    expect(edit.isError).toBe(false);
+    expect(await fs.readFile(file, 'utf8')).toBe('first line\nSECOND line\nthird line\n');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.message).toBe(
+      [
+        `StrReplaceFile wants to edit file: Edit file \`${file}\``,
+        '',
+        `--- ${file}`,
+        `+++ ${file}`,
+        '@@ -1,3 +1,3 @@',
+        ' first line',
+        '-second line',
+        '+SECOND line',
+        ' third line',
+      ].join('\n'),
+    );
+    expect(asked[0]!.requestedSchema.required).toEqual(['decision']);
+    expect(Object.keys(asked[0]!.requestedSchema.properties)).toEqual(['decision', 'feedback']);
+  });
+
+  it('elicit: "approve for session" stops asking for that action', async () => {
+    let asked = 0;
+    const { session, file } = await setUp([], () => {
+      asked++;
+      return { action: 'accept', content: { decision: 'approve_for_session' } };
+    });
+    expect((await editSecondLine(session)).isError).toBe(false);
+    const second = await session.call('StrReplaceFile', {
+      path: 'doc.txt',
+      edit: { old: 'third', new: 'THIRD' },
+    });
+    expect(second.isError).toBe(false);
+    expect(asked).toBe(1);
+    expect(await fs.readFile(file, 'utf8')).toBe('first line\nSECOND line\nTHIRD line\n');
+  });
+
+  it('elicit: a declined form rejects the change and writes nothing', async () => {
+    const { session, file } = await setUp(['--approval=elicit'], () => ({ action: 'decline' }));
+    const edit = await editSecondLine(session);
+    expect(edit.isError).toBe(true);
+    expect(texts(edit)).toEqual([REJECTED_NO_FEEDBACK]);
+    expect(edit.structuredContent).toMatchObject({ brief: 'Rejected by user' });
+    expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
+  });
+
+  it('elicit: a rejection with feedback passes the feedback to the model', async () => {
+    const { session, file } = await setUp([], () => ({
+      action: 'accept',
+      content: { decision: 'reject', feedback: '  keep it lowercase  ' },
+    }));
+    const edit = await editSecondLine(session);
+    expect(texts(edit)).toEqual(['The tool call is rejected by the user. User feedback: keep it lowercase']);
+    expect(edit.structuredContent).toMatchObject({ brief: 'Rejected: keep it lowercase' });
+    expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
+  });
+
+  it('elicit with a client that cannot elicit rejects, explaining how to allow changes', async () => {
+    const { session, file } = await setUp(['--approval', 'elicit']);
+    const edit = await editSecondLine(session);
+    expect(edit.isError).toBe(true);
+    expect(texts(edit)).toEqual([
+      `The tool call is rejected by the user. User feedback: ${CLI_NO_ELICITATION_FEEDBACK}`,
+    ]);
+    expect(CLI_NO_ELICITATION_FEEDBACK).toContain('--approval yolo');
+    expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from './cli-args.js';
+
+describe('parseCliArgs', () => {
+  it('defaults to elicit with no extra directories', () => {
+    expect(parseCliArgs(['/w'])).toEqual({ kind: 'serve', workDir: '/w', addDirs: [], approval: 'elicit' });
+  });
+
+  it('reads repeated --add-dir and --approval, with or without =', () => {
+    expect(parseCliArgs(['--add-dir', '/a', '--add-dir=/b', '--approval=yolo', '/w'])).toEqual({
+      kind: 'serve',
+      workDir: '/w',
+      addDirs: ['/a', '/b'],
+      approval: 'yolo',
+    });
+    expect(parseCliArgs(['/w', '--approval', 'reject'])).toMatchObject({ approval: 'reject' });
+  });
+
+  it('takes everything after -- as positional', () => {
+    expect(parseCliArgs(['--', '--odd-dir-name'])).toMatchObject({
+      kind: 'serve',
+      workDir: '--odd-dir-name',
+    });
+  });
+
+  it('answers help before anything else', () => {
+    expect(parseCliArgs(['--bogus', '-h'])).toEqual({ kind: 'error', message: 'Unknown option --bogus.' });
+    expect(parseCliArgs(['/w', '-h'])).toEqual({ kind: 'help' });
+  });
+
+  it('rejects empty values and unknown flags given with =', () => {
+    expect(parseCliArgs(['--add-dir=', '/w'])).toEqual({
+      kind: 'error',
+      message: '--add-dir needs a value.',
+    });
+    expect(parseCliArgs(['--color=always', '/w'])).toEqual({
+      kind: 'error',
+      message: 'Unknown option --color.',
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_PATH, makeWorkspace } from './__fixtures__/mcp-session.js';
+import { USAGE } from './cli-args.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI_PATH, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function usageError(message: string): string {
+  return `kimi-tools-mcp: ${message}\nRun kimi-tools-mcp --help for usage.\n`;
+}
+
+describe('kimi-tools-mcp command line', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await makeWorkspace({ 'file.txt': 'x' });
+  });
+  afterAll(async () => {
+    await fs.rm(workDir, { recursive: true, force: true });
+  });
+
+  it('prints the usage on stderr for --help', async () => {
+    expect(await runCli(['--help'])).toEqual({ code: 0, stdout: '', stderr: `${USAGE}\n` });
+  });
+
+  it.each([
+    { args: [], message: 'WORKDIR is missing.' },
+    { args: ['--verbose', '.'], message: 'Unknown option --verbose.' },
+    {
+      args: ['--approval', 'maybe', '.'],
+      message: 'Unknown approval mode "maybe": use one of elicit, yolo, reject.',
+    },
+    { args: ['.', '--add-dir'], message: '--add-dir needs a value.' },
+    { args: ['a', 'b'], message: 'Expected one WORKDIR, got 2: a b.' },
+  ])('exits 2 on usage errors: $args', async ({ args, message }) => {
+    expect(await runCli(args)).toEqual({ code: 2, stdout: '', stderr: usageError(message) });
+  });
+
+  it('exits 2 when WORKDIR does not exist or is a file', async () => {
+    const missing = path.join(workDir, 'missing');
+    expect(await runCli([missing])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: usageError(`WORKDIR ${missing} does not exist.`),
+    });
+    const file = path.join(workDir, 'file.txt');
+    expect(await runCli([file])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: usageError(`WORKDIR ${file} is not a directory.`),
+    });
+  });
+
+  it('exits 2 when an --add-dir is unusable', async () => {
+    const missing = path.join(workDir, 'nope');
+    expect(await runCli(['--add-dir', missing, workDir])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: usageError(`--add-dir ${missing} does not exist.`),
+    });
+  });
+});

@@ -1,0 +1,172 @@
+import fs from 'node:fs/promises';
+import { createRuntime, rejectAllApproval } from '@kimi-tools/core';
+import { McpError, ErrorCode, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeWorkspace, startSession, texts, tinyPng, type McpSession } from './__fixtures__/mcp-session.js';
+import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
+import { toCallToolResult } from './to-call-tool-result.js';
+
+const TOOL_NAMES = ['ReadFile', 'WriteFile', 'StrReplaceFile', 'Glob', 'Grep', 'ReadMediaFile'];
+
+describe('kimi-tools-mcp over stdio (yolo)', () => {
+  let workDir: string;
+  let session: McpSession;
+  const png = tinyPng(3, 2);
+
+  beforeAll(async () => {
+    workDir = await makeWorkspace({
+      'notes.txt': 'alpha\nbeta\ngamma\n',
+      'src/main.ts': 'export const answer = 42;\n',
+      'src/util.ts': 'export function helper() {\n  return "needle";\n}\n',
+      'crlf.txt': 'one\r\ntwo\r\nthree\r\n',
+      'pixel.png': png,
+    });
+    session = await startSession(['--approval', 'yolo', workDir]);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await fs.rm(workDir, { recursive: true, force: true });
+  });
+
+  /** What the same tool returns in-process on the same workspace, mapped as the server maps it. */
+  async function expected(name: string, args: Record<string, unknown>) {
+    const runtime = createRuntime({ workDir, approval: rejectAllApproval(), capabilities: ['image_in'] });
+    const tool = createFileTools(runtime).find((candidate) => candidate.name === name)!;
+    return toCallToolResult(await tool.call(args));
+  }
+
+  it('lists the six tools with their descriptions, JSON Schemas and hints', async () => {
+    const { tools } = await session.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+    const runtime = createRuntime({ workDir, approval: rejectAllApproval(), capabilities: ['image_in'] });
+    for (const local of createFileTools(runtime)) {
+      const listed = tools.find((tool) => tool.name === local.name)!;
+      expect(listed.description).toBe(local.description);
+      expect(listed.inputSchema).toEqual(local.parameters);
+      expect(listed.annotations).toEqual(FILE_TOOL_ANNOTATIONS[local.name]);
+    }
+  });
+
+  it('tells the client where the working directory is', () => {
+    expect(session.client.getInstructions()).toContain(`The working directory is ${workDir};`);
+    expect(session.client.getServerVersion()?.name).toBe('kimi-tools');
+  });
+
+  it('reads a file', async () => {
+    const result = await session.call('ReadFile', { path: 'notes.txt' });
+    expect(result).toEqual(await expected('ReadFile', { path: 'notes.txt' }));
+    expect(result.isError).toBe(false);
+    expect(texts(result)[0]).toContain('gamma');
+    expect(result.structuredContent).toEqual({ brief: '', display: [] });
+  });
+
+  it('edits a file read first, keeping CRLF, and returns the diff as structured content', async () => {
+    await session.call('ReadFile', { path: 'crlf.txt' });
+    const result = await session.call('StrReplaceFile', {
+      path: 'crlf.txt',
+      edit: { old: 'two', new: 'TWO' },
+    });
+    expect(result.isError).toBe(false);
+    expect(await fs.readFile(`${workDir}/crlf.txt`, 'utf8')).toBe('one\r\nTWO\r\nthree\r\n');
+    const structured = result.structuredContent as { display: Array<{ type: string }> };
+    expect(structured.display).toContainEqual({
+      type: 'diff',
+      path: `${workDir}/crlf.txt`,
+      oldText: 'one\ntwo\nthree',
+      newText: 'one\nTWO\nthree',
+      oldStart: 1,
+      newStart: 1,
+      isSummary: false,
+    });
+  });
+
+  it('refuses to edit a file not read in this session', async () => {
+    const result = await session.call('StrReplaceFile', {
+      path: 'src/main.ts',
+      edit: { old: '42', new: '43' },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ brief: 'File not read' });
+    expect(await fs.readFile(`${workDir}/src/main.ts`, 'utf8')).toBe('export const answer = 42;\n');
+  });
+
+  it('writes a new file', async () => {
+    const result = await session.call('WriteFile', { path: 'out/new.txt', content: 'fresh\n' });
+    expect(result.isError).toBe(false);
+    expect(await fs.readFile(`${workDir}/out/new.txt`, 'utf8')).toBe('fresh\n');
+  });
+
+  it('globs', async () => {
+    const result = await session.call('Glob', { pattern: 'src/**/*.ts' });
+    expect(result).toEqual(await expected('Glob', { pattern: 'src/**/*.ts' }));
+    const output = texts(result).join('\n');
+    expect(output).toContain('src/main.ts');
+    expect(output).toContain('src/util.ts');
+  });
+
+  it('greps', async () => {
+    const args = { pattern: 'needle', output_mode: 'content' };
+    const result = await session.call('Grep', args);
+    expect(result).toEqual(await expected('Grep', args));
+    expect(texts(result).join('\n')).toContain('return "needle";');
+  });
+
+  it('reads an image as MCP image content between its path tags', async () => {
+    const result = await session.call('ReadMediaFile', { path: 'pixel.png' });
+    expect(result.isError).toBe(false);
+    expect(result.content.slice(0, 3)).toEqual([
+      { type: 'text', text: `<image path="${workDir}/pixel.png">` },
+      { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+      { type: 'text', text: '</image>' },
+    ]);
+    expect(texts(result)[2]).toContain('original size 3x2px');
+    expect(result.structuredContent).toMatchObject({
+      extras: { kind: 'image', mime: 'image/png', width: 3 },
+    });
+  });
+
+  it('returns tool errors as isError results with the message and the brief', async () => {
+    const result = await session.call('ReadFile', { path: 'missing.txt' });
+    expect(result).toEqual(await expected('ReadFile', { path: 'missing.txt' }));
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ brief: 'File not found' });
+    expect(texts(result)[0]).toMatch(/^`missing\.txt` does not exist\./);
+  });
+
+  it('answers bad arguments with the validation error', async () => {
+    const result = await session.call('ReadFile', { path: 5 });
+    expect(result.isError).toBe(true);
+    expect(texts(result)[0]).toMatch(/^Error validating JSON arguments: /);
+    expect(result.structuredContent).toEqual({
+      brief: 'Invalid arguments',
+      display: [{ type: 'brief', text: 'Invalid arguments' }],
+    });
+  });
+
+  it('survives an unknown tool and a malformed call, and keeps serving', async () => {
+    const unknown = session.call('DeleteEverything', {});
+    await expect(unknown).rejects.toBeInstanceOf(McpError);
+    await expect(unknown).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringContaining(
+        'Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, Glob, Grep, ReadMediaFile.',
+      ),
+    });
+    const malformed = session.client.request(
+      { method: 'tools/call', params: { name: 'ReadFile', arguments: 'notes.txt' } },
+      CallToolResultSchema,
+    );
+    // The SDK refuses a request that breaks the protocol's own schema before our handler runs.
+    await expect(malformed).rejects.toBeInstanceOf(McpError);
+    await expect(malformed).rejects.toMatchObject({ message: expect.stringContaining('arguments') });
+
+    const after = await session.call('ReadFile', { path: 'notes.txt' });
+    expect(after.isError).toBe(false);
+    expect(texts(after)[0]).toContain('alpha');
+  });
+
+  it('keeps stdout for the protocol: nothing unexpected on stderr either', () => {
+    expect(session.stderr()).toBe('');
+  });
+});

@@ -1,0 +1,110 @@
+import { FileActions, toolOk, type ApprovalRequest, type ToolReturnValue } from '@kimi-tools/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMcpServer } from './create-mcp-server.js';
+import { ElicitationApproval, NO_ELICITATION_FEEDBACK } from './elicitation-approval.js';
+import type { ServableTool } from './servable-tool.js';
+
+function tool(name: string, call: (args: unknown) => Promise<ToolReturnValue>): ServableTool {
+  return {
+    name,
+    description: `The ${name} tool.`,
+    parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    call,
+  };
+}
+
+const echo = tool('Echo', async (args) => toolOk({ output: JSON.stringify(args) }));
+
+describe('createMcpServer (in process)', () => {
+  const closers: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+
+  async function connect(server: Server, client: Client): Promise<void> {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    closers.push(() => client.close());
+  }
+
+  it('serves a tool of your own with its schema as given, and the arguments untouched', async () => {
+    const server = createMcpServer([echo], { name: 'mine', version: '9.9.9' });
+    const client = new Client({ name: 't', version: '1' });
+    await connect(server, client);
+    expect(client.getServerVersion()).toEqual({ name: 'mine', version: '9.9.9' });
+    const { tools } = await client.listTools();
+    expect(tools).toEqual([{ name: 'Echo', description: 'The Echo tool.', inputSchema: echo.parameters }]);
+    const result = await client.callTool(
+      { name: 'Echo', arguments: { text: 'hi', extra: 1 } },
+      CallToolResultSchema,
+    );
+    expect(result.content).toEqual([{ type: 'text', text: '{"text":"hi","extra":1}' }]);
+  });
+
+  it('turns a tool that throws into an error result and keeps serving', async () => {
+    const broken = tool('Broken', async () => {
+      throw new Error('boom');
+    });
+    const server = createMcpServer([broken, echo]);
+    const client = new Client({ name: 't', version: '1' });
+    await connect(server, client);
+    const result = await client.callTool({ name: 'Broken', arguments: { text: '' } }, CallToolResultSchema);
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'Failed to run Broken. Error: boom' }],
+      isError: true,
+      structuredContent: { brief: 'Tool failed', display: [{ type: 'brief', text: 'Tool failed' }] },
+    });
+    expect((await client.callTool({ name: 'Echo', arguments: { text: 'x' } })).isError).toBe(false);
+  });
+
+  it('refuses duplicate names and non-object schemas', () => {
+    expect(() => createMcpServer([echo, echo])).toThrow('createMcpServer: two tools are named "Echo".');
+    expect(() => createMcpServer([{ ...echo, parameters: { type: 'string' } }])).toThrow(
+      'createMcpServer: the parameters of "Echo" must be a JSON Schema of type "object".',
+    );
+  });
+});
+
+describe('ElicitationApproval (in process)', () => {
+  const request: ApprovalRequest = {
+    sender: 'WriteFile',
+    action: FileActions.EDIT,
+    description: 'Write file `/w/a.txt`',
+    display: [],
+    path: '/w/a.txt',
+  };
+
+  it('uses the fallback before a server is attached, and with a client that cannot elicit', async () => {
+    const approval = new ElicitationApproval();
+    expect(await approval.request(request)).toEqual({ kind: 'reject', feedback: NO_ELICITATION_FEEDBACK });
+    const server = createMcpServer([echo]);
+    approval.attach(server);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 't', version: '1' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    expect(approval.canElicit()).toBe(false);
+    expect(await approval.request(request)).toEqual({ kind: 'reject', feedback: NO_ELICITATION_FEEDBACK });
+    await client.close();
+  });
+
+  it('rejects, saying why, when the user does not answer in time', async () => {
+    const approval = new ElicitationApproval({ timeoutMs: 50 });
+    const server = createMcpServer([echo]);
+    approval.attach(server);
+    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, () => new Promise(() => {}));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    expect(approval.canElicit()).toBe(true);
+    expect(await approval.request(request)).toEqual({
+      kind: 'reject',
+      feedback:
+        'The approval request got no valid answer (MCP error -32001: Request timed out), so nothing was written.',
+    });
+    await client.close();
+  });
+});
