@@ -239,6 +239,15 @@ describe('Glob checks', () => {
     });
   });
 
+  it('stops when the call is aborted', async () => {
+    const result = await glob().call({ pattern: '**' }, { signal: AbortSignal.abort() });
+    expect(result).toMatchObject({
+      isError: true,
+      message: 'Failed to search for pattern **. Error: This operation was aborted',
+      brief: 'Glob failed',
+    });
+  });
+
   it('does not read ignore files above the workspace outside a repository', async () => {
     const parent = await createTempTree();
     try {

@@ -162,6 +162,16 @@ describe('Grep output modes', () => {
     );
   });
 
+  it('leaves out files the workspace deny rules refuse', async () => {
+    const result = await grep({ deny: ['sub/**'] }).call({ pattern: 'zebra', output_mode: 'count_matches' });
+    expect(result.output).toBe(
+      ['.env.example:1', 'a.ts:2', 'crlf.txt:1', 'ctx.txt:2', 'latin1.txt:1'].join('\n'),
+    );
+    expect(result.message).toBe(
+      'Skipped 1 sensitive file(s) (.env) to protect secrets. These files may contain credentials or private keys. Found 7 total occurrences across 5 files.',
+    );
+  });
+
   it('honours -i, type, glob, multiline and include_ignored', async () => {
     const caseSensitive = await grep().call({ pattern: 'ZEBRA', glob: '*.ts' });
     expect(caseSensitive.message).toBe('No matches found.');
