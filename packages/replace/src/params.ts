@@ -2,19 +2,19 @@ import { z } from 'zod';
 
 /** One replacement: the exact text to find and the text to put in its place. */
 export const EditSchema = z.object({
-  /** What the model reads about `old`. */
+  /** The exact text to find (must match one place unless `replace_all`). */
   old: z
     .string()
     .describe(
       'The exact text to replace, copied from the file including indentation and line breaks. It must match exactly one place unless replace_all is true.',
     ),
-  /** What the model reads about `new`. */
+  /** The replacement, inserted literally. */
   new: z
     .string()
     .describe(
       'The text to put in its place, inserted literally. Empty deletes the old text (a whole line goes with its line break).',
     ),
-  /** What the model reads about `replace_all`. */
+  /** Replace every exact occurrence instead of requiring a unique match. */
   replace_all: z
     .boolean()
     .default(false)
@@ -23,13 +23,13 @@ export const EditSchema = z.object({
 
 /** Arguments of StrReplaceFile. */
 export const StrReplaceFileParams = z.object({
-  /** What the model reads about `path`. */
+  /** The file to edit, absolute or relative to the work dir. */
   path: z
     .string()
     .describe(
       'Path of the file to edit. Absolute, or relative to the working directory; a file outside the working directory needs an absolute path.',
     ),
-  /** What the model reads about `edit`. */
+  /** One edit or a non-empty, ordered list of edits. */
   edit: z
     .union([EditSchema, z.array(EditSchema).min(1)])
     .describe(

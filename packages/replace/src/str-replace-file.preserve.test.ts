@@ -48,7 +48,55 @@ describe('line endings', () => {
   });
 });
 
+describe('old Mac and UTF-16 BE files', () => {
+  it('edits a CR-only file and keeps its CRs', async () => {
+    const file = await ws.writeRead('mac.txt', 'one\rtwo\rthree\r');
+    const result = await ws.tool.call({ path: file, edit: { old: 'two\nthree', new: '2\n3\n3.5' } });
+    expect(result.extras).toMatchObject({ matchedBy: 'line-endings' });
+    expect(await fs.readFile(file, 'latin1')).toBe('one\r2\r3\r3.5\r');
+  });
+
+  it('keeps UTF-16 BE with its BOM', async () => {
+    const encode = (text: string) =>
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    const file = await ws.writeRead('be.txt', encode('caf\u00e9 \ud83d\ude00\n'));
+    await ws.tool.call({ path: file, edit: { old: '\ud83d\ude00', new: '\ud83c\udf75 tea' } });
+    expect(await fs.readFile(file)).toEqual(encode('caf\u00e9 \ud83c\udf75 tea\n'));
+  });
+
+  it('quotes the closest text of a CRLF file without carriage returns', async () => {
+    const file = await ws.writeRead('near.txt', 'alpha = compute(1)\r\nbeta = compute(2)\r\n');
+    const result = await ws.tool.call({ path: file, edit: { old: 'beta = compute(3)', new: 'x' } });
+    expect(result.message).toBe(
+      'Edit 1: the old string was not found in the file. No changes were made. The closest text is at line 2:\n```\nbeta = compute(2)\n```',
+    );
+  });
+});
+
 describe('looser levels through the tool', () => {
+  it('combines indentation and curly quotes, keeping both styles', async () => {
+    const file = await ws.writeRead('doc.py', 'def hello():\n    print(\u201Chi there\u201D)\n');
+    const result = await ws.tool.call({
+      path: file,
+      edit: { old: 'print("hi there")', new: 'print("hello there")\nreturn "done"' },
+    });
+    expect(result.extras).toMatchObject({ matchedBy: 'quotes' });
+    // A quotes-level match inside the line: the rest of the line stays, new lines are not re-indented.
+    expect(await fs.readFile(file, 'utf8')).toBe(
+      'def hello():\n    print(\u201Chello there\u201D)\nreturn \u201Cdone\u201D\n',
+    );
+    // Indented one level deeper and curly in the file: the whitespace level carries both into new.
+    const nested = await ws.writeRead('nested.py', 'def f():\n    if ok:\n        print(\u201Chi\u201D)\n');
+    const shifted = await ws.tool.call({
+      path: nested,
+      edit: { old: 'if ok:\n    print("hi")', new: 'if ok:\n    print("bye")\n    return' },
+    });
+    expect(shifted.extras).toMatchObject({ matchedBy: 'whitespace' });
+    expect(await fs.readFile(nested, 'utf8')).toBe(
+      'def f():\n    if ok:\n        print(\u201Cbye\u201D)\n        return\n',
+    );
+  });
+
   it('edits curly-quoted prose with straight quotes and keeps the curly style', async () => {
     const prose = 'He called it \u201Cthe plan\u201D and said it wasn\u2019t ready.\n';
     const file = await ws.writeRead('prose.md', prose);

@@ -4,8 +4,9 @@ import type { ClosestText } from './types.js';
 export const CLOSEST_TEXT_MAX_LINES = 50_000;
 /** Least bigram similarity (Dice coefficient, 0..1) for a line to be offered as the closest text. */
 export const CLOSEST_TEXT_MIN_SIMILARITY = 0.5;
-/** Lines shown in the closest-text excerpt, and characters kept of each. */
+/** Lines shown in the closest-text excerpt at most. */
 export const CLOSEST_TEXT_EXCERPT_LINES = 5;
+/** Characters kept of each excerpt line (longer lines end with `…`). */
 export const CLOSEST_TEXT_EXCERPT_LINE_CHARS = 160;
 
 /** Character bigrams of `text` with their counts, keyed by the two UTF-16 codes. */
