@@ -73,14 +73,17 @@ export class Grep extends CallableTool<typeof GrepParams> {
 
   protected async execute(params: GrepParams, options: CallOptions): Promise<ToolReturnValue> {
     const input = params.path === '' ? '.' : params.path;
-    const resolved = await resolveSearchTarget(this.runtime, input, {
-      outside: 'Path outside workspace',
-      missing: 'Path not found',
-    });
+    // The binary is looked up while the path is checked: both are file-system round trips.
+    const [resolved, binary] = await Promise.all([
+      resolveSearchTarget(this.runtime, input, {
+        outside: 'Path outside workspace',
+        missing: 'Path not found',
+      }),
+      this.locateRipgrep(),
+    ]);
     if (!resolved.ok) return resolved.error;
     const { target } = resolved;
 
-    const binary = await this.locateRipgrep();
     if (binary === null) {
       return toolError({
         message: 'ripgrep is not available. Install ripgrep (rg) or reinstall @kimi-tools/search.',
