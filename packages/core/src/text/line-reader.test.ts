@@ -75,6 +75,10 @@ describe('scanLines', () => {
       { number: 3, text: 'three', terminated: false, cut: false },
     ]);
     expect(total).toBe(3);
+    const fromTheTop = await scan('\ufeffone\ntwo', { chunkBytes: 1 });
+    expect(texts(fromTheTop.lines)).toEqual(['one', 'two']);
+    expect(fromTheTop.total).toBe(2);
+    expect((await scan('\ufeff')).total).toBe(0);
   });
 
   it('stops when onLine says so; the total is known only with countToEnd', async () => {

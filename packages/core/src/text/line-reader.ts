@@ -87,14 +87,15 @@ function abortError(): Error {
 export async function scanLines(file: FileHandle, options: LineScanOptions): Promise<LineScanResult> {
   const byteMode = isAsciiCompatible(options.encoding.encoding);
   const unitBytes = byteMode ? 1 : /^utf-?32/i.test(options.encoding.encoding) ? 4 : 2;
-  // Decoded UTF-32 text has no fixed units-to-bytes ratio, so its line starts cannot be indexed.
   const startOffset = options.start?.offset ?? 0;
-  const chunkBytes = Math.max(1, Math.min(options.chunkBytes ?? 1 << 20, options.end - startOffset));
+  // At least 4 bytes, so that the first read holds a whole BOM.
+  const chunkBytes = Math.max(4, Math.min(options.chunkBytes ?? 1 << 20, options.end - startOffset));
   // Long runs of lines to skip or count: read into WebAssembly memory and count line feeds with SIMD.
   const counter =
     byteMode && options.end - startOffset >= BULK_COUNT_MIN_BYTES
       ? createLineFeedCounter(chunkBytes)
       : undefined;
+  // Decoded UTF-32 text has no fixed units-to-bytes ratio, so its line starts cannot be indexed.
   const scanner = new LineSplitter(
     unitBytes === 4 ? { ...options, onCheckpoint: undefined } : options,
     counter,
@@ -174,6 +175,8 @@ class LineSplitter {
   private delivering: boolean;
   private readonly countToEnd: boolean;
   private collecting: boolean;
+  // The line being collected: `pieces` kept from earlier chunks, then the current chunk from `collectFrom`.
+  private collectFrom = 0;
   private pieces: Array<Uint8Array | string> = [];
   private keptUnits = 0;
   private cut = false;
@@ -341,9 +344,6 @@ class LineSplitter {
       this.options.onCheckpoint({ line: this.lineNumber, offset });
     }
   }
-
-  // Collection: the current line's units from `collectFrom` in the current chunk plus earlier pieces.
-  private collectFrom = 0;
 
   private keepPiece(chunk: LineChunk, end: number): void {
     const room = this.keepUnits - this.keptUnits;
