@@ -69,16 +69,17 @@ describe('scanLines', () => {
   });
 
   it('skips a UTF-8 BOM and delivers from firstLine on', async () => {
-    const { lines, total } = await scan('\ufeffone\ntwo\nthree', { firstLine: 2, chunkBytes: 2 });
+    const encoding: TextEncoding = { encoding: 'utf-8', bom: true };
+    const { lines, total } = await scan('\ufeffone\ntwo\nthree', { encoding, firstLine: 2, chunkBytes: 2 });
     expect(lines).toEqual([
       { number: 2, text: 'two', terminated: true, cut: false },
       { number: 3, text: 'three', terminated: false, cut: false },
     ]);
     expect(total).toBe(3);
-    const fromTheTop = await scan('\ufeffone\ntwo', { chunkBytes: 1 });
+    const fromTheTop = await scan('\ufeffone\ntwo', { encoding, chunkBytes: 1 });
     expect(texts(fromTheTop.lines)).toEqual(['one', 'two']);
     expect(fromTheTop.total).toBe(2);
-    expect((await scan('\ufeff')).total).toBe(0);
+    expect((await scan('\ufeff', { encoding })).total).toBe(0);
   });
 
   it('stops when onLine says so; the total is known only with countToEnd', async () => {
