@@ -33,6 +33,14 @@ describe('exact level', () => {
     });
   });
 
+  it('names a line with several matches once', () => {
+    expect(applyEdits('a a\nb\na', [edit('a', 'c')])).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'ambiguous', lines: [1, 3], count: 3 },
+    });
+  });
+
   it('counts every match of a very common old but lists only the first lines', () => {
     const content = 'x\n'.repeat(1000);
     const result = applyEdits(content, [edit('x', 'y')]);

@@ -132,7 +132,9 @@ export function spliceReplacements(content: string, replacements: readonly Repla
 /** Why one edit failed, with the details its error message needs. */
 function failureOf(content: string, edit: EditSpec, result: ReturnType<typeof findEdit>): EditFailure {
   if (result.kind === 'ambiguous') {
-    return { kind: 'ambiguous', lines: lineNumbersAt(content, result.starts), count: result.count };
+    // Several matches on one line name the line once.
+    const lines = [...new Set(lineNumbersAt(content, result.starts))];
+    return { kind: 'ambiguous', lines, count: result.count };
   }
   const shown = normalizeLineBreaks(content);
   const closest = findClosestText(

@@ -1,8 +1,9 @@
+import { MAX_LISTED_MATCHES } from './find-edit.js';
 import type { EditFailure, MatchLevel } from './types.js';
 
-/** The listed line numbers, followed by `...` when there are more matches than lines listed. */
+/** The listed line numbers, followed by `...` when there were more matches than the error lists. */
 function listedLines(lines: readonly number[], count: number): string {
-  return count > lines.length ? `${lines.join(', ')}, ...` : lines.join(', ');
+  return count > MAX_LISTED_MATCHES ? `${lines.join(', ')}, ...` : lines.join(', ');
 }
 
 /** The error message and brief of a failed edit, worded as SPEC §4 says (`index` is 1-based). */

@@ -177,6 +177,12 @@ describe('messages', () => {
     );
   });
 
+  it('does not add ... for matches that share a listed line', () => {
+    expect(editFailureText(1, { kind: 'ambiguous', lines: [1, 3], count: 3 }).message).toBe(
+      'Edit 1: found 3 matches of the old string (at lines 1, 3). Provide more surrounding context to make it unique, or set replace_all to true.',
+    );
+  });
+
   it('names each edit that needed a looser level', () => {
     expect(editSuccessText(['exact', 'quotes', 'whitespace', 'line-endings'], 7)).toBe(
       'File successfully edited. Applied 4 edit(s) with 7 total replacement(s). Edit 2 matched after normalising quotes. Edit 3 matched after normalising whitespace. Edit 4 matched after normalising line endings.',
