@@ -1,0 +1,74 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createRuntime, FileHistory, yoloApproval, type HistoryEntry } from '@kimi-tools/core';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
+
+/** Resolves once `count` parties have arrived. */
+function barrier(count: number): () => Promise<void> {
+  let arrived = 0;
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return () => {
+    arrived++;
+    if (arrived === count) open();
+    return opened;
+  };
+}
+
+/**
+ * A history whose `save` — which applyFileChange calls after its last "does the file still hold the bytes I
+ * computed from?" check and before the atomic write — waits for the other agent to reach the same point. That
+ * pins down, deterministically, the interleaving that the random race in parallel-edits.test.ts hits by chance.
+ */
+class GatedHistory extends FileHistory {
+  constructor(private readonly gate: () => Promise<void>) {
+    super();
+  }
+
+  override async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+    await this.gate();
+    return super.save(realPath, bytes);
+  }
+}
+
+let workDir: string;
+beforeEach(async () => {
+  workDir = await makeTempDir('lost-update');
+});
+afterEach(async () => {
+  await removeTempDir(workDir);
+});
+
+describe('two agents editing one file at the same moment', () => {
+  // BUG (core, packages/core/src/write/apply-file-change.ts): the "file still holds oldBytes" check and the atomic
+  // write are serialised only by `runtime.locks`, which is per runtime. Two runtimes (two agents, or two processes)
+  // can both pass `stillHolds` before either renames its temp file; the second rename then replaces the first
+  // agent's edit, and BOTH calls report success. One edit is lost silently, against DESIGN §6 ("none is silently
+  // lost") and SPEC 1.6 (the check is repeated immediately before the bytes are written).
+  it.fails('never reports success for an edit the other agent then overwrites', async () => {
+    const file = path.join(workDir, 'notes.txt');
+    await fs.writeFile(file, 'alpha\nbeta\n');
+    const gate = barrier(2);
+    const agents = ['A', 'B'].map(() => {
+      const runtime = createRuntime({ workDir, approval: yoloApproval(), history: new GatedHistory(gate) });
+      return { read: new ReadFile(runtime), edit: new StrReplaceFile(runtime) };
+    });
+    for (const agent of agents) await agent.read.call({ path: 'notes.txt' });
+
+    const [first, second] = await Promise.all([
+      agents[0]?.edit.call({ path: 'notes.txt', edit: { old: 'alpha', new: 'ALPHA' } }),
+      agents[1]?.edit.call({ path: 'notes.txt', edit: { old: 'beta', new: 'BETA' } }),
+    ]);
+    const text = await fs.readFile(file, 'utf8');
+    // Whatever happened, every edit reported as applied must be in the file.
+    const applied = [
+      first?.isError === false ? 'ALPHA' : undefined,
+      second?.isError === false ? 'BETA' : undefined,
+    ].filter((edit): edit is string => edit !== undefined);
+    expect(applied.length).toBeGreaterThan(0);
+    for (const edit of applied) expect(text).toContain(edit);
+  });
+});
