@@ -1,3 +1,5 @@
+import { hasBinaryControlBytes } from '../text/encoding-bytes.js';
+
 /** How far SPEC §7 looks for a NUL byte. */
 export const NUL_SCAN_BYTES = 512;
 
@@ -12,23 +14,10 @@ export function hasEarlyNul(head: Uint8Array): boolean {
 }
 
 /**
- * Whether the head reads as plain text: no control byte other than tab, line feed, vertical tab, form feed,
- * carriage return and escape. Every binary format we sniff has such bytes in its header (lengths, small integers,
- * PNG's 0x1A), while text that merely begins with "BM" or "GIF8" has none.
+ * Whether the head reads as plain text: no control byte other than whitespace and escape. Every binary format we
+ * sniff has such bytes in its header (lengths, small integers, PNG's 0x1A), while text that merely begins with "BM"
+ * or "GIF8" has none.
  */
 export function looksLikePlainText(head: Uint8Array): boolean {
-  for (const byte of head) {
-    if (
-      byte < 0x20 &&
-      byte !== 0x09 &&
-      byte !== 0x0a &&
-      byte !== 0x0b &&
-      byte !== 0x0c &&
-      byte !== 0x0d &&
-      byte !== 0x1b
-    ) {
-      return false;
-    }
-  }
-  return true;
+  return !hasBinaryControlBytes(head);
 }

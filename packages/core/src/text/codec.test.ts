@@ -225,6 +225,17 @@ describe('decodeText', () => {
     expect(decodeText(bytes)).toEqual({ ok: false, reason: 'unsupported-encoding' });
   });
 
+  it('decodes short Latin-1 text that chardet cannot place as windows-1252, but not control-laden bytes', () => {
+    const bytes = Buffer.from('café\n', 'latin1');
+    const decoded = decodeOk(bytes);
+    expect(decoded.format.encoding).toBe('windows-1252');
+    expect(decoded.raw).toBe('café\n');
+    expect(decodeText(Buffer.from([0xc3, 0x28, 0x01]))).toEqual({
+      ok: false,
+      reason: 'unsupported-encoding',
+    });
+  });
+
   it('refuses broken UTF-16 after a BOM and a U+0000 inside UTF-16 text', () => {
     expect(decodeText(Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x00, 0xd8]))).toEqual({
       ok: false,

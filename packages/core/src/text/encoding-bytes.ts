@@ -7,3 +7,14 @@ export function toBuffer(bytes: Uint8Array): Buffer {
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.byteLength === b.byteLength && toBuffer(a).equals(toBuffer(b));
 }
+
+/**
+ * Whether `bytes` hold a control byte that text does not use: anything below 0x20 except tab, line feed, vertical
+ * tab, form feed, carriage return and escape. Binary headers are full of them (lengths, small integers).
+ */
+export function hasBinaryControlBytes(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte < 0x20 && (byte < 0x09 || (byte > 0x0d && byte !== 0x1b))) return true;
+  }
+  return false;
+}

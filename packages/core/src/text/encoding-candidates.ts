@@ -32,6 +32,9 @@ const CANDIDATES: Record<string, readonly string[]> = {
   'ISO-8859-8-I': ['iso-8859-8'],
 };
 
+/** Tried last, when chardet has no usable guess, for bytes that look like text. */
+export const FALLBACK_ENCODING = 'windows-1252';
+
 /** Tie-break between equally confident guesses: the encodings most files in the wild use come first. */
 const PREFERENCE = ['gbk', 'shift_jis', 'windows-1252', 'euc-kr', 'big5', 'euc-jp'];
 

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import type { TextEncoding } from './codec-types.js';
-import { legacyEncodingCandidates } from './encoding-candidates.js';
-import { bytesEqual, toBuffer } from './encoding-bytes.js';
+import { FALLBACK_ENCODING, legacyEncodingCandidates } from './encoding-candidates.js';
+import { bytesEqual, hasBinaryControlBytes, toBuffer } from './encoding-bytes.js';
 
 /** Result of looking at bytes: an encoding (and, for a whole file, its decoded text) or why there is none. */
 export type EncodingDetection =
@@ -48,7 +48,8 @@ function decodeLegacyExact(bytes: Uint8Array, encoding: string, partial: boolean
 
 /**
  * SPEC 1.5 detection. BOMs first (UTF-16 text may contain 0x00 bytes, but not a U+0000 character); without a BOM a
- * 0x00 byte means binary; then strict UTF-8; then chardet's guesses, each accepted only if it round-trips the bytes.
+ * 0x00 byte means binary; then strict UTF-8; then chardet's guesses, each accepted only if it round-trips the bytes;
+ * then windows-1252 for bytes without binary control codes.
  * `isWholeFile: false` means `bytes` is a sample whose last character may be cut.
  */
 export function detectEncoding(bytes: Uint8Array, isWholeFile: boolean): EncodingDetection {
@@ -65,9 +66,16 @@ export function detectEncoding(bytes: Uint8Array, isWholeFile: boolean): Encodin
   if (toBuffer(bytes).indexOf(0) !== -1) return { ok: false, reason: 'binary' };
   const utf8 = decodeUnicodeStrict(bytes, 'utf-8', partial);
   if (utf8 !== undefined) return { ok: true, encoding: { encoding: 'utf-8', bom: false }, text: utf8 };
-  for (const encoding of legacyEncodingCandidates(bytes)) {
+  const candidates = legacyEncodingCandidates(bytes);
+  for (const encoding of candidates) {
     const text = decodeLegacyExact(bytes, encoding, partial);
     if (text !== undefined) return { ok: true, encoding: { encoding, bom: false }, text };
+  }
+  // chardet says little about short texts ("café" in Latin-1 gets no guess at all): clean-looking bytes get one
+  // last try in windows-1252, which still refuses its five undefined bytes.
+  if (!candidates.includes(FALLBACK_ENCODING) && !hasBinaryControlBytes(bytes)) {
+    const text = decodeLegacyExact(bytes, FALLBACK_ENCODING, partial);
+    if (text !== undefined) return { ok: true, encoding: { encoding: FALLBACK_ENCODING, bom: false }, text };
   }
   return { ok: false, reason: 'unsupported-encoding' };
 }

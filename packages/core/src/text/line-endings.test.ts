@@ -44,9 +44,16 @@ describe('restoreLineEndings', () => {
     expect(restoreLineEndings(original, 'X1\ny\nX2\nz\nX3\n', '\r\n')).toBe('X1\ry\r\nX2\nz\rX3\r\n');
   });
 
-  it('keeps the break after a replaced block and gives the extra breaks the dominant ending', () => {
+  it('keeps the break after a replaced block; a break inside it is reused once, the extra one is new', () => {
     const original = 'head\ra\nb\r\ntail\r';
-    expect(restoreLineEndings(original, 'head\nx\ny\nz\ntail\n', '\r')).toBe('head\rx\ry\nz\r\ntail\r');
+    expect(restoreLineEndings(original, 'head\nx\ny\nz\ntail\n', '\r')).toBe('head\rx\ny\rz\r\ntail\r');
+  });
+
+  it('gives each of several edits on neighbouring lines its own line ending', () => {
+    const original = 'line 0 abc\rline 1 abcdefg\n';
+    expect(restoreLineEndings(original, 'liNEW0 abc\nliNEWA\n\nBNEWefg\n', '\n')).toBe(
+      'liNEW0 abc\rliNEWA\n\nBNEWefg\n',
+    );
   });
 
   it('keeps "no final newline" and adds none', () => {

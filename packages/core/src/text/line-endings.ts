@@ -1,4 +1,6 @@
 import type { LineEnding } from './codec-types.js';
+import { commonPrefix, commonSuffix } from './line-endings-common.js';
+import { alignGapByCharacters } from './line-endings-gap.js';
 import { matchLines } from './line-endings-match.js';
 
 /** How many of each line ending a text holds. */
@@ -35,48 +37,6 @@ export function normalizeLineEndings(text: string): string {
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
-/** Chunk size for comparing long strings: equal chunks compare as one memory comparison. */
-const COMPARE_CHUNK = 1 << 14;
-
-function commonPrefixLength(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let at = 0;
-  while (at < limit) {
-    const end = Math.min(limit, at + COMPARE_CHUNK);
-    if (a.slice(at, end) !== b.slice(at, end)) break;
-    at = end;
-  }
-  while (at < limit && a.charCodeAt(at) === b.charCodeAt(at)) at++;
-  return at;
-}
-
-function commonSuffixLength(a: string, b: string, limit: number): number {
-  let length = 0;
-  while (length < limit) {
-    const size = Math.min(limit - length, COMPARE_CHUNK);
-    const aEnd = a.length - length;
-    const bEnd = b.length - length;
-    if (a.slice(aEnd - size, aEnd) !== b.slice(bEnd - size, bEnd)) break;
-    length += size;
-  }
-  while (length < limit && a.charCodeAt(a.length - length - 1) === b.charCodeAt(b.length - length - 1))
-    length++;
-  return length;
-}
-
-/** Raw offsets of two positions `from` ≤ `to` of the normalised text (only `\r\n` changes lengths). */
-function rawOffsets(raw: string, from: number, to: number): [number, number] {
-  let pairs = 0;
-  let rawFrom = -1;
-  for (let at = raw.indexOf('\r\n'); at !== -1; at = raw.indexOf('\r\n', at + 2)) {
-    const normalized = at - pairs;
-    if (rawFrom === -1 && normalized >= from) rawFrom = from + pairs;
-    if (normalized >= to) break;
-    pairs++;
-  }
-  return [rawFrom === -1 ? from + pairs : rawFrom, to + pairs];
-}
-
 /** A piece of raw text up to and including one line break ('' for the piece after the last break). */
 interface RawSegment {
   content: string;
@@ -110,8 +70,9 @@ function splitNormalizedSegments(text: string): string[] {
 
 /**
  * For each updated segment, the original segment whose ending it keeps (-1: a new break). Identical lines are
- * matched first; between two matches the remaining segments pair up from the end, because the break after an edited
- * block lies outside the edit (an in-line change keeps its line's ending) while extra breaks inside it are new.
+ * matched first. Between two matches, equally many lines pair up in order (in-line edits keep their line's ending);
+ * otherwise a character diff of the gap lines the breaks up, and a gap too big for that pairs from the end, because
+ * the break after an edited block lies outside the edit while extra breaks inside it are new.
  */
 function endingSources(original: readonly RawSegment[], updated: readonly string[]): Int32Array {
   const keys = original.map((segment) => (segment.ending === '' ? segment.content : `${segment.content}\n`));
@@ -121,30 +82,55 @@ function endingSources(original: readonly RawSegment[], updated: readonly string
   for (let index = updated.length - 1; index >= -1; index--) {
     const match = index === -1 ? -1 : (sources[index] as number);
     if (index !== -1 && match === -1) continue;
-    // Gap: updated (index, updatedEnd) against original (match, originalEnd), paired from their ends.
-    let o = originalEnd - 1;
-    for (let u = updatedEnd - 1; u > index && o > match; u--, o--) sources[u] = o;
+    // Gap: updated (index, updatedEnd) against original (match, originalEnd).
+    const sameSize = originalEnd - match === updatedEnd - index;
+    if (
+      sameSize ||
+      !alignGapByCharacters(keys, match + 1, originalEnd, updated, index + 1, updatedEnd, sources)
+    ) {
+      let o = originalEnd - 1;
+      for (let u = updatedEnd - 1; u > index && o > match; u--, o--) sources[u] = o;
+    }
     originalEnd = match;
     updatedEnd = index;
   }
   return sources;
 }
 
-/** Rebuilds the changed middle: breaks that existed keep their bytes, new ones get `lineEnding`. */
-function restoreMiddle(originalRaw: string, updated: string, lineEnding: LineEnding): string {
+/**
+ * Rebuilds the changed middle: breaks that existed keep their bytes, new ones get `lineEnding`. `before` and `after`
+ * are the characters around the middle. A lone '\r' directly followed by a '\n' ending would read back as one CRLF
+ * and swallow a line, so such a '\n' ending becomes '\r', and a last '\r' ending before a '\n' becomes '\r\n'.
+ */
+function restoreMiddle(
+  originalRaw: string,
+  updated: string,
+  lineEnding: LineEnding,
+  before: string,
+  after: string,
+): string {
   const original = splitRawSegments(originalRaw);
   const segments = splitNormalizedSegments(updated);
   const sources = endingSources(original, segments);
   const out: string[] = [];
+  let previous = before;
   segments.forEach((segment, index) => {
     if (!segment.endsWith('\n')) {
       out.push(segment);
+      if (segment !== '') previous = segment;
       return;
     }
+    const content = segment.slice(0, -1);
     const source = sources[index] as number;
-    const ending = source === -1 ? '' : (original[source] as RawSegment).ending;
-    out.push(segment.slice(0, -1), ending === '' ? lineEnding : ending);
+    let ending = (source === -1 ? '' : (original[source] as RawSegment).ending) || lineEnding;
+    if (ending === '\n' && content === '' && previous.endsWith('\r')) ending = '\r';
+    out.push(content, ending);
+    previous = ending;
   });
+  // The middle ends with a lone '\r' and the kept text goes on with '\n': make that break a CRLF.
+  if (previous === '\r' && after === '\n' && out.length >= 2 && out[out.length - 1] === '') {
+    out[out.length - 2] = '\r\n';
+  }
   return out.join('');
 }
 
@@ -165,16 +151,26 @@ export function restoreLineEndings(originalRaw: string, updated: string, lineEnd
   // Every ending of the file equals `lineEnding`: kept and new lines alike get it.
   if (uniform) return lineEnding === '\n' ? target : target.replace(/\n/g, lineEnding);
 
-  const original = normalizeLineEndings(originalRaw);
-  if (original === target) return originalRaw;
+  const prefix = commonPrefix(originalRaw, target);
+  if (prefix.raw === originalRaw.length && prefix.normalized === target.length) return originalRaw;
   // Character-exact edges: every break before the first and after the last differing character is kept as is.
-  const prefix = commonPrefixLength(original, target);
-  const suffix = commonSuffixLength(original, target, Math.min(original.length, target.length) - prefix);
-  const [rawStart, rawEnd] = rawOffsets(originalRaw, prefix, original.length - suffix);
-  const middle = restoreMiddle(
-    originalRaw.slice(rawStart, rawEnd),
-    target.slice(prefix, target.length - suffix),
-    lineEnding,
+  const normalizedLength = originalRaw.length - counts.crlf;
+  const suffix = commonSuffix(
+    originalRaw,
+    target,
+    Math.min(normalizedLength, target.length) - prefix.normalized,
   );
-  return originalRaw.slice(0, rawStart) + middle + originalRaw.slice(rawEnd);
+  // A kept lone '\r' must not meet a kept '\n' (they would read back as one CRLF): the '\n' joins the middle.
+  if (originalRaw.charCodeAt(prefix.raw - 1) === 13 && originalRaw.charCodeAt(suffix.raw) === 10) {
+    suffix.raw += 1;
+    suffix.normalized -= 1;
+  }
+  const middle = restoreMiddle(
+    originalRaw.slice(prefix.raw, suffix.raw),
+    target.slice(prefix.normalized, target.length - suffix.normalized),
+    lineEnding,
+    originalRaw.slice(Math.max(0, prefix.raw - 1), prefix.raw),
+    originalRaw.slice(suffix.raw, suffix.raw + 1),
+  );
+  return originalRaw.slice(0, prefix.raw) + middle + originalRaw.slice(suffix.raw);
 }
