@@ -33,8 +33,35 @@ describe('createLineFeedCounter', () => {
     }
   });
 
+  it('counts any byte value and CRLF pairs', () => {
+    const counter = createLineFeedCounter(4096)!;
+    const [first] = counter.buffers;
+    const pattern = 'ab\r\ncd\re\nf\r\r\n';
+    for (let index = 0; index < first.length; index++)
+      first[index] = pattern.charCodeAt(index % pattern.length);
+    const inJs = (from: number, to: number, wanted: (index: number) => boolean) => {
+      let found = 0;
+      for (let index = from; index < to; index++) if (wanted(index)) found++;
+      return found;
+    };
+    for (const [from, to] of [
+      [0, 4096],
+      [3, 4000],
+      [15, 16],
+      [1, 1],
+    ] as const) {
+      expect(counter.countByte(first, from, to, 13)).toBe(inJs(from, to, (index) => first[index] === 13));
+      expect(counter.countCrLf(first, from, to)).toBe(
+        inJs(from, to, (index) => first[index] === 13 && first[index + 1] === 10),
+      );
+    }
+  });
+
   it('does not count in buffers that are not its own', () => {
     const counter = createLineFeedCounter(1024)!;
-    expect(counter.countLineFeeds(Buffer.from('a\nb\n'), 0, 4)).toBeUndefined();
+    const foreign = Buffer.from('a\r\nb\n');
+    expect(counter.countLineFeeds(foreign, 0, 4)).toBeUndefined();
+    expect(counter.countByte(foreign, 0, 4, 13)).toBeUndefined();
+    expect(counter.countCrLf(foreign, 0, 4)).toBeUndefined();
   });
 });

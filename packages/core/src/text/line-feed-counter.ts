@@ -1,16 +1,20 @@
 /**
- * Counting `\n` bytes is most of the work of a deep read into a big file. This tiny WebAssembly module (built
+ * Counting line breaks is most of the work of a deep read into a big file. This tiny WebAssembly module (built
  * here byte by byte, 128-bit SIMD: compare 16 bytes at once, popcount the match mask) counts them several times
  * faster than a loop of `Buffer.indexOf` calls. The file is read straight into the module's memory, so nothing is
  * copied. Where WebAssembly SIMD is unavailable the splitter simply keeps its JavaScript path.
  */
 
-/** Read buffers living in WebAssembly memory, and a counter of a byte value in them. */
+/** Read buffers living in WebAssembly memory, and counters of bytes in them. */
 export interface LineFeedCounter {
   /** Two buffers of `chunkBytes` each, for alternating reads. */
   readonly buffers: readonly [Buffer, Buffer];
   /** How many bytes equal to 10 lie in `bytes[from, to)`; `undefined` when `bytes` is not one of `buffers`. */
   countLineFeeds(bytes: Buffer, from: number, to: number): number | undefined;
+  /** How many bytes equal to `byte` lie in `bytes[from, to)`; `undefined` when `bytes` is not one of `buffers`. */
+  countByte(bytes: Buffer, from: number, to: number, byte: number): number | undefined;
+  /** How many `\r\n` pairs start in `bytes[from, to)` (the `\n` may be at `to`); `undefined` as above. */
+  countCrLf(bytes: Buffer, from: number, to: number): number | undefined;
 }
 
 const PAGE_BYTES = 65_536;
@@ -53,15 +57,37 @@ const COUNT_BODY = [
   0x20, 4, 0x0b, // return count
 ];
 
+// pairs(ptr, len) -> i32: positions p in [ptr, ptr+len), len a multiple of 16, with byte p = 13 and byte p+1 = 10.
+// Locals: 2 end, 3 count, 4 cr (v128), 5 lf (v128).
+// prettier-ignore
+const PAIRS_BODY = [
+  0x02, 0x02, 0x7f, 0x02, 0x7b, // locals: 2 × i32, 2 × v128
+  0x41, 13, 0xfd, 0x0f, 0x21, 4, // cr = i8x16.splat(13)
+  0x41, 10, 0xfd, 0x0f, 0x21, 5, // lf = i8x16.splat(10)
+  0x20, 0, 0x20, 1, 0x6a, 0x21, 2, // end = ptr + len
+  0x02, 0x40, 0x03, 0x40, // block, loop
+  0x20, 0, 0x20, 2, 0x4f, 0x0d, 1, // if ptr >= end: break
+  0x20, 0, 0xfd, 0x00, 0x00, 0, 0x20, 4, 0xfd, 0x23, // bytes [ptr, ptr+16) == 13
+  0x20, 0, 0xfd, 0x00, 0x00, 1, 0x20, 5, 0xfd, 0x23, // bytes [ptr+1, ptr+17) == 10
+  0xfd, 0x4e, 0xfd, 0x64, 0x69, 0x20, 3, 0x6a, 0x21, 3, // count += popcnt(bitmask(and))
+  0x20, 0, 0x41, 16, 0x6a, 0x21, 0, // ptr += 16
+  0x0c, 0, 0x0b, 0x0b, // continue; end loop, end block
+  0x20, 3, 0x0b, // return count
+];
+
 function moduleBytes(pages: number): Uint8Array {
   // prettier-ignore
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
-    ...section(1, [1, 0x60, 3, 0x7f, 0x7f, 0x7f, 1, 0x7f]), // type: (i32, i32, i32) -> i32
-    ...section(3, [1, 0]), // one function of that type
+    ...section(1, [2, 0x60, 3, 0x7f, 0x7f, 0x7f, 1, 0x7f, 0x60, 2, 0x7f, 0x7f, 1, 0x7f]), // (i32 i32 i32)->i32, (i32 i32)->i32
+    ...section(3, [2, 0, 1]), // count: type 0, pairs: type 1
     ...section(5, [1, 0, ...leb128(pages)]), // one memory, no maximum
-    ...section(7, [2, ...name('count'), 0x00, 0, ...name('memory'), 0x02, 0]), // exports
-    ...section(10, [1, ...leb128(COUNT_BODY.length), ...COUNT_BODY]), // code
+    ...section(7, [3, ...name('count'), 0x00, 0, ...name('pairs'), 0x00, 1, ...name('memory'), 0x02, 0]), // exports
+    ...section(10, [
+      2,
+      ...leb128(COUNT_BODY.length), ...COUNT_BODY,
+      ...leb128(PAIRS_BODY.length), ...PAIRS_BODY,
+    ]), // code
   ]);
 }
 
@@ -77,24 +103,37 @@ export function createLineFeedCounter(chunkBytes: number): LineFeedCounter | und
   if (!wasm) return undefined;
   let exports: Record<string, unknown>;
   try {
-    const pages = Math.ceil((2 * chunkBytes) / PAGE_BYTES);
+    // One page more than the buffers: `pairs` looks one byte past its range.
+    const pages = Math.ceil((2 * chunkBytes) / PAGE_BYTES) + 1;
     exports = new wasm.Instance(new wasm.Module(moduleBytes(pages))).exports;
   } catch {
     return undefined;
   }
   const memory = exports['memory'] as { buffer: ArrayBuffer };
   const count = exports['count'] as (pointer: number, length: number, byte: number) => number;
+  const pairs = exports['pairs'] as (pointer: number, length: number) => number;
+  const own = (bytes: Buffer) => bytes.buffer === memory.buffer;
+  const countByte = (bytes: Buffer, from: number, to: number, byte: number) => {
+    const blocks = Math.max(0, to - from) & ~(BLOCK_BYTES - 1);
+    let found = blocks > 0 ? count(bytes.byteOffset + from, blocks, byte) : 0;
+    for (let index = from + blocks; index < to; index++) if (bytes[index] === byte) found++;
+    return found;
+  };
   const buffers = [
     Buffer.from(memory.buffer, 0, chunkBytes),
     Buffer.from(memory.buffer, chunkBytes, chunkBytes),
   ] as const;
   return {
     buffers,
-    countLineFeeds(bytes, from, to) {
-      if (bytes.buffer !== memory.buffer) return undefined;
-      const blocks = (to - from) & ~(BLOCK_BYTES - 1);
-      let found = blocks > 0 ? count(bytes.byteOffset + from, blocks, 10) : 0;
-      for (let index = from + blocks; index < to; index++) if (bytes[index] === 10) found++;
+    countLineFeeds: (bytes, from, to) => (own(bytes) ? countByte(bytes, from, to, 10) : undefined),
+    countByte: (bytes, from, to, byte) => (own(bytes) ? countByte(bytes, from, to, byte) : undefined),
+    countCrLf(bytes, from, to) {
+      if (!own(bytes)) return undefined;
+      const blocks = Math.max(0, to - from) & ~15;
+      let found = blocks > 0 ? pairs(bytes.byteOffset + from, blocks) : 0;
+      for (let index = from + blocks; index < to; index++) {
+        if (bytes[index] === 13 && bytes[index + 1] === 10) found++;
+      }
       return found;
     },
   };

@@ -181,6 +181,24 @@ describe('scanLines', () => {
     expect(crlf.total).toBe(count);
   });
 
+  it('counts mixed LF, CRLF and lone CR breaks in bulk, across read boundaries', async () => {
+    const count = 600_000; // ~4.9 MB: above the bulk-counting threshold
+    const breaks = ['\n', '\r\n', '\r'];
+    const content = Array.from({ length: count }, (_, index) => `r${index + 1}${breaks[index % 3]}`).join('');
+    for (const chunkBytes of [4099, 1 << 20]) {
+      const full = await scan(content, { onLine: undefined, chunkBytes });
+      expect(full.total).toBe(count);
+      for (const wanted of [3, 300_001, count]) {
+        const direct = await scan(content, { firstLine: wanted, stopAfter: 1, countToEnd: true, chunkBytes });
+        expect(texts(direct.lines)).toEqual([`r${wanted}`]);
+        expect(direct.total).toBe(count);
+        const start = full.checkpoints.filter((point) => point.line <= wanted).at(-1)!;
+        const resumed = await scan(content, { start, firstLine: wanted, stopAfter: 1, chunkBytes });
+        expect(texts(resumed.lines)).toEqual([`r${wanted}`]);
+      }
+    }
+  });
+
   it('stops with an AbortError when the signal is aborted', async () => {
     const controller = new AbortController();
     controller.abort();

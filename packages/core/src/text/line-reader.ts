@@ -223,6 +223,13 @@ class LineSplitter {
       this.pushLineFeeds(chunk, chunk.raw, index);
       return;
     }
+    if (
+      chunk.raw !== undefined &&
+      !this.collecting &&
+      this.countMixedBreaks(chunk.raw, index, chunk.offsetOf(0))
+    ) {
+      return;
+    }
     let lf = chunk.find(10, index);
     let cr = chunk.hasCR ? chunk.find(13, index) : length;
     while (this.wantsMore()) {
@@ -326,6 +333,33 @@ class LineSplitter {
     this.lastCheckpoint = lastCheckpoint;
     this.lineStart = lineStart;
     return stoppedAt;
+  }
+
+  /**
+   * Bulk path for a chunk with `\r` in it, when none of its lines is to be delivered: breaks = `\n` + lone `\r`
+   * (+ a `\r` ending the chunk, whose `\n` may start the next one). Returns false, changing nothing, when the counter
+   * is unavailable or the line to deliver first starts in this chunk.
+   */
+  private countMixedBreaks(bytes: Buffer, from: number, base: number): boolean {
+    const counter = this.counter;
+    const length = bytes.length;
+    if (counter === undefined || from >= length) return false;
+    const endsWithCR = bytes[length - 1] === 13;
+    const inner = endsWithCR ? length - 1 : length;
+    const lineFeeds = counter.countLineFeeds(bytes, from, length);
+    const carriageReturns = counter.countByte(bytes, from, inner, 13);
+    const pairs = counter.countCrLf(bytes, from, inner);
+    if (lineFeeds === undefined || carriageReturns === undefined || pairs === undefined) return false;
+    const breaks = lineFeeds + carriageReturns - pairs + (endsWithCR ? 1 : 0);
+    const stopAt = this.delivering ? this.firstLine : Number.POSITIVE_INFINITY;
+    if (this.lineNumber + breaks >= stopAt) return false;
+    this.lineNumber += breaks;
+    if (endsWithCR) {
+      this.pendingCR = true; // the next chunk starts the next line (after its `\n`, if any)
+    } else if (breaks > 0) {
+      this.startLine(base + Math.max(bytes.lastIndexOf(10), bytes.lastIndexOf(13)) + 1);
+    }
+    return true;
   }
 
   /** End of the scanned range: delivers an unterminated last line, returns the total. */
