@@ -12,7 +12,10 @@ import {
 } from './ignore-rules.js';
 
 /** Entries of ignored subtrees visited at most to count the matches ignore rules hide (bounds the hint's cost). */
-export const HIDDEN_WALK_BUDGET = 50_000;
+export const HIDDEN_WALK_BUDGET = 10_000;
+
+/** Ignored folders read at once while counting. */
+const HIDDEN_WALK_CONCURRENCY = 8;
 
 /** What to walk and how. */
 export interface WalkRequest {
@@ -26,6 +29,8 @@ export interface WalkRequest {
   /** Workspace deny rules on real paths; denied entries are neither listed nor entered. */
   isDenied?: (absolutePath: string) => boolean;
   signal?: AbortSignal;
+  /** Entries ignored folders may cost to count hidden matches (default {@link HIDDEN_WALK_BUDGET}). */
+  hiddenWalkBudget?: number;
 }
 
 /** Matching paths (unsorted, `/`-separated, relative to the root) and how many more ignore rules hid. */
@@ -52,14 +57,18 @@ function childPath(directory: string, name: string): string {
 class TreeWalk {
   private readonly matches: string[] = [];
   private hiddenMatches = 0;
-  private hiddenBudget = HIDDEN_WALK_BUDGET;
+  private hiddenBudget: number;
   private readonly matchedPrefixes = new Set<string>();
+  private readonly hiddenQueue: DirectoryVisit[] = [];
 
-  constructor(private readonly request: WalkRequest) {}
+  constructor(private readonly request: WalkRequest) {
+    this.hiddenBudget = request.hiddenWalkBudget ?? HIDDEN_WALK_BUDGET;
+  }
 
   async run(): Promise<WalkResult> {
     const visits = await Promise.all(this.request.glob.startDirs.map((dir) => this.reachStartDir(dir)));
     await Promise.all(visits.map((visit) => (visit ? this.visit(visit) : undefined)));
+    if (!this.request.includeIgnored) await this.countHidden();
     return { matches: this.matches, hiddenMatches: this.hiddenMatches };
   }
 
@@ -157,20 +166,32 @@ class TreeWalk {
         if (includeDirs || (!isDirectory && !entry.isSymbolicLink())) this.record(relativePath, hidden);
         else if (!isDirectory) symlinkChecks.push(this.recordIfFileLink(absolutePath, relativePath, hidden));
       }
-      if (descend && (!hidden || this.mayCountHidden(name))) {
-        children.push(
-          this.visit({
-            relativeDir: relativePath,
-            absoluteDir: absolutePath,
-            hidden,
-            levels,
-            ownRulesLoaded: false,
-          }),
-        );
-      }
+      if (!descend) continue;
+      const child: DirectoryVisit = {
+        relativeDir: relativePath,
+        absoluteDir: absolutePath,
+        hidden,
+        levels,
+        ownRulesLoaded: false,
+      };
+      if (!hidden) children.push(this.visit(child));
+      else if (!isVcsName(name)) this.hiddenQueue.push(child);
     }
     await Promise.all(symlinkChecks);
     await Promise.all(children);
+  }
+
+  /**
+   * Ignored folders are walked only to count the matches they hide, after the real walk, breadth-first across all of
+   * them (so one huge ignored folder does not starve the others), a few at a time, until the budget is spent.
+   */
+  private async countHidden(): Promise<void> {
+    let next = 0;
+    while (next < this.hiddenQueue.length && this.hiddenBudget > 0) {
+      const batch = this.hiddenQueue.slice(next, next + HIDDEN_WALK_CONCURRENCY);
+      next += batch.length;
+      await Promise.all(batch.map((visit) => this.visit(visit)));
+    }
   }
 
   /** With `include_dirs` false, a symlink counts as a file unless it points to a directory. */

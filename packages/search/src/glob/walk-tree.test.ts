@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
+import { compileGlob } from './glob-pattern.js';
+import { walkTree } from './walk-tree.js';
+
+let tree: TempTree;
+
+beforeAll(async () => {
+  tree = await createTempTree();
+  const files: Record<string, string> = { '.gitignore': 'big/\nsmall/\n', 'kept.txt': '' };
+  for (let dir = 0; dir < 20; dir++) {
+    for (let file = 0; file < 20; file++) files[`big/d${dir}/deep/f${file}.txt`] = '';
+  }
+  files['small/one.txt'] = '';
+  await tree.writeAll(files);
+});
+
+afterAll(async () => {
+  await tree.cleanUp();
+});
+
+function walk(hiddenWalkBudget?: number) {
+  return walkTree({
+    root: tree.root,
+    glob: compileGlob('**/*.txt'),
+    includeDirs: false,
+    includeIgnored: false,
+    ancestorLevels: [],
+    hiddenWalkBudget,
+  });
+}
+
+describe('walkTree hidden-match counting', () => {
+  it('counts every hidden match when the budget allows', async () => {
+    const result = await walk();
+    expect(result.matches).toEqual(['kept.txt']);
+    expect(result.hiddenMatches).toBe(401);
+  });
+
+  it('stops counting when the budget is spent, shallow folders first', async () => {
+    const result = await walk(60);
+    expect(result.matches).toEqual(['kept.txt']);
+    // Breadth-first, 8 folders at a time: `big` and `small` (one match), then the 20 `big/d*` in batches of 8, 8
+    // and 4 + the first 4 `deep` folders (80 matches), after which the budget is spent.
+    expect(result.hiddenMatches).toBe(81);
+  });
+});
