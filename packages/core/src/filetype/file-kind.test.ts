@@ -104,6 +104,28 @@ describe('detectFileKind', () => {
     expect(await kindOf('noext', 'BM is a bitmap signature\n')).toEqual({ kind: 'text' });
   });
 
+  it('rejects weak signatures whose header does not hold together', async () => {
+    const fakeBmp = Buffer.concat([
+      Buffer.from('BM', 'latin1'),
+      Buffer.from([0x01, 0x00, 0x02, 0x00, 0x00, 0x00]),
+    ]);
+    expect(await kindOf('fake.txt', fakeBmp)).toEqual({ kind: 'binary' });
+    expect(await kindOf('fake.bmp', fakeBmp)).toEqual({ kind: 'image', mime: 'image/bmp' });
+    const fakeGif = Buffer.from('GIF8 not really\x01 a picture\n', 'latin1');
+    expect(await kindOf('fake-gif.txt', fakeGif)).toEqual({ kind: 'text' });
+    const flv = Buffer.from([0x46, 0x4c, 0x56, 0x01, 0x05, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00]);
+    expect(await kindOf('clip', flv)).toEqual({ kind: 'video', mime: 'video/x-flv' });
+    const ico = Buffer.concat([
+      Buffer.from([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0]),
+      Buffer.alloc(30, 1),
+    ]);
+    expect(await kindOf('favicon.ico', ico)).toEqual({ kind: 'image', mime: 'image/x-icon' });
+  });
+
+  it('lets a sniffed image win over a text extension', async () => {
+    expect(await kindOf('notes.txt', PNG)).toEqual({ kind: 'image', mime: 'image/png' });
+  });
+
   it('treats TypeScript sources as text even when they look like an MPEG transport stream', async () => {
     const source = `G${'x'.repeat(187)}G${'y'.repeat(187)}G${'z'.repeat(200)}\n`;
     for (const extension of ['ts', 'tsx', 'mts', 'cts']) {
