@@ -1,0 +1,66 @@
+/** What `--help` prints. */
+export const HELP_TEXT = `kimi-tools playground: a fake agent session that drives every @kimi-tools file tool
+
+Usage:
+  pnpm playground [-- OPTIONS]          (from the repository root; builds first)
+  node apps/playground/dist/main.js [OPTIONS]
+
+Without options, copies the sample project (apps/playground/sample) into a temporary directory and plays the
+default script (apps/playground/scripts/default.json): a fake model sends JSON tool calls to Glob, Grep,
+ReadFile, StrReplaceFile, WriteFile and ReadMediaFile. Every call is printed with its approval prompt (a
+coloured diff) and its result. At the end, the file history lists what changed and one change is undone.
+
+Options:
+  --script FILE     play this session instead of the default one (format below)
+  --workdir DIR     work on DIR itself instead of a sample copy (needs --script; files are really changed)
+  --answers LIST    answers to approval requests, in order, comma-separated: y,a,n:use tabs,...
+                    (repeatable; feedback cannot contain a comma)
+  --yolo            approve automatically, even in a terminal
+  --keep            keep the temporary directory (sample copy and outside directory) and print its path
+  --no-undo         do not undo a change at the end
+  -h, --help        show this help
+
+Answers:
+  y          approve this change
+  a          approve this and every later change of the same action (edit file, or edit file outside of
+             working directory) for the rest of the session
+  n          reject; in a terminal you are then asked for feedback for the model
+  n:TEXT     reject with feedback TEXT (the model reads "The tool call is rejected by the user. User feedback: TEXT")
+
+Who answers an approval request, first match wins:
+  1. the step's own "answer" in the script (so a scripted rejection happens in every mode, even after an "a");
+  2. the next unused --answers entry;
+  3. you, when stdin and stdout are a terminal and --yolo is not given;
+  4. nobody: the change is approved automatically.
+
+Script format: a JSON array of steps, played in order. A step is
+  {
+    "say": "what the model says first (optional)",
+    "name": "StrReplaceFile",
+    "arguments": { "path": "src/todo.ts", "edit": { "old": "a", "new": "b" } },
+    "answer": "n:keep it short",
+    "expect": {
+      "isError": false,
+      "brief": "exact brief",
+      "message": "substring of the message",
+      "output": "substring of the output text",
+      "approval": "edit file",
+      "file": { "path": "src/todo.ts", "contains": "b" }
+    }
+  }
+  name        the tool: Glob, Grep, ReadFile, StrReplaceFile, WriteFile, ReadMediaFile
+  arguments   a JSON object, or the JSON text itself (as a model streams it; invalid JSON is an error result)
+  answer      y, a, n or n:TEXT for this call's approval prompt (optional)
+  expect      every field optional; "approval" is the action asked (null: no approval asked);
+              "file" (one or a list) checks a file afterwards: "content" (exact bytes, "\\r\\n" counts),
+              "contains", "exists" (true/false), "lineEndings" ("lf" or "crlf", every break)
+  A step with only "say" is the model talking. In argument strings and file paths, {{workdir}} is the work
+  directory and {{outside}} an empty temporary directory outside the workspace.
+
+The runtime: work dir = the sample copy or --workdir; approvals as above; read-before-write on; the model takes
+images (capability image_in); file history on.
+
+Colours: on in a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them.
+Exit status: 0 when every expectation holds, 1 when one fails, 2 on a usage or script error, 130 when
+interrupted.
+`;

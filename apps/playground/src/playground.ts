@@ -1,0 +1,141 @@
+import { promises as fs } from 'node:fs';
+import { createRuntime, FileHistory } from '@kimi-tools/core';
+import { PlaygroundApproval, type FallbackAnswerer } from './approval-ui.js';
+import { parsePlaygroundArgs } from './cli-args.js';
+import { createFileTools } from './file-tools.js';
+import { HELP_TEXT } from './help-text.js';
+import { reportHistory } from './history-report.js';
+import { createStreamOutput, type Output } from './output.js';
+import { DEFAULT_SCRIPT_PATH, loadScript } from './script.js';
+import { runSession, type SessionReport } from './session-runner.js';
+import { createTerminalPrompter, type LinePrompter } from './terminal-prompt.js';
+import { pathShower, prepareWorkspace, type Workspace } from './workspace.js';
+
+/** The process streams and environment the playground runs with. */
+export interface PlaygroundIo {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Exit statuses. */
+export const EXIT = { ok: 0, expectationFailed: 1, usage: 2, interrupted: 130 } as const;
+
+function usageError(io: PlaygroundIo, message: string): number {
+  io.stderr.write(`kimi-tools playground: ${message}\nRun with --help for usage.\n`);
+  return EXIT.usage;
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await fs.stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function printIntro(output: Output, workspace: Workspace, scriptPath: string, answering: string): void {
+  const c = output.colors;
+  output.line(c.bold('kimi-tools playground') + c.dim(' — a fake model drives the file tools'));
+  const where = workspace.isSampleCopy
+    ? ' (a copy of the sample project)'
+    : ' (your directory: changes are real)';
+  output.line(`  ${c.dim('work dir:')} ${workspace.workDir}${where}`);
+  output.line(`  ${c.dim('outside: ')} ${workspace.outsideDir} ({{outside}}, not in the workspace)`);
+  output.line(`  ${c.dim('script:  ')} ${scriptPath}`);
+  output.line(`  ${c.dim('answers: ')} ${answering}`);
+  output.line();
+}
+
+function printSummary(output: Output, report: SessionReport, unusedAnswers: number): number {
+  const c = output.colors;
+  const calls = report.steps.filter((step) => step.result !== undefined);
+  const errors = calls.filter((step) => step.result?.isError).length;
+  const checked = report.steps.reduce((total, step) => total + step.checked, 0);
+  const failed = report.steps.filter((step) => step.failures.length > 0);
+  const failures = failed.reduce((total, step) => total + step.failures.length, 0);
+  output.line();
+  output.line(c.bold('Summary'));
+  output.line(
+    `  ${calls.length} tool calls, ${errors} of them returned an error (errors the model sees are part of the show)`,
+  );
+  if (report.stopped) output.line(`  ${c.yellow('stopped early: interrupted')}`);
+  if (unusedAnswers > 0)
+    output.line(
+      `  ${c.yellow(`${unusedAnswers} --answers entr${unusedAnswers === 1 ? 'y was' : 'ies were'} not used`)}`,
+    );
+  if (failures === 0) {
+    output.line(`  ${c.green('✓')} all ${checked} expectation checks passed`);
+    return EXIT.ok;
+  }
+  output.line(`  ${c.red('✗')} ${failures} of ${checked} expectation checks failed:`);
+  for (const step of failed) {
+    const call = step.step.name ?? 'say';
+    for (const failure of step.failures) output.line(`    step ${step.number} (${call}): ${failure}`);
+  }
+  return EXIT.expectationFailed;
+}
+
+/** Runs the playground with a command line; resolves to the exit status. */
+export async function runPlayground(argv: readonly string[], io: PlaygroundIo): Promise<number> {
+  const args = parsePlaygroundArgs(argv);
+  if ('error' in args) return usageError(io, args.error);
+  if (args.help) {
+    io.stdout.write(HELP_TEXT);
+    return EXIT.ok;
+  }
+  const scriptPath = args.script ?? DEFAULT_SCRIPT_PATH;
+  const script = await loadScript(scriptPath);
+  if ('error' in script) return usageError(io, script.error);
+  if (args.workdir !== undefined && !(await isDirectory(args.workdir))) {
+    return usageError(io, `--workdir ${args.workdir} is not a directory.`);
+  }
+
+  const output = createStreamOutput(io.stdout, io.env);
+  const workspace = await prepareWorkspace(args.workdir);
+  const interactive = io.stdin.isTTY === true && io.stdout.isTTY === true && !args.yolo;
+  const prompter: LinePrompter | undefined = interactive
+    ? createTerminalPrompter(io.stdin, io.stdout)
+    : undefined;
+  try {
+    const fallback: FallbackAnswerer = prompter
+      ? { kind: 'interactive', prompter }
+      : { kind: 'auto', reason: args.yolo ? '--yolo' : 'no terminal' };
+    const showPath = pathShower(workspace.workDir);
+    const approval = new PlaygroundApproval({ output, showPath, answers: args.answers, fallback });
+    const history = new FileHistory();
+    const runtime = createRuntime({
+      workDir: workspace.workDir,
+      approval,
+      capabilities: ['image_in'],
+      history,
+    });
+    const answering = [
+      args.answers.length > 0 ? `${args.answers.length} from --answers, then ` : '',
+      prompter
+        ? 'you, in this terminal (y / a / n)'
+        : `automatic approval (${args.yolo ? '--yolo' : 'no terminal'})`,
+      "; a step's own answer comes first",
+    ].join('');
+    printIntro(output, workspace, scriptPath, answering);
+
+    const report = await runSession({
+      steps: script.steps,
+      tools: createFileTools(runtime),
+      approval,
+      history,
+      output,
+      placeholders: { workdir: workspace.workDir, outside: workspace.outsideDir },
+      shouldStop: () => prompter?.interrupted === true,
+    });
+    if (!report.stopped)
+      await reportHistory({ history, steps: report.steps, output, showPath, undo: args.undo });
+    const status = printSummary(output, report, approval.unusedAnswers);
+    return report.stopped ? EXIT.interrupted : status;
+  } finally {
+    prompter?.close();
+    if (args.keep) output.line(`Kept ${workspace.tempRoot}`);
+    else await workspace.cleanup();
+  }
+}

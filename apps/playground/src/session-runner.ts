@@ -1,0 +1,98 @@
+import type { FileHistory, HistoryEntry, ToolReturnValue } from '@kimi-tools/core';
+import type { PlaygroundApproval } from './approval-ui.js';
+import { checkExpectations } from './expectations.js';
+import type { PlaygroundTool } from './file-tools.js';
+import type { Output } from './output.js';
+import type { Placeholders } from './placeholders.js';
+import { renderResult } from './result-render.js';
+import type { ScriptStep } from './script.js';
+import { argumentsText, invokeTool } from './tool-call.js';
+
+/** Everything a session needs. */
+export interface SessionContext {
+  steps: readonly ScriptStep[];
+  tools: ReadonlyMap<string, PlaygroundTool>;
+  approval: PlaygroundApproval;
+  history: FileHistory;
+  output: Output;
+  placeholders: Placeholders;
+  /** Asked after every step: `true` stops the session (e.g. Ctrl-C at a prompt). */
+  shouldStop?: () => boolean;
+}
+
+/** What one step did. */
+export interface StepReport {
+  /** 1-based. */
+  number: number;
+  step: ScriptStep;
+  /** The result, when the step made a call. */
+  result?: ToolReturnValue;
+  /** The history versions this step saved (the files it changed). */
+  saved: HistoryEntry[];
+  /** Expectation checks run and failed. */
+  checked: number;
+  failures: string[];
+}
+
+/** What a session did. */
+export interface SessionReport {
+  steps: StepReport[];
+  /** Whether the session stopped before its last step. */
+  stopped: boolean;
+}
+
+/** Characters of a call's arguments shown in the transcript (the full change is in the approval's diff). */
+const MAX_SHOWN_ARGUMENT_CHARS = 300;
+
+function clipArguments(text: string): string {
+  if (text.length <= MAX_SHOWN_ARGUMENT_CHARS) return text;
+  return `${text.slice(0, MAX_SHOWN_ARGUMENT_CHARS)}… (${text.length - MAX_SHOWN_ARGUMENT_CHARS} more chars)`;
+}
+
+async function runStep(context: SessionContext, step: ScriptStep, number: number): Promise<StepReport> {
+  const { output, approval, history, placeholders } = context;
+  const c = output.colors;
+  output.line(c.dim(`── step ${number}/${context.steps.length} ${'─'.repeat(40)}`));
+  if (step.say !== undefined) output.line(`${c.magenta('model')}  ${c.italic(step.say)}`);
+  const report: StepReport = { number, step, saved: [], checked: 0, failures: [] };
+  if (step.name === undefined) return report;
+
+  const jsonText = argumentsText(step.arguments, placeholders);
+  output.line(`  ${c.cyan('→')} ${c.bold(step.name)} ${clipArguments(jsonText)}`);
+  const savedBefore = history.list().length;
+  approval.beginStep(step.answer);
+  const result = await invokeTool(context.tools, step.name, jsonText);
+  const approvals = approval.endStep();
+  report.result = result;
+  report.saved = history.list().slice(savedBefore);
+  for (const line of renderResult(result, c)) output.line(line);
+
+  if (step.expect) {
+    const checks = await checkExpectations(
+      step.expect,
+      { result, approvals },
+      placeholders.workdir,
+      placeholders,
+    );
+    report.checked = checks.checked;
+    report.failures = checks.failures;
+    if (checks.failures.length === 0) {
+      output.line(
+        `  ${c.green('✓')} ${c.dim(`expectations met (${checks.checked} check${checks.checked === 1 ? '' : 's'})`)}`,
+      );
+    }
+    for (const failure of checks.failures) output.line(`  ${c.red('✗ expectation failed:')} ${failure}`);
+  }
+  return report;
+}
+
+/** Plays the steps in order, printing each call, its approval prompt and its result, and checks expectations. */
+export async function runSession(context: SessionContext): Promise<SessionReport> {
+  const steps: StepReport[] = [];
+  for (const [index, step] of context.steps.entries()) {
+    steps.push(await runStep(context, step, index + 1));
+    context.output.line();
+    if (context.shouldStop?.() && index < context.steps.length - 1) return { steps, stopped: true };
+  }
+  return { steps, stopped: false };
+}
