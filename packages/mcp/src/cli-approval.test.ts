@@ -45,6 +45,8 @@ describe('kimi-tools-mcp approvals', () => {
     expect(texts(edit)).toEqual([
       `The tool call is rejected by the user. User feedback: ${READ_ONLY_FEEDBACK}`,
     ]);
+    // Without --structured-content, clients that prefer structuredContent still show the model the message.
+    expect(edit.structuredContent).toBeUndefined();
     const write = await session.call('WriteFile', { path: 'created.txt', content: 'x' });
     expect(write.isError).toBe(true);
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
@@ -95,7 +97,9 @@ describe('kimi-tools-mcp approvals', () => {
   });
 
   it('elicit: a declined form rejects the change and writes nothing', async () => {
-    const { session, file } = await setUp(['--approval=elicit'], () => ({ action: 'decline' }));
+    const { session, file } = await setUp(['--approval=elicit', '--structured-content'], () => ({
+      action: 'decline',
+    }));
     const edit = await editSecondLine(session);
     expect(edit.isError).toBe(true);
     expect(texts(edit)).toEqual([REJECTED_NO_FEEDBACK]);
@@ -104,7 +108,7 @@ describe('kimi-tools-mcp approvals', () => {
   });
 
   it('elicit: a rejection with feedback passes the feedback to the model', async () => {
-    const { session, file } = await setUp([], () => ({
+    const { session, file } = await setUp(['--structured-content'], () => ({
       action: 'accept',
       content: { decision: 'reject', feedback: '  keep it lowercase  ' },
     }));

@@ -3,15 +3,24 @@ import { parseCliArgs } from './cli-args.js';
 
 describe('parseCliArgs', () => {
   it('defaults to elicit with no extra directories', () => {
-    expect(parseCliArgs(['/w'])).toEqual({ kind: 'serve', workDir: '/w', addDirs: [], approval: 'elicit' });
+    expect(parseCliArgs(['/w'])).toEqual({
+      kind: 'serve',
+      workDir: '/w',
+      addDirs: [],
+      approval: 'elicit',
+      structuredContent: false,
+    });
   });
 
   it('reads repeated --add-dir and --approval, with or without =', () => {
-    expect(parseCliArgs(['--add-dir', '/a', '--add-dir=/b', '--approval=yolo', '/w'])).toEqual({
+    expect(
+      parseCliArgs(['--add-dir', '/a', '--add-dir=/b', '--approval=yolo', '--structured-content', '/w']),
+    ).toEqual({
       kind: 'serve',
       workDir: '/w',
       addDirs: ['/a', '/b'],
       approval: 'yolo',
+      structuredContent: true,
     });
     expect(parseCliArgs(['/w', '--approval', 'reject'])).toMatchObject({ approval: 'reject' });
   });

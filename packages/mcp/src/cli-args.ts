@@ -7,23 +7,26 @@ export const APPROVAL_MODES: readonly ApprovalMode[] = ['elicit', 'yolo', 'rejec
 /** What the command line asks for. Paths are as given (resolved against the current directory later). */
 export type CliCommand =
   | { kind: 'help' }
-  | { kind: 'serve'; workDir: string; addDirs: string[]; approval: ApprovalMode }
+  | { kind: 'serve'; workDir: string; addDirs: string[]; approval: ApprovalMode; structuredContent: boolean }
   | { kind: 'error'; message: string };
 
 /** The usage text, printed to stderr (stdout belongs to the protocol). */
-export const USAGE = `Usage: kimi-tools-mcp [--add-dir DIR]... [--approval elicit|yolo|reject] WORKDIR
+export const USAGE = `Usage: kimi-tools-mcp [--add-dir DIR]... [--approval elicit|yolo|reject] [--structured-content] WORKDIR
 
 Serves the @kimi-tools file tools (ReadFile, WriteFile, StrReplaceFile, Glob, Grep, ReadMediaFile)
 over MCP on stdin/stdout. Relative paths the model gives resolve against WORKDIR.
 
 Options:
-  --add-dir DIR       another directory that belongs to the workspace (repeatable)
-  --approval MODE     how writes and edits are approved:
-                        elicit  ask the user through the MCP client (the default); clients
-                                without elicitation support get every change rejected
-                        yolo    approve every change without asking
-                        reject  reject every change (read-only)
-  -h, --help          show this help`;
+  --add-dir DIR           another directory that belongs to the workspace (repeatable)
+  --approval MODE         how writes and edits are approved:
+                            elicit  ask the user through the MCP client (the default);
+                                    clients without elicitation get every change rejected
+                            yolo    approve every change without asking
+                            reject  reject every change (read-only)
+  --structured-content    also send each result's brief, diff blocks and extras as
+                          structuredContent (for clients that render them; some clients
+                          show it to the model instead of the output)
+  -h, --help              show this help`;
 
 function isApprovalMode(value: string): value is ApprovalMode {
   return (APPROVAL_MODES as readonly string[]).includes(value);
@@ -34,6 +37,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   const addDirs: string[] = [];
   const positionals: string[] = [];
   let approval: ApprovalMode = 'elicit';
+  let structuredContent = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === '--') {
@@ -41,6 +45,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       break;
     }
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    if (arg === '--structured-content') {
+      structuredContent = true;
+      continue;
+    }
     const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg) : [arg, undefined];
     if (flag === '--add-dir' || flag === '--approval') {
       const value = inlineValue ?? argv[++index];
@@ -67,7 +75,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       message: `Expected one WORKDIR, got ${positionals.length}: ${positionals.join(' ')}.`,
     };
   }
-  return { kind: 'serve', workDir: positionals[0]!, addDirs, approval };
+  return { kind: 'serve', workDir: positionals[0]!, addDirs, approval, structuredContent };
 }
 
 function splitOnce(arg: string): [string, string] {

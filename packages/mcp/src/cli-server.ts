@@ -19,6 +19,8 @@ export interface CliServerSettings {
   workDir: string;
   addDirs: string[];
   approval: ApprovalMode;
+  /** Send brief, display and extras as `structuredContent`. */
+  structuredContent: boolean;
 }
 
 function instructions(settings: CliServerSettings): string {
@@ -48,6 +50,7 @@ export function createCliServer(settings: CliServerSettings): Server {
     name: 'kimi-tools',
     instructions: instructions(settings),
     annotations: FILE_TOOL_ANNOTATIONS,
+    structuredContent: settings.structuredContent,
   });
   elicitation?.attach(server);
   return server;

@@ -21,7 +21,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
       'crlf.txt': 'one\r\ntwo\r\nthree\r\n',
       'pixel.png': png,
     });
-    session = await startSession(['--approval', 'yolo', workDir]);
+    session = await startSession(['--approval', 'yolo', '--structured-content', workDir]);
   });
 
   afterAll(async () => {
@@ -33,7 +33,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
   async function expected(name: string, args: Record<string, unknown>) {
     const runtime = createRuntime({ workDir, approval: rejectAllApproval(), capabilities: ['image_in'] });
     const tool = createFileTools(runtime).find((candidate) => candidate.name === name)!;
-    return toCallToolResult(await tool.call(args));
+    return toCallToolResult(await tool.call(args), { structuredContent: true });
   }
 
   it('lists the six tools with their descriptions, JSON Schemas and hints', async () => {

@@ -35,7 +35,12 @@ async function main(): Promise<void> {
     import('./cli-server.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
-  const server = createCliServer({ workDir, addDirs, approval: command.approval });
+  const server = createCliServer({
+    workDir,
+    addDirs,
+    approval: command.approval,
+    structuredContent: command.structuredContent,
+  });
   server.onerror = (error) => process.stderr.write(`kimi-tools-mcp: ${error.message}\n`);
   await server.connect(new StdioServerTransport());
   // The client closing our stdin ends the session; pending calls finish, then the process exits.

@@ -49,7 +49,7 @@ describe('createMcpServer (in process)', () => {
     const broken = tool('Broken', async () => {
       throw new Error('boom');
     });
-    const server = createMcpServer([broken, echo]);
+    const server = createMcpServer([broken, echo], { structuredContent: true });
     const client = new Client({ name: 't', version: '1' });
     await connect(server, client);
     const result = await client.callTool({ name: 'Broken', arguments: { text: '' } }, CallToolResultSchema);

@@ -22,7 +22,10 @@ export interface McpServerOptions {
   instructions?: string;
   /** MCP tool annotations (read-only, destructive... hints) by tool name. */
   annotations?: Readonly<Record<string, ToolAnnotations>>;
-  /** Attach brief, display and extras as `structuredContent` to every result (default `true`). */
+  /**
+   * Attach brief, display and extras as `structuredContent` to every result (default `false`: some clients show the
+   * model `structuredContent` instead of `content` when both are present).
+   */
   structuredContent?: boolean;
 }
 
@@ -91,7 +94,7 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
       );
     }
     const result = await callSafely(tool, args ?? {}, extra.signal);
-    return toCallToolResult(result, { structuredContent: options.structuredContent ?? true });
+    return toCallToolResult(result, { structuredContent: options.structuredContent === true });
   });
   return server;
 }

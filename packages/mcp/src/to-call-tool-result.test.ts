@@ -5,7 +5,7 @@ import { EMPTY_RESULT_TEXT, toCallToolResult } from './to-call-tool-result.js';
 describe('toCallToolResult', () => {
   it('puts text output first, then the message, with brief and display as structured content', () => {
     const result = toolOk({ output: '1\thello', message: '1 line read.', extras: { lines: 1 } });
-    expect(toCallToolResult(result)).toEqual({
+    expect(toCallToolResult(result, { structuredContent: true })).toEqual({
       content: [
         { type: 'text', text: '1\thello' },
         { type: 'text', text: '1 line read.' },
@@ -17,7 +17,7 @@ describe('toCallToolResult', () => {
 
   it('maps an error to isError with its message and brief', () => {
     const result = toolError({ message: '`a` does not exist.', brief: 'File not found' });
-    expect(toCallToolResult(result)).toEqual({
+    expect(toCallToolResult(result, { structuredContent: true })).toEqual({
       content: [{ type: 'text', text: '`a` does not exist.' }],
       isError: true,
       structuredContent: { brief: 'File not found', display: [{ type: 'brief', text: 'File not found' }] },
@@ -82,8 +82,8 @@ describe('toCallToolResult', () => {
     ]);
   });
 
-  it('never sends an empty content list, and can leave structured content out', () => {
-    expect(toCallToolResult(toolOk(), { structuredContent: false })).toEqual({
+  it('never sends an empty content list, and leaves structured content out unless asked', () => {
+    expect(toCallToolResult(toolOk({ brief: 'Done' }))).toEqual({
       content: [{ type: 'text', text: EMPTY_RESULT_TEXT }],
       isError: false,
     });

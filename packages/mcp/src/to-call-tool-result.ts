@@ -4,7 +4,7 @@ import { parseDataUrl } from './data-url.js';
 import { fileUri, resourceName, wrapperTagPath } from './media-source.js';
 
 /**
- * The `structuredContent` of every tool result: what the user interface shows (never needed by the model).
+ * The `structuredContent` of a tool result, when asked for: what the user interface shows (the model never needs it).
  * `brief` and `display` are the tool's, unchanged; `extras` is present when the tool gave any.
  */
 export interface StructuredToolResult {
@@ -19,7 +19,11 @@ export interface StructuredToolResult {
 
 /** How a {@link ToolReturnValue} becomes an MCP tool result. */
 export interface ToCallToolResultOptions {
-  /** Attach brief, display and extras as `structuredContent` (default `true`). */
+  /**
+   * Attach brief, display and extras as `structuredContent` (default `false`). Off by default because some clients
+   * (Claude Code, VS Code) hand the model `structuredContent` instead of `content` when both are present, and ours is
+   * user-interface data, not the tool's output.
+   */
   structuredContent?: boolean;
 }
 
@@ -29,7 +33,7 @@ export const EMPTY_RESULT_TEXT = '(no output)';
 /**
  * Maps a tool result to an MCP `CallToolResult`: the output (text, or each content part in order) then the
  * message as text content; `image_url` data URLs as image content; videos as embedded resources (data URLs) or
- * resource links (other URLs); `isError` as is; brief, display and extras as {@link StructuredToolResult}.
+ * resource links (other URLs); `isError` as is; on request, brief, display and extras as {@link StructuredToolResult}.
  */
 export function toCallToolResult(
   result: ToolReturnValue,
@@ -39,7 +43,7 @@ export function toCallToolResult(
   if (result.message) content.push({ type: 'text', text: result.message });
   if (content.length === 0) content.push({ type: 'text', text: EMPTY_RESULT_TEXT });
   const mapped: CallToolResult = { content, isError: result.isError };
-  if (options.structuredContent ?? true) {
+  if (options.structuredContent === true) {
     const structured: StructuredToolResult = { brief: result.brief, display: result.display };
     if (result.extras !== undefined) structured.extras = result.extras;
     mapped.structuredContent = structured;
