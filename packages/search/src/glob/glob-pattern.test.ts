@@ -50,6 +50,15 @@ describe('compileGlob', () => {
     expect(braces.mayContainMatches('lib/x')).toBe(false);
   });
 
+  it('filters file names by the last segment of every alternative', () => {
+    const glob = compileGlob('{src/*.ts,docs/**/*.md}');
+    expect(glob.nameMayMatch('a.ts')).toBe(true);
+    expect(glob.nameMayMatch('guide.md')).toBe(true);
+    expect(glob.nameMayMatch('a.js')).toBe(false);
+    expect(compileGlob('src/**').nameMayMatch('anything')).toBe(true);
+    expect(compileGlob('+(a|b)/x').nameMayMatch('y')).toBe(true);
+  });
+
   it('matches with micromatch semantics: dot files, `**` anywhere, braces, case-sensitive', () => {
     const glob = compileGlob('**/*.{ts,tsx}');
     expect(glob.matches('a.ts')).toBe(true);

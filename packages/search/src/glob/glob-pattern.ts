@@ -20,6 +20,8 @@ export interface CompiledGlob {
   startDirs: string[];
   /** Whether some descendant of this directory (relative path) could match, so the walk must enter it. */
   mayContainMatches(relativeDir: string): boolean;
+  /** `false` when no path ending in this name can match (a quick filter; `true` decides nothing). */
+  nameMayMatch(name: string): boolean;
 }
 
 function expandBraces(pattern: string): string[] | null {
@@ -116,11 +118,32 @@ export function compileGlob(pattern: string): CompiledGlob {
   // Extglobs may hold `/` inside parentheses, and an unexpanded brace may too: such patterns are only narrowed
   // to the literal prefix before their first special character.
   const prunable = expanded !== null && !pattern.includes('(');
-  if (!prunable) return { matches, startDirs: [staticBase(pattern)], mayContainMatches: () => true };
+  if (!prunable) {
+    return {
+      matches,
+      startDirs: [staticBase(pattern)],
+      mayContainMatches: () => true,
+      nameMayMatch: () => true,
+    };
+  }
   const pruners = expanded.map(segmentPruner);
   return {
     matches,
     startDirs: outermost(expanded.map(staticBase)),
     mayContainMatches: (relativeDir) => pruners.some((pruner) => pruner(relativeDir)),
+    nameMayMatch: lastSegmentFilter(expanded),
   };
+}
+
+/**
+ * A path can only match if its last name matches the pattern's last segment (unless that is `**` or empty), so
+ * files whose name fails every last segment are skipped before their path is even built.
+ */
+function lastSegmentFilter(patterns: readonly string[]): (name: string) => boolean {
+  const lastSegments = patterns.map((each) => each.slice(each.lastIndexOf('/') + 1));
+  if (lastSegments.some((segment) => segment === '' || segment === '**')) return () => true;
+  const tests = lastSegments.map((segment) => micromatch.matcher(segment, MATCH_OPTIONS));
+  return tests.length === 1
+    ? (tests[0] as (name: string) => boolean)
+    : (name) => tests.some((test) => test(name));
 }

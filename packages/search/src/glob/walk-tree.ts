@@ -153,8 +153,9 @@ class TreeWalk {
     const symlinkChecks: Array<Promise<void>> = [];
     for (const entry of entries) {
       const name = entry.name;
-      const relativePath = visit.relativeDir === '' ? name : `${visit.relativeDir}/${name}`;
       const isDirectory = entry.isDirectory();
+      if (!isDirectory && !glob.nameMayMatch(name)) continue;
+      const relativePath = visit.relativeDir === '' ? name : `${visit.relativeDir}/${name}`;
       const matched = glob.matches(relativePath);
       const descend = isDirectory && glob.mayContainMatches(relativePath);
       if (!matched && !descend) continue;
