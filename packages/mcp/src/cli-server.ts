@@ -51,7 +51,7 @@ export function createCliServer(settings: CliServerSettings): Server {
     instructions: instructions(settings),
     annotations: FILE_TOOL_ANNOTATIONS,
     structuredContent: settings.structuredContent,
+    ...(elicitation ? { elicitation } : {}),
   });
-  elicitation?.attach(server);
   return server;
 }

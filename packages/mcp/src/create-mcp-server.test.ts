@@ -61,6 +61,32 @@ describe('createMcpServer (in process)', () => {
     expect((await client.callTool({ name: 'Echo', arguments: { text: 'x' } })).isError).toBe(false);
   });
 
+  it('aborts the tool when the client cancels the call', async () => {
+    let sawAbort!: () => void;
+    const aborted = new Promise<void>((resolve) => (sawAbort = resolve));
+    const waiting: ServableTool = {
+      ...echo,
+      name: 'Wait',
+      call: (_args, options) =>
+        new Promise((resolve) => {
+          options?.signal?.addEventListener('abort', () => {
+            sawAbort();
+            resolve(toolOk({ output: 'stopped' }));
+          });
+        }),
+    };
+    const server = createMcpServer([waiting]);
+    const client = new Client({ name: 't', version: '1' });
+    await connect(server, client);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'Wait', arguments: { text: '' } }, CallToolResultSchema, {
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort('user pressed stop'), 20);
+    await expect(call).rejects.toThrow();
+    await aborted;
+  });
+
   it('refuses duplicate names and non-object schemas', () => {
     expect(() => createMcpServer([echo, echo])).toThrow('createMcpServer: two tools are named "Echo".');
     expect(() => createMcpServer([{ ...echo, parameters: { type: 'string' } }])).toThrow(
@@ -88,6 +114,39 @@ describe('ElicitationApproval (in process)', () => {
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     expect(approval.canElicit()).toBe(false);
     expect(await approval.request(request)).toEqual({ kind: 'reject', feedback: NO_ELICITATION_FEEDBACK });
+    await client.close();
+  });
+
+  it('sends the approval form as part of the tool call it belongs to', async () => {
+    const approval = new ElicitationApproval();
+    const asking: ServableTool = {
+      ...echo,
+      name: 'Ask',
+      call: async (_args, options) =>
+        toolOk({ output: (await approval.request(request, options?.signal)).kind }),
+    };
+    const server = createMcpServer([asking], { elicitation: approval });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const sent: Array<{ method?: string; relatedRequestId?: unknown }> = [];
+    const send = serverSide.send.bind(serverSide);
+    serverSide.send = (message, options) => {
+      sent.push({
+        method: 'method' in message ? message.method : undefined,
+        relatedRequestId: options?.relatedRequestId,
+      });
+      return send(message, options);
+    };
+    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, () => ({
+      action: 'accept',
+      content: { decision: 'approve' },
+    }));
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const result = await client.callTool({ name: 'Ask', arguments: { text: '' } }, CallToolResultSchema);
+    expect(result.content).toEqual([{ type: 'text', text: 'approve' }]);
+    const elicitation = sent.find((message) => message.method === 'elicitation/create');
+    // The client's first request is initialize (id 0), the tool call is the next one.
+    expect(elicitation).toEqual({ method: 'elicitation/create', relatedRequestId: 1 });
     await client.close();
   });
 

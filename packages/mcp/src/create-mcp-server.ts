@@ -9,6 +9,7 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { version as packageVersion } from '../package.json';
+import type { ElicitationApproval } from './elicitation-approval.js';
 import type { ServableTool } from './servable-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 
@@ -27,6 +28,11 @@ export interface McpServerOptions {
    * model `structuredContent` instead of `content` when both are present).
    */
   structuredContent?: boolean;
+  /**
+   * The runtime's {@link ElicitationApproval}, if it uses one: it is attached to the server, and each call runs as
+   * part of its request so approval forms reach the client on any transport.
+   */
+  elicitation?: ElicitationApproval;
 }
 
 function checkTools(tools: readonly ServableTool[]): Map<string, ServableTool> {
@@ -93,8 +99,12 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
         `Unknown tool: ${name}. Available tools: ${[...byName.keys()].join(', ')}.`,
       );
     }
-    const result = await callSafely(tool, args ?? {}, extra.signal);
+    const call = () => callSafely(tool, args ?? {}, extra.signal);
+    const result = await (options.elicitation
+      ? options.elicitation.runInCall(extra.requestId, call)
+      : call());
     return toCallToolResult(result, { structuredContent: options.structuredContent === true });
   });
+  options.elicitation?.attach(server);
   return server;
 }

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { errorText, rejectAllApproval, SessionApproval } from '@kimi-tools/core';
 import type { Approval, ApprovalRequest, ApprovalResponse } from '@kimi-tools/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { approvalFromElicitation, approvalMessage, approvalSchema } from './approval-form.js';
 
 /** Default time to wait for the user's answer: ten minutes (the SDK's own default of 60 s is too short for people). */
@@ -22,14 +24,16 @@ export interface ElicitationApprovalOptions {
 /**
  * Asks the user through MCP elicitation: a form with the description and the diff, answered with approve,
  * approve for session (remembered per action by this instance) or reject with optional feedback. Clients without
- * form elicitation get the `fallback` decision. Attach the server once created: the runtime needs the approval
- * before the tools exist, and the server needs the tools.
+ * form elicitation get the `fallback` decision. Give it to `createMcpServer` as `options.elicitation` (or `attach`
+ * the server yourself): the runtime needs the approval before the tools exist, and the server needs the tools.
  */
 export class ElicitationApproval implements Approval {
   private server: Server | undefined;
   private readonly session: SessionApproval;
   private readonly fallback: Approval;
   private readonly timeoutMs: number;
+  // The tools/call request being served, so its elicitations travel with it (HTTP transports route by request).
+  private readonly currentCall = new AsyncLocalStorage<RequestId>();
 
   constructor(options: ElicitationApprovalOptions = {}) {
     this.fallback = options.fallback ?? rejectAllApproval(NO_ELICITATION_FEEDBACK);
@@ -40,6 +44,14 @@ export class ElicitationApproval implements Approval {
   /** The server whose client is asked. */
   attach(server: Server): void {
     this.server = server;
+  }
+
+  /**
+   * Runs `task` on behalf of the tools/call request `requestId`: elicitations it makes are sent as part of that
+   * request, which Streamable HTTP needs to reach the client. `createMcpServer` does this when given the approval.
+   */
+  runInCall<T>(requestId: RequestId, task: () => Promise<T>): Promise<T> {
+    return this.currentCall.run(requestId, task);
   }
 
   /** Whether the attached server's client declared form elicitation (known once it has initialised). */
@@ -58,7 +70,7 @@ export class ElicitationApproval implements Approval {
     try {
       const result = await server.elicitInput(
         { mode: 'form', message: approvalMessage(request), requestedSchema: approvalSchema(request) },
-        { timeout: this.timeoutMs, ...(signal ? { signal } : {}) },
+        { timeout: this.timeoutMs, ...(signal ? { signal } : {}), ...this.relatedRequest() },
       );
       return approvalFromElicitation(result);
     } catch (error) {
@@ -68,5 +80,10 @@ export class ElicitationApproval implements Approval {
         feedback: `The approval request got no valid answer (${errorText(error)}), so nothing was written.`,
       };
     }
+  }
+
+  private relatedRequest(): { relatedRequestId?: RequestId } {
+    const requestId = this.currentCall.getStore();
+    return requestId === undefined ? {} : { relatedRequestId: requestId };
   }
 }
