@@ -68,6 +68,32 @@ describe('kimi-tools-mcp command line', () => {
     });
   });
 
+  it('writes only JSON-RPC to stdout, skips a garbage line, and ends when stdin closes', async () => {
+    const child = spawn(process.execPath, [CLI_PATH, workDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+    child.stdin.write(`this is not json\n${JSON.stringify(initialize)}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    child.stdin.end(`${JSON.stringify(listTools)}\n`);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+
+    expect(code).toBe(0);
+    const messages = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result: Record<string, unknown> });
+    expect(messages.map((message) => message.id)).toEqual([1, 2]);
+    expect(messages[0]!.result.serverInfo).toMatchObject({ name: 'kimi-tools' });
+    expect((messages[1]!.result.tools as unknown[]).length).toBe(6);
+  });
+
   it('exits 2 when an --add-dir is unusable', async () => {
     const missing = path.join(workDir, 'nope');
     expect(await runCli(['--add-dir', missing, workDir])).toEqual({
