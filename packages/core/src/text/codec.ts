@@ -51,30 +51,54 @@ function isUnicode(encoding: string): boolean {
   return encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be';
 }
 
-/** The first character of `text` that `encoding` cannot store, if any. */
-function findUnencodable(text: string, encoding: string): string | undefined {
-  if (isUnicode(encoding)) {
-    // Only a lone surrogate (possible in a JS string, never in a file) has no Unicode encoding.
-    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
-    return lone?.[0];
-  }
-  if (iconv.decode(iconv.encode(text, encoding), encoding) === text) return undefined;
-  for (const character of text) {
-    if (iconv.decode(iconv.encode(character, encoding), encoding) !== character) return character;
+/** A lone surrogate (possible in a JS string, never in a file) is the only thing Unicode cannot encode. */
+function findLoneSurrogate(text: string): string | undefined {
+  if ((text as string & { isWellFormed(): boolean }).isWellFormed()) return undefined;
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text)?.[0];
+}
+
+function roundTrips(text: string, encoding: string): boolean {
+  return iconv.decode(iconv.encode(text, encoding), encoding) === text;
+}
+
+/** Characters checked together while hunting for the one a legacy encoding cannot store. */
+const SEARCH_CHUNK = 4096;
+
+/** The first character of `text` that the legacy `encoding` cannot store (chunk by chunk, then one by one). */
+function findUnencodableLegacy(text: string, encoding: string): string | undefined {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + SEARCH_CHUNK);
+    // Never cut a surrogate pair in two.
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+    const chunk = text.slice(start, end);
+    if (!roundTrips(chunk, encoding)) {
+      for (const character of chunk) if (!roundTrips(character, encoding)) return character;
+    }
+    start = end;
   }
   return undefined;
 }
 
 /** Whether every character of `text` can be stored in `encoding` (what `encodeText` would otherwise refuse). */
 export function canEncodeText(text: string, encoding: TextEncoding): boolean {
-  return findUnencodable(text, encoding.encoding) === undefined;
+  if (isUnicode(encoding.encoding)) return findLoneSurrogate(text) === undefined;
+  return roundTrips(text, encoding.encoding);
 }
 
+/** Encodes without a BOM; throws `UnencodableTextError` instead of writing a replacement character. */
 function encodeBody(raw: string, encoding: string): Buffer {
-  if (encoding === 'utf-8') return Buffer.from(raw, 'utf8');
-  if (encoding === 'utf-16le') return Buffer.from(raw, 'utf16le');
-  if (encoding === 'utf-16be') return Buffer.from(raw, 'utf16le').swap16();
-  return iconv.encode(raw, encoding);
+  if (isUnicode(encoding)) {
+    const lone = findLoneSurrogate(raw);
+    if (lone !== undefined) throw new UnencodableTextError(lone, encoding);
+    if (encoding === 'utf-8') return Buffer.from(raw, 'utf8');
+    const utf16 = Buffer.from(raw, 'utf16le');
+    return encoding === 'utf-16be' ? utf16.swap16() : utf16;
+  }
+  const body = iconv.encode(raw, encoding);
+  if (iconv.decode(body, encoding) !== raw) {
+    throw new UnencodableTextError(findUnencodableLegacy(raw, encoding) ?? '\uFFFD', encoding);
+  }
+  return body;
 }
 
 /**
@@ -82,8 +106,6 @@ function encodeBody(raw: string, encoding: string): Buffer {
  * Throws `UnencodableTextError` rather than silently replacing a character the encoding cannot store.
  */
 export function encodeText(raw: string, encoding: TextEncoding): Uint8Array {
-  const unencodable = findUnencodable(raw, encoding.encoding);
-  if (unencodable !== undefined) throw new UnencodableTextError(unencodable, encoding.encoding);
   const body = encodeBody(raw, encoding.encoding);
   const bom = encoding.bom ? BOMS[encoding.encoding] : undefined;
   return bom ? Buffer.concat([Buffer.from(bom), body]) : body;
