@@ -1,0 +1,271 @@
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The built program, as `pnpm playground` runs it (vitest.global-setup.ts builds it when needed).
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+// Colour is off (NO_COLOR) unless `env` says otherwise; a key set to undefined removes that variable.
+function runPlayground(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete childEnv.FORCE_COLOR;
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
+  return new Promise((resolve, reject) => {
+    // stdin is not a terminal: approvals are automatic unless scripted.
+    const child = spawn(process.execPath, [MAIN, ...args], {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const tempDirs: string[] = [];
+
+async function tempDir(): Promise<string> {
+  const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'playground-e2e-')));
+  tempDirs.push(dir);
+  return dir;
+}
+
+async function writeScript(dir: string, steps: unknown): Promise<string> {
+  const file = path.join(dir, 'script.json');
+  await fs.writeFile(file, JSON.stringify(steps, null, 2));
+  return file;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+afterEach(async () => {
+  await Promise.all(tempDirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+});
+
+describe('the default session (what `pnpm playground` runs), without a terminal', () => {
+  it('drives all six tools, meets every expectation, undoes one change and cleans up', async () => {
+    const run = await runPlayground([]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    for (const tool of ['Glob', 'Grep', 'ReadFile', 'StrReplaceFile', 'WriteFile', 'ReadMediaFile']) {
+      expect(run.stdout).toContain(`→ ${tool} {`);
+    }
+    expect(run.stdout).toContain(
+      '[Ambiguous match] Edit 1: found 2 matches of the old string (at lines 17, 24).',
+    );
+    expect(run.stdout).toContain('Edit 1 matched after normalising line endings.');
+    expect(run.stdout).toContain('action: edit file outside of working directory');
+    expect(run.stdout).toContain(
+      '└ reject, with feedback "No changelog yet; we write it at release time" (this step\'s scripted answer)',
+    );
+    expect(run.stdout).toContain('└ approve (auto: no terminal)');
+    // The coloured diff, uncoloured under NO_COLOR.
+    expect(run.stdout).toContain('  │ -port = 8080\n  │ +port = 3000\n');
+    expect(run.stdout).not.toContain('\u001b[');
+    expect(run.stdout).toContain('What changed (file history)');
+    expect(run.stdout).toMatch(/Undo of step \d+: README\.md restored to version 1/);
+    expect(run.stdout).toMatch(/✓ all \d+ expectation checks passed/);
+    // The sample copy and the outside directory are gone.
+    const workDir = /work dir: (\S+)/.exec(run.stdout)?.[1];
+    expect(workDir).toBeDefined();
+    expect(await exists(path.dirname(workDir!))).toBe(false);
+  });
+
+  it('colours the diff when FORCE_COLOR is set', async () => {
+    const run = await runPlayground([], { NO_COLOR: undefined, FORCE_COLOR: '1' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('\u001b[31m-port = 8080\u001b[39m');
+    expect(run.stdout).toContain('\u001b[32m+port = 3000\u001b[39m');
+  });
+
+  it('keeps the temporary directory with --keep, with the CRLF file edited byte-exactly', async () => {
+    const run = await runPlayground(['--keep', '--no-undo']);
+    expect(run.status).toBe(0);
+    const kept = /Kept (\S+)/.exec(run.stdout)?.[1];
+    expect(kept).toBeDefined();
+    tempDirs.push(kept!);
+    expect(await fs.readFile(path.join(kept!, 'project/config/app.ini'), 'latin1')).toBe(
+      '; Settings of the to-do app (edited on Windows, so CRLF line endings)\r\n[server]\r\nhost = 127.0.0.1\r\n' +
+        'port = 3000\r\n\r\n[storage]\r\nfile = todos.json\r\n',
+    );
+    expect(await exists(path.join(kept!, 'project/CHANGELOG.md'))).toBe(false);
+    expect(await fs.readFile(path.join(kept!, 'outside/todo-export.md'), 'utf8')).toBe(
+      '# To-do export\n\n- [x] Water the plants\n- [ ] Call the bakery\n',
+    );
+    // --no-undo: the README keeps its edit.
+    expect(await fs.readFile(path.join(kept!, 'project/README.md'), 'utf8')).toContain(
+      'It’s the demo project',
+    );
+  });
+});
+
+describe('custom scripts', () => {
+  it('exits 1 and names the failed expectation', async () => {
+    const dir = await tempDir();
+    const script = await writeScript(dir, [
+      {
+        name: 'Glob',
+        arguments: { pattern: 'src/*.ts' },
+        expect: { isError: false, message: 'Found 99 matches' },
+      },
+      { name: 'ReadFile', arguments: { path: 'src/todo.ts', n_lines: 2 }, expect: { isError: false } },
+    ]);
+    const run = await runPlayground(['--script', script]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('✗ 1 of 3 expectation checks failed:');
+    expect(run.stdout).toContain(
+      'step 1 (Glob): expected the message to contain "Found 99 matches", got "Found 3 matches for pattern `src/*.ts`."',
+    );
+  });
+
+  it('applies --answers in order: a rejection leaves its file untouched and the model reads the feedback', async () => {
+    const dir = await tempDir();
+    const workDir = path.join(dir, 'work');
+    await fs.mkdir(workDir);
+    await fs.writeFile(path.join(workDir, 'a.txt'), 'one\ntwo\nthree\n');
+    await fs.writeFile(path.join(workDir, 'b.txt'), 'alpha\n');
+    const script = await writeScript(dir, [
+      { name: 'ReadFile', arguments: { path: 'a.txt' } },
+      { name: 'ReadFile', arguments: { path: 'b.txt' } },
+      { name: 'StrReplaceFile', arguments: { path: 'a.txt', edit: { old: 'two', new: 'TWO' } } },
+      {
+        name: 'StrReplaceFile',
+        arguments: { path: 'b.txt', edit: { old: 'alpha', new: 'ALPHA' } },
+        expect: {
+          isError: true,
+          brief: 'Rejected: use lower case',
+          message: 'The tool call is rejected by the user. User feedback: use lower case',
+          file: { path: 'b.txt', content: 'alpha\n' },
+        },
+      },
+      { name: 'WriteFile', arguments: { path: 'c.txt', content: 'new\n' } },
+      {
+        name: 'WriteFile',
+        arguments: { path: 'd.txt', content: 'also new\n' },
+        expect: { approval: 'edit file' },
+      },
+    ]);
+    const run = await runPlayground([
+      '--workdir',
+      workDir,
+      '--script',
+      script,
+      '--no-undo',
+      '--answers',
+      'y,n:use lower case',
+      '--answers',
+      'a',
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('└ approve (--answers #1)');
+    expect(run.stdout).toContain('└ reject, with feedback "use lower case" (--answers #2)');
+    expect(run.stdout).toContain('└ approve for this session (--answers #3)');
+    expect(run.stdout).toContain('└ approve ("edit file" was approved for this session)');
+    expect(await fs.readFile(path.join(workDir, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
+    expect(await fs.readFile(path.join(workDir, 'b.txt'), 'utf8')).toBe('alpha\n');
+    expect(await fs.readFile(path.join(workDir, 'c.txt'), 'utf8')).toBe('new\n');
+    expect(await fs.readFile(path.join(workDir, 'd.txt'), 'utf8')).toBe('also new\n');
+  });
+
+  it('works on a real directory with --workdir, in place, and undoes the last edit at the end', async () => {
+    const workDir = await tempDir();
+    await fs.writeFile(path.join(workDir, 'notes.txt'), 'first\r\nsecond\r\n');
+    const script = await writeScript(await tempDir(), [
+      { name: 'ReadFile', arguments: { path: 'notes.txt' } },
+      {
+        name: 'StrReplaceFile',
+        arguments: { path: 'notes.txt', edit: { old: 'second', new: 'second\nthird' } },
+        expect: {
+          isError: false,
+          file: { path: '{{workdir}}/notes.txt', content: 'first\r\nsecond\r\nthird\r\n' },
+        },
+      },
+      {
+        name: 'WriteFile',
+        arguments: { path: 'made/here.txt', content: 'x' },
+        expect: { file: { path: 'made/here.txt', content: 'x' } },
+      },
+    ]);
+    const run = await runPlayground(['--workdir', workDir, '--script', script]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`work dir: ${workDir} (your directory: changes are real)`);
+    expect(run.stdout).toContain('Undo of step 2: notes.txt restored to version 1');
+    // The directory itself was worked on, and is still there; the undo put the edited file back.
+    expect(await fs.readFile(path.join(workDir, 'notes.txt'), 'latin1')).toBe('first\r\nsecond\r\n');
+    expect(await fs.readFile(path.join(workDir, 'made/here.txt'), 'utf8')).toBe('x');
+  });
+
+  it('turns a call with malformed JSON arguments or an unknown tool into an error result', async () => {
+    const dir = await tempDir();
+    const script = await writeScript(dir, [
+      {
+        name: 'ReadFile',
+        arguments: '{"path": "README.md",',
+        expect: { isError: true, brief: 'Invalid arguments', message: 'Error parsing JSON arguments:' },
+      },
+      { name: 'DeleteFile', arguments: {}, expect: { isError: true, brief: 'Tool not found' } },
+    ]);
+    const run = await runPlayground(['--script', script]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('What changed (file history)\n  nothing: no file was written.');
+  });
+});
+
+describe('the command line', () => {
+  it('explains everything with --help', async () => {
+    const run = await runPlayground(['--help']);
+    expect(run.status).toBe(0);
+    for (const text of [
+      '--script FILE',
+      '--workdir DIR',
+      '--answers LIST',
+      '--yolo',
+      'n:TEXT',
+      '{{outside}}',
+    ]) {
+      expect(run.stdout).toContain(text);
+    }
+  });
+
+  it('exits 2 with a usage message on a bad command line or script', async () => {
+    const unknown = await runPlayground(['--frobnicate']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--frobnicate'");
+    expect(unknown.stderr).toContain('Run with --help for usage.');
+
+    const answers = await runPlayground(['--answers', 'y,maybe']);
+    expect(answers.status).toBe(2);
+    expect(answers.stderr).toContain('--answers: "maybe" is not an answer');
+
+    const workdirAlone = await runPlayground(['--workdir', os.tmpdir()]);
+    expect(workdirAlone.status).toBe(2);
+    expect(workdirAlone.stderr).toContain('--workdir needs --script');
+
+    const dir = await tempDir();
+    const script = path.join(dir, 'bad.json');
+    await fs.writeFile(script, JSON.stringify([{ name: 'ReadFile', answer: 'perhaps' }]));
+    const badScript = await runPlayground(['--script', script]);
+    expect(badScript.status).toBe(2);
+    expect(badScript.stderr).toContain('at 0.answer: an answer is y, a, n or n:FEEDBACK');
+  });
+});

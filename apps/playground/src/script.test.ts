@@ -1,0 +1,65 @@
+import { promises as fs } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCRIPT_PATH, loadScript, parseScript } from './script.js';
+
+describe('parseScript', () => {
+  it('accepts calls with object or JSON-text arguments, answers, expectations and say-only steps', () => {
+    const text = JSON.stringify([
+      { say: 'Looking around.' },
+      { name: 'Glob', arguments: { pattern: '*' } },
+      { name: 'ReadFile', arguments: '{"path": "a.txt"}', answer: 'n:no', expect: { isError: false } },
+    ]);
+    const parsed = parseScript(text, 's.json');
+    expect('steps' in parsed && parsed.steps.length).toBe(3);
+  });
+
+  it('reports invalid JSON and invalid steps with where they are', () => {
+    expect(parseScript('[', 's.json')).toEqual({
+      error: expect.stringMatching(/^s\.json is not valid JSON: /),
+    });
+    const parsed = parseScript(
+      JSON.stringify([
+        { say: 'hi', expect: { isError: true } },
+        { name: 'Glob', answer: 'maybe', extra: 1 },
+        {},
+      ]),
+      's.json',
+    );
+    expect('error' in parsed && parsed.error.split('\n')).toEqual([
+      's.json is not a valid playground script:',
+      '  at 0: `answer` and `expect` belong to a call: add a `name`',
+      '  at 1.answer: an answer is y, a, n or n:FEEDBACK',
+      '  at 1: Unrecognized key: "extra"',
+      '  at 2: a step needs a `name` (a call) or `say`',
+    ]);
+    expect(parseScript('[]', 's.json')).toEqual({
+      error: 's.json is not a valid playground script:\n  a script needs at least one step',
+    });
+  });
+});
+
+describe('the default script', () => {
+  it('is valid and calls every tool', async () => {
+    const loaded = await loadScript(DEFAULT_SCRIPT_PATH);
+    if ('error' in loaded) throw new Error(loaded.error);
+    const names = new Set(loaded.steps.map((step) => step.name).filter(Boolean));
+    expect([...names].sort()).toEqual([
+      'Glob',
+      'Grep',
+      'ReadFile',
+      'ReadMediaFile',
+      'StrReplaceFile',
+      'WriteFile',
+    ]);
+    // Its rejection is scripted by the step itself, so it happens without a terminal too.
+    expect(loaded.steps.some((step) => step.answer?.startsWith('n:'))).toBe(true);
+  });
+
+  it('reports a missing file', async () => {
+    const missing = `${DEFAULT_SCRIPT_PATH}.missing`;
+    await expect(fs.stat(missing)).rejects.toThrow();
+    expect(await loadScript(missing)).toEqual({
+      error: expect.stringContaining(`Cannot read the script ${missing}: ENOENT`),
+    });
+  });
+});
