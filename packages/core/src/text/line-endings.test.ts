@@ -71,6 +71,18 @@ describe('restoreLineEndings', () => {
     expect(restoreLineEndings('a\r\nb\r', '', '\n')).toBe('');
   });
 
+  it('never lets a kept lone CR and a LF fuse into one CRLF', () => {
+    // Deleting "X" joins the lone CR after "a" and the LF after "X": one of them has to give way.
+    const joined = restoreLineEndings('a\rX\nb\r\n', 'a\n\nb\n', '\r\n');
+    expect(normalizeLineEndings(joined)).toBe('a\n\nb\n');
+    expect(joined).toBe('a\r\rb\r\n');
+    // A new empty line after a CR line, and a CR line right before a kept LF.
+    const inserted = restoreLineEndings('a\rb\nc\r\n', 'a\n\nb\nc\n', '\n');
+    expect(normalizeLineEndings(inserted)).toBe('a\n\nb\nc\n');
+    const beforeKept = restoreLineEndings('x\ny\rz\r\n', 'x\ny\nNEW\n\nz\n', '\r');
+    expect(normalizeLineEndings(beforeKept)).toBe('x\ny\nNEW\n\nz\n');
+  });
+
   it('normalises stray carriage returns of the updated text', () => {
     expect(restoreLineEndings('a\r\nb\n', 'a\r\nb\r\nc\r\n', '\n')).toBe('a\r\nb\nc\n');
   });
