@@ -59,6 +59,7 @@ export class ElicitationApproval implements Approval {
     return Boolean(this.server?.getClientCapabilities()?.elicitation?.form);
   }
 
+  /** Asks through the client (unless approved for the session), or lets the fallback decide when it cannot ask. */
   async request(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalResponse> {
     if (!this.canElicit()) return this.fallback.request(request, signal);
     return this.session.request(request, signal);
