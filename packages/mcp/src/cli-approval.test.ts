@@ -25,11 +25,10 @@ describe('kimi-tools-mcp approvals', () => {
     elicit?: ElicitHandler,
   ): Promise<{ session: McpSession; file: string }> {
     const workDir = await makeWorkspace({ 'doc.txt': ORIGINAL });
+    // Registered first, so a server that fails to start still leaves no directory behind.
+    cleanups.push(() => fs.rm(workDir, { recursive: true, force: true }));
     const session = await startSession([...args, workDir], elicit);
-    cleanups.push(async () => {
-      await session.close();
-      await fs.rm(workDir, { recursive: true, force: true });
-    });
+    cleanups.unshift(() => session.close());
     return { session, file: `${workDir}/doc.txt` };
   }
 
