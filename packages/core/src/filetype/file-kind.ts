@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   MEDIA_BY_EXTENSION,
   MEDIA_BY_SNIFFED_EXTENSION,
@@ -26,6 +25,8 @@ function media(type: MediaType): FileKind {
 }
 
 async function sniff(head: Uint8Array): Promise<{ ext: string; mime: string } | undefined> {
+  // Loaded on first use: it is by far the heaviest import of core, and plain text never needs it.
+  const { fileTypeFromBuffer } = await import('file-type');
   try {
     return await fileTypeFromBuffer(head);
   } catch {
