@@ -14,14 +14,18 @@ export interface FileVersion {
 export interface LineIndexData extends FileVersion {
   /** Total number of lines (a final line without a break counts). */
   totalLines: number;
-  /** Line starts in increasing order, sparse (about one per {@link LINE_CHECKPOINT_BYTES}); the first is line 1. */
+  /** Line starts in increasing order, sparse (at least {@link LINE_CHECKPOINT_BYTES} apart); the first is line 1. */
   checkpoints: readonly LinePosition[];
   /** Content hash (`hashBytes`-compatible) when the scan computed one. */
   hash?: string;
 }
 
-/** Default distance in bytes between two checkpoints: 1 GiB is indexed in about a thousand entries. */
-export const LINE_CHECKPOINT_BYTES = 1 << 20;
+/**
+ * Default minimum distance in bytes between two checkpoints. Big files are counted a 1 MiB read at a time with one
+ * checkpoint per read at most, so this gives one per MiB: 1 GiB is indexed in about a thousand entries, and a
+ * repeated read rescans at most about a MiB before its first line.
+ */
+export const LINE_CHECKPOINT_BYTES = 1 << 19;
 
 /** The line index of one file version: jump close to any line without rescanning. */
 export class LineIndex {

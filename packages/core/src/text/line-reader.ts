@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { createStreamDecoder } from './codec-stream.js';
 import type { TextEncoding } from './codec-types.js';
-import type { LinePosition } from './line-index.js';
+import { LINE_CHECKPOINT_BYTES, type LinePosition } from './line-index.js';
 import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
 import { createLineFeedCounter, type LineFeedCounter } from './line-feed-counter.js';
 
@@ -35,7 +35,7 @@ export interface LineScanOptions {
   onBytes?: (bytes: Uint8Array) => void;
   /** Receives line starts at least `checkpointBytes` apart, to build a line index. */
   onCheckpoint?: (position: LinePosition) => void;
-  /** Minimum distance between checkpoints (default 1 MiB). */
+  /** Minimum distance between checkpoints (default {@link LINE_CHECKPOINT_BYTES}). */
   checkpointBytes?: number;
   /** Code points of a delivered line kept at most (plus one, so a longer line can be told); default 2000. */
   maxLineChars?: number;
@@ -190,7 +190,7 @@ class LineSplitter {
     this.lineStart = options.start?.offset ?? 0;
     this.lastCheckpoint = this.lineStart;
     this.firstLine = Math.max(options.firstLine ?? this.lineNumber, this.lineNumber);
-    this.checkpointBytes = options.checkpointBytes ?? 1 << 20;
+    this.checkpointBytes = options.checkpointBytes ?? LINE_CHECKPOINT_BYTES;
     const maxChars = options.maxLineChars ?? 2000;
     // A code point is at most 4 bytes, or 2 UTF-16 units once decoded.
     this.keepUnits = (maxChars + 1) * (isAsciiCompatible(options.encoding.encoding) ? 4 : 2);
