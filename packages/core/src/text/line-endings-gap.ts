@@ -1,9 +1,20 @@
 import { diffChars } from 'diff';
 
 /** Gaps larger than this (characters per side) are not diffed character by character. */
-const GAP_DIFF_MAX_CHARS = 8192;
+const GAP_DIFF_MAX_CHARS = 4096;
 /** A gap needing more edits than this is too different for a character alignment to mean anything. */
-const GAP_DIFF_MAX_EDITS = 512;
+const GAP_DIFF_MAX_EDITS = 128;
+
+/**
+ * Characters one restore may diff in all its gaps together. Each diff costs up to (size × edits) steps, so this caps
+ * a pathological rewrite (thousands of differing gaps) at well under a second; later gaps pair from the end.
+ */
+export const GAP_DIFF_BUDGET_CHARS = 1 << 20;
+
+/** What is left of `GAP_DIFF_BUDGET_CHARS` for one restore (an object the caller creates per call). */
+export interface GapDiffBudget {
+  chars: number;
+}
 
 /** Whether lines [from, to) are small enough in total to diff by characters (stops counting early). */
 function fitsDiff(lines: readonly string[], from: number, to: number): boolean {
@@ -34,7 +45,7 @@ function sharedSuffixLength(a: string, b: string, limit: number): number {
  * original break keeps that break's ending. Used when the two sides of a gap have different line counts (several
  * edits on neighbouring lines), where pairing lines from the end would give endings to the wrong lines.
  * Segments are '\n'-normalised lines with their '\n' (the last one of a text may lack it); ranges are [from, to).
- * Returns false when the gap is too large or too different; `sources` is then untouched.
+ * Returns false when the gap is too large or too different, or `budget` is spent; `sources` is then untouched.
  */
 export function alignGapByCharacters(
   original: readonly string[],
@@ -44,11 +55,16 @@ export function alignGapByCharacters(
   updatedFrom: number,
   updatedTo: number,
   sources: Int32Array,
+  budget: GapDiffBudget,
 ): boolean {
-  if (!fitsDiff(original, originalFrom, originalTo) || !fitsDiff(updated, updatedFrom, updatedTo))
+  if (!fitsDiff(original, originalFrom, originalTo) || !fitsDiff(updated, updatedFrom, updatedTo)) {
     return false;
+  }
   const originalText = original.slice(originalFrom, originalTo).join('');
   const updatedText = updated.slice(updatedFrom, updatedTo).join('');
+  const cost = originalText.length + updatedText.length;
+  if (cost > budget.chars) return false;
+  budget.chars -= cost;
   // The text next to the matched lines around the gap is aligned first (it is where each edit ends), then the rest.
   const prefix = sharedPrefixLength(originalText, updatedText);
   const suffix = sharedSuffixLength(

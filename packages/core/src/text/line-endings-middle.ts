@@ -1,5 +1,5 @@
 import type { LineEnding } from './codec-types.js';
-import { alignGapByCharacters } from './line-endings-gap.js';
+import { GAP_DIFF_BUDGET_CHARS, alignGapByCharacters, type GapDiffBudget } from './line-endings-gap.js';
 import { matchLines } from './line-endings-match.js';
 
 // The changed middle of a text whose line endings are being restored: which break comes from where.
@@ -44,6 +44,7 @@ function splitNormalizedSegments(text: string): string[] {
 function endingSources(original: readonly RawSegment[], updated: readonly string[]): Int32Array {
   const keys = original.map((segment) => (segment.ending === '' ? segment.content : `${segment.content}\n`));
   const sources = matchLines(keys, updated);
+  const budget: GapDiffBudget = { chars: GAP_DIFF_BUDGET_CHARS };
   let originalEnd = original.length;
   let updatedEnd = updated.length;
   for (let index = updated.length - 1; index >= -1; index--) {
@@ -53,7 +54,7 @@ function endingSources(original: readonly RawSegment[], updated: readonly string
     const sameSize = originalEnd - match === updatedEnd - index;
     if (
       sameSize ||
-      !alignGapByCharacters(keys, match + 1, originalEnd, updated, index + 1, updatedEnd, sources)
+      !alignGapByCharacters(keys, match + 1, originalEnd, updated, index + 1, updatedEnd, sources, budget)
     ) {
       let o = originalEnd - 1;
       for (let u = updatedEnd - 1; u > index && o > match; u--, o--) sources[u] = o;
