@@ -215,6 +215,17 @@ describe('custom scripts', () => {
     expect(await fs.readFile(path.join(workDir, 'made/here.txt'), 'utf8')).toBe('x');
   });
 
+  it("plays the README's example script", async () => {
+    const readme = await fs.readFile(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+    const example = /## Script format[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const script = path.join(await tempDir(), 'example.json');
+    await fs.writeFile(script, example!);
+    const run = await runPlayground(['--script', script]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('✓ all 8 expectation checks passed');
+  });
+
   it('turns a call with malformed JSON arguments or an unknown tool into an error result', async () => {
     const dir = await tempDir();
     const script = await writeScript(dir, [

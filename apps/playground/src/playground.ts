@@ -73,6 +73,11 @@ function printSummary(output: Output, report: SessionReport, unusedAnswers: numb
   for (const step of failed) {
     const call = step.step.name ?? 'say';
     for (const failure of step.failures) output.line(`    step ${step.number} (${call}): ${failure}`);
+    if (step.approvals.some((record) => record.source === 'you')) {
+      output.line(
+        c.dim(`    (you answered step ${step.number}'s prompt yourself; the script expected another answer)`),
+      );
+    }
   }
   return EXIT.expectationFailed;
 }

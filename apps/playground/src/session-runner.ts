@@ -1,5 +1,5 @@
 import type { FileHistory, HistoryEntry, ToolReturnValue } from '@kimi-tools/core';
-import type { PlaygroundApproval } from './approval-ui.js';
+import type { ApprovalRecord, PlaygroundApproval } from './approval-ui.js';
 import { checkExpectations } from './expectations.js';
 import type { PlaygroundTool } from './file-tools.js';
 import type { Output } from './output.js';
@@ -27,6 +27,8 @@ export interface StepReport {
   step: ScriptStep;
   /** The result, when the step made a call. */
   result?: ToolReturnValue;
+  /** The approval requests the call made, with their answers. */
+  approvals: ApprovalRecord[];
   /** The history versions this step saved (the files it changed). */
   saved: HistoryEntry[];
   /** Expectation checks run and failed. */
@@ -54,7 +56,7 @@ async function runStep(context: SessionContext, step: ScriptStep, number: number
   const c = output.colors;
   output.line(c.dim(`── step ${number}/${context.steps.length} ${'─'.repeat(40)}`));
   if (step.say !== undefined) output.line(`${c.magenta('model')}  ${c.italic(step.say)}`);
-  const report: StepReport = { number, step, saved: [], checked: 0, failures: [] };
+  const report: StepReport = { number, step, approvals: [], saved: [], checked: 0, failures: [] };
   if (step.name === undefined) return report;
 
   const jsonText = argumentsText(step.arguments, placeholders);
@@ -64,6 +66,7 @@ async function runStep(context: SessionContext, step: ScriptStep, number: number
   const result = await invokeTool(context.tools, step.name, jsonText);
   const approvals = approval.endStep();
   report.result = result;
+  report.approvals = approvals;
   report.saved = history.list().slice(savedBefore);
   for (const line of renderResult(result, c)) output.line(line);
 
