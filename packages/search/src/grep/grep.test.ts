@@ -1,4 +1,4 @@
-import { chmod, readFile } from 'node:fs/promises';
+import { chmod, readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
 import { Grep } from './grep.js';
@@ -344,6 +344,20 @@ describe('Grep with a scripted ripgrep', () => {
       } finally {
         delete process.env['RIPGREP_CONFIG_PATH'];
       }
+    },
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'says Grep is unavailable when the ripgrep it found disappears',
+    async () => {
+      const rgPath = await fakeRipgrep("printf 'a.ts\\0'");
+      const tool = grep({ rgPath });
+      expect((await tool.call({ pattern: 'zebra' })).output).toBe('a.ts');
+      await rm(rgPath);
+      expect(await tool.call({ pattern: 'zebra' })).toMatchObject({
+        isError: true,
+        brief: 'Grep unavailable',
+      });
     },
   );
 

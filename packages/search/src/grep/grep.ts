@@ -40,6 +40,13 @@ function firstLine(text: string): string {
   );
 }
 
+function unavailable(): ToolReturnValue {
+  return toolError({
+    message: 'ripgrep is not available. Install ripgrep (rg) or reinstall @kimi-tools/search.',
+    brief: 'Grep unavailable',
+  });
+}
+
 function seconds(milliseconds: number): string {
   return String(milliseconds / 1000);
 }
@@ -84,24 +91,27 @@ export class Grep extends CallableTool<typeof GrepParams> {
     if (!resolved.ok) return resolved.error;
     const { target } = resolved;
 
-    if (binary === null) {
-      return toolError({
-        message: 'ripgrep is not available. Install ripgrep (rg) or reinstall @kimi-tools/search.',
-        brief: 'Grep unavailable',
-      });
-    }
+    if (binary === null) return unavailable();
 
     // A file is searched from its own directory, so its name prefixes every line (SPEC §6 step 2).
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(ABORTED);
-    const run = await runRipgrep({
-      binary,
-      args: buildRipgrepArgs(params, fileName),
-      cwd: base,
-      timeoutMs: this.runtime.grepTimeoutMs,
-      signal: options.signal,
-    });
+    let run: RipgrepRun;
+    try {
+      run = await runRipgrep({
+        binary,
+        args: buildRipgrepArgs(params, fileName),
+        cwd: base,
+        timeoutMs: this.runtime.grepTimeoutMs,
+        signal: options.signal,
+      });
+    } catch (error) {
+      // The binary found earlier is gone (e.g. uninstalled): look for one again next time.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.ripgrepPath = undefined;
+      return unavailable();
+    }
     if (run.aborted) throw new Error(ABORTED);
     return this.report(params, base, run);
   }
