@@ -21,10 +21,12 @@ export interface PlaygroundArgs {
 
 /** Parses the command line; an error is a usage message. */
 export function parsePlaygroundArgs(argv: readonly string[]): PlaygroundArgs | { error: string } {
+  // `pnpm playground -- --help` hands the program a literal `--` first.
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
   let values;
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      args,
       options: {
         help: { type: 'boolean', short: 'h' },
         script: { type: 'string' },

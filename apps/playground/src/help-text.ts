@@ -2,7 +2,7 @@
 export const HELP_TEXT = `kimi-tools playground: a fake agent session that drives every @kimi-tools file tool
 
 Usage:
-  pnpm playground [-- OPTIONS]          (from the repository root; builds first)
+  pnpm playground [OPTIONS]             (from the repository root; builds first)
   node apps/playground/dist/main.js [OPTIONS]
 
 Without options, copies the sample project (apps/playground/sample) into a temporary directory and plays the
@@ -61,6 +61,6 @@ The runtime: work dir = the sample copy or --workdir; approvals as above; read-b
 images (capability image_in); file history on.
 
 Colours: on in a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them.
-Exit status: 0 when every expectation holds, 1 when one fails, 2 on a usage or script error, 130 when
-interrupted.
+Exit status: 0 when every expectation holds, 1 when one fails (or the undo does), 2 on a usage or script
+error, 130 when interrupted (Ctrl-C stops after the running call; a second Ctrl-C quits at once).
 `;

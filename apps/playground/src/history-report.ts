@@ -14,11 +14,14 @@ export interface HistoryReportOptions {
   undo: boolean;
 }
 
-/** The change {@link reportHistory} undid. */
-export interface UndoneChange {
-  entry: HistoryEntry;
+/** What {@link reportHistory} undid, or why the undo failed. */
+export interface UndoOutcome {
+  /** The version that was restored. */
+  entry?: HistoryEntry;
   /** The step whose change was undone, when known. */
-  step: number | undefined;
+  step?: number;
+  /** Why the undo failed, when it did. */
+  error?: string;
 }
 
 async function readText(file: string): Promise<string | undefined> {
@@ -48,14 +51,14 @@ function pickUndo(entries: readonly HistoryEntry[]): HistoryEntry | undefined {
  * Lists the versions the runtime's file history saved (one per change), then, when asked, restores the one
  * picked by {@link pickUndo} and shows the diff of the undo.
  */
-export async function reportHistory(options: HistoryReportOptions): Promise<UndoneChange | undefined> {
+export async function reportHistory(options: HistoryReportOptions): Promise<UndoOutcome> {
   const { history, steps, output, showPath } = options;
   const c = output.colors;
   const entries = history.list();
   output.line(c.bold('What changed (file history)'));
   if (entries.length === 0) {
     output.line('  nothing: no file was written.');
-    return undefined;
+    return {};
   }
   for (const entry of entries) {
     const step = stepOf(entry, steps);
@@ -66,14 +69,23 @@ export async function reportHistory(options: HistoryReportOptions): Promise<Undo
         : `changed (version ${entry.version} saved: ${entry.size} bytes)`;
     output.line(`  ${c.cyan(showPath(entry.path))} ${before}${by}`);
   }
-  if (!options.undo) return undefined;
+  if (!options.undo) return {};
 
   const target = pickUndo(entries);
-  if (!target) return undefined;
+  if (!target) return {};
   const step = stepOf(target, steps);
-  const current = await readText(target.path);
-  await history.restore(target.path, target.version);
-  const restored = await readText(target.path);
+  let current: string | undefined;
+  let restored: string | undefined;
+  try {
+    current = await readText(target.path);
+    await history.restore(target.path, target.version);
+    restored = await readText(target.path);
+  } catch (error) {
+    const message = `could not undo the change of ${showPath(target.path)}: ${(error as Error).message}`;
+    output.line();
+    output.line(c.red(`Undo failed: ${message}`));
+    return { error: message };
+  }
   output.line();
   output.line(
     c.bold(

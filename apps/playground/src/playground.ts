@@ -17,10 +17,12 @@ export interface PlaygroundIo {
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
   env: NodeJS.ProcessEnv;
+  /** Aborted when the user interrupts (Ctrl-C outside a prompt): the running call is aborted and the session stops. */
+  interrupt?: AbortSignal;
 }
 
 /** Exit statuses. */
-export const EXIT = { ok: 0, expectationFailed: 1, usage: 2, interrupted: 130 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
 function usageError(io: PlaygroundIo, message: string): number {
   io.stderr.write(`kimi-tools playground: ${message}\nRun with --help for usage.\n`);
@@ -48,7 +50,12 @@ function printIntro(output: Output, workspace: Workspace, scriptPath: string, an
   output.line();
 }
 
-function printSummary(output: Output, report: SessionReport, unusedAnswers: number): number {
+function printSummary(
+  output: Output,
+  report: SessionReport,
+  unusedAnswers: number,
+  undoError?: string,
+): number {
   const c = output.colors;
   const calls = report.steps.filter((step) => step.result !== undefined);
   const errors = calls.filter((step) => step.result?.isError).length;
@@ -65,9 +72,11 @@ function printSummary(output: Output, report: SessionReport, unusedAnswers: numb
     output.line(
       `  ${c.yellow(`${unusedAnswers} --answers entr${unusedAnswers === 1 ? 'y was' : 'ies were'} not used`)}`,
     );
+  if (undoError) output.line(`  ${c.red('✗')} undo failed: ${undoError}`);
   if (failures === 0) {
-    output.line(`  ${c.green('✓')} all ${checked} expectation checks passed`);
-    return EXIT.ok;
+    const passed = checked === 0 ? 'no expectations to check' : `all ${checked} expectation checks passed`;
+    output.line(`  ${c.green('✓')} ${passed}`);
+    return undoError ? EXIT.failed : EXIT.ok;
   }
   output.line(`  ${c.red('✗')} ${failures} of ${checked} expectation checks failed:`);
   for (const step of failed) {
@@ -79,7 +88,7 @@ function printSummary(output: Output, report: SessionReport, unusedAnswers: numb
       );
     }
   }
-  return EXIT.expectationFailed;
+  return EXIT.failed;
 }
 
 /** Runs the playground with a command line; resolves to the exit status. */
@@ -132,7 +141,8 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
       history,
       output,
       placeholders: { workdir: workspace.workDir, outside: workspace.outsideDir },
-      shouldStop: () => prompter?.interrupted === true,
+      signal: io.interrupt,
+      shouldStop: () => prompter?.interrupted === true || io.interrupt?.aborted === true,
     });
     if (!report.stopped)
       await reportHistory({ history, steps: report.steps, output, showPath, undo: args.undo });

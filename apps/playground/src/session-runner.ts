@@ -16,7 +16,9 @@ export interface SessionContext {
   history: FileHistory;
   output: Output;
   placeholders: Placeholders;
-  /** Asked after every step: `true` stops the session (e.g. Ctrl-C at a prompt). */
+  /** Passed to every call: aborting it aborts the running call (e.g. kills a Grep). */
+  signal?: AbortSignal;
+  /** Asked after every step: `true` stops the session (e.g. Ctrl-C). */
   shouldStop?: () => boolean;
 }
 
@@ -63,7 +65,7 @@ async function runStep(context: SessionContext, step: ScriptStep, number: number
   output.line(`  ${c.cyan('→')} ${c.bold(step.name)} ${clipArguments(jsonText)}`);
   const savedBefore = history.list().length;
   approval.beginStep(step.answer);
-  const result = await invokeTool(context.tools, step.name, jsonText);
+  const result = await invokeTool(context.tools, step.name, jsonText, context.signal);
   const approvals = approval.endStep();
   report.result = result;
   report.approvals = approvals;

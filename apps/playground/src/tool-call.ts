@@ -22,6 +22,7 @@ export async function invokeTool(
   tools: ReadonlyMap<string, PlaygroundTool>,
   name: string,
   jsonText: string,
+  signal?: AbortSignal,
 ): Promise<ToolReturnValue> {
   const tool = tools.get(name);
   if (!tool) {
@@ -39,5 +40,5 @@ export async function invokeTool(
       brief: 'Invalid arguments',
     });
   }
-  return tool.call(args);
+  return tool.call(args, { signal });
 }
