@@ -1,5 +1,6 @@
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isWithinDirectory } from '@kimi-tools/core';
 import ignore, { type Ignore } from 'ignore';
 import { VCS_DIRECTORIES } from '../limits.js';
 
@@ -93,14 +94,6 @@ async function exists(filePath: string): Promise<boolean> {
   }
 }
 
-function isWithin(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child);
-  return (
-    relative === '' ||
-    (!path.isAbsolute(relative) && relative !== '..' && !relative.startsWith(`..${path.sep}`))
-  );
-}
-
 function toPosix(relativePath: string): string {
   return path.sep === '/' ? relativePath : relativePath.split(path.sep).join('/');
 }
@@ -120,7 +113,7 @@ export async function loadAncestorIgnoreLevels(
   for (;;) {
     const parent = path.dirname(current);
     if (parent === current) break;
-    candidates.push({ dir: parent, insideWorkspace: isWithin(parent, workspaceRoot) });
+    candidates.push({ dir: parent, insideWorkspace: isWithinDirectory(parent, workspaceRoot) });
     if (await exists(path.join(parent, '.git'))) {
       foundRepository = true;
       break;
