@@ -62,12 +62,12 @@ export async function reportHistory(options: HistoryReportOptions): Promise<Undo
   }
   for (const entry of entries) {
     const step = stepOf(entry, steps);
+    const how = entry.size === null ? 'created' : 'changed';
     const by = step === undefined ? '' : ` by step ${step}`;
-    const before =
-      entry.size === null
-        ? 'created (did not exist before)'
-        : `changed (version ${entry.version} saved: ${entry.size} bytes)`;
-    output.line(`  ${c.cyan(showPath(entry.path))} ${before}${by}`);
+    const before = entry.size === null ? 'did not exist before' : `${entry.size} bytes before`;
+    output.line(
+      `  ${c.cyan(showPath(entry.path))} ${how}${by} ${c.dim(`(version ${entry.version} kept: ${before})`)}`,
+    );
   }
   if (!options.undo) return {};
 

@@ -65,7 +65,7 @@ function printSummary(
   output.line();
   output.line(c.bold('Summary'));
   output.line(
-    `  ${calls.length} tool calls, ${errors} of them returned an error (errors the model sees are part of the show)`,
+    `  ${calls.length} tool call${calls.length === 1 ? '' : 's'}, ${errors} returned an error to the model`,
   );
   if (report.stopped) output.line(`  ${c.yellow('stopped early: interrupted')}`);
   if (unusedAnswers > 0)
