@@ -55,7 +55,7 @@ export class PlaygroundApproval implements Approval {
 
   constructor(private readonly options: PlaygroundApprovalOptions) {
     this.queue = [...options.answers];
-    this.session = new SessionApproval((request, signal) => this.ask(request, signal));
+    this.session = new SessionApproval(() => this.ask());
   }
 
   /** Starts a step; `answer` is the step's scripted answer (`y`, `a`, `n`, `n:FEEDBACK`), if any. */
@@ -110,7 +110,8 @@ export class PlaygroundApproval implements Approval {
       output.line(`  ${c.dim('│')} ${line}`);
   }
 
-  private async ask(_request: ApprovalRequest, _signal?: AbortSignal): Promise<ApprovalResponse> {
+  // Answers a request the session memory does not cover (SessionApproval's callback).
+  private async ask(): Promise<ApprovalResponse> {
     if (this.stepAnswer) {
       this.lastSource = "this step's scripted answer";
       return this.stepAnswer;

@@ -10,6 +10,12 @@ process.on('SIGINT', () => {
   interrupt.abort();
 });
 
+// `... | head`: once the reader is gone, stop the session quietly (the temporary directory is still removed).
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  interrupt.abort();
+});
+
 runPlayground(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,

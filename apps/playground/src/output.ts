@@ -36,8 +36,3 @@ export function createMemoryOutput(): Output & { readonly lines: string[] } {
   const lines: string[] = [];
   return { colors: pc.createColors(false), lines, line: (text = '') => lines.push(text) };
 }
-
-/** Indents every line of `text` by `prefix`. */
-export function indent(text: string, prefix: string): string[] {
-  return text.split('\n').map((line) => prefix + line);
-}

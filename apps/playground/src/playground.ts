@@ -37,7 +37,13 @@ async function isDirectory(dir: string): Promise<boolean> {
   }
 }
 
-function printIntro(output: Output, workspace: Workspace, scriptPath: string, answering: string): void {
+function printIntro(
+  output: Output,
+  workspace: Workspace,
+  scriptPath: string,
+  answering: string,
+  toolNames: string[],
+): void {
   const c = output.colors;
   output.line(c.bold('kimi-tools playground') + c.dim(' — a fake model drives the file tools'));
   const where = workspace.isSampleCopy
@@ -46,6 +52,7 @@ function printIntro(output: Output, workspace: Workspace, scriptPath: string, an
   output.line(`  ${c.dim('work dir:')} ${workspace.workDir}${where}`);
   output.line(`  ${c.dim('outside: ')} ${workspace.outsideDir} ({{outside}}, not in the workspace)`);
   output.line(`  ${c.dim('script:  ')} ${scriptPath}`);
+  output.line(`  ${c.dim('tools:   ')} ${toolNames.join(', ')}`);
   output.line(`  ${c.dim('answers: ')} ${answering}`);
   output.line();
 }
@@ -132,11 +139,12 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
         : `automatic approval (${args.yolo ? '--yolo' : 'no terminal'})`,
       "; a step's own answer comes first",
     ].join('');
-    printIntro(output, workspace, scriptPath, answering);
+    const tools = createFileTools(runtime);
+    printIntro(output, workspace, scriptPath, answering, [...tools.keys()]);
 
     const report = await runSession({
       steps: script.steps,
-      tools: createFileTools(runtime),
+      tools,
       approval,
       history,
       output,
