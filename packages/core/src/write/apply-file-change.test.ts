@@ -256,4 +256,32 @@ describe('applyFileChange', () => {
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['written', 'refused']);
     expect(await fs.readFile(file, 'utf8')).toBe('first');
   });
+  it('keeps two runtimes (two agents) from both writing changes computed from the same bytes', async () => {
+    const file = path.join(workDir, 'a.txt');
+    await fs.writeFile(file, 'base');
+    // Both approvals are answered only once both were asked, so both changes reach the write together.
+    let release: () => void = () => undefined;
+    const bothAsked = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const gated: Approval = {
+      request: async () => {
+        asked += 1;
+        if (asked === 2) release();
+        await bothAsked;
+        return { kind: 'approve' };
+      },
+    };
+    const agents = [runtimeWith(gated), runtimeWith(gated)];
+    const changes = await Promise.all(
+      agents.map((runtime, index) => change(runtime, 'a.txt', `agent ${index}`)),
+    );
+    const outcomes = await Promise.all(
+      agents.map((runtime, index) => applyFileChange(runtime, changes[index]!)),
+    );
+    const kinds = outcomes.map((outcome) => outcome.kind).sort();
+    expect(kinds).toEqual(['refused', 'written']);
+    const winner = outcomes.findIndex((outcome) => outcome.kind === 'written');
+    expect(await fs.readFile(file, 'utf8')).toBe(`agent ${winner}`);
+    expect(await fs.readdir(workDir)).toEqual(['a.txt']);
+  });
 });

@@ -7,6 +7,7 @@ import type { ToolRuntime } from '../runtime/runtime.js';
 import { snapshotOf } from '../state/file-snapshot.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
 export interface FileChange {
@@ -94,7 +95,7 @@ async function createDirectories(directories: readonly string[]): Promise<string
 /**
  * Applies a computed change (SPEC 1.4, 1.6, 1.7): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
- * the file must still hold `oldBytes` (and the read state still be ok) → history → directories → atomic write →
+ * the read state still ok → directories → file lock: the file must still hold `oldBytes` → history → atomic write →
  * the new read state. I/O failures are thrown; the tool turns them into its generic failure.
  */
 export async function applyFileChange(
@@ -129,27 +130,32 @@ export async function applyFileChange(
   if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
   signal?.throwIfAborted();
 
-  return runtime.locks.run(realPath, async () => {
-    // The approval may have taken minutes: the file must be exactly what the change was computed from.
+  return runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
+    // The approval may have taken minutes: the file must still be what the change was computed from.
     if (mustCheckReadState) {
       const status = await runtime.fileState.check(realPath);
       if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
     }
-    if (!(await stillHolds(realPath, oldBytes))) {
-      return { kind: 'refused', result: readStateError(target.input, 'modified') };
-    }
-    await runtime.history?.save(realPath, oldBytes);
+    // The lock file lives beside the target, so its directory must exist first.
     const createdDirectories = await createDirectories(change.createDirectories ?? []);
-    await writeFileAtomic(realPath, newBytes, { signal });
-    const stats = await fs.stat(realPath);
-    runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
-    return {
-      kind: 'written',
-      display,
-      action,
-      created: oldBytes === null,
-      bytes: newBytes.length,
-      createdDirectories,
-    };
+    // The runtime's lock orders this session's calls; the file lock keeps other runtimes and processes out
+    // between the check below and the write.
+    return withFileLock(realPath, async (): Promise<ApplyOutcome> => {
+      if (!(await stillHolds(realPath, oldBytes))) {
+        return { kind: 'refused', result: readStateError(target.input, 'modified') };
+      }
+      await runtime.history?.save(realPath, oldBytes);
+      await writeFileAtomic(realPath, newBytes, { signal });
+      const stats = await fs.stat(realPath);
+      runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
+      return {
+        kind: 'written',
+        display,
+        action,
+        created: oldBytes === null,
+        bytes: newBytes.length,
+        createdDirectories,
+      };
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { isLockFileName } from './file-lock.js';
 
 // `.<name>.kimi-tmp-<12 hex>`: hidden, tied to the file it replaces, and recognisable after a crash.
 const TEMP_MARKER = '.kimi-tmp-';
@@ -40,8 +41,8 @@ export interface CleanupOptions {
 }
 
 /**
- * Removes temp files that an interrupted {@link writeFileAtomic} left in `directory` (not recursive). Returns the
- * paths removed. A directory that does not exist has nothing to clean.
+ * Removes temp files that an interrupted {@link writeFileAtomic} left in `directory`, and lock files a crashed writer
+ * left (not recursive). Returns the paths removed. A directory that does not exist has nothing to clean.
  */
 export async function cleanupStaleTempFiles(
   directory: string,
@@ -57,7 +58,7 @@ export async function cleanupStaleTempFiles(
   }
   const removed: string[] = [];
   const now = Date.now();
-  for (const name of names.filter(isAtomicTempName)) {
+  for (const name of names.filter((entry) => isAtomicTempName(entry) || isLockFileName(entry))) {
     const filePath = path.join(directory, name);
     try {
       const stats = await fs.lstat(filePath);

@@ -1,0 +1,77 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isLockFileName, lockFilePath, withFileLock } from './file-lock.js';
+import { cleanupStaleTempFiles } from './temp-files.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-lock-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('withFileLock', () => {
+  it('lets one holder in at a time and removes the lock afterwards', async () => {
+    const file = path.join(dir, 'a.txt');
+    const events: string[] = [];
+    const hold = (name: string) =>
+      withFileLock(file, async () => {
+        events.push(`${name} in`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        events.push(`${name} out`);
+      });
+    await Promise.all([hold('one'), hold('two'), hold('three')]);
+    for (let index = 0; index < events.length; index += 2) {
+      expect(events[index]?.endsWith(' in')).toBe(true);
+      expect(events[index + 1]).toBe(events[index]?.replace(' in', ' out'));
+    }
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('releases the lock when the task throws', async () => {
+    const file = path.join(dir, 'a.txt');
+    await expect(
+      withFileLock(file, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('breaks a lock whose holder is dead', async () => {
+    const file = path.join(dir, 'a.txt');
+    await fs.writeFile(lockFilePath(file), '2147483646\n');
+    expect(await withFileLock(file, async () => 'ran')).toBe('ran');
+  });
+
+  it('breaks a lock older than staleMs even if its holder lives', async () => {
+    const file = path.join(dir, 'a.txt');
+    const lock = lockFilePath(file);
+    await fs.writeFile(lock, `${process.pid}\n`);
+    const old = new Date(Date.now() - 120_000);
+    await fs.utimes(lock, old, old);
+    expect(await withFileLock(file, async () => 'ran', { staleMs: 60_000 })).toBe('ran');
+  });
+
+  it('waits for a live holder and gives up after the timeout, leaving its lock alone', async () => {
+    const file = path.join(dir, 'a.txt');
+    const lock = lockFilePath(file);
+    await fs.writeFile(lock, `${process.pid}\n`);
+    await expect(withFileLock(file, async () => 'ran', { timeoutMs: 50 })).rejects.toThrow(
+      `${file} is locked by another writer`,
+    );
+    expect(await fs.readFile(lock, 'utf8')).toBe(`${process.pid}\n`);
+  });
+
+  it('names lock files so a cleanup recognises them', async () => {
+    const file = path.join(dir, 'notes.md');
+    expect(path.basename(lockFilePath(file))).toBe('.notes.md.kimi-lock');
+    expect(isLockFileName('.notes.md.kimi-lock')).toBe(true);
+    expect(isLockFileName('notes.md')).toBe(false);
+    await fs.writeFile(lockFilePath(file), '2147483646\n');
+    expect(await cleanupStaleTempFiles(dir, { olderThanMs: 0 })).toEqual([lockFilePath(file)]);
+  });
+});
