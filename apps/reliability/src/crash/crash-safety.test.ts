@@ -14,7 +14,7 @@ import { runAndKill, type CrashChildConfig } from './crash-harness.js';
 // only other entries may be the tools' own hidden temp files, which core's cleanupStaleTempFiles recognises and
 // removes.
 
-const KILLS = iterations(30, 400);
+const KILLS = iterations(20, 400);
 const WRITE_VERSIONS = 4;
 const MARKER_WIDTH = 8;
 const MIB = 1024 * 1024;

@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
+import { toolResultProblem } from '../support/tool-result-shape.js';
+
+const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs one Glob call in a child capped at 128 MB of heap; resolves with its exit code and what it printed. */
+function globInChild(workDir: string, pattern: string): Promise<{ code: number | null; stdout: string }> {
+  const script = `
+    import { createRuntime, yoloApproval } from '@kimi-tools/core';
+    import { Glob } from '@kimi-tools/search';
+    const [workDir, pattern] = process.argv.slice(1);
+    const glob = new Glob(createRuntime({ workDir, approval: yoloApproval() }));
+    process.stdout.write(JSON.stringify(await glob.call({ pattern })));
+  `;
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=128', '--input-type=module', '-e', script, workDir, pattern],
+      { cwd: PACKAGE_DIR, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let stdout = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout }));
+  });
+}
+
+let workDir: string;
+beforeEach(async () => {
+  workDir = await makeTempDir('brace-bomb');
+});
+afterEach(async () => {
+  await removeTempDir(workDir);
+});
+
+describe('Glob with a brace pattern whose expansion is astronomically large', () => {
+  // BUG (search, packages/search/src/glob/glob-pattern.ts, expandBraces): `micromatch.braces(pattern, { expand:
+  // true })` builds the whole cartesian product before the MAX_EXPANDED_PATTERNS check looks at its length. A
+  // 200-character pattern of forty `{a,b}` groups asks for 2^40 strings: the call blocks the event loop and the
+  // process dies out of memory (here within seconds, under a 128 MB heap; 20 groups already take ~12 s). One model
+  // call takes down the whole agent. The size of the product can be computed from the groups before expanding.
+  it.fails('answers (with matches or a clear error) instead of exhausting memory', async () => {
+    const { code, stdout } = await globInChild(workDir, '{a,b}'.repeat(40));
+    expect(code).toBe(0);
+    expect(toolResultProblem(JSON.parse(stdout))).toBeUndefined();
+  });
+
+  it('answers a modest brace pattern normally (the child harness itself works)', async () => {
+    const { code, stdout } = await globInChild(workDir, '{a,b}'.repeat(3));
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as { isError: boolean; message: string };
+    expect(result.isError).toBe(false);
+    expect(result.message).toBe(`No matches found for pattern \`${'{a,b}'.repeat(3)}\`.`);
+  });
+});
