@@ -3,12 +3,14 @@ import {
   CallableTool,
   detectFileKind,
   readFileHead,
-  suggestSimilarFiles,
+  fileNotFoundError,
+  notAFileError,
   toolError,
   toolOk,
   type ToolReturnValue,
   type ToolRuntime,
   type UploadVideo,
+  statIfExists,
 } from '@kimi-tools/core';
 import { z } from 'zod';
 import { isReadMediaFileAvailable, supportedMediaKinds, type MediaKind } from './availability.js';
@@ -37,16 +39,6 @@ const AFTER_LOAD_ADVICE =
   'If you need to output coordinates, output relative coordinates first and compute absolute coordinates using the ' +
   'original image size; if you generate or edit images/videos via commands or scripts, read the result back ' +
   'immediately before continuing.';
-
-async function statIfExists(filePath: string) {
-  try {
-    return await fs.stat(filePath);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
 
 function loadedMessage(
   kind: MediaKind,
@@ -91,10 +83,8 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
     const { absolute, real } = resolution.path;
 
     const stats = await statIfExists(real);
-    if (!stats) return this.notFound(params.path, absolute);
-    if (!stats.isFile()) {
-      return toolError({ message: `\`${params.path}\` is not a file.`, brief: 'Invalid path' });
-    }
+    if (!stats) return fileNotFoundError(params.path, absolute, this.runtime.workDir);
+    if (!stats.isFile()) return notAFileError(params.path);
 
     const fileKind = await detectFileKind(real, await readFileHead(real));
     if (fileKind.kind === 'text') {
@@ -135,12 +125,6 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
       message: loadedMessage(kind, real, mime, bytes.length, dims),
       extras: { kind, mime, size: bytes.length, ...(dims ?? {}) },
     });
-  }
-
-  private async notFound(input: string, absolute: string): Promise<ToolReturnValue> {
-    const similar = await suggestSimilarFiles(absolute, this.runtime.workDir);
-    const hint = similar.length > 0 ? ` Did you mean: ${similar.join(', ')}?` : '';
-    return toolError({ message: `\`${input}\` does not exist.${hint}`, brief: 'File not found' });
   }
 }
 

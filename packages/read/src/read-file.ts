@@ -1,18 +1,19 @@
-import { constants as fsConstants, promises as fs, type Stats } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import {
   CallableTool,
   detectFileKind,
   detectTextEncoding,
   FILE_HEAD_BYTES,
-  suggestSimilarFiles,
+  fileNotFoundError,
+  notAFileError,
   toolError,
   toolOk,
   type CallOptions,
-  type ResolvedPath,
   type TextEncoding,
   type ToolReturnValue,
   type ToolRuntime,
+  statIfExists,
 } from '@kimi-tools/core';
 import { renderDescription } from './description.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
@@ -28,16 +29,6 @@ const NOT_READABLE =
   'seems not readable. You may need to read it with proper shell commands, Python tools or MCP tools if available. ' +
   'If you read/operate it with Python, you MUST ensure that any third-party packages are installed in a virtual ' +
   'environment (venv).';
-
-async function statIfExists(filePath: string): Promise<Stats | undefined> {
-  try {
-    return await fs.stat(filePath);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
 
 async function readAt(handle: FileHandle, length: number): Promise<Uint8Array> {
   const buffer = Buffer.alloc(length);
@@ -81,15 +72,14 @@ export class ReadFile extends CallableTool<typeof ReadFileParams> {
       });
     }
     const stats = await statIfExists(target.real);
-    if (!stats) return this.missing(shown, target);
-    if (!stats.isFile()) return toolError({ message: `\`${shown}\` is not a file.`, brief: 'Invalid path' });
+    if (!stats) return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    if (!stats.isFile()) return notAFileError(shown);
 
     // O_NONBLOCK: should the path turn into a FIFO after the check above, opening it must not hang.
     const handle = await fs.open(target.real, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
     try {
       const opened = await handle.stat();
-      if (!opened.isFile())
-        return toolError({ message: `\`${shown}\` is not a file.`, brief: 'Invalid path' });
+      if (!opened.isFile()) return notAFileError(shown);
       const head = await readAt(handle, Math.min(FILE_HEAD_BYTES, opened.size));
       const kind = await detectFileKind(target.real, head);
       if (kind.kind === 'image' || kind.kind === 'video') {
@@ -124,12 +114,6 @@ export class ReadFile extends CallableTool<typeof ReadFileParams> {
     } finally {
       await handle.close();
     }
-  }
-
-  private async missing(shown: string, target: ResolvedPath): Promise<ToolReturnValue> {
-    const similar = await suggestSimilarFiles(target.absolute, this.runtime.workDir);
-    const hint = similar.length > 0 ? ` Did you mean: ${similar.join(', ')}?` : '';
-    return toolError({ message: `\`${shown}\` does not exist.${hint}`, brief: 'File not found' });
   }
 
   private async detectEncoding(

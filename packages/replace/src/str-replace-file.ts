@@ -1,4 +1,4 @@
-import { promises as fs, type Stats } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { constants } from 'node:buffer';
 import path from 'node:path';
 import {
@@ -7,7 +7,8 @@ import {
   decodeText,
   normalizeLineEndings,
   readStateError,
-  suggestSimilarFiles,
+  fileNotFoundError,
+  notAFileError,
   toolError,
   toolOk,
   type CallOptions,
@@ -15,6 +16,7 @@ import {
   type ResolvedPath,
   type ToolReturnValue,
   type ToolRuntime,
+  statIfExists,
 } from '@kimi-tools/core';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import { encodeEdited } from './encode-edited.js';
@@ -38,16 +40,6 @@ function loosestLevel(outcomes: readonly EditOutcome[]): MatchLevel {
   let loosest = 0;
   for (const outcome of outcomes) loosest = Math.max(loosest, MATCH_LEVELS.indexOf(outcome.matchedBy));
   return MATCH_LEVELS[loosest] ?? 'exact';
-}
-
-async function statIfExists(filePath: string): Promise<Stats | undefined> {
-  try {
-    return await fs.stat(filePath);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
 }
 
 function tooLargeError(input: string, bytes: number): ToolReturnValue {
@@ -169,12 +161,8 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
   /** The checks between the path policy and reading: exists, regular file, not a notebook, not too large. */
   private async checkTarget(input: string, target: ResolvedPath): Promise<ToolReturnValue | undefined> {
     const stats = await statIfExists(target.real);
-    if (stats === undefined) {
-      const similar = await suggestSimilarFiles(target.absolute, this.runtime.workDir);
-      const hint = similar.length > 0 ? ` Did you mean: ${similar.join(', ')}?` : '';
-      return toolError({ message: `\`${input}\` does not exist.${hint}`, brief: 'File not found' });
-    }
-    if (!stats.isFile()) return toolError({ message: `\`${input}\` is not a file.`, brief: 'Invalid path' });
+    if (stats === undefined) return fileNotFoundError(input, target.absolute, this.runtime.workDir);
+    if (!stats.isFile()) return notAFileError(input);
     if (
       path.extname(target.real).toLowerCase() === '.ipynb' ||
       path.extname(target.absolute).toLowerCase() === '.ipynb'

@@ -1,4 +1,4 @@
-import { promises as fs, type Stats } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import {
   applyFileChange,
   CallableTool,
@@ -9,22 +9,13 @@ import {
   toolOk,
   type ToolReturnValue,
   type ToolRuntime,
+  statIfExists,
+  notAFileError,
 } from '@kimi-tools/core';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
 import { renderDescription } from './description.js';
 import { displayDirectory, missingDirectories } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
-
-async function statIfExists(filePath: string): Promise<Stats | undefined> {
-  try {
-    return await fs.stat(filePath);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // ENOTDIR: a parent is a file; the file cannot exist (creating its directory will fail with a clear error).
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-}
 
 /**
  * WriteFile (SPEC §3): creates, overwrites or appends to a text file, with approval, read-before-write, parent
@@ -56,9 +47,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams> {
     const target = resolved.path;
 
     const stats = await statIfExists(target.real);
-    if (stats && !stats.isFile()) {
-      return toolError({ message: `\`${params.path}\` is not a file.`, brief: 'Invalid path' });
-    }
+    if (stats && !stats.isFile()) return notAFileError(params.path);
     const exists = stats !== undefined;
     const checkReadState = exists && params.mode === 'overwrite' && runtime.readBeforeWrite;
     if (checkReadState) {

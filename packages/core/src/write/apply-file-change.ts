@@ -1,4 +1,4 @@
-import { promises as fs, type Stats } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { FileActions, type FileAction } from '../approval/file-actions.js';
 import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
 import type { ResolvedPath } from '../path/path-policy.js';
@@ -8,6 +8,7 @@ import { snapshotOf } from '../state/file-snapshot.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
+import { statIfExists } from '../fs/stat-if-exists.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
 export interface FileChange {
@@ -58,15 +59,6 @@ export type ApplyOutcome =
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
-}
-
-async function statIfExists(filePath: string): Promise<Stats | undefined> {
-  try {
-    return await fs.stat(filePath);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 // Whether the file still holds exactly the bytes the change was computed from.

@@ -3,20 +3,12 @@ import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveLinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
+import { statIfExists } from '../fs/stat-if-exists.js';
 
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** Checked before the temp file is created and again just before it replaces the target. */
   signal?: AbortSignal;
-}
-
-async function statIfExists(filePath: string): Promise<Stats | undefined> {
-  try {
-    return await fs.stat(filePath);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 function notAFileError(filePath: string): NodeJS.ErrnoException {
