@@ -68,6 +68,13 @@ describe('quotes', () => {
     );
   });
 
+  it('keeps straight string delimiters of code whose apostrophe is curly', () => {
+    expect(carryQuoteStyle("'You\u2019re all done!'", "'You're all done! Take a break.'")).toBe(
+      "'You\u2019re all done! Take a break.'",
+    );
+    expect(carryQuoteStyle('"It\u2019s"', '"It\'s" and "that\'s"')).toBe('"It\u2019s" and "that\u2019s"');
+  });
+
   it('changes nothing when the matched text has no curly quotes', () => {
     expect(carryQuoteStyle('"x"', '"y"')).toBe('"y"');
   });

@@ -30,27 +30,57 @@ function opensAt(text: string, index: number): boolean {
   return /[\s([{\u2014\u2013\-\u2018\u201C"']/u.test(text.charAt(index - 1));
 }
 
+type QuoteClass = 'double' | 'apostrophe' | 'single';
+
+const QUOTE_CLASSES: readonly QuoteClass[] = ['double', 'apostrophe', 'single'];
+
+/** Double quote, apostrophe (a single quote between two letters), or another single quote; `undefined` if none. */
+function quoteClassAt(text: string, index: number): QuoteClass | undefined {
+  const character = text.charAt(index);
+  if (character === '"' || character === LEFT_DOUBLE || character === RIGHT_DOUBLE) return 'double';
+  if (character !== "'" && character !== LEFT_SINGLE && character !== RIGHT_SINGLE) return undefined;
+  return isWordCharacter(text[index - 1]) && isWordCharacter(text[index + 1]) ? 'apostrophe' : 'single';
+}
+
 /**
- * Carries the file's curly-quote style into `replacement`: when `matched` (the file's text that is being
- * replaced) uses curly double quotes, straight `"` in the replacement become “ or ” by position; likewise
- * for single quotes, where an apostrophe between two letters always becomes ’. Quotes already curly in the
- * replacement are kept. A kind of quote the matched text never curls stays straight.
+ * The quote classes to curl in the replacement: those `matched` writes curly and never straight. Apostrophes and
+ * other single quotes are one character, so a class the match says nothing about follows the other one.
+ */
+function curlyClasses(matched: string): Set<QuoteClass> {
+  const curly = new Set<QuoteClass>();
+  const straight = new Set<QuoteClass>();
+  for (let index = 0; index < matched.length; index += 1) {
+    const quoteClass = quoteClassAt(matched, index);
+    if (quoteClass === undefined) continue;
+    const character = matched.charAt(index);
+    (character === '"' || character === "'" ? straight : curly).add(quoteClass);
+  }
+  const curls = (quoteClass: QuoteClass) => curly.has(quoteClass) && !straight.has(quoteClass);
+  const seen = (quoteClass: QuoteClass) => curly.has(quoteClass) || straight.has(quoteClass);
+  const result = new Set(QUOTE_CLASSES.filter(curls));
+  if (!seen('single') && curls('apostrophe')) result.add('single');
+  if (!seen('apostrophe') && curls('single')) result.add('apostrophe');
+  return result;
+}
+
+/**
+ * Carries the file's curly-quote style into `replacement`, per kind of quote: double quotes, apostrophes (between
+ * two letters, always ’) and other single quotes. A straight quote in the replacement is curled (“ ” or ‘ ’ by
+ * position) only when the matched file text writes that kind curly and never straight — so code like
+ * `'You’re done'` keeps its straight string delimiters while its apostrophe stays ’. Quotes already curly in the
+ * replacement are kept.
  */
 export function carryQuoteStyle(matched: string, replacement: string): string {
-  const curlyDouble = matched.includes(LEFT_DOUBLE) || matched.includes(RIGHT_DOUBLE);
-  const curlySingle = matched.includes(LEFT_SINGLE) || matched.includes(RIGHT_SINGLE);
-  if (!curlyDouble && !curlySingle) return replacement;
+  const curled = curlyClasses(matched);
+  if (curled.size === 0) return replacement;
   let result = '';
   for (let index = 0; index < replacement.length; index += 1) {
     const character = replacement.charAt(index);
-    if (character === '"' && curlyDouble) {
-      result += opensAt(replacement, index) ? LEFT_DOUBLE : RIGHT_DOUBLE;
-    } else if (character === "'" && curlySingle) {
-      const apostrophe = isWordCharacter(replacement[index - 1]) && isWordCharacter(replacement[index + 1]);
-      result += !apostrophe && opensAt(replacement, index) ? LEFT_SINGLE : RIGHT_SINGLE;
-    } else {
-      result += character;
-    }
+    const quoteClass = character === '"' || character === "'" ? quoteClassAt(replacement, index) : undefined;
+    if (quoteClass === undefined || !curled.has(quoteClass)) result += character;
+    else if (quoteClass === 'double') result += opensAt(replacement, index) ? LEFT_DOUBLE : RIGHT_DOUBLE;
+    else if (quoteClass === 'apostrophe') result += RIGHT_SINGLE;
+    else result += opensAt(replacement, index) ? LEFT_SINGLE : RIGHT_SINGLE;
   }
   return result;
 }
