@@ -131,3 +131,10 @@ export {
   type DiffTiming,
 } from './diff/build-diff-blocks.js';
 export { diffSummaryBlock } from './diff/diff-summary.js';
+export { diffBlockLines, type DiffBlockLine } from './diff/block-lines.js';
+export {
+  unifiedDiffLines,
+  formatUnifiedDiff,
+  type UnifiedDiffLine,
+  type UnifiedDiffOptions,
+} from './diff/unified-diff.js';
