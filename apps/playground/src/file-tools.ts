@@ -1,28 +1,13 @@
-import type { CallOptions, ToolReturnValue, ToolRuntime } from '@kimi-tools/core';
-import { ReadMediaFile, isReadMediaFileAvailable } from '@kimi-tools/media';
-import { ReadFile } from '@kimi-tools/read';
-import { StrReplaceFile } from '@kimi-tools/replace';
-import { Glob, Grep } from '@kimi-tools/search';
-import { WriteFile } from '@kimi-tools/write';
+import type { ToolRuntime } from '@kimi-tools/core';
+import { createFileTools as createServableFileTools, type ServableTool } from '@kimi-tools/mcp';
 
-/** What the playground needs of a tool: its name and its never-throwing `call`. */
-export interface PlaygroundTool {
-  readonly name: string;
-  call(args: unknown, options?: CallOptions): Promise<ToolReturnValue>;
-}
+/** What the playground needs of a tool: its name, its schema, and its never-throwing `call`. */
+export type PlaygroundTool = ServableTool;
 
 /**
- * Every file tool on one shared runtime, by name, as an agent would offer them to its model. ReadMediaFile is
- * offered only when the runtime's model takes images or videos in.
+ * Every file tool on one shared runtime, by name, as an agent would offer them to its model (the same set the
+ * MCP adapter serves: ReadMediaFile only when the runtime's model takes images or videos in).
  */
 export function createFileTools(runtime: ToolRuntime): Map<string, PlaygroundTool> {
-  const tools: PlaygroundTool[] = [
-    new ReadFile(runtime),
-    new WriteFile(runtime),
-    new StrReplaceFile(runtime),
-    new Glob(runtime),
-    new Grep(runtime),
-  ];
-  if (isReadMediaFileAvailable(runtime)) tools.push(new ReadMediaFile(runtime));
-  return new Map(tools.map((tool) => [tool.name, tool]));
+  return new Map(createServableFileTools(runtime).map((tool) => [tool.name, tool]));
 }
