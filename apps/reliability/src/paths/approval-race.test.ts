@@ -1,0 +1,148 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createRuntime, type ApprovalRequest, type ToolReturnValue } from '@kimi-tools/core';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
+import { WriteFile } from '@kimi-tools/write';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
+import { snapshotTree } from '../support/tree-snapshot.js';
+import { createAttackTree, DENY_GLOBS, type AttackTree } from './attack-tree.js';
+
+// The check-then-write race: the path policy resolved `sub/...` to a real path inside the workspace, then, while
+// the approval is pending (the perfect, deterministic hook: a user can take minutes), something swaps a component
+// of that path for a symlink to outside the workspace (or into a denied directory). SPEC 1.2 decides containment on
+// real paths and SPEC 1.6 repeats its checks "immediately before the bytes are written"; the write must not land
+// outside, or in a denied file.
+//
+// BUG (core, packages/core/src/write/apply-file-change.ts + atomic-write.ts): after approval, applyFileChange only
+// re-checks the read state and that `target.real` "still holds oldBytes" — both by following the path as it is
+// now — and writeFileAtomic then follows symlinks again (resolveLinkTarget, then a temp file + rename in
+// dirname(target)). Nothing re-resolves the real path and compares it with the approved one, so a directory (or the
+// file itself) swapped for a symlink between check and write redirects the write: a new file is created outside
+// the workspace, or an outside / denied file with the same bytes as the approved one is overwritten. Every test
+// below marked `it.fails` is this bug; the fix is to re-resolve (realPathAllowMissing) under the lock and refuse
+// when it differs from `target.real` or is no longer allowed, and to write without following links created since.
+
+let root: string;
+let tree: AttackTree;
+beforeEach(async () => {
+  root = await makeTempDir('race');
+  tree = await createAttackTree(root);
+});
+afterEach(async () => {
+  await removeTempDir(root);
+});
+
+/** Replaces the directory `work/<name>` with a symlink to `target` (moving the real one aside). */
+async function swapDirectoryForLink(name: string, target: string): Promise<void> {
+  const dir = path.join(tree.workDir, name);
+  await fs.rename(dir, `${dir}.moved`);
+  await fs.symlink(target, dir);
+}
+
+/** Tools on a runtime whose approval runs `duringApproval` (the attacker's move) and then approves. */
+function toolsWithApprovalHook(duringApproval: (request: ApprovalRequest) => Promise<void>) {
+  const runtime = createRuntime({
+    workDir: tree.workDir,
+    outside: 'deny',
+    deny: DENY_GLOBS,
+    approval: {
+      async request(request) {
+        await duringApproval(request);
+        return { kind: 'approve' };
+      },
+    },
+  });
+  return { read: new ReadFile(runtime), write: new WriteFile(runtime), edit: new StrReplaceFile(runtime) };
+}
+
+/** Runs `act` and returns its result together with whether the outside directory and the denied file kept their bytes. */
+async function outsideUntouchedAfter(act: () => Promise<ToolReturnValue>) {
+  const outsideBefore = await snapshotTree(tree.outside);
+  const deniedBefore = await fs.readFile(path.join(tree.workDir, 'secrets', 'key.txt'), 'utf8');
+  const result = await act();
+  const outsideAfter = await snapshotTree(tree.outside);
+  const deniedAfter = await fs.readFile(path.join(tree.workDir, 'secrets', 'key.txt'), 'utf8');
+  return {
+    result,
+    untouched:
+      JSON.stringify([...outsideBefore]) === JSON.stringify([...outsideAfter]) &&
+      deniedBefore === deniedAfter,
+  };
+}
+
+describe('a directory swapped for a symlink while the approval is pending', () => {
+  it('control: without a swap the write lands in the workspace (the hook itself is sound)', async () => {
+    const tools = toolsWithApprovalHook(async () => undefined);
+    await tools.read.call({ path: 'sub/file.txt' });
+    const { result, untouched } = await outsideUntouchedAfter(() =>
+      tools.edit.call({ path: 'sub/file.txt', edit: { old: 'race target', new: 'edited' } }),
+    );
+    expect(result.isError).toBe(false);
+    expect(untouched).toBe(true);
+    expect(await fs.readFile(path.join(tree.workDir, 'sub', 'file.txt'), 'utf8')).toBe('edited\n');
+  });
+
+  it.fails('WriteFile creating sub/new.txt does not create it outside', async () => {
+    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
+    const { untouched } = await outsideUntouchedAfter(() =>
+      tools.write.call({ path: 'sub/new.txt', content: 'x' }),
+    );
+    expect(untouched).toBe(true);
+  });
+
+  it.fails(
+    'WriteFile overwriting sub/file.txt does not overwrite the outside file with the same bytes',
+    async () => {
+      const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
+      await tools.read.call({ path: 'sub/file.txt' });
+      const { untouched } = await outsideUntouchedAfter(() =>
+        tools.write.call({ path: 'sub/file.txt', content: 'overwritten\n' }),
+      );
+      expect(untouched).toBe(true);
+    },
+  );
+
+  it.fails('WriteFile appending to sub/file.txt does not append to the outside file', async () => {
+    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
+    const { untouched } = await outsideUntouchedAfter(() =>
+      tools.write.call({ path: 'sub/file.txt', content: 'more\n', mode: 'append' }),
+    );
+    expect(untouched).toBe(true);
+  });
+
+  it.fails('StrReplaceFile on sub/file.txt does not edit the outside file', async () => {
+    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
+    await tools.read.call({ path: 'sub/file.txt' });
+    const { untouched } = await outsideUntouchedAfter(() =>
+      tools.edit.call({ path: 'sub/file.txt', edit: { old: 'race target', new: 'edited' } }),
+    );
+    expect(untouched).toBe(true);
+  });
+
+  it.fails('StrReplaceFile does not follow the file itself swapped for a symlink to outside', async () => {
+    const file = path.join(tree.workDir, 'sub', 'file.txt');
+    const tools = toolsWithApprovalHook(async () => {
+      await fs.rm(file);
+      await fs.symlink(path.join(tree.outside, 'file.txt'), file);
+    });
+    await tools.read.call({ path: 'sub/file.txt' });
+    const { untouched } = await outsideUntouchedAfter(() =>
+      tools.edit.call({ path: 'sub/file.txt', edit: { old: 'race target', new: 'edited' } }),
+    );
+    expect(untouched).toBe(true);
+  });
+
+  it.fails('StrReplaceFile does not write into a denied directory swapped in', async () => {
+    // A copy of the denied file's bytes in an allowed place; the swap points `sub` at the denied `secrets/`.
+    const denied = await fs.readFile(path.join(tree.workDir, 'secrets', 'key.txt'));
+    await fs.writeFile(path.join(tree.workDir, 'sub', 'key.txt'), denied);
+    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', 'secrets'));
+    await tools.read.call({ path: 'sub/key.txt' });
+    const { untouched } = await outsideUntouchedAfter(() =>
+      tools.edit.call({ path: 'sub/key.txt', edit: { old: 'DENIED', new: 'PWNED' } }),
+    );
+    expect(untouched).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
+import { Grep } from '@kimi-tools/search';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
+
+// SPEC 1.3: sensitive files are refused by ReadFile and dropped by Grep "to protect secrets" — their content must
+// not reach the model by another door. Two doors found by path-attacks.test.ts, reduced to their minimum here.
+
+const SECRET = 'sk-live-0123456789abcdef';
+
+let workDir: string;
+beforeEach(async () => {
+  workDir = await makeTempDir('sensitive');
+  await fs.writeFile(path.join(workDir, '.env'), `API_KEY=${SECRET}\n`);
+  await fs.symlink('.env', path.join(workDir, 'config.txt'));
+});
+afterEach(async () => {
+  await removeTempDir(workDir);
+});
+
+describe('sensitive file content never reaches the model', () => {
+  it('ReadFile refuses the file and its alias (the door the other tools must match)', async () => {
+    const read = new ReadFile(createRuntime({ workDir, approval: yoloApproval() }));
+    for (const file of ['.env', 'config.txt']) {
+      const result = await read.call({ path: file });
+      expect(result.brief).toBe('Sensitive file');
+      expect(JSON.stringify(result)).not.toContain(SECRET);
+    }
+  });
+
+  // BUG (replace, packages/replace/src/match/edit-messages.ts + str-replace-file.ts): StrReplaceFile never asks
+  // `runtime.paths.isSensitive(target)`, and when `old` is not found its message quotes "The closest text is at
+  // line N:" with an excerpt of the file. A near miss of the secret therefore returns the secret itself: one call
+  // `{ path: '.env', edit: { old: 'API_KEY=sk-live-0123456789abcdeX', new: 'x' } }` reads what ReadFile refuses.
+  // Suggested fix: no closest-text excerpt (or no edit at all) for sensitive files.
+  it.fails('StrReplaceFile does not quote a sensitive file in its "closest text" hint', async () => {
+    const edit = new StrReplaceFile(
+      createRuntime({ workDir, approval: yoloApproval(), readBeforeWrite: false }),
+    );
+    const result = await edit.call({
+      path: '.env',
+      edit: { old: `API_KEY=${SECRET.slice(0, -1)}X`, new: 'x' },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.message).not.toContain(SECRET);
+  });
+
+  // BUG (search, packages/search/src/grep/grep.ts, the sensitive filter near line 167): Grep drops lines of
+  // sensitive files by testing `runtime.paths.isSensitive(absolute)` on the path string ripgrep printed, not on
+  // the real file. Given a symlink that points at `.env` (here `config.txt`) as its `path`, ripgrep follows the
+  // explicit argument, prints its lines under the innocent name, and the secret reaches the model. ReadFile gets
+  // this right because PathPolicy.isSensitive(ResolvedPath) checks both the given and the real path.
+  it.fails('Grep does not show a sensitive file through a symlink alias', async () => {
+    const grep = new Grep(createRuntime({ workDir, approval: yoloApproval() }));
+    const result = await grep.call({ pattern: 'API_KEY', path: 'config.txt', output_mode: 'content' });
+    expect(JSON.stringify(result)).not.toContain(SECRET);
+  });
+
+  it('Grep drops the sensitive file itself (the behaviour the alias bypasses)', async () => {
+    const grep = new Grep(createRuntime({ workDir, approval: yoloApproval() }));
+    const result = await grep.call({ pattern: 'API_KEY', path: '.env', output_mode: 'content' });
+    expect(result.isError).toBe(false);
+    expect(JSON.stringify(result)).not.toContain(SECRET);
+  });
+});
