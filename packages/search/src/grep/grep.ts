@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import {
   CallableTool,
@@ -11,6 +10,7 @@ import {
 } from '@kimi-tools/core';
 import { comparePathsComponentWise } from '../shared/compare-paths.js';
 import { resolveSearchTarget } from '../shared/search-target.js';
+import { StreamingFileTimes } from './file-times.js';
 import { GREP_DESCRIPTION } from './grep-description.js';
 import { GrepParams } from './grep-params.js';
 import { parseContent, parseCounts, parseFileList } from './parse-output.js';
@@ -51,17 +51,6 @@ function seconds(milliseconds: number): string {
   return String(milliseconds / 1000);
 }
 
-/**
- * Modification times of ripgrep's matches. Synchronous on purpose: the files were just read by ripgrep, so their
- * metadata is cached and a plain loop is several times faster than thousands of queued async calls.
- */
-function modificationTimes(base: string, paths: readonly string[]): number[] {
-  return paths.map((relative) => {
-    // Deleted since ripgrep saw it: sorts last.
-    return statSync(path.join(base, relative), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  });
-}
-
 /** Searches file contents with ripgrep inside the workspace (SPEC §6). */
 export class Grep extends CallableTool<typeof GrepParams> {
   readonly name = 'Grep';
@@ -97,6 +86,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(ABORTED);
+    const fileTimes = params.output_mode === 'files_with_matches' ? new StreamingFileTimes(base) : undefined;
     let run: RipgrepRun;
     try {
       run = await runRipgrep({
@@ -105,6 +95,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
         cwd: base,
         timeoutMs: this.runtime.grepTimeoutMs,
         signal: options.signal,
+        onStdout: fileTimes && ((chunk) => fileTimes.write(chunk)),
       });
     } catch (error) {
       // The binary found earlier is gone (e.g. uninstalled): look for one again next time.
@@ -113,7 +104,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
       return unavailable();
     }
     if (run.aborted) throw new Error(ABORTED);
-    return this.report(params, base, run);
+    return this.report(params, base, run, fileTimes);
   }
 
   private async locateRipgrep(): Promise<string | null> {
@@ -123,13 +114,18 @@ export class Grep extends CallableTool<typeof GrepParams> {
     return found;
   }
 
-  private async report(params: GrepParams, base: string, run: RipgrepRun): Promise<ToolReturnValue> {
+  private report(
+    params: GrepParams,
+    base: string,
+    run: RipgrepRun,
+    fileTimes: StreamingFileTimes | undefined,
+  ): ToolReturnValue {
     const exitedCleanly = run.exitCode === 0 || run.exitCode === 1;
     if (!run.timedOut && !run.outputCapped && !exitedCleanly && run.exitCode !== 2) {
       const stderr = run.stderr.trim();
       throw new Error(`ripgrep exited with code ${run.exitCode ?? 'unknown'}${stderr ? `: ${stderr}` : ''}`);
     }
-    const mode = await this.modeLines(params, base, run.stdout.toString('utf8'));
+    const mode = this.modeLines(params, base, run.stdout.toString('utf8'), fileTimes);
     if (!mode.hadResults) {
       if (run.timedOut) {
         return toolError({
@@ -159,7 +155,12 @@ export class Grep extends CallableTool<typeof GrepParams> {
   }
 
   /** Parses, filters and orders ripgrep's output for the chosen mode (SPEC §6 steps 1–4). */
-  private async modeLines(params: GrepParams, base: string, stdout: string): Promise<ModeLines> {
+  private modeLines(
+    params: GrepParams,
+    base: string,
+    stdout: string,
+    fileTimes: StreamingFileTimes | undefined,
+  ): ModeLines {
     const sensitive = new Set<string>();
     const keep = (relative: string): boolean => {
       const absolute = path.join(base, relative);
@@ -174,7 +175,8 @@ export class Grep extends CallableTool<typeof GrepParams> {
       case 'files_with_matches': {
         const found = parseFileList(stdout);
         const files = found.filter(keep).sort(comparePathsComponentWise);
-        const times = modificationTimes(base, files);
+        const lookup = fileTimes ?? new StreamingFileTimes(base);
+        const times = files.map((file) => lookup.timeOf(file));
         const order = files
           .map((_, index) => index)
           .sort((a, b) => (times[b] as number) - (times[a] as number));

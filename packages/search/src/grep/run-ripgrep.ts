@@ -27,6 +27,8 @@ export interface RipgrepInvocation {
   signal?: AbortSignal;
   /** Output limit in bytes (default {@link MAX_RIPGREP_OUTPUT_BYTES}). */
   maxOutputBytes?: number;
+  /** Sees each chunk of output as it arrives (it is collected all the same). */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 function environmentWithoutConfig(): NodeJS.ProcessEnv {
@@ -73,6 +75,7 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
     child.stdout.on('data', (chunk: Buffer) => {
       if (outputCapped) return;
       stdout.push(chunk);
+      invocation.onStdout?.(chunk);
       stdoutBytes += chunk.length;
       if (stdoutBytes > maxOutputBytes) {
         outputCapped = true;
