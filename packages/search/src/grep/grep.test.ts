@@ -278,7 +278,7 @@ describe('Grep checks and failures', () => {
     try {
       const body = 'zebra line\n'.repeat(2000);
       await big.writeAll(
-        Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`f${index}.txt`, body])),
+        Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`f${index}.txt`, body])),
       );
       const result = await new Grep(big.runtime({ grepTimeoutMs: 5 })).call({
         pattern: 'zebra',
