@@ -1,4 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { packageTestConfig } from '../../vitest.shared.js';
 
-// Scopes `vitest` run inside this package to this package (the root config lists every project).
-export default defineConfig({ test: { include: ['src/**/*.test.ts'] } });
+export default packageTestConfig();

@@ -1,16 +1,9 @@
 import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared.js';
 
 export default defineConfig([
-  {
-    // The library: ESM + CJS with types.
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
-    dts: true,
-    // Both builds run at once: the library's clean must leave the binary's files alone.
-    clean: ['!cli*'],
-    sourcemap: true,
-    target: 'node20',
-  },
+  // The library; both builds run at once, so its clean must leave the binary's files alone.
+  { ...libraryBuild, clean: ['!cli*'] },
   {
     // The binary: ESM only, with a shebang so `npx @kimi-tools/mcp` can run it. The server code is split into a
     // chunk loaded only once the command line is good, so usage errors come back without loading the tools.

@@ -1,12 +1,4 @@
 import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  // The tool description is Markdown next to the code; inline it as a string in both bundles.
-  loader: { '.md': 'text' },
-});
+export default defineConfig(libraryBuild);

@@ -17,6 +17,7 @@ export {
 // tool base
 export { CallableTool, type CallOptions } from './tool/callable-tool.js';
 export { toToolJsonSchema, type JsonSchema } from './tool/json-schema.js';
+export { renderDescription } from './tool/description-template.js';
 
 // approval
 export { FileActions, type FileAction } from './approval/file-actions.js';

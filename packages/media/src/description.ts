@@ -1,3 +1,4 @@
+import { renderDescription as render } from '@kimi-tools/core';
 import type { MediaKind } from './availability.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import template from './read-media-file.md';
@@ -25,9 +26,5 @@ export function renderDescription(kinds: readonly MediaKind[]): string {
     MEDIA_FORMATS: kinds.map((kind) => FORMATS[kind]).join('; '),
     MAX_MEDIA_MB: String(MAX_MEDIA_BYTES / (1024 * 1024)),
   };
-  return template.trim().replace(/\$\{(\w+)\}/g, (placeholder, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`read-media-file.md: unknown placeholder ${placeholder}`);
-    return value;
-  });
+  return render(template, values, 'read-media-file.md');
 }
