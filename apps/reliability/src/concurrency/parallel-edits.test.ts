@@ -138,45 +138,38 @@ describe('parallel StrReplaceFile calls on one file', () => {
     expect(tally.applied + tally.refused).toBe(ROUNDS * SLOTS);
   });
 
-  // BUG (core, apply-file-change.ts): two runtimes are not serialised against each other, so both agents can pass
-  // the "file still holds oldBytes" check before either renames its temp file; the later rename silently drops the
-  // earlier agent's edit although that call reported success. About one edit per round is lost. The deterministic
-  // reproduction is two-agents-lost-update.test.ts. Turn this back into `it` once core closes that window.
-  it.fails(
-    'through two runtimes (two agents that both read the file): each edit is applied or refused, none lost',
-    async () => {
-      const tally = emptyTally();
-      for (let round = 0; round < ROUNDS; round++) {
-        const workDir = path.join(root, `two-${round}`);
-        await fs.mkdir(workDir);
-        const file = 'ledger.txt';
-        const filePath = path.join(workDir, file);
-        await fs.writeFile(filePath, ledgerText(SLOTS));
-        const agents = [makeAgent('A', workDir), makeAgent('B', workDir)];
-        for (const agent of agents) expect((await agent.read.call({ path: file })).isError).toBe(false);
+  it('through two runtimes (two agents that both read the file): each edit is applied or refused, none lost', async () => {
+    const tally = emptyTally();
+    for (let round = 0; round < ROUNDS; round++) {
+      const workDir = path.join(root, `two-${round}`);
+      await fs.mkdir(workDir);
+      const file = 'ledger.txt';
+      const filePath = path.join(workDir, file);
+      await fs.writeFile(filePath, ledgerText(SLOTS));
+      const agents = [makeAgent('A', workDir), makeAgent('B', workDir)];
+      for (const agent of agents) expect((await agent.read.call({ path: file })).isError).toBe(false);
 
-        const plan = Array.from({ length: SLOTS }, (_, slot) => ({ agent: agents[slot % 2] as Agent, slot }));
-        const results = await Promise.all(plan.map(({ agent, slot }) => editSlot(agent, file, slot)));
-        await judge(
-          tally,
-          filePath,
-          plan.map((call, i) => ({ ...call, result: results[i] as ToolReturnValue })),
-        );
-        await fs.rm(workDir, { recursive: true });
-      }
-      report('concurrency two runtimes', {
-        rounds: ROUNDS,
-        calls: ROUNDS * SLOTS,
-        applied: tally.applied,
-        refused: tally.refused,
-        lost: tally.lost,
-        phantom: tally.phantom,
-        unexpected: tally.unexpected.length,
-      });
-      expect(tally.unexpected).toEqual([]);
-      expect(tally.lost).toBe(0);
-      expect(tally.phantom).toBe(0);
-      expect(tally.applied + tally.refused).toBe(ROUNDS * SLOTS);
-    },
-  );
+      const plan = Array.from({ length: SLOTS }, (_, slot) => ({ agent: agents[slot % 2] as Agent, slot }));
+      const results = await Promise.all(plan.map(({ agent, slot }) => editSlot(agent, file, slot)));
+      await judge(
+        tally,
+        filePath,
+        plan.map((call, i) => ({ ...call, result: results[i] as ToolReturnValue })),
+      );
+      await fs.rm(workDir, { recursive: true });
+    }
+    report('concurrency two runtimes', {
+      rounds: ROUNDS,
+      calls: ROUNDS * SLOTS,
+      applied: tally.applied,
+      refused: tally.refused,
+      lost: tally.lost,
+      phantom: tally.phantom,
+      unexpected: tally.unexpected.length,
+    });
+    expect(tally.unexpected).toEqual([]);
+    expect(tally.lost).toBe(0);
+    expect(tally.phantom).toBe(0);
+    expect(tally.applied + tally.refused).toBe(ROUNDS * SLOTS);
+  });
 });

@@ -1,27 +1,33 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createRuntime, FileHistory, yoloApproval, type HistoryEntry } from '@kimi-tools/core';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 
-/** Resolves once `count` parties have arrived. */
-function barrier(count: number): () => Promise<void> {
+/**
+ * Resolves once `count` parties have arrived, or after `patienceMs` for a party that waits alone: when the tools
+ * serialise the two agents (as they must), the second one cannot arrive while the first waits, and the first must
+ * then go on by itself.
+ */
+function barrier(count: number, patienceMs: number): () => Promise<void> {
   let arrived = 0;
   let open: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return () => {
     arrived++;
     if (arrived === count) open();
-    return opened;
+    return Promise.race([opened, sleep(patienceMs)]);
   };
 }
 
 /**
  * A history whose `save` — which applyFileChange calls after its last "does the file still hold the bytes I
- * computed from?" check and before the atomic write — waits for the other agent to reach the same point. That
- * pins down, deterministically, the interleaving that the random race in parallel-edits.test.ts hits by chance.
+ * computed from?" check and before the atomic write — waits for the other agent to reach the same point. Without
+ * a lock shared by both agents, both get there and both write: the interleaving that the random race in
+ * parallel-edits.test.ts hits by chance, pinned down.
  */
 class GatedHistory extends FileHistory {
   constructor(private readonly gate: () => Promise<void>) {
@@ -43,15 +49,12 @@ afterEach(async () => {
 });
 
 describe('two agents editing one file at the same moment', () => {
-  // BUG (core, packages/core/src/write/apply-file-change.ts): the "file still holds oldBytes" check and the atomic
-  // write are serialised only by `runtime.locks`, which is per runtime. Two runtimes (two agents, or two processes)
-  // can both pass `stillHolds` before either renames its temp file; the second rename then replaces the first
-  // agent's edit, and BOTH calls report success. One edit is lost silently, against DESIGN §6 ("none is silently
-  // lost") and SPEC 1.6 (the check is repeated immediately before the bytes are written).
-  it.fails('never reports success for an edit the other agent then overwrites', async () => {
+  // Found by this suite (both agents' edits reported applied, one silently lost) and fixed in core by the lock
+  // file around the check-and-write (f1005fc); this keeps it fixed.
+  it('never reports success for an edit the other agent then overwrites', async () => {
     const file = path.join(workDir, 'notes.txt');
     await fs.writeFile(file, 'alpha\nbeta\n');
-    const gate = barrier(2);
+    const gate = barrier(2, 300);
     const agents = ['A', 'B'].map(() => {
       const runtime = createRuntime({ workDir, approval: yoloApproval(), history: new GatedHistory(gate) });
       return { read: new ReadFile(runtime), edit: new StrReplaceFile(runtime) };
