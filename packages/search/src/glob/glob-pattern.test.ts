@@ -78,4 +78,12 @@ describe('compileGlob', () => {
     expect(large.startDirs).toEqual(['logs']);
     expect(large.mayContainMatches('logs/anything')).toBe(true);
   });
+  it('neither expands nor trusts a brace pattern too large to expand', () => {
+    const bomb = '{a,b}'.repeat(40);
+    expect(checkGlobPattern(bomb)).toBeNull();
+    expect(checkGlobPattern(`{..,x}${bomb}/secret`)).toBe('escapes');
+    const compiled = compileGlob(`${bomb}.txt`);
+    expect(compiled.startDirs).toEqual(['']);
+    expect(compiled.matches(`${'ab'.repeat(20)}.txt`)).toBe(true);
+  });
 });

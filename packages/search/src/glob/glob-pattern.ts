@@ -1,4 +1,5 @@
 import micromatch from 'micromatch';
+import { braceExpansionCount } from './brace-count.js';
 
 /** Options every Glob match uses: wildcards match dot files and dot directories; case-sensitive. */
 const MATCH_OPTIONS = { dot: true } as const;
@@ -26,6 +27,8 @@ export interface CompiledGlob {
 
 function expandBraces(pattern: string): string[] | null {
   if (!pattern.includes('{')) return [pattern];
+  // Counted first: a pattern of a few dozen brace groups would expand to billions of strings.
+  if (braceExpansionCount(pattern, MAX_EXPANDED_PATTERNS) > MAX_EXPANDED_PATTERNS) return null;
   try {
     const expanded = micromatch.braces(pattern, { expand: true });
     return expanded.length > 0 && expanded.length <= MAX_EXPANDED_PATTERNS ? expanded : null;
@@ -43,7 +46,9 @@ export function checkGlobPattern(pattern: string): GlobPatternProblem {
   if (pattern.length === 0) return 'empty';
   if (/^[\\/]/.test(pattern) || /^[A-Za-z]:/.test(pattern)) return 'escapes';
   if (hasParentSegment(pattern)) return 'escapes';
-  if ((expandBraces(pattern) ?? []).some(hasParentSegment)) return 'escapes';
+  // A `..` inside braces counts too; a pattern too large to expand is judged on its text.
+  const expanded = expandBraces(pattern);
+  if (expanded ? expanded.some(hasParentSegment) : pattern.includes('..')) return 'escapes';
   return null;
 }
 
