@@ -1,4 +1,4 @@
-import { renderDescription as render } from '@kimi-tools/core';
+import { renderDescription } from '@kimi-tools/core';
 import type { MediaKind } from './availability.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import template from './read-media-file.md';
@@ -19,12 +19,12 @@ function supportedMediaText(kinds: readonly MediaKind[]): string {
 }
 
 /** The ReadMediaFile description for a model that takes the given kinds of media (at least one). */
-export function renderDescription(kinds: readonly MediaKind[]): string {
+export function describeReadMediaFile(kinds: readonly MediaKind[]): string {
   const values: Record<string, string> = {
     MEDIA_NOUN: kinds.length === 1 ? (kinds[0] === 'image' ? 'an image' : 'a video') : 'an image or video',
     SUPPORTED_MEDIA: supportedMediaText(kinds),
     MEDIA_FORMATS: kinds.map((kind) => FORMATS[kind]).join('; '),
     MAX_MEDIA_MB: String(MAX_MEDIA_BYTES / (1024 * 1024)),
   };
-  return render(template, values, 'read-media-file.md');
+  return renderDescription(template, values, 'read-media-file.md');
 }

@@ -14,7 +14,7 @@ import {
 } from '@kimi-tools/core';
 import { z } from 'zod';
 import { isReadMediaFileAvailable, supportedMediaKinds, type MediaKind } from './availability.js';
-import { renderDescription } from './description.js';
+import { describeReadMediaFile } from './description.js';
 import { readImageDimensions, type ImageDimensions } from './image-dimensions.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import { mediaParts, toDataUrl } from './media-parts.js';
@@ -70,7 +70,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
           "and/or ['video_in'], and offer the tool only when isReadMediaFileAvailable(runtime) is true.",
       );
     }
-    this.description = renderDescription(supportedMediaKinds(runtime));
+    this.description = describeReadMediaFile(supportedMediaKinds(runtime));
   }
 
   protected override failureMessage(params: ReadMediaFileParams, error: string): string {

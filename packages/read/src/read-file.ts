@@ -15,7 +15,7 @@ import {
   type ToolRuntime,
   statIfExists,
 } from '@kimi-tools/core';
-import { renderDescription } from './description.js';
+import { describeReadFile } from './description.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
 import { formatLines } from './line-format.js';
 import { readResultMessage } from './message.js';
@@ -48,7 +48,7 @@ async function readAt(handle: FileHandle, length: number): Promise<Uint8Array> {
  */
 export class ReadFile extends CallableTool<typeof ReadFileParams> {
   readonly name = 'ReadFile';
-  readonly description = renderDescription();
+  readonly description = describeReadFile();
   readonly params = ReadFileParams;
   protected readonly failureBrief = 'Failed to read file';
 

@@ -1,4 +1,4 @@
-import { renderDescription as render } from '@kimi-tools/core';
+import { renderDescription } from '@kimi-tools/core';
 import template from './write-file.md';
 
 const READ_FIRST =
@@ -6,6 +6,6 @@ const READ_FIRST =
   'read it again. Creating a new file or appending needs no prior read.';
 
 /** The WriteFile description the model reads; the read-first tip appears only when the runtime enforces it. */
-export function renderDescription(readBeforeWrite: boolean): string {
-  return render(template, { READ_FIRST: readBeforeWrite ? READ_FIRST : '' }, 'write-file.md');
+export function describeWriteFile(readBeforeWrite: boolean): string {
+  return renderDescription(template, { READ_FIRST: readBeforeWrite ? READ_FIRST : '' }, 'write-file.md');
 }

@@ -13,7 +13,7 @@ import {
   notAFileError,
 } from '@kimi-tools/core';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
-import { renderDescription } from './description.js';
+import { describeWriteFile } from './description.js';
 import { displayDirectory, missingDirectories } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
 
@@ -30,7 +30,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams> {
   /** Creates the tool for one runtime (its workspace, approval, read state and history). */
   constructor(private readonly runtime: ToolRuntime) {
     super();
-    this.description = renderDescription(runtime.readBeforeWrite);
+    this.description = describeWriteFile(runtime.readBeforeWrite);
   }
 
   protected override failureMessage(params: WriteFileParams, error: string): string {

@@ -4,6 +4,7 @@ import type { TextEncoding } from './codec-types.js';
 import { LINE_CHECKPOINT_BYTES, type LinePosition } from './line-index.js';
 import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
 import { createLineFeedCounter, type LineFeedCounter } from './line-feed-counter.js';
+import { bomLength } from './encoding-detect.js';
 
 /** One line delivered by {@link scanLines}. */
 export interface ScannedLine {
@@ -61,15 +62,6 @@ const BULK_COUNT_MIN_BYTES = 4 << 20;
 /** Encodings where `\n` and `\r` are always the single bytes 0x0A / 0x0D, so raw bytes can be split directly. */
 export function isAsciiCompatible(encoding: string): boolean {
   return !/^(utf-?16|utf-?32|ucs-?2|ucs-?4|utf-?7)/i.test(encoding);
-}
-
-function bomLength(encoding: TextEncoding): number {
-  if (!encoding.bom) return 0;
-  const name = encoding.encoding.toLowerCase();
-  if (name === 'utf-8' || name === 'utf8') return 3;
-  if (/^(utf-?16|ucs-?2)/.test(name)) return 2;
-  if (/^utf-?32/.test(name)) return 4;
-  return 0;
 }
 
 function abortError(): Error {

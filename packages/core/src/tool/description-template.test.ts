@@ -3,9 +3,9 @@ import { renderDescription } from './description-template.js';
 
 describe('renderDescription', () => {
   it('fills placeholders and trims', () => {
-    expect(renderDescription('\nAt most ${MAX} lines of ${WHAT}.\n', { MAX: 1000, WHAT: 'text' }, 'a.md')).toBe(
-      'At most 1000 lines of text.',
-    );
+    expect(
+      renderDescription('\nAt most ${MAX} lines of ${WHAT}.\n', { MAX: 1000, WHAT: 'text' }, 'a.md'),
+    ).toBe('At most 1000 lines of text.');
   });
 
   it('drops a bullet that is only an empty placeholder, keeps it when filled', () => {
