@@ -10,10 +10,11 @@ import {
 } from '@kimi-tools/core';
 import { comparePathsComponentWise } from '../shared/compare-paths.js';
 import { resolveSearchTarget } from '../shared/search-target.js';
-import { StreamingFileTimes } from './file-times.js';
+import { FileListCollector } from './file-list-collector.js';
 import { GREP_DESCRIPTION } from './grep-description.js';
 import { GrepParams } from './grep-params.js';
-import { parseContent, parseCounts, parseFileList } from './parse-output.js';
+import { parseContent, parseCounts } from './parse-output.js';
+import { ResultPathFilter } from './result-path-filter.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { findRipgrep } from './ripgrep-binary.js';
 import { MAX_RIPGREP_OUTPUT_BYTES, runRipgrep, type RipgrepRun } from './run-ripgrep.js';
@@ -86,7 +87,8 @@ export class Grep extends CallableTool<typeof GrepParams> {
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(ABORTED);
-    const fileTimes = params.output_mode === 'files_with_matches' ? new StreamingFileTimes(base) : undefined;
+    const filter = new ResultPathFilter(this.runtime, base);
+    const fileList = params.output_mode === 'files_with_matches' ? new FileListCollector(filter) : undefined;
     let run: RipgrepRun;
     try {
       run = await runRipgrep({
@@ -95,7 +97,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
         cwd: base,
         timeoutMs: this.runtime.grepTimeoutMs,
         signal: options.signal,
-        onStdout: fileTimes && ((chunk) => fileTimes.write(chunk)),
+        onStdout: fileList && ((chunk) => fileList.write(chunk)),
       });
     } catch (error) {
       // The binary found earlier is gone (e.g. uninstalled): look for one again next time.
@@ -104,7 +106,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
       return unavailable();
     }
     if (run.aborted) throw new Error(ABORTED);
-    return this.report(params, base, run, fileTimes);
+    return this.report(params, run, filter, fileList);
   }
 
   private async locateRipgrep(): Promise<string | null> {
@@ -116,16 +118,16 @@ export class Grep extends CallableTool<typeof GrepParams> {
 
   private report(
     params: GrepParams,
-    base: string,
     run: RipgrepRun,
-    fileTimes: StreamingFileTimes | undefined,
+    filter: ResultPathFilter,
+    fileList: FileListCollector | undefined,
   ): ToolReturnValue {
     const exitedCleanly = run.exitCode === 0 || run.exitCode === 1;
     if (!run.timedOut && !run.outputCapped && !exitedCleanly && run.exitCode !== 2) {
       const stderr = run.stderr.trim();
       throw new Error(`ripgrep exited with code ${run.exitCode ?? 'unknown'}${stderr ? `: ${stderr}` : ''}`);
     }
-    const mode = this.modeLines(params, base, run.stdout.toString('utf8'), fileTimes);
+    const mode = this.modeLines(params, run, filter, fileList);
     if (!mode.hadResults) {
       if (run.timedOut) {
         return toolError({
@@ -157,50 +159,38 @@ export class Grep extends CallableTool<typeof GrepParams> {
   /** Parses, filters and orders ripgrep's output for the chosen mode (SPEC §6 steps 1–4). */
   private modeLines(
     params: GrepParams,
-    base: string,
-    stdout: string,
-    fileTimes: StreamingFileTimes | undefined,
+    run: RipgrepRun,
+    filter: ResultPathFilter,
+    fileList: FileListCollector | undefined,
   ): ModeLines {
-    const sensitive = new Set<string>();
-    const keep = (relative: string): boolean => {
-      const absolute = path.join(base, relative);
-      if (this.runtime.deny.length > 0 && this.runtime.paths.isDenied(absolute)) return false;
-      if (!this.runtime.paths.isSensitive(absolute)) return true;
-      sensitive.add(relative);
-      return false;
-    };
+    const keep = (relative: string): boolean => filter.keeps(relative);
     const byPath = <T extends { path: string }>(a: T, b: T) => comparePathsComponentWise(a.path, b.path);
 
     switch (params.output_mode) {
       case 'files_with_matches': {
-        const found = parseFileList(stdout);
-        const files = found.filter(keep).sort(comparePathsComponentWise);
-        const lookup = fileTimes ?? new StreamingFileTimes(base);
-        const times = files.map((file) => lookup.timeOf(file));
-        const order = files
-          .map((_, index) => index)
-          .sort((a, b) => (times[b] as number) - (times[a] as number));
+        // Parsed, filtered and timed while ripgrep ran; only the order is left.
+        const files = fileList as FileListCollector;
         return {
-          lines: order.map((index) => files[index] as string),
-          hadResults: found.length > 0,
-          sensitivePaths: [...sensitive],
+          lines: files.newestFirst(),
+          hadResults: files.listed > 0,
+          sensitivePaths: [...filter.sensitive],
           countSummary: null,
         };
       }
       case 'count_matches': {
-        const found = parseCounts(stdout);
+        const found = parseCounts(run.stdout.toString('utf8'));
         const counts = found.filter((entry) => keep(entry.path)).sort(byPath);
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
           lines: counts.map((entry) => `${entry.path}:${entry.count}`),
           hadResults: found.length > 0,
-          sensitivePaths: [...sensitive],
+          sensitivePaths: [...filter.sensitive],
           countSummary:
             counts.length > 0 ? `Found ${total} total occurrences across ${counts.length} files.` : null,
         };
       }
       case 'content': {
-        const found = parseContent(stdout);
+        const found = parseContent(run.stdout.toString('utf8'));
         const blocks = found.filter((block) => keep(block.path)).sort(byPath);
         const context = [params['-A'], params['-B'], params['-C']].some(
           (value) => value !== null && value > 0,
@@ -208,7 +198,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
         return {
           lines: renderContent(blocks, params['-n'], context),
           hadResults: found.length > 0,
-          sensitivePaths: [...sensitive],
+          sensitivePaths: [...filter.sensitive],
           countSummary: null,
         };
       }

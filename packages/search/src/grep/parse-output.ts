@@ -18,15 +18,8 @@ export interface FileCount {
   count: number;
 }
 
-// All three parsers read ripgrep's `--null` output (a NUL after every file name). Output cut short by a timeout may
+// These parsers read ripgrep's `--null` output (a NUL after every file name). Output cut short by a timeout may
 // end mid-record: only complete records are returned.
-
-/** Files mode: `path\0path\0...`. */
-export function parseFileList(output: string): string[] {
-  const parts = output.split('\0');
-  parts.pop();
-  return parts.filter((part) => part.length > 0);
-}
 
 /** Count mode: `path\0COUNT\n` per file. */
 export function parseCounts(output: string): FileCount[] {
