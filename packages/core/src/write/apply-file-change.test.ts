@@ -284,4 +284,20 @@ describe('applyFileChange', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(`agent ${winner}`);
     expect(await fs.readdir(workDir)).toEqual(['a.txt']);
   });
+  it('refuses when a directory on the path is swapped for a symlink to outside while the approval is pending', async () => {
+    const outside = path.join(root, 'outside');
+    await fs.mkdir(outside);
+    await fs.mkdir(path.join(workDir, 'sub'));
+    const swap: Approval = {
+      request: async () => {
+        await fs.rename(path.join(workDir, 'sub'), path.join(workDir, 'sub.moved'));
+        await fs.symlink(outside, path.join(workDir, 'sub'));
+        return { kind: 'approve' };
+      },
+    };
+    const runtime = runtimeWith(swap);
+    const outcome = await applyFileChange(runtime, await change(runtime, 'sub/new.txt', 'x'));
+    expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
+    expect(await fs.readdir(outside)).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
+import { realPathAllowMissing } from '../path/real-path.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
 export interface FileChange {
@@ -69,6 +70,11 @@ async function stillHolds(realPath: string, oldBytes: Uint8Array | null): Promis
   return sameBytes(await fs.readFile(realPath), oldBytes);
 }
 
+// Whether the path still resolves to the real path the policy checked and the approval was given for.
+async function stillResolvesTo(target: ResolvedPath): Promise<boolean> {
+  return (await realPathAllowMissing(target.absolute)) === target.real;
+}
+
 async function createDirectories(directories: readonly string[]): Promise<string[]> {
   const created: string[] = [];
   for (const directory of directories) {
@@ -87,8 +93,8 @@ async function createDirectories(directories: readonly string[]): Promise<string
 /**
  * Applies a computed change (SPEC 1.4, 1.6, 1.7): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
- * the read state still ok → directories → file lock: the file must still hold `oldBytes` → history → atomic write →
- * the new read state. I/O failures are thrown; the tool turns them into its generic failure.
+ * the read state still ok and the path still resolving to the approved real path → directories → file lock: the
+ * file must still hold `oldBytes` → history → atomic write → the new read state. I/O failures are thrown; the tool turns them into its generic failure.
  */
 export async function applyFileChange(
   runtime: ToolRuntime,
@@ -128,12 +134,17 @@ export async function applyFileChange(
       const status = await runtime.fileState.check(realPath);
       if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
     }
+    // A directory on the way, or the file itself, may have been swapped for a symlink meanwhile: the write must
+    // land exactly where the policy approved, never wherever the path leads now.
+    if (!(await stillResolvesTo(target))) {
+      return { kind: 'refused', result: readStateError(target.input, 'modified') };
+    }
     // The lock file lives beside the target, so its directory must exist first.
     const createdDirectories = await createDirectories(change.createDirectories ?? []);
     // The runtime's lock orders this session's calls; the file lock keeps other runtimes and processes out
     // between the check below and the write.
     return withFileLock(realPath, async (): Promise<ApplyOutcome> => {
-      if (!(await stillHolds(realPath, oldBytes))) {
+      if (!(await stillResolvesTo(target)) || !(await stillHolds(realPath, oldBytes))) {
         return { kind: 'refused', result: readStateError(target.input, 'modified') };
       }
       await runtime.history?.save(realPath, oldBytes);
