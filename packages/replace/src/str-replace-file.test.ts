@@ -228,6 +228,19 @@ describe('edit errors', () => {
     });
   });
 
+  it('never quotes a sensitive file as the closest text', async () => {
+    const file = await ws.writeRead('.env', 'API_KEY=sk-live-0123456789abcdef\n');
+    const result = await ws.tool.call({
+      path: file,
+      edit: { old: 'API_KEY=sk-live-0123456789abcdeX', new: 'x' },
+    });
+    expect(result).toMatchObject({
+      isError: true,
+      message: 'Edit 1: the old string was not found in the file. No changes were made.',
+      brief: 'No match',
+    });
+  });
+
   it('lists every line of an ambiguous match', async () => {
     const file = await ws.writeRead('amb.txt', 'x = 1\ny\nx = 1\nz\nx = 1\n');
     const result = await ws.tool.call({ path: file, edit: { old: 'x = 1', new: 'x = 2' } });

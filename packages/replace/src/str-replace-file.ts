@@ -107,7 +107,12 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
 
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
     const { raw, format } = decoded.decoded;
-    const result = applyEdits(raw, edits, { mode: this.runtime.editMatch, lineBreak: format.lineEnding });
+    const result = applyEdits(raw, edits, {
+      mode: this.runtime.editMatch,
+      lineBreak: format.lineEnding,
+      // A near miss must not quote what ReadFile refuses to show (SPEC 1.3).
+      quoteClosestText: !this.runtime.paths.isSensitive(target),
+    });
     if (!result.ok) return toolError(editFailureText(result.index, result.failure));
 
     const levels = result.edits.map((outcome) => outcome.matchedBy);

@@ -26,6 +26,8 @@ export interface ApplyEditsOptions {
   mode?: MatchMode;
   /** The file's dominant line break, used for the lines an edit writes. */
   lineBreak?: LineBreak;
+  /** Whether a not-found error may quote the file's closest text (default true; false for files holding secrets). */
+  quoteClosestText?: boolean;
 }
 
 /**
@@ -130,12 +132,18 @@ export function spliceReplacements(content: string, replacements: readonly Repla
 }
 
 /** Why one edit failed, with the details its error message needs. */
-function failureOf(content: string, edit: EditSpec, result: ReturnType<typeof findEdit>): EditFailure {
+function failureOf(
+  content: string,
+  edit: EditSpec,
+  result: ReturnType<typeof findEdit>,
+  quoteClosestText: boolean,
+): EditFailure {
   if (result.kind === 'ambiguous') {
     // Several matches on one line name the line once.
     const lines = [...new Set(lineNumbersAt(content, result.starts))];
     return { kind: 'ambiguous', lines, count: result.count };
   }
+  if (!quoteClosestText) return { kind: 'not-found', closest: undefined };
   const shown = normalizeLineBreaks(content);
   const closest = findClosestText(
     straightenQuotes(shown),
@@ -166,7 +174,9 @@ export function applyEdits(
     if (edit.old.length === 0) return { ok: false, index, failure: { kind: 'empty-old' } };
     if (edit.old === edit.new) return { ok: false, index, failure: { kind: 'identical' } };
     const found = findEdit(current, edit.old, mode, edit.replace_all);
-    if (found.kind !== 'found') return { ok: false, index, failure: failureOf(current, edit, found) };
+    if (found.kind !== 'found') {
+      return { ok: false, index, failure: failureOf(current, edit, found, options.quoteClosestText ?? true) };
+    }
     const replacements = replacementsFor(current, found.spans, edit, found.level, lineBreak);
     const [first] = replacements;
     const last = replacements[replacements.length - 1];
