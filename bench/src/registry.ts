@@ -5,3 +5,4 @@ export { default as search } from './benchmarks/search.js';
 export { default as write } from './benchmarks/write-file.js';
 export { default as read } from './benchmarks/read-file.js';
 export { default as replace } from './benchmarks/str-replace.js';
+export { default as coldStart } from './benchmarks/cold-start.js';
