@@ -3,6 +3,9 @@ import { StringDecoder } from 'node:string_decoder';
 import { comparePathsComponentWise } from '../shared/compare-paths.js';
 import type { ResultPathFilter } from './result-path-filter.js';
 
+/** One options object for every lookup: a missing file gives `undefined` instead of throwing. */
+const STAT_OPTIONS = { throwIfNoEntry: false } as const;
+
 /**
  * Files mode (`path\0path\0...`) handled while ripgrep's output streams in: each listed file is filtered and its
  * modification time looked up as soon as its name arrives, so that work overlaps the search instead of following
@@ -65,6 +68,6 @@ export class FileListCollector {
     this.listedCount++;
     if (!this.filter.keeps(relative)) return;
     this.paths.push(relative);
-    this.times.push(statSync(this.filter.absolute(relative), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    this.times.push(statSync(this.filter.absolute(relative), STAT_OPTIONS)?.mtimeMs ?? 0);
   }
 }
