@@ -162,6 +162,19 @@ describe('Grep output modes', () => {
     );
   });
 
+  it('drops a sensitive file searched through a symlink with an innocent name', async () => {
+    await tree.link('env-alias.txt', '.env');
+    try {
+      const result = await grep().call({ pattern: 'ZEBRA', output_mode: 'content', path: 'env-alias.txt' });
+      expect(result.output).toBe('');
+      expect(result.message).toBe(
+        'No matches found. Skipped 1 sensitive file(s) (env-alias.txt) to protect secrets. These files may contain credentials or private keys.',
+      );
+    } finally {
+      await rm(tree.at('env-alias.txt'));
+    }
+  });
+
   it('leaves out files the workspace deny rules refuse', async () => {
     const result = await grep({ deny: ['sub/**'] }).call({ pattern: 'zebra', output_mode: 'count_matches' });
     expect(result.output).toBe(

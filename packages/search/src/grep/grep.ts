@@ -87,7 +87,8 @@ export class Grep extends CallableTool<typeof GrepParams> {
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(ABORTED);
-    const filter = new ResultPathFilter(this.runtime, base);
+    const targetIsSensitive = !target.isDirectory && this.runtime.paths.isSensitive(target.real);
+    const filter = new ResultPathFilter(this.runtime, base, targetIsSensitive);
     const fileList = params.output_mode === 'files_with_matches' ? new FileListCollector(filter) : undefined;
     let run: RipgrepRun;
     try {

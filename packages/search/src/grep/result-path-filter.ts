@@ -11,9 +11,14 @@ export class ResultPathFilter {
   private readonly prefix: string;
   private readonly checkDeny: boolean;
 
+  /**
+   * `targetIsSensitive`: the search is of one file whose real path is sensitive, reached through an innocent
+   * name (a symlink to `.env`); ripgrep prints the innocent name, so the name alone would let it through.
+   */
   constructor(
     private readonly runtime: ToolRuntime,
     base: string,
+    private readonly targetIsSensitive = false,
   ) {
     // Joined by concatenation: ripgrep prints clean relative paths, and `path.join` re-normalising every one of
     // thousands of them is a measurable part of a files-mode call.
@@ -30,7 +35,7 @@ export class ResultPathFilter {
   keeps(relative: string): boolean {
     const absolute = this.prefix + relative;
     if (this.checkDeny && this.runtime.paths.isDenied(absolute)) return false;
-    if (!this.runtime.paths.isSensitive(absolute)) return true;
+    if (!this.targetIsSensitive && !this.runtime.paths.isSensitive(absolute)) return true;
     this.sensitive.add(relative);
     return false;
   }
