@@ -15,14 +15,11 @@ import { createAttackTree, DENY_GLOBS, type AttackTree } from './attack-tree.js'
 // real paths and SPEC 1.6 repeats its checks "immediately before the bytes are written"; the write must not land
 // outside, or in a denied file.
 //
-// BUG (core, packages/core/src/write/apply-file-change.ts + atomic-write.ts): after approval, applyFileChange only
-// re-checks the read state and that `target.real` "still holds oldBytes" — both by following the path as it is
-// now — and writeFileAtomic then follows symlinks again (resolveLinkTarget, then a temp file + rename in
-// dirname(target)). Nothing re-resolves the real path and compares it with the approved one, so a directory (or the
-// file itself) swapped for a symlink between check and write redirects the write: a new file is created outside
-// the workspace, or an outside / denied file with the same bytes as the approved one is overwritten. Every test
-// below marked `it.fails` is this bug; the fix is to re-resolve (realPathAllowMissing) under the lock and refuse
-// when it differs from `target.real` or is no longer allowed, and to write without following links created since.
+// Found by this suite: after approval, applyFileChange only re-checked the read state and that `target.real` "still
+// held oldBytes" — both by following the path as it was now — and writeFileAtomic followed symlinks again, so a
+// directory (or the file itself) swapped for a symlink between check and write redirected the write outside the
+// workspace or into a denied file with the same bytes. Fixed in core (307455c: a change lands only where the path
+// policy approved it); these tests keep it fixed.
 
 let root: string;
 let tree: AttackTree;
@@ -84,65 +81,68 @@ describe('a directory swapped for a symlink while the approval is pending', () =
     expect(await fs.readFile(path.join(tree.workDir, 'sub', 'file.txt'), 'utf8')).toBe('edited\n');
   });
 
-  it.fails('WriteFile creating sub/new.txt does not create it outside', async () => {
+  it('WriteFile creating sub/new.txt does not create it outside', async () => {
     const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
-    const { untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(() =>
       tools.write.call({ path: 'sub/new.txt', content: 'x' }),
     );
     expect(untouched).toBe(true);
+    expect(result.isError).toBe(true);
   });
 
-  it.fails(
-    'WriteFile overwriting sub/file.txt does not overwrite the outside file with the same bytes',
-    async () => {
-      const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
-      await tools.read.call({ path: 'sub/file.txt' });
-      const { untouched } = await outsideUntouchedAfter(() =>
-        tools.write.call({ path: 'sub/file.txt', content: 'overwritten\n' }),
-      );
-      expect(untouched).toBe(true);
-    },
-  );
-
-  it.fails('WriteFile appending to sub/file.txt does not append to the outside file', async () => {
+  it('WriteFile overwriting sub/file.txt does not overwrite the outside file with the same bytes', async () => {
     const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
-    const { untouched } = await outsideUntouchedAfter(() =>
+    await tools.read.call({ path: 'sub/file.txt' });
+    const { result, untouched } = await outsideUntouchedAfter(() =>
+      tools.write.call({ path: 'sub/file.txt', content: 'overwritten\n' }),
+    );
+    expect(untouched).toBe(true);
+    expect(result.isError).toBe(true);
+  });
+
+  it('WriteFile appending to sub/file.txt does not append to the outside file', async () => {
+    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
+    const { result, untouched } = await outsideUntouchedAfter(() =>
       tools.write.call({ path: 'sub/file.txt', content: 'more\n', mode: 'append' }),
     );
     expect(untouched).toBe(true);
+    expect(result.isError).toBe(true);
   });
 
-  it.fails('StrReplaceFile on sub/file.txt does not edit the outside file', async () => {
+  it('StrReplaceFile on sub/file.txt does not edit the outside file', async () => {
     const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
     await tools.read.call({ path: 'sub/file.txt' });
-    const { untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(() =>
       tools.edit.call({ path: 'sub/file.txt', edit: { old: 'race target', new: 'edited' } }),
     );
     expect(untouched).toBe(true);
+    expect(result.isError).toBe(true);
   });
 
-  it.fails('StrReplaceFile does not follow the file itself swapped for a symlink to outside', async () => {
+  it('StrReplaceFile does not follow the file itself swapped for a symlink to outside', async () => {
     const file = path.join(tree.workDir, 'sub', 'file.txt');
     const tools = toolsWithApprovalHook(async () => {
       await fs.rm(file);
       await fs.symlink(path.join(tree.outside, 'file.txt'), file);
     });
     await tools.read.call({ path: 'sub/file.txt' });
-    const { untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(() =>
       tools.edit.call({ path: 'sub/file.txt', edit: { old: 'race target', new: 'edited' } }),
     );
     expect(untouched).toBe(true);
+    expect(result.isError).toBe(true);
   });
 
-  it.fails('StrReplaceFile does not write into a denied directory swapped in', async () => {
+  it('StrReplaceFile does not write into a denied directory swapped in', async () => {
     // A copy of the denied file's bytes in an allowed place; the swap points `sub` at the denied `secrets/`.
     const denied = await fs.readFile(path.join(tree.workDir, 'secrets', 'key.txt'));
     await fs.writeFile(path.join(tree.workDir, 'sub', 'key.txt'), denied);
     const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', 'secrets'));
     await tools.read.call({ path: 'sub/key.txt' });
-    const { untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(() =>
       tools.edit.call({ path: 'sub/key.txt', edit: { old: 'DENIED', new: 'PWNED' } }),
     );
     expect(untouched).toBe(true);
+    expect(result.isError).toBe(true);
   });
 });

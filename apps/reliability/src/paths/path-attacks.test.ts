@@ -37,13 +37,6 @@ const MARKER = 'PWNED_BY_PATH_ATTACK';
 const KNOWN_BUGS: { name: string; matches: (tool: string, attempt: Attempt, problem: string) => boolean }[] =
   [
     {
-      name: 'StrReplaceFile quotes a sensitive file in its closest-text hint',
-      matches: (tool, attempt, problem) =>
-        tool === 'StrReplaceFile' &&
-        attempt.kind.startsWith('sensitive') &&
-        problem === 'the env secret reached the model',
-    },
-    {
       name: 'Grep shows a sensitive file given through a symlink alias',
       matches: (tool, attempt, problem) =>
         tool === 'Grep' &&

@@ -32,12 +32,9 @@ describe('sensitive file content never reaches the model', () => {
     }
   });
 
-  // BUG (replace, packages/replace/src/match/edit-messages.ts + str-replace-file.ts): StrReplaceFile never asks
-  // `runtime.paths.isSensitive(target)`, and when `old` is not found its message quotes "The closest text is at
-  // line N:" with an excerpt of the file. A near miss of the secret therefore returns the secret itself: one call
-  // `{ path: '.env', edit: { old: 'API_KEY=sk-live-0123456789abcdeX', new: 'x' } }` reads what ReadFile refuses.
-  // Suggested fix: no closest-text excerpt (or no edit at all) for sensitive files.
-  it.fails('StrReplaceFile does not quote a sensitive file in its "closest text" hint', async () => {
+  // Found by this suite: a near miss of the secret made StrReplaceFile's "The closest text is at line N:" hint quote
+  // the sensitive file. Fixed in replace (c7de352: no excerpt for sensitive files); this keeps it fixed.
+  it('StrReplaceFile does not quote a sensitive file in its "closest text" hint', async () => {
     const edit = new StrReplaceFile(
       createRuntime({ workDir, approval: yoloApproval(), readBeforeWrite: false }),
     );
