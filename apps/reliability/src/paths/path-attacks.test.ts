@@ -29,22 +29,6 @@ import { createAttackTree, DENY_GLOBS, SECRETS, type AttackTree } from './attack
 
 const MARKER = 'PWNED_BY_PATH_ATTACK';
 
-/**
- * Violations this corpus finds today that are known bugs, each reproduced minimally and marked `it.fails` in
- * sensitive-leaks.test.ts (the lead fixes them there). They are counted and reported, not hidden; anything else
- * fails this suite. Delete an entry once its bug is fixed.
- */
-const KNOWN_BUGS: { name: string; matches: (tool: string, attempt: Attempt, problem: string) => boolean }[] =
-  [
-    {
-      name: 'Grep shows a sensitive file given through a symlink alias',
-      matches: (tool, attempt, problem) =>
-        tool === 'Grep' &&
-        attempt.kind === 'sensitive alias' &&
-        problem === 'the env secret reached the model',
-    },
-  ];
-
 let root: string;
 let tree: AttackTree;
 let baseline: TreeSnapshot;
@@ -216,7 +200,6 @@ describe('path attacks through every tool', () => {
   it('none reads a denied, sensitive or outside file, and none writes where the policy forbids', async () => {
     const corpus = attackCorpus(tree);
     const violations: string[] = [];
-    const known = new Map<string, number>();
     let calls = 0;
     let refusals = 0;
     let successes = 0;
@@ -235,11 +218,6 @@ describe('path attacks through every tool', () => {
         const problems = await judgeCall(attempt, call, result);
         const shown = attempt.path.length > 80 ? `${attempt.path.slice(0, 80)}…` : attempt.path;
         for (const problem of problems) {
-          const bug = KNOWN_BUGS.find((candidate) => candidate.matches(call.tool, attempt, problem));
-          if (bug) {
-            known.set(bug.name, (known.get(bug.name) ?? 0) + 1);
-            continue;
-          }
           violations.push(
             `[${attempt.kind}] ${call.tool}(${JSON.stringify({ ...call.args, path: shown })}): ${problem}`,
           );
@@ -255,7 +233,6 @@ describe('path attacks through every tool', () => {
       approvals: approvalRequests.length,
       badApprovals: badApprovals.length,
       violations: violations.length,
-      knownBugHits: [...known.values()].reduce((sum, count) => sum + count, 0),
     });
     expect(violations).toEqual([]);
     expect(badApprovals).toEqual([]);

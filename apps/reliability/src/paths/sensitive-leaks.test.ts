@@ -46,12 +46,9 @@ describe('sensitive file content never reaches the model', () => {
     expect(result.message).not.toContain(SECRET);
   });
 
-  // BUG (search, packages/search/src/grep/grep.ts, the sensitive filter near line 167): Grep drops lines of
-  // sensitive files by testing `runtime.paths.isSensitive(absolute)` on the path string ripgrep printed, not on
-  // the real file. Given a symlink that points at `.env` (here `config.txt`) as its `path`, ripgrep follows the
-  // explicit argument, prints its lines under the innocent name, and the secret reaches the model. ReadFile gets
-  // this right because PathPolicy.isSensitive(ResolvedPath) checks both the given and the real path.
-  it.fails('Grep does not show a sensitive file through a symlink alias', async () => {
+  // Was a bug (fixed in search): Grep judged sensitivity on the name ripgrep printed, so a symlink with an
+  // innocent name pointing at `.env`, given as `path`, showed the secret.
+  it('Grep does not show a sensitive file through a symlink alias', async () => {
     const grep = new Grep(createRuntime({ workDir, approval: yoloApproval() }));
     const result = await grep.call({ pattern: 'API_KEY', path: 'config.txt', output_mode: 'content' });
     expect(JSON.stringify(result)).not.toContain(SECRET);
