@@ -57,6 +57,20 @@ describe('realPathAllowMissing', () => {
     );
   });
 
+  it('resolves every level of a deep tree with a deep missing tail and a relative dangling link inside', async () => {
+    const existing = Array.from({ length: 120 }, (_, index) => `e${index}`);
+    await fs.mkdir(path.join(root, 'real', ...existing), { recursive: true });
+    await fs.symlink('real', path.join(root, 'alias'));
+    await fs.symlink('../elsewhere', path.join(root, 'real', ...existing, 'hop'));
+    const missing = Array.from({ length: 150 }, (_, index) => `m${index}`);
+    expect(await realPathAllowMissing(path.join(root, 'alias', ...existing, ...missing, 'f.txt'))).toBe(
+      path.join(root, 'real', ...existing, ...missing, 'f.txt'),
+    );
+    expect(await realPathAllowMissing(path.join(root, 'alias', ...existing, 'hop', ...missing))).toBe(
+      path.join(root, 'real', ...existing.slice(0, -1), 'elsewhere', ...missing),
+    );
+  });
+
   it('stops at a symlink loop without throwing', async () => {
     await fs.symlink(path.join(root, 'loop-b'), path.join(root, 'loop-a'));
     await fs.symlink(path.join(root, 'loop-a'), path.join(root, 'loop-b'));

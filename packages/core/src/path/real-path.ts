@@ -4,6 +4,14 @@ import { pathApiFor } from './platform-path.js';
 /** More symlink hops than this means a loop: the path is treated as not resolvable further. */
 const MAX_LINK_HOPS = 40;
 
+async function realPathOrUndefined(filePath: string): Promise<string | undefined> {
+  try {
+    return await fs.realpath(filePath);
+  } catch {
+    return undefined;
+  }
+}
+
 async function danglingLinkTarget(linkPath: string): Promise<string | undefined> {
   try {
     const stats = await fs.lstat(linkPath);
@@ -26,23 +34,28 @@ export async function realPathAllowMissing(
 ): Promise<string> {
   const pathApi = pathApiFor(platform);
   let current = pathApi.normalize(absolutePath);
-  const tail: string[] = [];
-  let hops = 0;
-  for (;;) {
-    try {
-      const real = await fs.realpath(current);
-      return tail.length === 0 ? real : pathApi.join(real, ...tail);
-    } catch {
-      const target = hops < MAX_LINK_HOPS ? await danglingLinkTarget(current) : undefined;
-      if (target !== undefined) {
-        hops += 1;
-        current = pathApi.resolve(pathApi.dirname(current), target);
-        continue;
-      }
-      const parent = pathApi.dirname(current);
-      if (parent === current) return tail.length === 0 ? current : pathApi.join(current, ...tail);
-      tail.unshift(pathApi.basename(current));
-      current = parent;
+  for (let hops = 0; ; hops++) {
+    const whole = await realPathOrUndefined(current);
+    if (whole !== undefined) return whole;
+    const { root } = pathApi.parse(current);
+    const parts = current.slice(root.length).split(pathApi.sep).filter(Boolean);
+    const prefix = (count: number) => pathApi.join(root, ...parts.slice(0, count));
+    // Whether a prefix resolves is monotone (once a component is missing, a loop or a file, every longer prefix
+    // fails too), so the longest resolvable one is found by bisection: a deep missing tail costs a few realpath
+    // calls, not one per level.
+    let resolvable = 0;
+    let resolved = root;
+    let unresolvable = parts.length;
+    while (unresolvable - resolvable > 1) {
+      const middle = (resolvable + unresolvable) >> 1;
+      const real = await realPathOrUndefined(prefix(middle));
+      if (real === undefined) unresolvable = middle;
+      else [resolvable, resolved] = [middle, real];
     }
+    if (resolvable === 0) resolved = (await realPathOrUndefined(root)) ?? root;
+    const tail = parts.slice(resolvable + 1);
+    const target = hops < MAX_LINK_HOPS ? await danglingLinkTarget(prefix(resolvable + 1)) : undefined;
+    if (target === undefined) return pathApi.join(resolved, ...parts.slice(resolvable));
+    current = pathApi.join(pathApi.resolve(resolved, target), ...tail);
   }
 }
