@@ -50,7 +50,6 @@ export {
   type PathPolicyEnvironment,
   type ResolvedPath,
   type PathResult,
-  type SearchPathResult,
 } from './path/path-policy.js';
 export { isWithinDirectory } from './path/containment.js';
 export { realPathAllowMissing } from './path/real-path.js';

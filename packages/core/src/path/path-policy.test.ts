@@ -57,7 +57,11 @@ describe('PathPolicy.resolveFile: input checks (SPEC 1.1)', () => {
     const p = policy();
     for (const bad of ['a\0b', '\\\\server\\share\\x.txt', '//server/share/x.txt']) {
       expectError(await p.resolveFile(bad, 'write'), `\`${bad}\` is not a valid path.`, 'Invalid path');
-      expect(await p.resolveSearchPath(bad)).toEqual({ ok: false, reason: 'invalid' });
+      expectError(
+        await p.resolveSearchPath(bad, 'Path outside workspace'),
+        `\`${bad}\` is not a valid path.`,
+        'Invalid path',
+      );
     }
     expect(realpath).not.toHaveBeenCalled();
     expect(lstat).not.toHaveBeenCalled();
@@ -395,20 +399,29 @@ describe('PathPolicy.resolveFile: workspace (SPEC 1.2)', () => {
 describe('PathPolicy.resolveSearchPath', () => {
   it('resolves inside paths like a read path', async () => {
     const p = policy();
-    expect(await p.resolveSearchPath('.')).toEqual({
+    expect(await p.resolveSearchPath('.', 'Path outside workspace')).toEqual({
       ok: true,
       path: { input: '.', expanded: '.', absolute: work, real: work, inside: true },
     });
   });
 
-  it('reports empty, outside and denied as reasons', async () => {
+  it('refuses empty, outside (with the brief of the tool) and denied paths with the SPEC messages', async () => {
     await fs.symlink(outside, path.join(work, 'escape'));
     const p = policy({ deny: ['**/node_modules/**'] });
-    expect(await p.resolveSearchPath('')).toEqual({ ok: false, reason: 'empty' });
-    expect(await p.resolveSearchPath(outside)).toEqual({ ok: false, reason: 'outside' });
-    expect(await p.resolveSearchPath('..')).toEqual({ ok: false, reason: 'outside' });
-    expect(await p.resolveSearchPath('escape')).toEqual({ ok: false, reason: 'outside' });
-    expect(await p.resolveSearchPath('node_modules/pkg')).toEqual({ ok: false, reason: 'denied' });
+    const brief = 'Directory outside workspace';
+    expectError(await p.resolveSearchPath('', brief), 'File path cannot be empty.', 'Empty file path');
+    for (const input of [outside, '..', 'escape']) {
+      expectError(
+        await p.resolveSearchPath(input, brief),
+        `\`${input}\` is outside the workspace. You can only search within the working directory and additional directories.`,
+        brief,
+      );
+    }
+    expectError(
+      await p.resolveSearchPath('node_modules/pkg', brief),
+      '`node_modules/pkg` is denied by the workspace policy.',
+      'Access denied',
+    );
   });
 });
 

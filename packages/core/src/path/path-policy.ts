@@ -46,16 +46,22 @@ export interface ResolvedPath {
   inside: boolean;
 }
 
-/** Outcome of {@link PathPolicy.resolveFile}: the path, or the error result the tool returns as is. */
+/** Outcome of {@link PathPolicy.resolveFile} and `resolveSearchPath`: the path, or the error result to return as is. */
 export type PathResult = { ok: true; path: ResolvedPath } | { ok: false; error: ToolReturnValue };
-
-/** Outcome of {@link PathPolicy.resolveSearchPath}: the path, or why it was refused (the search tool words it). */
-export type SearchPathResult =
-  { ok: true; path: ResolvedPath } | { ok: false; reason: 'empty' | 'invalid' | 'outside' | 'denied' };
 
 /** `roots`: real and configured workspace roots, for matching deny globs relative to them. */
 type Resolution =
   { ok: true; path: ResolvedPath; roots: string[] } | { ok: false; reason: 'empty' | 'invalid' };
+
+function inputError(reason: 'empty' | 'invalid', input: string): ToolReturnValue {
+  if (reason === 'empty')
+    return toolError({ message: 'File path cannot be empty.', brief: 'Empty file path' });
+  return toolError({ message: `\`${input}\` is not a valid path.`, brief: 'Invalid path' });
+}
+
+function deniedError(shown: string): ToolReturnValue {
+  return toolError({ message: `\`${shown}\` is denied by the workspace policy.`, brief: 'Access denied' });
+}
 
 /**
  * SPEC 1.1–1.3 in one place: input checks, workspace containment on real paths, deny globs, sensitive files.
@@ -85,18 +91,7 @@ export class PathPolicy {
    */
   async resolveFile(input: string, verb: PathVerb): Promise<PathResult> {
     const resolution = await this.resolve(input);
-    if (!resolution.ok) {
-      if (resolution.reason === 'empty') {
-        return {
-          ok: false,
-          error: toolError({ message: 'File path cannot be empty.', brief: 'Empty file path' }),
-        };
-      }
-      return {
-        ok: false,
-        error: toolError({ message: `\`${input}\` is not a valid path.`, brief: 'Invalid path' }),
-      };
-    }
+    if (!resolution.ok) return { ok: false, error: inputError(resolution.reason, input) };
     const resolved = resolution.path;
     const shown = resolved.expanded;
     if (!resolved.inside && !this.pathApi().isAbsolute(resolved.expanded)) {
@@ -112,26 +107,29 @@ export class PathPolicy {
       };
     }
     if (this.deniedAmong([resolved.real, resolved.absolute], resolution.roots)) {
-      return {
-        ok: false,
-        error: toolError({
-          message: `\`${shown}\` is denied by the workspace policy.`,
-          brief: 'Access denied',
-        }),
-      };
+      return { ok: false, error: deniedError(shown) };
     }
     return { ok: true, path: resolved };
   }
 
-  /** For Glob/Grep: resolves like a read path, but the result must be inside the workspace and not denied. */
-  async resolveSearchPath(input: string): Promise<SearchPathResult> {
+  /**
+   * For Glob/Grep (SPEC §5, §6): resolves like a read path, but it must lie inside the workspace (else the search
+   * message, with the tool's own `outsideBrief`) and not be denied.
+   */
+  async resolveSearchPath(input: string, outsideBrief: string): Promise<PathResult> {
     const resolution = await this.resolve(input);
-    if (!resolution.ok) return resolution;
-    if (!resolution.path.inside) return { ok: false, reason: 'outside' };
-    if (this.deniedAmong([resolution.path.real, resolution.path.absolute], resolution.roots)) {
-      return { ok: false, reason: 'denied' };
+    if (!resolution.ok) return { ok: false, error: inputError(resolution.reason, input) };
+    const resolved = resolution.path;
+    if (!resolved.inside) {
+      const message =
+        `\`${input}\` is outside the workspace. ` +
+        'You can only search within the working directory and additional directories.';
+      return { ok: false, error: toolError({ message, brief: outsideBrief }) };
     }
-    return { ok: true, path: resolution.path };
+    if (this.deniedAmong([resolved.real, resolved.absolute], resolution.roots)) {
+      return { ok: false, error: deniedError(resolved.expanded) };
+    }
+    return { ok: true, path: resolved };
   }
 
   /** Real paths of workDir and the current additionalDirs (relative entries resolved against workDir), deduplicated. */
