@@ -65,7 +65,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams> {
     const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
     if (!resolution.ok) return resolution.error;
     const target = resolution.path;
-    if (this.runtime.paths.isSensitive(target.absolute) || this.runtime.paths.isSensitive(target.real)) {
+    if (this.runtime.paths.isSensitive(target)) {
       return toolError({
         message: `\`${shown}\` appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`,
         brief: 'Sensitive file',
