@@ -60,7 +60,7 @@ export {
   type SensitiveTest,
 } from './path/sensitive.js';
 export { suggestSimilarFiles } from './path/suggest-similar.js';
-export { fileNotFoundError, notAFileError } from './path/file-errors.js';
+export { fileNotFoundError, notAFileError, unsupportedEncodingError } from './path/file-errors.js';
 export { statIfExists } from './fs/stat-if-exists.js';
 export {
   checkPathInput,

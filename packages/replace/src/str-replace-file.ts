@@ -17,6 +17,7 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
   statIfExists,
+  unsupportedEncodingError,
 } from '@kimi-tools/core';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import { encodeEdited } from './encode-edited.js';
@@ -94,10 +95,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
     const decoded = decodeOrTooLarge(oldBytes);
     if (decoded === 'too-large') return tooLargeError(params.path, oldBytes.length);
     if (!decoded.ok) {
-      return toolError({
-        message: `\`${params.path}\` is not a valid text file in a supported encoding; it was not changed.`,
-        brief: 'Unsupported encoding',
-      });
+      return unsupportedEncodingError(params.path);
     }
 
     if (this.runtime.readBeforeWrite) {

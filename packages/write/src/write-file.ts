@@ -5,12 +5,12 @@ import {
   decodeText,
   readStateError,
   realPathAllowMissing,
-  toolError,
   toolOk,
   type ToolReturnValue,
   type ToolRuntime,
   statIfExists,
   notAFileError,
+  unsupportedEncodingError,
 } from '@kimi-tools/core';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
 import { describeWriteFile } from './description.js';
@@ -62,10 +62,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams> {
       oldBytes = await fs.readFile(target.real);
       const decoded = decodeText(oldBytes);
       if (!decoded.ok) {
-        return toolError({
-          message: `\`${params.path}\` is not a valid text file in a supported encoding; it was not changed.`,
-          brief: 'Unsupported encoding',
-        });
+        return unsupportedEncodingError(params.path);
       }
       composed = composeExisting(decoded.decoded, params.content, params.mode);
     } else {

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileNotFoundError, notAFileError } from './file-errors.js';
+import { fileNotFoundError, notAFileError, unsupportedEncodingError } from './file-errors.js';
 
 let workDir: string;
 beforeEach(async () => {
@@ -27,5 +27,12 @@ describe('file errors', () => {
 
   it('says a path is not a file', () => {
     expect(notAFileError('src')).toMatchObject({ message: '`src` is not a file.', brief: 'Invalid path' });
+  });
+
+  it('says a file is in no supported encoding and was not changed', () => {
+    expect(unsupportedEncodingError('blob.bin')).toMatchObject({
+      message: '`blob.bin` is not a valid text file in a supported encoding; it was not changed.',
+      brief: 'Unsupported encoding',
+    });
   });
 });

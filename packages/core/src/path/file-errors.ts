@@ -19,3 +19,14 @@ export async function fileNotFoundError(
 export function notAFileError(shownPath: string): ToolReturnValue {
   return toolError({ message: `\`${shownPath}\` is not a file.`, brief: 'Invalid path' });
 }
+
+/**
+ * `` `{path}` is not a valid text file in a supported encoding; it was not changed. `` / `Unsupported encoding`
+ * (SPEC 1.5): a file that decodes in no supported encoding is never rewritten.
+ */
+export function unsupportedEncodingError(shownPath: string): ToolReturnValue {
+  return toolError({
+    message: `\`${shownPath}\` is not a valid text file in a supported encoding; it was not changed.`,
+    brief: 'Unsupported encoding',
+  });
+}
