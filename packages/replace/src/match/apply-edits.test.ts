@@ -51,6 +51,19 @@ describe('exact level', () => {
     });
   });
 
+  it('counts overlapping matches: two lines of end in three is ambiguous, not an edit of the first two', () => {
+    expect(applyEdits('end\nend\nend\n', [edit('end\nend', 'END\nEND')])).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'ambiguous', lines: [1, 2], count: 2 },
+    });
+    expect(applyEdits('aaa', [edit('aa', 'b')])).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'ambiguous', lines: [1], count: 2 },
+    });
+  });
+
   it('replace_all replaces every non-overlapping match', () => {
     const result = applied('aaaa', [edit('aa', 'b', true)]);
     expect(result.content).toBe('bb');
@@ -61,6 +74,14 @@ describe('exact level', () => {
     const result = applied('a1 a1 a1', [edit('a1', 'b2')], { mode: 'first' });
     expect(result.content).toBe('b2 a1 a1');
     expect(result.edits).toEqual([{ replacements: 1, matchedBy: 'exact' }]);
+  });
+
+  it('first mode still needs a looser level to match uniquely', () => {
+    expect(applyEdits('  foo()\n  foo()\n', [edit('    foo()', 'bar()')], { mode: 'first' })).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'ambiguous', lines: [1, 2], count: 2 },
+    });
   });
 
   it('rejects an empty old and identical strings', () => {

@@ -53,13 +53,15 @@ function settle(
 ): FindResult | undefined {
   const kept: FoundSpan[] = [];
   let count = 0;
+  // `first` (kimi-cli's behaviour) takes the first exact match; a looser level still has to be unique.
+  const takeFirst = mode === 'first' && level === 'exact' && !replaceAll;
   for (const span of matches) {
     count += 1;
     if (replaceAll || kept.length < MAX_LISTED_MATCHES) kept.push(span);
-    if (mode === 'first' && !replaceAll) break;
+    if (takeFirst) break;
   }
   if (count === 0) return undefined;
-  if (replaceAll || mode === 'first' || count === 1) return { kind: 'found', level, spans: kept };
+  if (replaceAll || takeFirst || count === 1) return { kind: 'found', level, spans: kept };
   return { kind: 'ambiguous', starts: kept.map((span) => span.start), count };
 }
 
@@ -82,8 +84,10 @@ function toRaw(raw: string, normalized: string, result: FindResult): FindResult 
   };
 }
 
-function* occurrenceSpans(haystack: string, needle: string): Generator<FoundSpan> {
-  for (const start of iterateOccurrences(haystack, needle)) yield { start, end: start + needle.length };
+/** Occurrences as spans: overlapping ones too, except for `replace_all`, which replaces non-overlapping ones. */
+function* occurrenceSpans(haystack: string, needle: string, replaceAll = false): Generator<FoundSpan> {
+  for (const start of iterateOccurrences(haystack, needle, !replaceAll))
+    yield { start, end: start + needle.length };
 }
 
 function* whitespaceSpans(content: string, old: string): Generator<FoundSpan> {
@@ -95,13 +99,14 @@ function* whitespaceSpans(content: string, old: string): Generator<FoundSpan> {
 /**
  * Finds `old` in `raw` (the file's decoded text with its own line breaks), trying `exact`, `line-endings`,
  * `quotes` and `whitespace` in turn; the first level with a match decides. `replace_all` uses only `exact`.
- * In `unique` mode more than one match is ambiguous; in `first` mode the first match is taken.
+ * In `unique` mode more than one match (overlapping ones count) is ambiguous; in `first` mode the first exact match
+ * is taken.
  * Returned offsets are in `raw`.
  */
 export function findEdit(raw: string, old: string, mode: MatchMode, replaceAll: boolean): FindResult {
   const views = new ContentViews(raw);
   const oldLines = normalizeLineBreaks(old);
-  const exact = settle('exact', occurrenceSpans(raw, old), mode, replaceAll);
+  const exact = settle('exact', occurrenceSpans(raw, old, replaceAll), mode, replaceAll);
   if (
     exact?.kind === 'found' &&
     !replaceAll &&

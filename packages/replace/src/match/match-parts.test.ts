@@ -3,7 +3,7 @@ import { buildReplacement } from './build-replacement.js';
 import { CLOSEST_TEXT_MAX_LINES, findClosestText } from './closest-text.js';
 import { editFailureText, editSuccessText } from './edit-messages.js';
 import { isLineEnd, isLineStart, lineNumbersAt, normalizeLineBreaks, rawOffsets } from './line-breaks.js';
-import { findOccurrences } from './match-exact.js';
+import { iterateOccurrences } from './match-exact.js';
 import { carryQuoteStyle, straightenQuotes } from './match-quotes.js';
 import { findWhitespaceMatches, reindent } from './match-whitespace.js';
 
@@ -40,10 +40,11 @@ describe('line breaks', () => {
 });
 
 describe('exact occurrences', () => {
-  it('finds non-overlapping occurrences up to a limit', () => {
-    expect(findOccurrences('aaaaa', 'aa')).toEqual([0, 2]);
-    expect(findOccurrences('abcabc', 'bc', 1)).toEqual([1]);
-    expect(findOccurrences('abc', '')).toEqual([]);
+  it('finds non-overlapping occurrences, or overlapping ones too', () => {
+    expect([...iterateOccurrences('aaaaa', 'aa')]).toEqual([0, 2]);
+    expect([...iterateOccurrences('aaaaa', 'aa', true)]).toEqual([0, 1, 2, 3]);
+    expect([...iterateOccurrences('abcabc', 'bc')]).toEqual([1, 4]);
+    expect([...iterateOccurrences('abc', '')]).toEqual([]);
   });
 });
 
