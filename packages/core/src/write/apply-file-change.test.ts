@@ -300,4 +300,21 @@ describe('applyFileChange', () => {
     expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
     expect(await fs.readdir(outside)).toEqual([]);
   });
+  it('shows the creation of an empty file as one empty block, in the approval and the outcome', async () => {
+    const { approval, requests } = recordingApproval();
+    const runtime = runtimeWith(approval);
+    const outcome = await applyFileChange(runtime, await change(runtime, 'empty.txt', ''));
+    const block = {
+      type: 'diff',
+      path: path.join(workDir, 'empty.txt'),
+      oldText: '',
+      newText: '',
+      oldStart: 1,
+      newStart: 1,
+      isSummary: false,
+    };
+    expect(requests.map((request) => request.display)).toEqual([[block]]);
+    expect(outcome.kind === 'written' && outcome.display).toEqual([block]);
+    expect(await fs.readFile(path.join(workDir, 'empty.txt'), 'utf8')).toBe('');
+  });
 });

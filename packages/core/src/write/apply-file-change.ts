@@ -111,9 +111,24 @@ export async function applyFileChange(
     if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
   }
 
-  const display = buildDiffBlocks(realPath, change.oldText, change.newText, {
+  const blocks = buildDiffBlocks(realPath, change.oldText, change.newText, {
     budgetMs: runtime.diffBudgetMs,
   });
+  // Creating an empty file changes no line, but the creation is the change: it is shown as one empty block.
+  const display: DiffDisplayBlock[] =
+    blocks.length === 0 && oldBytes === null
+      ? [
+          {
+            type: 'diff',
+            path: realPath,
+            oldText: '',
+            newText: '',
+            oldStart: 1,
+            newStart: 1,
+            isSummary: false,
+          },
+        ]
+      : blocks;
   const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
   const response = await runtime.approval.request(
     {
