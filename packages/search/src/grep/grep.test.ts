@@ -162,6 +162,19 @@ describe('Grep output modes', () => {
     );
   });
 
+  it('respects .gitignore also in a workspace that is not a git repository', async () => {
+    const plain = await createTempTree();
+    try {
+      await plain.writeAll({ '.gitignore': 'build/\n', 'build/out.js': 'zebra\n', 'src/a.js': 'zebra\n' });
+      const tool = new Grep(plain.runtime());
+      expect((await tool.call({ pattern: 'zebra' })).output).toBe('src/a.js');
+      const all = await tool.call({ pattern: 'zebra', include_ignored: true });
+      expect(String(all.output).split('\n').sort()).toEqual(['build/out.js', 'src/a.js']);
+    } finally {
+      await plain.cleanUp();
+    }
+  });
+
   it('drops a sensitive file searched through a symlink with an innocent name', async () => {
     await tree.link('env-alias.txt', '.env');
     try {
@@ -237,6 +250,10 @@ describe('Grep pagination and limits', () => {
       const long = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'long.txt' });
       expect(long.output).toBe(`long.txt:1:zebra${'x'.repeat(2000 - 16)}[...truncated]`);
       expect(long.message).toBe('Output is truncated to fit in the message.');
+      // An emoji across the cut is left out whole, never split into half a surrogate pair.
+      await caps.write('emoji.txt', `zebra${'x'.repeat(1982)}😀${'x'.repeat(100)}\n`);
+      const emoji = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'emoji.txt' });
+      expect(emoji.output).toBe(`emoji.txt:1:zebra${'x'.repeat(1982)}[...truncated]`);
       const wide = await tool.call({
         pattern: 'zebra',
         output_mode: 'content',
@@ -333,7 +350,8 @@ describe('Grep with a scripted ripgrep', () => {
         expect(files.message).toBe('No matches found.');
         expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual([
           ...['--no-config', '--hidden', '--null', '--no-heading', '--color', 'never', '--crlf'],
-          ...['--files-with-matches', '--max-columns', '500', '--ignore-case', '--glob', '*.ts'],
+          ...['--files-with-matches', '--max-columns', '500', '--ignore-case', '--no-require-git'],
+          ...['--glob', '*.ts'],
           ...['--glob', '!.git', '--glob', '!.svn', '--glob', '!.hg', '--glob', '!.bzr', '--glob', '!.jj'],
           ...['--glob', '!.sl', '--', '-zebra', 'config=unset', 'stdin=closed'],
         ]);

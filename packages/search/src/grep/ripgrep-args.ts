@@ -24,7 +24,9 @@ export function buildRipgrepArgs(params: GrepParams, target: string | undefined)
   }
   if (params['-i']) args.push('--ignore-case');
   if (params.multiline) args.push('--multiline', '--multiline-dotall');
+  // `.gitignore` counts in any workspace, as it does for Glob, not only inside a git repository.
   if (params.include_ignored) args.push('--no-ignore');
+  else args.push('--no-require-git');
   if (params.type !== null) args.push('--type', params.type);
   if (params.glob !== null) args.push('--glob', params.glob);
   // Last, so a user glob cannot bring version-control folders back (later globs win in ripgrep).

@@ -60,7 +60,11 @@ export function capOutput(lines: readonly string[]): CappedOutput {
   for (const original of lines) {
     let line = original;
     if (line.length > GREP_MAX_LINE_CHARS) {
-      line = line.slice(0, GREP_MAX_LINE_CHARS) + LINE_TRUNCATION_MARK;
+      // Never between the two halves of a surrogate pair (an emoji): the text must stay well formed.
+      const end = /[\uD800-\uDBFF]/.test(line.charAt(GREP_MAX_LINE_CHARS - 1))
+        ? GREP_MAX_LINE_CHARS - 1
+        : GREP_MAX_LINE_CHARS;
+      line = line.slice(0, end) + LINE_TRUNCATION_MARK;
       truncated = true;
     }
     const added = (kept.length > 0 ? 1 : 0) + line.length;
