@@ -93,6 +93,25 @@ describe('Glob matching', () => {
     );
   });
 
+  it('treats a search directory inside an ignored folder alike, however the rule is spelled', async () => {
+    for (const rule of ['dist/\n', '/dist/\n', 'dist\n']) {
+      const repo = await createTempTree();
+      try {
+        repo.gitInit();
+        await repo.writeAll({ '.gitignore': rule, 'dist/sub/y.ts': '', 'dist/z.ts': '' });
+        const result = await new Glob(repo.runtime()).call({ pattern: '**', directory: 'dist' });
+        expect({ rule, output: result.output, message: result.message }).toEqual({
+          rule,
+          output: '',
+          message:
+            'No matches found for pattern `**`. 3 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+        });
+      } finally {
+        await repo.cleanUp();
+      }
+    }
+  });
+
   it('expands braces', async () => {
     const result = await glob().call({ pattern: 'src/*.{ts,js}' });
     expect(result.output).toBe('src/a.ts\nsrc/b.js');

@@ -13,20 +13,22 @@ const VCS_NAMES = new Set(VCS_DIRECTORIES);
 type Verdict = 'ignored' | 'unignored' | 'none';
 
 /**
- * The rules of one directory's ignore files. The walk never enters an ignored directory, so each entry is tested by
- * itself (its parents are already known to be kept). When no rule has a `/` before its end, a rule can only look at
- * the basename, so verdicts are cached by basename: `index.ts` in a thousand folders is tested once.
+ * The rules of one directory's ignore files. The walk never enters an ignored directory, so an entry met in the walk
+ * is tested by itself (its parents are already known to be kept). When no rule has a `/` before its end, a rule can
+ * only look at the basename, so verdicts are cached by basename: `index.ts` in a thousand folders is tested once.
+ * Rules of a directory above the search directory (`parentsUnknown`) must see whole paths instead: the search
+ * directory itself, or one of its parents, may be what they ignore.
  */
 export class IgnoreRuleSet {
   private readonly rules: Ignore;
   private readonly byBasename: Map<string, Verdict> | null;
 
-  constructor(texts: readonly string[]) {
+  constructor(texts: readonly string[], parentsUnknown = false) {
     // Case-sensitive, as git and ripgrep are on Linux.
     this.rules = ignore({ ignorecase: false });
     // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
     for (const text of texts) this.rules.add(text);
-    this.byBasename = texts.every(onlyBasenameRules) ? new Map() : null;
+    this.byBasename = !parentsUnknown && texts.every(onlyBasenameRules) ? new Map() : null;
   }
 
   /** `localPath` is relative to the rules' directory; `name` is its last segment. */
@@ -72,17 +74,21 @@ async function readOptional(filePath: string): Promise<string | null> {
   }
 }
 
-/** Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). */
+/**
+ * Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). `parentsUnknown`:
+ * the directory lies above the search directory (see {@link IgnoreRuleSet}).
+ */
 export async function loadIgnoreRules(
   directory: string,
   names: readonly string[],
+  parentsUnknown = false,
 ): Promise<IgnoreRuleSet | null> {
   const texts: string[] = [];
   for (const name of names) {
     const text = await readOptional(path.join(directory, name));
     if (text !== null) texts.push(text);
   }
-  return texts.length === 0 ? null : new IgnoreRuleSet(texts);
+  return texts.length === 0 ? null : new IgnoreRuleSet(texts, parentsUnknown);
 }
 
 async function exists(filePath: string): Promise<boolean> {
@@ -123,7 +129,7 @@ export async function loadAncestorIgnoreLevels(
   const used = foundRepository ? candidates : candidates.filter((candidate) => candidate.insideWorkspace);
   const levels: IgnoreLevel[] = [];
   for (const { dir } of used.reverse()) {
-    const rules = await loadIgnoreRules(dir, IGNORE_FILE_NAMES);
+    const rules = await loadIgnoreRules(dir, IGNORE_FILE_NAMES, true);
     if (rules === null) continue;
     const prefix = `${toPosix(path.relative(dir, searchDir))}/`;
     levels.push({ rules, toLocal: (relativePath) => prefix + relativePath });
