@@ -8,14 +8,10 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { ReadMediaFile } from '@kimi-tools/media';
-import { ReadFile } from '@kimi-tools/read';
-import { StrReplaceFile } from '@kimi-tools/replace';
-import { Glob, Grep } from '@kimi-tools/search';
-import { WriteFile } from '@kimi-tools/write';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSampleTree, SAMPLE_TEXT_FILES } from '../fixtures/sample-tree.js';
+import { allTools, type Tools } from '../support/all-tools.js';
 import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
@@ -55,7 +51,7 @@ function insideOnlyApproval(): Approval {
 
 interface Agent {
   runtime: ToolRuntime;
-  tools: Record<string, { call(args: unknown): Promise<ToolReturnValue> }>;
+  tools: Tools;
 }
 
 let agents: { approving: Agent; rejecting: Agent };
@@ -70,14 +66,7 @@ function makeAgent(approval: Approval): Agent {
   });
   return {
     runtime,
-    tools: {
-      ReadFile: new ReadFile(runtime),
-      WriteFile: new WriteFile(runtime),
-      StrReplaceFile: new StrReplaceFile(runtime),
-      Glob: new Glob(runtime),
-      Grep: new Grep(runtime),
-      ReadMediaFile: new ReadMediaFile(runtime),
-    },
+    tools: allTools(runtime),
   };
 }
 

@@ -7,12 +7,8 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { ReadMediaFile } from '@kimi-tools/media';
-import { ReadFile } from '@kimi-tools/read';
-import { StrReplaceFile } from '@kimi-tools/replace';
-import { Glob, Grep } from '@kimi-tools/search';
-import { WriteFile } from '@kimi-tools/write';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTools, type Tools } from '../support/all-tools.js';
 import { report } from '../support/report.js';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 import { toolResultProblem } from '../support/tool-result-shape.js';
@@ -114,7 +110,6 @@ function invocationsFor(attempt: Attempt): Invocation[] {
   ];
 }
 
-type Tools = Record<string, { call(args: unknown): Promise<ToolReturnValue> }>;
 let tools: Tools;
 
 beforeAll(async () => {
@@ -136,14 +131,7 @@ beforeAll(async () => {
   } finally {
     process.env['HOME'] = realHome;
   }
-  tools = {
-    ReadFile: new ReadFile(runtime),
-    WriteFile: new WriteFile(runtime),
-    StrReplaceFile: new StrReplaceFile(runtime),
-    Glob: new Glob(runtime),
-    Grep: new Grep(runtime),
-    ReadMediaFile: new ReadMediaFile(runtime),
-  };
+  tools = allTools(runtime);
 });
 
 afterAll(async () => {
