@@ -6,7 +6,8 @@ import {
   type MediaType,
 } from './media-types.js';
 import { isStructurallyValid } from './structure-checks.js';
-import { hasEarlyNul, hasUtf16Bom, looksLikePlainText } from './text-sniff.js';
+import { hasUtf16Bom } from '../text/bom.js';
+import { hasEarlyNul, looksLikePlainText } from './text-sniff.js';
 
 /** What a file is, for choosing between ReadFile and ReadMediaFile. */
 export type FileKind =

@@ -3,11 +3,6 @@ import { hasBinaryControlBytes } from '../text/encoding-bytes.js';
 /** How far SPEC §7 looks for a NUL byte. */
 export const NUL_SCAN_BYTES = 512;
 
-/** Whether the bytes start with a UTF-16 byte order mark (UTF-16 text is full of 0x00 bytes). */
-export function hasUtf16Bom(head: Uint8Array): boolean {
-  return (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-}
-
 /** Whether a NUL byte occurs in the first 512 bytes. */
 export function hasEarlyNul(head: Uint8Array): boolean {
   return head.subarray(0, NUL_SCAN_BYTES).includes(0);

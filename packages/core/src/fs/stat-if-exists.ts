@@ -1,4 +1,5 @@
 import { promises as fs, type Stats } from 'node:fs';
+import { hasErrno, isMissingPathError } from './errno.js';
 
 /**
  * `fs.stat`, or `undefined` when nothing is there (ENOENT), including when a parent is a file (ENOTDIR: the path
@@ -8,8 +9,17 @@ export async function statIfExists(filePath: string): Promise<Stats | undefined>
   try {
     return await fs.stat(filePath);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (isMissingPathError(error)) return undefined;
+    throw error;
+  }
+}
+
+/** `fs.readFile`, or `null` when the file does not exist (ENOENT). Other failures are thrown. */
+export async function readFileIfExists(filePath: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(filePath);
+  } catch (error) {
+    if (hasErrno(error, 'ENOENT')) return null;
     throw error;
   }
 }

@@ -1,22 +1,10 @@
 import fs from 'node:fs/promises';
+import { followLinks, readLinkIfLink } from '../fs/follow-links.js';
 import { pathApiFor } from './platform-path.js';
-
-/** More symlink hops than this means a loop: the path is treated as not resolvable further. */
-const MAX_LINK_HOPS = 40;
 
 async function realPathOrUndefined(filePath: string): Promise<string | undefined> {
   try {
     return await fs.realpath(filePath);
-  } catch {
-    return undefined;
-  }
-}
-
-async function danglingLinkTarget(linkPath: string): Promise<string | undefined> {
-  try {
-    const stats = await fs.lstat(linkPath);
-    if (!stats.isSymbolicLink()) return undefined;
-    return await fs.readlink(linkPath);
   } catch {
     return undefined;
   }
@@ -33,10 +21,9 @@ export async function realPathAllowMissing(
   platform: NodeJS.Platform = process.platform,
 ): Promise<string> {
   const pathApi = pathApiFor(platform);
-  let current = pathApi.normalize(absolutePath);
-  for (let hops = 0; ; hops++) {
+  return followLinks(pathApi.normalize(absolutePath), async (current, mayFollow) => {
     const whole = await realPathOrUndefined(current);
-    if (whole !== undefined) return whole;
+    if (whole !== undefined) return { done: whole };
     const { root } = pathApi.parse(current);
     const parts = current.slice(root.length).split(pathApi.sep).filter(Boolean);
     const prefix = (count: number) => pathApi.join(root, ...parts.slice(0, count));
@@ -53,9 +40,11 @@ export async function realPathAllowMissing(
       else [resolvable, resolved] = [middle, real];
     }
     if (resolvable === 0) resolved = (await realPathOrUndefined(root)) ?? root;
-    const tail = parts.slice(resolvable + 1);
-    const target = hops < MAX_LINK_HOPS ? await danglingLinkTarget(prefix(resolvable + 1)) : undefined;
-    if (target === undefined) return pathApi.join(resolved, ...parts.slice(resolvable));
-    current = pathApi.join(pathApi.resolve(resolved, target), ...tail);
-  }
+    // A dangling symlink is followed to where it points; an unreadable entry or a loop ends the walk here.
+    const target = mayFollow
+      ? await readLinkIfLink(prefix(resolvable + 1)).catch(() => undefined)
+      : undefined;
+    if (target === undefined) return { done: pathApi.join(resolved, ...parts.slice(resolvable)) };
+    return { follow: pathApi.join(pathApi.resolve(resolved, target), ...parts.slice(resolvable + 1)) };
+  });
 }

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import type { TextEncoding } from './codec-types.js';
-import { bomLength } from './encoding-detect.js';
+import { bomLength } from './bom.js';
 import { toBuffer } from './encoding-bytes.js';
 
 /** Decodes a file chunk by chunk; a character split across chunks is emitted once whole. */

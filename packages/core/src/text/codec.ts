@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { bomBytes } from './bom.js';
 import type { DecodeResult, DecodedText, TextEncoding } from './codec-types.js';
 import { detectEncoding } from './encoding-detect.js';
 import { detectLineEnding, normalizeLineEndings, restoreLineEndings } from './line-endings.js';
@@ -18,12 +19,6 @@ export class UnencodableTextError extends Error {
     this.encoding = encoding;
   }
 }
-
-const BOMS: Record<string, readonly number[]> = {
-  'utf-8': [0xef, 0xbb, 0xbf],
-  'utf-16le': [0xff, 0xfe],
-  'utf-16be': [0xfe, 0xff],
-};
 
 /** Decodes a whole file per SPEC 1.5: BOM, UTF-8, or a legacy encoding that round-trips byte-exactly. */
 export function decodeText(bytes: Uint8Array): DecodeResult {
@@ -107,8 +102,8 @@ function encodeBody(raw: string, encoding: string): Buffer {
  */
 export function encodeText(raw: string, encoding: TextEncoding): Uint8Array {
   const body = encodeBody(raw, encoding.encoding);
-  const bom = encoding.bom ? BOMS[encoding.encoding] : undefined;
-  return bom ? Buffer.concat([Buffer.from(bom), body]) : body;
+  const bom = bomBytes(encoding);
+  return bom.length > 0 ? Buffer.concat([bom, body]) : body;
 }
 
 /** Bytes of `updatedText` ('\n'-normalised) written back in `decoded`'s encoding, BOM and line endings. */

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite';
 import type { TextEncoding } from './codec-types.js';
+import { bomLength, encodingFromBom } from './bom.js';
 import { FALLBACK_ENCODING, legacyEncodingCandidates } from './encoding-candidates.js';
 import { bytesEqual, hasBinaryControlBytes, toBuffer } from './encoding-bytes.js';
 
@@ -10,20 +11,6 @@ export type EncodingDetection =
 
 /** Longest character of the supported legacy encodings (GB18030 uses four bytes). */
 const MAX_LEGACY_CHAR_BYTES = 4;
-
-/** The encoding announced by a byte order mark, if any. */
-export function encodingFromBom(bytes: Uint8Array): TextEncoding | undefined {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', bom: true };
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', bom: true };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', bom: true };
-  return undefined;
-}
-
-/** Length in bytes of the byte order mark of `encoding` (0 without one). */
-export function bomLength(encoding: TextEncoding): number {
-  if (!encoding.bom) return 0;
-  return encoding.encoding === 'utf-8' ? 3 : 2;
-}
 
 /** Strict Unicode decoding; `partial` lets an incomplete character at the end pass (a sample cut short). */
 function decodeUnicodeStrict(bytes: Uint8Array, encoding: string, partial: boolean): string | undefined {

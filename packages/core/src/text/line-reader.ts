@@ -4,7 +4,7 @@ import type { TextEncoding } from './codec-types.js';
 import { LINE_CHECKPOINT_BYTES, type LinePosition } from './line-index.js';
 import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
 import { createLineFeedCounter, type LineFeedCounter } from './line-feed-counter.js';
-import { bomLength } from './encoding-detect.js';
+import { bomLength, startsWithBom } from './bom.js';
 
 /** One line delivered by {@link scanLines}. */
 export interface ScannedLine {
@@ -53,8 +53,6 @@ export interface LineScanResult {
   /** Byte offset the scan read up to. */
   bytesScanned: number;
 }
-
-const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
 /** Scans shorter than this do not bother with the WebAssembly counter. */
 const BULK_COUNT_MIN_BYTES = 4 << 20;
@@ -121,7 +119,7 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
       const bytes = buffer.subarray(0, bytesRead);
       options.onBytes?.(bytes);
       let from = 0;
-      if (first && skipBom > 0 && hasBom(bytes, skipBom, options.encoding)) from = skipBom;
+      if (first && skipBom > 0 && startsWithBom(bytes, options.encoding)) from = skipBom;
       else if (first) unitOffset = startOffset;
       first = false;
       if (byteMode) {
@@ -144,15 +142,6 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
   // The total is known only when every line up to the end went through the splitter.
   const counted = position >= end && scanner.wantsMore();
   return { totalLines: counted ? scanner.finish(end) : undefined, bytesScanned: position };
-}
-
-function hasBom(bytes: Uint8Array, length: number, encoding: TextEncoding): boolean {
-  if (length === 3) return bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2];
-  const name = encoding.encoding.toLowerCase();
-  if (length === 2 && name.endsWith('le')) return bytes[0] === 0xff && bytes[1] === 0xfe;
-  if (length === 2)
-    return (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe);
-  return bytes.length >= length;
 }
 
 /** The splitting state machine: counts breaks, tracks line starts, collects the lines asked for. */

@@ -1,28 +1,16 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
-
-// Linux gives up after 40 links too.
-const MAX_LINKS = 40;
+import { errnoError } from '../fs/errno.js';
+import { followLinks, readLinkIfLink } from '../fs/follow-links.js';
 
 /**
  * Follows `filePath` through every symlink to the file that is actually written: the path itself when it is not a
- * link, else the final target (which may not exist yet, for a dangling link).
+ * link, else the final target (which may not exist yet, for a dangling link). A loop throws ELOOP.
  */
-export async function resolveLinkTarget(filePath: string): Promise<string> {
-  let current = path.resolve(filePath);
-  for (let hops = 0; hops <= MAX_LINKS; hops++) {
-    let stats;
-    try {
-      stats = await fs.lstat(current);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return current;
-      throw error;
-    }
-    if (!stats.isSymbolicLink()) return current;
-    const target = await fs.readlink(current);
-    current = path.resolve(path.dirname(current), target);
-  }
-  const error: NodeJS.ErrnoException = new Error(`ELOOP: too many symbolic links, open '${filePath}'`);
-  error.code = 'ELOOP';
-  throw error;
+export function resolveLinkTarget(filePath: string): Promise<string> {
+  return followLinks(path.resolve(filePath), async (current, mayFollow) => {
+    const target = await readLinkIfLink(current);
+    if (target === undefined) return { done: current };
+    if (!mayFollow) throw errnoError('ELOOP', `too many symbolic links, open '${filePath}'`);
+    return { follow: path.resolve(path.dirname(current), target) };
+  });
 }

@@ -1,0 +1,44 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileUpTo, readHandleUpTo } from './read-bytes.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-read-bytes-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('readFileUpTo', () => {
+  it('reads a file shorter than the limit whole, and a longer one up to the limit', async () => {
+    const file = path.join(dir, 'a.bin');
+    await fs.writeFile(file, Buffer.from('0123456789'));
+    expect((await readFileUpTo(file, 100)).toString()).toBe('0123456789');
+    expect((await readFileUpTo(file, 4)).toString()).toBe('0123');
+    expect((await readFileUpTo(file, 10)).toString()).toBe('0123456789');
+  });
+
+  it('reads an empty file as no bytes', async () => {
+    const file = path.join(dir, 'empty');
+    await fs.writeFile(file, '');
+    expect((await readFileUpTo(file, 10)).length).toBe(0);
+  });
+});
+
+describe('readHandleUpTo', () => {
+  it('grows past a size guess that was too small (a file that grew since its stat)', async () => {
+    const file = path.join(dir, 'grown.bin');
+    const content = Buffer.alloc(70_000, 7);
+    await fs.writeFile(file, content);
+    const handle = await fs.open(file, 'r');
+    try {
+      expect((await readHandleUpTo(handle, 100_000, 10)).equals(content)).toBe(true);
+      expect((await readHandleUpTo(handle, 65_536, 10)).equals(content.subarray(0, 65_536))).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+});

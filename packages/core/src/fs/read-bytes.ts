@@ -1,0 +1,40 @@
+import { open, type FileHandle } from 'node:fs/promises';
+
+/**
+ * Reads from the start of an open file until `maxBytes` bytes or its end, whichever comes first, looping over short
+ * reads. The buffer starts at `expectedBytes` (e.g. the size a stat gave) and grows only when the file turns out
+ * longer, so a small file under a large limit costs no large allocation.
+ */
+export async function readHandleUpTo(
+  handle: FileHandle,
+  maxBytes: number,
+  expectedBytes: number = maxBytes,
+): Promise<Buffer> {
+  if (maxBytes <= 0) return Buffer.alloc(0);
+  let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(expectedBytes, maxBytes)));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length >= maxBytes) break;
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  return buffer.subarray(0, length);
+}
+
+/** Reads up to `maxBytes` bytes from the start of the file at `filePath` (fewer when the file is shorter). */
+export async function readFileUpTo(filePath: string, maxBytes: number): Promise<Buffer> {
+  const handle = await open(filePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    // One byte more than the size: a file that grew since its stat still ends up read to the limit.
+    return await readHandleUpTo(handle, maxBytes, size + 1);
+  } finally {
+    await handle.close();
+  }
+}
