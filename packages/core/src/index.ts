@@ -114,7 +114,8 @@ export {
 } from './write/temp-files.js';
 export { resolveLinkTarget } from './write/resolve-link-target.js';
 export { PathLocks } from './write/path-locks.js';
-export { withFileLock, lockFilePath, isLockFileName, type FileLockOptions } from './write/file-lock.js';
+export { withFileLock, type FileLockOptions } from './write/file-lock.js';
+export { lockFilePath, isLockFileName } from './write/lock-file-name.js';
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
 export { hashBytes, hashFile, snapshotOf, type FileSnapshot } from './state/file-snapshot.js';
 export { FileStateTracker, type FileStateRecord, type FileStateStatus } from './state/file-state-tracker.js';

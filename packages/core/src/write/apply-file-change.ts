@@ -8,7 +8,10 @@ import { snapshotOf } from '../state/file-snapshot.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
+import { FileLockLostError } from '../errors.js';
+import { hasErrno } from '../fs/errno.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
+import { bytesEqual } from '../text/encoding-bytes.js';
 import { realPathAllowMissing } from '../path/real-path.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
@@ -58,16 +61,12 @@ export type ApplyOutcome =
       createdDirectories: string[];
     };
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
-}
-
 // Whether the file still holds exactly the bytes the change was computed from.
 async function stillHolds(realPath: string, oldBytes: Uint8Array | null): Promise<boolean> {
   const stats = await statIfExists(realPath);
   if (oldBytes === null) return stats === undefined;
   if (!stats?.isFile() || stats.size !== oldBytes.length) return false;
-  return sameBytes(await fs.readFile(realPath), oldBytes);
+  return bytesEqual(await fs.readFile(realPath), oldBytes);
 }
 
 // Whether the path still resolves to the real path the policy checked and the approval was given for.
@@ -83,8 +82,7 @@ async function createDirectories(directories: readonly string[]): Promise<string
       created.push(directory);
     } catch (error) {
       // Created by someone else meanwhile: fine, as long as it is a directory.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await fs.stat(directory)).isDirectory())
-        throw error;
+      if (!hasErrno(error, 'EEXIST') || !(await fs.stat(directory)).isDirectory()) throw error;
     }
   }
   return created;
@@ -103,7 +101,7 @@ export async function applyFileChange(
 ): Promise<ApplyOutcome> {
   const { path: target, oldBytes, newBytes } = change;
   const realPath = target.real;
-  if (oldBytes !== null && sameBytes(oldBytes, newBytes)) return { kind: 'unchanged' };
+  if (oldBytes !== null && bytesEqual(oldBytes, newBytes)) return { kind: 'unchanged' };
 
   const mustCheckReadState = change.checkReadState && oldBytes !== null;
   if (mustCheckReadState) {
@@ -158,12 +156,19 @@ export async function applyFileChange(
     const createdDirectories = await createDirectories(change.createDirectories ?? []);
     // The runtime's lock orders this session's calls; the file lock keeps other runtimes and processes out
     // between the check below and the write.
-    return withFileLock(realPath, async (): Promise<ApplyOutcome> => {
-      if (!(await stillResolvesTo(target)) || !(await stillHolds(realPath, oldBytes))) {
-        return { kind: 'refused', result: readStateError(target.input, 'modified') };
+    return withFileLock(realPath, async (lock): Promise<ApplyOutcome> => {
+      const modified: ApplyOutcome = { kind: 'refused', result: readStateError(target.input, 'modified') };
+      if (!(await stillResolvesTo(target)) || !(await stillHolds(realPath, oldBytes))) return modified;
+      // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
+      // must not write what it computed from the older content.
+      try {
+        await lock.verify();
+        await runtime.history?.save(realPath, oldBytes);
+        await writeFileAtomic(realPath, newBytes, { signal, beforeCommit: () => lock.verify() });
+      } catch (error) {
+        if (error instanceof FileLockLostError) return modified;
+        throw error;
       }
-      await runtime.history?.save(realPath, oldBytes);
-      await writeFileAtomic(realPath, newBytes, { signal });
       const stats = await fs.stat(realPath);
       runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
       return {

@@ -3,18 +3,18 @@ import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveLinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
+import { errnoError } from '../fs/errno.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
 
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** Checked before the temp file is created and again just before it replaces the target. */
   signal?: AbortSignal;
-}
-
-function notAFileError(filePath: string): NodeJS.ErrnoException {
-  const error: NodeJS.ErrnoException = new Error(`EISDIR: not a regular file, open '${filePath}'`);
-  error.code = 'EISDIR';
-  return error;
+  /**
+   * Runs once the new content is ready, right before it replaces the target (or, for a file with several hard
+   * links, before the target is overwritten); throwing stops the write and leaves the target untouched.
+   */
+  beforeCommit?: () => Promise<void>;
 }
 
 // Makes the rename itself durable; not every platform can open or sync a directory, which is fine.
@@ -48,7 +48,13 @@ async function writeRange(
 // Several names share this inode: renaming would split them, so the shared content is rewritten in place. The part
 // beyond the old end is written first: if the disk is full, that fails before any old byte was overwritten, and
 // the file is cut back to its old size.
-async function overwriteInPlace(filePath: string, data: Uint8Array, oldSize: number): Promise<void> {
+async function overwriteInPlace(
+  filePath: string,
+  data: Uint8Array,
+  oldSize: number,
+  options: AtomicWriteOptions,
+): Promise<void> {
+  await options.beforeCommit?.();
   const handle = await fs.open(filePath, 'r+');
   try {
     if (data.length > oldSize) {
@@ -71,7 +77,7 @@ async function replaceThroughTemp(
   filePath: string,
   data: Uint8Array,
   existing: Stats | undefined,
-  signal?: AbortSignal,
+  options: AtomicWriteOptions,
 ) {
   const directory = path.dirname(filePath);
   const tempPath = path.join(directory, atomicTempName(path.basename(filePath)));
@@ -93,7 +99,8 @@ async function replaceThroughTemp(
     } finally {
       await handle.close();
     }
-    signal?.throwIfAborted();
+    options.signal?.throwIfAborted();
+    await options.beforeCommit?.();
     await fs.rename(tempPath, filePath);
     renamed = true;
   } finally {
@@ -118,10 +125,10 @@ export async function writeFileAtomic(
   options.signal?.throwIfAborted();
   const target = await resolveLinkTarget(filePath);
   const existing = await statIfExists(target);
-  if (existing && !existing.isFile()) throw notAFileError(filePath);
+  if (existing && !existing.isFile()) throw errnoError('EISDIR', `not a regular file, open '${filePath}'`);
   if (existing && existing.nlink > 1) {
-    await overwriteInPlace(target, data, existing.size);
+    await overwriteInPlace(target, data, existing.size, options);
     return;
   }
-  await replaceThroughTemp(target, data, existing, options.signal);
+  await replaceThroughTemp(target, data, existing, options);
 }

@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isLockFileName, lockFilePath, withFileLock } from './file-lock.js';
+import { withFileLock } from './file-lock.js';
+import { isLockFileName, lockFilePath } from './lock-file-name.js';
 import { cleanupStaleTempFiles } from './temp-files.js';
 
 let dir: string;
@@ -64,6 +65,46 @@ describe('withFileLock', () => {
       `${file} is locked by another writer`,
     );
     expect(await fs.readFile(lock, 'utf8')).toBe(`${process.pid}\n`);
+  });
+
+  it('writes its pid and a random token, and refreshes the lock while it holds it', async () => {
+    const file = path.join(dir, 'a.txt');
+    const lock = lockFilePath(file);
+    const seen = await withFileLock(
+      file,
+      async () => {
+        const content = await fs.readFile(lock, 'utf8');
+        const createdAt = (await fs.stat(lock)).mtimeMs;
+        const longAgo = new Date(Date.now() - 60_000);
+        await fs.utimes(lock, longAgo, longAgo);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { content, createdAt, refreshedAt: (await fs.stat(lock)).mtimeMs };
+      },
+      { staleMs: 150 },
+    );
+    expect(seen.content).toMatch(new RegExp(`^${process.pid}\\n[0-9a-f]{32}\\n$`));
+    expect(seen.refreshedAt).toBeGreaterThanOrEqual(seen.createdAt);
+  });
+
+  it('leaves a lock that is no longer its own when it finishes (broken as stale and taken by another)', async () => {
+    const file = path.join(dir, 'a.txt');
+    const lock = lockFilePath(file);
+    const other = `${process.pid}\nanother-writer-token\n`;
+    await withFileLock(file, async () => {
+      await fs.unlink(lock);
+      await fs.writeFile(lock, other);
+    });
+    expect(await fs.readFile(lock, 'utf8')).toBe(other);
+  });
+
+  it('does not break a young lock that its creator has not filled in yet', async () => {
+    const file = path.join(dir, 'a.txt');
+    const lock = lockFilePath(file);
+    await fs.writeFile(lock, '');
+    await expect(withFileLock(file, async () => 'ran', { timeoutMs: 50 })).rejects.toThrow(
+      'is locked by another writer',
+    );
+    expect(await fs.readFile(lock, 'utf8')).toBe('');
   });
 
   it('names lock files so a cleanup recognises them', async () => {

@@ -1,27 +1,52 @@
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-// `.<name>.kimi-lock` beside the file it guards: hidden, and recognisable by cleanupStaleTempFiles.
-const LOCK_SUFFIX = '.kimi-lock';
-const LOCK_NAME = /^\..*\.kimi-lock$/s;
+import { fileLockedMessage, FileLockLostError } from '../errors.js';
+import { hasErrno } from '../fs/errno.js';
+import { lockFilePath } from './lock-file-name.js';
+import { atomicTempName } from './temp-files.js';
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
   /** Give up waiting for another holder after this long (default 10 000 ms). */
   timeoutMs?: number;
-  /** A lock older than this is taken to be left by a hung or crashed holder (default 30 000 ms). */
+  /**
+   * A lock not refreshed for this long is taken to be left by a crashed or suspended holder and broken (default
+   * 30 000 ms). A holder refreshes its lock every third of this while it holds it.
+   */
   staleMs?: number;
 }
 
-/** The lock file guarding `filePath`. */
-export function lockFilePath(filePath: string): string {
-  return path.join(path.dirname(filePath), `.${path.basename(filePath)}${LOCK_SUFFIX}`);
+/** What the task of {@link withFileLock} can ask about the lock it runs under. */
+export interface HeldFileLock {
+  /**
+   * Throws {@link FileLockLostError} when the lock is no longer this holder's: it was broken as stale (the holder
+   * was suspended past `staleMs`) and maybe taken by another writer. Call it right before writing.
+   */
+  verify(): Promise<void>;
 }
 
-/** Whether `fileName` is a lock file of {@link withFileLock}. */
-export function isLockFileName(fileName: string): boolean {
-  return LOCK_NAME.test(fileName);
+/** What a lock file says: `{pid}\n{token}\n` (the pid for diagnostics and dead-holder detection). */
+interface LockContent {
+  pid: number;
+  /** `undefined` for a lock still being written, or one written by a version without tokens. */
+  token: string | undefined;
+  /** Whether the content was written completely (a lock is created first and filled just after). */
+  complete: boolean;
+  mtimeMs: number;
+}
+
+async function readLock(lockPath: string): Promise<LockContent | undefined> {
+  try {
+    const [content, stats] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath)]);
+    const [pidLine = '', token] = content.split('\n');
+    const pid = Number.parseInt(pidLine, 10);
+    return { pid, token: token || undefined, complete: content.endsWith('\n'), mtimeMs: stats.mtimeMs };
+  } catch (error) {
+    if (hasErrno(error, 'ENOENT')) return undefined;
+    throw error;
+  }
 }
 
 function holderIsGone(pid: number): boolean {
@@ -30,55 +55,107 @@ function holderIsGone(pid: number): boolean {
     process.kill(pid, 0);
     return false;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    return hasErrno(error, 'ESRCH');
   }
 }
 
-// Removes the lock when its holder died or it is too old. The rename makes sure only one waiter removes it.
+function isStale(lock: LockContent, staleMs: number): boolean {
+  if (Date.now() - lock.mtimeMs >= staleMs) return true;
+  // A lock still being filled in has no pid to judge yet; only its age counts.
+  return lock.complete && holderIsGone(lock.pid);
+}
+
+/**
+ * Breaks the lock when its holder died or stopped refreshing it. It is first moved aside (one waiter wins the
+ * rename); should what was moved be a newer lock taken after our look, it is put back unless someone took the place.
+ */
 async function breakIfStale(lockPath: string, staleMs: number): Promise<void> {
+  const seen = await readLock(lockPath);
+  if (seen === undefined || !isStale(seen, staleMs)) return;
+  const doomed = path.join(path.dirname(lockPath), atomicTempName(path.basename(lockPath)));
   try {
-    const [content, stats] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath)]);
-    if (!holderIsGone(Number.parseInt(content, 10)) && Date.now() - stats.mtimeMs < staleMs) return;
-    const doomed = `${lockPath}.${process.pid}.${Date.now()}.stale`;
     await fs.rename(lockPath, doomed);
-    await fs.unlink(doomed);
   } catch (error) {
     // Released or broken by someone else meanwhile: try to take it again.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (hasErrno(error, 'ENOENT')) return;
+    throw error;
   }
+  try {
+    const moved = await readLock(doomed);
+    if (moved !== undefined && moved.token !== seen.token)
+      await fs.link(doomed, lockPath).catch(() => undefined);
+  } finally {
+    await fs.unlink(doomed).catch(() => undefined);
+  }
+}
+
+/** Keeps a held lock's mtime fresh, so that no waiter ever judges a working holder stale. */
+function keepFresh(lockPath: string, token: string, staleMs: number): () => void {
+  let busy = false;
+  const timer = setInterval(
+    () => {
+      if (busy) return;
+      busy = true;
+      void readLock(lockPath)
+        .then(async (lock) => {
+          if (lock?.token !== token) return;
+          const now = new Date();
+          await fs.utimes(lockPath, now, now);
+        })
+        .catch(() => undefined)
+        .finally(() => (busy = false));
+    },
+    Math.max(1, Math.floor(staleMs / 3)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+async function verifyOwner(filePath: string, lockPath: string, token: string): Promise<void> {
+  const lock = await readLock(lockPath);
+  if (lock?.token !== token) throw new FileLockLostError(filePath);
+}
+
+/** Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. */
+async function release(lockPath: string, token: string): Promise<void> {
+  const lock = await readLock(lockPath).catch(() => undefined);
+  if (lock?.token === token) await fs.unlink(lockPath).catch(() => undefined);
 }
 
 /**
  * Runs `task` while holding an exclusive lock on `filePath` that every runtime and every process using these tools
- * respects (a lock file created with O_EXCL), so two agents cannot both check and then write the same file.
+ * respects (a lock file created with O_EXCL, holding a random token), so two agents cannot both check and then write
+ * the same file. The lock is refreshed while held; a holder that was suspended long enough to lose it finds out
+ * through `lock.verify()` before it writes.
  */
 export async function withFileLock<T>(
   filePath: string,
-  task: () => Promise<T>,
+  task: (lock: HeldFileLock) => Promise<T>,
   options: FileLockOptions = {},
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const staleMs = options.staleMs ?? 30_000;
   const lockPath = lockFilePath(filePath);
+  const token = randomBytes(16).toString('hex');
   const deadline = Date.now() + timeoutMs;
   let pause = 2;
   for (;;) {
     try {
-      await fs.writeFile(lockPath, `${process.pid}\n`, { flag: 'wx' });
+      await fs.writeFile(lockPath, `${process.pid}\n${token}\n`, { flag: 'wx' });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!hasErrno(error, 'EEXIST')) throw error;
     }
     await breakIfStale(lockPath, staleMs);
-    if (Date.now() > deadline) {
-      throw new Error(`${filePath} is locked by another writer (${lockPath}); try again later.`);
-    }
+    if (Date.now() > deadline) throw new Error(fileLockedMessage(filePath, lockPath));
     await sleep(pause);
     pause = Math.min(pause * 2, 50);
   }
+  const stopRefreshing = keepFresh(lockPath, token, staleMs);
   try {
-    return await task();
+    return await task({ verify: () => verifyOwner(filePath, lockPath, token) });
   } finally {
-    await fs.unlink(lockPath).catch(() => undefined);
+    stopRefreshing();
+    await release(lockPath, token);
   }
 }

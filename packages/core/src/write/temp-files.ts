@@ -1,32 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isLockFileName } from './file-lock.js';
+import { hasErrno } from '../fs/errno.js';
+import { isLockFileName } from './lock-file-name.js';
+import { siblingName } from './sibling-name.js';
 
 // `.<name>.kimi-tmp-<12 hex>`: hidden, tied to the file it replaces, and recognisable after a crash.
 const TEMP_MARKER = '.kimi-tmp-';
 const TEMP_NAME = /^\..*\.kimi-tmp-[0-9a-f]{12}$/s;
-// File names are limited to 255 bytes on common file systems; keep the temp name within that.
-const MAX_NAME_BYTES = 255;
-const SUFFIX_BYTES = 1 + TEMP_MARKER.length + 12;
 
-function truncateUtf8(text: string, maxBytes: number): string {
-  if (Buffer.byteLength(text) <= maxBytes) return text;
-  let result = '';
-  let used = 0;
-  for (const char of text) {
-    const size = Buffer.byteLength(char);
-    if (used + size > maxBytes) break;
-    result += char;
-    used += size;
-  }
-  return result;
-}
-
-/** A fresh, unpredictable temp file name for replacing `targetName` in the same directory. */
+/** A fresh, unpredictable temp file name for replacing `targetName` in the same directory (fits any name). */
 export function atomicTempName(targetName: string): string {
-  const stem = truncateUtf8(targetName, MAX_NAME_BYTES - SUFFIX_BYTES);
-  return `.${stem}${TEMP_MARKER}${randomBytes(6).toString('hex')}`;
+  return siblingName(targetName, `${TEMP_MARKER}${randomBytes(6).toString('hex')}`);
 }
 
 /** Whether `fileName` is a temp file left by {@link writeFileAtomic} (e.g. after a crash). */
@@ -42,7 +27,8 @@ export interface CleanupOptions {
 
 /**
  * Removes temp files that an interrupted {@link writeFileAtomic} left in `directory`, and lock files a crashed writer
- * left (not recursive). Returns the paths removed. A directory that does not exist has nothing to clean.
+ * left (not recursive). Returns the paths removed. A directory that does not exist has nothing to clean. A lock a
+ * live writer holds is refreshed while held, so it is never old enough to be removed.
  */
 export async function cleanupStaleTempFiles(
   directory: string,
@@ -53,7 +39,7 @@ export async function cleanupStaleTempFiles(
   try {
     names = await fs.readdir(directory);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (hasErrno(error, 'ENOENT')) return [];
     throw error;
   }
   const removed: string[] = [];
@@ -67,7 +53,7 @@ export async function cleanupStaleTempFiles(
       removed.push(filePath);
     } catch (error) {
       // Someone else removed or renamed it meanwhile: nothing left to clean.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!hasErrno(error, 'ENOENT')) throw error;
     }
   }
   return removed;

@@ -1,0 +1,40 @@
+// A writer in its own process, for lock-suspension.test.ts. It changes `argv[2]` (a file in the work dir `argv[3]`)
+// from its current content to that content plus `argv[4]`, through applyFileChange. Inside the file lock, just before
+// writing, it prints `in-lock` and waits for a `go` line on stdin, so the parent can SIGSTOP it exactly there. It
+// prints the outcome's kind (and brief when refused) as its last line.
+import { promises as fs } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { yoloApproval } from '../../approval/approval.js';
+import { createRuntime } from '../../runtime/runtime.js';
+import { FileHistory, type HistoryEntry } from '../../state/file-history.js';
+import { applyFileChange } from '../apply-file-change.js';
+
+const [file, workDir, addition] = process.argv.slice(2) as [string, string, string];
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+
+/** applyFileChange saves history inside the lock, after its last check and right before the write. */
+class PausingHistory extends FileHistory {
+  override async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+    process.stdout.write('in-lock\n');
+    await lines.next();
+    return super.save(realPath, bytes);
+  }
+}
+
+const runtime = createRuntime({ workDir, approval: yoloApproval(), history: new PausingHistory() });
+const resolved = await runtime.paths.resolveFile(file, 'edit');
+if (!resolved.ok) throw new Error(resolved.error.message);
+const oldBytes = await fs.readFile(resolved.path.real);
+const newText = oldBytes.toString('utf8') + addition;
+const outcome = await applyFileChange(runtime, {
+  sender: 'test',
+  verb: 'Edit',
+  path: resolved.path,
+  oldBytes,
+  newBytes: Buffer.from(newText, 'utf8'),
+  oldText: oldBytes.toString('utf8'),
+  newText,
+  checkReadState: false,
+});
+process.stdout.write(`${outcome.kind === 'refused' ? `refused ${outcome.result.brief}` : outcome.kind}\n`);
+process.exit(0);

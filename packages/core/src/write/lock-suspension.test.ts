@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { yoloApproval } from '../approval/approval.js';
+import { createRuntime } from '../runtime/runtime.js';
+import { FileHistory, type HistoryEntry } from '../state/file-history.js';
+import { applyFileChange, type ApplyOutcome } from './apply-file-change.js';
+import { withFileLock } from './file-lock.js';
+import { lockFilePath } from './lock-file-name.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
+const WRITER = path.join(here, '__fixtures__/suspended-writer.mts');
+
+let workDir: string;
+beforeEach(async () => {
+  workDir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-suspend-')));
+});
+afterEach(async () => {
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+/** Appends `addition` to `file` through applyFileChange on a runtime of its own (another agent). */
+async function append(file: string, addition: string, history?: FileHistory): Promise<ApplyOutcome> {
+  const runtime = createRuntime({ workDir, approval: yoloApproval(), ...(history ? { history } : {}) });
+  const resolved = await runtime.paths.resolveFile(file, 'edit');
+  if (!resolved.ok) throw new Error(resolved.error.message);
+  const oldBytes = await fs.readFile(resolved.path.real);
+  const newText = oldBytes.toString('utf8') + addition;
+  return applyFileChange(runtime, {
+    sender: 'test',
+    verb: 'Edit',
+    path: resolved.path,
+    oldBytes,
+    newBytes: Buffer.from(newText, 'utf8'),
+    oldText: oldBytes.toString('utf8'),
+    newText,
+    checkReadState: false,
+  });
+}
+
+/** Resolves with the next line the child prints. */
+function nextLine(child: ReturnType<typeof spawn>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const newline = buffered.indexOf('\n');
+      if (newline === -1) return;
+      child.stdout?.off('data', onData);
+      resolve(buffered.slice(0, newline));
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`the writer exited (code ${code}) before printing a line`)),
+    );
+  });
+}
+
+describe('a writer whose lock was broken while it was suspended', () => {
+  it('refuses to write instead of undoing the edit made meanwhile (a real SIGSTOP)', async () => {
+    const file = path.join(workDir, 'notes.txt');
+    await fs.writeFile(file, 'base\n');
+    const child = spawn(tsx, [WRITER, file, workDir, 'suspended\n'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      expect(await nextLine(child)).toBe('in-lock');
+      child.kill('SIGSTOP');
+      // Stopped, the writer cannot keep its lock fresh; dating the lock back stands in for waiting out the 30 s.
+      const longAgo = new Date(Date.now() - 120_000);
+      await fs.utimes(lockFilePath(file), longAgo, longAgo);
+      expect((await append(file, 'meanwhile\n')).kind).toBe('written');
+      const outcome = nextLine(child);
+      child.kill('SIGCONT');
+      child.stdin?.write('go\n');
+      expect(await outcome).toBe('refused File modified');
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(await fs.readFile(file, 'utf8')).toBe('base\nmeanwhile\n');
+    expect(await fs.readdir(workDir)).toEqual(['notes.txt']);
+  });
+
+  it('refuses when its lock is gone or held by another writer right before it writes', async () => {
+    const file = path.join(workDir, 'notes.txt');
+    for (const taker of ['gone', 'held'] as const) {
+      await fs.writeFile(file, 'base\n');
+      const lock = lockFilePath(file);
+      // Inside the lock, right before the write: the lock is broken as stale, another writer edits the file and
+      // either releases its own lock or still holds it.
+      class BrokenMeanwhile extends FileHistory {
+        override async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+          await fs.unlink(lock);
+          await fs.writeFile(file, 'base\ntheirs\n');
+          if (taker === 'held') await fs.writeFile(lock, `${process.pid}\nanother-writer-token\n`);
+          return super.save(realPath, bytes);
+        }
+      }
+      const outcome = await append(file, 'mine\n', new BrokenMeanwhile());
+      expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
+      expect(await fs.readFile(file, 'utf8')).toBe('base\ntheirs\n');
+      if (taker === 'held') {
+        expect(await fs.readFile(lock, 'utf8')).toBe(`${process.pid}\nanother-writer-token\n`);
+        await fs.unlink(lock);
+      }
+      expect(await fs.readdir(workDir)).toEqual(['notes.txt']);
+    }
+  });
+});
+
+describe('a live lock holder', () => {
+  it('keeps its lock fresh, so a holder that works longer than staleMs is never broken', async () => {
+    const file = path.join(workDir, 'a.txt');
+    const events: string[] = [];
+    const hold = (name: string) =>
+      withFileLock(
+        file,
+        async () => {
+          events.push(`${name} in`);
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          events.push(`${name} out`);
+        },
+        { staleMs: 200, timeoutMs: 10_000 },
+      );
+    const first = hold('first');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all([first, hold('second')]);
+    expect(events).toEqual(['first in', 'first out', 'second in', 'second out']);
+  });
+});
