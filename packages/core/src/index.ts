@@ -74,13 +74,16 @@ export {
   decodeText,
   detectTextEncoding,
   encodeText,
-  encodeLike,
   canEncodeText,
   UnencodableTextError,
 } from './text/codec.js';
 export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
-export { detectLineEnding, normalizeLineEndings, restoreLineEndings } from './text/line-endings.js';
+export { detectLineEnding, normalizeLineEndings } from './text/line-endings.js';
+export { restoreLineEndings } from './text/restore-line-endings.js';
+export { encodeChange } from './text/encode-change.js';
+export { TextDraft } from './text/text-draft.js';
+export type { TextReplacement } from './text/text-replacement.js';
 
 // file-type detection
 export { detectFileKind, type FileKind } from './filetype/file-kind.js';

@@ -13,10 +13,9 @@ export {
 export {
   MATCH_LEVELS,
   type MatchLevel,
-  type MatchMode,
+  type EditMatch,
   type EditSpec,
   type EditFailure,
   type EditOutcome,
   type ClosestText,
-  type LineBreak,
 } from './match/types.js';

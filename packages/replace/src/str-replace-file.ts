@@ -5,7 +5,7 @@ import {
   applyFileChange,
   CallableTool,
   decodeText,
-  normalizeLineEndings,
+  encodeChange,
   readStateError,
   fileNotFoundError,
   notAFileError,
@@ -20,7 +20,6 @@ import {
   unsupportedEncodingError,
 } from '@kimi-tools/core';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
-import { encodeEdited } from './encode-edited.js';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import { applyEdits } from './match/apply-edits.js';
 import { editFailureText, editSuccessText } from './match/edit-messages.js';
@@ -104,10 +103,8 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
     }
 
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
-    const { raw, format } = decoded.decoded;
-    const result = applyEdits(raw, edits, {
+    const result = applyEdits(decoded.decoded, edits, {
       mode: this.runtime.editMatch,
-      lineBreak: format.lineEnding,
       // A near miss must not quote what ReadFile refuses to show (SPEC 1.3).
       quoteClosestText: !this.runtime.paths.isSensitive(target),
     });
@@ -128,18 +125,9 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
         verb: 'Edit',
         path: target,
         oldBytes,
-        newBytes: encodeEdited(
-          oldBytes,
-          {
-            original: raw,
-            edited: result.content,
-            unchangedPrefix: result.unchangedPrefix,
-            unchangedSuffix: result.unchangedSuffix,
-          },
-          format,
-        ),
+        newBytes: encodeChange(decoded.decoded, oldBytes, result.replacements),
         oldText: decoded.decoded.text,
-        newText: normalizeLineEndings(result.content),
+        newText: result.text,
         checkReadState: this.runtime.readBeforeWrite,
       },
       options.signal,

@@ -1,4 +1,4 @@
-import { encodeLike, encodeText, normalizeLineEndings, type DecodedText } from '@kimi-tools/core';
+import { encodeChange, encodeText, normalizeLineEndings, type DecodedText } from '@kimi-tools/core';
 import type { WriteMode } from './params.js';
 
 /** The bytes WriteFile writes, and the '\n'-normalised texts the diff is built from. */
@@ -16,15 +16,20 @@ export function composeNewFile(content: string): ComposedContent {
 /**
  * An existing file, in its own format (SPEC 1.5): its encoding and BOM, and its line-ending style (lines left as they
  * were keep their exact endings; new lines get the dominant one). A file without any line break has no style to
- * keep, so `content` keeps the line endings it was given. Throws when `content` holds a character the file's
- * encoding cannot store.
+ * keep, so `content` keeps the line endings it was given. `oldBytes` are the bytes `decoded` came from (reused where
+ * the content did not change). Throws when `content` holds a character the file's encoding cannot store.
  */
-export function composeExisting(decoded: DecodedText, content: string, mode: WriteMode): ComposedContent {
+export function composeExisting(
+  decoded: DecodedText,
+  oldBytes: Uint8Array,
+  content: string,
+  mode: WriteMode,
+): ComposedContent {
   const added = normalizeLineEndings(content);
   const newText = mode === 'append' ? decoded.text + added : added;
   const hasLineBreak = /[\r\n]/.test(decoded.raw);
   const newBytes = hasLineBreak
-    ? encodeLike(decoded, newText)
+    ? encodeChange(decoded, oldBytes, newText)
     : encodeText(mode === 'append' ? decoded.raw + content : content, decoded.format);
   return { newBytes, oldText: decoded.text, newText };
 }

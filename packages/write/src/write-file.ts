@@ -64,7 +64,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams> {
       if (!decoded.ok) {
         return unsupportedEncodingError(params.path);
       }
-      composed = composeExisting(decoded.decoded, params.content, params.mode);
+      composed = composeExisting(decoded.decoded, oldBytes, params.content, params.mode);
     } else {
       composed = composeNewFile(params.content);
     }

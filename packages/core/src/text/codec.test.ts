@@ -4,14 +4,8 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DecodedText } from './codec-types.js';
-import {
-  UnencodableTextError,
-  canEncodeText,
-  decodeText,
-  detectTextEncoding,
-  encodeLike,
-  encodeText,
-} from './codec.js';
+import { UnencodableTextError, canEncodeText, decodeText, detectTextEncoding, encodeText } from './codec.js';
+import { encodeChange } from './encode-change.js';
 
 let dir: string;
 
@@ -178,7 +172,7 @@ const cases: EditCase[] = [
   },
 ];
 
-describe('decode → edit one line → encodeLike', () => {
+describe('decode → edit one line → encodeChange', () => {
   for (const testCase of cases) {
     it(`${testCase.name}: every byte except the edited line is unchanged`, async () => {
       const bom = Buffer.from(testCase.bom ?? []);
@@ -193,11 +187,11 @@ describe('decode → edit one line → encodeLike', () => {
       });
       expect(decoded.raw).toBe(testCase.lines.map(([text, ending]) => text + ending).join(''));
       expect(decoded.text).not.toContain('\r');
-      expect(Buffer.from(encodeLike(decoded, decoded.text)).equals(bytes)).toBe(true);
+      expect(Buffer.from(encodeChange(decoded, bytes, decoded.text)).equals(bytes)).toBe(true);
 
       const textLines = decoded.text.split('\n');
       textLines[testCase.edit] = testCase.replacement;
-      const written = await roundTripFile('written.txt', encodeLike(decoded, textLines.join('\n')));
+      const written = await roundTripFile('written.txt', encodeChange(decoded, bytes, textLines.join('\n')));
 
       const [, ending] = testCase.lines[testCase.edit] as readonly [string, string];
       const expected = Buffer.concat([
@@ -258,7 +252,7 @@ describe('decodeText', () => {
     const bytes = Buffer.from('café \x81\x8d menu\n', 'latin1');
     const decoded = decodeOk(bytes);
     expect(decoded.format.encoding).toBe('iso-8859-1');
-    expect(Buffer.from(encodeLike(decoded, decoded.text)).equals(bytes)).toBe(true);
+    expect(Buffer.from(encodeChange(decoded, bytes, decoded.text)).equals(bytes)).toBe(true);
   });
 
   it('uses gb18030 only when the file needs its four-byte sequences', () => {

@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import { bomBytes } from './bom.js';
 import type { DecodeResult, DecodedText, TextEncoding } from './codec-types.js';
 import { detectEncoding } from './encoding-detect.js';
-import { detectLineEnding, normalizeLineEndings, restoreLineEndings } from './line-endings.js';
+import { detectLineEnding, normalizeLineEndings } from './line-endings.js';
 
 /** Thrown by `encodeText` when the text holds a character the file's encoding cannot store (never written lossily). */
 export class UnencodableTextError extends Error {
@@ -42,7 +42,8 @@ export function detectTextEncoding(sample: Uint8Array, isWholeFile: boolean): Te
   return detection.ok ? detection.encoding : null;
 }
 
-function isUnicode(encoding: string): boolean {
+/** Whether `encoding` is UTF-8 or UTF-16: strictly decoded, its text and bytes map one to one. */
+export function isUnicodeEncoding(encoding: string): boolean {
   return encoding === 'utf-8' || encoding === 'utf-16le' || encoding === 'utf-16be';
 }
 
@@ -76,13 +77,13 @@ function findUnencodableLegacy(text: string, encoding: string): string | undefin
 
 /** Whether every character of `text` can be stored in `encoding` (what `encodeText` would otherwise refuse). */
 export function canEncodeText(text: string, encoding: TextEncoding): boolean {
-  if (isUnicode(encoding.encoding)) return findLoneSurrogate(text) === undefined;
+  if (isUnicodeEncoding(encoding.encoding)) return findLoneSurrogate(text) === undefined;
   return roundTrips(text, encoding.encoding);
 }
 
 /** Encodes without a BOM; throws `UnencodableTextError` instead of writing a replacement character. */
 function encodeBody(raw: string, encoding: string): Buffer {
-  if (isUnicode(encoding)) {
+  if (isUnicodeEncoding(encoding)) {
     const lone = findLoneSurrogate(raw);
     if (lone !== undefined) throw new UnencodableTextError(lone, encoding);
     if (encoding === 'utf-8') return Buffer.from(raw, 'utf8');
@@ -104,11 +105,6 @@ export function encodeText(raw: string, encoding: TextEncoding): Uint8Array {
   const body = encodeBody(raw, encoding.encoding);
   const bom = bomBytes(encoding);
   return bom.length > 0 ? Buffer.concat([bom, body]) : body;
-}
-
-/** Bytes of `updatedText` ('\n'-normalised) written back in `decoded`'s encoding, BOM and line endings. */
-export function encodeLike(decoded: DecodedText, updatedText: string): Uint8Array {
-  return encodeText(restoreLineEndings(decoded.raw, updatedText, decoded.format.lineEnding), decoded.format);
 }
 
 export { createStreamDecoder, type StreamDecoder } from './codec-stream.js';

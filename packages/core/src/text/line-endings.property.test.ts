@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLineEnding, normalizeLineEndings, restoreLineEndings } from './line-endings.js';
+import { detectLineEnding, normalizeLineEndings } from './line-endings.js';
+import { restoreLineEndings } from './restore-line-endings.js';
 
 /** Small deterministic PRNG (mulberry32) so a failure can be replayed. */
 function random(seed: number): () => number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLineEnding, normalizeLineEndings, restoreLineEndings } from './line-endings.js';
+import { detectLineEnding, normalizeLineEndings, normalizedOffsets, rawOffsets } from './line-endings.js';
+import { restoreLineEndings } from './restore-line-endings.js';
 
 describe('detectLineEnding', () => {
   it('returns the most frequent ending', () => {
@@ -19,6 +20,24 @@ describe('detectLineEnding', () => {
 describe('normalizeLineEndings', () => {
   it('turns CRLF and lone CR into LF', () => {
     expect(normalizeLineEndings('a\r\nb\rc\nd\r\r\n')).toBe('a\nb\nc\nd\n\n');
+  });
+});
+
+describe('rawOffsets and normalizedOffsets', () => {
+  it('maps normalised offsets back to raw ones', () => {
+    const raw = 'ab\r\ncd\r\n\r\ne\rf';
+    const normalized = normalizeLineEndings(raw);
+    const offsets = [0, 2, 3, 5, 6, 7, 8, normalized.length];
+    const mapped = rawOffsets(raw, offsets);
+    expect(mapped).toEqual([0, 2, 4, 6, 8, 10, 11, raw.length]);
+    for (const [index, offset] of offsets.entries()) {
+      expect(normalizeLineEndings(raw.slice(0, mapped[index]))).toBe(normalized.slice(0, offset));
+    }
+    expect(normalizedOffsets(raw, mapped)).toEqual(offsets);
+  });
+
+  it('puts a raw offset inside a CRLF on the line feed it became', () => {
+    expect(normalizedOffsets('a\r\nb', [2, 3])).toEqual([1, 2]);
   });
 });
 

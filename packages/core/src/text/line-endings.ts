@@ -1,15 +1,14 @@
 import type { LineEnding } from './codec-types.js';
-import { commonPrefix, commonSuffix } from './line-endings-common.js';
-import { restoreMiddle } from './line-endings-middle.js';
 
 /** How many of each line ending a text holds. */
-interface EndingCounts {
+export interface EndingCounts {
   lf: number;
   crlf: number;
   cr: number;
 }
 
-function countLineEndings(raw: string): EndingCounts {
+/** Counts the `\n`, `\r\n` and lone `\r` line endings of `raw`. */
+export function countLineEndings(raw: string): EndingCounts {
   let crlf = 0;
   let cr = 0;
   for (let at = raw.indexOf('\r'); at !== -1; at = raw.indexOf('\r', at + 1)) {
@@ -31,48 +30,55 @@ export function detectLineEnding(raw: string): LineEnding {
   return crlf >= cr ? '\r\n' : '\r';
 }
 
+/** Whether every line ending of `raw` is `lineEnding` (true for a text without any). */
+export function hasOnlyLineEnding(raw: string, lineEnding: LineEnding): boolean {
+  const counts = countLineEndings(raw);
+  return (
+    (counts.crlf === 0 && counts.cr === 0 && lineEnding === '\n') ||
+    (counts.lf === 0 && counts.cr === 0 && lineEnding === '\r\n') ||
+    (counts.lf === 0 && counts.crlf === 0 && lineEnding === '\r')
+  );
+}
+
 /** Turns every `\r\n` and lone `\r` into `\n`. */
 export function normalizeLineEndings(text: string): string {
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
 /**
- * Writes the line endings back into `updated` ('\n'-normalised text derived from `originalRaw`; stray '\r' are
- * normalised too). Breaks the change did not touch keep their exact original bytes (a mixed file stays mixed), new
- * breaks get `lineEnding`, and an updated text without a final newline stays without one. Linear for a local change:
- * the common prefix and suffix are copied from `originalRaw` and only the lines in between are matched
- * (patience-style, O(n log n), so a completely different text is not quadratic either).
+ * Maps offsets in `normalizeLineEndings(raw)` to offsets in `raw`: only a `\r\n` changes length (two characters
+ * become one), so an offset moves right by the CRLFs that end before it; an offset at a `\n` that was a CRLF lands on
+ * its `\r`. One pass for all offsets, which must be sorted ascending.
  */
-export function restoreLineEndings(originalRaw: string, updated: string, lineEnding: LineEnding): string {
-  const target = normalizeLineEndings(updated);
-  const counts = countLineEndings(originalRaw);
-  const uniform =
-    (counts.crlf === 0 && counts.cr === 0 && lineEnding === '\n') ||
-    (counts.lf === 0 && counts.cr === 0 && lineEnding === '\r\n') ||
-    (counts.lf === 0 && counts.crlf === 0 && lineEnding === '\r');
-  // Every ending of the file equals `lineEnding`: kept and new lines alike get it.
-  if (uniform) return lineEnding === '\n' ? target : target.replace(/\n/g, lineEnding);
-
-  const prefix = commonPrefix(originalRaw, target);
-  if (prefix.raw === originalRaw.length && prefix.normalized === target.length) return originalRaw;
-  // Character-exact edges: every break before the first and after the last differing character is kept as is.
-  const normalizedLength = originalRaw.length - counts.crlf;
-  const suffix = commonSuffix(
-    originalRaw,
-    target,
-    Math.min(normalizedLength, target.length) - prefix.normalized,
-  );
-  // A kept lone '\r' must not meet a kept '\n' (they would read back as one CRLF): the '\n' joins the middle.
-  if (originalRaw.charCodeAt(prefix.raw - 1) === 13 && originalRaw.charCodeAt(suffix.raw) === 10) {
-    suffix.raw += 1;
-    suffix.normalized -= 1;
+export function rawOffsets(raw: string, normalizedOffsets: readonly number[]): number[] {
+  const result: number[] = [];
+  let crlfBefore = 0;
+  let nextCrlf = raw.indexOf('\r\n');
+  for (const offset of normalizedOffsets) {
+    // A CRLF at raw index r sits at normalised index r - crlfBefore; it lies before `offset` when that is < offset.
+    while (nextCrlf !== -1 && nextCrlf - crlfBefore < offset) {
+      crlfBefore += 1;
+      nextCrlf = raw.indexOf('\r\n', nextCrlf + 2);
+    }
+    result.push(offset + crlfBefore);
   }
-  const middle = restoreMiddle(
-    originalRaw.slice(prefix.raw, suffix.raw),
-    target.slice(prefix.normalized, target.length - suffix.normalized),
-    lineEnding,
-    originalRaw.slice(Math.max(0, prefix.raw - 1), prefix.raw),
-    originalRaw.slice(suffix.raw, suffix.raw + 1),
-  );
-  return originalRaw.slice(0, prefix.raw) + middle + originalRaw.slice(suffix.raw);
+  return result;
+}
+
+/**
+ * Maps offsets in `raw` to offsets in `normalizeLineEndings(raw)`, the inverse of {@link rawOffsets}: an offset
+ * between the `\r` and `\n` of a CRLF lands on the `\n` it became. Offsets must be sorted ascending.
+ */
+export function normalizedOffsets(raw: string, rawOffsetList: readonly number[]): number[] {
+  const result: number[] = [];
+  let crlfBefore = 0;
+  let nextCrlf = raw.indexOf('\r\n');
+  for (const offset of rawOffsetList) {
+    while (nextCrlf !== -1 && nextCrlf < offset) {
+      crlfBefore += 1;
+      nextCrlf = raw.indexOf('\r\n', nextCrlf + 2);
+    }
+    result.push(offset - crlfBefore);
+  }
+  return result;
 }

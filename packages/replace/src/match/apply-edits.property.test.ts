@@ -1,6 +1,17 @@
+import { decodeText, encodeChange, normalizeLineEndings as normalizeLineBreaks } from '@kimi-tools/core';
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from './apply-edits.js';
-import { normalizeLineBreaks } from './line-breaks.js';
+
+/** Applies one edit to a file holding `raw` (CRLF its dominant ending); `content` is what the file then holds. */
+function applyToFile(raw: string, edit: { old: string; new: string; replace_all: boolean }) {
+  const decoded = decodeText(Buffer.from(raw, 'utf8'));
+  if (!decoded.ok) throw new Error('not text');
+  const file = { ...decoded.decoded, format: { ...decoded.decoded.format, lineEnding: '\r\n' as const } };
+  const result = applyEdits(file, [edit]);
+  if (!result.ok) return result;
+  const bytes = encodeChange(file, Buffer.from(raw, 'utf8'), result.replacements);
+  return { ...result, content: Buffer.from(bytes).toString('utf8') };
+}
 
 // A small deterministic generator (mulberry32), so a failure always reproduces.
 function random(seed: number): () => number {
@@ -40,7 +51,7 @@ describe('every byte outside the replaced region is unchanged', () => {
       const stop = following === -1 ? raw.length : following;
       const old = normalizeLineBreaks(raw.slice(start, stop));
       const replacement = next() < 0.2 ? '' : `NEW${round}\n${next() < 0.5 ? 'x' : ''}`;
-      const result = applyEdits(raw, [{ old, new: replacement, replace_all: false }], { lineBreak: '\r\n' });
+      const result = applyToFile(raw, { old, new: replacement, replace_all: false });
       if (!result.ok) throw new Error(`round ${round}: ${JSON.stringify(result)}`);
       const rawEnd = stop;
       expect(result.content.startsWith(raw.slice(0, start))).toBe(true);

@@ -1,3 +1,4 @@
+import { decodeText, encodeChange, type DecodedText, type LineEnding } from '@kimi-tools/core';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, type ApplyEditsOptions } from './apply-edits.js';
 import type { EditSpec } from './types.js';
@@ -6,10 +7,25 @@ function edit(old: string, replacement: string, replaceAll = false): EditSpec {
   return { old, new: replacement, replace_all: replaceAll };
 }
 
-function applied(content: string, edits: EditSpec[], options?: ApplyEditsOptions) {
-  const result = applyEdits(content, edits, options);
+/** `content` as the file StrReplaceFile would decode; `lineBreak` stands in for its dominant line ending. */
+function decoded(content: string, lineBreak?: LineEnding): DecodedText {
+  const result = decodeText(Buffer.from(content, 'utf8'));
+  if (!result.ok) throw new Error(`not text: ${JSON.stringify(content)}`);
+  const format = { ...result.decoded.format, lineEnding: lineBreak ?? result.decoded.format.lineEnding };
+  return { ...result.decoded, format };
+}
+
+/** Applies the edits; `content` is what the file then holds (its bytes as UTF-8 text, line endings and all). */
+function applied(
+  content: string,
+  edits: EditSpec[],
+  options?: ApplyEditsOptions & { lineBreak?: LineEnding },
+) {
+  const file = decoded(content, options?.lineBreak);
+  const result = applyEdits(file, edits, options);
   if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result)}`);
-  return result;
+  const bytes = encodeChange(file, Buffer.from(content, 'utf8'), result.replacements);
+  return { ...result, content: Buffer.from(bytes).toString('utf8') };
 }
 
 describe('exact level', () => {
@@ -25,7 +41,7 @@ describe('exact level', () => {
   });
 
   it('refuses an ambiguous match with every line number', () => {
-    const result = applyEdits('x = 1\ny = 2\nx = 1\n\nx = 1', [edit('x = 1', 'x = 3')]);
+    const result = applyEdits(decoded('x = 1\ny = 2\nx = 1\n\nx = 1'), [edit('x = 1', 'x = 3')]);
     expect(result).toEqual({
       ok: false,
       index: 1,
@@ -34,7 +50,7 @@ describe('exact level', () => {
   });
 
   it('names a line with several matches once', () => {
-    expect(applyEdits('a a\nb\na', [edit('a', 'c')])).toEqual({
+    expect(applyEdits(decoded('a a\nb\na'), [edit('a', 'c')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'ambiguous', lines: [1, 3], count: 3 },
@@ -43,7 +59,7 @@ describe('exact level', () => {
 
   it('counts every match of a very common old but lists only the first lines', () => {
     const content = 'x\n'.repeat(1000);
-    const result = applyEdits(content, [edit('x', 'y')]);
+    const result = applyEdits(decoded(content), [edit('x', 'y')]);
     expect(result).toEqual({
       ok: false,
       index: 1,
@@ -52,12 +68,12 @@ describe('exact level', () => {
   });
 
   it('counts overlapping matches: two lines of end in three is ambiguous, not an edit of the first two', () => {
-    expect(applyEdits('end\nend\nend\n', [edit('end\nend', 'END\nEND')])).toEqual({
+    expect(applyEdits(decoded('end\nend\nend\n'), [edit('end\nend', 'END\nEND')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'ambiguous', lines: [1, 2], count: 2 },
     });
-    expect(applyEdits('aaa', [edit('aa', 'b')])).toEqual({
+    expect(applyEdits(decoded('aaa'), [edit('aa', 'b')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'ambiguous', lines: [1], count: 2 },
@@ -77,7 +93,9 @@ describe('exact level', () => {
   });
 
   it('first mode still needs a looser level to match uniquely', () => {
-    expect(applyEdits('  foo()\n  foo()\n', [edit('    foo()', 'bar()')], { mode: 'first' })).toEqual({
+    expect(
+      applyEdits(decoded('  foo()\n  foo()\n'), [edit('    foo()', 'bar()')], { mode: 'first' }),
+    ).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'ambiguous', lines: [1, 2], count: 2 },
@@ -85,12 +103,12 @@ describe('exact level', () => {
   });
 
   it('rejects an empty old and identical strings', () => {
-    expect(applyEdits('abc', [edit('', 'x')])).toEqual({
+    expect(applyEdits(decoded('abc'), [edit('', 'x')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'empty-old' },
     });
-    expect(applyEdits('abc', [edit('a', 'A'), edit('b', 'b')])).toEqual({
+    expect(applyEdits(decoded('abc'), [edit('a', 'A'), edit('b', 'b')])).toEqual({
       ok: false,
       index: 2,
       failure: { kind: 'identical' },
@@ -121,7 +139,7 @@ describe('running content', () => {
   });
 
   it('stops at the first failing edit and names it', () => {
-    const result = applyEdits('a b c', [edit('a', 'A'), edit('b', 'B'), edit('zzz', 'Z')]);
+    const result = applyEdits(decoded('a b c'), [edit('a', 'A'), edit('b', 'B'), edit('zzz', 'Z')]);
     expect(result).toEqual({ ok: false, index: 3, failure: { kind: 'not-found', closest: undefined } });
   });
 });
@@ -193,7 +211,7 @@ describe('line-endings level', () => {
   });
 
   it('treats a raw-unique match as ambiguous when the text the model sees has it twice', () => {
-    expect(applyEdits('foo\r\nfoo\nbar', [edit('foo\n', 'x\n')])).toEqual({
+    expect(applyEdits(decoded('foo\r\nfoo\nbar'), [edit('foo\n', 'x\n')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'ambiguous', lines: [1, 2], count: 2 },
@@ -204,7 +222,7 @@ describe('line-endings level', () => {
   });
 
   it('reports ambiguity with line numbers counted over CRLF', () => {
-    expect(applyEdits('k\r\nv\r\nk\r\nv', [edit('k\nv', 'z')])).toEqual({
+    expect(applyEdits(decoded('k\r\nv\r\nk\r\nv'), [edit('k\nv', 'z')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'ambiguous', lines: [1, 3], count: 2 },
@@ -212,7 +230,7 @@ describe('line-endings level', () => {
   });
 
   it('replace_all never loosens to line endings', () => {
-    const result = applyEdits('a\r\nb\r\na\r\nb\r\n', [edit('a\nb', 'x', true)]);
+    const result = applyEdits(decoded('a\r\nb\r\na\r\nb\r\n'), [edit('a\nb', 'x', true)]);
     expect(result.ok).toBe(false);
     const crlf = applied('a\r\nb\r\na\r\nb\r\n', [edit('a', 'x', true)], { lineBreak: '\r\n' });
     expect(crlf.content).toBe('x\r\nb\r\nx\r\nb\r\n');
@@ -240,7 +258,7 @@ describe('quotes level', () => {
   });
 
   it('refuses a loose quotes match that is not unique', () => {
-    const result = applyEdits('\u201Ca\u201D\n\u201Ca\u201D', [edit('"a"', '"b"')]);
+    const result = applyEdits(decoded('\u201Ca\u201D\n\u201Ca\u201D'), [edit('"a"', '"b"')]);
     expect(result).toEqual({ ok: false, index: 1, failure: { kind: 'ambiguous', lines: [1, 2], count: 2 } });
   });
 });
@@ -270,7 +288,7 @@ describe('whitespace level', () => {
 
   it('never lets tabs stand in for spaces', () => {
     const content = 'if x:\n\tgo()\n';
-    expect(applyEdits(content, [edit('if x:\n    go()', 'if x:\n    stop()')])).toEqual({
+    expect(applyEdits(decoded(content), [edit('if x:\n    go()', 'if x:\n    stop()')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'not-found', closest: { line: 1, excerpt: 'if x:\n\tgo()' } },
@@ -279,13 +297,13 @@ describe('whitespace level', () => {
 
   it('requires the shift to be the same on every line', () => {
     const content = '  a()\n      b()\n';
-    expect(applyEdits(content, [edit('a()\nb()', 'c()')]).ok).toBe(false);
+    expect(applyEdits(decoded(content), [edit('a()\nb()', 'c()')]).ok).toBe(false);
   });
 
   it('refuses a whitespace match that is not unique', () => {
     const content = '  go()\n    go()\n';
-    expect(applyEdits(content, [edit('go()', 'stop()')]).ok).toBe(false);
-    expect(applyEdits(content, [edit('go()  ', 'stop()')])).toEqual({
+    expect(applyEdits(decoded(content), [edit('go()', 'stop()')]).ok).toBe(false);
+    expect(applyEdits(decoded(content), [edit('go()  ', 'stop()')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'ambiguous', lines: [1, 2], count: 2 },
@@ -316,7 +334,7 @@ describe('whitespace level', () => {
   });
 
   it('is never used with replace_all', () => {
-    expect(applyEdits('  a()  \n', [edit('a()\n', 'b()\n', true)])).toEqual({
+    expect(applyEdits(decoded('  a()  \n'), [edit('a()\n', 'b()\n', true)])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'not-found', closest: { line: 1, excerpt: '  a()  ' } },
@@ -327,7 +345,7 @@ describe('whitespace level', () => {
 describe('not found', () => {
   it('offers the closest line with its number', () => {
     const content = 'first\nconst total = price * count;\nlast\n';
-    const result = applyEdits(content, [edit('const total = price * amount;', 'x')]);
+    const result = applyEdits(decoded(content), [edit('const total = price * amount;', 'x')]);
     expect(result).toEqual({
       ok: false,
       index: 1,
@@ -337,7 +355,7 @@ describe('not found', () => {
 
   it('starts the excerpt where old would start and quotes the file as it is', () => {
     const content = 'a\n}\n  return \u201Cvalue\u201D + 1;\nz\n';
-    const result = applyEdits(content, [edit('}\nreturn "value" + 2;', 'x')]);
+    const result = applyEdits(decoded(content), [edit('}\nreturn "value" + 2;', 'x')]);
     expect(result).toEqual({
       ok: false,
       index: 1,
@@ -346,7 +364,7 @@ describe('not found', () => {
   });
 
   it('offers nothing when no line is similar', () => {
-    expect(applyEdits('hello world\n', [edit('completely different', 'x')])).toEqual({
+    expect(applyEdits(decoded('hello world\n'), [edit('completely different', 'x')])).toEqual({
       ok: false,
       index: 1,
       failure: { kind: 'not-found', closest: undefined },

@@ -1,13 +1,13 @@
-import { normalizeLineBreaks, rawOffsets } from './line-breaks.js';
+import { normalizeLineEndings, type TextDraft } from '@kimi-tools/core';
 import { iterateOccurrences } from './match-exact.js';
-import { hasCurlyQuotes, straightenQuotes } from './match-quotes.js';
+import { straightenQuotes } from './match-quotes.js';
 import { iterateWhitespaceMatches, type IndentShift } from './match-whitespace.js';
-import type { MatchLevel, MatchMode } from './types.js';
+import type { EditMatch, MatchLevel } from './types.js';
 
 /** Lines of an ambiguous match listed in the error; more matches are counted and shown as `...`. */
 export const MAX_LISTED_MATCHES = 20;
 
-/** One place where an edit's `old` was found: raw offsets, plus the indentation shift of a whitespace match. */
+/** One place where an edit's `old` was found, in the draft's text, plus the indentation shift of a whitespace match. */
 export interface FoundSpan {
   start: number;
   end: number;
@@ -18,28 +18,8 @@ export interface FoundSpan {
 export type FindResult =
   | { kind: 'found'; level: MatchLevel; spans: FoundSpan[] }
   | { kind: 'not-found' }
-  /** `starts`: raw offsets of the first {@link MAX_LISTED_MATCHES} matches; `count`: all of them. */
+  /** `starts`: offsets of the first {@link MAX_LISTED_MATCHES} matches; `count`: all of them. */
   | { kind: 'ambiguous'; starts: number[]; count: number };
-
-/** The content in the forms the looser levels compare, computed only when a level needs them. */
-class ContentViews {
-  private lineBreaks: string | undefined;
-  private quotes: string | undefined;
-
-  constructor(readonly raw: string) {}
-
-  /** `\n`-normalised (offsets map back with {@link rawOffsets}). */
-  normalized(): string {
-    this.lineBreaks ??= normalizeLineBreaks(this.raw);
-    return this.lineBreaks;
-  }
-
-  /** `\n`-normalised with straight quotes (same offsets as {@link normalized}). */
-  straightened(): string {
-    this.quotes ??= straightenQuotes(this.normalized());
-    return this.quotes;
-  }
-}
 
 /**
  * Runs one level's matches to a decision: every match for `replace_all`, the first in `first` mode, else the
@@ -48,7 +28,7 @@ class ContentViews {
 function settle(
   level: MatchLevel,
   matches: Iterable<FoundSpan>,
-  mode: MatchMode,
+  mode: EditMatch,
   replaceAll: boolean,
 ): FindResult | undefined {
   const kept: FoundSpan[] = [];
@@ -65,25 +45,6 @@ function settle(
   return { kind: 'ambiguous', starts: kept.map((span) => span.start), count };
 }
 
-/** Converts offsets found on a normalised view (`\n` line breaks, maybe straight quotes) to raw offsets. */
-function toRaw(raw: string, normalized: string, result: FindResult): FindResult {
-  if (raw.length === normalized.length) return result;
-  if (result.kind === 'ambiguous') return { ...result, starts: rawOffsets(raw, result.starts) };
-  if (result.kind === 'not-found') return result;
-  const starts = rawOffsets(
-    raw,
-    result.spans.map((span) => span.start),
-  );
-  const ends = rawOffsets(
-    raw,
-    result.spans.map((span) => span.end),
-  );
-  return {
-    ...result,
-    spans: result.spans.map((span, index) => ({ ...span, start: starts[index] ?? 0, end: ends[index] ?? 0 })),
-  };
-}
-
 /** Occurrences as spans: overlapping ones too, except for `replace_all`, which replaces non-overlapping ones. */
 function* occurrenceSpans(haystack: string, needle: string, replaceAll = false): Generator<FoundSpan> {
   for (const start of iterateOccurrences(haystack, needle, !replaceAll))
@@ -96,46 +57,71 @@ function* whitespaceSpans(content: string, old: string): Generator<FoundSpan> {
   }
 }
 
+/** A result found in the draft's raw text, moved to offsets of its `\n`-normalised text. */
+function inText(draft: TextDraft, result: FindResult): FindResult {
+  if (result.kind === 'not-found') return result;
+  if (result.kind === 'ambiguous') return { ...result, starts: draft.textOffsets(result.starts) };
+  const ends = draft.textOffsets(result.spans.map((span) => span.end));
+  const starts = draft.textOffsets(result.spans.map((span) => span.start));
+  return {
+    ...result,
+    spans: result.spans.map((span, index) => ({ ...span, start: starts[index] ?? 0, end: ends[index] ?? 0 })),
+  };
+}
+
 /**
- * Finds `old` in `raw` (the file's decoded text with its own line breaks), trying `exact`, `line-endings`,
- * `quotes` and `whitespace` in turn; the first level with a match decides. `replace_all` uses only `exact`.
- * In `unique` mode more than one match (overlapping ones count) is ambiguous; in `first` mode the first exact match
- * is taken.
- * Returned offsets are in `raw`.
+ * The `exact` level: `old` as the file stores it, line endings included. An `old` without line breaks is looked
+ * for in the text the model sees (the same matches, and no raw text to build); one with line breaks in the raw text
+ * (the draft as it would be written), its matches moved to text offsets. Also says whether the raw text differs.
  */
-export function findEdit(raw: string, old: string, mode: MatchMode, replaceAll: boolean): FindResult {
-  const views = new ContentViews(raw);
-  const oldLines = normalizeLineBreaks(old);
-  const exact = settle('exact', occurrenceSpans(raw, old, replaceAll), mode, replaceAll);
-  if (
-    exact?.kind === 'found' &&
-    !replaceAll &&
-    mode === 'unique' &&
-    /[\r\n]/.test(old) &&
-    raw.includes('\r')
-  ) {
+function findExact(
+  draft: TextDraft,
+  old: string,
+  mode: EditMatch,
+  replaceAll: boolean,
+): { result: FindResult | undefined; rawDiffers: boolean } {
+  if (!/[\r\n]/.test(old)) {
+    return {
+      result: settle('exact', occurrenceSpans(draft.text, old, replaceAll), mode, replaceAll),
+      rawDiffers: false,
+    };
+  }
+  const raw = draft.raw;
+  const rawDiffers = raw.includes('\r');
+  const result = settle('exact', occurrenceSpans(raw, old, replaceAll), mode, replaceAll);
+  return { result: result && rawDiffers ? inText(draft, result) : result, rawDiffers };
+}
+
+/**
+ * Finds `old` in the draft, trying `exact`, `line-endings`, `quotes` and `whitespace` in turn; the first level with
+ * a match decides. `replace_all` uses only `exact`. In `unique` mode more than one match (overlapping ones count)
+ * is ambiguous; in `first` mode the first exact match is taken. Offsets are in `draft.text`.
+ */
+export function findEdit(draft: TextDraft, old: string, mode: EditMatch, replaceAll: boolean): FindResult {
+  const text = draft.text;
+  const oldLines = normalizeLineEndings(old);
+  const exact = findExact(draft, old, mode, replaceAll);
+  if (exact.result?.kind === 'found' && !replaceAll && mode === 'unique' && exact.rawDiffers) {
     // The model sees `\n` line breaks only: a match that is unique in the raw text but not in the text the model
     // sees (a mixed-ending file) is ambiguous to it.
-    const normalized = views.normalized();
-    const seen = settle('exact', occurrenceSpans(normalized, oldLines), mode, false);
-    if (seen?.kind === 'ambiguous') return toRaw(raw, normalized, seen);
+    const seen = settle('exact', occurrenceSpans(text, oldLines), mode, false);
+    if (seen?.kind === 'ambiguous') return seen;
   }
-  if (exact !== undefined || replaceAll) return exact ?? { kind: 'not-found' };
+  if (exact.result !== undefined || replaceAll) return exact.result ?? { kind: 'not-found' };
 
-  if (oldLines !== old || raw.includes('\r')) {
-    const normalized = views.normalized();
-    const found = settle('line-endings', occurrenceSpans(normalized, oldLines), mode, false);
-    if (found !== undefined) return toRaw(raw, normalized, found);
+  // The exact level already searched the text itself when neither `old` nor the file needs normalising.
+  if (oldLines !== old || exact.rawDiffers) {
+    const found = settle('line-endings', occurrenceSpans(text, oldLines), mode, false);
+    if (found !== undefined) return found;
   }
 
   const oldQuotes = straightenQuotes(oldLines);
-  if (oldQuotes !== oldLines || hasCurlyQuotes(views.normalized())) {
-    const straightened = views.straightened();
+  const straightened = straightenQuotes(text);
+  if (oldQuotes !== oldLines || straightened !== text) {
     const found = settle('quotes', occurrenceSpans(straightened, oldQuotes), mode, false);
-    if (found !== undefined) return toRaw(raw, straightened, found);
+    if (found !== undefined) return found;
   }
 
-  const straightened = views.straightened();
   const found = settle('whitespace', whitespaceSpans(straightened, oldQuotes), mode, false);
-  return found === undefined ? { kind: 'not-found' } : toRaw(raw, straightened, found);
+  return found ?? { kind: 'not-found' };
 }

@@ -1,41 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buildReplacement } from './build-replacement.js';
 import { CLOSEST_TEXT_MAX_LINES, findClosestText } from './closest-text.js';
 import { editFailureText, editSuccessText } from './edit-messages.js';
-import { isLineEnd, isLineStart, lineNumbersAt, normalizeLineBreaks, rawOffsets } from './line-breaks.js';
+import { lineNumbersAt } from './line-numbers.js';
 import { iterateOccurrences } from './match-exact.js';
 import { carryQuoteStyle, straightenQuotes } from './match-quotes.js';
 import { findWhitespaceMatches, reindent } from './match-whitespace.js';
 
-describe('line breaks', () => {
-  it('normalises CRLF and lone CR', () => {
-    expect(normalizeLineBreaks('a\r\nb\rc\n')).toBe('a\nb\nc\n');
-  });
-
-  it('maps normalised offsets back to raw ones', () => {
-    const raw = 'ab\r\ncd\r\n\r\ne\rf';
-    const normalized = normalizeLineBreaks(raw);
-    const offsets = [0, 2, 3, 5, 6, 7, 8, normalized.length];
-    const mapped = rawOffsets(raw, offsets);
-    expect(mapped).toEqual([0, 2, 4, 6, 8, 10, 11, raw.length]);
-    for (const [index, offset] of offsets.entries()) {
-      expect(normalizeLineBreaks(raw.slice(0, mapped[index]))).toBe(normalized.slice(0, offset));
-    }
-  });
-
+describe('line numbers', () => {
   it('numbers lines the way the model sees them', () => {
-    expect(lineNumbersAt('a\nb\r\nc\rd', [0, 2, 5, 7])).toEqual([1, 2, 3, 4]);
+    expect(lineNumbersAt('a\nb\nc\nd', [0, 2, 4, 6])).toEqual([1, 2, 3, 4]);
     expect(lineNumbersAt('x\ny\nz', [0, 4])).toEqual([1, 3]);
-  });
-
-  it('knows line starts and ends, never inside a CRLF', () => {
-    const text = 'a\r\nb';
-    expect(isLineStart(text, 0)).toBe(true);
-    expect(isLineStart(text, 2)).toBe(false);
-    expect(isLineStart(text, 3)).toBe(true);
-    expect(isLineEnd(text, 1)).toBe(true);
-    expect(isLineEnd(text, 2)).toBe(false);
-    expect(isLineEnd(text, 4)).toBe(true);
   });
 });
 
@@ -121,20 +95,6 @@ describe('whitespace matches', () => {
   it('re-indents by the shift, leaving blank lines alone', () => {
     expect(reindent('a\n\n  b', { direction: 'add', prefix: '\t' })).toBe('\ta\n\n\t  b');
     expect(reindent('    a\n  b\nc', { direction: 'remove', prefix: '    ' })).toBe('a\nb\nc');
-  });
-});
-
-describe('replacement text', () => {
-  it('writes the changed middle with the dominant line break', () => {
-    expect(buildReplacement('a', 'a\nb\nc', '\r\n')).toBe('a\r\nb\r\nc');
-  });
-
-  it('keeps the raw line breaks of unchanged leading and trailing lines', () => {
-    expect(buildReplacement('x\ny\r\nz\rw', 'x\nY\nz\nw', '\r\n')).toBe('x\nY\r\nz\rw');
-  });
-
-  it('returns the new text as is when nothing is shared', () => {
-    expect(buildReplacement('abc', 'xyz', '\n')).toBe('xyz');
   });
 });
 

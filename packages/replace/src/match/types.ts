@@ -4,9 +4,6 @@ export type MatchLevel = 'exact' | 'line-endings' | 'quotes' | 'whitespace';
 /** The matching levels in the order they are tried. */
 export const MATCH_LEVELS: readonly MatchLevel[] = ['exact', 'line-endings', 'quotes', 'whitespace'];
 
-/** A file's line break, as the codec reports it. */
-export type LineBreak = '\n' | '\r\n' | '\r';
-
 /** One edit as the model gave it. */
 export interface EditSpec {
   old: string;
@@ -14,15 +11,8 @@ export interface EditSpec {
   replace_all: boolean;
 }
 
-/** `unique` refuses an ambiguous edit; `first` takes the first match (kimi-cli's behaviour). */
-export type MatchMode = 'unique' | 'first';
-
-/** A region of the raw content to replace, and the raw text that replaces it. */
-export interface Replacement {
-  start: number;
-  end: number;
-  text: string;
-}
+/** StrReplaceFile's matching: `unique` refuses an ambiguous edit; `first` takes the first match (kimi-cli's behaviour). */
+export type EditMatch = 'unique' | 'first';
 
 /** Where the model's `old` came closest to the file when it was not found. */
 export interface ClosestText {
