@@ -126,12 +126,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
     const showPath = pathShower(workspace.workDir);
     const approval = new PlaygroundApproval({ output, showPath, answers: args.answers, fallback });
     const history = new FileHistory();
-    const runtime = createRuntime({
-      workDir: workspace.workDir,
-      approval,
-      capabilities: ['image_in'],
-      history,
-    });
+    const runtime = createRuntime({ workDir: workspace.workDir, approval, history });
     const answering = [
       args.answers.length > 0 ? `${args.answers.length} from --answers, then ` : '',
       prompter
@@ -139,7 +134,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
         : `automatic approval (${args.yolo ? '--yolo' : 'no terminal'})`,
       "; a step's own answer comes first",
     ].join('');
-    const tools = createFileTools(runtime);
+    const tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
     printIntro(output, workspace, scriptPath, answering, [...tools.keys()]);
 
     const report = await runSession({

@@ -36,11 +36,10 @@ export {
   createRuntime,
   type RuntimeOptions,
   type ToolRuntime,
-  type Capability,
-  type UploadVideo,
   type OutsidePolicy,
-  type EditMatch,
 } from './runtime/runtime.js';
+export { defineRuntimeSlot, type RuntimeSlot } from './runtime/runtime-slot.js';
+export { positiveNumberOption, choiceOption, stringOption, functionOption } from './runtime/options.js';
 
 // path policy
 export {
@@ -88,24 +87,16 @@ export type { TextReplacement } from './text/text-replacement.js';
 // file-type detection
 export { detectFileKind, type FileKind } from './filetype/file-kind.js';
 export { readFileHead, FILE_HEAD_BYTES } from './filetype/read-file-head.js';
+export { readFileUpTo, readHandleUpTo } from './fs/read-bytes.js';
 
 // line reader and line index
 export {
   scanLines,
-  isAsciiCompatible,
   type ScannedLine,
+  type LinePosition,
   type LineScanOptions,
   type LineScanResult,
 } from './text/line-reader.js';
-export {
-  LineIndexStore,
-  LineIndex,
-  LINE_CHECKPOINT_BYTES,
-  type LinePosition,
-  type FileVersion,
-  type LineIndexData,
-  type LineIndexStoreOptions,
-} from './text/line-index.js';
 
 // atomic write, locks, read state, history, applying a change
 export { writeFileAtomic, type AtomicWriteOptions } from './write/atomic-write.js';

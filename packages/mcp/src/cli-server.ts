@@ -44,9 +44,9 @@ export function createCliServer(settings: CliServerSettings): Server {
     workDir: settings.workDir,
     additionalDirs: [...settings.addDirs],
     approval,
-    capabilities: ['image_in'],
   });
-  const server = createMcpServer(createFileTools(runtime), {
+  const tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
+  const server = createMcpServer(tools, {
     name: 'kimi-tools',
     instructions: instructions(settings),
     annotations: FILE_TOOL_ANNOTATIONS,

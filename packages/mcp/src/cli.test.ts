@@ -31,16 +31,17 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
 
   /** What the same tool returns in-process on the same workspace, mapped as the server maps it. */
   async function expected(name: string, args: Record<string, unknown>) {
-    const runtime = createRuntime({ workDir, approval: rejectAllApproval(), capabilities: ['image_in'] });
-    const tool = createFileTools(runtime).find((candidate) => candidate.name === name)!;
+    const runtime = createRuntime({ workDir, approval: rejectAllApproval() });
+    const tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
+    const tool = tools.find((candidate) => candidate.name === name)!;
     return toCallToolResult(await tool.call(args), { structuredContent: true });
   }
 
   it('lists the six tools with their descriptions, JSON Schemas and hints', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
-    const runtime = createRuntime({ workDir, approval: rejectAllApproval(), capabilities: ['image_in'] });
-    for (const local of createFileTools(runtime)) {
+    const runtime = createRuntime({ workDir, approval: rejectAllApproval() });
+    for (const local of createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } })) {
       const listed = tools.find((tool) => tool.name === local.name)!;
       expect(listed.description).toBe(local.description);
       expect(listed.inputSchema).toEqual(local.parameters);

@@ -1,25 +1,36 @@
 import type { ToolRuntime } from '@kimi-tools/core';
-import { isReadMediaFileAvailable, ReadMediaFile } from '@kimi-tools/media';
-import { ReadFile } from '@kimi-tools/read';
-import { StrReplaceFile } from '@kimi-tools/replace';
-import { Glob, Grep } from '@kimi-tools/search';
-import { WriteFile } from '@kimi-tools/write';
+import { isReadMediaFileAvailable, ReadMediaFile, type ReadMediaFileOptions } from '@kimi-tools/media';
+import { ReadFile, type ReadFileOptions } from '@kimi-tools/read';
+import { StrReplaceFile, type StrReplaceFileOptions } from '@kimi-tools/replace';
+import { Glob, Grep, type GlobOptions, type GrepOptions } from '@kimi-tools/search';
+import { WriteFile, type WriteFileOptions } from '@kimi-tools/write';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ServableTool } from './servable-tool.js';
 
+/** Each file tool's own options, keyed by tool name. */
+export interface FileToolOptions {
+  ReadFile?: ReadFileOptions;
+  WriteFile?: WriteFileOptions;
+  StrReplaceFile?: StrReplaceFileOptions;
+  Glob?: GlobOptions;
+  Grep?: GrepOptions;
+  ReadMediaFile?: ReadMediaFileOptions;
+}
+
 /**
- * The six file tools on one runtime: ReadFile, WriteFile, StrReplaceFile, Glob, Grep, and ReadMediaFile when the
- * runtime has `image_in` or `video_in` (without either, the five others).
+ * The six file tools on one runtime: ReadFile, WriteFile, StrReplaceFile, Glob, Grep, and ReadMediaFile when its
+ * options give it `image_in` or `video_in` (without either, the five others). Throws on an invalid tool option.
  */
-export function createFileTools(runtime: ToolRuntime): ServableTool[] {
+export function createFileTools(runtime: ToolRuntime, options: FileToolOptions = {}): ServableTool[] {
   const tools: ServableTool[] = [
-    new ReadFile(runtime),
-    new WriteFile(runtime),
-    new StrReplaceFile(runtime),
-    new Glob(runtime),
-    new Grep(runtime),
+    new ReadFile(runtime, options.ReadFile),
+    new WriteFile(runtime, options.WriteFile),
+    new StrReplaceFile(runtime, options.StrReplaceFile),
+    new Glob(runtime, options.Glob),
+    new Grep(runtime, options.Grep),
   ];
-  if (isReadMediaFileAvailable(runtime)) tools.push(new ReadMediaFile(runtime));
+  const media = options.ReadMediaFile ?? {};
+  if (isReadMediaFileAvailable(media)) tools.push(new ReadMediaFile(runtime, media));
   return tools;
 }
 

@@ -20,4 +20,4 @@ export {
   APPROVAL_DECISIONS,
 } from './approval-form.js';
 export { formatDiffText, MAX_DIFF_TEXT_LINES } from './diff-text.js';
-export { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
+export { createFileTools, FILE_TOOL_ANNOTATIONS, type FileToolOptions } from './file-tools.js';

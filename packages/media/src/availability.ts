@@ -1,17 +1,25 @@
-import type { ToolRuntime } from '@kimi-tools/core';
-
 /** The kinds of media a model can take in. */
 export type MediaKind = 'image' | 'video';
 
-/** The kinds of media the runtime's model accepts, from its `image_in` / `video_in` capabilities. */
-export function supportedMediaKinds(runtime: Pick<ToolRuntime, 'capabilities'>): MediaKind[] {
+/** A model capability ReadMediaFile depends on: `image_in` (images) or `video_in` (videos). */
+export type Capability = 'image_in' | 'video_in';
+
+/** What {@link supportedMediaKinds} and {@link isReadMediaFileAvailable} look at: ReadMediaFile's `capabilities`. */
+export interface MediaCapabilities {
+  /** What the model can take in (none when not given). */
+  capabilities?: readonly Capability[];
+}
+
+/** The kinds of media the model accepts, from its `image_in` / `video_in` capabilities. */
+export function supportedMediaKinds(options: MediaCapabilities): MediaKind[] {
+  const capabilities = options.capabilities ?? [];
   const kinds: MediaKind[] = [];
-  if (runtime.capabilities.includes('image_in')) kinds.push('image');
-  if (runtime.capabilities.includes('video_in')) kinds.push('video');
+  if (capabilities.includes('image_in')) kinds.push('image');
+  if (capabilities.includes('video_in')) kinds.push('video');
   return kinds;
 }
 
-/** Whether ReadMediaFile can be offered with this runtime: its model takes images or videos in. */
-export function isReadMediaFileAvailable(runtime: Pick<ToolRuntime, 'capabilities'>): boolean {
-  return supportedMediaKinds(runtime).length > 0;
+/** Whether ReadMediaFile can be offered with these options: the model takes images or videos in. */
+export function isReadMediaFileAvailable(options: MediaCapabilities): boolean {
+  return supportedMediaKinds(options).length > 0;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createRuntime, yoloApproval, type Capability, type RuntimeOptions } from '@kimi-tools/core';
+import { createRuntime, yoloApproval, type RuntimeOptions } from '@kimi-tools/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bmpBytes,
@@ -13,7 +13,8 @@ import {
   webpBytes,
 } from './__fixtures__/media-bytes.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
-import { ReadMediaFile } from './read-media-file.js';
+import type { Capability } from './availability.js';
+import { ReadMediaFile, type ReadMediaFileOptions } from './read-media-file.js';
 
 const ADVICE =
   'If you need to output coordinates, output relative coordinates first and compute absolute coordinates using the ' +
@@ -29,8 +30,13 @@ afterEach(async () => {
   await fs.rm(workDir, { recursive: true, force: true });
 });
 
-function tool(capabilities: Capability[] = ['image_in', 'video_in'], options: Partial<RuntimeOptions> = {}) {
-  return new ReadMediaFile(createRuntime({ workDir, approval: yoloApproval(), capabilities, ...options }));
+/** ReadMediaFile for a model taking `capabilities`, on a runtime with `options` (`uploadVideo` goes to the tool). */
+function tool(
+  capabilities: Capability[] = ['image_in', 'video_in'],
+  { uploadVideo, ...options }: Partial<RuntimeOptions> & Pick<ReadMediaFileOptions, 'uploadVideo'> = {},
+) {
+  const runtime = createRuntime({ workDir, approval: yoloApproval(), ...options });
+  return new ReadMediaFile(runtime, { capabilities, ...(uploadVideo ? { uploadVideo } : {}) });
 }
 
 async function put(name: string, data: Uint8Array | string): Promise<string> {
@@ -274,9 +280,23 @@ describe('ReadMediaFile: capabilities', () => {
 
   it('cannot be created without image_in or video_in', () => {
     const runtime = createRuntime({ workDir, approval: yoloApproval() });
-    expect(() => new ReadMediaFile(runtime)).toThrowError(
-      "ReadMediaFile needs a model with image or video input: create the runtime with capabilities ['image_in'] " +
-        "and/or ['video_in'], and offer the tool only when isReadMediaFileAvailable(runtime) is true.",
+    const message =
+      "ReadMediaFile needs a model with image or video input: pass capabilities ['image_in'] and/or ['video_in'] " +
+      '(new ReadMediaFile(runtime, { capabilities })), and offer the tool only when ' +
+      'isReadMediaFileAvailable({ capabilities }) is true.';
+    expect(() => new ReadMediaFile(runtime)).toThrowError(message);
+    expect(() => new ReadMediaFile(runtime, { capabilities: [] })).toThrowError(message);
+  });
+
+  it('refuses options of the wrong kind', () => {
+    const runtime = createRuntime({ workDir, approval: yoloApproval() });
+    const capabilities = ['image_in', 'audio_in'] as unknown as Capability[];
+    expect(() => new ReadMediaFile(runtime, { capabilities })).toThrowError(
+      `ReadMediaFile: capabilities must hold only 'image_in' and 'video_in', got "audio_in".`,
+    );
+    const uploadVideo = 'https://upload' as unknown as ReadMediaFileOptions['uploadVideo'];
+    expect(() => new ReadMediaFile(runtime, { capabilities: ['video_in'], uploadVideo })).toThrowError(
+      'ReadMediaFile: uploadVideo must be a function, got string.',
     );
   });
 });

@@ -2,23 +2,28 @@ import fs from 'node:fs/promises';
 import {
   CallableTool,
   detectFileKind,
+  functionOption,
   readFileHead,
+  readFileUpTo,
   fileNotFoundError,
   notAFileError,
   toolError,
   toolOk,
   type ToolReturnValue,
   type ToolRuntime,
-  type UploadVideo,
   statIfExists,
 } from '@kimi-tools/core';
 import { z } from 'zod';
-import { isReadMediaFileAvailable, supportedMediaKinds, type MediaKind } from './availability.js';
+import {
+  isReadMediaFileAvailable,
+  supportedMediaKinds,
+  type Capability,
+  type MediaKind,
+} from './availability.js';
 import { describeReadMediaFile } from './description.js';
 import { readImageDimensions, type ImageDimensions } from './image-dimensions.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import { mediaParts, toDataUrl } from './media-parts.js';
-import { readBytesUpTo } from './read-bytes.js';
 
 /** Arguments of ReadMediaFile. */
 export const ReadMediaFileParams = z.object({
@@ -33,7 +38,31 @@ export const ReadMediaFileParams = z.object({
 /** Validated arguments of ReadMediaFile. */
 export type ReadMediaFileParams = z.output<typeof ReadMediaFileParams>;
 
-const CAPABILITY: Record<MediaKind, 'image_in' | 'video_in'> = { image: 'image_in', video: 'video_in' };
+/** Uploads a video and returns the URL the model should see instead of a data URL. */
+export type UploadVideo = (bytes: Uint8Array, mime: string) => Promise<string>;
+
+/** Options of {@link ReadMediaFile}. */
+export interface ReadMediaFileOptions {
+  /** What the model can take in: `image_in`, `video_in` or both (at least one, or the tool cannot be made). */
+  capabilities?: readonly Capability[];
+  /** Uploads videos instead of inlining them as data URLs; the model sees the URL it returns. */
+  uploadVideo?: UploadVideo;
+}
+
+const CAPABILITY: Record<MediaKind, Capability> = { image: 'image_in', video: 'video_in' };
+const CAPABILITIES: readonly Capability[] = ['image_in', 'video_in'];
+
+/** The capabilities option, checked: only known capabilities. */
+function capabilitiesOption(value: readonly Capability[] | undefined): readonly Capability[] {
+  const capabilities = [...(value ?? [])];
+  const unknown = capabilities.find((capability) => !CAPABILITIES.includes(capability));
+  if (unknown !== undefined) {
+    throw new Error(
+      `ReadMediaFile: capabilities must hold only 'image_in' and 'video_in', got ${JSON.stringify(unknown)}.`,
+    );
+  }
+  return capabilities;
+}
 
 const AFTER_LOAD_ADVICE =
   'If you need to output coordinates, output relative coordinates first and compute absolute coordinates using the ' +
@@ -60,17 +89,25 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
   readonly description: string;
   readonly params = ReadMediaFileParams;
   protected readonly failureBrief = 'Failed to read file';
+  private readonly capabilities: readonly Capability[];
+  private readonly uploadVideo: UploadVideo | undefined;
 
-  /** Throws when the runtime's model takes neither images nor videos (no `image_in` / `video_in` capability). */
-  constructor(private readonly runtime: ToolRuntime) {
+  /** Throws when the model takes neither images nor videos (no `image_in` / `video_in`), or on an invalid option. */
+  constructor(
+    private readonly runtime: ToolRuntime,
+    options: ReadMediaFileOptions = {},
+  ) {
     super();
-    if (!isReadMediaFileAvailable(runtime)) {
+    this.capabilities = capabilitiesOption(options.capabilities);
+    this.uploadVideo = functionOption('ReadMediaFile', 'uploadVideo', options.uploadVideo);
+    if (!isReadMediaFileAvailable({ capabilities: this.capabilities })) {
       throw new Error(
-        "ReadMediaFile needs a model with image or video input: create the runtime with capabilities ['image_in'] " +
-          "and/or ['video_in'], and offer the tool only when isReadMediaFileAvailable(runtime) is true.",
+        "ReadMediaFile needs a model with image or video input: pass capabilities ['image_in'] and/or ['video_in'] " +
+          '(new ReadMediaFile(runtime, { capabilities })), and offer the tool only when ' +
+          'isReadMediaFileAvailable({ capabilities }) is true.',
       );
     }
-    this.description = describeReadMediaFile(supportedMediaKinds(runtime));
+    this.description = describeReadMediaFile(supportedMediaKinds({ capabilities: this.capabilities }));
   }
 
   protected override failureMessage(params: ReadMediaFileParams, error: string): string {
@@ -103,7 +140,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
       });
     }
     const { kind, mime } = fileKind;
-    if (!this.runtime.capabilities.includes(CAPABILITY[kind])) {
+    if (!this.capabilities.includes(CAPABILITY[kind])) {
       return toolError({
         message: `The current model does not support ${kind} input. Tell the user to use a model with ${kind} input capability.`,
         brief: 'Unsupported media type',
@@ -113,12 +150,12 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams> {
     if (stats.size === 0) return isEmpty(real);
     if (stats.size > MAX_MEDIA_BYTES) return tooLarge(real, stats.size);
     // The file may change between the checks and the read; judge what was actually read.
-    const bytes = await readBytesUpTo(real, MAX_MEDIA_BYTES);
+    const bytes = await readFileUpTo(real, MAX_MEDIA_BYTES + 1);
     if (bytes.length === 0) return isEmpty(real);
     if (bytes.length > MAX_MEDIA_BYTES) return tooLarge(real, (await fs.stat(real)).size);
 
     const dims = kind === 'image' ? readImageDimensions(bytes) : undefined;
-    const upload = kind === 'video' ? this.runtime.uploadVideo : undefined;
+    const upload = kind === 'video' ? this.uploadVideo : undefined;
     const url = upload ? await uploadedUrl(upload, bytes, mime) : toDataUrl(bytes, mime);
     return toolOk({
       output: mediaParts(kind, real, url),

@@ -1,4 +1,4 @@
 // The public surface of @kimi-tools/read.
-export { ReadFile } from './read-file.js';
+export { ReadFile, type ReadFileOptions } from './read-file.js';
 export { ReadFileParams } from './params.js';
 export { MAX_LINES, MAX_LINE_LENGTH, MAX_BYTES } from './limits.js';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRuntime, encodeText, hashBytes, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, ReadFile } from './index.js';
+import { LINE_INDEXES } from './line-index.js';
 
 let root: string;
 let work: string;
@@ -387,14 +388,12 @@ describe('ReadFile: refusals', () => {
 
   it('turns an unexpected failure into the generic error', async () => {
     await write('a.txt', 'a\n');
-    const broken = {
-      ...runtime,
-      lineIndexes: {
-        get: () => {
-          throw new Error('index exploded');
-        },
+    const exploding = {
+      get: () => {
+        throw new Error('index exploded');
       },
-    } as unknown as ToolRuntime;
+    };
+    const broken = { ...runtime, slot: () => exploding } as unknown as ToolRuntime;
     const result = await new ReadFile(broken).call({ path: 'a.txt' });
     expect(result.message).toBe('Failed to read a.txt. Error: index exploded');
     expect(result.brief).toBe('Failed to read file');
@@ -488,7 +487,7 @@ describe('ReadFile: read state and line index', () => {
     expect(first.message).toBe(
       '2 lines read from file starting from line 350000. Total lines in file: 400000.',
     );
-    expect(runtime.lineIndexes.size).toBe(1);
+    expect(runtime.slot(LINE_INDEXES).size).toBe(1);
     const hash = runtime.fileState.get(file)?.hash;
     const again = await tool.call({ path: 'big.txt', line_offset: 350_000, n_lines: 2 });
     expect(again).toEqual(first);

@@ -16,11 +16,15 @@ import {
   statIfExists,
 } from '@kimi-tools/core';
 import { describeReadFile } from './description.js';
+import { LINE_INDEXES } from './line-index.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
 import { formatLines } from './line-format.js';
 import { readResultMessage } from './message.js';
 import { ReadFileParams } from './params.js';
 import { readForward, readTail, type LinesRead, type OpenTextFile } from './read-lines.js';
+
+/** Options of {@link ReadFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
+export type ReadFileOptions = Record<string, never>;
 
 /** Recorded as the content hash of a file too big to hash while reading: it never equals a real hash. */
 const UNHASHED = 'unhashed';
@@ -52,7 +56,11 @@ export class ReadFile extends CallableTool<typeof ReadFileParams> {
   readonly params = ReadFileParams;
   protected readonly failureBrief = 'Failed to read file';
 
-  constructor(private readonly runtime: ToolRuntime) {
+  /** Creates the tool for one runtime (its workspace, read state and line indexes). ReadFile has no options. */
+  constructor(
+    private readonly runtime: ToolRuntime,
+    _options: ReadFileOptions = {},
+  ) {
     super();
   }
 
@@ -98,7 +106,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams> {
         size: opened.size,
         mtimeMs: opened.mtimeMs,
         encoding,
-        indexes: this.runtime.lineIndexes,
+        indexes: this.runtime.slot(LINE_INDEXES),
         signal: options.signal,
       };
       const read =

@@ -1,4 +1,4 @@
-export { StrReplaceFile, type StrReplaceFileExtras } from './str-replace-file.js';
+export { StrReplaceFile, type StrReplaceFileExtras, type StrReplaceFileOptions } from './str-replace-file.js';
 export { StrReplaceFileParams, EditSchema, type Edit } from './params.js';
 export { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 export { MAX_EDIT_FILE_BYTES } from './limits.js';

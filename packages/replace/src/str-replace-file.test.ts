@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
+import { StrReplaceFile } from './str-replace-file.js';
 import { createWorkspace, type Workspace } from './test-support.js';
 
 let ws: Workspace;
@@ -106,8 +107,8 @@ describe('success', () => {
     expect(await textOf(file)).toBe('A\nBB\nd\n');
   });
 
-  it('takes the first match in editMatch first mode', async () => {
-    const first = await createWorkspace({ editMatch: 'first' });
+  it('takes the first match in match: first mode', async () => {
+    const first = await createWorkspace({ match: 'first' });
     try {
       const file = await first.writeRead('f.txt', 'x\nx\n');
       const result = await first.tool.call({ path: file, edit: { old: 'x', new: 'y' } });
@@ -116,6 +117,13 @@ describe('success', () => {
     } finally {
       await first.cleanup();
     }
+  });
+
+  it('refuses a match option it does not know', () => {
+    const match = 'last' as unknown as 'first';
+    expect(() => new StrReplaceFile(ws.runtime, { match })).toThrow(
+      `StrReplaceFile: match must be 'unique' or 'first', got "last".`,
+    );
   });
 
   it('asks EDIT_OUTSIDE for an absolute path outside the workspace', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   applyFileChange,
   CallableTool,
+  choiceOption,
   decodeText,
   encodeChange,
   readStateError,
@@ -23,8 +24,14 @@ import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import { applyEdits } from './match/apply-edits.js';
 import { editFailureText, editSuccessText } from './match/edit-messages.js';
-import { MATCH_LEVELS, type EditOutcome, type MatchLevel } from './match/types.js';
+import { MATCH_LEVELS, type EditMatch, type EditOutcome, type MatchLevel } from './match/types.js';
 import { StrReplaceFileParams, type Edit } from './params.js';
+
+/** Options of {@link StrReplaceFile}. */
+export interface StrReplaceFileOptions {
+  /** `unique` (default) refuses an edit whose old string matches more than once; `first` edits the first match. */
+  match?: EditMatch;
+}
 
 /** `extras` of a successful StrReplaceFile call. */
 export interface StrReplaceFileExtras {
@@ -74,8 +81,15 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
   readonly params = StrReplaceFileParams;
   protected readonly failureBrief = 'Failed to edit file';
 
-  constructor(private readonly runtime: ToolRuntime) {
+  private readonly match: EditMatch;
+
+  /** Creates the tool for one runtime; throws on an invalid option. */
+  constructor(
+    private readonly runtime: ToolRuntime,
+    options: StrReplaceFileOptions = {},
+  ) {
     super();
+    this.match = choiceOption('StrReplaceFile', 'match', options.match, ['unique', 'first'], 'unique');
   }
 
   protected override failureMessage(_params: StrReplaceFileParams, error: string): string {
@@ -104,7 +118,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
 
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
     const result = applyEdits(decoded.decoded, edits, {
-      mode: this.runtime.editMatch,
+      mode: this.match,
       // A near miss must not quote what ReadFile refuses to show (SPEC 1.3).
       quoteClosestText: !this.runtime.paths.isSensitive(target),
     });

@@ -9,7 +9,7 @@ import {
   type RuntimeOptions,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { StrReplaceFile } from './str-replace-file.js';
+import { StrReplaceFile, type StrReplaceFileOptions } from './str-replace-file.js';
 
 /** A temp work dir, a runtime that records approval requests, and a StrReplaceFile on it. For tests only. */
 export interface Workspace {
@@ -26,9 +26,12 @@ export interface Workspace {
   cleanup(): Promise<void>;
 }
 
+/** Runtime options of a {@link Workspace}, and the tool's own (`match`). */
+export type WorkspaceOptions = Partial<Omit<RuntimeOptions, 'workDir' | 'approval'>> & StrReplaceFileOptions;
+
 /** Creates a {@link Workspace}; `answer` decides each approval (approve by default). */
 export async function createWorkspace(
-  options: Partial<Omit<RuntimeOptions, 'workDir' | 'approval'>> = {},
+  { match, ...options }: WorkspaceOptions = {},
   answer: (request: ApprovalRequest) => Promise<ApprovalResponse> = async () => ({ kind: 'approve' }),
 ): Promise<Workspace> {
   const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-replace-')));
@@ -43,7 +46,7 @@ export async function createWorkspace(
     },
     ...options,
   });
-  const tool = new StrReplaceFile(runtime);
+  const tool = new StrReplaceFile(runtime, match === undefined ? {} : { match });
   const write = async (name: string, content: string | Uint8Array) => {
     const filePath = path.join(dir, name);
     await fs.mkdir(path.dirname(filePath), { recursive: true });

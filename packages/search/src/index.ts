@@ -1,10 +1,10 @@
 // The public surface of @kimi-tools/search: named exports only.
 
-export { Glob } from './glob/glob.js';
+export { Glob, type GlobOptions } from './glob/glob.js';
 export { GlobParams } from './glob/glob-params.js';
 export { GLOB_DESCRIPTION } from './glob/glob-description.js';
 
-export { Grep } from './grep/grep.js';
+export { Grep, type GrepOptions } from './grep/grep.js';
 export { GrepParams, GREP_OUTPUT_MODES, type GrepOutputMode } from './grep/grep-params.js';
 export { GREP_DESCRIPTION } from './grep/grep-description.js';
 export { findRipgrep } from './grep/ripgrep-binary.js';

@@ -1,3 +1,3 @@
 // The public surface of @kimi-tools/write: named exports only.
-export { WriteFile } from './write-file.js';
+export { WriteFile, type WriteFileOptions } from './write-file.js';
 export { WriteFileParams, type WriteMode } from './params.js';

@@ -17,6 +17,9 @@ import { describeWriteFile } from './description.js';
 import { displayDirectory, missingDirectories } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
 
+/** Options of {@link WriteFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
+export type WriteFileOptions = Record<string, never>;
+
 /**
  * WriteFile (SPEC §3): creates, overwrites or appends to a text file, with approval, read-before-write, parent
  * directories created, the existing file's encoding, line endings and mode kept, and an atomic write.
@@ -27,8 +30,11 @@ export class WriteFile extends CallableTool<typeof WriteFileParams> {
   readonly params = WriteFileParams;
   protected readonly failureBrief = 'Failed to write file';
 
-  /** Creates the tool for one runtime (its workspace, approval, read state and history). */
-  constructor(private readonly runtime: ToolRuntime) {
+  /** Creates the tool for one runtime (its workspace, approval, read state and history). WriteFile has no options. */
+  constructor(
+    private readonly runtime: ToolRuntime,
+    _options: WriteFileOptions = {},
+  ) {
     super();
     this.description = describeWriteFile(runtime.readBeforeWrite);
   }

@@ -57,13 +57,7 @@ interface Agent {
 let agents: { approving: Agent; rejecting: Agent };
 
 function makeAgent(approval: Approval): Agent {
-  const runtime = createRuntime({
-    workDir,
-    approval,
-    outside: 'deny',
-    capabilities: ['image_in', 'video_in'],
-    grepTimeoutMs: 10_000,
-  });
+  const runtime = createRuntime({ workDir, approval, outside: 'deny' });
   return {
     runtime,
     tools: allTools(runtime),

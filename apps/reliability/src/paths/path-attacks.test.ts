@@ -126,7 +126,6 @@ beforeAll(async () => {
       outside: 'deny',
       deny: DENY_GLOBS,
       readBeforeWrite: false,
-      capabilities: ['image_in', 'video_in'],
     });
   } finally {
     process.env['HOME'] = realHome;

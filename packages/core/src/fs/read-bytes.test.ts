@@ -28,6 +28,21 @@ describe('readFileUpTo', () => {
   });
 });
 
+describe('readFileUpTo as ReadMediaFile uses it (limit + 1 bytes)', () => {
+  it('reads a file within the limit whole', async () => {
+    const file = path.join(dir, 'a.bin');
+    await fs.writeFile(file, Uint8Array.from([1, 2, 3, 4, 5]));
+    expect([...(await readFileUpTo(file, 5 + 1))]).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('stops one byte past the limit, so the caller can tell the file is too large', async () => {
+    const file = path.join(dir, 'b.bin');
+    await fs.writeFile(file, new Uint8Array(100).fill(7));
+    const bytes = await readFileUpTo(file, 10 + 1);
+    expect(bytes.length).toBe(11);
+  });
+});
+
 describe('readHandleUpTo', () => {
   it('grows past a size guess that was too small (a file that grew since its stat)', async () => {
     const file = path.join(dir, 'grown.bin');

@@ -4,9 +4,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextEncoding } from './codec-types.js';
-import type { LinePosition } from './line-index.js';
-import { LineIndexStore } from './line-index.js';
-import { scanLines, type LineScanOptions, type ScannedLine } from './line-reader.js';
+import { scanLines, type LineScanOptions, type LinePosition, type ScannedLine } from './line-reader.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -135,10 +133,8 @@ describe('scanLines', () => {
       const full = await scan(content, { checkpointBytes: 50, chunkBytes: 9, onLine: undefined });
       expect(full.total).toBe(200);
       expect(full.checkpoints.length).toBeGreaterThan(10);
-      const store = new LineIndexStore();
-      const index = store.set('/x', { size: 1, mtimeMs: 1, totalLines: 200, checkpoints: full.checkpoints });
       for (const wanted of [1, 57, 123, 200]) {
-        const start = index.nearest(wanted);
+        const start = full.checkpoints.filter((point) => point.line <= wanted).at(-1);
         const resumed = await scan(content, { start, firstLine: wanted, stopAfter: 1 });
         expect(resumed.lines[0]).toEqual({
           number: wanted,
@@ -203,40 +199,5 @@ describe('scanLines', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(scan('a\nb\n', { signal: controller.signal })).rejects.toThrow(/aborted/);
-  });
-});
-
-describe('LineIndexStore', () => {
-  it('serves an index only for the same size and mtime, and forgets the least recently used', () => {
-    const store = new LineIndexStore({ maxFiles: 2 });
-    store.set('/a', { size: 10, mtimeMs: 5, totalLines: 3, checkpoints: [{ line: 1, offset: 0 }] });
-    expect(store.get('/a', { size: 10, mtimeMs: 5 })?.totalLines).toBe(3);
-    expect(store.get('/a', { size: 11, mtimeMs: 5 })).toBeUndefined();
-    expect(store.get('/a', { size: 10, mtimeMs: 5 })).toBeUndefined();
-    store.set('/b', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
-    store.set('/c', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
-    store.get('/b', { size: 1, mtimeMs: 1 });
-    store.set('/d', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
-    expect(store.get('/c', { size: 1, mtimeMs: 1 })).toBeUndefined();
-    expect(store.get('/b', { size: 1, mtimeMs: 1 })).toBeDefined();
-  });
-
-  it('finds the nearest checkpoint at or before a line', () => {
-    const store = new LineIndexStore();
-    const index = store.set('/a', {
-      size: 1,
-      mtimeMs: 1,
-      totalLines: 300,
-      checkpoints: [
-        { line: 1, offset: 0 },
-        { line: 100, offset: 900 },
-        { line: 200, offset: 1800 },
-      ],
-    });
-    expect(index.nearest(1)).toEqual({ line: 1, offset: 0 });
-    expect(index.nearest(150)).toEqual({ line: 100, offset: 900 });
-    expect(index.nearest(200)).toEqual({ line: 200, offset: 1800 });
-    expect(index.nearest(999)).toEqual({ line: 200, offset: 1800 });
-    expect(index.checkpointCount).toBe(3);
   });
 });

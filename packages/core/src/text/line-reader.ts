@@ -1,10 +1,22 @@
 import type { FileHandle } from 'node:fs/promises';
 import { createStreamDecoder } from './codec-stream.js';
 import type { TextEncoding } from './codec-types.js';
-import { LINE_CHECKPOINT_BYTES, type LinePosition } from './line-index.js';
 import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
 import { createLineFeedCounter, type LineFeedCounter } from './line-feed-counter.js';
 import { bomLength, startsWithBom } from './bom.js';
+
+/** A line start: the 1-based number of a line and the byte offset where it begins. */
+export interface LinePosition {
+  line: number;
+  offset: number;
+}
+
+/**
+ * Default minimum distance in bytes between two checkpoints. Big files are counted a 1 MiB read at a time with one
+ * checkpoint per read at most, so this gives one per MiB: 1 GiB is indexed in about a thousand entries, and a
+ * repeated read rescans at most about a MiB before its first line.
+ */
+export const LINE_CHECKPOINT_BYTES = 1 << 19;
 
 /** One line delivered by {@link scanLines}. */
 export interface ScannedLine {

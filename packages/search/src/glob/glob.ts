@@ -21,6 +21,9 @@ function invalidPattern(message: string): ToolReturnValue {
   return toolError({ message, brief: 'Invalid pattern' });
 }
 
+/** Options of {@link Glob}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
+export type GlobOptions = Record<string, never>;
+
 /** Finds files and directories by glob pattern inside the workspace (SPEC §5). */
 export class Glob extends CallableTool<typeof GlobParams> {
   readonly name = 'Glob';
@@ -28,7 +31,11 @@ export class Glob extends CallableTool<typeof GlobParams> {
   readonly params = GlobParams;
   protected readonly failureBrief = 'Glob failed';
 
-  constructor(private readonly runtime: ToolRuntime) {
+  /** Creates the tool for one runtime. Glob has no options. */
+  constructor(
+    private readonly runtime: ToolRuntime,
+    _options: GlobOptions = {},
+  ) {
     super();
   }
 

@@ -1,7 +1,7 @@
 import { chmod, readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
-import { Grep } from './grep.js';
+import { Grep, type GrepOptions } from './grep.js';
 
 let tree: TempTree;
 let outside: TempTree;
@@ -44,8 +44,8 @@ afterAll(async () => {
   await outside.cleanUp();
 });
 
-function grep(options: Parameters<TempTree['runtime']>[0] = {}) {
-  return new Grep(tree.runtime(options));
+function grep(options: Parameters<TempTree['runtime']>[0] = {}, toolOptions: GrepOptions = {}) {
+  return new Grep(tree.runtime(options), toolOptions);
 }
 
 describe('Grep output modes', () => {
@@ -295,12 +295,18 @@ describe('Grep checks and failures', () => {
   });
 
   it('says Grep is unavailable when the configured ripgrep does not exist', async () => {
-    const result = await grep({ rgPath: tree.at('no/such/rg') }).call({ pattern: 'zebra' });
+    const result = await grep({}, { rgPath: tree.at('no/such/rg') }).call({ pattern: 'zebra' });
     expect(result).toMatchObject({
       isError: true,
       message: 'ripgrep is not available. Install ripgrep (rg) or reinstall @kimi-tools/search.',
       brief: 'Grep unavailable',
     });
+  });
+
+  it('refuses a timeout that is not a positive number and an rgPath that is not a string', () => {
+    expect(() => grep({}, { timeoutMs: 0 })).toThrow('Grep: timeoutMs must be a positive number, got 0.');
+    const rgPath = 7 as unknown as string;
+    expect(() => grep({}, { rgPath })).toThrow('Grep: rgPath must be a string, got number.');
   });
 
   it('returns partial results, or a timeout error, when the search runs out of time', async () => {
@@ -310,7 +316,7 @@ describe('Grep checks and failures', () => {
       await big.writeAll(
         Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`f${index}.txt`, body])),
       );
-      const result = await new Grep(big.runtime({ grepTimeoutMs: 5 })).call({
+      const result = await new Grep(big.runtime(), { timeoutMs: 5 }).call({
         pattern: 'zebra',
         output_mode: 'content',
       });
@@ -346,7 +352,7 @@ describe('Grep with a scripted ripgrep', () => {
       );
       process.env['RIPGREP_CONFIG_PATH'] = tree.at('.fake/rgrc');
       try {
-        const files = await grep({ rgPath }).call({ pattern: '-zebra', glob: '*.ts', '-i': true });
+        const files = await grep({}, { rgPath }).call({ pattern: '-zebra', glob: '*.ts', '-i': true });
         expect(files.message).toBe('No matches found.');
         expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual([
           ...['--no-config', '--hidden', '--null', '--no-heading', '--color', 'never', '--crlf'],
@@ -355,7 +361,7 @@ describe('Grep with a scripted ripgrep', () => {
           ...['--glob', '!.git', '--glob', '!.svn', '--glob', '!.hg', '--glob', '!.bzr', '--glob', '!.jj'],
           ...['--glob', '!.sl', '--', '-zebra', 'config=unset', 'stdin=closed'],
         ]);
-        await grep({ rgPath }).call({
+        await grep({}, { rgPath }).call({
           pattern: 'zebra',
           path: 'a.ts',
           output_mode: 'content',
@@ -382,7 +388,7 @@ describe('Grep with a scripted ripgrep', () => {
     'says Grep is unavailable when the ripgrep it found disappears',
     async () => {
       const rgPath = await fakeRipgrep("printf 'a.ts\\0'");
-      const tool = grep({ rgPath });
+      const tool = grep({}, { rgPath });
       expect((await tool.call({ pattern: 'zebra' })).output).toBe('a.ts');
       await rm(rgPath);
       expect(await tool.call({ pattern: 'zebra' })).toMatchObject({
@@ -396,14 +402,14 @@ describe('Grep with a scripted ripgrep', () => {
     'keeps partial results on timeout, and errors without any',
     async () => {
       const partial = await fakeRipgrep("printf 'a.ts\\0'\nexec sleep 30");
-      const withResults = await grep({ rgPath: partial, grepTimeoutMs: 300 }).call({ pattern: 'zebra' });
+      const withResults = await grep({}, { rgPath: partial, timeoutMs: 300 }).call({ pattern: 'zebra' });
       expect(withResults).toMatchObject({
         isError: false,
         output: 'a.ts',
         message: 'Grep timed out after 0.3s. Partial results returned.',
       });
       const silent = await fakeRipgrep('exec sleep 30');
-      expect(await grep({ rgPath: silent, grepTimeoutMs: 300 }).call({ pattern: 'zebra' })).toMatchObject({
+      expect(await grep({}, { rgPath: silent, timeoutMs: 300 }).call({ pattern: 'zebra' })).toMatchObject({
         isError: true,
         message: 'Grep timed out after 0.3s. Try a more specific path or pattern.',
         brief: 'Grep timed out',
@@ -415,7 +421,7 @@ describe('Grep with a scripted ripgrep', () => {
     const rgPath = await fakeRipgrep(
       "printf 'a.ts\\0'\necho 'rg: ./locked: Permission denied (os error 13)' >&2\necho 'rg: ./other: Permission denied' >&2\nexit 2",
     );
-    expect(await grep({ rgPath }).call({ pattern: 'zebra' })).toMatchObject({
+    expect(await grep({}, { rgPath }).call({ pattern: 'zebra' })).toMatchObject({
       isError: false,
       output: 'a.ts',
       message: 'Some paths could not be searched: rg: ./locked: Permission denied (os error 13)',
@@ -426,7 +432,7 @@ describe('Grep with a scripted ripgrep', () => {
     const pidFile = tree.at('.fake/pid');
     const rgPath = await fakeRipgrep(`echo $$ > '${pidFile}'\nexec sleep 30`);
     const controller = new AbortController();
-    const pending = grep({ rgPath }).call({ pattern: 'zebra' }, { signal: controller.signal });
+    const pending = grep({}, { rgPath }).call({ pattern: 'zebra' }, { signal: controller.signal });
     let pid = '';
     while (pid === '') {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -442,7 +448,7 @@ describe('Grep with a scripted ripgrep', () => {
       brief: 'Failed to grep',
     });
     expect(() => process.kill(Number(pid), 0)).toThrow();
-    const already = await grep({ rgPath }).call({ pattern: 'zebra' }, { signal: AbortSignal.abort() });
+    const already = await grep({}, { rgPath }).call({ pattern: 'zebra' }, { signal: AbortSignal.abort() });
     expect(already.isError).toBe(true);
   });
 });

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import {
   CallableTool,
+  positiveNumberOption,
   sensitiveFilesWarning,
+  stringOption,
   toolError,
   toolOk,
   type CallOptions,
@@ -52,6 +54,17 @@ function seconds(milliseconds: number): string {
   return String(milliseconds / 1000);
 }
 
+/** Options of {@link Grep}. */
+export interface GrepOptions {
+  /** Stop a search after this many milliseconds, answering with what was found so far (default 20 000). */
+  timeoutMs?: number;
+  /**
+   * The ripgrep binary to run instead of `@vscode/ripgrep`'s or `rg` on `PATH`; a path that does not exist means
+   * "no ripgrep".
+   */
+  rgPath?: string;
+}
+
 /** Searches file contents with ripgrep inside the workspace (SPEC §6). */
 export class Grep extends CallableTool<typeof GrepParams> {
   readonly name = 'Grep';
@@ -59,9 +72,17 @@ export class Grep extends CallableTool<typeof GrepParams> {
   readonly params = GrepParams;
   protected readonly failureBrief = 'Failed to grep';
   private ripgrepPath: string | undefined;
+  private readonly timeoutMs: number;
+  private readonly rgPath: string | undefined;
 
-  constructor(private readonly runtime: ToolRuntime) {
+  /** Creates the tool for one runtime; throws on an invalid option. */
+  constructor(
+    private readonly runtime: ToolRuntime,
+    options: GrepOptions = {},
+  ) {
     super();
+    this.timeoutMs = positiveNumberOption('Grep', 'timeoutMs', options.timeoutMs, 20_000);
+    this.rgPath = stringOption('Grep', 'rgPath', options.rgPath);
   }
 
   protected override failureMessage(_params: GrepParams, error: string): string {
@@ -96,7 +117,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
         binary,
         args: buildRipgrepArgs(params, fileName),
         cwd: base,
-        timeoutMs: this.runtime.grepTimeoutMs,
+        timeoutMs: this.timeoutMs,
         signal: options.signal,
         onStdout: fileList && ((chunk) => fileList.write(chunk)),
       });
@@ -112,7 +133,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
 
   private async locateRipgrep(): Promise<string | null> {
     if (this.ripgrepPath !== undefined) return this.ripgrepPath;
-    const found = await findRipgrep(this.runtime.rgPath);
+    const found = await findRipgrep(this.rgPath);
     if (found !== null) this.ripgrepPath = found;
     return found;
   }
@@ -132,7 +153,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
     if (!mode.hadResults) {
       if (run.timedOut) {
         return toolError({
-          message: `Grep timed out after ${seconds(this.runtime.grepTimeoutMs)}s. Try a more specific path or pattern.`,
+          message: `Grep timed out after ${seconds(this.timeoutMs)}s. Try a more specific path or pattern.`,
           brief: 'Grep timed out',
         });
       }
@@ -147,7 +168,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
     const page = paginate(mode.lines, params.offset, params.head_limit);
     if (page.note !== null) notes.push(page.note);
     if (run.timedOut)
-      notes.push(`Grep timed out after ${seconds(this.runtime.grepTimeoutMs)}s. Partial results returned.`);
+      notes.push(`Grep timed out after ${seconds(this.timeoutMs)}s. Partial results returned.`);
     else if (run.outputCapped) notes.push(OUTPUT_CAPPED);
     else if (run.exitCode === 2) notes.push(`Some paths could not be searched: ${firstLine(run.stderr)}`);
 

@@ -35,7 +35,7 @@ async function ripgrepOnPath(): Promise<string | null> {
 }
 
 /**
- * The ripgrep binary to run: the runtime's override (a path that does not exist means "no ripgrep"), else the one
+ * The ripgrep binary to run: Grep's `rgPath` option (a path that does not exist means "no ripgrep"), else the one
  * `@vscode/ripgrep` installed, else `rg` on `PATH`. `null` when none exists. Never downloads anything.
  */
 export async function findRipgrep(override: string | undefined): Promise<string | null> {

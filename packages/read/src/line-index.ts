@@ -1,8 +1,4 @@
-/** A line start: the 1-based number of a line and the byte offset where it begins. */
-export interface LinePosition {
-  line: number;
-  offset: number;
-}
+import { defineRuntimeSlot, type LinePosition } from '@kimi-tools/core';
 
 /** What identifies one version of a file: the index of another version is never used. */
 export interface FileVersion {
@@ -14,18 +10,11 @@ export interface FileVersion {
 export interface LineIndexData extends FileVersion {
   /** Total number of lines (a final line without a break counts). */
   totalLines: number;
-  /** Line starts in increasing order, sparse (at least {@link LINE_CHECKPOINT_BYTES} apart); the first is line 1. */
+  /** Line starts in increasing order, sparse (as the line reader emits them); the first is line 1. */
   checkpoints: readonly LinePosition[];
   /** Content hash (`hashBytes`-compatible) when the scan computed one. */
   hash?: string;
 }
-
-/**
- * Default minimum distance in bytes between two checkpoints. Big files are counted a 1 MiB read at a time with one
- * checkpoint per read at most, so this gives one per MiB: 1 GiB is indexed in about a thousand entries, and a
- * repeated read rescans at most about a MiB before its first line.
- */
-export const LINE_CHECKPOINT_BYTES = 1 << 19;
 
 /** The line index of one file version: jump close to any line without rescanning. */
 export class LineIndex {
@@ -77,7 +66,8 @@ export interface LineIndexStoreOptions {
 
 /**
  * Line indexes of the files a session scanned, keyed by real path and valid only for the same size and mtime, so a
- * repeated deep read of an unchanged file seeks instead of rescanning. Lives in the runtime, never in module scope.
+ * repeated deep read of an unchanged file seeks instead of rescanning. Lives in the runtime ({@link LINE_INDEXES}),
+ * never in module scope.
  */
 export class LineIndexStore {
   private readonly maxFiles: number;
@@ -124,3 +114,6 @@ export class LineIndexStore {
     return this.indexes.size;
   }
 }
+
+/** Each runtime's line indexes: ReadFile's cache, kept per session like the rest of the runtime's state. */
+export const LINE_INDEXES = defineRuntimeSlot('read.lineIndexes', () => new LineIndexStore());
