@@ -1,4 +1,10 @@
 import { defineConfig } from 'tsup';
 import { libraryBuild } from '../../tsup.shared.js';
 
-export default defineConfig(libraryBuild);
+// Two entry points: the host API and the toolkit for tool authors. Code they share goes into shared chunks (for
+// CommonJS too), so both entries hand out the very same classes and never two copies of core's code.
+export default defineConfig({
+  ...libraryBuild,
+  entry: ['src/index.ts', 'src/toolkit.ts'],
+  splitting: true,
+});

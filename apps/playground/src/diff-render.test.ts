@@ -1,4 +1,5 @@
-import { buildDiffBlocks, formatUnifiedDiff } from '@kimi-tools/core';
+import { formatUnifiedDiff } from '@kimi-tools/core';
+import { buildDiffBlocks } from '@kimi-tools/core/toolkit';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { renderDiff } from './diff-render.js';

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
-import { buildDiffBlocks, decodeText, type FileHistory, type HistoryEntry } from '@kimi-tools/core';
+import type { FileHistory, HistoryEntry } from '@kimi-tools/core';
+import { buildDiffBlocks, decodeText } from '@kimi-tools/core/toolkit';
 import { renderDiff } from './diff-render.js';
 import type { Output } from './output.js';
 import type { StepReport } from './session-runner.js';

@@ -1,7 +1,7 @@
 // Child side of the diff benchmark: read two files, build their diff blocks, report the figures.
 // Usage: diff-child.ts OLD_FILE NEW_FILE BUDGET_MS
 import { readFile } from 'node:fs/promises';
-import { buildDiffBlocks, type DiffTiming } from '@kimi-tools/core';
+import { buildDiffBlocks, type DiffTiming } from '@kimi-tools/core/toolkit';
 import { measureInChild } from '../harness/child-report.js';
 
 const [oldFile, newFile, budgetMs] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // WriteFile's worst case for the diff (DESIGN §8): two entirely different 5 MB texts, diff blocks vs `git diff`.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_DIFF_BUDGET_MS, DIFF_MAX_LINES } from '@kimi-tools/core';
+import { DEFAULT_DIFF_BUDGET_MS, DIFF_MAX_LINES } from '@kimi-tools/core/toolkit';
 import { ensureDataFile } from '../harness/bench-data.js';
 import { median } from '../harness/stats.js';
 import { randomLines, randomText, seededRandom } from '../harness/seeded-text.js';

@@ -5,7 +5,8 @@
 // diff blocks, staleness re-check, atomic write with fsync, new read state).
 import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createRuntime, snapshotOf, yoloApproval } from '@kimi-tools/core';
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { snapshotOf } from '@kimi-tools/core/toolkit';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { measureInChild } from '../harness/child-report.js';
 

@@ -2,7 +2,7 @@
 // diff shown for approval, end to end through the tool, vs `git diff --no-index` plus a plain write of the same data.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DIFF_MAX_LINES } from '@kimi-tools/core';
+import { DIFF_MAX_LINES } from '@kimi-tools/core/toolkit';
 import { ensureDataFile } from '../harness/bench-data.js';
 import { median } from '../harness/stats.js';
 import { randomLines, randomText } from '../harness/seeded-text.js';

@@ -1,4 +1,151 @@
-// Core's error vocabulary: every brief and every error message core produces is worded here, once.
+// Core's error vocabulary: every brief and every error message core words is here, once. Tools share the briefs
+// and the wording they have in common (`Briefs`, `notReadableMessage`, `toolFailedMessage`) through the toolkit.
+
+/** Briefs of the errors core builds, and those several tools share: stable identifiers a host may match on. */
+export const Briefs = {
+  invalidArguments: 'Invalid arguments',
+  rejectedByUser: 'Rejected by user',
+  emptyPath: 'Empty file path',
+  invalidPath: 'Invalid path',
+  outsideWorkspace: 'Outside workspace',
+  accessDenied: 'Access denied',
+  fileNotFound: 'File not found',
+  unsupportedEncoding: 'Unsupported encoding',
+  fileNotRead: 'File not read',
+  fileModified: 'File modified',
+  fileNotReadable: 'File not readable',
+  unsupportedFileType: 'Unsupported file type',
+  fileTooLarge: 'File too large',
+  readFailed: 'Failed to read file',
+} as const;
+
+/** The brief of a rejected call: `Rejected by user`, or `Rejected: {feedback}`. */
+export type RejectedBrief = typeof Briefs.rejectedByUser | `Rejected: ${string}`;
+
+/** Every brief core can put on a result (tools add their own to this). */
+export type CoreBrief = (typeof Briefs)[keyof typeof Briefs] | RejectedBrief;
+
+/** The briefs the path policy's refusals carry. */
+export type PathBrief =
+  | typeof Briefs.emptyPath
+  | typeof Briefs.invalidPath
+  | typeof Briefs.outsideWorkspace
+  | typeof Briefs.accessDenied;
+
+/** The briefs of the read-before-write refusals. */
+export type ReadStateBrief = typeof Briefs.fileNotRead | typeof Briefs.fileModified;
+
+// Results
+
+/** The brief of a call the user rejected with `feedback`. */
+export function rejectedBrief(feedback: string): `Rejected: ${string}` {
+  return `Rejected: ${feedback}`;
+}
+
+/** The message of a call the user rejected, with their feedback when they gave any. */
+export function rejectedMessage(feedback: string | undefined): string {
+  return feedback
+    ? `The tool call is rejected by the user. User feedback: ${feedback}`
+    : 'The tool call is rejected by the user. Stop what you are doing and wait for the user to tell you how to proceed.';
+}
+
+/** The message of arguments the tool's schema refused (`issues` as `formatIssues` words them). */
+export function invalidArgumentsMessage(issues: string): string {
+  return `Error validating JSON arguments: ${issues}`;
+}
+
+/** The message of a tool call that threw: `Failed to run {tool}. Error: {error}` (tools may word their own). */
+export function toolFailedMessage(toolName: string, error: string): string {
+  return `Failed to run ${toolName}. Error: ${error}`;
+}
+
+// Paths and files
+
+/** An empty path. */
+export const EMPTY_PATH_MESSAGE = 'File path cannot be empty.';
+
+/** A path refused before any file-system access (NUL byte, UNC, drive-relative). */
+export function invalidPathMessage(input: string): string {
+  return `\`${input}\` is not a valid path.`;
+}
+
+/** A relative path that resolves outside the workspace. */
+export function notAbsoluteMessage(shown: string, verb: string): string {
+  return (
+    `\`${shown}\` is not an absolute path. ` +
+    `You must provide an absolute path to ${verb} a file outside the working directory.`
+  );
+}
+
+/** A path outside the workspace when the runtime refuses those. */
+export function outsideWorkspaceMessage(shown: string): string {
+  return `\`${shown}\` is outside the workspace.`;
+}
+
+/** A search path outside the workspace (Glob, Grep). */
+export function searchOutsideMessage(input: string): string {
+  return (
+    `${outsideWorkspaceMessage(input)} ` +
+    'You can only search within the working directory and additional directories.'
+  );
+}
+
+/** A path the runtime's deny globs refuse. */
+export function deniedMessage(shown: string): string {
+  return `\`${shown}\` is denied by the workspace policy.`;
+}
+
+/** A file or directory that does not exist; `hint` is a ` Did you mean: ...?` sentence or empty. */
+export function notFoundMessage(shown: string, hint = ''): string {
+  return `\`${shown}\` does not exist.${hint}`;
+}
+
+/** The sentence that offers similar names after a not-found message. */
+export function didYouMeanHint(names: readonly string[]): string {
+  return names.length > 0 ? ` Did you mean: ${names.join(', ')}?` : '';
+}
+
+/** A directory, FIFO, device... where a regular file is needed. */
+export function notAFileMessage(shown: string): string {
+  return `\`${shown}\` is not a file.`;
+}
+
+/** A file that decodes in no supported encoding, so it is never rewritten. */
+export function unsupportedEncodingMessage(shown: string): string {
+  return `\`${shown}\` is not a valid text file in a supported encoding; it was not changed.`;
+}
+
+/**
+ * A file a tool cannot make sense of (ReadFile: not text; ReadMediaFile: not an image or a video; `asWhat` says as
+ * what, e.g. `as an image or video file`).
+ */
+export function notReadableMessage(shown: string, asWhat?: string): string {
+  return (
+    `\`${shown}\` seems not readable${asWhat ? ` ${asWhat}` : ''}. You may need to read it with proper shell ` +
+    'commands, Python tools or MCP tools if available. If you read/operate it with Python, you MUST ensure that ' +
+    'any third-party packages are installed in a virtual environment (venv).'
+  );
+}
+
+/** The failure message of a tool that reads a file (ReadFile, ReadMediaFile) and hit an unexpected error. */
+export function readFailedMessage(path: string, error: string): string {
+  return `Failed to read ${path}. Error: ${error}`;
+}
+
+/** A file that was never read in this session. */
+export function notReadMessage(shown: string): string {
+  return `\`${shown}\` has not been read yet. Read it first before writing to it.`;
+}
+
+/** A file that changed since it was read. */
+export function modifiedMessage(shown: string): string {
+  return (
+    `\`${shown}\` has been modified since it was last read, either by the user or by another process. ` +
+    'Read it again before writing to it.'
+  );
+}
+
+// Thrown errors (programming errors, and failures that become a tool's "Failed to ..." message)
 
 /** Thrown inside `withFileLock` when the lock was broken (its holder was suspended past `staleMs`) before a write. */
 export class FileLockLostError extends Error {
@@ -15,15 +162,76 @@ export function fileLockedMessage(filePath: string, lockPath: string): string {
   return `${filePath} is locked by another writer (${lockPath}); try again later.`;
 }
 
-/** The message of an invalid option of `owner` (a tool's constructor, `createRuntime`). */
-export function optionMessage(owner: string, name: string, problem: string): string {
+/** The text of the EISDIR error for a target that exists but is not a regular file. */
+export function notRegularFileErrnoText(filePath: string): string {
+  return `not a regular file, open '${filePath}'`;
+}
+
+/** The text of the ELOOP error for a symlink chain that does not end. */
+export function tooManyLinksErrnoText(filePath: string): string {
+  return `too many symbolic links, open '${filePath}'`;
+}
+
+/** The message of the AbortError a line scan stops with. */
+export const ABORTED_MESSAGE = 'The operation was aborted.';
+
+/** The message of replacements given out of order, overlapping or beyond the text. */
+export const BAD_REPLACEMENTS_MESSAGE =
+  'Replacements must be sorted, must not overlap and must lie within the text.';
+
+/** The message of `FileHistory.restore` for a version it does not have. */
+export function noSavedVersionMessage(filePath: string, version: number | undefined): string {
+  const what = version === undefined ? 'no saved version' : `no saved version ${version}`;
+  return `File history has ${what} of ${filePath}.`;
+}
+
+/** The message of a description template naming a placeholder it was given no value for. */
+export function unknownPlaceholderMessage(source: string, placeholder: string): string {
+  return `${source}: unknown placeholder ${placeholder}`;
+}
+
+/** The message of an invalid option of `owner` (a tool's constructor, `createRuntime`): `{owner}: {name} {problem}.` */
+function optionMessage(owner: string, name: string, problem: string): string {
   return `${owner}: ${name} ${problem}.`;
 }
 
-/** The message of a missing or invalid `createRuntime` option. */
-export function runtimeOptionMessage(problem: string): string {
-  return `createRuntime: ${problem}`;
+/** An option that must be a positive number. */
+export function notPositiveNumberMessage(owner: string, name: string, value: unknown): string {
+  return optionMessage(owner, name, `must be a positive number, got ${String(value)}`);
 }
+
+/** An option that must be one of `allowed`. */
+export function notOneOfMessage(
+  owner: string,
+  name: string,
+  value: unknown,
+  allowed: readonly string[],
+): string {
+  const choices = allowed.map((choice) => `'${choice}'`).join(' or ');
+  return optionMessage(owner, name, `must be ${choices}, got ${JSON.stringify(value)}`);
+}
+
+/** An option that must be a list of some of `allowed`. */
+export function notSomeOfMessage(
+  owner: string,
+  name: string,
+  value: unknown,
+  allowed: readonly string[],
+): string {
+  const choices = allowed.map((choice) => `'${choice}'`).join(' and ');
+  return optionMessage(owner, name, `must hold only ${choices}, got ${JSON.stringify(value)}`);
+}
+
+/** An option of the wrong type (`expected`: `a string`, `a function`). */
+export function wrongTypeMessage(owner: string, name: string, expected: string, value: unknown): string {
+  return optionMessage(owner, name, `must be ${expected}, got ${typeof value}`);
+}
+
+/** `createRuntime` without a work dir. */
+export const WORKDIR_REQUIRED_MESSAGE = 'createRuntime: workDir is required.';
+
+/** `createRuntime` without an approval. */
+export const APPROVAL_REQUIRED_MESSAGE = 'createRuntime: approval is required (e.g. yoloApproval()).';
 
 /** The message for an option that moved from the runtime to the tool it belongs to. */
 export function movedRuntimeOptionMessage(name: string, place: string): string {

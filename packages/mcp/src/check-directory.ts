@@ -1,7 +1,14 @@
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
+import {
+  missingDirectoryMessage,
+  notADirectoryMessage,
+  notReadableDirectoryMessage,
+  unreadableStatMessage,
+} from './errors.js';
 
-// Deliberately free of @kimi-tools/core: command-line mistakes are reported before the tools are loaded.
+// Deliberately free of @kimi-tools/core (loading it costs about 0.1 s): command-line mistakes are reported before
+// the tools are loaded, so this module words an unknown thrown value itself.
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -13,15 +20,15 @@ export async function directoryProblem(dir: string, label: string): Promise<stri
     stats = await fs.stat(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return `${label} ${dir} does not exist.`;
-    return `${label} ${dir} cannot be read: ${errorText(error)}`;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return missingDirectoryMessage(label, dir);
+    return unreadableStatMessage(label, dir, errorText(error));
   }
-  if (!stats.isDirectory()) return `${label} ${dir} is not a directory.`;
+  if (!stats.isDirectory()) return notADirectoryMessage(label, dir);
   try {
     // Listing needs read permission, entering needs execute permission.
     await fs.access(dir, constants.R_OK | constants.X_OK);
   } catch (error) {
-    return `${label} ${dir} is not readable: ${errorText(error)}`;
+    return notReadableDirectoryMessage(label, dir, errorText(error));
   }
   return undefined;
 }

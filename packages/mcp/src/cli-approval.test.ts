@@ -8,7 +8,7 @@ import {
   type ElicitHandler,
   type McpSession,
 } from './__fixtures__/mcp-session.js';
-import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK } from './cli-server.js';
+import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK } from './errors.js';
 
 const ORIGINAL = 'first line\nsecond line\nthird line\n';
 const REJECTED_NO_FEEDBACK =

@@ -1,3 +1,10 @@
+import {
+  needsValueMessage,
+  tooManyWorkdirsMessage,
+  unknownApprovalModeMessage,
+  unknownOptionMessage,
+  WORKDIR_MISSING_MESSAGE,
+} from './errors.js';
 /** How the binary decides on writes and edits. */
 export type ApprovalMode = 'yolo' | 'reject' | 'elicit';
 
@@ -52,28 +59,22 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg) : [arg, undefined];
     if (flag === '--add-dir' || flag === '--approval') {
       const value = inlineValue ?? argv[++index];
-      if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
+      if (value === undefined || value === '') return { kind: 'error', message: needsValueMessage(flag) };
       if (flag === '--add-dir') {
         addDirs.push(value);
       } else if (isApprovalMode(value)) {
         approval = value;
       } else {
-        return {
-          kind: 'error',
-          message: `Unknown approval mode "${value}": use one of ${APPROVAL_MODES.join(', ')}.`,
-        };
+        return { kind: 'error', message: unknownApprovalModeMessage(value, APPROVAL_MODES) };
       }
       continue;
     }
-    if (arg.startsWith('-') && arg !== '-') return { kind: 'error', message: `Unknown option ${flag}.` };
+    if (arg.startsWith('-') && arg !== '-') return { kind: 'error', message: unknownOptionMessage(flag) };
     positionals.push(arg);
   }
-  if (positionals.length === 0) return { kind: 'error', message: 'WORKDIR is missing.' };
+  if (positionals.length === 0) return { kind: 'error', message: WORKDIR_MISSING_MESSAGE };
   if (positionals.length > 1) {
-    return {
-      kind: 'error',
-      message: `Expected one WORKDIR, got ${positionals.length}: ${positionals.join(' ')}.`,
-    };
+    return { kind: 'error', message: tooManyWorkdirsMessage(positionals) };
   }
   return { kind: 'serve', workDir: positionals[0]!, addDirs, approval, structuredContent };
 }

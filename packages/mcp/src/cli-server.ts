@@ -3,16 +3,8 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ApprovalMode } from './cli-args.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { ElicitationApproval } from './elicitation-approval.js';
+import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK } from './errors.js';
 import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
-
-/** Rejection feedback in `--approval reject` mode. */
-export const READ_ONLY_FEEDBACK =
-  'kimi-tools-mcp runs read-only (--approval reject): files cannot be written or edited in this session.';
-
-/** Rejection feedback in `--approval elicit` mode when the client cannot show an approval form. */
-export const CLI_NO_ELICITATION_FEEDBACK =
-  'This MCP client does not support elicitation, so the user could not be asked to approve the change, and ' +
-  'nothing was written. To allow changes without asking, the user can restart kimi-tools-mcp with --approval yolo.';
 
 /** What the binary serves: directories already checked, made absolute. */
 export interface CliServerSettings {

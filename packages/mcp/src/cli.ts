@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { parseCliArgs, USAGE } from './cli-args.js';
 import { directoryProblem } from './check-directory.js';
+import { cliErrorText } from './errors.js';
 
 // Exit code of every command-line mistake (usage errors, unusable directories).
 const USAGE_ERROR = 2;
 
 function fail(message: string): void {
-  process.stderr.write(`kimi-tools-mcp: ${message}\nRun kimi-tools-mcp --help for usage.\n`);
+  process.stderr.write(cliErrorText(message));
   process.exitCode = USAGE_ERROR;
 }
 

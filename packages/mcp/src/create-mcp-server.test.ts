@@ -5,7 +5,8 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer } from './create-mcp-server.js';
-import { ElicitationApproval, NO_ELICITATION_FEEDBACK } from './elicitation-approval.js';
+import { ElicitationApproval } from './elicitation-approval.js';
+import { NO_ELICITATION_FEEDBACK } from './errors.js';
 import type { ServableTool } from './servable-tool.js';
 
 function tool(name: string, call: (args: unknown) => Promise<ToolReturnValue>): ServableTool {

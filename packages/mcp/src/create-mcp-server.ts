@@ -1,4 +1,5 @@
-import { errorText, toolError, type ToolReturnValue } from '@kimi-tools/core';
+import { toolError, type ToolReturnValue } from '@kimi-tools/core';
+import { errorText, toolFailedMessage } from '@kimi-tools/core/toolkit';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -12,6 +13,7 @@ import { version as packageVersion } from '../package.json';
 import type { ElicitationApproval } from './elicitation-approval.js';
 import type { ServableTool } from './servable-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
+import { duplicateToolMessage, notObjectSchemaMessage, TOOL_FAILED_BRIEF } from './errors.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -38,11 +40,9 @@ export interface McpServerOptions {
 function checkTools(tools: readonly ServableTool[]): Map<string, ServableTool> {
   const byName = new Map<string, ServableTool>();
   for (const tool of tools) {
-    if (byName.has(tool.name)) throw new Error(`createMcpServer: two tools are named "${tool.name}".`);
+    if (byName.has(tool.name)) throw new Error(duplicateToolMessage(tool.name));
     if (tool.parameters.type !== 'object') {
-      throw new Error(
-        `createMcpServer: the parameters of "${tool.name}" must be a JSON Schema of type "object".`,
-      );
+      throw new Error(notObjectSchemaMessage(tool.name));
     }
     byName.set(tool.name, tool);
   }
@@ -54,10 +54,7 @@ async function callSafely(tool: ServableTool, args: unknown, signal: AbortSignal
     return await tool.call(args, { signal });
   } catch (error) {
     // Our tools never throw; a tool of someone else's might, and the server must keep serving.
-    return toolError({
-      message: `Failed to run ${tool.name}. Error: ${errorText(error)}`,
-      brief: 'Tool failed',
-    });
+    return toolError({ message: toolFailedMessage(tool.name, errorText(error)), brief: TOOL_FAILED_BRIEF });
   }
 }
 

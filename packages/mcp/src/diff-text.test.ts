@@ -1,4 +1,5 @@
-import { buildDiffBlocks, formatUnifiedDiff } from '@kimi-tools/core';
+import { formatUnifiedDiff } from '@kimi-tools/core';
+import { buildDiffBlocks } from '@kimi-tools/core/toolkit';
 import { describe, expect, it } from 'vitest';
 import { formatDiffText, MAX_DIFF_TEXT_LINES } from './diff-text.js';
 

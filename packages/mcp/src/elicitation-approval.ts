@@ -1,17 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { errorText, rejectAllApproval, SessionApproval } from '@kimi-tools/core';
+import { rejectAllApproval, SessionApproval } from '@kimi-tools/core';
+import { errorText } from '@kimi-tools/core/toolkit';
 import type { Approval, ApprovalRequest, ApprovalResponse } from '@kimi-tools/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { approvalFromElicitation, approvalMessage, approvalSchema } from './approval-form.js';
+import { NO_ELICITATION_FEEDBACK } from './errors.js';
 
 /** Default time to wait for the user's answer: ten minutes (the SDK's own default of 60 s is too short for people). */
 export const DEFAULT_ELICITATION_TIMEOUT_MS = 600_000;
-
-/** Rejection feedback of the default fallback, used when the client cannot show an approval form. */
-export const NO_ELICITATION_FEEDBACK =
-  'This MCP client does not support elicitation, so the user could not be asked to approve the change, and ' +
-  'nothing was written. The server must be configured to allow changes without asking.';
 
 /** Options of {@link ElicitationApproval}. */
 export interface ElicitationApprovalOptions {

@@ -10,9 +10,9 @@ export {
 export {
   ElicitationApproval,
   DEFAULT_ELICITATION_TIMEOUT_MS,
-  NO_ELICITATION_FEEDBACK,
   type ElicitationApprovalOptions,
 } from './elicitation-approval.js';
+export { NO_ELICITATION_FEEDBACK } from './errors.js';
 export {
   approvalMessage,
   approvalSchema,

@@ -1,4 +1,4 @@
-import { renderDescription } from '@kimi-tools/core';
+import { renderDescription } from '@kimi-tools/core/toolkit';
 import type { MediaKind } from './availability.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import template from './read-media-file.md';

@@ -1,10 +1,7 @@
 // The public surface of @kimi-tools/media.
-export {
-  ReadMediaFile,
-  ReadMediaFileParams,
-  type ReadMediaFileOptions,
-  type UploadVideo,
-} from './read-media-file.js';
+export { ReadMediaFile, ReadMediaFileParams } from './read-media-file.js';
+export type { ReadMediaFileOptions, UploadVideo } from './options.js';
+export type { ReadMediaFileBrief } from './errors.js';
 export {
   isReadMediaFileAvailable,
   supportedMediaKinds,

@@ -14,7 +14,8 @@ import {
 } from './__fixtures__/media-bytes.js';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import type { Capability } from './availability.js';
-import { ReadMediaFile, type ReadMediaFileOptions } from './read-media-file.js';
+import type { ReadMediaFileOptions } from './options.js';
+import { ReadMediaFile } from './read-media-file.js';
 
 const ADVICE =
   'If you need to output coordinates, output relative coordinates first and compute absolute coordinates using the ' +

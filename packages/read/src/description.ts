@@ -1,4 +1,4 @@
-import { renderDescription } from '@kimi-tools/core';
+import { renderDescription } from '@kimi-tools/core/toolkit';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, MAX_TAIL_LINES } from './limits.js';
 import template from './read-file.md';
 

@@ -1,4 +1,4 @@
-import { defineRuntimeSlot, type LinePosition } from '@kimi-tools/core';
+import { defineRuntimeSlot, type LinePosition } from '@kimi-tools/core/toolkit';
 
 /** What identifies one version of a file: the index of another version is never used. */
 export interface FileVersion {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINE_OFFSET_TOO_LOW_MESSAGE, LINE_OFFSET_ZERO_MESSAGE } from './errors.js';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, MAX_TAIL_LINES } from './limits.js';
 
 /** Arguments of ReadFile. */
@@ -11,13 +12,8 @@ export const ReadFileParams = z.object({
     ),
   line_offset: z
     .int()
-    .refine((value) => value !== 0, {
-      message: 'line_offset cannot be 0; use 1 for the first line or -1 for the last line',
-    })
-    .min(-MAX_TAIL_LINES, {
-      error:
-        'line_offset cannot be less than -1000. Use a positive line_offset with the total line count to read from a specific position.',
-    })
+    .refine((value) => value !== 0, { message: LINE_OFFSET_ZERO_MESSAGE })
+    .min(-MAX_TAIL_LINES, { error: LINE_OFFSET_TOO_LOW_MESSAGE })
     .default(1)
     .describe(
       'The 1-based line number to start reading from (default 1). A negative value reads from the end of the ' +

@@ -2,20 +2,25 @@ import { constants as fsConstants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import {
   CallableTool,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import {
+  Briefs,
   detectFileKind,
   detectTextEncoding,
   FILE_HEAD_BYTES,
   fileNotFoundError,
   notAFileError,
-  toolError,
-  toolOk,
-  type CallOptions,
+  readFailedMessage,
+  readHandleUpTo,
   type TextEncoding,
-  type ToolReturnValue,
-  type ToolRuntime,
   statIfExists,
-} from '@kimi-tools/core';
+} from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
+import { mediaFileError, notReadableError, sensitiveFileError, type ReadFileBrief } from './errors.js';
 import { LINE_INDEXES } from './line-index.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
 import { formatLines } from './line-format.js';
@@ -29,32 +34,16 @@ export type ReadFileOptions = Record<string, never>;
 /** Recorded as the content hash of a file too big to hash while reading: it never equals a real hash. */
 const UNHASHED = 'unhashed';
 
-const NOT_READABLE =
-  'seems not readable. You may need to read it with proper shell commands, Python tools or MCP tools if available. ' +
-  'If you read/operate it with Python, you MUST ensure that any third-party packages are installed in a virtual ' +
-  'environment (venv).';
-
-async function readAt(handle: FileHandle, length: number): Promise<Uint8Array> {
-  const buffer = Buffer.alloc(length);
-  let filled = 0;
-  while (filled < length) {
-    const { bytesRead } = await handle.read(buffer, filled, length - filled, filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return buffer.subarray(0, filled);
-}
-
 /**
  * ReadFile (SPEC §2): reads a text file in any supported encoding with line numbers, forward from a line or back
  * from the end, within the line, line-length and byte limits. Files of any size are streamed; the runtime's line
  * index makes repeated deep reads of an unchanged file cheap. Records the read state for the write tools.
  */
-export class ReadFile extends CallableTool<typeof ReadFileParams> {
+export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief> {
   readonly name = 'ReadFile';
   readonly description = describeReadFile();
   readonly params = ReadFileParams;
-  protected readonly failureBrief = 'Failed to read file';
+  protected readonly failureBrief = Briefs.readFailed;
 
   /** Creates the tool for one runtime (its workspace, read state and line indexes). ReadFile has no options. */
   constructor(
@@ -65,20 +54,18 @@ export class ReadFile extends CallableTool<typeof ReadFileParams> {
   }
 
   protected override failureMessage(params: ReadFileParams, error: string): string {
-    return `Failed to read ${params.path}. Error: ${error}`;
+    return readFailedMessage(params.path, error);
   }
 
-  protected async execute(params: ReadFileParams, options: CallOptions): Promise<ToolReturnValue> {
+  protected async execute(
+    params: ReadFileParams,
+    options: CallOptions,
+  ): Promise<ToolReturnValue<ReadFileBrief>> {
     const shown = params.path;
     const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
     if (!resolution.ok) return resolution.error;
     const target = resolution.path;
-    if (this.runtime.paths.isSensitive(target)) {
-      return toolError({
-        message: `\`${shown}\` appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`,
-        brief: 'Sensitive file',
-      });
-    }
+    if (this.runtime.paths.isSensitive(target)) return sensitiveFileError(shown);
     const stats = await statIfExists(target.real);
     if (!stats) return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
     if (!stats.isFile()) return notAFileError(shown);
@@ -88,17 +75,11 @@ export class ReadFile extends CallableTool<typeof ReadFileParams> {
     try {
       const opened = await handle.stat();
       if (!opened.isFile()) return notAFileError(shown);
-      const head = await readAt(handle, Math.min(FILE_HEAD_BYTES, opened.size));
+      const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, opened.size));
       const kind = await detectFileKind(target.real, head);
-      if (kind.kind === 'image' || kind.kind === 'video') {
-        return toolError({
-          message: `\`${shown}\` is a ${kind.kind} file. Use other appropriate tools to read image or video files.`,
-          brief: 'Unsupported file type',
-        });
-      }
+      if (kind.kind === 'image' || kind.kind === 'video') return mediaFileError(shown, kind.kind);
       const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, opened.size, head) : null;
-      if (!encoding)
-        return toolError({ message: `\`${shown}\` ${NOT_READABLE}`, brief: 'File not readable' });
+      if (!encoding) return notReadableError(shown);
 
       const file: OpenTextFile = {
         handle,
@@ -132,7 +113,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams> {
     const whole = size <= WHOLE_SAMPLE_LIMIT_BYTES;
     const sampleSize = whole ? size : ENCODING_SAMPLE_BYTES;
     const sample =
-      sampleSize <= head.length ? head.subarray(0, sampleSize) : await readAt(handle, sampleSize);
+      sampleSize <= head.length ? head.subarray(0, sampleSize) : await readHandleUpTo(handle, sampleSize);
     return detectTextEncoding(sample, whole && sample.length === size);
   }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { scanLines, type LinePosition, type ScannedLine, type TextEncoding } from '@kimi-tools/core';
+import { scanLines, type LinePosition, type ScannedLine, type TextEncoding } from '@kimi-tools/core/toolkit';
 import type { LineIndexStore } from './line-index.js';
 import { HASH_LIMIT_BYTES, MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES } from './limits.js';
 import { shownLine, type ShownLine } from './line-format.js';

@@ -1,4 +1,4 @@
-import { renderDescription } from '@kimi-tools/core';
+import { renderDescription } from '@kimi-tools/core/toolkit';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import template from './str-replace-file.md';
 

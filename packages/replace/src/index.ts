@@ -1,6 +1,7 @@
 export { StrReplaceFile, type StrReplaceFileExtras, type StrReplaceFileOptions } from './str-replace-file.js';
 export { StrReplaceFileParams, EditSchema, type Edit } from './params.js';
 export { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
+export type { StrReplaceFileBrief } from './errors.js';
 export { MAX_EDIT_FILE_BYTES } from './limits.js';
 export { applyEdits, type ApplyEditsOptions, type ApplyEditsResult } from './match/apply-edits.js';
 export { MAX_LISTED_MATCHES } from './match/find-edit.js';

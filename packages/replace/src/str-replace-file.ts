@@ -1,29 +1,37 @@
 import { promises as fs } from 'node:fs';
-import { constants } from 'node:buffer';
 import path from 'node:path';
 import {
-  applyFileChange,
   CallableTool,
+  toolError,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import {
+  applyFileChange,
   choiceOption,
-  decodeText,
   encodeChange,
   readStateError,
   fileNotFoundError,
   notAFileError,
-  toolError,
-  toolOk,
-  type CallOptions,
-  type DecodeResult,
   type ResolvedPath,
-  type ToolReturnValue,
-  type ToolRuntime,
   statIfExists,
   unsupportedEncodingError,
-} from '@kimi-tools/core';
+} from '@kimi-tools/core/toolkit';
+import { decodeOrTooLarge } from './decode-for-edit.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
+import {
+  editFailedMessage,
+  editFailureText,
+  notebookError,
+  StrReplaceFileBriefs,
+  tooLargeError,
+  type StrReplaceFileBrief,
+} from './errors.js';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import { applyEdits } from './match/apply-edits.js';
-import { editFailureText, editSuccessText } from './match/edit-messages.js';
+import { editSuccessText } from './match/edit-messages.js';
 import { MATCH_LEVELS, type EditMatch, type EditOutcome, type MatchLevel } from './match/types.js';
 import { StrReplaceFileParams, type Edit } from './params.js';
 
@@ -49,37 +57,15 @@ function loosestLevel(outcomes: readonly EditOutcome[]): MatchLevel {
   return MATCH_LEVELS[loosest] ?? 'exact';
 }
 
-function tooLargeError(input: string, bytes: number): ToolReturnValue {
-  return toolError({
-    message: `\`${input}\` is too large to edit (${bytes} bytes).`,
-    brief: 'File too large',
-  });
-}
-
-/**
- * Decodes the file; a file with more bytes than the longest string V8 can hold (about 512 MiB) and that does not
- * decode is too large to edit, not badly encoded (the decoder cannot even hold it).
- */
-function decodeOrTooLarge(bytes: Uint8Array): DecodeResult | 'too-large' {
-  const overLimit = bytes.length > constants.MAX_STRING_LENGTH;
-  try {
-    const decoded = decodeText(bytes);
-    return !decoded.ok && overLimit ? 'too-large' : decoded;
-  } catch (error) {
-    if (overLimit) return 'too-large';
-    throw error;
-  }
-}
-
 /**
  * StrReplaceFile (SPEC §4): replaces exact text in an existing file, one edit or an ordered list of them,
  * all-or-nothing, with unique matches, byte-exact preservation of everything else, approval and atomic write.
  */
-export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
+export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, StrReplaceFileBrief> {
   readonly name = 'StrReplaceFile';
   readonly description = STR_REPLACE_FILE_DESCRIPTION;
   readonly params = StrReplaceFileParams;
-  protected readonly failureBrief = 'Failed to edit file';
+  protected readonly failureBrief = StrReplaceFileBriefs.failed;
 
   private readonly match: EditMatch;
 
@@ -93,10 +79,13 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
   }
 
   protected override failureMessage(_params: StrReplaceFileParams, error: string): string {
-    return `Failed to edit. Error: ${error}`;
+    return editFailedMessage(error);
   }
 
-  protected async execute(params: StrReplaceFileParams, options: CallOptions): Promise<ToolReturnValue> {
+  protected async execute(
+    params: StrReplaceFileParams,
+    options: CallOptions,
+  ): Promise<ToolReturnValue<StrReplaceFileBrief>> {
     const resolved = await this.runtime.paths.resolveFile(params.path, 'edit');
     if (!resolved.ok) return resolved.error;
     const target = resolved.path;
@@ -107,9 +96,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
     const oldBytes = await fs.readFile(target.real);
     const decoded = decodeOrTooLarge(oldBytes);
     if (decoded === 'too-large') return tooLargeError(params.path, oldBytes.length);
-    if (!decoded.ok) {
-      return unsupportedEncodingError(params.path);
-    }
+    if (!decoded.ok) return unsupportedEncodingError(params.path);
 
     if (this.runtime.readBeforeWrite) {
       const status = await this.runtime.fileState.check(target.real);
@@ -164,7 +151,10 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
   }
 
   /** The checks between the path policy and reading: exists, regular file, not a notebook, not too large. */
-  private async checkTarget(input: string, target: ResolvedPath): Promise<ToolReturnValue | undefined> {
+  private async checkTarget(
+    input: string,
+    target: ResolvedPath,
+  ): Promise<ToolReturnValue<StrReplaceFileBrief> | undefined> {
     const stats = await statIfExists(target.real);
     if (stats === undefined) return fileNotFoundError(input, target.absolute, this.runtime.workDir);
     if (!stats.isFile()) return notAFileError(input);
@@ -172,10 +162,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams> {
       path.extname(target.real).toLowerCase() === '.ipynb' ||
       path.extname(target.absolute).toLowerCase() === '.ipynb'
     ) {
-      return toolError({
-        message: `\`${input}\` is a Jupyter notebook. Edit its cells with the NotebookEdit tool.`,
-        brief: 'Unsupported file type',
-      });
+      return notebookError(input);
     }
     if (stats.size > MAX_EDIT_FILE_BYTES) return tooLargeError(input, stats.size);
     return undefined;

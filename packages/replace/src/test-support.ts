@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   createRuntime,
-  snapshotOf,
   type ApprovalRequest,
   type ApprovalResponse,
   type RuntimeOptions,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import { snapshotOf } from '@kimi-tools/core/toolkit';
 import { StrReplaceFile, type StrReplaceFileOptions } from './str-replace-file.js';
 
 /** A temp work dir, a runtime that records approval requests, and a StrReplaceFile on it. For tests only. */

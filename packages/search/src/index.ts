@@ -7,6 +7,7 @@ export { GLOB_DESCRIPTION } from './glob/glob-description.js';
 export { Grep, type GrepOptions } from './grep/grep.js';
 export { GrepParams, GREP_OUTPUT_MODES, type GrepOutputMode } from './grep/grep-params.js';
 export { GREP_DESCRIPTION } from './grep/grep-description.js';
+export type { GlobBrief, GrepBrief } from './errors.js';
 export { findRipgrep } from './grep/ripgrep-binary.js';
 
 export {

@@ -1,4 +1,4 @@
-import { encodeChange, encodeText, normalizeLineEndings, type DecodedText } from '@kimi-tools/core';
+import { encodeChange, encodeText, normalizeLineEndings, type DecodedText } from '@kimi-tools/core/toolkit';
 import type { WriteMode } from './params.js';
 
 /** The bytes WriteFile writes, and the '\n'-normalised texts the diff is built from. */

@@ -1,4 +1,4 @@
-import { renderDescription } from '@kimi-tools/core';
+import { renderDescription } from '@kimi-tools/core/toolkit';
 import template from './write-file.md';
 
 const READ_FIRST =

@@ -1,15 +1,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { hasErrno } from '@kimi-tools/core/toolkit';
 
 async function exists(filePath: string): Promise<boolean> {
   try {
     await fs.lstat(filePath);
     return true;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return false;
+    if (hasErrno(error, 'ENOENT')) return false;
     // A file where a directory should be: it exists; creating the directory below it will fail clearly.
-    if (code === 'ENOTDIR') return true;
+    if (hasErrno(error, 'ENOTDIR')) return true;
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
-import { encodeText, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
+import { yoloApproval, type ToolRuntime } from '@kimi-tools/core';
+import { encodeText } from '@kimi-tools/core/toolkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bytesOf, createSandbox, markRead, setUp, type Sandbox } from './__fixtures__/harness.js';
 import type { WriteFile } from './write-file.js';

@@ -1,19 +1,17 @@
 import { promises as fs } from 'node:fs';
+import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
 import {
   applyFileChange,
-  CallableTool,
   decodeText,
   readStateError,
   realPathAllowMissing,
-  toolOk,
-  type ToolReturnValue,
-  type ToolRuntime,
   statIfExists,
   notAFileError,
   unsupportedEncodingError,
-} from '@kimi-tools/core';
+} from '@kimi-tools/core/toolkit';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
 import { describeWriteFile } from './description.js';
+import { writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
 import { displayDirectory, missingDirectories } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
 
@@ -24,11 +22,11 @@ export type WriteFileOptions = Record<string, never>;
  * WriteFile (SPEC §3): creates, overwrites or appends to a text file, with approval, read-before-write, parent
  * directories created, the existing file's encoding, line endings and mode kept, and an atomic write.
  */
-export class WriteFile extends CallableTool<typeof WriteFileParams> {
+export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBrief> {
   readonly name = 'WriteFile';
   readonly description: string;
   readonly params = WriteFileParams;
-  protected readonly failureBrief = 'Failed to write file';
+  protected readonly failureBrief = WriteFileBriefs.failed;
 
   /** Creates the tool for one runtime (its workspace, approval, read state and history). WriteFile has no options. */
   constructor(
@@ -40,13 +38,13 @@ export class WriteFile extends CallableTool<typeof WriteFileParams> {
   }
 
   protected override failureMessage(params: WriteFileParams, error: string): string {
-    return `Failed to write to ${params.path}. Error: ${error}`;
+    return writeFailedMessage(params.path, error);
   }
 
   protected async execute(
     params: WriteFileParams,
     options: { signal?: AbortSignal },
-  ): Promise<ToolReturnValue> {
+  ): Promise<ToolReturnValue<WriteFileBrief>> {
     const runtime = this.runtime;
     const resolved = await runtime.paths.resolveFile(params.path, 'write');
     if (!resolved.ok) return resolved.error;

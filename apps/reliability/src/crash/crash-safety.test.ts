@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { cleanupStaleTempFiles, isAtomicTempName, isLockFileName } from '@kimi-tools/core';
+import { cleanupStaleTempFiles, isAtomicTempName, isLockFileName } from '@kimi-tools/core/toolkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';

@@ -2,12 +2,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
   createRuntime,
-  isWithinDirectory,
   rejectAllApproval,
   type Approval,
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import { isWithinDirectory } from '@kimi-tools/core/toolkit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSampleTree, SAMPLE_TEXT_FILES } from '../fixtures/sample-tree.js';

@@ -1,12 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import {
-  createRuntime,
-  isWithinDirectory,
-  type Approval,
-  type ToolReturnValue,
-  type ToolRuntime,
-} from '@kimi-tools/core';
+import { createRuntime, type Approval, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
+import { isWithinDirectory } from '@kimi-tools/core/toolkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTools, type Tools } from '../support/all-tools.js';
 import { report } from '../support/report.js';

@@ -1,3 +1,10 @@
+import {
+  Briefs,
+  didYouMeanHint,
+  notAFileMessage,
+  notFoundMessage,
+  unsupportedEncodingMessage,
+} from '../errors.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { suggestSimilarFiles } from './suggest-similar.js';
 
@@ -9,24 +16,22 @@ export async function fileNotFoundError(
   shownPath: string,
   absolutePath: string,
   workDir: string,
-): Promise<ToolReturnValue> {
-  const similar = await suggestSimilarFiles(absolutePath, workDir);
-  const hint = similar.length > 0 ? ` Did you mean: ${similar.join(', ')}?` : '';
-  return toolError({ message: `\`${shownPath}\` does not exist.${hint}`, brief: 'File not found' });
+): Promise<ToolReturnValue<typeof Briefs.fileNotFound>> {
+  const hint = didYouMeanHint(await suggestSimilarFiles(absolutePath, workDir));
+  return toolError({ message: notFoundMessage(shownPath, hint), brief: Briefs.fileNotFound });
 }
 
 /** `` `{path}` is not a file. `` / `Invalid path`: a directory, FIFO, device... where a regular file is needed. */
-export function notAFileError(shownPath: string): ToolReturnValue {
-  return toolError({ message: `\`${shownPath}\` is not a file.`, brief: 'Invalid path' });
+export function notAFileError(shownPath: string): ToolReturnValue<typeof Briefs.invalidPath> {
+  return toolError({ message: notAFileMessage(shownPath), brief: Briefs.invalidPath });
 }
 
 /**
  * `` `{path}` is not a valid text file in a supported encoding; it was not changed. `` / `Unsupported encoding`
  * (SPEC 1.5): a file that decodes in no supported encoding is never rewritten.
  */
-export function unsupportedEncodingError(shownPath: string): ToolReturnValue {
-  return toolError({
-    message: `\`${shownPath}\` is not a valid text file in a supported encoding; it was not changed.`,
-    brief: 'Unsupported encoding',
-  });
+export function unsupportedEncodingError(
+  shownPath: string,
+): ToolReturnValue<typeof Briefs.unsupportedEncoding> {
+  return toolError({ message: unsupportedEncodingMessage(shownPath), brief: Briefs.unsupportedEncoding });
 }

@@ -1,4 +1,14 @@
 import os from 'node:os';
+import {
+  Briefs,
+  deniedMessage,
+  EMPTY_PATH_MESSAGE,
+  invalidPathMessage,
+  notAbsoluteMessage,
+  outsideWorkspaceMessage,
+  searchOutsideMessage,
+  type PathBrief,
+} from '../errors.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { isWithinDirectory } from './containment.js';
 import { compileGlobs, type GlobTest } from './glob-matcher.js';
@@ -46,21 +56,27 @@ export interface ResolvedPath {
   inside: boolean;
 }
 
-/** Outcome of {@link PathPolicy.resolveFile} and `resolveSearchPath`: the path, or the error result to return as is. */
-export type PathResult = { ok: true; path: ResolvedPath } | { ok: false; error: ToolReturnValue };
+/**
+ * Outcome of {@link PathPolicy.resolveFile} and `resolveSearchPath`: the path, or the error result to return as is
+ * (`Brief`: the briefs that error can carry).
+ */
+export type PathResult<Brief extends string = string> =
+  { ok: true; path: ResolvedPath } | { ok: false; error: ToolReturnValue<Brief> };
+
+/** The briefs of a refused input (empty, or not a valid path). */
+type InputBrief = typeof Briefs.emptyPath | typeof Briefs.invalidPath;
 
 /** `roots`: real and configured workspace roots, for matching deny globs relative to them. */
 type Resolution =
   { ok: true; path: ResolvedPath; roots: string[] } | { ok: false; reason: 'empty' | 'invalid' };
 
-function inputError(reason: 'empty' | 'invalid', input: string): ToolReturnValue {
-  if (reason === 'empty')
-    return toolError({ message: 'File path cannot be empty.', brief: 'Empty file path' });
-  return toolError({ message: `\`${input}\` is not a valid path.`, brief: 'Invalid path' });
+function inputError(reason: 'empty' | 'invalid', input: string): ToolReturnValue<InputBrief> {
+  if (reason === 'empty') return toolError({ message: EMPTY_PATH_MESSAGE, brief: Briefs.emptyPath });
+  return toolError({ message: invalidPathMessage(input), brief: Briefs.invalidPath });
 }
 
-function deniedError(shown: string): ToolReturnValue {
-  return toolError({ message: `\`${shown}\` is denied by the workspace policy.`, brief: 'Access denied' });
+function deniedError(shown: string): ToolReturnValue<typeof Briefs.accessDenied> {
+  return toolError({ message: deniedMessage(shown), brief: Briefs.accessDenied });
 }
 
 /**
@@ -89,22 +105,18 @@ export class PathPolicy {
    * conversions → resolve against workDir → real path → relative-outside (worded with `verb`) → `outside: 'deny'` →
    * deny globs. Errors carry the exact SPEC messages and briefs.
    */
-  async resolveFile(input: string, verb: PathVerb): Promise<PathResult> {
+  async resolveFile(input: string, verb: PathVerb): Promise<PathResult<PathBrief>> {
     const resolution = await this.resolve(input);
     if (!resolution.ok) return { ok: false, error: inputError(resolution.reason, input) };
     const resolved = resolution.path;
     const shown = resolved.expanded;
     if (!resolved.inside && !this.pathApi().isAbsolute(resolved.expanded)) {
-      const message =
-        `\`${shown}\` is not an absolute path. ` +
-        `You must provide an absolute path to ${verb} a file outside the working directory.`;
-      return { ok: false, error: toolError({ message, brief: 'Invalid path' }) };
+      const message = notAbsoluteMessage(shown, verb);
+      return { ok: false, error: toolError({ message, brief: Briefs.invalidPath }) };
     }
     if (!resolved.inside && this.settings.outside === 'deny') {
-      return {
-        ok: false,
-        error: toolError({ message: `\`${shown}\` is outside the workspace.`, brief: 'Outside workspace' }),
-      };
+      const message = outsideWorkspaceMessage(shown);
+      return { ok: false, error: toolError({ message, brief: Briefs.outsideWorkspace }) };
     }
     if (this.deniedAmong([resolved.real, resolved.absolute], resolution.roots)) {
       return { ok: false, error: deniedError(shown) };
@@ -116,15 +128,15 @@ export class PathPolicy {
    * For Glob/Grep (SPEC §5, §6): resolves like a read path, but it must lie inside the workspace (else the search
    * message, with the tool's own `outsideBrief`) and not be denied.
    */
-  async resolveSearchPath(input: string, outsideBrief: string): Promise<PathResult> {
+  async resolveSearchPath<OutsideBrief extends string>(
+    input: string,
+    outsideBrief: OutsideBrief,
+  ): Promise<PathResult<InputBrief | typeof Briefs.accessDenied | OutsideBrief>> {
     const resolution = await this.resolve(input);
     if (!resolution.ok) return { ok: false, error: inputError(resolution.reason, input) };
     const resolved = resolution.path;
     if (!resolved.inside) {
-      const message =
-        `\`${input}\` is outside the workspace. ` +
-        'You can only search within the working directory and additional directories.';
-      return { ok: false, error: toolError({ message, brief: outsideBrief }) };
+      return { ok: false, error: toolError({ message: searchOutsideMessage(input), brief: outsideBrief }) };
     }
     if (this.deniedAmong([resolved.real, resolved.absolute], resolution.roots)) {
       return { ok: false, error: deniedError(resolved.expanded) };

@@ -1,3 +1,5 @@
+import { Briefs, rejectedBrief, rejectedMessage, type RejectedBrief } from '../errors.js';
+
 /** One part of a tool's multi-part output: text, or media given by URL (often a data URL). */
 export type ContentPart =
   { type: 'text'; text: string } | { type: 'image_url'; url: string } | { type: 'video_url'; url: string };
@@ -24,31 +26,37 @@ export interface DiffDisplayBlock {
 /** A block the user interface renders for the user (never sent to the model). */
 export type DisplayBlock = BriefDisplayBlock | DiffDisplayBlock;
 
-/** What every tool call resolves to. Tools never throw. */
-export interface ToolReturnValue {
+/**
+ * What every tool call resolves to. Tools never throw. `Brief` narrows `brief` to the briefs a tool can give
+ * (a tool's `call()` says which); it defaults to `string`, which every narrower result is assignable to.
+ */
+export interface ToolReturnValue<Brief extends string = string> {
   isError: boolean;
   output: string | ContentPart[];
   message: string;
   /** Short label for the user; `''` when none. Error briefs are stable identifiers. */
-  brief: string;
+  brief: Brief;
   display: DisplayBlock[];
   extras?: Record<string, unknown>;
 }
 
 /** Fields a tool fills in for a result; the rest get defaults. */
-export interface ToolResultInit {
+export interface ToolResultInit<Brief extends string = string> {
   output?: string | ContentPart[];
   message?: string;
-  brief?: string;
+  brief?: Brief;
   display?: DisplayBlock[];
   extras?: Record<string, unknown>;
 }
 
-function buildResult(isError: boolean, init: ToolResultInit): ToolReturnValue {
-  const brief = init.brief ?? '';
+function buildResult<Brief extends string>(
+  isError: boolean,
+  init: ToolResultInit<Brief>,
+): ToolReturnValue<Brief> {
+  const brief = init.brief ?? ('' as Brief);
   const display: DisplayBlock[] = brief ? [{ type: 'brief', text: brief }] : [];
   display.push(...(init.display ?? []).filter((block) => block.type !== 'brief'));
-  const result: ToolReturnValue = {
+  const result: ToolReturnValue<Brief> = {
     isError,
     output: init.output ?? '',
     message: init.message ?? '',
@@ -60,29 +68,22 @@ function buildResult(isError: boolean, init: ToolResultInit): ToolReturnValue {
 }
 
 /** A successful result. The brief block, when there is a brief, is put first in `display`. */
-export function toolOk(init: ToolResultInit = {}): ToolReturnValue {
+export function toolOk<Brief extends string = ''>(init: ToolResultInit<Brief> = {}): ToolReturnValue<Brief> {
   return buildResult(false, init);
 }
 
 /** An error result; `message` says what happened and what to do next, `brief` is a stable identifier. */
-export function toolError(init: ToolResultInit & { message: string; brief: string }): ToolReturnValue {
+export function toolError<Brief extends string>(
+  init: ToolResultInit<Brief> & { message: string; brief: Brief },
+): ToolReturnValue<Brief> {
   return buildResult(true, init);
 }
 
 /** The result of a call the user rejected, with their feedback when they gave any. */
-export function toolRejected(feedback?: string): ToolReturnValue {
+export function toolRejected(feedback?: string): ToolReturnValue<RejectedBrief> {
   const text = feedback?.trim();
-  if (text) {
-    return toolError({
-      message: `The tool call is rejected by the user. User feedback: ${text}`,
-      brief: `Rejected: ${text}`,
-    });
-  }
-  return toolError({
-    message:
-      'The tool call is rejected by the user. Stop what you are doing and wait for the user to tell you how to proceed.',
-    brief: 'Rejected by user',
-  });
+  const brief: RejectedBrief = text ? rejectedBrief(text) : Briefs.rejectedByUser;
+  return toolError({ message: rejectedMessage(text), brief });
 }
 
 /** The text of an unknown thrown value, for `Error: {e}` messages. */

@@ -1,9 +1,9 @@
-import { optionMessage } from '../errors.js';
+import { notOneOfMessage, notPositiveNumberMessage, notSomeOfMessage, wrongTypeMessage } from '../errors.js';
 
-/**
- * A positive number option of `owner` (e.g. `Grep`), or `fallback` when it is not given; anything else throws a
- * clear error naming the option.
- */
+// Checks for tool options (and the runtime's): a missing option gets its default, a wrong one a clear error naming
+// the tool and the option, thrown when the tool is made rather than on its first call.
+
+/** A positive number option of `owner` (e.g. `Grep`), or `fallback` when it is not given. */
 export function positiveNumberOption(
   owner: string,
   name: string,
@@ -12,7 +12,7 @@ export function positiveNumberOption(
 ): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new Error(optionMessage(owner, name, `must be a positive number, got ${String(value)}`));
+    throw new Error(notPositiveNumberMessage(owner, name, value));
   }
   return value;
 }
@@ -26,17 +26,28 @@ export function choiceOption<T extends string>(
   fallback: T,
 ): T {
   if (value === undefined) return fallback;
-  if (!allowed.includes(value)) {
-    const choices = allowed.map((choice) => `'${choice}'`).join(' or ');
-    throw new Error(optionMessage(owner, name, `must be ${choices}, got ${JSON.stringify(value)}`));
-  }
+  if (!allowed.includes(value)) throw new Error(notOneOfMessage(owner, name, value, allowed));
   return value;
+}
+
+/** A list option of `owner` whose entries must each be one of `allowed` (`[]` when it is not given). */
+export function choicesOption<T extends string>(
+  owner: string,
+  name: string,
+  value: readonly T[] | undefined,
+  allowed: readonly T[],
+): T[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new Error(notSomeOfMessage(owner, name, value, allowed));
+  const unknown = value.find((entry) => !allowed.includes(entry));
+  if (unknown !== undefined) throw new Error(notSomeOfMessage(owner, name, unknown, allowed));
+  return [...value];
 }
 
 /** A string option of `owner`, or `undefined` when it is not given. */
 export function stringOption(owner: string, name: string, value: string | undefined): string | undefined {
   if (value !== undefined && typeof value !== 'string') {
-    throw new Error(optionMessage(owner, name, `must be a string, got ${typeof value}`));
+    throw new Error(wrongTypeMessage(owner, name, 'a string', value));
   }
   return value;
 }
@@ -48,7 +59,7 @@ export function functionOption<T extends (...args: never[]) => unknown>(
   value: T | undefined,
 ): T | undefined {
   if (value !== undefined && typeof value !== 'function') {
-    throw new Error(optionMessage(owner, name, `must be a function, got ${typeof value}`));
+    throw new Error(wrongTypeMessage(owner, name, 'a function', value));
   }
   return value;
 }

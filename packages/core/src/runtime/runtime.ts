@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Approval } from '../approval/approval.js';
-import { movedRuntimeOptionMessage, runtimeOptionMessage } from '../errors.js';
+import { APPROVAL_REQUIRED_MESSAGE, movedRuntimeOptionMessage, WORKDIR_REQUIRED_MESSAGE } from '../errors.js';
 import { PathPolicy } from '../path/path-policy.js';
 import type { FileHistory } from '../state/file-history.js';
 import { FileStateTracker } from '../state/file-state-tracker.js';
@@ -67,8 +67,8 @@ const MOVED_OPTIONS: Readonly<Record<string, string>> = {
 
 /** Creates the runtime a set of tools shares. Two runtimes never share state. */
 export function createRuntime(options: RuntimeOptions): ToolRuntime {
-  if (!options.workDir) throw new Error(runtimeOptionMessage('workDir is required.'));
-  if (!options.approval) throw new Error(runtimeOptionMessage('approval is required (e.g. yoloApproval()).'));
+  if (!options.workDir) throw new Error(WORKDIR_REQUIRED_MESSAGE);
+  if (!options.approval) throw new Error(APPROVAL_REQUIRED_MESSAGE);
   for (const name of Object.keys(options)) {
     const place = MOVED_OPTIONS[name];
     if (place !== undefined) throw new Error(movedRuntimeOptionMessage(name, place));

@@ -1,5 +1,7 @@
 import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { noSavedVersionMessage } from '../errors.js';
+import { readFileIfExists } from '../fs/stat-if-exists.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 
 /** One saved version of a file: its content before a change. */
@@ -100,12 +102,9 @@ export class FileHistory {
     const candidates = this.versions.filter((stored) => stored.entry.path === key);
     const stored =
       version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
-    if (!stored) {
-      const what = version === undefined ? 'no saved version' : `no saved version ${version}`;
-      throw new Error(`File history has ${what} of ${filePath}.`);
-    }
+    if (!stored) throw new Error(noSavedVersionMessage(filePath, version));
     const content = await this.contentOf(stored);
-    await this.save(key, await readIfExists(key));
+    await this.save(key, await readFileIfExists(key));
     if (content === null) await fs.rm(key, { force: true });
     else await writeFileAtomic(key, content);
     return { ...stored.entry };
@@ -159,13 +158,4 @@ export class FileHistory {
 
 function sizeOf(versions: StoredVersion[]): number {
   return versions.reduce((total, stored) => total + (stored.entry.size ?? 0), 0);
-}
-
-async function readIfExists(filePath: string): Promise<Uint8Array | null> {
-  try {
-    return await fs.readFile(filePath);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
 }

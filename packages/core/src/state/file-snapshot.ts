@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 
 /** What the session knows about a file's content at one moment: enough to tell later whether it changed. */
@@ -13,14 +13,22 @@ export interface FileSnapshot {
 
 const HASH_ALGORITHM = 'sha256';
 
+/**
+ * An incremental hasher of the content hash read-state snapshots use: feed it a file's bytes in order (as a line scan
+ * sees them) and `digest('hex')` equals {@link hashBytes} of the whole.
+ */
+export function createContentHasher(): Hash {
+  return createHash(HASH_ALGORITHM);
+}
+
 /** Content hash used by read-state snapshots (hex SHA-256). */
 export function hashBytes(data: Uint8Array): string {
-  return createHash(HASH_ALGORITHM).update(data).digest('hex');
+  return createContentHasher().update(data).digest('hex');
 }
 
 /** {@link hashBytes} of a file, streamed so a large file is never held in memory. */
 export async function hashFile(filePath: string): Promise<string> {
-  const hash = createHash(HASH_ALGORITHM);
+  const hash = createContentHasher();
   for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }

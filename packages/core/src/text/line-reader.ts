@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
+import { ABORTED_MESSAGE } from '../errors.js';
 import { createStreamDecoder } from './codec-stream.js';
 import type { TextEncoding } from './codec-types.js';
 import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
@@ -75,7 +76,7 @@ export function isAsciiCompatible(encoding: string): boolean {
 }
 
 function abortError(): Error {
-  const error = new Error('The operation was aborted.');
+  const error = new Error(ABORTED_MESSAGE);
   error.name = 'AbortError';
   return error;
 }

@@ -1,3 +1,4 @@
+import { BAD_REPLACEMENTS_MESSAGE } from '../errors.js';
 import type { LineEnding } from './codec-types.js';
 import { commonPrefix, commonSuffix } from './line-endings-common.js';
 import { restoreMiddle } from './line-endings-middle.js';
@@ -80,7 +81,7 @@ function mergeTouching(replacements: readonly TextReplacement[]): TextReplacemen
   for (const replacement of replacements) {
     const last = merged[merged.length - 1];
     if (replacement.start > replacement.end || (last && replacement.start < last.end)) {
-      throw new RangeError('Replacements must be sorted, well-formed and must not overlap.');
+      throw new RangeError(BAD_REPLACEMENTS_MESSAGE);
     }
     if (last && replacement.start === last.end) {
       last.end = replacement.end;

@@ -1,3 +1,4 @@
+import { BAD_REPLACEMENTS_MESSAGE } from '../errors.js';
 import type { DecodedText } from './codec-types.js';
 import { normalizedOffsets } from './line-endings.js';
 import { joinPieces, restorePieces } from './restore-line-endings.js';
@@ -92,7 +93,7 @@ export class TextDraft {
     const advance = (target: number, keep: boolean) => {
       while (position < target) {
         const piece = this.pieces[index];
-        if (piece === undefined) throw new RangeError('A replacement lies outside the text.');
+        if (piece === undefined) throw new RangeError(BAD_REPLACEMENTS_MESSAGE);
         const take = Math.min(pieceLength(piece) - offsetInPiece, target - position);
         if (keep) output.push(slicePiece(piece, offsetInPiece, offsetInPiece + take));
         position += take;
@@ -105,7 +106,7 @@ export class TextDraft {
     };
     for (const change of changes) {
       if (change.start < position || change.end < change.start) {
-        throw new RangeError('Replacements must be sorted and must not overlap.');
+        throw new RangeError(BAD_REPLACEMENTS_MESSAGE);
       }
       advance(change.start, true);
       advance(change.end, false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toolOk, type ToolReturnValue } from '../result/tool-result.js';
+import { toolError, toolOk, type ToolReturnValue } from '../result/tool-result.js';
 import { CallableTool } from './callable-tool.js';
 
 const echoParams = z.object({
@@ -140,5 +140,35 @@ describe('CallableTool JSON schema', () => {
     expect(text).not.toContain('$ref');
     expect(text).not.toContain('$defs');
     expect(text.match(/"Shared\."/g)).toHaveLength(2);
+  });
+});
+
+describe('CallableTool briefs', () => {
+  type NarrowBrief = '' | 'Narrow failed' | 'Not here';
+
+  class NarrowTool extends CallableTool<typeof echoParams, NarrowBrief> {
+    readonly name = 'Narrow';
+    readonly description = 'Answers with one of its own briefs.';
+    readonly params = echoParams;
+    protected readonly failureBrief = 'Narrow failed';
+
+    protected async execute(params: z.output<typeof echoParams>): Promise<ToolReturnValue<NarrowBrief>> {
+      if (params.path === 'boom') throw new Error('kaput');
+      return params.path === 'here' ? toolOk() : toolError({ message: 'Not here.', brief: 'Not here' });
+    }
+  }
+
+  it('narrows what call() can answer, and the narrowed tool still serves where any tool does', async () => {
+    const tools: CallableTool<z.ZodType>[] = [new EchoTool(), new NarrowTool()];
+    const narrow = new NarrowTool();
+    const answers = [
+      await narrow.call({ path: 'here' }),
+      await narrow.call({ path: 'there' }),
+      await narrow.call({ path: 'boom' }),
+      await narrow.call({}),
+    ];
+    const briefs: Array<NarrowBrief | 'Invalid arguments'> = answers.map((answer) => answer.brief);
+    expect(briefs).toEqual(['', 'Not here', 'Narrow failed', 'Invalid arguments']);
+    expect(tools.map((tool) => tool.name)).toEqual(['Echo', 'Narrow']);
   });
 });

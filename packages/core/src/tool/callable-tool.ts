@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { coerceIntegerStrings } from './coerce-arguments.js';
 import { formatIssues } from './format-issues.js';
@@ -12,9 +13,10 @@ export interface CallOptions {
 
 /**
  * Base of every tool: validates the model's arguments against `params`, runs {@link execute}, and turns
- * anything thrown into an error result, so `call` never throws or rejects.
+ * anything thrown into an error result, so `call` never throws or rejects. `Brief` lists the briefs the tool's
+ * results can carry (default `string`); a tool narrowed this way is still a `CallableTool<z.ZodType>`.
  */
-export abstract class CallableTool<TParams extends z.ZodType> {
+export abstract class CallableTool<TParams extends z.ZodType, Brief extends string = string> {
   /** The tool name the model calls, e.g. `ReadFile`. */
   abstract readonly name: string;
   /** The Markdown description the model reads. */
@@ -22,7 +24,7 @@ export abstract class CallableTool<TParams extends z.ZodType> {
   /** The zod schema of the arguments. */
   abstract readonly params: TParams;
   /** Brief of the error result made from an unexpected exception, e.g. `Failed to read file`. */
-  protected abstract readonly failureBrief: string;
+  protected abstract readonly failureBrief: Brief;
 
   private jsonSchema: JsonSchema | undefined;
 
@@ -33,12 +35,15 @@ export abstract class CallableTool<TParams extends z.ZodType> {
   }
 
   /** Runs the tool on raw model arguments. Never throws. */
-  async call(args: unknown, options: CallOptions = {}): Promise<ToolReturnValue> {
+  async call(
+    args: unknown,
+    options: CallOptions = {},
+  ): Promise<ToolReturnValue<Brief | typeof Briefs.invalidArguments>> {
     const parsed = this.params.safeParse(coerceIntegerStrings(this.params, args));
     if (!parsed.success) {
       return toolError({
-        message: `Error validating JSON arguments: ${formatIssues(parsed.error.issues)}`,
-        brief: 'Invalid arguments',
+        message: invalidArgumentsMessage(formatIssues(parsed.error.issues)),
+        brief: Briefs.invalidArguments,
       });
     }
     try {
@@ -52,10 +57,13 @@ export abstract class CallableTool<TParams extends z.ZodType> {
   }
 
   /** Does the work on validated arguments. May throw; {@link call} turns that into an error result. */
-  protected abstract execute(params: z.output<TParams>, options: CallOptions): Promise<ToolReturnValue>;
+  protected abstract execute(
+    params: z.output<TParams>,
+    options: CallOptions,
+  ): Promise<ToolReturnValue<Brief>>;
 
   /** Message of the error result made from an unexpected exception; tools override it with their wording. */
   protected failureMessage(_params: z.output<TParams>, error: string): string {
-    return `Failed to run ${this.name}. Error: ${error}`;
+    return toolFailedMessage(this.name, error);
   }
 }

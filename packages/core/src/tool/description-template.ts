@@ -1,3 +1,5 @@
+import { unknownPlaceholderMessage } from '../errors.js';
+
 /**
  * Renders a tool's Markdown description: every `${NAME}` is replaced by its value, and a bullet that is only a
  * placeholder (`- ${NAME}`) is left out when its value is empty, so optional advice disappears cleanly. An unknown
@@ -10,7 +12,7 @@ export function renderDescription(
 ): string {
   const valueOf = (placeholder: string, name: string): string => {
     const value = values[name];
-    if (value === undefined) throw new Error(`${source}: unknown placeholder ${placeholder}`);
+    if (value === undefined) throw new Error(unknownPlaceholderMessage(source, placeholder));
     return String(value);
   };
   return template

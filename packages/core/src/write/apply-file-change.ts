@@ -8,7 +8,7 @@ import { snapshotOf } from '../state/file-snapshot.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
-import { FileLockLostError } from '../errors.js';
+import { FileLockLostError, type ReadStateBrief, type RejectedBrief } from '../errors.js';
 import { hasErrno } from '../fs/errno.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
@@ -45,7 +45,7 @@ export type ApplyOutcome =
   /** The file would stay byte-identical: nothing asked, nothing written. */
   | { kind: 'unchanged' }
   /** The change was refused (rejected by the user, not read, or modified meanwhile); return `result` as is. */
-  | { kind: 'refused'; result: ToolReturnValue }
+  | { kind: 'refused'; result: ToolReturnValue<ReadStateBrief | RejectedBrief> }
   /** The change is on disk. */
   | {
       kind: 'written';

@@ -3,6 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveLinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
+import { notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
 
@@ -125,7 +126,7 @@ export async function writeFileAtomic(
   options.signal?.throwIfAborted();
   const target = await resolveLinkTarget(filePath);
   const existing = await statIfExists(target);
-  if (existing && !existing.isFile()) throw errnoError('EISDIR', `not a regular file, open '${filePath}'`);
+  if (existing && !existing.isFile()) throw errnoError('EISDIR', notRegularFileErrnoText(filePath));
   if (existing && existing.nlink > 1) {
     await overwriteInPlace(target, data, existing.size, options);
     return;

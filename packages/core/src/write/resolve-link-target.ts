@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { tooManyLinksErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
 import { followLinks, readLinkIfLink } from '../fs/follow-links.js';
 
@@ -10,7 +11,7 @@ export function resolveLinkTarget(filePath: string): Promise<string> {
   return followLinks(path.resolve(filePath), async (current, mayFollow) => {
     const target = await readLinkIfLink(current);
     if (target === undefined) return { done: current };
-    if (!mayFollow) throw errnoError('ELOOP', `too many symbolic links, open '${filePath}'`);
+    if (!mayFollow) throw errnoError('ELOOP', tooManyLinksErrnoText(filePath));
     return { follow: path.resolve(path.dirname(current), target) };
   });
 }

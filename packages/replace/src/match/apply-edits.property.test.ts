@@ -1,4 +1,8 @@
-import { decodeText, encodeChange, normalizeLineEndings as normalizeLineBreaks } from '@kimi-tools/core';
+import {
+  decodeText,
+  encodeChange,
+  normalizeLineEndings as normalizeLineBreaks,
+} from '@kimi-tools/core/toolkit';
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from './apply-edits.js';
 

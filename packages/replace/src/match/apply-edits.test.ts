@@ -1,4 +1,4 @@
-import { decodeText, encodeChange, type DecodedText, type LineEnding } from '@kimi-tools/core';
+import { decodeText, encodeChange, type DecodedText, type LineEnding } from '@kimi-tools/core/toolkit';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, type ApplyEditsOptions } from './apply-edits.js';
 import type { EditSpec } from './types.js';

@@ -1,4 +1,9 @@
-import { normalizeLineEndings, TextDraft, type DecodedText, type TextReplacement } from '@kimi-tools/core';
+import {
+  normalizeLineEndings,
+  TextDraft,
+  type DecodedText,
+  type TextReplacement,
+} from '@kimi-tools/core/toolkit';
 import { findClosestText } from './closest-text.js';
 import { findEdit, type FoundSpan } from './find-edit.js';
 import { lineNumbersAt } from './line-numbers.js';

@@ -1,4 +1,4 @@
-import { normalizeLineEndings, type TextDraft } from '@kimi-tools/core';
+import { normalizeLineEndings, type TextDraft } from '@kimi-tools/core/toolkit';
 import { iterateOccurrences } from './match-exact.js';
 import { straightenQuotes } from './match-quotes.js';
 import { iterateWhitespaceMatches, type IndentShift } from './match-whitespace.js';

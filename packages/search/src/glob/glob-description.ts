@@ -1,4 +1,4 @@
-import { renderDescription } from '@kimi-tools/core';
+import { renderDescription } from '@kimi-tools/core/toolkit';
 import { GLOB_MAX_MATCHES } from '../limits.js';
 import template from './glob.md';
 

@@ -1,12 +1,19 @@
 import path from 'node:path';
 import {
   CallableTool,
-  toolError,
   toolOk,
   type CallOptions,
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import {
+  emptyPatternError,
+  escapingPatternError,
+  globFailedMessage,
+  GlobBriefs,
+  notADirectoryError,
+  type GlobBrief,
+} from '../errors.js';
 import { GLOB_MAX_MATCHES } from '../limits.js';
 import { sortPathsComponentWise } from '../shared/compare-paths.js';
 import { resolveSearchTarget } from '../shared/search-target.js';
@@ -17,19 +24,15 @@ import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-patt
 import { loadAncestorIgnoreLevels } from './ignore-rules.js';
 import { walkTree } from './walk-tree.js';
 
-function invalidPattern(message: string): ToolReturnValue {
-  return toolError({ message, brief: 'Invalid pattern' });
-}
-
 /** Options of {@link Glob}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type GlobOptions = Record<string, never>;
 
 /** Finds files and directories by glob pattern inside the workspace (SPEC §5). */
-export class Glob extends CallableTool<typeof GlobParams> {
+export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   readonly name = 'Glob';
   readonly description = GLOB_DESCRIPTION;
   readonly params = GlobParams;
-  protected readonly failureBrief = 'Glob failed';
+  protected readonly failureBrief = GlobBriefs.failed;
 
   /** Creates the tool for one runtime. Glob has no options. */
   constructor(
@@ -40,28 +43,22 @@ export class Glob extends CallableTool<typeof GlobParams> {
   }
 
   protected override failureMessage(params: GlobParams, error: string): string {
-    return `Failed to search for pattern ${params.pattern}. Error: ${error}`;
+    return globFailedMessage(params.pattern, error);
   }
 
-  protected async execute(params: GlobParams, options: CallOptions): Promise<ToolReturnValue> {
+  protected async execute(params: GlobParams, options: CallOptions): Promise<ToolReturnValue<GlobBrief>> {
     const { pattern } = params;
     const problem = checkGlobPattern(pattern);
-    if (problem === 'empty') return invalidPattern('Pattern cannot be empty.');
-    if (problem === 'escapes') {
-      return invalidPattern(
-        `Pattern \`${pattern}\` must be relative to the search directory and may not contain \`..\`.`,
-      );
-    }
+    if (problem === 'empty') return emptyPatternError();
+    if (problem === 'escapes') return escapingPatternError(pattern);
 
     const directory = params.directory === null || params.directory === '' ? '.' : params.directory;
     const resolved = await resolveSearchTarget(this.runtime, directory, {
-      outside: 'Directory outside workspace',
-      missing: 'Directory not found',
+      outside: GlobBriefs.outside,
+      missing: GlobBriefs.missing,
     });
     if (!resolved.ok) return resolved.error;
-    if (!resolved.target.isDirectory) {
-      return toolError({ message: `\`${directory}\` is not a directory.`, brief: 'Invalid directory' });
-    }
+    if (!resolved.target.isDirectory) return notADirectoryError(directory);
     const root = resolved.target.real;
 
     const policy = this.runtime.paths;

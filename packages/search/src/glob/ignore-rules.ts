@@ -1,6 +1,6 @@
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isWithinDirectory } from '@kimi-tools/core';
+import { isWithinDirectory } from '@kimi-tools/core/toolkit';
 import ignore, { type Ignore } from 'ignore';
 import { VCS_DIRECTORIES } from '../limits.js';
 

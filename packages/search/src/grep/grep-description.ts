@@ -1,4 +1,4 @@
-import { renderDescription } from '@kimi-tools/core';
+import { renderDescription } from '@kimi-tools/core/toolkit';
 import { GREP_DEFAULT_HEAD_LIMIT, GREP_MAX_LINE_CHARS, GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import template from './grep.md';
 

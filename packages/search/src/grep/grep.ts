@@ -1,15 +1,28 @@
 import path from 'node:path';
 import {
   CallableTool,
-  positiveNumberOption,
-  sensitiveFilesWarning,
-  stringOption,
-  toolError,
   toolOk,
   type CallOptions,
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import {
+  hasErrno,
+  positiveNumberOption,
+  sensitiveFilesWarning,
+  stringOption,
+} from '@kimi-tools/core/toolkit';
+import {
+  grepFailedMessage,
+  GrepBriefs,
+  ripgrepError,
+  ripgrepExitMessage,
+  ripgrepUnavailableError,
+  SEARCH_ABORTED_MESSAGE,
+  timedOutError,
+  timedOutNote,
+  type GrepBrief,
+} from '../errors.js';
 import { comparePathsComponentWise } from '../shared/compare-paths.js';
 import { resolveSearchTarget } from '../shared/search-target.js';
 import { FileListCollector } from './file-list-collector.js';
@@ -22,7 +35,6 @@ import { findRipgrep } from './ripgrep-binary.js';
 import { MAX_RIPGREP_OUTPUT_BYTES, runRipgrep, type RipgrepRun } from './run-ripgrep.js';
 import { capOutput, paginate, renderContent } from './shape-output.js';
 
-const ABORTED = 'The search was aborted.';
 const OUTPUT_CAPPED = `Search stopped after ${MAX_RIPGREP_OUTPUT_BYTES / 1024 / 1024} MB of ripgrep output; results are incomplete. Use a more specific pattern or path.`;
 
 /** The output lines of one mode after filtering, with what the message needs to say about them. */
@@ -43,17 +55,6 @@ function firstLine(text: string): string {
   );
 }
 
-function unavailable(): ToolReturnValue {
-  return toolError({
-    message: 'ripgrep is not available. Install ripgrep (rg) or reinstall @kimi-tools/search.',
-    brief: 'Grep unavailable',
-  });
-}
-
-function seconds(milliseconds: number): string {
-  return String(milliseconds / 1000);
-}
-
 /** Options of {@link Grep}. */
 export interface GrepOptions {
   /** Stop a search after this many milliseconds, answering with what was found so far (default 20 000). */
@@ -66,11 +67,11 @@ export interface GrepOptions {
 }
 
 /** Searches file contents with ripgrep inside the workspace (SPEC §6). */
-export class Grep extends CallableTool<typeof GrepParams> {
+export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly name = 'Grep';
   readonly description = GREP_DESCRIPTION;
   readonly params = GrepParams;
-  protected readonly failureBrief = 'Failed to grep';
+  protected readonly failureBrief = GrepBriefs.failed;
   private ripgrepPath: string | undefined;
   private readonly timeoutMs: number;
   private readonly rgPath: string | undefined;
@@ -86,28 +87,25 @@ export class Grep extends CallableTool<typeof GrepParams> {
   }
 
   protected override failureMessage(_params: GrepParams, error: string): string {
-    return `Failed to grep. Error: ${error}`;
+    return grepFailedMessage(error);
   }
 
-  protected async execute(params: GrepParams, options: CallOptions): Promise<ToolReturnValue> {
+  protected async execute(params: GrepParams, options: CallOptions): Promise<ToolReturnValue<GrepBrief>> {
     const input = params.path === '' ? '.' : params.path;
     // The binary is looked up while the path is checked: both are file-system round trips.
     const [resolved, binary] = await Promise.all([
-      resolveSearchTarget(this.runtime, input, {
-        outside: 'Path outside workspace',
-        missing: 'Path not found',
-      }),
+      resolveSearchTarget(this.runtime, input, { outside: GrepBriefs.outside, missing: GrepBriefs.missing }),
       this.locateRipgrep(),
     ]);
     if (!resolved.ok) return resolved.error;
     const { target } = resolved;
 
-    if (binary === null) return unavailable();
+    if (binary === null) return ripgrepUnavailableError();
 
     // A file is searched from its own directory, so its name prefixes every line (SPEC §6 step 2).
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
-    if (options.signal?.aborted) throw new Error(ABORTED);
+    if (options.signal?.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
     const targetIsSensitive = !target.isDirectory && this.runtime.paths.isSensitive(target.real);
     const filter = new ResultPathFilter(this.runtime, base, targetIsSensitive);
     const fileList = params.output_mode === 'files_with_matches' ? new FileListCollector(filter) : undefined;
@@ -123,11 +121,11 @@ export class Grep extends CallableTool<typeof GrepParams> {
       });
     } catch (error) {
       // The binary found earlier is gone (e.g. uninstalled): look for one again next time.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!hasErrno(error, 'ENOENT')) throw error;
       this.ripgrepPath = undefined;
-      return unavailable();
+      return ripgrepUnavailableError();
     }
-    if (run.aborted) throw new Error(ABORTED);
+    if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
     return this.report(params, run, filter, fileList);
   }
 
@@ -143,23 +141,16 @@ export class Grep extends CallableTool<typeof GrepParams> {
     run: RipgrepRun,
     filter: ResultPathFilter,
     fileList: FileListCollector | undefined,
-  ): ToolReturnValue {
+  ): ToolReturnValue<GrepBrief> {
     const exitedCleanly = run.exitCode === 0 || run.exitCode === 1;
     if (!run.timedOut && !run.outputCapped && !exitedCleanly && run.exitCode !== 2) {
       const stderr = run.stderr.trim();
-      throw new Error(`ripgrep exited with code ${run.exitCode ?? 'unknown'}${stderr ? `: ${stderr}` : ''}`);
+      throw new Error(ripgrepExitMessage(run.exitCode, stderr));
     }
     const mode = this.modeLines(params, run, filter, fileList);
     if (!mode.hadResults) {
-      if (run.timedOut) {
-        return toolError({
-          message: `Grep timed out after ${seconds(this.timeoutMs)}s. Try a more specific path or pattern.`,
-          brief: 'Grep timed out',
-        });
-      }
-      if (run.exitCode === 2) {
-        return toolError({ message: `Failed to grep. Error: ${run.stderr.trim()}`, brief: 'Failed to grep' });
-      }
+      if (run.timedOut) return timedOutError(this.timeoutMs);
+      if (run.exitCode === 2) return ripgrepError(run.stderr.trim());
     }
 
     const notes: string[] = [];
@@ -167,8 +158,7 @@ export class Grep extends CallableTool<typeof GrepParams> {
     if (mode.countSummary !== null) notes.push(mode.countSummary);
     const page = paginate(mode.lines, params.offset, params.head_limit);
     if (page.note !== null) notes.push(page.note);
-    if (run.timedOut)
-      notes.push(`Grep timed out after ${seconds(this.timeoutMs)}s. Partial results returned.`);
+    if (run.timedOut) notes.push(timedOutNote(this.timeoutMs));
     else if (run.outputCapped) notes.push(OUTPUT_CAPPED);
     else if (run.exitCode === 2) notes.push(`Some paths could not be searched: ${firstLine(run.stderr)}`);
 

@@ -1,9 +1,11 @@
-import { statIfExists, toolError, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
+import type { ToolReturnValue, ToolRuntime } from '@kimi-tools/core';
+import { statIfExists, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { searchTargetMissingError } from '../errors.js';
 
 /** Error briefs that differ between Glob (`Directory ...`) and Grep (`Path ...`). */
-export interface SearchTargetBriefs {
-  outside: string;
-  missing: string;
+export interface SearchTargetBriefs<Outside extends string, Missing extends string> {
+  outside: Outside;
+  missing: Missing;
 }
 
 /** A search directory or file that passed the workspace check and exists. */
@@ -15,27 +17,23 @@ export interface SearchTarget {
   isDirectory: boolean;
 }
 
-/** The outcome of {@link resolveSearchTarget}. */
-export type SearchTargetResult = { ok: true; target: SearchTarget } | { ok: false; error: ToolReturnValue };
+/** The outcome of {@link resolveSearchTarget} (`Brief`: the briefs its error can carry). */
+export type SearchTargetResult<Brief extends string> =
+  { ok: true; target: SearchTarget } | { ok: false; error: ToolReturnValue<Brief> };
 
 /**
  * Resolves where Glob or Grep searches: the path policy's search rules (SPEC 1.1, inside the workspace on real
  * paths, deny rules), then existence. `input` is the path as the model gave it; messages quote it unchanged.
  */
-export async function resolveSearchTarget(
+export async function resolveSearchTarget<Outside extends string, Missing extends string>(
   runtime: ToolRuntime,
   input: string,
-  briefs: SearchTargetBriefs,
-): Promise<SearchTargetResult> {
+  briefs: SearchTargetBriefs<Outside, Missing>,
+): Promise<SearchTargetResult<CoreBrief | Outside | Missing>> {
   const resolved = await runtime.paths.resolveSearchPath(input, briefs.outside);
   if (!resolved.ok) return resolved;
   const { real, absolute } = resolved.path;
   const stats = await statIfExists(real);
-  if (!stats) {
-    return {
-      ok: false,
-      error: toolError({ message: `\`${input}\` does not exist.`, brief: briefs.missing }),
-    };
-  }
+  if (!stats) return { ok: false, error: searchTargetMissingError(input, briefs.missing) };
   return { ok: true, target: { real, absolute, isDirectory: stats.isDirectory() } };
 }

@@ -1,4 +1,5 @@
-import { isWithinDirectory, type ToolRuntime } from '@kimi-tools/core';
+import type { ToolRuntime } from '@kimi-tools/core';
+import { isWithinDirectory } from '@kimi-tools/core/toolkit';
 
 /** The innermost workspace root (real path) holding `realPath`; the work dir when none does. */
 export async function workspaceRootOf(runtime: ToolRuntime, realPath: string): Promise<string> {

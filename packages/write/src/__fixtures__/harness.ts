@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   createRuntime,
-  snapshotOf,
   type Approval,
   type ApprovalRequest,
   type ApprovalResponse,
   type RuntimeOptions,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import { snapshotOf } from '@kimi-tools/core/toolkit';
 import { WriteFile } from '../write-file.js';
 
 /** A temp directory holding `work/` (the work dir) and room for files outside it. */

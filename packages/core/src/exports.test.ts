@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import * as host from './index.js';
+import * as toolkit from './toolkit.js';
+
+// The two public faces of core, pinned: a name added to or removed from either is a decision, made here on purpose.
+
+const HOST_API = [
+  'Approval',
+  'ApprovalRequest',
+  'ApprovalResponse',
+  'AskUser',
+  'BriefDisplayBlock',
+  'CallOptions',
+  'CallableTool',
+  'ContentPart',
+  'DiffDisplayBlock',
+  'DisplayBlock',
+  'FileAction',
+  'FileActions',
+  'FileHistory',
+  'FileHistoryOptions',
+  'FileStateTracker',
+  'HistoryEntry',
+  'JsonSchema',
+  'OutsidePolicy',
+  'RuntimeOptions',
+  'SessionApproval',
+  'ToolReturnValue',
+  'ToolRuntime',
+  'UnifiedDiffLine',
+  'UnifiedDiffOptions',
+  'createRuntime',
+  'formatUnifiedDiff',
+  'rejectAllApproval',
+  'toolError',
+  'toolOk',
+  'toolRejected',
+  'unifiedDiffLines',
+  'yoloApproval',
+];
+
+const TOOLKIT = [
+  'ApplyOutcome',
+  'Briefs',
+  'CleanupOptions',
+  'CoreBrief',
+  'DEFAULT_DIFF_BUDGET_MS',
+  'DIFF_MAX_LINES',
+  'DecodeResult',
+  'DecodedText',
+  'DiffOptions',
+  'DiffTiming',
+  'FILE_HEAD_BYTES',
+  'FileChange',
+  'FileKind',
+  'FileSnapshot',
+  'LineEnding',
+  'LinePosition',
+  'LineScanOptions',
+  'LineScanResult',
+  'PathResult',
+  'PathVerb',
+  'ResolvedPath',
+  'RuntimeSlot',
+  'ScannedLine',
+  'TextDraft',
+  'TextEncoding',
+  'TextFormat',
+  'TextReplacement',
+  'ToolResultInit',
+  'UnencodableTextError',
+  'applyFileChange',
+  'buildDiffBlocks',
+  'choiceOption',
+  'choicesOption',
+  'cleanupStaleTempFiles',
+  'createContentHasher',
+  'decodeText',
+  'defineRuntimeSlot',
+  'detectFileKind',
+  'detectTextEncoding',
+  'encodeChange',
+  'encodeText',
+  'errorText',
+  'fileNotFoundError',
+  'functionOption',
+  'hasErrno',
+  'hashBytes',
+  'isAtomicTempName',
+  'isLockFileName',
+  'isMissingPathError',
+  'isWithinDirectory',
+  'normalizeLineEndings',
+  'notAFileError',
+  'notFoundMessage',
+  'notReadableMessage',
+  'positiveNumberOption',
+  'readFileHead',
+  'readFailedMessage',
+  'readFileUpTo',
+  'readHandleUpTo',
+  'readStateError',
+  'realPathAllowMissing',
+  'renderDescription',
+  'scanLines',
+  'sensitiveFilesWarning',
+  'snapshotOf',
+  'statIfExists',
+  'stringOption',
+  'toolFailedMessage',
+  'unsupportedEncodingError',
+];
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Every name an entry file exports, types included, as the TypeScript checker sees them. */
+function exportedNames(entry: string): string[] {
+  const file = path.join(here, entry);
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    noEmit: true,
+  });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(file);
+  const symbol = source && checker.getSymbolAtLocation(source);
+  if (!symbol) throw new Error(`cannot read the exports of ${entry}`);
+  return checker
+    .getExportsOfModule(symbol)
+    .map((exported) => exported.name)
+    .sort();
+}
+
+describe('the public entry points of @kimi-tools/core', () => {
+  it('the host API (`@kimi-tools/core`) is exactly these names, at most 40', () => {
+    expect(exportedNames('index.ts')).toEqual([...HOST_API].sort());
+    expect(HOST_API.length).toBeLessThanOrEqual(40);
+  });
+
+  it('the toolkit (`@kimi-tools/core/toolkit`) is exactly these names', () => {
+    expect(exportedNames('toolkit.ts')).toEqual([...TOOLKIT].sort());
+  });
+
+  it('no name is in both, and every runtime value exported is one of the names', () => {
+    expect(HOST_API.filter((name) => TOOLKIT.includes(name))).toEqual([]);
+    for (const name of Object.keys(host)) expect(HOST_API).toContain(name);
+    for (const name of Object.keys(toolkit)) expect(TOOLKIT).toContain(name);
+  });
+});

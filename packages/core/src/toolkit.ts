@@ -1,0 +1,67 @@
+// @kimi-tools/core/toolkit: what a tool author needs, on top of the main entry, to write a tool with the same
+// guarantees as the built-in ones. Everything else in core is private.
+
+// results and the shared error vocabulary
+export { errorText, type ToolResultInit } from './result/tool-result.js';
+export {
+  Briefs,
+  notFoundMessage,
+  notReadableMessage,
+  readFailedMessage,
+  toolFailedMessage,
+  type CoreBrief,
+} from './errors.js';
+export { fileNotFoundError, notAFileError, unsupportedEncodingError } from './path/file-errors.js';
+export { readStateError } from './state/read-state-error.js';
+
+// describing a tool, and its options
+export { renderDescription } from './tool/description-template.js';
+export {
+  positiveNumberOption,
+  choiceOption,
+  choicesOption,
+  stringOption,
+  functionOption,
+} from './runtime/options.js';
+export { defineRuntimeSlot, type RuntimeSlot } from './runtime/runtime-slot.js';
+
+// paths (resolve with `runtime.paths.resolveFile` / `resolveSearchPath`)
+export type { PathVerb, ResolvedPath, PathResult } from './path/path-policy.js';
+export { isWithinDirectory } from './path/containment.js';
+export { realPathAllowMissing } from './path/real-path.js';
+export { sensitiveFilesWarning } from './path/sensitive.js';
+
+// reading files
+export { statIfExists } from './fs/stat-if-exists.js';
+export { hasErrno, isMissingPathError } from './fs/errno.js';
+export { readFileUpTo, readHandleUpTo } from './fs/read-bytes.js';
+export { detectFileKind, type FileKind } from './filetype/file-kind.js';
+export { readFileHead, FILE_HEAD_BYTES } from './filetype/read-file-head.js';
+export {
+  scanLines,
+  type ScannedLine,
+  type LinePosition,
+  type LineScanOptions,
+  type LineScanResult,
+} from './text/line-reader.js';
+
+// text: decode, change on the '\n'-normalised form, encode back in the file's format
+export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from './text/codec.js';
+export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
+export { normalizeLineEndings } from './text/line-endings.js';
+export { TextDraft } from './text/text-draft.js';
+export type { TextReplacement } from './text/text-replacement.js';
+export { encodeChange } from './text/encode-change.js';
+
+// applying a change: approval with diff, read-state re-check, locks, atomic write, history
+export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
+export { snapshotOf, hashBytes, createContentHasher, type FileSnapshot } from './state/file-snapshot.js';
+export {
+  buildDiffBlocks,
+  DIFF_MAX_LINES,
+  DEFAULT_DIFF_BUDGET_MS,
+  type DiffOptions,
+  type DiffTiming,
+} from './diff/build-diff-blocks.js';
+export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
+export { isLockFileName } from './write/lock-file-name.js';

@@ -1,0 +1,44 @@
+import { toolError, type ToolReturnValue } from '@kimi-tools/core';
+import { Briefs, notReadableMessage, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { MAX_TAIL_LINES } from './limits.js';
+
+// ReadFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
+
+/** ReadFile's own briefs. */
+export const ReadFileBriefs = {
+  sensitiveFile: 'Sensitive file',
+} as const;
+
+/** Every brief a ReadFile result can carry (`''` on success). */
+export type ReadFileBrief = '' | CoreBrief | (typeof ReadFileBriefs)[keyof typeof ReadFileBriefs];
+
+/** Refused: the file looks like it holds secrets. */
+export function sensitiveFileError(shown: string): ToolReturnValue<typeof ReadFileBriefs.sensitiveFile> {
+  return toolError({
+    message: `\`${shown}\` appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`,
+    brief: ReadFileBriefs.sensitiveFile,
+  });
+}
+
+/** Refused: an image or a video, which ReadMediaFile reads. */
+export function mediaFileError(
+  shown: string,
+  kind: 'image' | 'video',
+): ToolReturnValue<typeof Briefs.unsupportedFileType> {
+  return toolError({
+    message: `\`${shown}\` is a ${kind} file. Use other appropriate tools to read image or video files.`,
+    brief: Briefs.unsupportedFileType,
+  });
+}
+
+/** Refused: not text in any supported encoding. */
+export function notReadableError(shown: string): ToolReturnValue<typeof Briefs.fileNotReadable> {
+  return toolError({ message: notReadableMessage(shown), brief: Briefs.fileNotReadable });
+}
+
+/** Schema message: `line_offset` 0 means nothing. */
+export const LINE_OFFSET_ZERO_MESSAGE =
+  'line_offset cannot be 0; use 1 for the first line or -1 for the last line';
+
+/** Schema message: a tail read reaches back at most `MAX_TAIL_LINES` lines. */
+export const LINE_OFFSET_TOO_LOW_MESSAGE = `line_offset cannot be less than -${MAX_TAIL_LINES}. Use a positive line_offset with the total line count to read from a specific position.`;

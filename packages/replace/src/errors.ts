@@ -1,0 +1,84 @@
+import { toolError, type ToolReturnValue } from '@kimi-tools/core';
+import { Briefs, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { MAX_LISTED_MATCHES } from './match/find-edit.js';
+import type { EditFailure } from './match/types.js';
+
+// StrReplaceFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
+
+/** StrReplaceFile's own briefs. */
+export const StrReplaceFileBriefs = {
+  invalidEdit: 'Invalid edit',
+  noMatch: 'No match',
+  ambiguousMatch: 'Ambiguous match',
+  failed: 'Failed to edit file',
+} as const;
+
+/** Every brief a StrReplaceFile result can carry (`''` on success). */
+export type StrReplaceFileBrief =
+  '' | CoreBrief | (typeof StrReplaceFileBriefs)[keyof typeof StrReplaceFileBriefs];
+
+/** The briefs of a failed edit. */
+type EditFailureBrief = Exclude<
+  (typeof StrReplaceFileBriefs)[keyof typeof StrReplaceFileBriefs],
+  'Failed to edit file'
+>;
+
+/** Refused: larger than StrReplaceFile edits. */
+export function tooLargeError(input: string, bytes: number): ToolReturnValue<typeof Briefs.fileTooLarge> {
+  return toolError({
+    message: `\`${input}\` is too large to edit (${bytes} bytes).`,
+    brief: Briefs.fileTooLarge,
+  });
+}
+
+/** Refused: a Jupyter notebook, edited cell by cell elsewhere. */
+export function notebookError(input: string): ToolReturnValue<typeof Briefs.unsupportedFileType> {
+  return toolError({
+    message: `\`${input}\` is a Jupyter notebook. Edit its cells with the NotebookEdit tool.`,
+    brief: Briefs.unsupportedFileType,
+  });
+}
+
+/** The listed line numbers, followed by `...` when there were more matches than the error lists. */
+function listedLines(lines: readonly number[], count: number): string {
+  return count > MAX_LISTED_MATCHES ? `${lines.join(', ')}, ...` : lines.join(', ');
+}
+
+/** The message and brief of a failed edit, worded as SPEC §4 says (`index` is 1-based). */
+export function editFailureText(
+  index: number,
+  failure: EditFailure,
+): { message: string; brief: EditFailureBrief } {
+  switch (failure.kind) {
+    case 'empty-old':
+      return {
+        message: `Edit ${index}: the old string is empty. Provide the exact text to replace.`,
+        brief: StrReplaceFileBriefs.invalidEdit,
+      };
+    case 'identical':
+      return {
+        message: `Edit ${index}: the old and new strings are identical; nothing to change.`,
+        brief: StrReplaceFileBriefs.invalidEdit,
+      };
+    case 'not-found': {
+      const closest =
+        failure.closest === undefined
+          ? ''
+          : ` The closest text is at line ${failure.closest.line}:\n\`\`\`\n${failure.closest.excerpt}\n\`\`\``;
+      return {
+        message: `Edit ${index}: the old string was not found in the file. No changes were made.${closest}`,
+        brief: StrReplaceFileBriefs.noMatch,
+      };
+    }
+    case 'ambiguous':
+      return {
+        message: `Edit ${index}: found ${failure.count} matches of the old string (at lines ${listedLines(failure.lines, failure.count)}). Provide more surrounding context to make it unique, or set replace_all to true.`,
+        brief: StrReplaceFileBriefs.ambiguousMatch,
+      };
+  }
+}
+
+/** The message of an edit that failed unexpectedly. */
+export function editFailedMessage(error: string): string {
+  return `Failed to edit. Error: ${error}`;
+}
