@@ -249,4 +249,16 @@ describe('WriteFile files on disk', () => {
     await history.restore(file, 1);
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
+
+  it('creates, appends to and overwrites a file whose name has the longest length allowed (255 bytes)', async () => {
+    const { runtime, tool } = setUp(sandbox, yoloApproval());
+    const name = `${'é'.repeat(125)}.txt.`;
+    expect(Buffer.byteLength(name)).toBe(255);
+    expect((await tool.call({ path: name, content: 'one\n' })).isError).toBe(false);
+    expect((await tool.call({ path: name, content: 'two\n', mode: 'append' })).isError).toBe(false);
+    await markRead(runtime, sandbox.at(name));
+    expect((await tool.call({ path: name, content: 'three\n' })).isError).toBe(false);
+    expect(await fs.readFile(sandbox.at(name), 'utf8')).toBe('three\n');
+    expect(await fs.readdir(sandbox.workDir)).toEqual([name]);
+  });
 });

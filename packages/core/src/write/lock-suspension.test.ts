@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { yoloApproval } from '../approval/approval.js';
 import { createRuntime } from '../runtime/runtime.js';
 import { FileHistory, type HistoryEntry } from '../state/file-history.js';
-import { applyFileChange, type ApplyOutcome } from './apply-file-change.js';
+import { appendThroughChange } from './__fixtures__/append-change.js';
+import type { ApplyOutcome } from './apply-file-change.js';
 import { withFileLock } from './file-lock.js';
 import { lockFilePath } from './lock-file-name.js';
 
@@ -23,23 +24,10 @@ afterEach(async () => {
   await fs.rm(workDir, { recursive: true, force: true });
 });
 
-/** Appends `addition` to `file` through applyFileChange on a runtime of its own (another agent). */
-async function append(file: string, addition: string, history?: FileHistory): Promise<ApplyOutcome> {
+/** Appends `addition` to `file` on a runtime of its own (another agent). */
+function append(file: string, addition: string, history?: FileHistory): Promise<ApplyOutcome> {
   const runtime = createRuntime({ workDir, approval: yoloApproval(), ...(history ? { history } : {}) });
-  const resolved = await runtime.paths.resolveFile(file, 'edit');
-  if (!resolved.ok) throw new Error(resolved.error.message);
-  const oldBytes = await fs.readFile(resolved.path.real);
-  const newText = oldBytes.toString('utf8') + addition;
-  return applyFileChange(runtime, {
-    sender: 'test',
-    verb: 'Edit',
-    path: resolved.path,
-    oldBytes,
-    newBytes: Buffer.from(newText, 'utf8'),
-    oldText: oldBytes.toString('utf8'),
-    newText,
-    checkReadState: false,
-  });
+  return appendThroughChange(runtime, file, addition);
 }
 
 /** Resolves with the next line the child prints. */

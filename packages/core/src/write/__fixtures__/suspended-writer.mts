@@ -2,12 +2,11 @@
 // from its current content to that content plus `argv[4]`, through applyFileChange. Inside the file lock, just before
 // writing, it prints `in-lock` and waits for a `go` line on stdin, so the parent can SIGSTOP it exactly there. It
 // prints the outcome's kind (and brief when refused) as its last line.
-import { promises as fs } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { yoloApproval } from '../../approval/approval.js';
 import { createRuntime } from '../../runtime/runtime.js';
 import { FileHistory, type HistoryEntry } from '../../state/file-history.js';
-import { applyFileChange } from '../apply-file-change.js';
+import { appendThroughChange } from './append-change.js';
 
 const [file, workDir, addition] = process.argv.slice(2) as [string, string, string];
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
@@ -22,19 +21,6 @@ class PausingHistory extends FileHistory {
 }
 
 const runtime = createRuntime({ workDir, approval: yoloApproval(), history: new PausingHistory() });
-const resolved = await runtime.paths.resolveFile(file, 'edit');
-if (!resolved.ok) throw new Error(resolved.error.message);
-const oldBytes = await fs.readFile(resolved.path.real);
-const newText = oldBytes.toString('utf8') + addition;
-const outcome = await applyFileChange(runtime, {
-  sender: 'test',
-  verb: 'Edit',
-  path: resolved.path,
-  oldBytes,
-  newBytes: Buffer.from(newText, 'utf8'),
-  oldText: oldBytes.toString('utf8'),
-  newText,
-  checkReadState: false,
-});
+const outcome = await appendThroughChange(runtime, file, addition);
 process.stdout.write(`${outcome.kind === 'refused' ? `refused ${outcome.result.brief}` : outcome.kind}\n`);
 process.exit(0);
