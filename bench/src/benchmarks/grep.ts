@@ -12,6 +12,7 @@ import { describeSearchTree, searchRoot } from './search-root.js';
 
 const CHILD = fileURLToPath(new URL('./grep-child.ts', import.meta.url));
 const IN_CALL_CHILD = fileURLToPath(new URL('./grep-in-call-child.ts', import.meta.url));
+const FORWARD = fileURLToPath(new URL('./ripgrep-forward.ts', import.meta.url));
 const GOAL = { time: 1.1 };
 const MODES = [
   { mode: 'content', label: 'Grep content mode' },
@@ -71,6 +72,16 @@ async function prepare(context: BenchContext): Promise<Row[]> {
       ours: { kind: 'node', script: CHILD, args: [tree.root, mode, pattern] },
       reference,
     });
+    if (mode === 'content') {
+      rows.push({
+        kind: 'whole-process',
+        label: 'Node floor: spawn rg, forward its output',
+        referenceLabel: 'rg, same flags',
+        goal: { text: 'the floor under ≤ 1.1×' },
+        ours: { kind: 'node', script: FORWARD, args: [call.cwd, rg, ...call.args] },
+        reference,
+      });
+    }
     rows.push({
       kind: 'in-call',
       label: `${label} \`${pattern}\``,
@@ -91,10 +102,12 @@ async function notes(results: RowResult[], context: BenchContext): Promise<strin
     `Tree: ${describeSearchTree(context)}. Ours: a fresh \`node\` builds Grep, makes one call with the model's defaults ` +
       '(head_limit 250), prints output and message, exits. The reference is ripgrep with the arguments our Grep ' +
       'passed (captured from a run), in the same directory, its output drained through a pipe. ' +
-      "Ours' peak RSS is the Node process's; ripgrep's own memory, the reference's, comes on top of it.",
+      "Ours' peak RSS is the Node process's; ripgrep's own memory, the reference's, comes on top of it. The " +
+      'floor row is a Node process that only spawns ripgrep with the same arguments and forwards its output: no ' +
+      'Node Grep can beat it.',
   ];
   for (const result of results) {
-    if (result.row.kind !== 'whole-process') continue;
+    if (result.row.kind !== 'whole-process' || result.row.ours.script !== CHILD) continue;
     const ours = (key: string) => medianOf(result.ours, (sample) => sample.details[key]);
     const reference = result.row.reference;
     const oursWall = medianOf(result.ours, (sample) => sample.wallMs);
