@@ -1,7 +1,7 @@
 // Grep as a user runs it: a fresh process builds the tool, makes one call with the model's defaults (head_limit
 // 250), prints the result and exits. Usage: grep-child.ts ROOT content|files_with_matches PATTERN [RG_PATH]
 // RG_PATH replaces the ripgrep binary (the bench uses it once to capture the exact flags Grep passes).
-import { reportDetails } from '../harness/child-report.js';
+import { callOnce } from '../harness/one-call.js';
 import { buildGrep } from '../tools.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
@@ -11,16 +11,11 @@ if (root === undefined || (mode !== 'content' && mode !== 'files_with_matches') 
   throw new Error('usage: grep-child.ts ROOT content|files_with_matches PATTERN [RG_PATH]');
 }
 
-const grep = await buildGrep(root, { rgPath });
-const builtMs = performance.now();
-const result = await grep.call({ pattern, output_mode: mode });
-const calledMs = performance.now();
-if (result.isError) throw new Error(`Grep failed: ${result.message}`);
-const output = typeof result.output === 'string' ? result.output : '';
-process.stdout.write(`${output}\n${result.message}\n`);
-reportDetails({
+await callOnce(
   startMs,
-  importMs: builtMs - startMs,
-  callMs: calledMs - builtMs,
-  total: Number(result.extras?.['total'] ?? -1),
-});
+  () => buildGrep(root, { rgPath }),
+  { pattern, output_mode: mode },
+  (result) => ({
+    total: Number(result.extras?.['total'] ?? -1),
+  }),
+);

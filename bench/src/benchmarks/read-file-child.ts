@@ -1,7 +1,7 @@
 // ReadFile as a user runs it: a fresh process builds the tool, reads one page deep in a big file (the first read: no
 // line index yet), prints it and exits. Usage: read-file-child.ts FILE LINE PAGE_LINES
 import path from 'node:path';
-import { reportDetails } from '../harness/child-report.js';
+import { callOnce } from '../harness/one-call.js';
 import { buildReadFile } from '../tools.js';
 import { checkPage } from './read-file-page.js';
 
@@ -14,15 +14,9 @@ if (typeof file !== 'string' || typeof line !== 'number' || typeof pageLines !==
   throw new Error('usage: read-file-child.ts FILE LINE PAGE_LINES');
 }
 
-const tool = await buildReadFile(path.dirname(file));
-const builtMs = performance.now();
-const result = await tool.call({ path: file, line_offset: line, n_lines: pageLines });
-const calledMs = performance.now();
-const page = checkPage(result, line);
-process.stdout.write(`${page.output}\n${result.message}\n`);
-reportDetails({
+await callOnce(
   startMs,
-  importMs: builtMs - startMs,
-  callMs: calledMs - builtMs,
-  totalLines: page.totalLines,
-});
+  () => buildReadFile(path.dirname(file)),
+  { path: file, line_offset: line, n_lines: pageLines },
+  (result) => ({ totalLines: checkPage(result, line).totalLines }),
+);

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileSnapshot } from '@kimi-tools/core';
-import { reportDetails } from '../harness/child-report.js';
+import { callOnce } from '../harness/one-call.js';
 import { buildStrReplaceFile } from '../tools.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
@@ -16,13 +16,10 @@ if (file === undefined || oldText === undefined || newText === undefined || snap
 }
 const snapshot = JSON.parse(snapshotJson) as FileSnapshot;
 
-const tool = await buildStrReplaceFile(path.dirname(file), [{ realPath: file, snapshot }]);
-const builtMs = performance.now();
-const result = await tool.call({ path: file, edit: { old: oldText, new: newText } });
-const calledMs = performance.now();
-if (result.isError) throw new Error(`StrReplaceFile failed: ${result.message}`);
-process.stdout.write(`${result.message}\n`);
+await callOnce(startMs, () => buildStrReplaceFile(path.dirname(file), [{ realPath: file, snapshot }]), {
+  path: file,
+  edit: { old: oldText, new: newText },
+});
 const expected = snapshot.size - Buffer.byteLength(oldText) + Buffer.byteLength(newText);
 const written = (await stat(file)).size;
 if (written !== expected) throw new Error(`wrote ${written} bytes, expected ${expected}`);
-reportDetails({ startMs, importMs: builtMs - startMs, callMs: calledMs - builtMs });

@@ -1,22 +1,19 @@
 // StrReplaceFile, one unique edit in the middle of a 106 MiB file (issue 15: within 1.2× of a minimal Node script in
 // time and in peak memory), both as whole processes editing the same fresh copy of the file.
-import { copyFile, realpath, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashFile, type FileSnapshot } from '@kimi-tools/core';
 import { ensureDataFile } from '../harness/bench-data.js';
 import { medianOf } from '../harness/run-benchmark.js';
 import { randomText } from '../harness/seeded-text.js';
 import { formatMegabytes, formatMs } from '../harness/table.js';
 import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.js';
+import { freshCopyOf } from './fresh-copy.js';
 
 const HALF_SIZE = 53 * 1024 * 1024;
 const CHILD = fileURLToPath(new URL('./str-replace-child.ts', import.meta.url));
 const REFERENCE = fileURLToPath(new URL('./str-replace-reference.ts', import.meta.url));
 const OLD = 'const benchmarkMarker = "replace me exactly once";';
 const NEW = 'const benchmarkMarker = "replaced by StrReplaceFile";';
-// Every fresh copy gets this modification time, so the session's snapshot of it (taken once) stays true.
-const COPY_TIME = new Date(Date.UTC(2024, 0, 1));
 
 async function prepare({ dataDir, log }: BenchContext): Promise<Row[]> {
   log('  generating the 106 MiB file (once)');
@@ -24,23 +21,16 @@ async function prepare({ dataDir, log }: BenchContext): Promise<Row[]> {
     path.join(dataDir, 'source-106mib-v1.txt'),
     () => `${randomText(51, HALF_SIZE, 80)}${OLD}\n${randomText(52, HALF_SIZE, 80)}`,
   );
-  const target = path.join(await realpath(dataDir), 'target.txt');
-  const freshCopy = async () => {
-    await copyFile(source, target);
-    await utimes(target, COPY_TIME, COPY_TIME);
-  };
-  await freshCopy();
-  const stats = await stat(target);
-  const snapshot: FileSnapshot = { mtimeMs: stats.mtimeMs, size: stats.size, hash: await hashFile(target) };
+  const { target, makeFresh, snapshot } = await freshCopyOf(source, dataDir, 'target.txt');
   return [
     {
       kind: 'whole-process',
-      label: `StrReplaceFile, one edit in ${formatMegabytes(stats.size).replace('MB', 'MiB')}`,
+      label: `StrReplaceFile, one edit in ${formatMegabytes(snapshot.size).replace('MB', 'MiB')}`,
       referenceLabel: 'node read/replace/write',
       goal: { time: 1.2, memory: 1.2 },
       ours: { kind: 'node', script: CHILD, args: [target, OLD, NEW, JSON.stringify(snapshot)] },
       reference: { kind: 'node', script: REFERENCE, args: [target, OLD, NEW] },
-      beforeEachRun: freshCopy,
+      beforeEachRun: makeFresh,
     },
   ];
 }

@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileSnapshot } from '@kimi-tools/core';
-import { reportDetails } from '../harness/child-report.js';
+import { callOnce } from '../harness/one-call.js';
 import { buildWriteFile } from '../tools.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
@@ -16,21 +16,16 @@ if (target === undefined || newFile === undefined || snapshotJson === undefined)
 }
 const snapshot = JSON.parse(snapshotJson) as FileSnapshot;
 
-const tool = await buildWriteFile(path.dirname(target), [{ realPath: target, snapshot }]);
 // The content the model sends.
 const content = await readFile(newFile, 'utf8');
-const builtMs = performance.now();
-const result = await tool.call({ path: target, content });
-const calledMs = performance.now();
-if (result.isError) throw new Error(`WriteFile failed: ${result.message}`);
-process.stdout.write(`${result.message}\n`);
+await callOnce(
+  startMs,
+  () => buildWriteFile(path.dirname(target), [{ realPath: target, snapshot }]),
+  { path: target, content },
+  (result) => {
+    const diffs = result.display.filter((block) => block.type === 'diff');
+    return { blocks: diffs.length, summary: diffs.some((block) => block.isSummary) ? 1 : 0 };
+  },
+);
 if ((await stat(target)).size !== Buffer.byteLength(content))
   throw new Error('wrote the wrong number of bytes');
-const diffs = result.display.filter((block) => block.type === 'diff');
-reportDetails({
-  startMs,
-  importMs: builtMs - startMs,
-  callMs: calledMs - builtMs,
-  blocks: diffs.length,
-  summary: diffs.some((block) => block.isSummary) ? 1 : 0,
-});

@@ -1,21 +1,19 @@
 // WriteFile overwriting a 5 MB file with entirely different content (DESIGN §8, issue 4: within 2×): the worst case
 // for the diff shown for approval, a whole process through the tool, vs `git diff --no-index` plus a plain write.
-import { copyFile, realpath, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DIFF_MAX_LINES, hashFile, type FileSnapshot } from '@kimi-tools/core';
+import { DIFF_MAX_LINES } from '@kimi-tools/core';
 import { ensureDataFile } from '../harness/bench-data.js';
 import { medianOf } from '../harness/run-benchmark.js';
 import { randomLines, randomText } from '../harness/seeded-text.js';
 import { formatMs } from '../harness/table.js';
 import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.js';
+import { freshCopyOf } from './fresh-copy.js';
 
 const FIVE_MB = 5 * 1024 * 1024;
 const CHILD = fileURLToPath(new URL('./write-file-child.ts', import.meta.url));
 // Long lines so that 5 MB stays within the diff's line limit and a real diff has to be computed.
 const LONG_LINE_LENGTH = Math.floor(FIVE_MB / DIFF_MAX_LINES) - 20;
-// Every fresh copy gets this modification time, so the session's snapshot of it (taken once) stays true.
-const COPY_TIME = new Date(Date.UTC(2024, 0, 1));
 // The reference: show the diff the way git would (output discarded), then write the new content over the target.
 const REFERENCE_SCRIPT =
   'git diff --no-index --no-color --no-ext-diff "$1" "$2" > /dev/null; cat "$2" > "$3"';
@@ -27,14 +25,7 @@ async function writeRow(
   newFile: string,
   slug: string,
 ): Promise<Row> {
-  const target = path.join(await realpath(dataDir), `target-${slug}.txt`);
-  const freshCopy = async () => {
-    await copyFile(oldFile, target);
-    await utimes(target, COPY_TIME, COPY_TIME);
-  };
-  await freshCopy();
-  const stats = await stat(target);
-  const snapshot: FileSnapshot = { mtimeMs: stats.mtimeMs, size: stats.size, hash: await hashFile(target) };
+  const { target, makeFresh, snapshot } = await freshCopyOf(oldFile, dataDir, `target-${slug}.txt`);
   return {
     kind: 'whole-process',
     label: `WriteFile, ${label}`,
@@ -42,7 +33,7 @@ async function writeRow(
     goal: { time: 2 },
     ours: { kind: 'node', script: CHILD, args: [target, newFile, JSON.stringify(snapshot)] },
     reference: { kind: 'command', argv: ['sh', '-c', REFERENCE_SCRIPT, 'sh', oldFile, newFile, target] },
-    beforeEachRun: freshCopy,
+    beforeEachRun: makeFresh,
   };
 }
 
