@@ -1,78 +1,57 @@
-// `pnpm bench [name...] [--runs N]`: runs the registered benchmarks (all of them when no name is given).
+// `pnpm bench [name...] [--runs N] [--corpus DIR] [--data-dir DIR]`: runs the registered benchmarks (all of them when
+// no name is given), each row's samples fresh processes unless it says "in-call", and prints the tables.
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { DEFAULT_RUNS, parseArguments } from './cli-args.js';
 import { benchDataDir } from './harness/bench-data.js';
-import { ChildRunner } from './harness/child-process.js';
-import { runBenchmark } from './harness/run-benchmark.js';
-import { formatMegabytes } from './harness/table.js';
-import type { Benchmark, BenchContext } from './harness/types.js';
-import * as registry from './registry.js';
+import { ProcessRunner } from './harness/process-runner.js';
+import { resultTable, runBenchmark } from './harness/run-benchmark.js';
+import type { BenchContext, RowResult } from './harness/types.js';
+import { BENCHMARKS } from './registry.js';
 
-const DEFAULT_RUNS = 5;
-
-interface Arguments {
-  names: string[];
-  runs: number;
-}
-
-function usage(available: readonly string[]): string {
-  return `Usage: pnpm bench [name...] [--runs N]\nBenchmarks: ${available.join(', ')}`;
-}
-
-function parseArguments(argv: readonly string[], available: readonly string[]): Arguments | string {
-  const names: string[] = [];
-  let runs = DEFAULT_RUNS;
-  for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index]!;
-    if (argument === '--help' || argument === '-h') return usage(available);
-    if (argument === '--runs') {
-      runs = Number(argv[++index]);
-      if (!Number.isInteger(runs) || runs < 1) return `--runs needs a positive integer.\n${usage(available)}`;
-    } else if (argument === '--') {
-      continue; // pnpm passes a separator through on some versions
-    } else if (!available.includes(argument)) {
-      return `Unknown benchmark "${argument}".\n${usage(available)}`;
-    } else {
-      names.push(argument);
-    }
-  }
-  return { names: names.length > 0 ? names : [...available], runs };
+function header(runner: ProcessRunner, runs: number, corpus: string | undefined, dataRoot: string): string {
+  const lines = [
+    `# @kimi-tools benchmarks — Node ${process.version}, ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} at start`,
+    '',
+    `Every "whole process" sample is a fresh process, timed from spawn to exit with its output drained through a ` +
+      `pipe; ours and the reference take turns (${runs} runs each after one untimed warm-up). Times: median ` +
+      '(min–max). "in-call" rows are timed inside one warm process.',
+    'Peak RSS: of every Node process, its VmHWM read at exit by an `--import` preload (exact; VmHWM starts afresh at ' +
+      'exec); of other commands, ' +
+      (runner.measuresCommands
+        ? "GNU time's %M (wait4's ru_maxrss; a pipeline shows its largest process)."
+        : 'n/a — /usr/bin/time (GNU time) is not installed.') +
+      ' CPU: user + system time of the process.',
+    `Search tree: ${corpus ?? 'synthetic (give --corpus DIR or KIMI_BENCH_CORPUS for the real one)'}. Data: ${dataRoot}.`,
+  ];
+  if (runs < DEFAULT_RUNS) lines.push(`Only ${runs} runs: issue 15's figures take at least ${DEFAULT_RUNS}.`);
+  return lines.join('\n');
 }
 
 async function main(): Promise<number> {
-  const benchmarks: Record<string, Benchmark> = { ...registry };
-  const parsed = parseArguments(process.argv.slice(2), Object.keys(benchmarks));
-  if (typeof parsed === 'string') {
-    console.error(parsed);
-    return parsed.startsWith('Usage') ? 0 : 1;
+  const parsed = parseArguments(process.argv.slice(2), Object.keys(BENCHMARKS));
+  if ('message' in parsed) {
+    (parsed.ok ? console.log : console.error)(parsed.message);
+    return parsed.ok ? 0 : 1;
   }
 
-  const runner = await ChildRunner.create();
+  const started = performance.now();
+  const runner = await ProcessRunner.create();
+  const all: RowResult[] = [];
   let failed = false;
   try {
-    const idle = await runner.runOurs({
-      script: fileURLToPath(new URL('./harness/idle-child.ts', import.meta.url)),
-      args: [],
-    });
-    console.log(
-      `# @kimi-tools benchmarks — Node ${process.version}, ${process.platform}/${process.arch}, ` +
-        `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at start\n` +
-        `"ours" runs in a fresh Node process (compiled to JavaScript) and times its own job, reading the input included;\n` +
-        `its peak RSS includes the process itself (an idle one peaks at ${formatMegabytes(idle.peakRssBytes)}).` +
-        ` The reference is timed from spawn to exit` +
-        (runner.hasPeakMemoryMeter
-          ? '. Peak RSS of both comes from GNU time.'
-          : '. /usr/bin/time is missing: the reference memory is n/a, ours is self-reported (and includes pages of the harness).'),
-    );
+    console.log(header(runner, parsed.runs, parsed.corpus, parsed.dataRoot));
     for (const name of parsed.names) {
       const context: BenchContext = {
-        dataDir: await benchDataDir(name),
+        dataDir: await benchDataDir(parsed.dataRoot, name),
+        dataRoot: parsed.dataRoot,
+        corpus: parsed.corpus,
         runs: parsed.runs,
         log: (message) => process.stderr.write(`${message}\n`),
-        runOurs: (ours) => runner.runOurs(ours),
+        runScript: (script) => runner.runScript(script),
       };
       try {
-        await runBenchmark(name, benchmarks[name]!, runner, context);
+        all.push(...(await runBenchmark(name, BENCHMARKS[name]!, runner, context)));
       } catch (error) {
         // One broken benchmark must not hide the others' figures.
         console.log(
@@ -81,6 +60,11 @@ async function main(): Promise<number> {
         failed = true;
       }
     }
+    if (parsed.names.length > 1 && all.length > 0) {
+      console.log(`\n## All rows\n\n${resultTable(all)}`);
+    }
+    const seconds = Math.round((performance.now() - started) / 1000);
+    console.log(`\nThe whole run took ${seconds} s, load average ${os.loadavg()[0]!.toFixed(1)} at the end.`);
   } finally {
     await runner.dispose();
   }

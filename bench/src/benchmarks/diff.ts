@@ -1,4 +1,5 @@
-// WriteFile's worst case for the diff (DESIGN §8): two entirely different 5 MB texts, diff blocks vs `git diff`.
+// WriteFile's worst case for the diff (DESIGN §8): two entirely different 5 MB texts, diff blocks vs `git diff`, both
+// as whole processes; the notes check the search budget (SPEC 1.8) on every run.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DIFF_BUDGET_MS, DIFF_MAX_LINES } from '@kimi-tools/core/toolkit';
@@ -6,7 +7,7 @@ import { ensureDataFile } from '../harness/bench-data.js';
 import { median } from '../harness/stats.js';
 import { randomLines, randomText, seededRandom } from '../harness/seeded-text.js';
 import { formatMs } from '../harness/table.js';
-import type { BenchCase, BenchContext, Benchmark, CaseResult } from '../harness/types.js';
+import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.js';
 
 const FIVE_MB = 5 * 1024 * 1024;
 const CHILD = fileURLToPath(new URL('./diff-child.ts', import.meta.url));
@@ -23,19 +24,22 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return copy;
 }
 
-function diffCase(label: string, oldFile: string, newFile: string): BenchCase {
+function diffCase(label: string, oldFile: string, newFile: string): Row {
   return {
-    label,
-    ours: { script: CHILD, args: [oldFile, newFile, String(DEFAULT_DIFF_BUDGET_MS)] },
+    kind: 'whole-process',
+    label: `diff blocks, ${label}`,
+    referenceLabel: 'git diff --no-index',
+    goal: { text: `search ≤ ${DEFAULT_DIFF_BUDGET_MS} ms (notes)` },
+    ours: { kind: 'node', script: CHILD, args: [oldFile, newFile, String(DEFAULT_DIFF_BUDGET_MS)] },
     reference: {
-      label: 'git diff --no-index',
+      kind: 'command',
       argv: ['git', 'diff', '--no-index', '--no-color', '--no-ext-diff', oldFile, newFile],
       okExitCodes: [0, 1],
     },
   };
 }
 
-async function prepare({ dataDir }: BenchContext): Promise<BenchCase[]> {
+async function prepare({ dataDir }: BenchContext): Promise<Row[]> {
   const file = (name: string) => path.join(dataDir, name);
   const longOld = randomLines(3, DIFF_MAX_LINES, LONG_LINE_LENGTH);
   const joinLines = (lines: readonly string[]) => `${lines.join('\n')}\n`;
@@ -70,7 +74,7 @@ function describeOutcome(details: Record<string, number>): string {
  * SPEC 1.8: building the blocks never takes longer than the budget plus reading the texts. `buildDiffBlocks` reports
  * (through `options.timing`) how long its search took and how long everything else took; each run is checked.
  */
-async function notes(results: CaseResult[]): Promise<string[]> {
+async function notes(results: RowResult[]): Promise<string[]> {
   const budget = DEFAULT_DIFF_BUDGET_MS;
   const lines = [
     `Budget check (SPEC 1.8), every run of ours: whole build ≤ ${budget} ms + reading the texts (counting, splitting, ` +
@@ -88,7 +92,7 @@ async function notes(results: CaseResult[]): Promise<string[]> {
       }
     }
     lines.push(
-      `- ${result.benchCase.label}: build median ${formatMs(medianOf('buildMs'))} = reading the texts ` +
+      `- ${result.row.label}: build median ${formatMs(medianOf('buildMs'))} = reading the texts ` +
         `${formatMs(medianOf('textReadMs'))} + search ${formatMs(medianOf('searchMs'))}; slowest search ` +
         `${formatMs(maxOf('searchMs'))}; CPU time of the build ${formatMs(medianOf('buildCpuMs'))}; ` +
         `reading the files ${formatMs(medianOf('fileReadMs'))}; ` +
@@ -115,8 +119,8 @@ async function notes(results: CaseResult[]): Promise<string[]> {
 const diffBenchmark: Benchmark = {
   title: 'Diff blocks of two entirely different 5 MB texts',
   description:
-    '`buildDiffBlocks` (read both files, build the blocks, 200 ms budget) vs `git diff --no-index` on the same files ' +
-    '(output discarded). Lines over 10,000 give a summary at once; 10,000 different lines give one full block; the ' +
+    'A fresh process reads both files and builds their diff blocks (`buildDiffBlocks`, 200 ms budget) vs ' +
+    '`git diff --no-index` on the same files, output drained. Lines over 10,000 give a summary at once; 10,000 different lines give one full block; the ' +
     'same 10,000 lines shuffled make the search run out of budget.',
   prepare,
   notes,

@@ -1,42 +1,31 @@
-// Child side of the WriteFile benchmark: overwrite a file through the tool, end to end, and report the figures.
-// Usage: write-file-child.ts OLD_FILE NEW_FILE WORK_DIR
-// Untimed set-up: WORK_DIR/target.txt gets OLD_FILE's bytes and the session records a read of it (as ReadFile
-// would). Timed: reading NEW_FILE (the content the model sends) and `WriteFile.call` with a yolo approval (path
-// checks, read-state check, decoding, diff blocks, staleness re-check, atomic write with fsync, new read state).
-import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+// WriteFile as a user runs it: a fresh process, in a session that has read the target (its snapshot is given, as
+// ReadFile would have left it), overwrites it with NEW_FILE's content through the tool (read-state check, decode,
+// diff blocks, yolo approval, staleness re-check, atomic write with fsync, new read state).
+// Usage: write-file-child.ts REAL_TARGET NEW_FILE SNAPSHOT_JSON
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createRuntime, yoloApproval } from '@kimi-tools/core';
-import { snapshotOf } from '@kimi-tools/core/toolkit';
-import { WriteFile } from '@kimi-tools/write';
-import { measureInChild } from '../harness/child-report.js';
+import type { FileSnapshot } from '@kimi-tools/core/toolkit';
+import { callOnce } from '../harness/one-call.js';
+import { buildWriteFile } from '../tools.js';
 
-const [oldFile, newFile, workDir] = process.argv.slice(2);
-if (oldFile === undefined || newFile === undefined || workDir === undefined) {
-  throw new Error('usage: write-file-child.ts OLD_FILE NEW_FILE WORK_DIR');
+// Since the process started: Node's own start-up and the loading of this script.
+const startMs = performance.now();
+const [target, newFile, snapshotJson] = process.argv.slice(2);
+if (target === undefined || newFile === undefined || snapshotJson === undefined) {
+  throw new Error('usage: write-file-child.ts REAL_TARGET NEW_FILE SNAPSHOT_JSON');
 }
+const snapshot = JSON.parse(snapshotJson) as FileSnapshot;
 
-await mkdir(workDir, { recursive: true });
-const target = path.join(workDir, 'target.txt');
-await copyFile(oldFile, target);
-const runtime = createRuntime({ workDir, approval: yoloApproval() });
-runtime.fileState.recordRead(target, snapshotOf(await readFile(target), await stat(target)), true);
-const tool = new WriteFile(runtime);
-
-await measureInChild(async () => {
-  const started = performance.now();
-  const content = await readFile(newFile, 'utf8');
-  const called = performance.now();
-  const result = await tool.call({ path: 'target.txt', content });
-  const toolMs = performance.now() - called;
-  if (result.isError) throw new Error(`WriteFile failed: ${result.message}`);
-  const written = (await stat(target)).size;
-  if (written !== Buffer.byteLength(content))
-    throw new Error(`wrote ${written} bytes, expected the content's size`);
-  const diffs = result.display.filter((block) => block.type === 'diff');
-  return {
-    readMs: called - started,
-    toolMs,
-    blocks: diffs.length,
-    summary: diffs.some((block) => block.isSummary) ? 1 : 0,
-  };
-});
+// The content the model sends.
+const content = await readFile(newFile, 'utf8');
+await callOnce(
+  startMs,
+  () => buildWriteFile(path.dirname(target), [{ realPath: target, snapshot }]),
+  { path: target, content },
+  (result) => {
+    const diffs = result.display.filter((block) => block.type === 'diff');
+    return { blocks: diffs.length, summary: diffs.some((block) => block.isSummary) ? 1 : 0 };
+  },
+);
+if ((await stat(target)).size !== Buffer.byteLength(content))
+  throw new Error('wrote the wrong number of bytes');

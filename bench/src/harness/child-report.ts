@@ -1,29 +1,48 @@
-// Used by our child scripts: time the job in-process and report it, with the process's peak memory, to the harness.
+// Used by our scripts to hand figures to the harness on fd 3 (stdout stays the tool's output, as for a user).
+import { writeSync } from 'node:fs';
 
-/** Prefix of the line a child script prints for the harness. */
-export const RESULT_LINE_PREFIX = 'BENCH_RESULT ';
+/** fd the harness reads reports from (see `peak-rss-preload.ts`). */
+const REPORT_FD = 3;
 
-/** What a child script reports. */
-export interface ChildReport {
-  wallMs: number;
-  /**
-   * Peak RSS in bytes as the process sees it (getrusage's ru_maxrss). Linux carries the peak across exec, so when
-   * forked straight from a big parent it includes the parent's pages; the harness prefers GNU time's figure.
-   */
-  peakRssBytes: number;
-  details: Record<string, number>;
+/** A line a script sends to the harness. */
+export type ChildReport =
+  | { type: 'process'; peakRssBytes: number; cpuMs: number }
+  | { type: 'details'; details: Record<string, number> }
+  | { type: 'pairs'; ours: number[]; reference: number[] };
+
+function send(report: ChildReport): void {
+  try {
+    writeSync(REPORT_FD, `${JSON.stringify(report)}\n`);
+  } catch {
+    // Run by hand, without the harness: show it instead.
+    process.stderr.write(`${JSON.stringify(report)}\n`);
+  }
+}
+
+/** Extra figures of this run (found in `Sample.details`), e.g. the time of the call inside the process. */
+export function reportDetails(details: Record<string, number>): void {
+  send({ type: 'details', details });
 }
 
 /**
- * Runs `job` once, timing it from its first to its last instruction (process start-up is not counted), and prints
- * the result line. `job` may return extra figures to report (they show up in `RunMeasurement.details`).
+ * For in-call rows: one untimed pair (warm-up), then `pairs` pairs of `ours` and `reference` taking turns in this
+ * process, each timed; both series are reported.
  */
-export async function measureInChild(
-  job: () => Promise<Record<string, number>> | Record<string, number>,
+export async function runPairs(
+  pairs: number,
+  ours: () => Promise<unknown>,
+  reference: () => Promise<unknown>,
 ): Promise<void> {
-  const started = performance.now();
-  const details = await job();
-  const wallMs = performance.now() - started;
-  const report: ChildReport = { wallMs, peakRssBytes: process.resourceUsage().maxRSS * 1024, details };
-  process.stdout.write(`${RESULT_LINE_PREFIX}${JSON.stringify(report)}\n`);
+  await ours();
+  await reference();
+  const series = { ours: [] as number[], reference: [] as number[] };
+  for (let pair = 0; pair < pairs; pair++) {
+    let started = performance.now();
+    await ours();
+    series.ours.push(performance.now() - started);
+    started = performance.now();
+    await reference();
+    series.reference.push(performance.now() - started);
+  }
+  send({ type: 'pairs', ...series });
 }

@@ -3,9 +3,10 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * Transpiles every `.ts` file under `sourceDir` to `.js` under `outDir` (same layout), type-only, no bundling.
- * Our child scripts then run on plain `node`: through the tsx loader they would carry its extra thread (~35 MB),
- * which would be counted as ours. `outDir` must sit inside `bench/` so that `@kimi-tools/*` imports still resolve.
+ * Transpiles every `.ts` file under `sourceDir` to `.js` under `outDir` (same layout), type-only, no bundling. Our
+ * scripts then run on plain `node`: through the tsx loader they would carry its start-up and its extra thread,
+ * counted as ours. `outDir` must lie where `@kimi-tools/*` imports still resolve
+ * (below `bench/`); it gets a `package.json` of its own, as Node stops looking for one at a `node_modules` folder.
  */
 export async function compileSources(sourceDir: string, outDir: string): Promise<void> {
   const entries = await readdir(sourceDir, { recursive: true, withFileTypes: true });
@@ -24,4 +25,5 @@ export async function compileSources(sourceDir: string, outDir: string): Promise
     await mkdir(path.dirname(path.join(outDir, relative)), { recursive: true });
     await writeFile(path.join(outDir, relative), outputText);
   }
+  await writeFile(path.join(outDir, 'package.json'), '{ "type": "module" }\n');
 }

@@ -6,8 +6,16 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** The median of the defined values, or undefined when none is defined. */
-export function medianOfDefined(values: ReadonlyArray<number | undefined>): number | undefined {
-  const defined = values.filter((value): value is number => value !== undefined);
-  return defined.length === 0 ? undefined : median(defined);
+/** Median, smallest and largest of a series. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** The {@link Spread} of the defined values, or undefined when none is defined. */
+export function spreadOf(values: ReadonlyArray<number | undefined>): Spread | undefined {
+  const defined = values.filter((value): value is number => value !== undefined && !Number.isNaN(value));
+  if (defined.length === 0) return undefined;
+  return { median: median(defined), min: Math.min(...defined), max: Math.max(...defined) };
 }

@@ -1,23 +1,29 @@
-/** Renders rows as a plain-text table with a header line; numbers-looking cells are right-aligned. */
+import type { Spread } from './stats.js';
+
+/** Renders a Markdown table (it reads as plain text too, and pastes into an issue as it is). */
 export function renderTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  // A `|` inside a cell (a shell pipeline) would end the cell.
+  const cells = rows.map((row) => row.map((cell) => cell.replaceAll('|', '\\|')));
   const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+    Math.max(header.length, ...cells.map((row) => (row[column] ?? '').length)),
   );
-  const alignRight = (cell: string): boolean => /^[\d.,]+\s?(ms|MB|×)?$/.test(cell) || cell === 'n/a';
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, column) =>
-        alignRight(cell) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  return [line(headers), rule, ...rows.map(line)].join('\n');
+  const line = (row: readonly string[]): string =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
+  return [line(headers), rule, ...cells.map(line)].join('\n');
 }
 
-/** `12.3 ms` (one decimal below 100 ms, none above). */
-export function formatMs(ms: number): string {
+/** `12.3 ms` (one decimal below 100 ms, none above), or `n/a`. */
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined || Number.isNaN(ms)) return 'n/a';
   return `${ms < 100 ? ms.toFixed(1) : Math.round(ms).toString()} ms`;
+}
+
+/** `412 ms (398–440)`: the median with the smallest and largest sample. */
+export function formatSpreadMs(spread: Spread | undefined): string {
+  if (spread === undefined) return 'n/a';
+  const bare = (ms: number) => formatMs(ms).replace(' ms', '');
+  return `${formatMs(spread.median)} (${bare(spread.min)}–${bare(spread.max)})`;
 }
 
 /** `45.6 MB` (MiB, one decimal), or `n/a`. */

@@ -89,6 +89,7 @@ const TOOLKIT = [
   'functionOption',
   'hasErrno',
   'hashBytes',
+  'hashFile',
   'isAtomicTempName',
   'isLockFileName',
   'isMissingPathError',

@@ -55,7 +55,13 @@ export { encodeChange } from './text/encode-change.js';
 
 // applying a change: approval with diff, read-state re-check, locks, atomic write, history
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
-export { snapshotOf, hashBytes, createContentHasher, type FileSnapshot } from './state/file-snapshot.js';
+export {
+  snapshotOf,
+  hashBytes,
+  hashFile,
+  createContentHasher,
+  type FileSnapshot,
+} from './state/file-snapshot.js';
 export {
   buildDiffBlocks,
   DIFF_MAX_LINES,

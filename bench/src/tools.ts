@@ -1,0 +1,65 @@
+// The one place where the bench builds tools, as a host would: a runtime with a yolo approval, and the tool. Each
+// builder imports only its own package (dynamically), so a script that builds one tool loads what that tool needs
+// and nothing else — the cold-start figure depends on it.
+import type { ToolRuntime } from '@kimi-tools/core';
+import type { FileSnapshot } from '@kimi-tools/core/toolkit';
+import type { ReadFile } from '@kimi-tools/read';
+import type { StrReplaceFile } from '@kimi-tools/replace';
+import type { Glob, Grep } from '@kimi-tools/search';
+import type { WriteFile } from '@kimi-tools/write';
+
+/** A read the session made earlier (read-before-write): the real path and what it saw. */
+export interface PriorRead {
+  realPath: string;
+  snapshot: FileSnapshot;
+}
+
+async function runtimeFor(
+  workDir: string,
+  options: { priorReads?: readonly PriorRead[] } = {},
+): Promise<ToolRuntime> {
+  const { createRuntime, yoloApproval } = await import('@kimi-tools/core');
+  const runtime = createRuntime({ workDir, approval: yoloApproval() });
+  for (const read of options.priorReads ?? [])
+    runtime.fileState.recordRead(read.realPath, read.snapshot, true);
+  return runtime;
+}
+
+/** Grep over `workDir`; `rgPath` overrides the ripgrep binary (used to capture the exact flags). */
+export async function buildGrep(workDir: string, options: { rgPath?: string } = {}): Promise<Grep> {
+  const [runtime, { Grep }] = await Promise.all([runtimeFor(workDir), import('@kimi-tools/search')]);
+  return new Grep(runtime, { rgPath: options.rgPath });
+}
+
+/** Glob over `workDir`. */
+export async function buildGlob(workDir: string): Promise<Glob> {
+  const [runtime, { Glob }] = await Promise.all([runtimeFor(workDir), import('@kimi-tools/search')]);
+  return new Glob(runtime, {});
+}
+
+/** ReadFile in `workDir`; each call of this makes a fresh runtime (no line index yet). */
+export async function buildReadFile(workDir: string): Promise<ReadFile> {
+  const [runtime, { ReadFile }] = await Promise.all([runtimeFor(workDir), import('@kimi-tools/read')]);
+  return new ReadFile(runtime, {});
+}
+
+/** StrReplaceFile in `workDir`, in a session that has read `priorReads`. */
+export async function buildStrReplaceFile(
+  workDir: string,
+  priorReads: readonly PriorRead[],
+): Promise<StrReplaceFile> {
+  const [runtime, { StrReplaceFile }] = await Promise.all([
+    runtimeFor(workDir, { priorReads }),
+    import('@kimi-tools/replace'),
+  ]);
+  return new StrReplaceFile(runtime, {});
+}
+
+/** WriteFile in `workDir`, in a session that has read `priorReads`. */
+export async function buildWriteFile(workDir: string, priorReads: readonly PriorRead[]): Promise<WriteFile> {
+  const [runtime, { WriteFile }] = await Promise.all([
+    runtimeFor(workDir, { priorReads }),
+    import('@kimi-tools/write'),
+  ]);
+  return new WriteFile(runtime, {});
+}
