@@ -21,7 +21,7 @@ const markdownAsText = {
   },
 };
 
-/** The subpaths a workspace package exports (`.`, `./toolkit`, ...), or undefined when there is no such package. */
+/** The subpaths a workspace package exports (`.`, `./<sub>`...), or undefined when there is no such package. */
 function exportedSubpaths(packageName: string): string[] | undefined {
   const manifest = path.join(REPO_ROOT, 'packages', packageName, 'package.json');
   if (!existsSync(manifest)) return undefined;

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 
 /** The seed of every fast-check property in `pnpm test` and `pnpm run ci`: the same cases on every run and machine. */
-export const FIXED_FAST_CHECK_SEED = 1_302_013;
+const FIXED_FAST_CHECK_SEED = 1_302_013;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +15,7 @@ declare module 'vitest' {
  * The seed `FAST_CHECK_SEED` asks for: unset means the fixed seed, `random` a fresh one (`pnpm test:soak`), an integer
  * that seed (to replay a run).
  */
-export function fastCheckSeedFrom(requested: string | undefined): number {
+function fastCheckSeedFrom(requested: string | undefined): number {
   if (requested === undefined || requested === '') return FIXED_FAST_CHECK_SEED;
   if (requested === 'random') return randomInt(2 ** 31);
   if (/^-?\d+$/.test(requested) && Number.isSafeInteger(Number(requested))) return Number(requested);
