@@ -1,4 +1,16 @@
-import { defineConfig, mergeConfig, type ViteUserConfig } from 'vitest/config';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  configDefaults,
+  defineConfig,
+  mergeConfig,
+  type UserWorkspaceConfig,
+  type ViteUserConfig,
+} from 'vitest/config';
+
+const REPO_ROOT = path.dirname(fileURLToPath(import.meta.url));
+const SCOPE = '@kimi-tools/';
 
 /** Imports Markdown as text in tests, as tsup's `.md` loader does for the bundles. */
 const markdownAsText = {
@@ -9,14 +21,82 @@ const markdownAsText = {
   },
 };
 
+/** The subpaths a workspace package exports (`.`, `./<sub>`...), or undefined when there is no such package. */
+function exportedSubpaths(packageName: string): string[] | undefined {
+  const manifest = path.join(REPO_ROOT, 'packages', packageName, 'package.json');
+  if (!existsSync(manifest)) return undefined;
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, unknown> };
+  return Object.keys(exports ?? { '.': true });
+}
+
 /**
- * The test config of one package: only its own tests (the root config lists every project), Markdown as text, and
- * timeouts that hold on a loaded two-core machine (tests assert behaviour, never durations).
+ * Tests run on the sources of every workspace package, never on a build: `@kimi-tools/<pkg>` is
+ * `packages/<pkg>/src/index.ts` and `@kimi-tools/<pkg>/<sub>` is `packages/<pkg>/src/<sub>.ts`, for the subpaths the
+ * package's `exports` declares (an undeclared one fails here as it would for a user).
  */
-export function packageTestConfig(overrides: ViteUserConfig = {}): ViteUserConfig {
-  const base = defineConfig({
-    plugins: [markdownAsText],
-    test: { include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+const workspaceSources = {
+  name: 'workspace-sources',
+  enforce: 'pre' as const,
+  resolveId(id: string) {
+    if (!id.startsWith(SCOPE)) return null;
+    const [packageName = '', ...rest] = id.slice(SCOPE.length).split('/');
+    const subpath = rest.join('/');
+    const exported = exportedSubpaths(packageName);
+    if (!exported || subpath === 'package.json') return null;
+    if (!exported.includes(subpath === '' ? '.' : `./${subpath}`)) {
+      throw new Error(`${id} is not exported by packages/${packageName}/package.json`);
+    }
+    return path.join(REPO_ROOT, 'packages', packageName, 'src', `${subpath || 'index'}.ts`);
+  },
+};
+
+/** Whether the package under test uses fast-check: only then is a seed chosen and applied. */
+function usesFastCheck(packageDir: string): boolean {
+  const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string> | undefined
+  >;
+  return Boolean(manifest['dependencies']?.['fast-check'] ?? manifest['devDependencies']?.['fast-check']);
+}
+
+/**
+ * Seeds fast-check (see `test-setup/`) in the packages that use it; the others do not pay for importing it. A plugin,
+ * because only here is the package's directory known both under `pnpm test` and under the root's `vitest`.
+ */
+const fastCheckSeed = {
+  name: 'fast-check-seed',
+  config(config: ViteUserConfig) {
+    if (!usesFastCheck(config.root ?? process.cwd())) return undefined;
+    return {
+      test: {
+        globalSetup: [path.join(REPO_ROOT, 'test-setup/fast-check-seed.global.ts')],
+        setupFiles: [path.join(REPO_ROOT, 'test-setup/fast-check-seed.ts')],
+      },
+    };
+  },
+};
+
+/** Test files that need built packages or binaries: they run in `test:e2e` (after `build`), never in `test`. */
+const E2E_TESTS = 'src/**/*.e2e.test.ts';
+
+/**
+ * The test config of one package: only its own tests (the root config lists every project), workspace packages from
+ * their sources, Markdown as text, fast-check seeded (see `test-setup/`), and timeouts that hold on a loaded two-core
+ * machine (tests assert behaviour, never durations). `vitest run` runs the unit tests; `vitest run --mode e2e` the
+ * end-to-end ones (`everything` runs both, for the soak run).
+ */
+export function packageTestConfig(overrides: ViteUserConfig = {}, { everything = false } = {}) {
+  return defineConfig(({ mode }) => {
+    const e2e = mode === 'e2e';
+    const base: UserWorkspaceConfig = {
+      plugins: [workspaceSources, markdownAsText, fastCheckSeed],
+      test: {
+        include: [e2e ? E2E_TESTS : 'src/**/*.test.ts'],
+        exclude: [...configDefaults.exclude, ...(e2e || everything ? [] : [E2E_TESTS])],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    };
+    return mergeConfig(base, overrides);
   });
-  return mergeConfig(base, overrides);
 }

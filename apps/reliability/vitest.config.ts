@@ -1,12 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { packageTestConfig } from '../../vitest.shared.js';
 
-// Scopes `vitest` run inside this package to this package. The suites are bounded (about a minute in total); the
-// files run one at a time so the kill timings and races are not starved by each other on a small machine.
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts'],
-    fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
-  },
-});
+/**
+ * The suites are bounded (about a minute in total); the files run one at a time so the kill timings and races are
+ * not starved by each other on a small machine.
+ */
+export const reliabilityTest = { fileParallelism: false, testTimeout: 120_000, hookTimeout: 60_000 };
+
+export default packageTestConfig({ test: reliabilityTest });

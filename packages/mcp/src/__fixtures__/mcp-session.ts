@@ -13,7 +13,7 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 
-/** The built binary the tests talk to (vitest's global setup builds it when it is missing or stale). */
+/** The built binary the tests talk to (`test:e2e` runs after `build`). */
 export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /** Answers the server's elicitation requests, as a client's approval dialog would. */
