@@ -1,5 +1,5 @@
-// WriteFile's worst case for the diff (DESIGN §8): two entirely different 5 MB texts, diff blocks vs `git diff`, both
-// as whole processes; the notes check the search budget (SPEC 1.8) on every run.
+// WriteFile's worst case for the diff (bench/README.md): two entirely different 5 MB texts, diff blocks vs `git diff`, both
+// as whole processes; the notes check the search budget (docs/diff-blocks.md) on every run.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DIFF_BUDGET_MS, DIFF_MAX_LINES } from '@kimi-tools/core/toolkit';
@@ -71,13 +71,13 @@ function describeOutcome(details: Record<string, number>): string {
 }
 
 /**
- * SPEC 1.8: building the blocks never takes longer than the budget plus reading the texts. `buildDiffBlocks` reports
+ * docs/diff-blocks.md: building the blocks never takes longer than the budget plus reading the texts. `buildDiffBlocks` reports
  * (through `options.timing`) how long its search took and how long everything else took; each run is checked.
  */
 async function notes(results: RowResult[]): Promise<string[]> {
   const budget = DEFAULT_DIFF_BUDGET_MS;
   const lines = [
-    `Budget check (SPEC 1.8), every run of ours: whole build ≤ ${budget} ms + reading the texts (counting, splitting, ` +
+    `Budget check (docs/diff-blocks.md), every run of ours: whole build ≤ ${budget} ms + reading the texts (counting, splitting, ` +
       'numbering lines, making blocks), i.e. the search alone ≤ the budget:',
   ];
   let worstOver = -Infinity;

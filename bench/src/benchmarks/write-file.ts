@@ -1,4 +1,4 @@
-// WriteFile overwriting a 5 MB file with entirely different content (DESIGN §8, issue 4: within 2×): the worst case
+// WriteFile overwriting a 5 MB file with entirely different content (bench/README.md, issue 4: within 2×): the worst case
 // for the diff shown for approval, a whole process through the tool, vs `git diff --no-index` plus a plain write.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

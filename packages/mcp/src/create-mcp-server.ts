@@ -78,7 +78,7 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
   });
 
   // The low-level Server passes our JSON Schemas through untouched and leaves argument validation to the tool
-  // (SPEC's `Error validating JSON arguments` message); McpServer would re-derive schemas and validate itself.
+  // (the `Error validating JSON arguments` message of docs/results.md); McpServer would re-derive schemas and validate itself.
   const server = new Server(
     { name: options.name ?? 'kimi-tools', version: options.version ?? packageVersion },
     {

@@ -1,7 +1,7 @@
 import { MAX_BYTES, MAX_LINES } from './limits.js';
 import type { LinesRead } from './read-lines.js';
 
-/** The exact result message of SPEC §2. `start` is the line the read started at (the first shown line in tail mode). */
+/** The exact result message of docs/read-file.md. `start` is the line the read started at (the first shown line in tail mode). */
 export function readResultMessage(read: LinesRead, start: number, nLines: number): string {
   const count = read.lines.length;
   let message =

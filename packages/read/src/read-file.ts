@@ -35,7 +35,7 @@ export type ReadFileOptions = Record<string, never>;
 const UNHASHED = 'unhashed';
 
 /**
- * ReadFile (SPEC §2): reads a text file in any supported encoding with line numbers, forward from a line or back
+ * ReadFile (docs/read-file.md): reads a text file in any supported encoding with line numbers, forward from a line or back
  * from the end, within the line, line-length and byte limits. Files of any size are streamed; the runtime's line
  * index makes repeated deep reads of an unchanged file cheap. Records the read state for the write tools.
  */
@@ -117,7 +117,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     return detectTextEncoding(sample, whole && sample.length === size);
   }
 
-  /** SPEC 1.6: the read covers the whole file when every line was shown from line 1, none of them cut. */
+  /** docs/read-state.md: the read covers the whole file when every line was shown from line 1, none of them cut. */
   private recordRead(file: OpenTextFile, read: LinesRead): void {
     const complete =
       read.lines.length === read.totalLines &&

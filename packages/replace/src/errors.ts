@@ -44,7 +44,7 @@ function listedLines(lines: readonly number[], count: number): string {
   return count > MAX_LISTED_MATCHES ? `${lines.join(', ')}, ...` : lines.join(', ');
 }
 
-/** The message and brief of a failed edit, worded as SPEC §4 says (`index` is 1-based). */
+/** The message and brief of a failed edit, worded as docs/str-replace-file.md says (`index` is 1-based). */
 export function editFailureText(
   index: number,
   failure: EditFailure,

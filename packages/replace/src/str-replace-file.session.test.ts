@@ -55,7 +55,7 @@ describe('within a session', () => {
 });
 
 describe('what the model is told', () => {
-  it('has the SPEC parameter names, types, defaults and required list, each described', async () => {
+  it('has the documented parameter names, types, defaults and required list, each described', async () => {
     ws = await createWorkspace();
     const schema = ws.tool.parameters as {
       required: string[];

@@ -58,7 +58,7 @@ function loosestLevel(outcomes: readonly EditOutcome[]): MatchLevel {
 }
 
 /**
- * StrReplaceFile (SPEC §4): replaces exact text in an existing file, one edit or an ordered list of them,
+ * StrReplaceFile (docs/str-replace-file.md): replaces exact text in an existing file, one edit or an ordered list of them,
  * all-or-nothing, with unique matches, byte-exact preservation of everything else, approval and atomic write.
  */
 export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, StrReplaceFileBrief> {
@@ -106,7 +106,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
     const result = applyEdits(decoded.decoded, edits, {
       mode: this.match,
-      // A near miss must not quote what ReadFile refuses to show (SPEC 1.3).
+      // A near miss must not quote what ReadFile refuses to show (docs/paths.md#sensitive-files).
       quoteClosestText: !this.runtime.paths.isSensitive(target),
     });
     if (!result.ok) return toolError(editFailureText(result.index, result.failure));

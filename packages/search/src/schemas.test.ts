@@ -10,7 +10,7 @@ type Schema = {
 };
 
 describe('tool schemas and descriptions', () => {
-  it('Glob: SPEC §5 properties, defaults, and a description for each', () => {
+  it('Glob: docs/glob.md properties, defaults, and a description for each', () => {
     const glob = new Glob(runtime);
     const schema = glob.parameters as Schema;
     expect(glob.name).toBe('Glob');
@@ -29,7 +29,7 @@ describe('tool schemas and descriptions', () => {
     expect(glob.description).toContain('`**/*.ts`');
   });
 
-  it('Grep: SPEC §6 properties in order, defaults, and a description for each', () => {
+  it('Grep: docs/grep.md properties in order, defaults, and a description for each', () => {
     const grep = new Grep(runtime);
     const schema = grep.parameters as Schema;
     expect(grep.name).toBe('Grep');

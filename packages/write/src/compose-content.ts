@@ -8,13 +8,13 @@ export interface ComposedContent {
   newText: string;
 }
 
-/** A new file: UTF-8, no BOM, line endings exactly as given (SPEC 1.5). */
+/** A new file: UTF-8, no BOM, line endings exactly as given (docs/encodings.md). */
 export function composeNewFile(content: string): ComposedContent {
   return { newBytes: Buffer.from(content, 'utf8'), oldText: '', newText: normalizeLineEndings(content) };
 }
 
 /**
- * An existing file, in its own format (SPEC 1.5): its encoding and BOM, and its line-ending style (lines left as they
+ * An existing file, in its own format (docs/encodings.md): its encoding and BOM, and its line-ending style (lines left as they
  * were keep their exact endings; new lines get the dominant one). A file without any line break has no style to
  * keep, so `content` keeps the line endings it was given. `oldBytes` are the bytes `decoded` came from (reused where
  * the content did not change). Throws when `content` holds a character the file's encoding cannot store.

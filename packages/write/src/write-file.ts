@@ -19,7 +19,7 @@ import { WriteFileParams } from './params.js';
 export type WriteFileOptions = Record<string, never>;
 
 /**
- * WriteFile (SPEC §3): creates, overwrites or appends to a text file, with approval, read-before-write, parent
+ * WriteFile (docs/write-file.md): creates, overwrites or appends to a text file, with approval, read-before-write, parent
  * directories created, the existing file's encoding, line endings and mode kept, and an atomic write.
  */
 export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBrief> {

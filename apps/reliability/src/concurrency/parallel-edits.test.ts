@@ -9,7 +9,7 @@ import { report } from '../support/report.js';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 import { editedSlots, jitteryApproval, ledgerText, slotLine } from './ledger.js';
 
-// DESIGN §6: "Concurrent edits are either serialised or refused as stale; none is silently lost." Many
+// docs/reliability.md: "Concurrent edits are either serialised or refused as stale; none is silently lost." Many
 // StrReplaceFile calls race on one file, each editing its own line; afterwards each call either succeeded and its
 // line is edited, or was refused as `File modified` and its line is untouched — and the file holds exactly the
 // applied edits, nothing else.

@@ -8,7 +8,7 @@ import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 import { sha256 } from '../support/tree-snapshot.js';
 import { runAndKill, type CrashChildConfig } from './crash-harness.js';
 
-// DESIGN §6: "A crash or kill at any moment of a write leaves either the old or the new file, never a truncated or
+// docs/reliability.md: "A crash or kill at any moment of a write leaves either the old or the new file, never a truncated or
 // mixed one." A child process rewrites a multi-megabyte file in a loop through the real tools and is SIGKILLed at
 // random moments; after every kill the file must hash to the version before or after the call in flight, and the
 // only other entries may be the tools' own hidden temp and lock files, which core's cleanupStaleTempFiles

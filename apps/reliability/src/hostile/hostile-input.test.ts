@@ -19,9 +19,9 @@ import { toolResultProblem } from '../support/tool-result-shape.js';
 import { snapshotDifferences, snapshotTree, type TreeSnapshot } from '../support/tree-snapshot.js';
 import { hostileArguments, hostileString } from './arbitraries.js';
 
-// DESIGN §6: "Bad input never crashes a tool and never changes a file: every error path leaves the bytes on disk as
+// docs/reliability.md: "Bad input never crashes a tool and never changes a file: every error path leaves the bytes on disk as
 // they were." fast-check throws hostile arguments at every tool. For each case: `call` resolves (never throws),
-// to a well-formed ToolReturnValue (SPEC §0); on an error, or from a tool that only reads, every byte, name and
+// to a well-formed ToolReturnValue (docs/results.md); on an error, or from a tool that only reads, every byte, name and
 // link under the test root is as before; a successful write stays inside the work dir and was approved for a path
 // inside it; and the sensitive file's secret never reaches the model.
 

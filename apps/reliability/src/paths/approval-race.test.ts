@@ -11,8 +11,8 @@ import { createAttackTree, DENY_GLOBS, type AttackTree } from './attack-tree.js'
 
 // The check-then-write race: the path policy resolved `sub/...` to a real path inside the workspace, then, while
 // the approval is pending (the perfect, deterministic hook: a user can take minutes), something swaps a component
-// of that path for a symlink to outside the workspace (or into a denied directory). SPEC 1.2 decides containment on
-// real paths and SPEC 1.6 repeats its checks "immediately before the bytes are written"; the write must not land
+// of that path for a symlink to outside the workspace (or into a denied directory). docs/paths.md decides containment on
+// real paths and docs/read-state.md repeats its checks "immediately before the bytes are written"; the write must not land
 // outside, or in a denied file.
 //
 // Found by this suite: after approval, applyFileChange only re-checked the read state and that `target.real` "still

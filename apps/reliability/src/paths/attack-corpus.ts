@@ -92,7 +92,7 @@ export function attackCorpus(tree: AttackTree): Attempt[] {
     refused('symlink dangling outside', 'dangling'),
     refused('symlink prefix', 'evil-prefix/notes.txt'),
     contained('symlink then dot-dot (lexical)', 'out-dir/../outside/target.txt'),
-    // sensitive files: may be written (SPEC 1.3), never shown to the model
+    // sensitive files: may be written (docs/paths.md#sensitive-files), never shown to the model
     contained('sensitive', '.env'),
     contained('sensitive', `${w}/.env`),
     contained('sensitive', 'src/../.env'),

@@ -8,7 +8,7 @@ export const SECRETS = {
   denied: 'DENIED_SECRET_91c2',
   git: 'GIT_SECRET_55d0',
   home: 'HOME_SECRET_3e8f',
-  /** The sensitive `.env` inside the work dir: tools may write it (SPEC 1.3), but its content never reaches the model. */
+  /** The sensitive `.env` inside the work dir: tools may write it (docs/paths.md#sensitive-files), but its content never reaches the model. */
   env: 'ENV_SECRET_7f3a',
 } as const;
 

@@ -11,11 +11,11 @@ import { snapshotDifferences, snapshotTree, type TreeSnapshot } from '../support
 import { attackCorpus, type Attempt } from './attack-corpus.js';
 import { createAttackTree, DENY_GLOBS, SECRETS, type AttackTree } from './attack-tree.js';
 
-// SPEC 1.1–1.3 under attack: every path of the corpus goes through every tool, on a runtime with
+// docs/paths.md under attack: every path of the corpus goes through every tool, on a runtime with
 // `outside: 'deny'`, deny globs, a sensitive `.env`, yolo-like approval and no read-before-write (so the path policy
 // alone stands between the model and the disk). Afterwards: nothing outside the work dir, nothing denied and no
 // symlink changed; no secret in any result (the `.env` one may only appear in the diff shown to the user, since
-// SPEC 1.3 lets tools write sensitive files); approval was only ever asked for allowed paths; and every attempt
+// docs/paths.md#sensitive-files lets tools write sensitive files); approval was only ever asked for allowed paths; and every attempt
 // marked `refused` was refused by every tool that takes it as a path.
 
 const MARKER = 'PWNED_BY_PATH_ATTACK';

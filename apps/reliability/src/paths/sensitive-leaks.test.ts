@@ -7,7 +7,7 @@ import { Grep } from '@kimi-tools/search';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 
-// SPEC 1.3: sensitive files are refused by ReadFile and dropped by Grep "to protect secrets" — their content must
+// docs/paths.md#sensitive-files: sensitive files are refused by ReadFile and dropped by Grep "to protect secrets" — their content must
 // not reach the model by another door. Two doors found by path-attacks.test.ts, reduced to their minimum here.
 
 const SECRET = 'sk-live-0123456789abcdef';

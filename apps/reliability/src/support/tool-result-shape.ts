@@ -19,7 +19,7 @@ const DisplayBlockShape = z.discriminatedUnion('type', [
   }),
 ]);
 
-/** SPEC §0: the exact shape of a ToolReturnValue, with no extra fields. */
+/** docs/results.md: the exact shape of a ToolReturnValue, with no extra fields. */
 export const ToolReturnValueShape = z
   .strictObject({
     isError: z.boolean(),

@@ -10,7 +10,7 @@ export interface DiffBlockLine {
 // A block can hold up to 10,000 lines a side; past this much work its middle is shown as removed then added.
 const MAX_EDIT_LENGTH = 2_000;
 
-// A block side is a group of lines without its last line break; '' is a side with no lines (SPEC 1.8).
+// A block side is a group of lines without its last line break; '' is a side with no lines (docs/diff-blocks.md).
 function sideLines(text: string): string[] {
   return text === '' ? [] : text.split('\n');
 }

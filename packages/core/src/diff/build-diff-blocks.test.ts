@@ -142,7 +142,7 @@ describe('buildDiffBlocks', () => {
     const blocks = buildDiffBlocks('f.txt', 'a\nb\nc\n', 'a\nB\nc\n');
     expect(blocks).toEqual([block('a\nb\nc', 'a\nB\nc', 1, 1)]);
     expect(blocks.some((b) => b.oldText.includes('\r') || b.newText.includes('\r'))).toBe(false);
-    // '\r' is not a line break here: the caller normalises line endings first (SPEC 1.5).
+    // '\r' is not a line break here: the caller normalises line endings first (docs/encodings.md).
     expect(buildDiffBlocks('f.txt', 'a\rb\n', 'a\rB\n')).toEqual([block('a\rb', 'a\rB', 1, 1)]);
   });
 

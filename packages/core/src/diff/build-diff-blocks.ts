@@ -32,7 +32,7 @@ export interface DiffTiming {
 }
 
 /**
- * SPEC 1.8: the diff blocks of a change from `oldText` to `newText` (both '\n'-normalised). Equal texts give no
+ * docs/diff-blocks.md: the diff blocks of a change from `oldText` to `newText` (both '\n'-normalised). Equal texts give no
  * blocks; more than 10,000 lines on a side, or a diff not found within the budget, give one summary block. Apart
  * from reading the texts (splitting and numbering lines, in linear time), it never takes longer than the budget.
  *

@@ -46,7 +46,7 @@ function sniffedMedia(sniffed: { ext: string; mime: string }): MediaType | undef
 }
 
 /**
- * SPEC §7 type detection from the path and the first bytes (`readFileHead`), in this order:
+ * docs/read-media-file.md type detection from the path and the first bytes (`readFileHead`), in this order:
  * 1. `.svg .ts .tsx .mts .cts` are text (never media; binary only when a NUL shows in the first 512 bytes).
  * 2. A UTF-16 BOM means text.
  * 3. An empty file is media when its extension says so (ReadMediaFile then reports it empty), else text.

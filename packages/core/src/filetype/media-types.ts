@@ -4,7 +4,7 @@ export interface MediaType {
   mime: string;
 }
 
-/** SPEC §7 media extensions: a hint used when sniffing recognises nothing and the content is not plain text. */
+/** docs/read-media-file.md media extensions: a hint used when sniffing recognises nothing and the content is not plain text. */
 export const MEDIA_BY_EXTENSION: Readonly<Record<string, MediaType>> = {
   '.png': { kind: 'image', mime: 'image/png' },
   '.jpg': { kind: 'image', mime: 'image/jpeg' },

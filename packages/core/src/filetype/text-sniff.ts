@@ -1,6 +1,6 @@
 import { hasBinaryControlBytes } from '../text/encoding-bytes.js';
 
-/** How far SPEC §7 looks for a NUL byte. */
+/** How far docs/read-media-file.md looks for a NUL byte. */
 export const NUL_SCAN_BYTES = 512;
 
 /** Whether a NUL byte occurs in the first 512 bytes. */

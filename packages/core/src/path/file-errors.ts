@@ -10,7 +10,7 @@ import { suggestSimilarFiles } from './suggest-similar.js';
 
 /**
  * `` `{path}` does not exist. `` / `File not found`, with ` Did you mean: ...?` when files in the same directory
- * have a similar name (SPEC §2, §4). `shownPath` is the path as the model gave it.
+ * have a similar name (docs/read-file.md, docs/str-replace-file.md). `shownPath` is the path as the model gave it.
  */
 export async function fileNotFoundError(
   shownPath: string,
@@ -28,7 +28,7 @@ export function notAFileError(shownPath: string): ToolReturnValue<typeof Briefs.
 
 /**
  * `` `{path}` is not a valid text file in a supported encoding; it was not changed. `` / `Unsupported encoding`
- * (SPEC 1.5): a file that decodes in no supported encoding is never rewritten.
+ * (docs/encodings.md): a file that decodes in no supported encoding is never rewritten.
  */
 export function unsupportedEncodingError(
   shownPath: string,

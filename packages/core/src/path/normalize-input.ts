@@ -4,7 +4,7 @@ import { pathApiFor } from './platform-path.js';
 export type InputProblem = 'empty' | 'invalid';
 
 /**
- * SPEC 1.1 items 1–2, decided on the string alone: empty, NUL byte, or UNC/device prefix.
+ * docs/paths.md items 1–2, decided on the string alone: empty, NUL byte, or UNC/device prefix.
  * Any two leading separators (`\\`, `//`, `\/`, `/\`) count as UNC on every platform: on Windows they reach a server
  * (sending credentials), and refusing the rare POSIX spelling `//x` costs nothing.
  */
@@ -22,7 +22,7 @@ export interface ExpandOptions {
 }
 
 /**
- * SPEC 1.1 items 3–4: `~` and `~/...` (also `~\...` on Windows) expand to the home directory; `~user` is left alone
+ * docs/paths.md items 3–4: `~` and `~/...` (also `~\...` on Windows) expand to the home directory; `~user` is left alone
  * (it is an ordinary relative name). On Windows only, MSYS `/c/...` and Cygwin `/cygdrive/c/...` become `C:\...`.
  */
 export function expandPathInput(input: string, options: ExpandOptions): string {

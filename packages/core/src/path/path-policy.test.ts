@@ -46,7 +46,7 @@ afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-describe('PathPolicy.resolveFile: input checks (SPEC 1.1)', () => {
+describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
   it('refuses the empty path', async () => {
     expectError(await policy().resolveFile('', 'read'), 'File path cannot be empty.', 'Empty file path');
   });
@@ -131,7 +131,7 @@ describe('PathPolicy.resolveFile: input checks (SPEC 1.1)', () => {
   });
 });
 
-describe('PathPolicy.resolveFile: workspace (SPEC 1.2)', () => {
+describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
   it('words the relative-outside error with the verb', async () => {
     const p = policy();
     for (const verb of ['read', 'write', 'edit'] as const) {
@@ -375,7 +375,7 @@ describe('PathPolicy.resolveFile: workspace (SPEC 1.2)', () => {
     );
   });
 
-  it('checks in SPEC order: relative-outside, then outside, then deny', async () => {
+  it('checks in the documented order: relative-outside, then outside, then deny', async () => {
     const p = policy({ outside: 'deny', deny: ['**'] });
     expectError(
       await p.resolveFile('../outside/secret.txt', 'read'),
@@ -405,7 +405,7 @@ describe('PathPolicy.resolveSearchPath', () => {
     });
   });
 
-  it('refuses empty, outside (with the brief of the tool) and denied paths with the SPEC messages', async () => {
+  it('refuses empty, outside (with the brief of the tool) and denied paths with the documented messages', async () => {
     await fs.symlink(outside, path.join(work, 'escape'));
     const p = policy({ deny: ['**/node_modules/**'] });
     const brief = 'Directory outside workspace';

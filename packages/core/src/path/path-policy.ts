@@ -80,7 +80,7 @@ function deniedError(shown: string): ToolReturnValue<typeof Briefs.accessDenied>
 }
 
 /**
- * SPEC 1.1–1.3 in one place: input checks, workspace containment on real paths, deny globs, sensitive files.
+ * docs/paths.md in one place: input checks, workspace containment on real paths, deny globs, sensitive files.
  * `additionalDirs` is read on every call (a live list); `deny` and `sensitive` are compiled once, here.
  */
 export class PathPolicy {
@@ -101,9 +101,9 @@ export class PathPolicy {
   }
 
   /**
-   * For read/write/edit tools, in SPEC order: empty → invalid (NUL, UNC; no file-system access) → `~`/Windows
+   * For read/write/edit tools, in the order docs/paths.md gives: empty → invalid (NUL, UNC; no file-system access) → `~`/Windows
    * conversions → resolve against workDir → real path → relative-outside (worded with `verb`) → `outside: 'deny'` →
-   * deny globs. Errors carry the exact SPEC messages and briefs.
+   * deny globs. Errors carry the exact documented messages and briefs.
    */
   async resolveFile(input: string, verb: PathVerb): Promise<PathResult<PathBrief>> {
     const resolution = await this.resolve(input);
@@ -125,7 +125,7 @@ export class PathPolicy {
   }
 
   /**
-   * For Glob/Grep (SPEC §5, §6): resolves like a read path, but it must lie inside the workspace (else the search
+   * For Glob/Grep (docs/glob.md, docs/grep.md): resolves like a read path, but it must lie inside the workspace (else the search
    * message, with the tool's own `outsideBrief`) and not be denied.
    */
   async resolveSearchPath<OutsideBrief extends string>(
@@ -170,7 +170,7 @@ export class PathPolicy {
   }
 
   /**
-   * Whether a file probably holds secrets: built-in patterns plus the runtime's extra ones (SPEC 1.3). Given a
+   * Whether a file probably holds secrets: built-in patterns plus the runtime's extra ones (docs/paths.md#sensitive-files). Given a
    * {@link ResolvedPath}, both the name the model used and the real target count, so neither a symlink named
    * `notes.txt` pointing at `.env` nor one named `.env` slips through.
    */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { compileGlobs, type GlobTest } from './glob-matcher.js';
 import { pathApiFor } from './platform-path.js';
 
-/** Basename globs of files that usually hold secrets (SPEC 1.3). */
+/** Basename globs of files that usually hold secrets (docs/paths.md#sensitive-files). */
 const SENSITIVE_BASENAMES: readonly string[] = [
   '.env',
   '.env.*',
@@ -31,7 +31,7 @@ const BUILT_IN = {
 export type SensitiveTest = (filePath: string) => boolean;
 
 /**
- * Compiles the SPEC 1.3 rules plus runtime patterns into one test. `extraPatterns` are basename globs; a pattern
+ * Compiles the docs/paths.md#sensitive-files rules plus runtime patterns into one test. `extraPatterns` are basename globs; a pattern
  * containing `/` is matched against the whole `/`-separated path instead. Case-insensitive only on Windows.
  */
 export function createSensitiveTest(
@@ -63,7 +63,7 @@ export function createSensitiveTest(
 }
 
 /**
- * SPEC 1.3: whether a file probably holds secrets (built-in basename globs, the `.env` template exceptions, the
+ * docs/paths.md#sensitive-files: whether a file probably holds secrets (built-in basename globs, the `.env` template exceptions, the
  * `.aws/credentials` / `.gcp/credentials` endings, and `extraPatterns` as in {@link createSensitiveTest}).
  * Checking many files? Compile once with {@link createSensitiveTest}.
  */
@@ -76,7 +76,7 @@ export function isSensitivePath(
 }
 
 /**
- * SPEC 1.3 warning (used by Grep) for the skipped files: `{n}` counts distinct paths, the names are the sorted unique
+ * docs/paths.md#sensitive-files warning (used by Grep) for the skipped files: `{n}` counts distinct paths, the names are the sorted unique
  * basenames, the first 5 shown, then `, ... ({k} files total)` with `k` the number of unique names.
  */
 export function sensitiveFilesWarning(filePaths: readonly string[]): string {

@@ -35,7 +35,7 @@ interface StoredVersion {
 }
 
 /**
- * Previous versions of the files the tools changed, for undo (SPEC 1.7). The caller creates one per session and
+ * Previous versions of the files the tools changed, for undo (docs/writing.md). The caller creates one per session and
  * passes it to `createRuntime({ history })`. A version larger than `maxBytes` is not kept.
  */
 export class FileHistory {

@@ -11,7 +11,7 @@ export interface FileStateRecord extends FileSnapshot {
 export type FileStateStatus = 'ok' | 'not-read' | 'modified';
 
 /**
- * What one session has read and written, keyed by real path (SPEC 1.6). Created by the runtime, never shared
+ * What one session has read and written, keyed by real path (docs/read-state.md). Created by the runtime, never shared
  * between sessions.
  */
 export class FileStateTracker {

@@ -3,7 +3,7 @@ import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import type { FileStateStatus } from './file-state-tracker.js';
 
 /**
- * The SPEC 1.6 error for a file that was never read or changed since it was read. `path` is the path as the model
+ * The docs/read-state.md error for a file that was never read or changed since it was read. `path` is the path as the model
  * gave it.
  */
 export function readStateError(

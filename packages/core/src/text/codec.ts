@@ -20,7 +20,7 @@ export class UnencodableTextError extends Error {
   }
 }
 
-/** Decodes a whole file per SPEC 1.5: BOM, UTF-8, or a legacy encoding that round-trips byte-exactly. */
+/** Decodes a whole file per docs/encodings.md: BOM, UTF-8, or a legacy encoding that round-trips byte-exactly. */
 export function decodeText(bytes: Uint8Array): DecodeResult {
   const detection = detectEncoding(bytes, true);
   if (!detection.ok) return detection;

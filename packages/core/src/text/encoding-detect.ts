@@ -34,7 +34,7 @@ function decodeLegacyExact(bytes: Uint8Array, encoding: string, partial: boolean
 }
 
 /**
- * SPEC 1.5 detection. BOMs first (UTF-16 text may contain 0x00 bytes, but not a U+0000 character); without a BOM a
+ * docs/encodings.md detection. BOMs first (UTF-16 text may contain 0x00 bytes, but not a U+0000 character); without a BOM a
  * 0x00 byte means binary; then strict UTF-8; then chardet's guesses, each accepted only if it round-trips the bytes;
  * then windows-1252 for bytes without binary control codes.
  * `isWholeFile: false` means `bytes` is a sample whose last character may be cut.

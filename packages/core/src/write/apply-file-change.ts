@@ -33,7 +33,7 @@ export interface FileChange {
   /** Missing directories to create before writing (absolute, shallowest first); part of the approved change. */
   createDirectories?: readonly string[];
   /**
-   * Whether SPEC 1.6 read-before-write applies to this change: then the session's read state must be `ok` both
+   * Whether docs/read-state.md read-before-write applies to this change: then the session's read state must be `ok` both
    * before the approval is asked and again after it, right before writing. (Whatever this says, the file must still
    * hold `oldBytes` when the write happens.)
    */
@@ -89,7 +89,7 @@ async function createDirectories(directories: readonly string[]): Promise<string
 }
 
 /**
- * Applies a computed change (SPEC 1.4, 1.6, 1.7): no-op check → read state (when it applies) → diff blocks →
+ * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
  * the read state still ok and the path still resolving to the approved real path → directories → file lock: the
  * file must still hold `oldBytes` → history → atomic write → the new read state. I/O failures are thrown; the tool turns them into its generic failure.

@@ -111,7 +111,7 @@ async function replaceThroughTemp(
 }
 
 /**
- * Writes `data` to `filePath` so that a crash leaves either the old or the new content, never a mix (SPEC 1.7):
+ * Writes `data` to `filePath` so that a crash leaves either the old or the new content, never a mix (docs/writing.md):
  * a temp file in the same directory (exclusive create, unpredictable name) is written, flushed and renamed over the
  * target, then the directory is flushed where the platform allows. The target's permission bits are kept. A symlink
  * stays a link: the file at the end of its chain is written. A file with several hard links is rewritten in place so

@@ -6,7 +6,7 @@ const LEVEL_WORDS: Record<Exclude<MatchLevel, 'exact'>, string> = {
   whitespace: 'whitespace',
 };
 
-/** SPEC §4 success message, with one sentence per edit that needed a looser level. */
+/** docs/str-replace-file.md success message, with one sentence per edit that needed a looser level. */
 export function editSuccessText(levels: readonly MatchLevel[], totalReplacements: number): string {
   let message = `File successfully edited. Applied ${levels.length} edit(s) with ${totalReplacements} total replacement(s).`;
   levels.forEach((level, position) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Glob's arguments (SPEC §5). */
+/** Glob's arguments (docs/glob.md). */
 export const GlobParams = z.object({
   /** The glob to match, relative to the search directory. */
   pattern: z

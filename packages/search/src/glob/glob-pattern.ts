@@ -41,7 +41,7 @@ function hasParentSegment(pattern: string): boolean {
   return pattern.split(/[\\/]/).includes('..');
 }
 
-/** SPEC §5 checks: empty, absolute, or with a `..` segment (also after brace expansion). */
+/** docs/glob.md checks: empty, absolute, or with a `..` segment (also after brace expansion). */
 export function checkGlobPattern(pattern: string): GlobPatternProblem {
   if (pattern.length === 0) return 'empty';
   if (/^[\\/]/.test(pattern) || /^[A-Za-z]:/.test(pattern)) return 'escapes';

@@ -27,7 +27,7 @@ import { walkTree } from './walk-tree.js';
 /** Options of {@link Glob}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type GlobOptions = Record<string, never>;
 
-/** Finds files and directories by glob pattern inside the workspace (SPEC §5). */
+/** Finds files and directories by glob pattern inside the workspace (docs/glob.md). */
 export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   readonly name = 'Glob';
   readonly description = GLOB_DESCRIPTION;

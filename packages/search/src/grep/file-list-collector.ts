@@ -50,7 +50,7 @@ export class FileListCollector {
     this.pending = text.slice(start);
   }
 
-  /** The kept files, newest first; files with the same time in component-wise path order (SPEC §6 step 1). */
+  /** The kept files, newest first; files with the same time in component-wise path order (docs/grep.md step 1). */
   newestFirst(): string[] {
     const { paths, times } = this;
     const order = Array.from(paths.keys());

@@ -16,7 +16,7 @@ const contextLines = (what: string) =>
     .default(null)
     .describe(`Number of lines to show ${what} each match. Only for output_mode "content".`);
 
-/** Grep's arguments (SPEC §6); property names and order are part of the contract. */
+/** Grep's arguments (docs/grep.md); property names and order are part of the contract. */
 export const GrepParams = z.object({
   /** The regular expression (ripgrep syntax). */
   pattern: z

@@ -66,7 +66,7 @@ export interface GrepOptions {
   rgPath?: string;
 }
 
-/** Searches file contents with ripgrep inside the workspace (SPEC §6). */
+/** Searches file contents with ripgrep inside the workspace (docs/grep.md). */
 export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly name = 'Grep';
   readonly description = GREP_DESCRIPTION;
@@ -102,7 +102,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
 
     if (binary === null) return ripgrepUnavailableError();
 
-    // A file is searched from its own directory, so its name prefixes every line (SPEC §6 step 2).
+    // A file is searched from its own directory, so its name prefixes every line (docs/grep.md step 2).
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
@@ -168,7 +168,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     return toolOk({ output: output.text, message: notes.join(' '), extras: { total: mode.lines.length } });
   }
 
-  /** Parses, filters and orders ripgrep's output for the chosen mode (SPEC §6 steps 1–4). */
+  /** Parses, filters and orders ripgrep's output for the chosen mode (docs/grep.md steps 1–4). */
   private modeLines(
     params: GrepParams,
     run: RipgrepRun,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ToolRuntime } from '@kimi-tools/core';
 
 /**
- * Decides which of ripgrep's files the model may see (SPEC §6 step 3): none the workspace deny rules refuse, none
+ * Decides which of ripgrep's files the model may see (docs/grep.md step 3): none the workspace deny rules refuse, none
  * that look sensitive. Remembers the sensitive ones for the warning. One per Grep call.
  */
 export class ResultPathFilter {

@@ -2,7 +2,7 @@ import { GREP_MAX_COLUMNS, VCS_DIRECTORIES } from '../limits.js';
 import type { GrepParams } from './grep-params.js';
 
 /**
- * ripgrep's command line for a Grep call (SPEC §6). Output always uses `--null` after file names so paths with `:`
+ * ripgrep's command line for a Grep call (docs/grep.md). Output always uses `--null` after file names so paths with `:`
  * parse unambiguously, and content mode always asks for line numbers (they tell matches from context lines; they are
  * dropped again when `-n` is false). `target` is the file name, or `undefined` to search the working directory.
  */

@@ -36,7 +36,7 @@ export interface Page {
   note: string | null;
 }
 
-/** Skips `offset` lines, then keeps `headLimit` (0 or null: all) — SPEC §6 step 5. */
+/** Skips `offset` lines, then keeps `headLimit` (0 or null: all) — docs/grep.md step 5. */
 export function paginate(lines: readonly string[], offset: number, headLimit: number | null): Page {
   const rest = lines.slice(offset);
   if (headLimit === null || headLimit === 0 || rest.length <= headLimit) return { lines: rest, note: null };
@@ -52,7 +52,7 @@ export interface CappedOutput {
   truncated: boolean;
 }
 
-/** Cuts lines at 2,000 characters and the whole output at 50,000, at a line boundary (SPEC §6 step 7). */
+/** Cuts lines at 2,000 characters and the whole output at 50,000, at a line boundary (docs/grep.md step 7). */
 export function capOutput(lines: readonly string[]): CappedOutput {
   let truncated = false;
   let length = 0;

@@ -22,7 +22,7 @@ export type SearchTargetResult<Brief extends string> =
   { ok: true; target: SearchTarget } | { ok: false; error: ToolReturnValue<Brief> };
 
 /**
- * Resolves where Glob or Grep searches: the path policy's search rules (SPEC 1.1, inside the workspace on real
+ * Resolves where Glob or Grep searches: the path policy's search rules (docs/paths.md, inside the workspace on real
  * paths, deny rules), then existence. `input` is the path as the model gave it; messages quote it unchanged.
  */
 export async function resolveSearchTarget<Outside extends string, Missing extends string>(
