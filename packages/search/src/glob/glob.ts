@@ -15,9 +15,9 @@ import {
   type GlobBrief,
 } from '../errors.js';
 import { GLOB_MAX_MATCHES } from '../limits.js';
-import { sortPathsComponentWise } from '../shared/compare-paths.js';
-import { resolveSearchTarget } from '../shared/search-target.js';
-import { workspaceRootOf } from '../shared/workspace-root.js';
+import { sortPathsComponentWise } from '../common/compare-paths.js';
+import { resolveSearchTarget } from '../common/search-target.js';
+import { workspaceRootOf } from '../common/workspace-root.js';
 import { GLOB_DESCRIPTION } from './glob-description.js';
 import { GlobParams } from './glob-params.js';
 import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-pattern.js';

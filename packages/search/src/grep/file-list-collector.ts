@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { comparePathsComponentWise } from '../shared/compare-paths.js';
+import { comparePathsComponentWise } from '../common/compare-paths.js';
 import type { ResultPathFilter } from './result-path-filter.js';
 
 /** One options object for every lookup: a missing file gives `undefined` instead of throwing. */

@@ -23,8 +23,8 @@ import {
   timedOutNote,
   type GrepBrief,
 } from '../errors.js';
-import { comparePathsComponentWise } from '../shared/compare-paths.js';
-import { resolveSearchTarget } from '../shared/search-target.js';
+import { comparePathsComponentWise } from '../common/compare-paths.js';
+import { resolveSearchTarget } from '../common/search-target.js';
 import { FileListCollector } from './file-list-collector.js';
 import { GREP_DESCRIPTION } from './grep-description.js';
 import { GrepParams } from './grep-params.js';
