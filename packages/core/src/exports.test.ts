@@ -85,6 +85,7 @@ const TOOLKIT = [
   'encodeChange',
   'encodeText',
   'errorText',
+  'escapeForDisplay',
   'fileNotFoundError',
   'functionOption',
   'hasErrno',

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { escapeForDisplay } from './escape-for-display.js';
+
+describe('escapeForDisplay', () => {
+  it('leaves ordinary names alone, backslashes, spaces and non-Latin letters included', () => {
+    for (const name of ['src/main.ts', 'C:\\work\\a b.txt', 'données/報告.md', 'emoji 👩‍💻.txt', ''])
+      expect(escapeForDisplay(name)).toBe(name);
+  });
+
+  it('keeps a name with a line break on one line', () => {
+    expect(escapeForDisplay('a\nb.txt')).toBe('a\\nb.txt');
+    expect(escapeForDisplay('a\r\nb\tc')).toBe('a\\r\\nb\\tc');
+  });
+
+  it('shows terminal escapes and other controls as \\u escapes', () => {
+    expect(escapeForDisplay('a\u001b[2K\rWrite file harmless.txt')).toBe(
+      'a\\u001b[2K\\rWrite file harmless.txt',
+    );
+    expect(escapeForDisplay('\u0000\u0007\u007f\u0085\u009b')).toBe('\\u0000\\u0007\\u007f\\u0085\\u009b');
+  });
+
+  it('shows bidirectional controls and line separators', () => {
+    expect(escapeForDisplay('invoice\u202etxt.exe')).toBe('invoice\\u202etxt.exe');
+    expect(escapeForDisplay('\u2066x\u2069\u200e\u200f\u061c\u2028\u2029')).toBe(
+      '\\u2066x\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029',
+    );
+  });
+});
