@@ -1,13 +1,13 @@
-import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { utimes } from 'node:fs/promises';
+import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
 import { FileListCollector } from './file-list-collector.js';
 import { ResultPathFilter } from './result-path-filter.js';
 
-let tree: TempTree;
+let tree: TempWorkspace;
 
 beforeAll(async () => {
-  tree = await createTempTree();
+  tree = await createTempWorkspace();
   await tree.writeAll({
     'a.txt': '',
     'b.txt': '',
@@ -16,21 +16,18 @@ beforeAll(async () => {
     'dir-x.txt': '',
     '.env': '',
   });
-  await tree.touch('a.txt', 1000);
-  await tree.touch('b.txt', 3000);
-  await tree.touch('dir/é.txt', 2000);
-  for (const tied of ['dir/x/y.txt', 'dir-x.txt']) await tree.touch(tied, 500);
+  await utimes(tree.at('a.txt'), 1000, 1000);
+  await utimes(tree.at('b.txt'), 3000, 3000);
+  await utimes(tree.at('dir/é.txt'), 2000, 2000);
+  for (const tied of ['dir/x/y.txt', 'dir-x.txt']) await utimes(tree.at(tied), 500, 500);
 });
 
 afterAll(async () => {
-  await tree.cleanUp();
+  await tree.cleanup();
 });
 
 function collector(): { files: FileListCollector; filter: ResultPathFilter } {
-  const filter = new ResultPathFilter(
-    createRuntime({ workDir: tree.root, approval: yoloApproval() }),
-    tree.root,
-  );
+  const filter = new ResultPathFilter(tree.runtime(), tree.workDir);
   return { files: new FileListCollector(filter), filter };
 }
 
