@@ -1,45 +1,39 @@
 import path from 'node:path';
-import {
-  createTempWorkspace,
-  it,
-  type TempWorkspace,
-  type WorkspaceRuntimeOptions,
-} from '@kimi-tools/test-kit';
+import { it, type TempWorkspace, type WorkspaceRuntimeOptions } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { gitInit } from '../__fixtures__/git-init.js';
+import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { GLOB_MAX_MATCHES } from '../limits.js';
 import { Glob } from './glob.js';
 
 let tree: TempWorkspace;
 
 beforeAll(async () => {
-  tree = await createTempWorkspace();
-  await tree.write(tree.outside('secret.ts'), 'export {};\n');
-  await tree.write(tree.outside('nested/deep.ts'));
-  gitInit(tree.workDir);
-  await tree.writeAll({
-    '.gitignore': 'dist/\n*.log\n',
-    '.ignore': 'tmp/\n',
-    '.env': 'TOKEN=1\n',
-    '.hidden/h.ts': '',
-    'app.log': '',
-    'src/a.ts': '',
-    'src/b.js': '',
-    'src/main.py': '',
-    'src/main/app.py': '',
-    'src/lib/c.ts': '',
-    'src/lib/deep/d.ts': '',
-    'src/.gitignore': 'generated/\n!keep.log\n',
-    'src/generated/g.ts': '',
-    'src/keep.log': '',
-    'src/other.log': '',
-    'dist/out.ts': '',
-    'tmp/t.ts': '',
-    'node_modules/pkg/index.ts': '',
-    'docs/guide.md': '',
-    'a/x': '',
-    'a-b/x': '',
-  });
+  tree = await createSearchTree(
+    {
+      '.gitignore': 'dist/\n*.log\n',
+      '.ignore': 'tmp/\n',
+      '.env': 'TOKEN=1\n',
+      '.hidden/h.ts': '',
+      'app.log': '',
+      'src/a.ts': '',
+      'src/b.js': '',
+      'src/main.py': '',
+      'src/main/app.py': '',
+      'src/lib/c.ts': '',
+      'src/lib/deep/d.ts': '',
+      'src/.gitignore': 'generated/\n!keep.log\n',
+      'src/generated/g.ts': '',
+      'src/keep.log': '',
+      'src/other.log': '',
+      'dist/out.ts': '',
+      'tmp/t.ts': '',
+      'node_modules/pkg/index.ts': '',
+      'docs/guide.md': '',
+      'a/x': '',
+      'a-b/x': '',
+    },
+    { git: true, outside: { 'secret.ts': 'export {};\n', 'nested/deep.ts': '' } },
+  );
   await tree.symlink('linkdir', 'src/lib');
   await tree.symlink('outlink', tree.outsideDir);
   await tree.symlink('docs/alias.md', 'guide.md');
@@ -99,10 +93,11 @@ describe('Glob matching', () => {
 
   it('treats a search directory inside an ignored folder alike, however the rule is spelled', async () => {
     for (const rule of ['dist/\n', '/dist/\n', 'dist\n']) {
-      const repo = await createTempWorkspace();
+      const repo = await createSearchTree(
+        { '.gitignore': rule, 'dist/sub/y.ts': '', 'dist/z.ts': '' },
+        { git: true },
+      );
       try {
-        gitInit(repo.workDir);
-        await repo.writeAll({ '.gitignore': rule, 'dist/sub/y.ts': '', 'dist/z.ts': '' });
         const result = await new Glob(repo.runtime()).call({ pattern: '**', directory: 'dist' });
         expect({ rule, output: result.output, message: result.message }).toEqual({
           rule,

@@ -1,18 +1,18 @@
-import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
+import type { TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { compileGlob } from './glob-pattern.js';
 import { walkTree } from './walk-tree.js';
 
 let tree: TempWorkspace;
 
 beforeAll(async () => {
-  tree = await createTempWorkspace();
   const files: Record<string, string> = { '.gitignore': 'big/\nsmall/\n', 'kept.txt': '' };
   for (let dir = 0; dir < 20; dir++) {
     for (let file = 0; file < 20; file++) files[`big/d${dir}/deep/f${file}.txt`] = '';
   }
   files['small/one.txt'] = '';
-  await tree.writeAll(files);
+  tree = await createSearchTree(files);
 });
 
 afterAll(async () => {

@@ -1,25 +1,16 @@
-import { utimes } from 'node:fs/promises';
-import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
+import type { TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { FileListCollector } from './file-list-collector.js';
 import { ResultPathFilter } from './result-path-filter.js';
 
 let tree: TempWorkspace;
 
 beforeAll(async () => {
-  tree = await createTempWorkspace();
-  await tree.writeAll({
-    'a.txt': '',
-    'b.txt': '',
-    'dir/é.txt': '',
-    'dir/x/y.txt': '',
-    'dir-x.txt': '',
-    '.env': '',
-  });
-  await utimes(tree.at('a.txt'), 1000, 1000);
-  await utimes(tree.at('b.txt'), 3000, 3000);
-  await utimes(tree.at('dir/é.txt'), 2000, 2000);
-  for (const tied of ['dir/x/y.txt', 'dir-x.txt']) await utimes(tree.at(tied), 500, 500);
+  tree = await createSearchTree(
+    { 'a.txt': '', 'b.txt': '', 'dir/é.txt': '', 'dir/x/y.txt': '', 'dir-x.txt': '', '.env': '' },
+    { mtimes: { 'a.txt': 1000, 'b.txt': 3000, 'dir/é.txt': 2000, 'dir/x/y.txt': 500, 'dir-x.txt': 500 } },
+  );
 });
 
 afterAll(async () => {

@@ -1,12 +1,7 @@
-import { chmod, readFile, rm, utimes } from 'node:fs/promises';
-import {
-  createTempWorkspace,
-  it,
-  type TempWorkspace,
-  type WorkspaceRuntimeOptions,
-} from '@kimi-tools/test-kit';
+import { chmod, readFile, rm } from 'node:fs/promises';
+import { it, type TempWorkspace, type WorkspaceRuntimeOptions } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { gitInit } from '../__fixtures__/git-init.js';
+import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { Grep, type GrepOptions } from './grep.js';
 
 let tree: TempWorkspace;
@@ -15,10 +10,7 @@ const SENSITIVE_WARNING =
   'Skipped 2 sensitive file(s) (.env, .env.local) to protect secrets. These files may contain credentials or private keys.';
 
 beforeAll(async () => {
-  tree = await createTempWorkspace();
-  await tree.write(tree.outside('far.txt'), 'zebra\n');
-  gitInit(tree.workDir);
-  await tree.writeAll({
+  const files = {
     '.gitignore': 'ignored.txt\n',
     'ignored.txt': 'zebra ignored\n',
     'a.ts': 'const zebra = 1;\nconsole.log(zebra);\n',
@@ -31,8 +23,8 @@ beforeAll(async () => {
     '.env.example': 'zebra\n',
     'sub/.env.local': 'zebra\nzebra\n',
     'sub/b.ts': '// zebra\n',
-  });
-  const times: Record<string, number> = {
+  };
+  const mtimes = {
     'a.ts': 1000,
     'latin1.txt': 2000,
     'crlf.txt': 3000,
@@ -40,7 +32,7 @@ beforeAll(async () => {
     'ctx.txt': 5000,
     '.env.example': 6000,
   };
-  for (const [file, seconds] of Object.entries(times)) await utimes(tree.at(file), seconds, seconds);
+  tree = await createSearchTree(files, { git: true, outside: { 'far.txt': 'zebra\n' }, mtimes });
 });
 
 afterAll(async () => {
