@@ -303,7 +303,7 @@ describe('ReadFile: refusals', () => {
 
   it('refuses a symlink whose target is a sensitive file', async ({ workspace, tool }) => {
     await workspace.write('.env', 'SECRET=1\n');
-    await fs.symlink(workspace.at('.env'), workspace.at('settings.txt'));
+    await workspace.symlink('settings.txt', workspace.at('.env'));
     const result = await tool.call({ path: 'settings.txt' });
     expect(result.brief).toBe('Sensitive file');
   });
@@ -318,7 +318,7 @@ describe('ReadFile: refusals', () => {
   });
 
   it('refuses a directory and a FIFO without hanging', async ({ workspace, tool }) => {
-    await fs.mkdir(workspace.at('dir'));
+    await workspace.mkdir('dir');
     const dir = await tool.call({ path: 'dir' });
     expect(dir.message).toBe('`dir` is not a file.');
     expect(dir.brief).toBe('Invalid path');
@@ -338,7 +338,7 @@ describe('ReadFile: refusals', () => {
     workspace,
     tool,
   }) => {
-    await fs.writeFile(workspace.outside('o.txt'), 'out\n');
+    await workspace.write(workspace.outside('o.txt'), 'out\n');
     const relative = await tool.call({ path: '../outside/o.txt' });
     expect(relative.message).toBe(
       '`../outside/o.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
@@ -349,8 +349,8 @@ describe('ReadFile: refusals', () => {
   });
 
   it('treats a symlink pointing outside as outside', async ({ workspace, tool }) => {
-    await fs.writeFile(workspace.outside('target.txt'), 'secret-ish\n');
-    await fs.symlink(workspace.outside('target.txt'), workspace.at('link.txt'));
+    await workspace.write(workspace.outside('target.txt'), 'secret-ish\n');
+    await workspace.symlink('link.txt', workspace.outside('target.txt'));
     const result = await tool.call({ path: 'link.txt' });
     expect(result.message).toBe(
       '`link.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',

@@ -133,9 +133,7 @@ describe('success', () => {
     tool,
     approval,
   }) => {
-    const file = workspace.outside('o.txt');
-    await fs.writeFile(file, 'out\n');
-    await markRead(runtime, file);
+    const file = await workspace.write(workspace.outside('o.txt'), 'out\n', { readBy: runtime });
     const result = await tool.call({ path: file, edit: { old: 'out', new: 'in' } });
     expect(result.isError).toBe(false);
     expect(approval.requests[0]?.action).toBe('edit file outside of working directory');

@@ -1,6 +1,5 @@
-import { promises as fs } from 'node:fs';
 import { encodeText } from '@kimi-tools/core/toolkit';
-import { markRead, test } from '@kimi-tools/test-kit';
+import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
 
@@ -23,9 +22,7 @@ const it = test
         content: string,
         mode: 'overwrite' | 'append' = 'overwrite',
       ) => {
-        const file = workspace.at(name);
-        await fs.writeFile(file, bytes);
-        await markRead(runtime, file);
+        const file = await workspace.write(name, bytes, { readBy: runtime });
         const result = await tool.call({ path: name, content, mode });
         expect(result.isError, result.message).toBe(false);
         return workspace.bytes(file);
@@ -86,9 +83,7 @@ describe('WriteFile keeps the format of an existing file', () => {
     runtime,
     tool,
   }) => {
-    const file = workspace.at('crlf.txt');
-    await fs.writeFile(file, 'x\r\ny\r\n');
-    await markRead(runtime, file);
+    await workspace.write('crlf.txt', 'x\r\ny\r\n', { readBy: runtime });
     const result = await tool.call({ path: 'crlf.txt', content: 'x\r\ny\r\n' });
     expect(result.message).toBe(
       'File unchanged: the content is identical to the current file. Current size: 6 bytes.',
@@ -105,8 +100,7 @@ describe('WriteFile never rewrites what it cannot decode', () => {
   it('refuses a binary file', async ({ workspace, runtime, tool }) => {
     const file = workspace.at('data.bin');
     const binary = Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x10]);
-    await fs.writeFile(file, binary);
-    await markRead(runtime, file);
+    await workspace.write(file, binary, { readBy: runtime });
     for (const mode of ['overwrite', 'append'] as const) {
       expect(await tool.call({ path: 'data.bin', content: 'text', mode })).toMatchObject({
         isError: true,
@@ -126,9 +120,7 @@ describe('WriteFile never rewrites what it cannot decode', () => {
       encoding: 'windows-1252',
       bom: false,
     });
-    const file = workspace.at('latin.txt');
-    await fs.writeFile(file, original);
-    await markRead(runtime, file);
+    const file = await workspace.write('latin.txt', original, { readBy: runtime });
     const result = await tool.call({ path: 'latin.txt', content: 'Première ligne, 你好.\n' });
     expect(result).toMatchObject({
       isError: true,

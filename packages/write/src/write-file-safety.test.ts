@@ -75,9 +75,7 @@ describe('WriteFile approval', () => {
   it('returns the rejection without feedback and leaves the file untouched', async ({ workspace }) => {
     const runtime = workspace.runtime({ approval: recordingApproval({ kind: 'reject' }) });
     const tool = new WriteFile(runtime);
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'original');
-    await markRead(runtime, file);
+    const file = await workspace.write('a.txt', 'original', { readBy: runtime });
     expect(await tool.call({ path: 'a.txt', content: 'changed' })).toEqual({
       isError: true,
       output: '',
@@ -119,7 +117,7 @@ describe('WriteFile approval', () => {
 
 describe('WriteFile read state', () => {
   it('refuses to overwrite a file that was never read', async ({ workspace, tool, approval }) => {
-    await fs.writeFile(workspace.at('a.txt'), 'original');
+    await workspace.write('a.txt', 'original');
     expect(await tool.call({ path: 'a.txt', content: 'x' })).toMatchObject({
       isError: true,
       message: '`a.txt` has not been read yet. Read it first before writing to it.',
@@ -131,15 +129,13 @@ describe('WriteFile read state', () => {
 
   it('overwrites without a read when the runtime does not require one', async ({ workspace }) => {
     const tool = new WriteFile(workspace.runtime({ readBeforeWrite: false }));
-    await fs.writeFile(workspace.at('a.txt'), 'original');
+    await workspace.write('a.txt', 'original');
     expect((await tool.call({ path: 'a.txt', content: 'x' })).isError).toBe(false);
     expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('x');
   });
 
   it('refuses a file changed on disk since it was read', async ({ workspace, runtime, tool }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'original');
-    await markRead(runtime, file);
+    const file = await workspace.write('a.txt', 'original', { readBy: runtime });
     await fs.writeFile(file, 'edited by the user');
     expect(await tool.call({ path: 'a.txt', content: 'mine' })).toMatchObject({
       isError: true,
@@ -151,9 +147,7 @@ describe('WriteFile read state', () => {
   });
 
   it('accepts a file only touched since it was read', async ({ workspace, runtime, tool }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'original');
-    await markRead(runtime, file);
+    const file = await workspace.write('a.txt', 'original', { readBy: runtime });
     const later = new Date(Date.now() + 120_000);
     await fs.utimes(file, later, later);
     expect((await tool.call({ path: 'a.txt', content: 'mine' })).isError).toBe(false);
@@ -168,8 +162,7 @@ describe('WriteFile read state', () => {
     });
     const runtime = workspace.runtime({ approval });
     const tool = new WriteFile(runtime);
-    await fs.writeFile(file, 'original');
-    await markRead(runtime, file);
+    await workspace.write(file, 'original', { readBy: runtime });
     expect(await tool.call({ path: 'a.txt', content: 'mine' })).toMatchObject({
       isError: true,
       message:
@@ -196,8 +189,7 @@ describe('WriteFile read state', () => {
 
 describe('WriteFile files on disk', () => {
   it('keeps mode 0755', async ({ workspace, runtime, tool }) => {
-    const file = workspace.at('run.sh');
-    await fs.writeFile(file, '#!/bin/sh\necho old\n');
+    const file = await workspace.write('run.sh', '#!/bin/sh\necho old\n');
     await fs.chmod(file, 0o755);
     await markRead(runtime, file);
     await tool.call({ path: 'run.sh', content: '#!/bin/sh\necho new\n' });
@@ -206,9 +198,8 @@ describe('WriteFile files on disk', () => {
   });
 
   it('writes through a symlink and keeps the link', async ({ workspace, runtime, tool }) => {
-    const target = workspace.at('target.txt');
-    await fs.writeFile(target, 'old');
-    await fs.symlink('target.txt', workspace.at('link.txt'));
+    const target = await workspace.write('target.txt', 'old');
+    await workspace.symlink('link.txt', 'target.txt');
     await markRead(runtime, workspace.at('link.txt'));
     const result = await tool.call({ path: 'link.txt', content: 'new' });
     expect(result.isError).toBe(false);
@@ -217,7 +208,7 @@ describe('WriteFile files on disk', () => {
   });
 
   it('keeps hard links shared', async ({ workspace, runtime, tool }) => {
-    await fs.writeFile(workspace.at('a.txt'), 'old');
+    await workspace.write('a.txt', 'old');
     await fs.link(workspace.at('a.txt'), workspace.at('b.txt'));
     await markRead(runtime, workspace.at('a.txt'));
     await tool.call({ path: 'a.txt', content: 'new' });

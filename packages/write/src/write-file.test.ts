@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { FileActions } from '@kimi-tools/core';
-import { markRead, test } from '@kimi-tools/test-kit';
+import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
 
@@ -51,9 +51,7 @@ describe('WriteFile basics', () => {
     runtime,
     tool,
   }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'one\ntwo\nthree\n');
-    await markRead(runtime, file);
+    const file = await workspace.write('a.txt', 'one\ntwo\nthree\n', { readBy: runtime });
     const first = await tool.call({ path: file, content: 'one\n2\nthree\n' });
     expect(first.message).toBe('File successfully overwritten. Current size: 12 bytes.');
     expect(first.display).toEqual([
@@ -77,8 +75,7 @@ describe('WriteFile basics', () => {
     workspace,
     tool,
   }) => {
-    const file = workspace.at('log.txt');
-    await fs.writeFile(file, 'first\n');
+    const file = await workspace.write('log.txt', 'first\n');
     const appended = await tool.call({ path: 'log.txt', content: 'second\n', mode: 'append' });
     expect(appended.message).toBe('File successfully appended to. Current size: 13 bytes.');
     expect(appended.extras).toEqual({ created: false, bytes: 13 });
@@ -141,7 +138,7 @@ describe('WriteFile basics', () => {
       'File successfully overwritten. Current size: 4 bytes. Created directories: a, a/b, a/b/c.',
     );
     expect(await fs.readFile(workspace.at('a/b/c/file.txt'), 'utf8')).toBe('deep');
-    await fs.mkdir(workspace.at('x'));
+    await workspace.mkdir('x');
     const partly = await tool.call({ path: 'x/y/file.txt', content: 'z' });
     expect(partly.message).toBe(
       'File successfully overwritten. Current size: 1 bytes. Created directories: x/y.',
@@ -154,9 +151,7 @@ describe('WriteFile basics', () => {
     tool,
     approval,
   }) => {
-    const file = workspace.at('same.txt');
-    await fs.writeFile(file, 'same\r\ncontent\r\n');
-    await markRead(runtime, file);
+    const file = await workspace.write('same.txt', 'same\r\ncontent\r\n', { readBy: runtime });
     const before = await fs.stat(file);
     const result = await tool.call({ path: 'same.txt', content: 'same\ncontent\n' });
     expect(result).toEqual({
@@ -176,7 +171,7 @@ describe('WriteFile basics', () => {
   });
 
   it('refuses a directory as target', async ({ workspace, tool }) => {
-    await fs.mkdir(workspace.at('folder'));
+    await workspace.mkdir('folder');
     const result = await tool.call({ path: 'folder', content: 'x' });
     expect(result).toMatchObject({
       isError: true,
@@ -187,7 +182,7 @@ describe('WriteFile basics', () => {
   });
 
   it('reports other failures generically and leaves no file behind', async ({ workspace, tool }) => {
-    await fs.writeFile(workspace.at('plain'), 'a file, not a directory');
+    await workspace.write('plain', 'a file, not a directory');
     const result = await tool.call({ path: 'plain/sub/x.txt', content: 'x' });
     expect(result.isError).toBe(true);
     expect(result.brief).toBe('Failed to write file');

@@ -43,8 +43,7 @@ describe('two agents editing one file at the same moment', () => {
   // Found by this suite (both agents' edits reported applied, one silently lost) and fixed in core by the lock
   // file around the check-and-write (f1005fc); this keeps it fixed.
   it('never reports success for an edit the other agent then overwrites', async ({ workspace }) => {
-    const file = workspace.at('notes.txt');
-    await fs.writeFile(file, 'alpha\nbeta\n');
+    const file = await workspace.write('notes.txt', 'alpha\nbeta\n');
     const gate = barrier(2, 300);
     const agents = ['A', 'B'].map(() => {
       const runtime = workspace.runtime({ history: new GatedHistory(gate) });

@@ -111,8 +111,7 @@ describe('detectFileKind', () => {
 
 describe('readFileHead', () => {
   it('reads at most the requested bytes', async ({ workspace }) => {
-    const file = workspace.at('big.txt');
-    await fs.writeFile(file, Buffer.alloc(FILE_HEAD_BYTES + 10, 0x61));
+    const file = await workspace.write('big.txt', Buffer.alloc(FILE_HEAD_BYTES + 10, 0x61));
     expect((await readFileHead(file)).length).toBe(FILE_HEAD_BYTES);
     expect((await readFileHead(file, 7)).length).toBe(7);
     await fs.writeFile(file, 'abc');

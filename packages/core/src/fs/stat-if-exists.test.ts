@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -6,8 +5,7 @@ import { statIfExists } from './stat-if-exists.js';
 
 describe('statIfExists', () => {
   it('stats what exists and returns undefined for what cannot', async ({ workspace }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'abc');
+    const file = await workspace.write('a.txt', 'abc');
     expect((await statIfExists(file))?.size).toBe(3);
     expect(await statIfExists(workspace.at('missing'))).toBeUndefined();
     expect(await statIfExists(path.join(file, 'under-a-file'))).toBeUndefined();

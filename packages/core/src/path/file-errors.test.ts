@@ -1,11 +1,10 @@
-import { promises as fs } from 'node:fs';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { fileNotFoundError, notAFileError, unsupportedEncodingError } from './file-errors.js';
 
 describe('file errors', () => {
   it('says a file does not exist, suggesting similar names', async ({ workspace }) => {
-    await fs.writeFile(workspace.at('config.json'), '{}');
+    await workspace.write('config.json', '{}');
     expect(
       await fileNotFoundError('confg.json', workspace.at('confg.json'), workspace.workDir),
     ).toMatchObject({

@@ -182,8 +182,8 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     workspace,
     policy,
   }) => {
-    await fs.symlink(workspace.outsideDir, workspace.at('escape'));
-    await fs.symlink(workspace.outside('secret.txt'), workspace.at('file-escape.txt'));
+    await workspace.symlink('escape', workspace.outsideDir);
+    await workspace.symlink('file-escape.txt', workspace.outside('secret.txt'));
     const p = policy();
     expectError(
       await p.resolveFile('escape/secret.txt', 'read'),
@@ -208,7 +208,7 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
   });
 
   it('treats a dangling symlink inside that points outside as outside', async ({ workspace, policy }) => {
-    await fs.symlink(workspace.outside('created-later.txt'), workspace.at('dangling.txt'));
+    await workspace.symlink('dangling.txt', workspace.outside('created-later.txt'));
     const resolved = expectPath(await policy().resolveFile(workspace.at('dangling.txt'), 'write'));
     expect(resolved).toMatchObject({ real: workspace.outside('created-later.txt'), inside: false });
   });
@@ -281,8 +281,8 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     workspace,
     policy,
   }) => {
-    await fs.symlink(workspace.at('loop2'), workspace.at('loop1'));
-    await fs.symlink(workspace.at('loop1'), workspace.at('loop2'));
+    await workspace.symlink('loop1', workspace.at('loop2'));
+    await workspace.symlink('loop2', workspace.at('loop1'));
     expect(expectPath(await policy().resolveFile('loop1/x.txt', 'read')).inside).toBe(true);
     expect(expectPath(await policy().resolveFile('a.txt/child', 'read'))).toMatchObject({
       real: path.join(workspace.workDir, 'a.txt', 'child'),
@@ -319,10 +319,10 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     workspace,
     policy,
   }) => {
-    await fs.mkdir(workspace.at('.git'));
+    await workspace.mkdir('.git');
     await fs.writeFile(path.join(workspace.workDir, '.git', 'config'), '');
-    await fs.symlink(path.join(workspace.workDir, '.git', 'config'), workspace.at('innocent.txt'));
-    await fs.symlink(workspace.at('a.txt'), workspace.at('blocked-name'));
+    await workspace.symlink('innocent.txt', path.join(workspace.workDir, '.git', 'config'));
+    await workspace.symlink('blocked-name', workspace.at('a.txt'));
     const p = policy({ deny: ['**/.git/**', '**/blocked-name', 'private/**'] });
     expectError(
       await p.resolveFile('.git/config', 'read'),
@@ -359,7 +359,7 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
   }) => {
     const link = path.join(workspace.root, 'work-link');
     await fs.symlink(workspace.workDir, link);
-    await fs.symlink(workspace.at('a.txt'), workspace.at('alias-name'));
+    await workspace.symlink('alias-name', workspace.at('a.txt'));
     const p = new PathPolicy(
       {
         workDir: link,
@@ -433,7 +433,7 @@ describe('PathPolicy.resolveSearchPath', () => {
     workspace,
     policy,
   }) => {
-    await fs.symlink(workspace.outsideDir, workspace.at('escape'));
+    await workspace.symlink('escape', workspace.outsideDir);
     const p = policy({ deny: ['**/node_modules/**'] });
     const brief = 'Directory outside workspace';
     expectError(await p.resolveSearchPath('', brief), 'File path cannot be empty.', 'Empty file path');
@@ -482,9 +482,9 @@ describe('PathPolicy helpers', () => {
     workspace,
     policy,
   }) => {
-    await fs.writeFile(workspace.at('.env'), 'TOKEN=1');
-    await fs.symlink(workspace.at('.env'), workspace.at('notes.txt'));
-    await fs.symlink(workspace.at('a.txt'), workspace.at('id_rsa'));
+    await workspace.write('.env', 'TOKEN=1');
+    await workspace.symlink('notes.txt', workspace.at('.env'));
+    await workspace.symlink('id_rsa', workspace.at('a.txt'));
     const p = policy();
     expect(p.isSensitive(expectPath(await p.resolveFile('notes.txt', 'read')))).toBe(true);
     expect(p.isSensitive(expectPath(await p.resolveFile('id_rsa', 'read')))).toBe(true);

@@ -6,44 +6,44 @@ import { realPathAllowMissing } from './real-path.js';
 
 describe('realPathAllowMissing', () => {
   it('returns the real path of an existing file', async ({ workspace }) => {
-    await fs.writeFile(workspace.at('a.txt'), 'a');
+    await workspace.write('a.txt', 'a');
     expect(await realPathAllowMissing(workspace.at('a.txt'))).toBe(workspace.at('a.txt'));
   });
 
   it('appends a missing tail to the deepest existing directory', async ({ workspace }) => {
-    await fs.mkdir(workspace.at('src'));
+    await workspace.mkdir('src');
     expect(await realPathAllowMissing(path.join(workspace.workDir, 'src', 'new', 'deep', 'x.ts'))).toBe(
       path.join(workspace.workDir, 'src', 'new', 'deep', 'x.ts'),
     );
   });
 
   it('resolves a symlinked directory in the existing prefix', async ({ workspace }) => {
-    await fs.mkdir(workspace.at('target'));
-    await fs.symlink(workspace.at('target'), workspace.at('link'));
+    await workspace.mkdir('target');
+    await workspace.symlink('link', workspace.at('target'));
     expect(await realPathAllowMissing(path.join(workspace.workDir, 'link', 'missing', 'x.ts'))).toBe(
       path.join(workspace.workDir, 'target', 'missing', 'x.ts'),
     );
   });
 
   it('resolves relative symlinks and file symlinks', async ({ workspace }) => {
-    await fs.mkdir(workspace.at('d'));
+    await workspace.mkdir('d');
     await fs.writeFile(path.join(workspace.workDir, 'd', 'real.txt'), 'x');
-    await fs.symlink('d/real.txt', workspace.at('alias.txt'));
+    await workspace.symlink('alias.txt', 'd/real.txt');
     expect(await realPathAllowMissing(workspace.at('alias.txt'))).toBe(
       path.join(workspace.workDir, 'd', 'real.txt'),
     );
   });
 
   it('follows a dangling symlink to where a write through it would land', async ({ workspace }) => {
-    await fs.mkdir(workspace.at('elsewhere'));
-    await fs.symlink(path.join(workspace.workDir, 'elsewhere', 'not-yet.txt'), workspace.at('dangling'));
+    await workspace.mkdir('elsewhere');
+    await workspace.symlink('dangling', path.join(workspace.workDir, 'elsewhere', 'not-yet.txt'));
     expect(await realPathAllowMissing(workspace.at('dangling'))).toBe(
       path.join(workspace.workDir, 'elsewhere', 'not-yet.txt'),
     );
   });
 
   it('follows a dangling directory symlink and keeps the tail', async ({ workspace }) => {
-    await fs.symlink(path.join(workspace.workDir, 'gone', 'dir'), workspace.at('dirlink'));
+    await workspace.symlink('dirlink', path.join(workspace.workDir, 'gone', 'dir'));
     expect(await realPathAllowMissing(path.join(workspace.workDir, 'dirlink', 'f.txt'))).toBe(
       path.join(workspace.workDir, 'gone', 'dir', 'f.txt'),
     );
@@ -54,7 +54,7 @@ describe('realPathAllowMissing', () => {
   }) => {
     const existing = Array.from({ length: 120 }, (_, index) => `e${index}`);
     await fs.mkdir(path.join(workspace.workDir, 'real', ...existing), { recursive: true });
-    await fs.symlink('real', workspace.at('alias'));
+    await workspace.symlink('alias', 'real');
     await fs.symlink('../elsewhere', path.join(workspace.workDir, 'real', ...existing, 'hop'));
     const missing = Array.from({ length: 150 }, (_, index) => `m${index}`);
     expect(
@@ -66,27 +66,27 @@ describe('realPathAllowMissing', () => {
   });
 
   it('stops at a symlink loop without throwing', async ({ workspace }) => {
-    await fs.symlink(workspace.at('loop-b'), workspace.at('loop-a'));
-    await fs.symlink(workspace.at('loop-a'), workspace.at('loop-b'));
+    await workspace.symlink('loop-a', workspace.at('loop-b'));
+    await workspace.symlink('loop-b', workspace.at('loop-a'));
     const real = await realPathAllowMissing(path.join(workspace.workDir, 'loop-a', 'x.txt'));
     expect(path.dirname(path.dirname(real))).toBe(workspace.workDir);
     expect(path.basename(real)).toBe('x.txt');
   });
 
   it('stops at a self-referencing symlink without throwing', async ({ workspace }) => {
-    await fs.symlink(workspace.at('self'), workspace.at('self'));
+    await workspace.symlink('self', workspace.at('self'));
     expect(await realPathAllowMissing(workspace.at('self'))).toBe(workspace.at('self'));
   });
 
   it('treats a file used as a directory (ENOTDIR) as not resolvable further', async ({ workspace }) => {
-    await fs.writeFile(workspace.at('file.txt'), 'x');
+    await workspace.write('file.txt', 'x');
     expect(await realPathAllowMissing(path.join(workspace.workDir, 'file.txt', 'child'))).toBe(
       path.join(workspace.workDir, 'file.txt', 'child'),
     );
   });
 
   it('normalises . and .. lexically before resolving', async ({ workspace }) => {
-    await fs.mkdir(workspace.at('a'));
+    await workspace.mkdir('a');
     expect(await realPathAllowMissing(`${workspace.workDir}/a/./../a/x`)).toBe(
       path.join(workspace.workDir, 'a', 'x'),
     );

@@ -41,9 +41,9 @@ describe('suggestSimilarFiles', () => {
   });
 
   it('suggests files only, following symlinks to files', async ({ workspace, touch }) => {
-    await fs.mkdir(workspace.at('utils'));
+    await workspace.mkdir('utils');
     await touch('target/util.ts');
-    await fs.symlink(path.join(workspace.workDir, 'target', 'util.ts'), workspace.at('util.js'));
+    await workspace.symlink('util.js', path.join(workspace.workDir, 'target', 'util.ts'));
     expect(await suggestSimilarFiles(workspace.at('util.ts'), workspace.workDir)).toEqual(['util.js']);
   });
 

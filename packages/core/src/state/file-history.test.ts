@@ -97,12 +97,11 @@ describe('FileHistory', () => {
 
   it('finds a file given through a symlink', async ({ workspace }) => {
     const history = new FileHistory();
-    const file = workspace.at('real.txt');
-    await fs.writeFile(file, 'old');
+    const file = await workspace.write('real.txt', 'old');
     const realFile = await fs.realpath(file);
     await history.save(realFile, bytes('old'));
     await fs.writeFile(file, 'new');
-    await fs.symlink(file, workspace.at('link.txt'));
+    await workspace.symlink('link.txt', file);
     await history.restore(workspace.at('link.txt'));
     expect(await fs.readFile(file, 'utf8')).toBe('old');
   });

@@ -12,15 +12,13 @@ async function recordRead(tracker: FileStateTracker, file: string): Promise<void
 
 describe('FileStateTracker', () => {
   it('says not-read for a file the session never read', async ({ workspace }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'hello');
+    const file = await workspace.write('a.txt', 'hello');
     expect(await new FileStateTracker().check(file)).toBe('not-read');
   });
 
   it('is ok after a read, and after a touch that kept the content', async ({ workspace }) => {
     const tracker = new FileStateTracker();
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'hello');
+    const file = await workspace.write('a.txt', 'hello');
     await recordRead(tracker, file);
     expect(await tracker.check(file)).toBe('ok');
     const later = new Date(Date.now() + 60_000);
@@ -31,8 +29,7 @@ describe('FileStateTracker', () => {
 
   it('says modified when the content changed, with or without the same size', async ({ workspace }) => {
     const tracker = new FileStateTracker();
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'hello');
+    const file = await workspace.write('a.txt', 'hello');
     await recordRead(tracker, file);
     await fs.writeFile(file, 'HELLO');
     const later = new Date(Date.now() + 60_000);
@@ -45,8 +42,7 @@ describe('FileStateTracker', () => {
 
   it('says modified when the file disappeared, and ok after recording a write', async ({ workspace }) => {
     const tracker = new FileStateTracker();
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'x');
+    const file = await workspace.write('a.txt', 'x');
     await recordRead(tracker, file);
     await fs.rm(file);
     expect(await tracker.check(file)).toBe('modified');
@@ -59,8 +55,7 @@ describe('FileStateTracker', () => {
   });
 
   it('keeps sessions apart', async ({ workspace }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'x');
+    const file = await workspace.write('a.txt', 'x');
     const first = new FileStateTracker();
     await recordRead(first, file);
     expect(await new FileStateTracker().check(file)).toBe('not-read');

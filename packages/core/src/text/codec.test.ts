@@ -8,8 +8,7 @@ import { encodeChange } from './encode-change.js';
 
 /** The kit's test, with `roundTripFile`: writes `bytes` to a real file and reads them back, as the tools do. */
 const it = test.extend('roundTripFile', ({ workspace }) => async (name: string, bytes: Uint8Array) => {
-  const file = workspace.at(name);
-  await fs.writeFile(file, bytes);
+  const file = await workspace.write(name, bytes);
   return fs.readFile(file);
 });
 

@@ -20,8 +20,7 @@ async function scan(
   content: Uint8Array | string,
   options: Partial<LineScanOptions> & { stopAfter?: number } = {},
 ): Promise<{ lines: ScannedLine[]; total: number | undefined; checkpoints: LinePosition[] }> {
-  const file = workspace.at(`f${++counter}`);
-  await fs.writeFile(file, content);
+  const file = await workspace.write(`f${++counter}`, content);
   const handle = await fs.open(file, 'r');
   try {
     const lines: ScannedLine[] = [];

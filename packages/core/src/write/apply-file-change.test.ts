@@ -85,7 +85,7 @@ describe('applyFileChange', () => {
   it('asks nothing and writes nothing for a byte-identical change', async ({ workspace }) => {
     const approval = recordingApproval();
     const runtime = workspace.runtime({ approval });
-    await fs.writeFile(workspace.at('same.txt'), 'same');
+    await workspace.write('same.txt', 'same');
     const before = await fs.stat(workspace.at('same.txt'));
     expect(await applyFileChange(runtime, await change(runtime, 'same.txt', 'same'))).toEqual({
       kind: 'unchanged',
@@ -111,8 +111,7 @@ describe('applyFileChange', () => {
   it('returns the rejection and leaves the file alone', async ({ workspace }) => {
     const approval = recordingApproval(async () => ({ kind: 'reject', feedback: 'use tabs' }));
     const runtime = workspace.runtime({ approval });
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'old');
+    const file = await workspace.write('a.txt', 'old');
     const outcome = await applyFileChange(runtime, await change(runtime, 'a.txt', 'new'));
     expect(outcome).toEqual({
       kind: 'refused',
@@ -145,7 +144,7 @@ describe('applyFileChange', () => {
   it('checks read state before asking when it applies', async ({ workspace }) => {
     const approval = recordingApproval();
     const runtime = workspace.runtime({ approval });
-    await fs.writeFile(workspace.at('a.txt'), 'old');
+    await workspace.write('a.txt', 'old');
     const outcome = await applyFileChange(
       runtime,
       await change(runtime, 'a.txt', 'new', { checkReadState: true }),
@@ -166,8 +165,7 @@ describe('applyFileChange', () => {
   });
 
   it('writes nothing when the file changes while the approval is pending', async ({ workspace }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'old');
+    const file = await workspace.write('a.txt', 'old');
     const approval = recordingApproval(async () => {
       await fs.writeFile(file, 'the user typed this');
       return { kind: 'approve' };
@@ -210,8 +208,7 @@ describe('applyFileChange', () => {
     workspace,
   }) => {
     const runtime = workspace.runtime({ approval: yoloApproval() });
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'base');
+    const file = await workspace.write('a.txt', 'base');
     const first = await change(runtime, 'a.txt', 'first');
     const second = await change(runtime, 'a.txt', 'second');
     const outcomes = await Promise.all([applyFileChange(runtime, first), applyFileChange(runtime, second)]);
@@ -221,8 +218,7 @@ describe('applyFileChange', () => {
   it('keeps two runtimes (two agents) from both writing changes computed from the same bytes', async ({
     workspace,
   }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'base');
+    const file = await workspace.write('a.txt', 'base');
     // Both approvals are answered only once both were asked, so both changes reach the write together.
     let release: () => void = () => undefined;
     const bothAsked = new Promise<void>((resolve) => (release = resolve));
@@ -252,11 +248,11 @@ describe('applyFileChange', () => {
     workspace,
   }) => {
     const outside = workspace.outsideDir;
-    await fs.mkdir(workspace.at('sub'));
+    await workspace.mkdir('sub');
     const swap: Approval = {
       request: async () => {
         await fs.rename(workspace.at('sub'), workspace.at('sub.moved'));
-        await fs.symlink(outside, workspace.at('sub'));
+        await workspace.symlink('sub', outside);
         return { kind: 'approve' };
       },
     };

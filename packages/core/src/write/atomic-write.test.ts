@@ -35,24 +35,21 @@ describe('writeFileAtomic', () => {
   });
 
   it('keeps the permission bits of the target (0755, 0600)', async ({ workspace }) => {
-    const script = workspace.at('run.sh');
-    await fs.writeFile(script, '#!/bin/sh\n');
+    const script = await workspace.write('run.sh', '#!/bin/sh\n');
     await fs.chmod(script, 0o755);
     await writeFileAtomic(script, bytes('#!/bin/sh\necho hi\n'));
     expect((await fs.stat(script)).mode & 0o7777).toBe(0o755);
 
-    const secret = workspace.at('secret');
-    await fs.writeFile(secret, 'x');
+    const secret = await workspace.write('secret', 'x');
     await fs.chmod(secret, 0o600);
     await writeFileAtomic(secret, bytes('y'));
     expect((await fs.stat(secret)).mode & 0o7777).toBe(0o600);
   });
 
   it('writes through a chain of symlinks and leaves the links as links', async ({ workspace }) => {
-    const real = workspace.at('real.txt');
-    await fs.writeFile(real, 'old');
-    await fs.symlink('real.txt', workspace.at('link1'));
-    await fs.symlink(workspace.at('link1'), workspace.at('link2'));
+    const real = await workspace.write('real.txt', 'old');
+    await workspace.symlink('link1', 'real.txt');
+    await workspace.symlink('link2', workspace.at('link1'));
     await writeFileAtomic(workspace.at('link2'), bytes('new'));
     expect(await fs.readFile(real, 'utf8')).toBe('new');
     expect((await fs.lstat(workspace.at('link1'))).isSymbolicLink()).toBe(true);
@@ -61,8 +58,8 @@ describe('writeFileAtomic', () => {
   });
 
   it('creates the target of a dangling symlink', async ({ workspace }) => {
-    await fs.mkdir(workspace.at('sub'));
-    await fs.symlink('sub/missing.txt', workspace.at('dangling'));
+    await workspace.mkdir('sub');
+    await workspace.symlink('dangling', 'sub/missing.txt');
     await writeFileAtomic(workspace.at('dangling'), bytes('made'));
     expect(await fs.readFile(path.join(workspace.workDir, 'sub', 'missing.txt'), 'utf8')).toBe('made');
     expect((await fs.lstat(workspace.at('dangling'))).isSymbolicLink()).toBe(true);
@@ -81,7 +78,7 @@ describe('writeFileAtomic', () => {
   });
 
   it('refuses a directory and leaves it alone', async ({ workspace, leftovers }) => {
-    await fs.mkdir(workspace.at('folder'));
+    await workspace.mkdir('folder');
     await expect(writeFileAtomic(workspace.at('folder'), bytes('x'))).rejects.toMatchObject({
       code: 'EISDIR',
     });
@@ -96,8 +93,7 @@ describe('writeFileAtomic', () => {
   });
 
   it('does nothing when already aborted', async ({ workspace, leftovers }) => {
-    const file = workspace.at('a.txt');
-    await fs.writeFile(file, 'keep');
+    const file = await workspace.write('a.txt', 'keep');
     const controller = new AbortController();
     controller.abort();
     await expect(writeFileAtomic(file, bytes('lost'), { signal: controller.signal })).rejects.toThrow();
@@ -150,7 +146,7 @@ describe('cleanupStaleTempFiles', () => {
     const fresh = workspace.at('.b.txt.kimi-tmp-ba9876543210');
     await fs.writeFile(stale, 'x');
     await fs.writeFile(fresh, 'y');
-    await fs.writeFile(workspace.at('a.txt'), 'z');
+    await workspace.write('a.txt', 'z');
     const old = new Date(Date.now() - 10 * 60_000);
     await fs.utimes(stale, old, old);
     expect(await cleanupStaleTempFiles(workspace.workDir)).toEqual([stale]);

@@ -45,8 +45,7 @@ describe('a writer whose lock was broken while it was suspended', () => {
     workspace,
     append,
   }) => {
-    const file = workspace.at('notes.txt');
-    await fs.writeFile(file, 'base\n');
+    const file = await workspace.write('notes.txt', 'base\n');
     const child = spawn(tsx, [WRITER, file, workspace.workDir, 'suspended\n'], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
