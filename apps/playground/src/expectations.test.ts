@@ -1,37 +1,30 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { toolError, toolOk } from '@kimi-tools/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { checkExpectations } from './expectations.js';
 
-let dir: string;
-let placeholders: { workdir: string; outside: string };
-
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'playground-expect-'));
-  placeholders = { workdir: dir, outside: path.join(dir, 'outside') };
-  await fs.mkdir(placeholders.outside);
-});
-
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
+/** The kit's test, with `placeholders`: what `{{workdir}}` and `{{outside}}` stand for, the workspace's directories. */
+const it = test.extend('placeholders', ({ workspace }) => ({
+  workdir: workspace.workDir,
+  outside: workspace.outsideDir,
+}));
 
 const ok = { result: toolOk({ message: 'File successfully edited.', output: 'line one' }), approvals: [] };
 
 describe('checkExpectations', () => {
-  it('passes when the result matches, counting each check', async () => {
+  it('passes when the result matches, counting each check', async ({ workspace, placeholders }) => {
     const report = await checkExpectations(
       { isError: false, brief: '', message: 'successfully', output: 'one', approval: null },
       ok,
-      dir,
+      workspace.workDir,
       placeholders,
     );
     expect(report).toEqual({ checked: 5, failures: [] });
   });
 
-  it('says what differs for the result fields', async () => {
+  it('says what differs for the result fields', async ({ workspace, placeholders }) => {
     const outcome = {
       result: toolError({ message: 'Edit 1: found 2 matches', brief: 'Ambiguous match' }),
       approvals: [],
@@ -39,7 +32,7 @@ describe('checkExpectations', () => {
     const report = await checkExpectations(
       { isError: false, brief: 'No match', message: 'not found', output: 'x', approval: 'edit file' },
       outcome,
-      dir,
+      workspace.workDir,
       placeholders,
     );
     expect(report.failures).toEqual([
@@ -51,7 +44,7 @@ describe('checkExpectations', () => {
     ]);
   });
 
-  it('checks the approval actions asked', async () => {
+  it('checks the approval actions asked', async ({ workspace, placeholders }) => {
     const outcome = {
       ...ok,
       approvals: [
@@ -68,18 +61,21 @@ describe('checkExpectations', () => {
         await checkExpectations(
           { approval: 'edit file outside of working directory' },
           outcome,
-          dir,
+          workspace.workDir,
           placeholders,
         )
       ).failures,
     ).toEqual([]);
-    expect((await checkExpectations({ approval: null }, outcome, dir, placeholders)).failures).toEqual([
-      'expected no approval request, got "edit file outside of working directory"',
-    ]);
+    expect(
+      (await checkExpectations({ approval: null }, outcome, workspace.workDir, placeholders)).failures,
+    ).toEqual(['expected no approval request, got "edit file outside of working directory"']);
   });
 
-  it('compares file content byte for byte, so a lost CR is a failure', async () => {
-    await fs.writeFile(path.join(dir, 'a.ini'), 'x = 1\r\ny = 2\n');
+  it('compares file content byte for byte, so a lost CR is a failure', async ({
+    workspace,
+    placeholders,
+  }) => {
+    await fs.writeFile(path.join(workspace.workDir, 'a.ini'), 'x = 1\r\ny = 2\n');
     const report = await checkExpectations(
       {
         file: [
@@ -88,7 +84,7 @@ describe('checkExpectations', () => {
         ],
       },
       ok,
-      dir,
+      workspace.workDir,
       placeholders,
     );
     expect(report.failures).toEqual([
@@ -97,7 +93,10 @@ describe('checkExpectations', () => {
     ]);
   });
 
-  it('checks substrings, line endings and existence, with placeholders in paths', async () => {
+  it('checks substrings, line endings and existence, with placeholders in paths', async ({
+    workspace,
+    placeholders,
+  }) => {
     await fs.writeFile(path.join(placeholders.outside, 'out.md'), 'hello\nworld\n');
     const passing = await checkExpectations(
       {
@@ -107,7 +106,7 @@ describe('checkExpectations', () => {
         ],
       },
       ok,
-      dir,
+      workspace.workDir,
       placeholders,
     );
     expect(passing).toEqual({ checked: 4, failures: [] });
@@ -120,7 +119,7 @@ describe('checkExpectations', () => {
         ],
       },
       ok,
-      dir,
+      workspace.workDir,
       placeholders,
     );
     expect(failing.failures).toEqual([

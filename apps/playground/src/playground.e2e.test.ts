@@ -3,7 +3,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { it } from '@kimi-tools/test-kit';
+import { describe, expect, onTestFinished } from 'vitest';
 
 // The built program, as `pnpm playground` runs it (vitest.global-setup.ts builds it when needed).
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -37,14 +38,6 @@ function runPlayground(args: string[], env: Record<string, string | undefined> =
   });
 }
 
-const tempDirs: string[] = [];
-
-async function tempDir(): Promise<string> {
-  const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'playground-e2e-')));
-  tempDirs.push(dir);
-  return dir;
-}
-
 async function writeScript(dir: string, steps: unknown): Promise<string> {
   const file = path.join(dir, 'script.json');
   await fs.writeFile(file, JSON.stringify(steps, null, 2));
@@ -57,10 +50,6 @@ async function exists(file: string): Promise<boolean> {
     () => false,
   );
 }
-
-afterEach(async () => {
-  await Promise.all(tempDirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
-});
 
 describe('the default session (what `pnpm playground` runs), without a terminal', () => {
   it('drives all six tools, meets every expectation, undoes one change and cleans up', async () => {
@@ -103,7 +92,8 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
     expect(run.status).toBe(0);
     const kept = /Kept (\S+)/.exec(run.stdout)?.[1];
     expect(kept).toBeDefined();
-    tempDirs.push(kept!);
+    // The program made this directory, not the test: remove it when the test ends.
+    onTestFinished(() => fs.rm(kept!, { recursive: true, force: true }));
     expect(await fs.readFile(path.join(kept!, 'project/config/app.ini'), 'latin1')).toBe(
       '; Settings of the to-do app (edited on Windows, so CRLF line endings)\r\n[server]\r\nhost = 127.0.0.1\r\n' +
         'port = 3000\r\n\r\n[storage]\r\nfile = todos.json\r\n',
@@ -120,8 +110,8 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
 });
 
 describe('custom scripts', () => {
-  it('exits 1 and names the failed expectation', async () => {
-    const dir = await tempDir();
+  it('exits 1 and names the failed expectation', async ({ workspace }) => {
+    const dir = workspace.root;
     const script = await writeScript(dir, [
       {
         name: 'Glob',
@@ -138,10 +128,11 @@ describe('custom scripts', () => {
     );
   });
 
-  it('applies --answers in order: a rejection leaves its file untouched and the model reads the feedback', async () => {
-    const dir = await tempDir();
-    const workDir = path.join(dir, 'work');
-    await fs.mkdir(workDir);
+  it('applies --answers in order: a rejection leaves its file untouched and the model reads the feedback', async ({
+    workspace,
+  }) => {
+    const dir = workspace.root;
+    const workDir = workspace.workDir;
     await fs.writeFile(path.join(workDir, 'a.txt'), 'one\ntwo\nthree\n');
     await fs.writeFile(path.join(workDir, 'b.txt'), 'alpha\n');
     const script = await writeScript(dir, [
@@ -187,10 +178,12 @@ describe('custom scripts', () => {
     expect(await fs.readFile(path.join(workDir, 'd.txt'), 'utf8')).toBe('also new\n');
   });
 
-  it('works on a real directory with --workdir, in place, and undoes the last edit at the end', async () => {
-    const workDir = await tempDir();
+  it('works on a real directory with --workdir, in place, and undoes the last edit at the end', async ({
+    workspace,
+  }) => {
+    const workDir = workspace.workDir;
     await fs.writeFile(path.join(workDir, 'notes.txt'), 'first\r\nsecond\r\n');
-    const script = await writeScript(await tempDir(), [
+    const script = await writeScript(workspace.outsideDir, [
       { name: 'ReadFile', arguments: { path: 'notes.txt' } },
       {
         name: 'StrReplaceFile',
@@ -215,19 +208,21 @@ describe('custom scripts', () => {
     expect(await fs.readFile(path.join(workDir, 'made/here.txt'), 'utf8')).toBe('x');
   });
 
-  it("plays the README's example script", async () => {
+  it("plays the README's example script", async ({ workspace }) => {
     const readme = await fs.readFile(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
     const example = /## Script format[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
-    const script = path.join(await tempDir(), 'example.json');
+    const script = path.join(workspace.root, 'example.json');
     await fs.writeFile(script, example!);
     const run = await runPlayground(['--script', script]);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('✓ all 8 expectation checks passed');
   });
 
-  it('turns a call with malformed JSON arguments or an unknown tool into an error result', async () => {
-    const dir = await tempDir();
+  it('turns a call with malformed JSON arguments or an unknown tool into an error result', async ({
+    workspace,
+  }) => {
+    const dir = workspace.root;
     const script = await writeScript(dir, [
       {
         name: 'ReadFile',
@@ -258,7 +253,7 @@ describe('the command line', () => {
     }
   });
 
-  it('exits 2 with a usage message on a bad command line or script', async () => {
+  it('exits 2 with a usage message on a bad command line or script', async ({ workspace }) => {
     const unknown = await runPlayground(['--frobnicate']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("Unknown option '--frobnicate'");
@@ -272,7 +267,7 @@ describe('the command line', () => {
     expect(workdirAlone.status).toBe(2);
     expect(workdirAlone.stderr).toContain('--workdir needs --script');
 
-    const dir = await tempDir();
+    const dir = workspace.root;
     const script = path.join(dir, 'bad.json');
     await fs.writeFile(script, JSON.stringify([{ name: 'ReadFile', answer: 'perhaps' }]));
     const badScript = await runPlayground(['--script', script]);

@@ -1,43 +1,38 @@
 import fs from 'node:fs/promises';
+import { test } from '@kimi-tools/test-kit';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  makeWorkspace,
-  startSession,
-  texts,
-  type ElicitHandler,
-  type McpSession,
-} from './__fixtures__/mcp-session.js';
+import { describe, expect } from 'vitest';
+import { startSession, texts, type ElicitHandler, type McpSession } from './__fixtures__/mcp-session.js';
 import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK } from './errors.js';
 
 const ORIGINAL = 'first line\nsecond line\nthird line\n';
 const REJECTED_NO_FEEDBACK =
   'The tool call is rejected by the user. Stop what you are doing and wait for the user to tell you how to proceed.';
 
-describe('kimi-tools-mcp approvals', () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
+/**
+ * The kit's test, with `setUp`: writes `doc.txt` in the workspace and starts the server on it with `args`; the
+ * session is closed after the test, before the workspace is removed.
+ */
+const it = test.extend('setUp', ({ workspace }, { onCleanup }) => {
+  const sessions: McpSession[] = [];
+  onCleanup(async () => {
+    for (const session of sessions) await session.close();
   });
+  return async (args: string[], elicit?: ElicitHandler): Promise<{ session: McpSession; file: string }> => {
+    const file = await workspace.write('doc.txt', ORIGINAL);
+    const session = await startSession([...args, workspace.workDir], elicit);
+    sessions.push(session);
+    return { session, file };
+  };
+});
 
-  async function setUp(
-    args: string[],
-    elicit?: ElicitHandler,
-  ): Promise<{ session: McpSession; file: string }> {
-    const workDir = await makeWorkspace({ 'doc.txt': ORIGINAL });
-    // Registered first, so a server that fails to start still leaves no directory behind.
-    cleanups.push(() => fs.rm(workDir, { recursive: true, force: true }));
-    const session = await startSession([...args, workDir], elicit);
-    cleanups.unshift(() => session.close());
-    return { session, file: `${workDir}/doc.txt` };
-  }
-
+describe('kimi-tools-mcp approvals', () => {
   async function editSecondLine(session: McpSession) {
     await session.call('ReadFile', { path: 'doc.txt' });
     return session.call('StrReplaceFile', { path: 'doc.txt', edit: { old: 'second', new: 'SECOND' } });
   }
 
-  it('--approval reject leaves files untouched and says why', async () => {
+  it('--approval reject leaves files untouched and says why', async ({ setUp }) => {
     const { session, file } = await setUp(['--approval', 'reject']);
     const edit = await editSecondLine(session);
     expect(edit.isError).toBe(true);
@@ -52,7 +47,9 @@ describe('kimi-tools-mcp approvals', () => {
     await expect(fs.stat(file.replace('doc.txt', 'created.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('elicit: asks with the description and the diff, and writes when the user approves', async () => {
+  it('elicit: asks with the description and the diff, and writes when the user approves', async ({
+    setUp,
+  }) => {
     const asked: ElicitRequestFormParams[] = [];
     const { session, file } = await setUp(['--approval', 'elicit'], (request) => {
       asked.push(request as ElicitRequestFormParams);
@@ -79,7 +76,7 @@ describe('kimi-tools-mcp approvals', () => {
     expect(Object.keys(asked[0]!.requestedSchema.properties)).toEqual(['decision', 'feedback']);
   });
 
-  it('elicit: "approve for session" stops asking for that action', async () => {
+  it('elicit: "approve for session" stops asking for that action', async ({ setUp }) => {
     let asked = 0;
     const { session, file } = await setUp([], () => {
       asked++;
@@ -95,7 +92,7 @@ describe('kimi-tools-mcp approvals', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('first line\nSECOND line\nTHIRD line\n');
   });
 
-  it('elicit: a declined form rejects the change and writes nothing', async () => {
+  it('elicit: a declined form rejects the change and writes nothing', async ({ setUp }) => {
     const { session, file } = await setUp(['--approval=elicit', '--structured-content'], () => ({
       action: 'decline',
     }));
@@ -106,7 +103,7 @@ describe('kimi-tools-mcp approvals', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
   });
 
-  it('elicit: a rejection with feedback passes the feedback to the model', async () => {
+  it('elicit: a rejection with feedback passes the feedback to the model', async ({ setUp }) => {
     const { session, file } = await setUp(['--structured-content'], () => ({
       action: 'accept',
       content: { decision: 'reject', feedback: '  keep it lowercase  ' },
@@ -117,7 +114,9 @@ describe('kimi-tools-mcp approvals', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
   });
 
-  it('elicit with a client that cannot elicit rejects, explaining how to allow changes', async () => {
+  it('elicit with a client that cannot elicit rejects, explaining how to allow changes', async ({
+    setUp,
+  }) => {
     const { session, file } = await setUp(['--approval', 'elicit']);
     const edit = await editSecondLine(session);
     expect(edit.isError).toBe(true);

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_PATH, makeWorkspace } from './__fixtures__/mcp-session.js';
+import { CLI_PATH } from './__fixtures__/mcp-session.js';
 import { USAGE } from './cli-args.js';
 
 interface Run {
@@ -28,12 +28,13 @@ function usageError(message: string): string {
 }
 
 describe('kimi-tools-mcp command line', () => {
-  let workDir: string;
+  let workspace: TempWorkspace;
   beforeAll(async () => {
-    workDir = await makeWorkspace({ 'file.txt': 'x' });
+    workspace = await createTempWorkspace();
+    await workspace.writeAll({ 'file.txt': 'x' });
   });
   afterAll(async () => {
-    await fs.rm(workDir, { recursive: true, force: true });
+    await workspace.cleanup();
   });
 
   it('prints the usage on stderr for --help', async () => {
@@ -54,13 +55,13 @@ describe('kimi-tools-mcp command line', () => {
   });
 
   it('exits 2 when WORKDIR does not exist or is a file', async () => {
-    const missing = path.join(workDir, 'missing');
+    const missing = path.join(workspace.workDir, 'missing');
     expect(await runCli([missing])).toEqual({
       code: 2,
       stdout: '',
       stderr: usageError(`WORKDIR ${missing} does not exist.`),
     });
-    const file = path.join(workDir, 'file.txt');
+    const file = path.join(workspace.workDir, 'file.txt');
     expect(await runCli([file])).toEqual({
       code: 2,
       stdout: '',
@@ -69,7 +70,7 @@ describe('kimi-tools-mcp command line', () => {
   });
 
   it('writes only JSON-RPC to stdout, skips a garbage line, and ends when stdin closes', async () => {
-    const child = spawn(process.execPath, [CLI_PATH, workDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI_PATH, workspace.workDir], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     const initialize = {
@@ -95,8 +96,8 @@ describe('kimi-tools-mcp command line', () => {
   });
 
   it('exits 2 when an --add-dir is unusable', async () => {
-    const missing = path.join(workDir, 'nope');
-    expect(await runCli(['--add-dir', missing, workDir])).toEqual({
+    const missing = path.join(workspace.workDir, 'nope');
+    expect(await runCli(['--add-dir', missing, workspace.workDir])).toEqual({
       code: 2,
       stdout: '',
       stderr: usageError(`--add-dir ${missing} does not exist.`),

@@ -1,37 +1,39 @@
 import fs from 'node:fs/promises';
-import { createRuntime, rejectAllApproval } from '@kimi-tools/core';
+import { rejectAllApproval } from '@kimi-tools/core';
+import { createTempWorkspace, pngBytes, type TempWorkspace } from '@kimi-tools/test-kit';
 import { McpError, ErrorCode, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorkspace, startSession, texts, tinyPng, type McpSession } from './__fixtures__/mcp-session.js';
+import { startSession, texts, type McpSession } from './__fixtures__/mcp-session.js';
 import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 
 const TOOL_NAMES = ['ReadFile', 'WriteFile', 'StrReplaceFile', 'Glob', 'Grep', 'ReadMediaFile'];
 
 describe('kimi-tools-mcp over stdio (yolo)', () => {
-  let workDir: string;
+  let workspace: TempWorkspace;
   let session: McpSession;
-  const png = tinyPng(3, 2);
+  const png = Buffer.from(pngBytes(3, 2));
 
   beforeAll(async () => {
-    workDir = await makeWorkspace({
+    workspace = await createTempWorkspace();
+    await workspace.writeAll({
       'notes.txt': 'alpha\nbeta\ngamma\n',
       'src/main.ts': 'export const answer = 42;\n',
       'src/util.ts': 'export function helper() {\n  return "needle";\n}\n',
       'crlf.txt': 'one\r\ntwo\r\nthree\r\n',
       'pixel.png': png,
     });
-    session = await startSession(['--approval', 'yolo', '--structured-content', workDir]);
+    session = await startSession(['--approval', 'yolo', '--structured-content', workspace.workDir]);
   });
 
   afterAll(async () => {
     await session?.close();
-    await fs.rm(workDir, { recursive: true, force: true });
+    await workspace.cleanup();
   });
 
   /** What the same tool returns in-process on the same workspace, mapped as the server maps it. */
   async function expected(name: string, args: Record<string, unknown>) {
-    const runtime = createRuntime({ workDir, approval: rejectAllApproval() });
+    const runtime = workspace.runtime({ approval: rejectAllApproval() });
     const tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
     const tool = tools.find((candidate) => candidate.name === name)!;
     return toCallToolResult(await tool.call(args), { structuredContent: true });
@@ -40,7 +42,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
   it('lists the six tools with their descriptions, JSON Schemas and hints', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
-    const runtime = createRuntime({ workDir, approval: rejectAllApproval() });
+    const runtime = workspace.runtime({ approval: rejectAllApproval() });
     for (const local of createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } })) {
       const listed = tools.find((tool) => tool.name === local.name)!;
       expect(listed.description).toBe(local.description);
@@ -50,7 +52,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
   });
 
   it('tells the client where the working directory is', () => {
-    expect(session.client.getInstructions()).toContain(`The working directory is ${workDir};`);
+    expect(session.client.getInstructions()).toContain(`The working directory is ${workspace.workDir};`);
     expect(session.client.getServerVersion()?.name).toBe('kimi-tools');
   });
 
@@ -69,11 +71,11 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
       edit: { old: 'two', new: 'TWO' },
     });
     expect(result.isError).toBe(false);
-    expect(await fs.readFile(`${workDir}/crlf.txt`, 'utf8')).toBe('one\r\nTWO\r\nthree\r\n');
+    expect(await fs.readFile(`${workspace.workDir}/crlf.txt`, 'utf8')).toBe('one\r\nTWO\r\nthree\r\n');
     const structured = result.structuredContent as { display: Array<{ type: string }> };
     expect(structured.display).toContainEqual({
       type: 'diff',
-      path: `${workDir}/crlf.txt`,
+      path: `${workspace.workDir}/crlf.txt`,
       oldText: 'one\ntwo\nthree',
       newText: 'one\nTWO\nthree',
       oldStart: 1,
@@ -89,13 +91,13 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ brief: 'File not read' });
-    expect(await fs.readFile(`${workDir}/src/main.ts`, 'utf8')).toBe('export const answer = 42;\n');
+    expect(await fs.readFile(`${workspace.workDir}/src/main.ts`, 'utf8')).toBe('export const answer = 42;\n');
   });
 
   it('writes a new file', async () => {
     const result = await session.call('WriteFile', { path: 'out/new.txt', content: 'fresh\n' });
     expect(result.isError).toBe(false);
-    expect(await fs.readFile(`${workDir}/out/new.txt`, 'utf8')).toBe('fresh\n');
+    expect(await fs.readFile(`${workspace.workDir}/out/new.txt`, 'utf8')).toBe('fresh\n');
   });
 
   it('globs', async () => {
@@ -117,7 +119,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     const result = await session.call('ReadMediaFile', { path: 'pixel.png' });
     expect(result.isError).toBe(false);
     expect(result.content.slice(0, 3)).toEqual([
-      { type: 'text', text: `<image path="${workDir}/pixel.png">` },
+      { type: 'text', text: `<image path="${workspace.workDir}/pixel.png">` },
       { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
       { type: 'text', text: '</image>' },
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bmpBytes, gifBytes, jpegBytes, mp4Bytes, pngBytes, webpBytes } from './__fixtures__/media-bytes.js';
+import { bmpBytes, gifBytes, jpegBytes, mp4Bytes, pngBytes, webpBytes } from '@kimi-tools/test-kit';
 import { readImageDimensions } from './image-dimensions.js';
 
 describe('readImageDimensions', () => {

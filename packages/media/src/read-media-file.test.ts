@@ -1,17 +1,16 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createRuntime, yoloApproval, type RuntimeOptions } from '@kimi-tools/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bmpBytes,
   gifBytes,
   jpegBytes,
   mp4Bytes,
   pngBytes,
+  test,
   webmBytes,
   webpBytes,
-} from './__fixtures__/media-bytes.js';
+  type WorkspaceRuntimeOptions,
+} from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { MAX_MEDIA_BYTES } from './limits.js';
 import type { Capability } from './availability.js';
 import type { ReadMediaFileOptions } from './options.js';
@@ -22,30 +21,22 @@ const ADVICE =
   'original image size; if you generate or edit images/videos via commands or scripts, read the result back ' +
   'immediately before continuing.';
 
-let workDir: string;
-
-beforeEach(async () => {
-  workDir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'media-tool-')));
-});
-afterEach(async () => {
-  await fs.rm(workDir, { recursive: true, force: true });
-});
-
-/** ReadMediaFile for a model taking `capabilities`, on a runtime with `options` (`uploadVideo` goes to the tool). */
-function tool(
-  capabilities: Capability[] = ['image_in', 'video_in'],
-  { uploadVideo, ...options }: Partial<RuntimeOptions> & Pick<ReadMediaFileOptions, 'uploadVideo'> = {},
-) {
-  const runtime = createRuntime({ workDir, approval: yoloApproval(), ...options });
-  return new ReadMediaFile(runtime, { capabilities, ...(uploadVideo ? { uploadVideo } : {}) });
-}
-
-async function put(name: string, data: Uint8Array | string): Promise<string> {
-  const file = path.join(workDir, name);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, data);
-  return file;
-}
+/**
+ * The kit's test, with `tool`: makes a ReadMediaFile for a model taking `capabilities`, on a runtime of the workspace
+ * with `options` (`uploadVideo` goes to the tool).
+ */
+const it = test.extend(
+  'tool',
+  ({ workspace }) =>
+    (
+      capabilities: Capability[] = ['image_in', 'video_in'],
+      { uploadVideo, ...options }: WorkspaceRuntimeOptions & Pick<ReadMediaFileOptions, 'uploadVideo'> = {},
+    ) =>
+      new ReadMediaFile(workspace.runtime(options), {
+        capabilities,
+        ...(uploadVideo ? { uploadVideo } : {}),
+      }),
+);
 
 function dataUrl(mime: string, bytes: Uint8Array): string {
   return `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
@@ -60,10 +51,10 @@ describe('ReadMediaFile: images', () => {
     ['BMP', 'pic.bmp', bmpBytes(5, 4), 'image/bmp'],
   ];
 
-  it.each(images)(
+  it.for(images)(
     'loads a %s as an image_url data URL with its original size',
-    async (_, name, bytes, mime) => {
-      const file = await put(name, bytes);
+    async ([, name, bytes, mime], { workspace, tool }) => {
+      const file = await workspace.write(name, bytes);
       const result = await tool().call({ path: name });
       const dims = {
         'pic.png': '3x2',
@@ -93,7 +84,7 @@ describe('ReadMediaFile: images', () => {
     },
   );
 
-  it('recognises extensionless images by their content', async () => {
+  it('recognises extensionless images by their content', async ({ workspace, tool }) => {
     const cases: [string, Uint8Array, string][] = [
       ['screenshot', pngBytes(), 'image/png'],
       ['photo', jpegBytes(), 'image/jpeg'],
@@ -102,7 +93,7 @@ describe('ReadMediaFile: images', () => {
       ['bitmap', bmpBytes(), 'image/bmp'],
     ];
     for (const [name, bytes, mime] of cases) {
-      const file = await put(name, bytes);
+      const file = await workspace.write(name, bytes);
       const result = await tool(['image_in']).call({ path: file });
       expect(result.isError).toBe(false);
       expect(result.output).toEqual([
@@ -113,27 +104,27 @@ describe('ReadMediaFile: images', () => {
     }
   });
 
-  it('believes the content over a wrong image extension', async () => {
+  it('believes the content over a wrong image extension', async ({ workspace, tool }) => {
     const bytes = pngBytes(4, 4);
-    const file = await put('really-a-png.jpg', bytes);
+    const file = await workspace.write('really-a-png.jpg', bytes);
     const result = await tool().call({ path: file });
     expect(result.message).toBe(
       `Loaded image file \`${file}\` (image/png, ${bytes.length} bytes, original size 4x4px). ${ADVICE}`,
     );
   });
 
-  it('leaves out the size hint when the dimensions cannot be read', async () => {
+  it('leaves out the size hint when the dimensions cannot be read', async ({ workspace, tool }) => {
     // The extension makes it an image; the bytes are a PNG cut short after its signature.
     const bytes = pngBytes().subarray(0, 12);
-    const file = await put('cut.png', bytes);
+    const file = await workspace.write('cut.png', bytes);
     const result = await tool().call({ path: file });
     expect(result.isError).toBe(false);
     expect(result.message).toBe(`Loaded image file \`${file}\` (image/png, 12 bytes). ${ADVICE}`);
   });
 
-  it('loads an image through a symlink and names the real file', async () => {
-    const target = await put('assets/real.png', pngBytes());
-    await fs.symlink(target, path.join(workDir, 'link.png'));
+  it('loads an image through a symlink and names the real file', async ({ workspace, tool }) => {
+    const target = await workspace.write('assets/real.png', pngBytes());
+    await workspace.symlink('link.png', target);
     const result = await tool().call({ path: 'link.png' });
     expect(result.output).toEqual([
       { type: 'text', text: `<image path="${target}">` },
@@ -142,8 +133,8 @@ describe('ReadMediaFile: images', () => {
     ]);
   });
 
-  it('HTML-escapes the path in the tag but not in the message', async () => {
-    const file = await put(`say "hi" <now> & 'then'.png`, pngBytes());
+  it('HTML-escapes the path in the tag but not in the message', async ({ workspace, tool }) => {
+    const file = await workspace.write(`say "hi" <now> & 'then'.png`, pngBytes());
     const result = await tool().call({ path: file });
     const escaped = file
       .replaceAll('&', '&amp;')
@@ -164,11 +155,11 @@ describe('ReadMediaFile: images', () => {
 });
 
 describe('ReadMediaFile: videos', () => {
-  it.each([
+  it.for([
     ['MP4', 'clip.mp4', mp4Bytes(), 'video/mp4'],
     ['WebM', 'clip.webm', webmBytes(), 'video/webm'],
-  ] as const)('loads a %s as a video_url data URL', async (_, name, bytes, mime) => {
-    const file = await put(name, bytes);
+  ] as const)('loads a %s as a video_url data URL', async ([, name, bytes, mime], { workspace, tool }) => {
+    const file = await workspace.write(name, bytes);
     const result = await tool(['video_in']).call({ path: name });
     expect(result).toEqual({
       isError: false,
@@ -184,8 +175,8 @@ describe('ReadMediaFile: videos', () => {
     });
   });
 
-  it('recognises an extensionless video by its content', async () => {
-    const file = await put('recording', webmBytes());
+  it('recognises an extensionless video by its content', async ({ workspace, tool }) => {
+    const file = await workspace.write('recording', webmBytes());
     const result = await tool(['video_in']).call({ path: file });
     expect(result.output).toEqual([
       { type: 'text', text: `<video path="${file}">` },
@@ -194,13 +185,13 @@ describe('ReadMediaFile: videos', () => {
     ]);
   });
 
-  it('hands videos to the upload hook and uses the URL it returns', async () => {
+  it('hands videos to the upload hook and uses the URL it returns', async ({ workspace, tool }) => {
     const uploads: { bytes: number[]; mime: string }[] = [];
     const uploadVideo = async (bytes: Uint8Array, mime: string) => {
       uploads.push({ bytes: [...bytes], mime });
       return 'https://files.example/v/42';
     };
-    const file = await put('clip.mp4', mp4Bytes());
+    const file = await workspace.write('clip.mp4', mp4Bytes());
     const result = await tool(['image_in', 'video_in'], { uploadVideo }).call({ path: file });
     expect(uploads).toEqual([{ bytes: [...mp4Bytes()], mime: 'video/mp4' }]);
     expect(result.output).toEqual([
@@ -213,13 +204,13 @@ describe('ReadMediaFile: videos', () => {
     );
   });
 
-  it('still inlines images when an upload hook is set', async () => {
+  it('still inlines images when an upload hook is set', async ({ workspace, tool }) => {
     let calls = 0;
     const uploadVideo = async () => {
       calls++;
       return 'https://files.example/never';
     };
-    const file = await put('pic.png', pngBytes());
+    const file = await workspace.write('pic.png', pngBytes());
     const result = await tool(['image_in', 'video_in'], { uploadVideo }).call({ path: file });
     expect(calls).toBe(0);
     expect(result.output).toEqual([
@@ -229,11 +220,11 @@ describe('ReadMediaFile: videos', () => {
     ]);
   });
 
-  it('turns a failing upload into the generic error result', async () => {
+  it('turns a failing upload into the generic error result', async ({ workspace, tool }) => {
     const uploadVideo = async (): Promise<string> => {
       throw new Error('upload service unavailable');
     };
-    await put('clip.mp4', mp4Bytes());
+    await workspace.write('clip.mp4', mp4Bytes());
     const result = await tool(['video_in'], { uploadVideo }).call({ path: 'clip.mp4' });
     expect(result).toMatchObject({
       isError: true,
@@ -244,8 +235,8 @@ describe('ReadMediaFile: videos', () => {
 });
 
 describe('ReadMediaFile: upload hook results', () => {
-  it('refuses an empty URL from the upload hook', async () => {
-    await put('clip.webm', webmBytes());
+  it('refuses an empty URL from the upload hook', async ({ workspace, tool }) => {
+    await workspace.write('clip.webm', webmBytes());
     const result = await tool(['video_in'], { uploadVideo: async () => '' }).call({ path: 'clip.webm' });
     expect(result).toMatchObject({
       isError: true,
@@ -256,8 +247,8 @@ describe('ReadMediaFile: upload hook results', () => {
 });
 
 describe('ReadMediaFile: capabilities', () => {
-  it('refuses a video when the model only takes images', async () => {
-    await put('clip.mp4', mp4Bytes());
+  it('refuses a video when the model only takes images', async ({ workspace, tool }) => {
+    await workspace.write('clip.mp4', mp4Bytes());
     const result = await tool(['image_in']).call({ path: 'clip.mp4' });
     expect(result).toEqual({
       isError: true,
@@ -269,8 +260,8 @@ describe('ReadMediaFile: capabilities', () => {
     });
   });
 
-  it('refuses an image when the model only takes videos', async () => {
-    await put('pic.png', pngBytes());
+  it('refuses an image when the model only takes videos', async ({ workspace, tool }) => {
+    await workspace.write('pic.png', pngBytes());
     const result = await tool(['video_in']).call({ path: 'pic.png' });
     expect(result.isError).toBe(true);
     expect(result.message).toBe(
@@ -279,8 +270,8 @@ describe('ReadMediaFile: capabilities', () => {
     expect(result.brief).toBe('Unsupported media type');
   });
 
-  it('cannot be created without image_in or video_in', () => {
-    const runtime = createRuntime({ workDir, approval: yoloApproval() });
+  it('cannot be created without image_in or video_in', ({ workspace }) => {
+    const runtime = workspace.runtime();
     const message =
       "ReadMediaFile needs a model with image or video input: pass capabilities ['image_in'] and/or ['video_in'] " +
       '(new ReadMediaFile(runtime, { capabilities })), and offer the tool only when ' +
@@ -289,8 +280,8 @@ describe('ReadMediaFile: capabilities', () => {
     expect(() => new ReadMediaFile(runtime, { capabilities: [] })).toThrowError(message);
   });
 
-  it('refuses options of the wrong kind', () => {
-    const runtime = createRuntime({ workDir, approval: yoloApproval() });
+  it('refuses options of the wrong kind', ({ workspace }) => {
+    const runtime = workspace.runtime();
     const capabilities = ['image_in', 'audio_in'] as unknown as Capability[];
     expect(() => new ReadMediaFile(runtime, { capabilities })).toThrowError(
       `ReadMediaFile: capabilities must hold only 'image_in' and 'video_in', got "audio_in".`,
@@ -303,14 +294,14 @@ describe('ReadMediaFile: capabilities', () => {
 });
 
 describe('ReadMediaFile: size limits', () => {
-  it('refuses an empty media file, naming the real path', async () => {
-    const file = await put('blank.png', '');
+  it('refuses an empty media file, naming the real path', async ({ workspace, tool }) => {
+    const file = await workspace.write('blank.png', '');
     const result = await tool().call({ path: 'blank.png' });
     expect(result).toMatchObject({ isError: true, message: `\`${file}\` is empty.`, brief: 'Empty file' });
   });
 
-  it('refuses a file over 100 MiB without reading it (a sparse file)', async () => {
-    const file = await put('huge.png', pngBytes());
+  it('refuses a file over 100 MiB without reading it (a sparse file)', async ({ workspace, tool }) => {
+    const file = await workspace.write('huge.png', pngBytes());
     await fs.truncate(file, MAX_MEDIA_BYTES + 1);
     const result = await tool().call({ path: 'huge.png' });
     expect(result).toMatchObject({
@@ -332,27 +323,27 @@ describe('ReadMediaFile: not media', () => {
     brief: 'Unsupported file type',
   });
 
-  it('sends text files to ReadFile', async () => {
-    await put('notes.txt', 'hello\n');
+  it('sends text files to ReadFile', async ({ workspace, tool }) => {
+    await workspace.write('notes.txt', 'hello\n');
     expect(await tool().call({ path: 'notes.txt' })).toMatchObject(textError('notes.txt'));
   });
 
-  it('treats text that starts like BMP, GIF or FLV magic as text', async () => {
-    await put('cars', 'BMW and Audi are car makers.\nThis is plain text.\n');
-    await put('formats', 'GIF89a is an image format, GIF87a is older.\n');
-    await put('video-notes', 'FLV\u0001 looks like a header but this is a note.\n');
+  it('treats text that starts like BMP, GIF or FLV magic as text', async ({ workspace, tool }) => {
+    await workspace.write('cars', 'BMW and Audi are car makers.\nThis is plain text.\n');
+    await workspace.write('formats', 'GIF89a is an image format, GIF87a is older.\n');
+    await workspace.write('video-notes', 'FLV\u0001 looks like a header but this is a note.\n');
     for (const name of ['cars', 'formats', 'video-notes']) {
       expect(await tool().call({ path: name })).toMatchObject(textError(name));
     }
   });
 
-  it('treats a .svg as text', async () => {
-    await put('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n');
+  it('treats a .svg as text', async ({ workspace, tool }) => {
+    await workspace.write('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n');
     expect(await tool().call({ path: 'logo.svg' })).toMatchObject(textError('logo.svg'));
   });
 
-  it('calls unknown binary data not readable', async () => {
-    await put('data.bin', Uint8Array.from([0x00, 0x13, 0x37, 0x00, 0xde, 0xad, 0xbe, 0xef]));
+  it('calls unknown binary data not readable', async ({ workspace, tool }) => {
+    await workspace.write('data.bin', Uint8Array.from([0x00, 0x13, 0x37, 0x00, 0xde, 0xad, 0xbe, 0xef]));
     const result = await tool().call({ path: 'data.bin' });
     expect(result).toMatchObject({
       isError: true,
@@ -366,12 +357,12 @@ describe('ReadMediaFile: not media', () => {
 });
 
 describe('ReadMediaFile: what counts as media', () => {
-  it('treats a .png that holds text (a Git LFS pointer) as text', async () => {
+  it('treats a .png that holds text (a Git LFS pointer) as text', async ({ workspace, tool }) => {
     const pointer =
       'version https://git-lfs.github.com/spec/v1\n' +
       'oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n';
-    await put('logo.png', pointer);
-    await put('banner.jpg', 'not really a JPEG\n');
+    await workspace.write('logo.png', pointer);
+    await workspace.write('banner.jpg', 'not really a JPEG\n');
     for (const name of ['logo.png', 'banner.jpg']) {
       expect(await tool().call({ path: name })).toMatchObject({
         isError: true,
@@ -381,9 +372,9 @@ describe('ReadMediaFile: what counts as media', () => {
     }
   });
 
-  it('reports the sniffed type of a .png that holds a JPEG', async () => {
+  it('reports the sniffed type of a .png that holds a JPEG', async ({ workspace, tool }) => {
     const bytes = jpegBytes(2, 3);
-    const file = await put('photo.png', bytes);
+    const file = await workspace.write('photo.png', bytes);
     const result = await tool().call({ path: file });
     expect(result.output).toEqual([
       { type: 'text', text: `<image path="${file}">` },
@@ -395,16 +386,16 @@ describe('ReadMediaFile: what counts as media', () => {
     );
   });
 
-  it('recognises an extensionless MP4', async () => {
-    const file = await put('capture', mp4Bytes());
+  it('recognises an extensionless MP4', async ({ workspace, tool }) => {
+    const file = await workspace.write('capture', mp4Bytes());
     const result = await tool(['video_in']).call({ path: file });
     expect(result.message).toBe(
       `Loaded video file \`${file}\` (video/mp4, ${mp4Bytes().length} bytes). ${ADVICE}`,
     );
   });
 
-  it('calls an empty file without a media extension text', async () => {
-    await put('nothing', '');
+  it('calls an empty file without a media extension text', async ({ workspace, tool }) => {
+    await workspace.write('nothing', '');
     expect(await tool().call({ path: 'nothing' })).toMatchObject({
       isError: true,
       message: '`nothing` is a text file. Use ReadFile to read text files.',
@@ -414,19 +405,19 @@ describe('ReadMediaFile: what counts as media', () => {
 });
 
 describe('ReadMediaFile: check order', () => {
-  it('checks deny rules before existence', async () => {
+  it('checks deny rules before existence', async ({ tool }) => {
     const result = await tool(['image_in'], { deny: ['private/**'] }).call({ path: 'private/missing.png' });
     expect(result.brief).toBe('Access denied');
   });
 
-  it('sends text to ReadFile before looking at capabilities', async () => {
-    await put('notes.md', '# Notes\n');
+  it('sends text to ReadFile before looking at capabilities', async ({ workspace, tool }) => {
+    await workspace.write('notes.md', '# Notes\n');
     expect((await tool(['video_in']).call({ path: 'notes.md' })).brief).toBe('Unsupported file type');
   });
 
-  it('checks the capability before emptiness and size', async () => {
-    await put('empty.mp4', '');
-    const huge = await put('huge.mp4', mp4Bytes());
+  it('checks the capability before emptiness and size', async ({ workspace, tool }) => {
+    await workspace.write('empty.mp4', '');
+    const huge = await workspace.write('huge.mp4', mp4Bytes());
     await fs.truncate(huge, MAX_MEDIA_BYTES + 1);
     const imagesOnly = tool(['image_in']);
     expect((await imagesOnly.call({ path: 'empty.mp4' })).brief).toBe('Unsupported media type');
@@ -438,7 +429,7 @@ describe('ReadMediaFile: check order', () => {
 });
 
 describe('ReadMediaFile: paths', () => {
-  it('rejects an empty path', async () => {
+  it('rejects an empty path', async ({ tool }) => {
     expect(await tool().call({ path: '' })).toMatchObject({
       isError: true,
       message: 'File path cannot be empty.',
@@ -446,7 +437,7 @@ describe('ReadMediaFile: paths', () => {
     });
   });
 
-  it('rejects a path with a NUL byte', async () => {
+  it('rejects a path with a NUL byte', async ({ tool }) => {
     expect(await tool().call({ path: 'a\u0000.png' })).toMatchObject({
       isError: true,
       message: '`a\u0000.png` is not a valid path.',
@@ -454,7 +445,7 @@ describe('ReadMediaFile: paths', () => {
     });
   });
 
-  it('asks for an absolute path outside the working directory', async () => {
+  it('asks for an absolute path outside the working directory', async ({ tool }) => {
     expect(await tool().call({ path: '../elsewhere.png' })).toMatchObject({
       isError: true,
       message:
@@ -463,8 +454,8 @@ describe('ReadMediaFile: paths', () => {
     });
   });
 
-  it('applies the deny rules before looking at the file', async () => {
-    await put('secret/pic.png', pngBytes());
+  it('applies the deny rules before looking at the file', async ({ workspace, tool }) => {
+    await workspace.write('secret/pic.png', pngBytes());
     const result = await tool(['image_in'], { deny: ['secret/**'] }).call({ path: 'secret/pic.png' });
     expect(result).toMatchObject({
       isError: true,
@@ -473,7 +464,7 @@ describe('ReadMediaFile: paths', () => {
     });
   });
 
-  it('rejects a UNC path', async () => {
+  it('rejects a UNC path', async ({ tool }) => {
     expect(await tool().call({ path: '//server/share/pic.png' })).toMatchObject({
       isError: true,
       message: '`//server/share/pic.png` is not a valid path.',
@@ -481,26 +472,23 @@ describe('ReadMediaFile: paths', () => {
     });
   });
 
-  it('reads an absolute path outside the workspace unless the runtime denies outside paths', async () => {
-    const elsewhere = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'media-outside-')));
-    try {
-      const file = path.join(elsewhere, 'pic.gif');
-      await fs.writeFile(file, gifBytes());
-      expect((await tool().call({ path: file })).message).toBe(
-        `Loaded image file \`${file}\` (image/gif, ${gifBytes().length} bytes, original size 1x1px). ${ADVICE}`,
-      );
-      expect(await tool(['image_in'], { outside: 'deny' }).call({ path: file })).toMatchObject({
-        isError: true,
-        message: `\`${file}\` is outside the workspace.`,
-        brief: 'Outside workspace',
-      });
-    } finally {
-      await fs.rm(elsewhere, { recursive: true, force: true });
-    }
+  it('reads an absolute path outside the workspace unless the runtime denies outside paths', async ({
+    workspace,
+    tool,
+  }) => {
+    const file = await workspace.write(workspace.outside('pic.gif'), gifBytes());
+    expect((await tool().call({ path: file })).message).toBe(
+      `Loaded image file \`${file}\` (image/gif, ${gifBytes().length} bytes, original size 1x1px). ${ADVICE}`,
+    );
+    expect(await tool(['image_in'], { outside: 'deny' }).call({ path: file })).toMatchObject({
+      isError: true,
+      message: `\`${file}\` is outside the workspace.`,
+      brief: 'Outside workspace',
+    });
   });
 
-  it('reports a missing file and suggests similar names', async () => {
-    await put('diagram.png', pngBytes());
+  it('reports a missing file and suggests similar names', async ({ workspace, tool }) => {
+    await workspace.write('diagram.png', pngBytes());
     expect(await tool().call({ path: 'diagarm.png' })).toMatchObject({
       isError: true,
       message: '`diagarm.png` does not exist. Did you mean: diagram.png?',
@@ -513,8 +501,8 @@ describe('ReadMediaFile: paths', () => {
     });
   });
 
-  it('refuses a directory', async () => {
-    await fs.mkdir(path.join(workDir, 'album.png'));
+  it('refuses a directory', async ({ workspace, tool }) => {
+    await workspace.mkdir('album.png');
     expect(await tool().call({ path: 'album.png' })).toMatchObject({
       isError: true,
       message: '`album.png` is not a file.',
@@ -524,7 +512,7 @@ describe('ReadMediaFile: paths', () => {
 });
 
 describe('ReadMediaFile: schema and description', () => {
-  it('validates its arguments', async () => {
+  it('validates its arguments', async ({ tool }) => {
     expect(await tool().call({})).toMatchObject({
       isError: true,
       message: 'Error validating JSON arguments: path: is required',
@@ -532,7 +520,7 @@ describe('ReadMediaFile: schema and description', () => {
     });
   });
 
-  it('exposes a one-field JSON schema', () => {
+  it('exposes a one-field JSON schema', ({ tool }) => {
     const media = tool();
     expect(media.name).toBe('ReadMediaFile');
     expect(media.parameters).toEqual({
@@ -549,7 +537,7 @@ describe('ReadMediaFile: schema and description', () => {
     });
   });
 
-  it('states which media the current model supports', () => {
+  it('states which media the current model supports', ({ tool }) => {
     const both = tool(['image_in', 'video_in']).description;
     const images = tool(['image_in']).description;
     const videos = tool(['video_in']).description;

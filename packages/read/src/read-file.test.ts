@@ -1,39 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createRuntime, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
+import type { ToolRuntime } from '@kimi-tools/core';
 import { encodeText, hashBytes } from '@kimi-tools/core/toolkit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pngBytes, test } from '@kimi-tools/test-kit';
+import { afterEach, describe, expect } from 'vitest';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, ReadFile } from './index.js';
 import { LINE_INDEXES } from './line-index.js';
 
-let root: string;
-let work: string;
-let outside: string;
-let runtime: ToolRuntime;
-let tool: ReadFile;
-
-beforeEach(async () => {
-  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'read-file-')));
-  work = path.join(root, 'work');
-  outside = path.join(root, 'outside');
-  await fs.mkdir(work);
-  await fs.mkdir(outside);
-  runtime = createRuntime({ workDir: work, approval: yoloApproval() });
-  tool = new ReadFile(runtime);
-});
-
-afterEach(async () => {
-  await fs.rm(root, { recursive: true, force: true });
-});
-
-async function write(name: string, content: string | Uint8Array): Promise<string> {
-  const file = path.join(work, name);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, content);
-  return file;
-}
+/** The kit's test, with `tool`: a ReadFile on the workspace's runtime. */
+const it = test.extend('tool', ({ runtime }) => new ReadFile(runtime));
 
 const numbered = (count: number, text: (n: number) => string = (n) => `line ${n}`) =>
   Array.from({ length: count }, (_, index) => `${text(index + 1)}\n`).join('');
@@ -43,8 +19,8 @@ function row(number: number, text: string, terminated = true): string {
 }
 
 describe('ReadFile: reading forward', () => {
-  it('shows numbered lines and the exact message', async () => {
-    await write('a.txt', 'one\ntwo\nthree\nfour\nfive\n');
+  it('shows numbered lines and the exact message', async ({ workspace, tool }) => {
+    await workspace.write('a.txt', 'one\ntwo\nthree\nfour\nfive\n');
     const result = await tool.call({ path: 'a.txt' });
     expect(result.isError).toBe(false);
     expect(result.output).toBe(
@@ -57,37 +33,40 @@ describe('ReadFile: reading forward', () => {
     expect(result.display).toEqual([]);
   });
 
-  it('reads an empty file', async () => {
-    await write('empty.txt', '');
+  it('reads an empty file', async ({ workspace, tool }) => {
+    await workspace.write('empty.txt', '');
     const result = await tool.call({ path: 'empty.txt' });
     expect(result.output).toBe('');
     expect(result.message).toBe('No lines read from file. Total lines in file: 0. End of file reached.');
   });
 
-  it('honours line_offset and n_lines, without an end-of-file note when n_lines lines were shown', async () => {
-    await write('a.txt', numbered(10));
+  it('honours line_offset and n_lines, without an end-of-file note when n_lines lines were shown', async ({
+    workspace,
+    tool,
+  }) => {
+    await workspace.write('a.txt', numbered(10));
     const result = await tool.call({ path: 'a.txt', line_offset: 3, n_lines: 2 });
     expect(result.output).toBe(row(3, 'line 3') + row(4, 'line 4'));
     expect(result.message).toBe('2 lines read from file starting from line 3. Total lines in file: 10.');
   });
 
-  it('accepts numeric strings for integer arguments', async () => {
-    await write('a.txt', numbered(10));
+  it('accepts numeric strings for integer arguments', async ({ workspace, tool }) => {
+    await workspace.write('a.txt', numbered(10));
     const result = await tool.call({ path: 'a.txt', line_offset: '9', n_lines: '5' });
     expect(result.message).toBe(
       '2 lines read from file starting from line 9. Total lines in file: 10. End of file reached.',
     );
   });
 
-  it('reads nothing from an offset past the end', async () => {
-    await write('a.txt', numbered(3));
+  it('reads nothing from an offset past the end', async ({ workspace, tool }) => {
+    await workspace.write('a.txt', numbered(3));
     const result = await tool.call({ path: 'a.txt', line_offset: 10 });
     expect(result.output).toBe('');
     expect(result.message).toBe('No lines read from file. Total lines in file: 3. End of file reached.');
   });
 
-  it('splits CRLF and lone CR and never shows \\r', async () => {
-    await write('mixed.txt', 'a\r\nb\rc\n\r\nd');
+  it('splits CRLF and lone CR and never shows \\r', async ({ workspace, tool }) => {
+    await workspace.write('mixed.txt', 'a\r\nb\rc\n\r\nd');
     const result = await tool.call({ path: 'mixed.txt' });
     expect(result.output).toBe(row(1, 'a') + row(2, 'b') + row(3, 'c') + row(4, '') + row(5, 'd', false));
     expect(result.message).toBe(
@@ -95,8 +74,8 @@ describe('ReadFile: reading forward', () => {
     );
   });
 
-  it('ends the output without \\n when the last line has no break', async () => {
-    await write('a.txt', 'x\ny');
+  it('ends the output without \\n when the last line has no break', async ({ workspace, tool }) => {
+    await workspace.write('a.txt', 'x\ny');
     const result = await tool.call({ path: 'a.txt' });
     expect(result.output).toBe(row(1, 'x') + row(2, 'y', false));
     expect(result.message).toBe(
@@ -104,8 +83,8 @@ describe('ReadFile: reading forward', () => {
     );
   });
 
-  it('stops at 1000 lines', async () => {
-    await write('long.txt', numbered(1500));
+  it('stops at 1000 lines', async ({ workspace, tool }) => {
+    await workspace.write('long.txt', numbered(1500));
     const result = await tool.call({ path: 'long.txt', n_lines: 5000 });
     expect((result.output as string).split('\n').length - 1).toBe(MAX_LINES);
     expect(result.message).toBe(
@@ -113,9 +92,9 @@ describe('ReadFile: reading forward', () => {
     );
   });
 
-  it('stops once 102400 bytes are reached, keeping the crossing line', async () => {
+  it('stops once 102400 bytes are reached, keeping the crossing line', async ({ workspace, tool }) => {
     // Each line is 1999 characters + break = 2000 bytes: the 52nd line crosses 102400.
-    await write(
+    await workspace.write(
       'wide.txt',
       numbered(100, () => 'x'.repeat(1999)),
     );
@@ -126,11 +105,14 @@ describe('ReadFile: reading forward', () => {
     expect(MAX_BYTES).toBe(102400);
   });
 
-  it('truncates long lines to 2000 code points including the break, and lists them', async () => {
+  it('truncates long lines to 2000 code points including the break, and lists them', async ({
+    workspace,
+    tool,
+  }) => {
     const fits = 'a'.repeat(1999);
     const over = 'b'.repeat(2000);
     const lastFits = 'c'.repeat(2000);
-    await write('t.txt', `${fits}\n${over}\nshort\n${lastFits}`);
+    await workspace.write('t.txt', `${fits}\n${over}\nshort\n${lastFits}`);
     const result = await tool.call({ path: 't.txt' });
     expect(result.output).toBe(
       row(1, fits) + row(2, 'b'.repeat(1996) + '...') + row(3, 'short') + row(4, lastFits, false),
@@ -141,8 +123,8 @@ describe('ReadFile: reading forward', () => {
     expect(MAX_LINE_LENGTH).toBe(2000);
   });
 
-  it('cuts an unterminated last line leaving room for the ellipsis only', async () => {
-    await write('t.txt', `x\n${'d'.repeat(2001)}`);
+  it('cuts an unterminated last line leaving room for the ellipsis only', async ({ workspace, tool }) => {
+    await workspace.write('t.txt', `x\n${'d'.repeat(2001)}`);
     const result = await tool.call({ path: 't.txt' });
     expect(result.output).toBe(row(1, 'x') + row(2, 'd'.repeat(1997) + '...', false));
     expect(result.message).toBe(
@@ -150,11 +132,11 @@ describe('ReadFile: reading forward', () => {
     );
   });
 
-  it('counts an emoji or a CJK character as one code point at the boundary', async () => {
+  it('counts an emoji or a CJK character as one code point at the boundary', async ({ workspace, tool }) => {
     const emojiFits = '😀'.repeat(1999);
     const emojiOver = '😀'.repeat(2000);
     const cjkOver = '中'.repeat(2500);
-    await write('u.txt', `${emojiFits}\n${emojiOver}\n${cjkOver}\n`);
+    await workspace.write('u.txt', `${emojiFits}\n${emojiOver}\n${cjkOver}\n`);
     const result = await tool.call({ path: 'u.txt' });
     expect(result.output).toBe(
       row(1, emojiFits) + row(2, '😀'.repeat(1996) + '...') + row(3, '中'.repeat(1996) + '...'),
@@ -164,8 +146,8 @@ describe('ReadFile: reading forward', () => {
     );
   });
 
-  it('cuts a line far longer than any read buffer without holding it whole', async () => {
-    await write('huge-line.txt', `${'z'.repeat(3_000_000)}\nafter\n`);
+  it('cuts a line far longer than any read buffer without holding it whole', async ({ workspace, tool }) => {
+    await workspace.write('huge-line.txt', `${'z'.repeat(3_000_000)}\nafter\n`);
     const result = await tool.call({ path: 'huge-line.txt' });
     expect(result.output).toBe(row(1, 'z'.repeat(1996) + '...') + row(2, 'after'));
     expect(result.message).toBe(
@@ -175,8 +157,8 @@ describe('ReadFile: reading forward', () => {
 });
 
 describe('ReadFile: tail mode', () => {
-  it('reads the last lines with their absolute numbers', async () => {
-    await write('a.txt', numbered(5));
+  it('reads the last lines with their absolute numbers', async ({ workspace, tool }) => {
+    await workspace.write('a.txt', numbered(5));
     const result = await tool.call({ path: 'a.txt', line_offset: -2 });
     expect(result.output).toBe(row(4, 'line 4') + row(5, 'line 5'));
     expect(result.message).toBe(
@@ -184,15 +166,15 @@ describe('ReadFile: tail mode', () => {
     );
   });
 
-  it('shows the first n_lines of the window', async () => {
-    await write('a.txt', numbered(10));
+  it('shows the first n_lines of the window', async ({ workspace, tool }) => {
+    await workspace.write('a.txt', numbered(10));
     const result = await tool.call({ path: 'a.txt', line_offset: -5, n_lines: 2 });
     expect(result.output).toBe(row(6, 'line 6') + row(7, 'line 7'));
     expect(result.message).toBe('2 lines read from file starting from line 6. Total lines in file: 10.');
   });
 
-  it('reads the whole file when more lines are asked for than exist', async () => {
-    await write('a.txt', 'p\nq\nr');
+  it('reads the whole file when more lines are asked for than exist', async ({ workspace, tool }) => {
+    await workspace.write('a.txt', 'p\nq\nr');
     const result = await tool.call({ path: 'a.txt', line_offset: -1000 });
     expect(result.output).toBe(row(1, 'p') + row(2, 'q') + row(3, 'r', false));
     expect(result.message).toBe(
@@ -200,16 +182,16 @@ describe('ReadFile: tail mode', () => {
     );
   });
 
-  it('reads nothing from an empty file', async () => {
-    await write('empty.txt', '');
+  it('reads nothing from an empty file', async ({ workspace, tool }) => {
+    await workspace.write('empty.txt', '');
     const result = await tool.call({ path: 'empty.txt', line_offset: -1 });
     expect(result.output).toBe('');
     expect(result.message).toBe('No lines read from file. Total lines in file: 0. End of file reached.');
   });
 
-  it('keeps only the newest lines that fit in 102400 bytes', async () => {
+  it('keeps only the newest lines that fit in 102400 bytes', async ({ workspace, tool }) => {
     // 1000 lines of 199 characters + break = 200 bytes each: 512 of them make exactly 102400 bytes.
-    await write(
+    await workspace.write(
       'wide.txt',
       numbered(1000, (n) => `${String(n).padStart(4, '0')}${'w'.repeat(195)}`),
     );
@@ -222,8 +204,8 @@ describe('ReadFile: tail mode', () => {
     );
   });
 
-  it('truncates a long line inside the window and names it', async () => {
-    await write('t.txt', `a\n${'y'.repeat(5000)}\r\nc\r\n`);
+  it('truncates a long line inside the window and names it', async ({ workspace, tool }) => {
+    await workspace.write('t.txt', `a\n${'y'.repeat(5000)}\r\nc\r\n`);
     const result = await tool.call({ path: 't.txt', line_offset: -2 });
     expect(result.output).toBe(row(2, 'y'.repeat(1996) + '...') + row(3, 'c'));
     expect(result.message).toBe(
@@ -231,8 +213,8 @@ describe('ReadFile: tail mode', () => {
     );
   });
 
-  it('reads the tail of a file large enough to be indexed, twice', async () => {
-    await write('big.txt', numbered(300_000));
+  it('reads the tail of a file large enough to be indexed, twice', async ({ workspace, tool }) => {
+    await workspace.write('big.txt', numbered(300_000));
     for (let attempt = 0; attempt < 2; attempt++) {
       const result = await tool.call({ path: 'big.txt', line_offset: -3 });
       expect(result.output).toBe(
@@ -246,12 +228,12 @@ describe('ReadFile: tail mode', () => {
 });
 
 describe('ReadFile: encodings', () => {
-  it('reads UTF-16 LE and BE files with a BOM', async () => {
+  it('reads UTF-16 LE and BE files with a BOM', async ({ workspace, tool }) => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\r\nwörld 😀\n', 'utf16le')]);
     const be = Buffer.from(le);
     be.swap16();
-    await write('le.txt', le);
-    await write('be.txt', be);
+    await workspace.write('le.txt', le);
+    await workspace.write('be.txt', be);
     for (const name of ['le.txt', 'be.txt']) {
       const result = await tool.call({ path: name });
       expect(result.output).toBe(row(1, 'héllo') + row(2, 'wörld 😀'));
@@ -261,23 +243,23 @@ describe('ReadFile: encodings', () => {
     }
   });
 
-  it('reads a GBK file', async () => {
+  it('reads a GBK file', async ({ workspace, tool }) => {
     const text = '这是一个用简体中文写的文件。\r\n第二行也是中文，没有问题。\r\n';
-    await write('gbk.txt', encodeText(text, { encoding: 'gbk', bom: false }));
+    await workspace.write('gbk.txt', encodeText(text, { encoding: 'gbk', bom: false }));
     const result = await tool.call({ path: 'gbk.txt' });
     expect(result.output).toBe(row(1, '这是一个用简体中文写的文件。') + row(2, '第二行也是中文，没有问题。'));
   });
 
-  it('skips a UTF-8 BOM', async () => {
-    await write('bom.txt', '\ufeffhello\n');
+  it('skips a UTF-8 BOM', async ({ workspace, tool }) => {
+    await workspace.write('bom.txt', '\ufeffhello\n');
     const result = await tool.call({ path: 'bom.txt' });
     expect(result.output).toBe(row(1, 'hello'));
   });
 });
 
 describe('ReadFile: refusals', () => {
-  it('refuses binary files', async () => {
-    await write('data.bin', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x41]));
+  it('refuses binary files', async ({ workspace, tool }) => {
+    await workspace.write('data.bin', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x41]));
     const result = await tool.call({ path: 'data.bin' });
     expect(result.isError).toBe(true);
     expect(result.message).toBe(
@@ -287,18 +269,15 @@ describe('ReadFile: refusals', () => {
     expect(result.display).toEqual([{ type: 'brief', text: 'File not readable' }]);
   });
 
-  it('refuses images and videos', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    await write('pic.png', png);
+  it('refuses images and videos', async ({ workspace, tool }) => {
+    const png = pngBytes();
+    await workspace.write('pic.png', png);
     const image = await tool.call({ path: 'pic.png' });
     expect(image.message).toBe(
       '`pic.png` is a image file. Use other appropriate tools to read image or video files.',
     );
     expect(image.brief).toBe('Unsupported file type');
-    await write(
+    await workspace.write(
       'clip.mp4',
       Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0]),
     );
@@ -309,8 +288,8 @@ describe('ReadFile: refusals', () => {
     expect(video.brief).toBe('Unsupported file type');
   });
 
-  it('refuses sensitive files before checking that they exist', async () => {
-    await write('.env', 'SECRET=1\n');
+  it('refuses sensitive files before checking that they exist', async ({ workspace, tool }) => {
+    await workspace.write('.env', 'SECRET=1\n');
     for (const name of ['.env', 'missing/.env.local', 'id_rsa']) {
       const result = await tool.call({ path: name });
       expect(result.message).toBe(
@@ -318,19 +297,19 @@ describe('ReadFile: refusals', () => {
       );
       expect(result.brief).toBe('Sensitive file');
     }
-    await write('.env.example', 'SECRET=\n');
+    await workspace.write('.env.example', 'SECRET=\n');
     expect((await tool.call({ path: '.env.example' })).isError).toBe(false);
   });
 
-  it('refuses a symlink whose target is a sensitive file', async () => {
-    await write('.env', 'SECRET=1\n');
-    await fs.symlink(path.join(work, '.env'), path.join(work, 'settings.txt'));
+  it('refuses a symlink whose target is a sensitive file', async ({ workspace, tool }) => {
+    await workspace.write('.env', 'SECRET=1\n');
+    await workspace.symlink('settings.txt', workspace.at('.env'));
     const result = await tool.call({ path: 'settings.txt' });
     expect(result.brief).toBe('Sensitive file');
   });
 
-  it('reports a missing file, suggesting similar names', async () => {
-    await write('notes.txt', 'n\n');
+  it('reports a missing file, suggesting similar names', async ({ workspace, tool }) => {
+    await workspace.write('notes.txt', 'n\n');
     const similar = await tool.call({ path: 'note.txt' });
     expect(similar.message).toBe('`note.txt` does not exist. Did you mean: notes.txt?');
     expect(similar.brief).toBe('File not found');
@@ -338,57 +317,58 @@ describe('ReadFile: refusals', () => {
     expect(plain.message).toBe('`completely-different.md` does not exist.');
   });
 
-  it('refuses a directory and a FIFO without hanging', async () => {
-    await fs.mkdir(path.join(work, 'dir'));
+  it('refuses a directory and a FIFO without hanging', async ({ workspace, tool }) => {
+    await workspace.mkdir('dir');
     const dir = await tool.call({ path: 'dir' });
     expect(dir.message).toBe('`dir` is not a file.');
     expect(dir.brief).toBe('Invalid path');
-    execFileSync('mkfifo', [path.join(work, 'pipe')]);
+    execFileSync('mkfifo', [workspace.at('pipe')]);
     const fifo = await tool.call({ path: 'pipe' });
     expect(fifo.message).toBe('`pipe` is not a file.');
     expect(fifo.brief).toBe('Invalid path');
   });
 
-  it('refuses an empty path', async () => {
+  it('refuses an empty path', async ({ tool }) => {
     const result = await tool.call({ path: '' });
     expect(result.message).toBe('File path cannot be empty.');
     expect(result.brief).toBe('Empty file path');
   });
 
-  it('refuses a relative path outside the workspace but reads it given absolutely', async () => {
-    await fs.writeFile(path.join(outside, 'o.txt'), 'out\n');
+  it('refuses a relative path outside the workspace but reads it given absolutely', async ({
+    workspace,
+    tool,
+  }) => {
+    await workspace.write(workspace.outside('o.txt'), 'out\n');
     const relative = await tool.call({ path: '../outside/o.txt' });
     expect(relative.message).toBe(
       '`../outside/o.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
     );
     expect(relative.brief).toBe('Invalid path');
-    const absolute = await tool.call({ path: path.join(outside, 'o.txt') });
+    const absolute = await tool.call({ path: workspace.outside('o.txt') });
     expect(absolute.output).toBe(row(1, 'out'));
   });
 
-  it('treats a symlink pointing outside as outside', async () => {
-    await fs.writeFile(path.join(outside, 'target.txt'), 'secret-ish\n');
-    await fs.symlink(path.join(outside, 'target.txt'), path.join(work, 'link.txt'));
+  it('treats a symlink pointing outside as outside', async ({ workspace, tool }) => {
+    await workspace.write(workspace.outside('target.txt'), 'secret-ish\n');
+    await workspace.symlink('link.txt', workspace.outside('target.txt'));
     const result = await tool.call({ path: 'link.txt' });
     expect(result.message).toBe(
       '`link.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
     );
-    const absolute = await tool.call({ path: path.join(work, 'link.txt') });
+    const absolute = await tool.call({ path: workspace.at('link.txt') });
     expect(absolute.output).toBe(row(1, 'secret-ish'));
   });
 
-  it('applies deny rules', async () => {
-    const denying = new ReadFile(
-      createRuntime({ workDir: work, approval: yoloApproval(), deny: ['**/private/**'] }),
-    );
-    await write('private/x.txt', 'x\n');
+  it('applies deny rules', async ({ workspace }) => {
+    const denying = new ReadFile(workspace.runtime({ deny: ['**/private/**'] }));
+    await workspace.write('private/x.txt', 'x\n');
     const result = await denying.call({ path: 'private/x.txt' });
     expect(result.message).toBe('`private/x.txt` is denied by the workspace policy.');
     expect(result.brief).toBe('Access denied');
   });
 
-  it('turns an unexpected failure into the generic error', async () => {
-    await write('a.txt', 'a\n');
+  it('turns an unexpected failure into the generic error', async ({ workspace, runtime }) => {
+    await workspace.write('a.txt', 'a\n');
     const exploding = {
       get: () => {
         throw new Error('index exploded');
@@ -407,22 +387,20 @@ describe('ReadFile: paths with ~', () => {
     process.env['HOME'] = originalHome;
   });
 
-  it('expands ~ to the home directory', async () => {
-    const home = path.join(root, 'home');
+  it('expands ~ to the home directory', async ({ workspace }) => {
+    const home = path.join(workspace.root, 'home');
     await fs.mkdir(home);
     await fs.writeFile(path.join(home, 'h.txt'), 'home sweet home\n');
     process.env['HOME'] = home;
-    const homed = new ReadFile(
-      createRuntime({ workDir: work, approval: yoloApproval(), additionalDirs: [home] }),
-    );
+    const homed = new ReadFile(workspace.runtime({ additionalDirs: [home] }));
     const result = await homed.call({ path: '~/h.txt' });
     expect(result.output).toBe(row(1, 'home sweet home'));
   });
 });
 
 describe('ReadFile: validation', () => {
-  it('rejects line_offset 0 and below -1000, and n_lines 0', async () => {
-    await write('a.txt', 'a\n');
+  it('rejects line_offset 0 and below -1000, and n_lines 0', async ({ workspace, tool }) => {
+    await workspace.write('a.txt', 'a\n');
     const zero = await tool.call({ path: 'a.txt', line_offset: 0 });
     expect(zero.isError).toBe(true);
     expect(zero.brief).toBe('Invalid arguments');
@@ -440,7 +418,7 @@ describe('ReadFile: validation', () => {
     expect((await tool.call({ path: 'a.txt', line_offset: -1000 })).isError).toBe(false);
   });
 
-  it('exposes the schema with its defaults and a description', () => {
+  it('exposes the schema with its defaults and a description', ({ tool }) => {
     expect(tool.name).toBe('ReadFile');
     const schema = tool.parameters as {
       properties: Record<string, { type: string; default?: number; description?: string }>;
@@ -456,9 +434,9 @@ describe('ReadFile: validation', () => {
 });
 
 describe('ReadFile: read state and line index', () => {
-  it('records a complete read with the content hash', async () => {
+  it('records a complete read with the content hash', async ({ workspace, runtime, tool }) => {
     const content = 'alpha\nbeta\n';
-    const file = await write('s.txt', content);
+    const file = await workspace.write('s.txt', content);
     await tool.call({ path: 's.txt' });
     const record = runtime.fileState.get(file);
     expect(record?.complete).toBe(true);
@@ -467,22 +445,26 @@ describe('ReadFile: read state and line index', () => {
     expect(await runtime.fileState.check(file)).toBe('ok');
   });
 
-  it('records a partial read as incomplete', async () => {
-    const file = await write('s.txt', numbered(10));
+  it('records a partial read as incomplete', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('s.txt', numbered(10));
     await tool.call({ path: 's.txt', n_lines: 3 });
     expect(runtime.fileState.get(file)?.complete).toBe(false);
     await tool.call({ path: 's.txt', line_offset: -3 });
     expect(runtime.fileState.get(file)?.complete).toBe(false);
   });
 
-  it('does not record failed reads', async () => {
-    const file = await write('data.bin', Buffer.from([0, 1, 2, 0]));
+  it('does not record failed reads', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('data.bin', Buffer.from([0, 1, 2, 0]));
     await tool.call({ path: 'data.bin' });
     expect(runtime.fileState.get(file)).toBeUndefined();
   });
 
-  it('serves repeated deep reads from the index and notices a changed file', async () => {
-    const file = await write('big.txt', numbered(400_000));
+  it('serves repeated deep reads from the index and notices a changed file', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('big.txt', numbered(400_000));
     const first = await tool.call({ path: 'big.txt', line_offset: 350_000, n_lines: 2 });
     expect(first.output).toBe(row(350_000, 'line 350000') + row(350_001, 'line 350001'));
     expect(first.message).toBe(

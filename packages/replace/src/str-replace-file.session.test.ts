@@ -1,23 +1,19 @@
 import { promises as fs } from 'node:fs';
 import { FileHistory } from '@kimi-tools/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { recordingApproval, test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
-import { createWorkspace, type Workspace } from './test-support.js';
+import { StrReplaceFile } from './str-replace-file.js';
 
-let ws: Workspace | undefined;
-
-afterEach(async () => {
-  await ws?.cleanup();
-  ws = undefined;
-});
+/** The kit's test, with `tool`: a StrReplaceFile on the workspace's runtime. */
+const it = test.extend('tool', ({ runtime }) => new StrReplaceFile(runtime));
 
 describe('within a session', () => {
-  it('never loses one of two concurrent edits silently', async () => {
-    ws = await createWorkspace();
-    const file = await ws.writeRead('race.txt', 'left middle right\n');
+  it('never loses one of two concurrent edits silently', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('race.txt', 'left middle right\n', { readBy: runtime });
     const [first, second] = await Promise.all([
-      ws.tool.call({ path: file, edit: { old: 'left', new: 'LEFT' } }),
-      ws.tool.call({ path: file, edit: { old: 'right', new: 'RIGHT' } }),
+      tool.call({ path: file, edit: { old: 'left', new: 'LEFT' } }),
+      tool.call({ path: file, edit: { old: 'right', new: 'RIGHT' } }),
     ]);
     const content = await fs.readFile(file, 'utf8');
     const applied = [first, second].filter((result) => !result.isError);
@@ -29,39 +25,44 @@ describe('within a session', () => {
     expect(content.includes('RIGHT')).toBe(!second?.isError);
   });
 
-  it('saves the previous bytes in the history so an edit can be undone', async () => {
+  it('saves the previous bytes in the history so an edit can be undone', async ({ workspace }) => {
     const history = new FileHistory();
-    ws = await createWorkspace({ history });
+    const runtime = workspace.runtime({ history });
+    const tool = new StrReplaceFile(runtime);
     const original = Buffer.from('a\r\nb\r\n');
-    const file = await ws.writeRead('undo.txt', original);
-    await ws.tool.call({ path: file, edit: { old: 'b', new: 'B' } });
+    const file = await workspace.write('undo.txt', original, { readBy: runtime });
+    await tool.call({ path: file, edit: { old: 'b', new: 'B' } });
     expect(await fs.readFile(file, 'latin1')).toBe('a\r\nB\r\n');
     expect(history.list()).toHaveLength(1);
     await history.restore(file);
     expect(await fs.readFile(file)).toEqual(original);
   });
 
-  it('refuses to write when the file changes while the approval is pending', async () => {
+  it('refuses to write when the file changes while the approval is pending', async ({ workspace }) => {
     let target = '';
-    ws = await createWorkspace({}, async () => {
-      await fs.writeFile(target, 'changed meanwhile\n');
-      return { kind: 'approve' };
+    const runtime = workspace.runtime({
+      approval: recordingApproval(async () => {
+        await fs.writeFile(target, 'changed meanwhile\n');
+        return { kind: 'approve' };
+      }),
     });
-    target = await ws.writeRead('slow.txt', 'original\n');
-    const result = await ws.tool.call({ path: target, edit: { old: 'original', new: 'edited' } });
+    const tool = new StrReplaceFile(runtime);
+    target = await workspace.write('slow.txt', 'original\n', { readBy: runtime });
+    const result = await tool.call({ path: target, edit: { old: 'original', new: 'edited' } });
     expect(result).toMatchObject({ isError: true, brief: 'File modified' });
     expect(await fs.readFile(target, 'utf8')).toBe('changed meanwhile\n');
   });
 });
 
 describe('what the model is told', () => {
-  it('has the documented parameter names, types, defaults and required list, each described', async () => {
-    ws = await createWorkspace();
-    const schema = ws.tool.parameters as {
+  it('has the documented parameter names, types, defaults and required list, each described', async ({
+    tool,
+  }) => {
+    const schema = tool.parameters as {
       required: string[];
       properties: Record<string, { description?: string; anyOf?: Array<Record<string, unknown>> }>;
     };
-    expect(ws.tool.name).toBe('StrReplaceFile');
+    expect(tool.name).toBe('StrReplaceFile');
     expect(schema.required).toEqual(['path', 'edit']);
     expect(Object.keys(schema.properties)).toEqual(['path', 'edit']);
     expect(schema.properties.path?.description).toBeTruthy();

@@ -1,68 +1,62 @@
-import { promises as fs } from 'node:fs';
-import { yoloApproval, type ToolRuntime } from '@kimi-tools/core';
 import { encodeText } from '@kimi-tools/core/toolkit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bytesOf, createSandbox, markRead, setUp, type Sandbox } from './__fixtures__/harness.js';
-import type { WriteFile } from './write-file.js';
-
-let sandbox: Sandbox;
-let runtime: ToolRuntime;
-let tool: WriteFile;
-beforeEach(async () => {
-  sandbox = await createSandbox();
-  ({ runtime, tool } = setUp(sandbox, yoloApproval()));
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { WriteFile } from './write-file.js';
 
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
 const utf16be = (text: string) =>
   Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
 
-/** Writes `bytes` as `name`, marks it read, overwrites or appends `content` through the tool; returns the bytes. */
-async function rewrite(
-  name: string,
-  bytes: Uint8Array,
-  content: string,
-  mode: 'overwrite' | 'append' = 'overwrite',
-) {
-  const file = sandbox.at(name);
-  await fs.writeFile(file, bytes);
-  await markRead(runtime, file);
-  const result = await tool.call({ path: name, content, mode });
-  expect(result.isError, result.message).toBe(false);
-  return bytesOf(file);
-}
+/**
+ * The kit's test, with `tool` (a WriteFile on the workspace's runtime) and `rewrite`: writes `bytes` as `name`, marks
+ * it read, overwrites or appends `content` through the tool, and returns the bytes.
+ */
+const it = test
+  .extend('tool', ({ runtime }) => new WriteFile(runtime))
+  .extend(
+    'rewrite',
+    ({ workspace, runtime, tool }) =>
+      async (
+        name: string,
+        bytes: Uint8Array,
+        content: string,
+        mode: 'overwrite' | 'append' = 'overwrite',
+      ) => {
+        const file = await workspace.write(name, bytes, { readBy: runtime });
+        const result = await tool.call({ path: name, content, mode });
+        expect(result.isError, result.message).toBe(false);
+        return workspace.bytes(file);
+      },
+  );
 
 describe('WriteFile keeps the format of an existing file', () => {
-  it('CRLF: an overwrite with LF content is written with CRLF', async () => {
+  it('CRLF: an overwrite with LF content is written with CRLF', async ({ rewrite }) => {
     const written = await rewrite('crlf.txt', Buffer.from('one\r\ntwo\r\n'), 'one\nTWO\nthree\n');
     expect(written).toEqual([...Buffer.from('one\r\nTWO\r\nthree\r\n')]);
   });
 
-  it('CRLF: an append is written with CRLF', async () => {
+  it('CRLF: an append is written with CRLF', async ({ rewrite }) => {
     const written = await rewrite('crlf.txt', Buffer.from('one\r\n'), 'two\nthree\n', 'append');
     expect(written).toEqual([...Buffer.from('one\r\ntwo\r\nthree\r\n')]);
   });
 
-  it('mixed endings: untouched lines keep theirs, new lines get the dominant one', async () => {
+  it('mixed endings: untouched lines keep theirs, new lines get the dominant one', async ({ rewrite }) => {
     const written = await rewrite('mixed.txt', Buffer.from('a\r\nb\nc\r\nd\r\n'), 'a\nb\nc\nd\ne\n');
     expect(written).toEqual([...Buffer.from('a\r\nb\nc\r\nd\r\ne\r\n')]);
   });
 
-  it('a UTF-8 BOM is kept', async () => {
+  it('a UTF-8 BOM is kept', async ({ rewrite }) => {
     const bom = [0xef, 0xbb, 0xbf];
     const written = await rewrite('bom.txt', Buffer.from([...bom, ...Buffer.from('old\n')]), 'new ü\n');
     expect(written).toEqual([...bom, ...Buffer.from('new ü\n')]);
   });
 
-  it('UTF-16 LE and BE with BOM are kept', async () => {
+  it('UTF-16 LE and BE with BOM are kept', async ({ rewrite }) => {
     expect(await rewrite('le.txt', utf16le('old\r\n'), 'néw\n')).toEqual([...utf16le('néw\r\n')]);
     expect(await rewrite('be.txt', utf16be('old\n'), 'néw 🌍\n')).toEqual([...utf16be('néw 🌍\n')]);
   });
 
-  it('GBK stays GBK', async () => {
+  it('GBK stays GBK', async ({ rewrite }) => {
     const original = encodeText('第一行：你好，世界。\r\n第二行：中文文本。\r\n', {
       encoding: 'gb18030',
       bom: false,
@@ -78,34 +72,35 @@ describe('WriteFile keeps the format of an existing file', () => {
     );
   });
 
-  it('a file without line breaks takes the content as given', async () => {
+  it('a file without line breaks takes the content as given', async ({ rewrite }) => {
     expect(await rewrite('one-line.txt', Buffer.from('single'), 'a\r\nb\r\n')).toEqual([
       ...Buffer.from('a\r\nb\r\n'),
     ]);
   });
 
-  it('a CRLF file stays untouched byte for byte when only its endings would differ', async () => {
-    const file = sandbox.at('crlf.txt');
-    await fs.writeFile(file, 'x\r\ny\r\n');
-    await markRead(runtime, file);
+  it('a CRLF file stays untouched byte for byte when only its endings would differ', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('crlf.txt', 'x\r\ny\r\n', { readBy: runtime });
     const result = await tool.call({ path: 'crlf.txt', content: 'x\r\ny\r\n' });
     expect(result.message).toBe(
       'File unchanged: the content is identical to the current file. Current size: 6 bytes.',
     );
   });
 
-  it('a new file is UTF-8 without BOM, with the line endings given', async () => {
+  it('a new file is UTF-8 without BOM, with the line endings given', async ({ workspace, tool }) => {
     await tool.call({ path: 'new.txt', content: 'a\r\nb\nc\r' });
-    expect(await bytesOf(sandbox.at('new.txt'))).toEqual([...Buffer.from('a\r\nb\nc\r')]);
+    expect(await workspace.bytes(workspace.at('new.txt'))).toEqual([...Buffer.from('a\r\nb\nc\r')]);
   });
 });
 
 describe('WriteFile never rewrites what it cannot decode', () => {
-  it('refuses a binary file', async () => {
-    const file = sandbox.at('data.bin');
+  it('refuses a binary file', async ({ workspace, runtime, tool }) => {
+    const file = workspace.at('data.bin');
     const binary = Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x10]);
-    await fs.writeFile(file, binary);
-    await markRead(runtime, file);
+    await workspace.write(file, binary, { readBy: runtime });
     for (const mode of ['overwrite', 'append'] as const) {
       expect(await tool.call({ path: 'data.bin', content: 'text', mode })).toMatchObject({
         isError: true,
@@ -113,17 +108,19 @@ describe('WriteFile never rewrites what it cannot decode', () => {
         brief: 'Unsupported encoding',
       });
     }
-    expect(await bytesOf(file)).toEqual([...binary]);
+    expect(await workspace.bytes(file)).toEqual([...binary]);
   });
 
-  it('fails without writing when the content cannot be stored in the file encoding', async () => {
+  it('fails without writing when the content cannot be stored in the file encoding', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
     const original = encodeText('Première ligne, café crème.\nDeuxième ligne, déjà vu.\n', {
       encoding: 'windows-1252',
       bom: false,
     });
-    const file = sandbox.at('latin.txt');
-    await fs.writeFile(file, original);
-    await markRead(runtime, file);
+    const file = await workspace.write('latin.txt', original, { readBy: runtime });
     const result = await tool.call({ path: 'latin.txt', content: 'Première ligne, 你好.\n' });
     expect(result).toMatchObject({
       isError: true,
@@ -131,6 +128,6 @@ describe('WriteFile never rewrites what it cannot decode', () => {
         'Failed to write to latin.txt. Error: The character "你" (U+4F60) cannot be encoded in windows-1252.',
       brief: 'Failed to write file',
     });
-    expect(await bytesOf(file)).toEqual([...original]);
+    expect(await workspace.bytes(file)).toEqual([...original]);
   });
 });

@@ -1,20 +1,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { FileActions, FileHistory, SessionApproval, yoloApproval } from '@kimi-tools/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, markRead, recordingApproval, setUp, type Sandbox } from './__fixtures__/harness.js';
+import { FileActions, FileHistory, SessionApproval } from '@kimi-tools/core';
+import { markRead, recordingApproval, test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { WriteFile } from './write-file.js';
 
-let sandbox: Sandbox;
-beforeEach(async () => {
-  sandbox = await createSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+/** The kit's test, with `tool`: a WriteFile on the workspace's runtime. */
+const it = test.extend('tool', ({ runtime }) => new WriteFile(runtime));
 
 describe('WriteFile workspace policy', () => {
-  it('refuses a relative path that leads outside the workspace', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
+  it('refuses a relative path that leads outside the workspace', async ({ workspace, tool }) => {
     const result = await tool.call({ path: '../outside.txt', content: 'x' });
     expect(result).toMatchObject({
       isError: true,
@@ -22,16 +17,18 @@ describe('WriteFile workspace policy', () => {
         '`../outside.txt` is not an absolute path. You must provide an absolute path to write a file outside the working directory.',
       brief: 'Invalid path',
     });
-    await expect(fs.stat(path.join(sandbox.root, 'outside.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(fs.stat(path.join(workspace.root, 'outside.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('allows an absolute path outside with EDIT_OUTSIDE, listing created directories absolutely', async () => {
-    const approval = recordingApproval();
-    const { tool } = setUp(sandbox, approval);
-    const file = path.join(sandbox.root, 'elsewhere', 'out.txt');
+  it('allows an absolute path outside with EDIT_OUTSIDE, listing created directories absolutely', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    const file = path.join(workspace.root, 'elsewhere', 'out.txt');
     const result = await tool.call({ path: file, content: 'out' });
     expect(result.message).toBe(
-      `File successfully overwritten. Current size: 3 bytes. Created directories: ${path.join(sandbox.root, 'elsewhere')}.`,
+      `File successfully overwritten. Current size: 3 bytes. Created directories: ${path.join(workspace.root, 'elsewhere')}.`,
     );
     expect(approval.requests.map((request) => [request.action, request.description])).toEqual([
       [FileActions.EDIT_OUTSIDE, `Write file \`${file}\``],
@@ -39,9 +36,9 @@ describe('WriteFile workspace policy', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('out');
   });
 
-  it("refuses outside paths under outside: 'deny'", async () => {
-    const { tool } = setUp(sandbox, yoloApproval(), { outside: 'deny' });
-    const file = path.join(sandbox.root, 'out.txt');
+  it("refuses outside paths under outside: 'deny'", async ({ workspace }) => {
+    const tool = new WriteFile(workspace.runtime({ outside: 'deny' }));
+    const file = path.join(workspace.root, 'out.txt');
     expect(await tool.call({ path: file, content: 'x' })).toMatchObject({
       isError: true,
       message: `\`${file}\` is outside the workspace.`,
@@ -50,20 +47,23 @@ describe('WriteFile workspace policy', () => {
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('refuses paths matching deny globs', async () => {
-    const { tool } = setUp(sandbox, yoloApproval(), { deny: ['**/.git/**'] });
+  it('refuses paths matching deny globs', async ({ workspace }) => {
+    const tool = new WriteFile(workspace.runtime({ deny: ['**/.git/**'] }));
     expect(await tool.call({ path: '.git/config', content: 'x' })).toMatchObject({
       isError: true,
       message: '`.git/config` is denied by the workspace policy.',
       brief: 'Access denied',
     });
-    await expect(fs.stat(sandbox.at('.git'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(fs.stat(workspace.at('.git'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('asks EDIT for an additional directory added to the live list', async () => {
-    const approval = recordingApproval();
-    const { runtime, tool } = setUp(sandbox, approval);
-    const extra = path.join(sandbox.root, 'extra');
+  it('asks EDIT for an additional directory added to the live list', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    const extra = path.join(workspace.root, 'extra');
     await fs.mkdir(extra);
     runtime.additionalDirs.push(extra);
     await tool.call({ path: path.join(extra, 'x.txt'), content: 'x' });
@@ -72,14 +72,10 @@ describe('WriteFile workspace policy', () => {
 });
 
 describe('WriteFile approval', () => {
-  it('returns the rejection without feedback and leaves the file untouched', async () => {
-    const { runtime, tool } = setUp(
-      sandbox,
-      recordingApproval(async () => ({ kind: 'reject' })),
-    );
-    const file = sandbox.at('a.txt');
-    await fs.writeFile(file, 'original');
-    await markRead(runtime, file);
+  it('returns the rejection without feedback and leaves the file untouched', async ({ workspace }) => {
+    const runtime = workspace.runtime({ approval: recordingApproval({ kind: 'reject' }) });
+    const tool = new WriteFile(runtime);
+    const file = await workspace.write('a.txt', 'original', { readBy: runtime });
     expect(await tool.call({ path: 'a.txt', content: 'changed' })).toEqual({
       isError: true,
       output: '',
@@ -91,59 +87,55 @@ describe('WriteFile approval', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('original');
   });
 
-  it('returns the rejection with feedback, and creates no directories', async () => {
-    const { tool } = setUp(
-      sandbox,
-      recordingApproval(async () => ({ kind: 'reject', feedback: 'not there' })),
+  it('returns the rejection with feedback, and creates no directories', async ({ workspace }) => {
+    const tool = new WriteFile(
+      workspace.runtime({
+        approval: recordingApproval({ kind: 'reject', feedback: 'not there' }),
+      }),
     );
     expect(await tool.call({ path: 'new/dir/a.txt', content: 'x' })).toMatchObject({
       isError: true,
       message: 'The tool call is rejected by the user. User feedback: not there',
       brief: 'Rejected: not there',
     });
-    expect(await fs.readdir(sandbox.workDir)).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
   });
 
-  it('honours approve-for-session through SessionApproval', async () => {
+  it('honours approve-for-session through SessionApproval', async ({ workspace }) => {
     const asked: string[] = [];
     const approval = new SessionApproval(async (request) => {
       asked.push(request.path);
       return { kind: 'approve_for_session' };
     });
-    const { tool } = setUp(sandbox, approval);
+    const tool = new WriteFile(workspace.runtime({ approval }));
     expect((await tool.call({ path: 'one.txt', content: '1' })).isError).toBe(false);
     expect((await tool.call({ path: 'two.txt', content: '2' })).isError).toBe(false);
-    expect(asked).toEqual([sandbox.at('one.txt')]);
-    expect(await fs.readFile(sandbox.at('two.txt'), 'utf8')).toBe('2');
+    expect(asked).toEqual([workspace.at('one.txt')]);
+    expect(await fs.readFile(workspace.at('two.txt'), 'utf8')).toBe('2');
   });
 });
 
 describe('WriteFile read state', () => {
-  it('refuses to overwrite a file that was never read', async () => {
-    const approval = recordingApproval();
-    const { tool } = setUp(sandbox, approval);
-    await fs.writeFile(sandbox.at('a.txt'), 'original');
+  it('refuses to overwrite a file that was never read', async ({ workspace, tool, approval }) => {
+    await workspace.write('a.txt', 'original');
     expect(await tool.call({ path: 'a.txt', content: 'x' })).toMatchObject({
       isError: true,
       message: '`a.txt` has not been read yet. Read it first before writing to it.',
       brief: 'File not read',
     });
     expect(approval.requests).toEqual([]);
-    expect(await fs.readFile(sandbox.at('a.txt'), 'utf8')).toBe('original');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('original');
   });
 
-  it('overwrites without a read when the runtime does not require one', async () => {
-    const { tool } = setUp(sandbox, yoloApproval(), { readBeforeWrite: false });
-    await fs.writeFile(sandbox.at('a.txt'), 'original');
+  it('overwrites without a read when the runtime does not require one', async ({ workspace }) => {
+    const tool = new WriteFile(workspace.runtime({ readBeforeWrite: false }));
+    await workspace.write('a.txt', 'original');
     expect((await tool.call({ path: 'a.txt', content: 'x' })).isError).toBe(false);
-    expect(await fs.readFile(sandbox.at('a.txt'), 'utf8')).toBe('x');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('x');
   });
 
-  it('refuses a file changed on disk since it was read', async () => {
-    const { runtime, tool } = setUp(sandbox, yoloApproval());
-    const file = sandbox.at('a.txt');
-    await fs.writeFile(file, 'original');
-    await markRead(runtime, file);
+  it('refuses a file changed on disk since it was read', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('a.txt', 'original', { readBy: runtime });
     await fs.writeFile(file, 'edited by the user');
     expect(await tool.call({ path: 'a.txt', content: 'mine' })).toMatchObject({
       isError: true,
@@ -154,26 +146,23 @@ describe('WriteFile read state', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('edited by the user');
   });
 
-  it('accepts a file only touched since it was read', async () => {
-    const { runtime, tool } = setUp(sandbox, yoloApproval());
-    const file = sandbox.at('a.txt');
-    await fs.writeFile(file, 'original');
-    await markRead(runtime, file);
+  it('accepts a file only touched since it was read', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('a.txt', 'original', { readBy: runtime });
     const later = new Date(Date.now() + 120_000);
     await fs.utimes(file, later, later);
     expect((await tool.call({ path: 'a.txt', content: 'mine' })).isError).toBe(false);
     expect(await fs.readFile(file, 'utf8')).toBe('mine');
   });
 
-  it('writes nothing when the file changes while the approval is pending', async () => {
-    const file = sandbox.at('a.txt');
+  it('writes nothing when the file changes while the approval is pending', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
     const approval = recordingApproval(async () => {
       await fs.writeFile(file, 'typed while the prompt was open');
       return { kind: 'approve' };
     });
-    const { runtime, tool } = setUp(sandbox, approval);
-    await fs.writeFile(file, 'original');
-    await markRead(runtime, file);
+    const runtime = workspace.runtime({ approval });
+    const tool = new WriteFile(runtime);
+    await workspace.write(file, 'original', { readBy: runtime });
     expect(await tool.call({ path: 'a.txt', content: 'mine' })).toMatchObject({
       isError: true,
       message:
@@ -183,13 +172,13 @@ describe('WriteFile read state', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('typed while the prompt was open');
   });
 
-  it('does not lose an append made while another append awaits approval', async () => {
-    const file = sandbox.at('log.txt');
+  it('does not lose an append made while another append awaits approval', async ({ workspace }) => {
+    const file = workspace.at('log.txt');
     const approval = recordingApproval(async () => {
       await fs.appendFile(file, 'someone else\n');
       return { kind: 'approve' };
     });
-    const { tool } = setUp(sandbox, approval);
+    const tool = new WriteFile(workspace.runtime({ approval }));
     await fs.writeFile(file, 'start\n');
     expect((await tool.call({ path: 'log.txt', content: 'mine\n', mode: 'append' })).brief).toBe(
       'File modified',
@@ -199,10 +188,8 @@ describe('WriteFile read state', () => {
 });
 
 describe('WriteFile files on disk', () => {
-  it('keeps mode 0755', async () => {
-    const { runtime, tool } = setUp(sandbox, yoloApproval());
-    const file = sandbox.at('run.sh');
-    await fs.writeFile(file, '#!/bin/sh\necho old\n');
+  it('keeps mode 0755', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('run.sh', '#!/bin/sh\necho old\n');
     await fs.chmod(file, 0o755);
     await markRead(runtime, file);
     await tool.call({ path: 'run.sh', content: '#!/bin/sh\necho new\n' });
@@ -210,31 +197,29 @@ describe('WriteFile files on disk', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('#!/bin/sh\necho new\n');
   });
 
-  it('writes through a symlink and keeps the link', async () => {
-    const { runtime, tool } = setUp(sandbox, yoloApproval());
-    const target = sandbox.at('target.txt');
-    await fs.writeFile(target, 'old');
-    await fs.symlink('target.txt', sandbox.at('link.txt'));
-    await markRead(runtime, sandbox.at('link.txt'));
+  it('writes through a symlink and keeps the link', async ({ workspace, runtime, tool }) => {
+    const target = await workspace.write('target.txt', 'old');
+    await workspace.symlink('link.txt', 'target.txt');
+    await markRead(runtime, workspace.at('link.txt'));
     const result = await tool.call({ path: 'link.txt', content: 'new' });
     expect(result.isError).toBe(false);
-    expect((await fs.lstat(sandbox.at('link.txt'))).isSymbolicLink()).toBe(true);
+    expect((await fs.lstat(workspace.at('link.txt'))).isSymbolicLink()).toBe(true);
     expect(await fs.readFile(target, 'utf8')).toBe('new');
   });
 
-  it('keeps hard links shared', async () => {
-    const { runtime, tool } = setUp(sandbox, yoloApproval());
-    await fs.writeFile(sandbox.at('a.txt'), 'old');
-    await fs.link(sandbox.at('a.txt'), sandbox.at('b.txt'));
-    await markRead(runtime, sandbox.at('a.txt'));
+  it('keeps hard links shared', async ({ workspace, runtime, tool }) => {
+    await workspace.write('a.txt', 'old');
+    await fs.link(workspace.at('a.txt'), workspace.at('b.txt'));
+    await markRead(runtime, workspace.at('a.txt'));
     await tool.call({ path: 'a.txt', content: 'new' });
-    expect(await fs.readFile(sandbox.at('b.txt'), 'utf8')).toBe('new');
+    expect(await fs.readFile(workspace.at('b.txt'), 'utf8')).toBe('new');
   });
 
-  it('saves the previous bytes in the history and restores them', async () => {
+  it('saves the previous bytes in the history and restores them', async ({ workspace }) => {
     const history = new FileHistory();
-    const { runtime, tool } = setUp(sandbox, yoloApproval(), { history });
-    const file = sandbox.at('a.txt');
+    const runtime = workspace.runtime({ history });
+    const tool = new WriteFile(runtime);
+    const file = workspace.at('a.txt');
     await tool.call({ path: 'a.txt', content: 'v1\n' });
     await tool.call({ path: 'a.txt', content: 'v2\n', mode: 'append' });
     await markRead(runtime, file);
@@ -250,15 +235,18 @@ describe('WriteFile files on disk', () => {
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('creates, appends to and overwrites a file whose name has the longest length allowed (255 bytes)', async () => {
-    const { runtime, tool } = setUp(sandbox, yoloApproval());
+  it('creates, appends to and overwrites a file whose name has the longest length allowed (255 bytes)', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
     const name = `${'é'.repeat(125)}.txt.`;
     expect(Buffer.byteLength(name)).toBe(255);
     expect((await tool.call({ path: name, content: 'one\n' })).isError).toBe(false);
     expect((await tool.call({ path: name, content: 'two\n', mode: 'append' })).isError).toBe(false);
-    await markRead(runtime, sandbox.at(name));
+    await markRead(runtime, workspace.at(name));
     expect((await tool.call({ path: name, content: 'three\n' })).isError).toBe(false);
-    expect(await fs.readFile(sandbox.at(name), 'utf8')).toBe('three\n');
-    expect(await fs.readdir(sandbox.workDir)).toEqual([name]);
+    expect(await fs.readFile(workspace.at(name), 'utf8')).toBe('three\n');
+    expect(await fs.readdir(workspace.workDir)).toEqual([name]);
   });
 });

@@ -1,23 +1,20 @@
 import { promises as fs } from 'node:fs';
-import { FileActions, yoloApproval } from '@kimi-tools/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, markRead, recordingApproval, setUp, type Sandbox } from './__fixtures__/harness.js';
+import { FileActions } from '@kimi-tools/core';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
 
-let sandbox: Sandbox;
-beforeEach(async () => {
-  sandbox = await createSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+/** The kit's test, with `tool`: a WriteFile on the workspace's runtime. */
+const it = test.extend('tool', ({ runtime }) => new WriteFile(runtime));
 
 describe('WriteFile basics', () => {
-  it('creates a new file, shows it as one diff block and asks EDIT', async () => {
-    const approval = recordingApproval();
-    const { tool } = setUp(sandbox, approval);
+  it('creates a new file, shows it as one diff block and asks EDIT', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
     const result = await tool.call({ path: 'hello.txt', content: 'Hello\nworld\n' });
-    const file = sandbox.at('hello.txt');
+    const file = workspace.at('hello.txt');
     const display = [
       {
         type: 'diff',
@@ -49,11 +46,12 @@ describe('WriteFile basics', () => {
     ]);
   });
 
-  it('overwrites a file it has read, and the next overwrite needs no re-read', async () => {
-    const { runtime, tool } = setUp(sandbox, yoloApproval());
-    const file = sandbox.at('a.txt');
-    await fs.writeFile(file, 'one\ntwo\nthree\n');
-    await markRead(runtime, file);
+  it('overwrites a file it has read, and the next overwrite needs no re-read', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('a.txt', 'one\ntwo\nthree\n', { readBy: runtime });
     const first = await tool.call({ path: file, content: 'one\n2\nthree\n' });
     expect(first.message).toBe('File successfully overwritten. Current size: 12 bytes.');
     expect(first.display).toEqual([
@@ -73,10 +71,11 @@ describe('WriteFile basics', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('done\n');
   });
 
-  it('appends without a prior read, and appending to a missing file creates it', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
-    const file = sandbox.at('log.txt');
-    await fs.writeFile(file, 'first\n');
+  it('appends without a prior read, and appending to a missing file creates it', async ({
+    workspace,
+    tool,
+  }) => {
+    const file = await workspace.write('log.txt', 'first\n');
     const appended = await tool.call({ path: 'log.txt', content: 'second\n', mode: 'append' });
     expect(appended.message).toBe('File successfully appended to. Current size: 13 bytes.');
     expect(appended.extras).toEqual({ created: false, bytes: 13 });
@@ -96,36 +95,33 @@ describe('WriteFile basics', () => {
     const created = await tool.call({ path: 'new.log', content: 'start', mode: 'append' });
     expect(created.message).toBe('File successfully appended to. Current size: 5 bytes.');
     expect(created.extras).toEqual({ created: true, bytes: 5 });
-    expect(await fs.readFile(sandbox.at('new.log'), 'utf8')).toBe('start');
+    expect(await fs.readFile(workspace.at('new.log'), 'utf8')).toBe('start');
   });
 
-  it('writes Unicode as UTF-8 and reports the size in bytes', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
+  it('writes Unicode as UTF-8 and reports the size in bytes', async ({ workspace, tool }) => {
     const content = 'héllo wörld — 你好 🌍\n';
     const result = await tool.call({ path: 'unicode.txt', content });
     const size = Buffer.byteLength(content);
     expect(result.message).toBe(`File successfully overwritten. Current size: ${size} bytes.`);
-    expect(await fs.readFile(sandbox.at('unicode.txt'), 'utf8')).toBe(content);
-    expect([...(await fs.readFile(sandbox.at('unicode.txt'))).subarray(0, 3)]).toEqual([0x68, 0xc3, 0xa9]);
+    expect(await fs.readFile(workspace.at('unicode.txt'), 'utf8')).toBe(content);
+    expect([...(await fs.readFile(workspace.at('unicode.txt'))).subarray(0, 3)]).toEqual([0x68, 0xc3, 0xa9]);
   });
 
-  it('creates an empty file from empty content', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
+  it('creates an empty file from empty content', async ({ workspace, tool }) => {
     const result = await tool.call({ path: 'empty.txt', content: '' });
     expect(result.message).toBe('File successfully overwritten. Current size: 0 bytes.');
     expect(result.extras).toEqual({ created: true, bytes: 0 });
-    expect((await fs.stat(sandbox.at('empty.txt'))).size).toBe(0);
+    expect((await fs.stat(workspace.at('empty.txt'))).size).toBe(0);
   });
 
-  it('writes large content and shows a summary instead of a huge diff', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
+  it('writes large content and shows a summary instead of a huge diff', async ({ workspace, tool }) => {
     const content = Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join('\n') + '\n';
     const result = await tool.call({ path: 'big.txt', content });
     expect(result.message).toBe(`File successfully overwritten. Current size: ${content.length} bytes.`);
     expect(result.display).toEqual([
       {
         type: 'diff',
-        path: sandbox.at('big.txt'),
+        path: workspace.at('big.txt'),
         oldText: '(0 lines)',
         newText: '(20000 lines)',
         oldStart: 1,
@@ -133,29 +129,29 @@ describe('WriteFile basics', () => {
         isSummary: true,
       },
     ]);
-    expect(await fs.readFile(sandbox.at('big.txt'), 'utf8')).toBe(content);
+    expect(await fs.readFile(workspace.at('big.txt'), 'utf8')).toBe(content);
   });
 
-  it('creates nested missing parents and lists them shallowest first', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
+  it('creates nested missing parents and lists them shallowest first', async ({ workspace, tool }) => {
     const result = await tool.call({ path: 'a/b/c/file.txt', content: 'deep' });
     expect(result.message).toBe(
       'File successfully overwritten. Current size: 4 bytes. Created directories: a, a/b, a/b/c.',
     );
-    expect(await fs.readFile(sandbox.at('a/b/c/file.txt'), 'utf8')).toBe('deep');
-    await fs.mkdir(sandbox.at('x'));
+    expect(await fs.readFile(workspace.at('a/b/c/file.txt'), 'utf8')).toBe('deep');
+    await workspace.mkdir('x');
     const partly = await tool.call({ path: 'x/y/file.txt', content: 'z' });
     expect(partly.message).toBe(
       'File successfully overwritten. Current size: 1 bytes. Created directories: x/y.',
     );
   });
 
-  it('does nothing and asks nothing when the content is identical', async () => {
-    const approval = recordingApproval();
-    const { runtime, tool } = setUp(sandbox, approval);
-    const file = sandbox.at('same.txt');
-    await fs.writeFile(file, 'same\r\ncontent\r\n');
-    await markRead(runtime, file);
+  it('does nothing and asks nothing when the content is identical', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    const file = await workspace.write('same.txt', 'same\r\ncontent\r\n', { readBy: runtime });
     const before = await fs.stat(file);
     const result = await tool.call({ path: 'same.txt', content: 'same\ncontent\n' });
     expect(result).toEqual({
@@ -174,32 +170,29 @@ describe('WriteFile basics', () => {
     expect((await fs.stat(file)).mtimeMs).toBe(before.mtimeMs);
   });
 
-  it('refuses a directory as target', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
-    await fs.mkdir(sandbox.at('folder'));
+  it('refuses a directory as target', async ({ workspace, tool }) => {
+    await workspace.mkdir('folder');
     const result = await tool.call({ path: 'folder', content: 'x' });
     expect(result).toMatchObject({
       isError: true,
       message: '`folder` is not a file.',
       brief: 'Invalid path',
     });
-    expect((await fs.stat(sandbox.at('folder'))).isDirectory()).toBe(true);
+    expect((await fs.stat(workspace.at('folder'))).isDirectory()).toBe(true);
   });
 
-  it('reports other failures generically and leaves no file behind', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
-    await fs.writeFile(sandbox.at('plain'), 'a file, not a directory');
+  it('reports other failures generically and leaves no file behind', async ({ workspace, tool }) => {
+    await workspace.write('plain', 'a file, not a directory');
     const result = await tool.call({ path: 'plain/sub/x.txt', content: 'x' });
     expect(result.isError).toBe(true);
     expect(result.brief).toBe('Failed to write file');
     expect(result.message).toMatch(
       /^Failed to write to plain\/sub\/x\.txt\. Error: ENOTDIR: not a directory/,
     );
-    expect(await fs.readFile(sandbox.at('plain'), 'utf8')).toBe('a file, not a directory');
+    expect(await fs.readFile(workspace.at('plain'), 'utf8')).toBe('a file, not a directory');
   });
 
-  it('validates arguments and paths with the shared messages', async () => {
-    const { tool } = setUp(sandbox, yoloApproval());
+  it('validates arguments and paths with the shared messages', async ({ workspace, tool }) => {
     expect(await tool.call({ path: 'a.txt' })).toMatchObject({ isError: true, brief: 'Invalid arguments' });
     expect(await tool.call({ path: 'a.txt', content: 'x', mode: 'prepend' })).toMatchObject({
       isError: true,
@@ -215,15 +208,14 @@ describe('WriteFile basics', () => {
       message: '`a\0b` is not a valid path.',
       brief: 'Invalid path',
     });
-    expect(await fs.readdir(sandbox.workDir)).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
   });
 
-  it('describes itself and its parameters', () => {
-    const { tool } = setUp(sandbox, yoloApproval());
+  it('describes itself and its parameters', ({ workspace, tool }) => {
     expect(tool.name).toBe('WriteFile');
     expect(tool.description).toContain('\n- Before you overwrite an existing file, read it with ReadFile');
     expect(tool.description).not.toContain('${');
-    const relaxed = new WriteFile(setUp(sandbox, yoloApproval(), { readBeforeWrite: false }).runtime);
+    const relaxed = new WriteFile(workspace.runtime({ readBeforeWrite: false }));
     expect(relaxed.description).not.toContain('read it with ReadFile');
     const schema = tool.parameters as {
       type: string;

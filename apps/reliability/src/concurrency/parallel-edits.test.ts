@@ -3,10 +3,10 @@ import path from 'node:path';
 import { createRuntime, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
+import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
-import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 import { editedSlots, jitteryApproval, ledgerText, slotLine } from './ledger.js';
 
 // docs/reliability.md: "Concurrent edits are either serialised or refused as stale; none is silently lost." Many
@@ -18,12 +18,12 @@ const ROUNDS = iterations(8, 200);
 const SLOTS = 24;
 const FILE_MODIFIED = 'File modified';
 
-let root: string;
+let workspace: TempWorkspace;
 beforeAll(async () => {
-  root = await makeTempDir('concurrency');
+  workspace = await createTempWorkspace();
 });
 afterAll(async () => {
-  await removeTempDir(root);
+  await workspace.cleanup();
 });
 
 interface Agent {
@@ -93,7 +93,7 @@ describe('parallel StrReplaceFile calls on one file', () => {
     const tally = emptyTally();
     let retried = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const workDir = path.join(root, `one-${round}`);
+      const workDir = path.join(workspace.root, `one-${round}`);
       await fs.mkdir(workDir);
       const file = 'ledger.txt';
       const filePath = path.join(workDir, file);
@@ -141,7 +141,7 @@ describe('parallel StrReplaceFile calls on one file', () => {
   it('through two runtimes (two agents that both read the file): each edit is applied or refused, none lost', async () => {
     const tally = emptyTally();
     for (let round = 0; round < ROUNDS; round++) {
-      const workDir = path.join(root, `two-${round}`);
+      const workDir = path.join(workspace.root, `two-${round}`);
       await fs.mkdir(workDir);
       const file = 'ledger.txt';
       const filePath = path.join(workDir, file);

@@ -1,11 +1,10 @@
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createRuntime, FileHistory, yoloApproval, type HistoryEntry } from '@kimi-tools/core';
+import { FileHistory, type HistoryEntry } from '@kimi-tools/core';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
+import { it } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 
 /**
  * Resolves once `count` parties have arrived, or after `patienceMs` for a party that waits alone: when the tools
@@ -40,23 +39,14 @@ class GatedHistory extends FileHistory {
   }
 }
 
-let workDir: string;
-beforeEach(async () => {
-  workDir = await makeTempDir('lost-update');
-});
-afterEach(async () => {
-  await removeTempDir(workDir);
-});
-
 describe('two agents editing one file at the same moment', () => {
   // Found by this suite (both agents' edits reported applied, one silently lost) and fixed in core by the lock
   // file around the check-and-write (f1005fc); this keeps it fixed.
-  it('never reports success for an edit the other agent then overwrites', async () => {
-    const file = path.join(workDir, 'notes.txt');
-    await fs.writeFile(file, 'alpha\nbeta\n');
+  it('never reports success for an edit the other agent then overwrites', async ({ workspace }) => {
+    const file = await workspace.write('notes.txt', 'alpha\nbeta\n');
     const gate = barrier(2, 300);
     const agents = ['A', 'B'].map(() => {
-      const runtime = createRuntime({ workDir, approval: yoloApproval(), history: new GatedHistory(gate) });
+      const runtime = workspace.runtime({ history: new GatedHistory(gate) });
       return { read: new ReadFile(runtime), edit: new StrReplaceFile(runtime) };
     });
     for (const agent of agents) await agent.read.call({ path: 'notes.txt' });

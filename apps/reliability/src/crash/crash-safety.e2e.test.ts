@@ -1,10 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { cleanupStaleTempFiles, isAtomicTempName, isLockFileName } from '@kimi-tools/core/toolkit';
+import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
-import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 import { sha256 } from '../support/tree-snapshot.js';
 import { runAndKill, type CrashChildConfig } from './crash-harness.js';
 
@@ -20,12 +20,12 @@ const WRITE_VERSIONS = 4;
 const MARKER_WIDTH = 8;
 const MIB = 1024 * 1024;
 
-let root: string;
+let workspace: TempWorkspace;
 beforeAll(async () => {
-  root = await makeTempDir('crash');
+  workspace = await createTempWorkspace();
 });
 afterAll(async () => {
-  await removeTempDir(root);
+  await workspace.cleanup();
 });
 
 /** Distinct LF texts of 1, 1.5, 2 and 2.5 MiB, each line naming its version. */
@@ -128,8 +128,8 @@ async function killRepeatedly(
 
 describe('crash safety under SIGKILL', () => {
   it('WriteFile overwriting 1–2.5 MiB files leaves the old or the new version, never a mix', async () => {
-    const workDir = path.join(root, 'write-work');
-    const versionsDir = path.join(root, 'write-versions');
+    const workDir = path.join(workspace.root, 'write-work');
+    const versionsDir = path.join(workspace.root, 'write-versions');
     await fs.mkdir(workDir);
     await fs.mkdir(versionsDir);
     const hashes: string[] = [];
@@ -159,7 +159,7 @@ describe('crash safety under SIGKILL', () => {
   });
 
   it('StrReplaceFile on a 2 MiB BOM + CRLF file leaves the old or the new version, never a mix', async () => {
-    const workDir = path.join(root, 'replace-work');
+    const workDir = path.join(workspace.root, 'replace-work');
     await fs.mkdir(workDir);
     const { bytes, markerAt } = replaceBase();
     const versionBytes = (v: number) => {

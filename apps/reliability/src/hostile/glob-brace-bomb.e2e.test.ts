@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
+import { it } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { toolResultProblem } from '../support/tool-result-shape.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,26 +29,18 @@ function globInChild(workDir: string, pattern: string): Promise<{ code: number |
   });
 }
 
-let workDir: string;
-beforeEach(async () => {
-  workDir = await makeTempDir('brace-bomb');
-});
-afterEach(async () => {
-  await removeTempDir(workDir);
-});
-
 describe('Glob with a brace pattern whose expansion is astronomically large', () => {
   // Found by this suite: expandBraces built the whole cartesian product (2^40 strings) before checking its size,
   // blocking the event loop until the process died out of memory. Fixed in search (ae209ca) by counting the
   // expansion first; the 128 MB heap cap makes a regression fail in seconds instead of hanging.
-  it('answers (with matches or a clear error) instead of exhausting memory', async () => {
-    const { code, stdout } = await globInChild(workDir, '{a,b}'.repeat(40));
+  it('answers (with matches or a clear error) instead of exhausting memory', async ({ workspace }) => {
+    const { code, stdout } = await globInChild(workspace.workDir, '{a,b}'.repeat(40));
     expect(code).toBe(0);
     expect(toolResultProblem(JSON.parse(stdout))).toBeUndefined();
   });
 
-  it('answers a modest brace pattern normally (the child harness itself works)', async () => {
-    const { code, stdout } = await globInChild(workDir, '{a,b}'.repeat(3));
+  it('answers a modest brace pattern normally (the child harness itself works)', async ({ workspace }) => {
+    const { code, stdout } = await globInChild(workspace.workDir, '{a,b}'.repeat(3));
     expect(code).toBe(0);
     const result = JSON.parse(stdout) as { isError: boolean; message: string };
     expect(result.isError).toBe(false);

@@ -8,13 +8,13 @@ import {
   type ToolRuntime,
 } from '@kimi-tools/core';
 import { isWithinDirectory } from '@kimi-tools/core/toolkit';
+import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSampleTree, SAMPLE_TEXT_FILES } from '../fixtures/sample-tree.js';
 import { allTools, type Tools } from '../support/all-tools.js';
 import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
-import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 import { toolResultProblem } from '../support/tool-result-shape.js';
 import { snapshotDifferences, snapshotTree, type TreeSnapshot } from '../support/tree-snapshot.js';
 import { hostileArguments, hostileString } from './arbitraries.js';
@@ -28,6 +28,7 @@ import { hostileArguments, hostileString } from './arbitraries.js';
 const RUNS = iterations(300, 10_000);
 const SECRET = 'hostile-input-secret';
 
+let workspace: TempWorkspace;
 let root: string;
 let workDir: string;
 let baseline: TreeSnapshot;
@@ -75,18 +76,16 @@ async function readEverything(): Promise<void> {
 async function resetWorkDir(): Promise<void> {
   await fs.rm(workDir, { recursive: true, force: true });
   await fs.mkdir(workDir);
-  await createSampleTree(workDir);
+  await createSampleTree(workspace);
   await readEverything();
 }
 
 beforeAll(async () => {
-  root = await makeTempDir('hostile');
-  workDir = path.join(root, 'work');
-  await fs.mkdir(workDir);
+  workspace = await createTempWorkspace();
+  ({ root, workDir } = workspace);
   // A sibling the tools must never touch (outside: 'deny').
-  await fs.mkdir(path.join(root, 'outside'));
-  await fs.writeFile(path.join(root, 'outside', 'keep.txt'), 'outside bytes\n');
-  textFiles = await createSampleTree(workDir);
+  await workspace.write(workspace.outside('keep.txt'), 'outside bytes\n');
+  textFiles = await createSampleTree(workspace);
   names = [
     ...textFiles,
     'bin.dat',
@@ -111,7 +110,7 @@ afterAll(async () => {
     figures[`${tool}Ok`] = successes[tool] ?? 0;
   }
   report('hostile input', { ...figures, total, approvalViolations: approvalViolations.length });
-  await removeTempDir(root);
+  await workspace.cleanup();
 });
 
 function pathArbitrary(): fc.Arbitrary<unknown> {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { createRuntime, type ApprovalRequest, type ToolReturnValue } from '@kimi-tools/core';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
+import { test } from '@kimi-tools/test-kit';
 import { WriteFile } from '@kimi-tools/write';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
+import { describe, expect } from 'vitest';
 import { snapshotTree } from '../support/tree-snapshot.js';
 import { createAttackTree, DENY_GLOBS, type AttackTree } from './attack-tree.js';
 
@@ -21,25 +21,21 @@ import { createAttackTree, DENY_GLOBS, type AttackTree } from './attack-tree.js'
 // workspace or into a denied file with the same bytes. Fixed in core (307455c: a change lands only where the path
 // policy approved it); these tests keep it fixed.
 
-let root: string;
-let tree: AttackTree;
-beforeEach(async () => {
-  root = await makeTempDir('race');
-  tree = await createAttackTree(root);
-});
-afterEach(async () => {
-  await removeTempDir(root);
-});
+/** The kit's test, with `tree`: the attack tree, built in the test's workspace. */
+const it = test.extend('tree', ({ workspace }) => createAttackTree(workspace));
 
 /** Replaces the directory `work/<name>` with a symlink to `target` (moving the real one aside). */
-async function swapDirectoryForLink(name: string, target: string): Promise<void> {
+async function swapDirectoryForLink(tree: AttackTree, name: string, target: string): Promise<void> {
   const dir = path.join(tree.workDir, name);
   await fs.rename(dir, `${dir}.moved`);
   await fs.symlink(target, dir);
 }
 
 /** Tools on a runtime whose approval runs `duringApproval` (the attacker's move) and then approves. */
-function toolsWithApprovalHook(duringApproval: (request: ApprovalRequest) => Promise<void>) {
+function toolsWithApprovalHook(
+  tree: AttackTree,
+  duringApproval: (request: ApprovalRequest) => Promise<void>,
+) {
   const runtime = createRuntime({
     workDir: tree.workDir,
     outside: 'deny',
@@ -55,7 +51,7 @@ function toolsWithApprovalHook(duringApproval: (request: ApprovalRequest) => Pro
 }
 
 /** Runs `act` and returns its result together with whether the outside directory and the denied file kept their bytes. */
-async function outsideUntouchedAfter(act: () => Promise<ToolReturnValue>) {
+async function outsideUntouchedAfter(tree: AttackTree, act: () => Promise<ToolReturnValue>) {
   const outsideBefore = await snapshotTree(tree.outside);
   const deniedBefore = await fs.readFile(path.join(tree.workDir, 'secrets', 'key.txt'), 'utf8');
   const result = await act();
@@ -70,10 +66,12 @@ async function outsideUntouchedAfter(act: () => Promise<ToolReturnValue>) {
 }
 
 describe('a directory swapped for a symlink while the approval is pending', () => {
-  it('control: without a swap the write lands in the workspace (the hook itself is sound)', async () => {
-    const tools = toolsWithApprovalHook(async () => undefined);
+  it('control: without a swap the write lands in the workspace (the hook itself is sound)', async ({
+    tree,
+  }) => {
+    const tools = toolsWithApprovalHook(tree, async () => undefined);
     await tools.read.call({ path: 'sub/file.txt' });
-    const { result, untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(tree, () =>
       tools.edit.call({ path: 'sub/file.txt', edit: { old: 'race target', new: 'edited' } }),
     );
     expect(result.isError).toBe(false);
@@ -81,65 +79,67 @@ describe('a directory swapped for a symlink while the approval is pending', () =
     expect(await fs.readFile(path.join(tree.workDir, 'sub', 'file.txt'), 'utf8')).toBe('edited\n');
   });
 
-  it('WriteFile creating sub/new.txt does not create it outside', async () => {
-    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
-    const { result, untouched } = await outsideUntouchedAfter(() =>
+  it('WriteFile creating sub/new.txt does not create it outside', async ({ tree }) => {
+    const tools = toolsWithApprovalHook(tree, () => swapDirectoryForLink(tree, 'sub', '../outside'));
+    const { result, untouched } = await outsideUntouchedAfter(tree, () =>
       tools.write.call({ path: 'sub/new.txt', content: 'x' }),
     );
     expect(untouched).toBe(true);
     expect(result.isError).toBe(true);
   });
 
-  it('WriteFile overwriting sub/file.txt does not overwrite the outside file with the same bytes', async () => {
-    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
+  it('WriteFile overwriting sub/file.txt does not overwrite the outside file with the same bytes', async ({
+    tree,
+  }) => {
+    const tools = toolsWithApprovalHook(tree, () => swapDirectoryForLink(tree, 'sub', '../outside'));
     await tools.read.call({ path: 'sub/file.txt' });
-    const { result, untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(tree, () =>
       tools.write.call({ path: 'sub/file.txt', content: 'overwritten\n' }),
     );
     expect(untouched).toBe(true);
     expect(result.isError).toBe(true);
   });
 
-  it('WriteFile appending to sub/file.txt does not append to the outside file', async () => {
-    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
-    const { result, untouched } = await outsideUntouchedAfter(() =>
+  it('WriteFile appending to sub/file.txt does not append to the outside file', async ({ tree }) => {
+    const tools = toolsWithApprovalHook(tree, () => swapDirectoryForLink(tree, 'sub', '../outside'));
+    const { result, untouched } = await outsideUntouchedAfter(tree, () =>
       tools.write.call({ path: 'sub/file.txt', content: 'more\n', mode: 'append' }),
     );
     expect(untouched).toBe(true);
     expect(result.isError).toBe(true);
   });
 
-  it('StrReplaceFile on sub/file.txt does not edit the outside file', async () => {
-    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', '../outside'));
+  it('StrReplaceFile on sub/file.txt does not edit the outside file', async ({ tree }) => {
+    const tools = toolsWithApprovalHook(tree, () => swapDirectoryForLink(tree, 'sub', '../outside'));
     await tools.read.call({ path: 'sub/file.txt' });
-    const { result, untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(tree, () =>
       tools.edit.call({ path: 'sub/file.txt', edit: { old: 'race target', new: 'edited' } }),
     );
     expect(untouched).toBe(true);
     expect(result.isError).toBe(true);
   });
 
-  it('StrReplaceFile does not follow the file itself swapped for a symlink to outside', async () => {
+  it('StrReplaceFile does not follow the file itself swapped for a symlink to outside', async ({ tree }) => {
     const file = path.join(tree.workDir, 'sub', 'file.txt');
-    const tools = toolsWithApprovalHook(async () => {
+    const tools = toolsWithApprovalHook(tree, async () => {
       await fs.rm(file);
       await fs.symlink(path.join(tree.outside, 'file.txt'), file);
     });
     await tools.read.call({ path: 'sub/file.txt' });
-    const { result, untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(tree, () =>
       tools.edit.call({ path: 'sub/file.txt', edit: { old: 'race target', new: 'edited' } }),
     );
     expect(untouched).toBe(true);
     expect(result.isError).toBe(true);
   });
 
-  it('StrReplaceFile does not write into a denied directory swapped in', async () => {
+  it('StrReplaceFile does not write into a denied directory swapped in', async ({ tree }) => {
     // A copy of the denied file's bytes in an allowed place; the swap points `sub` at the denied `secrets/`.
     const denied = await fs.readFile(path.join(tree.workDir, 'secrets', 'key.txt'));
     await fs.writeFile(path.join(tree.workDir, 'sub', 'key.txt'), denied);
-    const tools = toolsWithApprovalHook(() => swapDirectoryForLink('sub', 'secrets'));
+    const tools = toolsWithApprovalHook(tree, () => swapDirectoryForLink(tree, 'sub', 'secrets'));
     await tools.read.call({ path: 'sub/key.txt' });
-    const { result, untouched } = await outsideUntouchedAfter(() =>
+    const { result, untouched } = await outsideUntouchedAfter(tree, () =>
       tools.edit.call({ path: 'sub/key.txt', edit: { old: 'DENIED', new: 'PWNED' } }),
     );
     expect(untouched).toBe(true);

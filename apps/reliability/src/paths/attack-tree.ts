@@ -1,5 +1,5 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { TempWorkspace } from '@kimi-tools/test-kit';
 
 /** Secrets planted in files no tool may read; none may ever show up in a result. */
 export const SECRETS = {
@@ -25,13 +25,12 @@ export interface AttackTree {
 }
 
 /**
- * Builds, under `root`: the work dir (plain files, a sensitive `.env`, denied `secrets/` and `.git/`, symlinks that
- * lead out, in chains, in loops, to denied and sensitive files, a dangling one pointing outside), a directory
- * outside it, a sibling whose name starts with the work dir's name, and a fake home directory.
+ * Builds, in a test kit workspace: the work dir (plain files, a sensitive `.env`, denied `secrets/` and `.git/`,
+ * symlinks that lead out, in chains, in loops, to denied and sensitive files, a dangling one pointing outside), the
+ * directory outside it, a sibling whose name starts with the work dir's name, and a fake home directory.
  */
-export async function createAttackTree(root: string): Promise<AttackTree> {
-  const workDir = path.join(root, 'work');
-  const outside = path.join(root, 'outside');
+export async function createAttackTree(workspace: TempWorkspace): Promise<AttackTree> {
+  const { root, workDir, outsideDir: outside } = workspace;
   const prefixSibling = path.join(root, 'work-evil');
   const home = path.join(root, 'home');
   const files: Record<string, string> = {
@@ -47,10 +46,7 @@ export async function createAttackTree(root: string): Promise<AttackTree> {
     'work-evil/notes.txt': `${SECRETS.prefixSibling}\n`,
     'home/.bashrc': `export TOKEN=${SECRETS.home}\n`,
   };
-  for (const [name, content] of Object.entries(files)) {
-    await fs.mkdir(path.dirname(path.join(root, name)), { recursive: true });
-    await fs.writeFile(path.join(root, name), content);
-  }
+  for (const [name, content] of Object.entries(files)) await workspace.write(path.join(root, name), content);
   const links: Record<string, string> = {
     'out-dir': '../outside',
     'out-file.txt': '../outside/target.txt',
@@ -69,6 +65,6 @@ export async function createAttackTree(root: string): Promise<AttackTree> {
     'abs-out': outside,
     'home-link': '../home',
   };
-  for (const [name, target] of Object.entries(links)) await fs.symlink(target, path.join(workDir, name));
+  for (const [name, target] of Object.entries(links)) await workspace.symlink(name, target);
   return { root, workDir, outside, prefixSibling, home };
 }

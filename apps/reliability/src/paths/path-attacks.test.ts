@@ -1,11 +1,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { createRuntime, type Approval, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
+import { createRuntime, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
 import { isWithinDirectory } from '@kimi-tools/core/toolkit';
+import { createTempWorkspace, recordingApproval, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTools, type Tools } from '../support/all-tools.js';
 import { report } from '../support/report.js';
-import { makeTempDir, removeTempDir } from '../support/temp-dir.js';
 import { toolResultProblem } from '../support/tool-result-shape.js';
 import { snapshotDifferences, snapshotTree, type TreeSnapshot } from '../support/tree-snapshot.js';
 import { attackCorpus, type Attempt } from './attack-corpus.js';
@@ -20,20 +20,13 @@ import { createAttackTree, DENY_GLOBS, SECRETS, type AttackTree } from './attack
 
 const MARKER = 'PWNED_BY_PATH_ATTACK';
 
+let workspace: TempWorkspace;
 let root: string;
 let tree: AttackTree;
 let baseline: TreeSnapshot;
 let runtime: ToolRuntime;
-const approvalRequests: string[] = [];
-
-function recordingApproval(): Approval {
-  return {
-    async request(request) {
-      approvalRequests.push(request.path);
-      return { kind: 'approve' };
-    },
-  };
-}
+/** Approves every request the tools make, and keeps them. */
+const approval = recordingApproval();
 
 /** A change under the root is allowed when it is inside the work dir, not denied, and not one of the planted links. */
 function changeAllowed(entry: string): boolean {
@@ -108,8 +101,9 @@ function invocationsFor(attempt: Attempt): Invocation[] {
 let tools: Tools;
 
 beforeAll(async () => {
-  root = await makeTempDir('paths');
-  tree = await createAttackTree(root);
+  workspace = await createTempWorkspace();
+  root = workspace.root;
+  tree = await createAttackTree(workspace);
   baseline = await snapshotTree(root);
   // `~` must point at the fake home inside the test root, so a broken `~` rule could only ever touch that.
   const realHome = process.env['HOME'];
@@ -117,7 +111,7 @@ beforeAll(async () => {
   try {
     runtime = createRuntime({
       workDir: tree.workDir,
-      approval: recordingApproval(),
+      approval,
       outside: 'deny',
       deny: DENY_GLOBS,
       readBeforeWrite: false,
@@ -129,7 +123,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await removeTempDir(root);
+  await workspace.cleanup();
 });
 
 /** What is wrong with one call's result and effects (empty when nothing). */
@@ -153,7 +147,7 @@ async function judgeCall(attempt: Attempt, call: Invocation, result: ToolReturnV
     if (forbidden.length > 0) problems.push(`wrote where the policy forbids: ${forbidden.join(', ')}`);
     await fs.rm(root, { recursive: true, force: true });
     await fs.mkdir(root);
-    await createAttackTree(root);
+    await createAttackTree(workspace);
   }
   return problems;
 }
@@ -206,6 +200,7 @@ describe('path attacks through every tool', () => {
         }
       }
     }
+    const approvalRequests = approval.requests.map((request) => request.path);
     const badApprovals = approvalRequests.filter((request) => !approvalAllowed(request));
     report('path attacks', {
       attempts: corpus.length,

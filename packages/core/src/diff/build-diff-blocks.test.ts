@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDiffBlocks, DIFF_MAX_LINES } from './build-diff-blocks.js';
 import { countLines } from './diff-lines.js';
@@ -226,34 +227,38 @@ describe('buildDiffBlocks', () => {
   });
 
   it('gives blocks that turn the old lines into the new ones, for many random pairs of texts', () => {
-    let seed = 42;
-    const random = (below: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % below;
-    };
-    const randomLines = (): string[] => Array.from({ length: random(40) }, () => 'abcdefg'[random(7)]!);
+    // Up to 39 one-letter lines, so equal lines abound; the new lines are either unrelated or the old ones with about
+    // one line in five replaced by `x`.
+    const randomLines = fc.array(fc.constantFrom(...'abcdefg'), { maxLength: 39 });
+    const edited = (lines: string[]) =>
+      fc
+        .array(fc.integer({ min: 0, max: 4 }), { minLength: lines.length, maxLength: lines.length })
+        .map((dice) => lines.map((line, index) => (dice[index] === 0 ? 'x' : line)));
+    const pairs = randomLines.chain((oldLines) =>
+      fc.tuple(fc.constant(oldLines), fc.oneof(randomLines, edited(oldLines))),
+    );
     const linesOf = (text: string): string[] => (text === '' ? [] : text.split('\n'));
 
-    for (let round = 0; round < 300; round++) {
-      const oldLines = randomLines();
-      const newLines =
-        random(2) === 0 ? randomLines() : oldLines.map((line) => (random(5) === 0 ? 'x' : line));
-      const oldText = oldLines.map((line) => `${line}\n`).join('');
-      const newText = newLines.map((line) => `${line}\n`).join('');
-      const blocks = buildDiffBlocks('f.txt', oldText, newText, { context: random(4), budgetMs: 60_000 });
+    fc.assert(
+      fc.property(pairs, fc.integer({ min: 0, max: 3 }), ([oldLines, newLines], context) => {
+        const oldText = oldLines.map((line) => `${line}\n`).join('');
+        const newText = newLines.map((line) => `${line}\n`).join('');
+        const blocks = buildDiffBlocks('f.txt', oldText, newText, { context, budgetMs: 60_000 });
 
-      const rebuilt = oldLines.slice();
-      for (const b of blocks.slice().reverse()) {
-        const oldPart = linesOf(b.oldText);
-        expect(oldLines.slice(b.oldStart - 1, b.oldStart - 1 + oldPart.length)).toEqual(oldPart);
-        expect(newLines.slice(b.newStart - 1, b.newStart - 1 + linesOf(b.newText).length)).toEqual(
-          linesOf(b.newText),
-        );
-        rebuilt.splice(b.oldStart - 1, oldPart.length, ...linesOf(b.newText));
-      }
-      expect(rebuilt).toEqual(newLines);
-      expect(blocks.length === 0).toBe(oldText === newText);
-    }
+        const rebuilt = oldLines.slice();
+        for (const b of blocks.slice().reverse()) {
+          const oldPart = linesOf(b.oldText);
+          expect(oldLines.slice(b.oldStart - 1, b.oldStart - 1 + oldPart.length)).toEqual(oldPart);
+          expect(newLines.slice(b.newStart - 1, b.newStart - 1 + linesOf(b.newText).length)).toEqual(
+            linesOf(b.newText),
+          );
+          rebuilt.splice(b.oldStart - 1, oldPart.length, ...linesOf(b.newText));
+        }
+        expect(rebuilt).toEqual(newLines);
+        expect(blocks.length === 0).toBe(oldText === newText);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,110 +1,45 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bmpBytes, gifBytes, jpegBytes, mp4Bytes, pngBytes, test, webpBytes } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { detectFileKind } from './file-kind.js';
 import { FILE_HEAD_BYTES, readFileHead } from './read-file-head.js';
 
-let dir: string;
-
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-filekind-'));
-});
-
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
-
-async function kindOf(name: string, content: Uint8Array | string) {
-  const file = path.join(dir, name);
-  await fs.writeFile(file, content);
+/** The kit's test, with `kindOf`: writes `content` as `name` and detects the file's kind. */
+const it = test.extend('kindOf', ({ workspace }) => async (name: string, content: Uint8Array | string) => {
+  const file = await workspace.write(name, content);
   return detectFileKind(file, await readFileHead(file));
-}
+});
 
-function u32be(value: number): Buffer {
-  const buffer = Buffer.alloc(4);
-  buffer.writeUInt32BE(value);
-  return buffer;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  // The CRC is not checked by sniffing; a fixed value keeps the fixture simple.
-  return Buffer.concat([u32be(data.length), Buffer.from(type, 'latin1'), data, u32be(0)]);
-}
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  pngChunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])),
-  pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01])),
-  pngChunk('IEND', Buffer.alloc(0)),
-]);
-
-const GIF = Buffer.concat([
-  Buffer.from('GIF89a', 'latin1'),
-  Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]),
-  Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
-]);
-
-function bmp(): Buffer {
-  const header = Buffer.alloc(58);
-  header.write('BM', 0, 'latin1');
-  header.writeUInt32LE(58, 2);
-  header.writeUInt32LE(54, 10);
-  header.writeUInt32LE(40, 14);
-  header.writeInt32LE(1, 18);
-  header.writeInt32LE(1, 22);
-  header.writeUInt16LE(1, 26);
-  header.writeUInt16LE(24, 28);
-  header.writeUInt32LE(4, 34);
-  return header;
-}
-
-function webp(): Buffer {
-  const vp8 = Buffer.from([
-    0x30, 0x01, 0x00, 0x9d, 0x01, 0x2a, 0x01, 0x00, 0x01, 0x00, 0x02, 0x00, 0x34, 0x25,
-  ]);
-  const chunk = Buffer.concat([Buffer.from('VP8 ', 'latin1'), Buffer.alloc(4), vp8]);
-  chunk.writeUInt32LE(vp8.length, 4);
-  const riffSize = Buffer.alloc(4);
-  riffSize.writeUInt32LE(4 + chunk.length);
-  return Buffer.concat([Buffer.from('RIFF', 'latin1'), riffSize, Buffer.from('WEBP', 'latin1'), chunk]);
-}
-
-const MP4 = Buffer.concat([
-  u32be(24),
-  Buffer.from('ftypisom', 'latin1'),
-  u32be(0x200),
-  Buffer.from('isommp42', 'latin1'),
-  u32be(8),
-  Buffer.from('free', 'latin1'),
-]);
-
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00,
-]);
+// Tiny but valid media files from the test kit.
+const PNG = pngBytes();
+const GIF = gifBytes();
+const JPEG = jpegBytes();
+const MP4 = mp4Bytes();
 
 describe('detectFileKind', () => {
-  it('recognises tiny images and videos by their content', async () => {
+  it('recognises tiny images and videos by their content', async ({ kindOf }) => {
     expect(await kindOf('a.png', PNG)).toEqual({ kind: 'image', mime: 'image/png' });
     expect(await kindOf('a.gif', GIF)).toEqual({ kind: 'image', mime: 'image/gif' });
-    expect(await kindOf('a.bmp', bmp())).toEqual({ kind: 'image', mime: 'image/bmp' });
-    expect(await kindOf('a.webp', webp())).toEqual({ kind: 'image', mime: 'image/webp' });
+    expect(await kindOf('a.bmp', bmpBytes())).toEqual({ kind: 'image', mime: 'image/bmp' });
+    expect(await kindOf('a.webp', webpBytes())).toEqual({ kind: 'image', mime: 'image/webp' });
     expect(await kindOf('a.mp4', MP4)).toEqual({ kind: 'video', mime: 'video/mp4' });
   });
 
-  it('recognises a PNG without an extension, and the sniffed type beats a wrong extension', async () => {
+  it('recognises a PNG without an extension, and the sniffed type beats a wrong extension', async ({
+    kindOf,
+  }) => {
     expect(await kindOf('picture', PNG)).toEqual({ kind: 'image', mime: 'image/png' });
     expect(await kindOf('photo.png', JPEG)).toEqual({ kind: 'image', mime: 'image/jpeg' });
   });
 
-  it('keeps text that starts with magic letters as text', async () => {
+  it('keeps text that starts with magic letters as text', async ({ kindOf }) => {
     expect(await kindOf('cars.txt', 'BMW and Audi are car makers.\n')).toEqual({ kind: 'text' });
     expect(await kindOf('notes.txt', 'GIF89a was a format revision.\n')).toEqual({ kind: 'text' });
     expect(await kindOf('video.txt', 'FLV\x01 is the header of Flash video.\n')).toEqual({ kind: 'text' });
     expect(await kindOf('noext', 'BM is a bitmap signature\n')).toEqual({ kind: 'text' });
   });
 
-  it('rejects weak signatures whose header does not hold together', async () => {
+  it('rejects weak signatures whose header does not hold together', async ({ kindOf }) => {
     const fakeBmp = Buffer.concat([
       Buffer.from('BM', 'latin1'),
       Buffer.from([0x01, 0x00, 0x02, 0x00, 0x00, 0x00]),
@@ -122,11 +57,13 @@ describe('detectFileKind', () => {
     expect(await kindOf('favicon.ico', ico)).toEqual({ kind: 'image', mime: 'image/x-icon' });
   });
 
-  it('lets a sniffed image win over a text extension', async () => {
+  it('lets a sniffed image win over a text extension', async ({ kindOf }) => {
     expect(await kindOf('notes.txt', PNG)).toEqual({ kind: 'image', mime: 'image/png' });
   });
 
-  it('treats TypeScript sources as text even when they look like an MPEG transport stream', async () => {
+  it('treats TypeScript sources as text even when they look like an MPEG transport stream', async ({
+    kindOf,
+  }) => {
     const source = `G${'x'.repeat(187)}G${'y'.repeat(187)}G${'z'.repeat(200)}\n`;
     for (const extension of ['ts', 'tsx', 'mts', 'cts']) {
       expect(await kindOf(`module.${extension}`, source)).toEqual({ kind: 'text' });
@@ -136,20 +73,20 @@ describe('detectFileKind', () => {
     });
   });
 
-  it('treats UTF-16 with a BOM as text', async () => {
+  it('treats UTF-16 with a BOM as text', async ({ kindOf }) => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello\r\n', 'utf16le')]);
     expect(await kindOf('utf16.txt', utf16)).toEqual({ kind: 'text' });
     expect(await kindOf('utf16.ts', utf16)).toEqual({ kind: 'text' });
   });
 
-  it('says binary for a NUL in the first 512 bytes without a recognised format', async () => {
+  it('says binary for a NUL in the first 512 bytes without a recognised format', async ({ kindOf }) => {
     expect(await kindOf('data.bin', Buffer.from([0x01, 0x02, 0x00, 0x03]))).toEqual({ kind: 'binary' });
     expect(await kindOf('late-nul.txt', Buffer.concat([Buffer.alloc(600, 0x41), Buffer.from([0])]))).toEqual({
       kind: 'text',
     });
   });
 
-  it('says binary for recognised formats that are not media', async () => {
+  it('says binary for recognised formats that are not media', async ({ kindOf }) => {
     const zip = Buffer.concat([
       Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]),
       Buffer.alloc(40),
@@ -157,7 +94,7 @@ describe('detectFileKind', () => {
     expect(await kindOf('archive.zip', zip)).toEqual({ kind: 'binary' });
   });
 
-  it('uses the media extension only when the content is not plain text', async () => {
+  it('uses the media extension only when the content is not plain text', async ({ kindOf }) => {
     expect(
       await kindOf('pointer.png', 'version https://git-lfs.github.com/spec/v1\noid sha256:abc\n'),
     ).toEqual({
@@ -173,9 +110,8 @@ describe('detectFileKind', () => {
 });
 
 describe('readFileHead', () => {
-  it('reads at most the requested bytes', async () => {
-    const file = path.join(dir, 'big.txt');
-    await fs.writeFile(file, Buffer.alloc(FILE_HEAD_BYTES + 10, 0x61));
+  it('reads at most the requested bytes', async ({ workspace }) => {
+    const file = await workspace.write('big.txt', Buffer.alloc(FILE_HEAD_BYTES + 10, 0x61));
     expect((await readFileHead(file)).length).toBe(FILE_HEAD_BYTES);
     expect((await readFileHead(file, 7)).length).toBe(7);
     await fs.writeFile(file, 'abc');

@@ -1,51 +1,40 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { it } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { readFileUpTo, readHandleUpTo } from './read-bytes.js';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-read-bytes-'));
-});
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
-
 describe('readFileUpTo', () => {
-  it('reads a file shorter than the limit whole, and a longer one up to the limit', async () => {
-    const file = path.join(dir, 'a.bin');
-    await fs.writeFile(file, Buffer.from('0123456789'));
+  it('reads a file shorter than the limit whole, and a longer one up to the limit', async ({ workspace }) => {
+    const file = await workspace.write('a.bin', Buffer.from('0123456789'));
     expect((await readFileUpTo(file, 100)).toString()).toBe('0123456789');
     expect((await readFileUpTo(file, 4)).toString()).toBe('0123');
     expect((await readFileUpTo(file, 10)).toString()).toBe('0123456789');
   });
 
-  it('reads an empty file as no bytes', async () => {
-    const file = path.join(dir, 'empty');
-    await fs.writeFile(file, '');
+  it('reads an empty file as no bytes', async ({ workspace }) => {
+    const file = await workspace.write('empty', '');
     expect((await readFileUpTo(file, 10)).length).toBe(0);
   });
 });
 
 describe('readFileUpTo as ReadMediaFile uses it (limit + 1 bytes)', () => {
-  it('reads a file within the limit whole', async () => {
-    const file = path.join(dir, 'a.bin');
-    await fs.writeFile(file, Uint8Array.from([1, 2, 3, 4, 5]));
+  it('reads a file within the limit whole', async ({ workspace }) => {
+    const file = await workspace.write('a.bin', Uint8Array.from([1, 2, 3, 4, 5]));
     expect([...(await readFileUpTo(file, 5 + 1))]).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('stops one byte past the limit, so the caller can tell the file is too large', async () => {
-    const file = path.join(dir, 'b.bin');
-    await fs.writeFile(file, new Uint8Array(100).fill(7));
+  it('stops one byte past the limit, so the caller can tell the file is too large', async ({ workspace }) => {
+    const file = await workspace.write('b.bin', new Uint8Array(100).fill(7));
     const bytes = await readFileUpTo(file, 10 + 1);
     expect(bytes.length).toBe(11);
   });
 });
 
 describe('readHandleUpTo', () => {
-  it('grows past a size guess that was too small (a file that grew since its stat)', async () => {
-    const file = path.join(dir, 'grown.bin');
+  it('grows past a size guess that was too small (a file that grew since its stat)', async ({
+    workspace,
+  }) => {
+    const file = workspace.at('grown.bin');
     const content = Buffer.alloc(70_000, 7);
     await fs.writeFile(file, content);
     const handle = await fs.open(file, 'r');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boundedEditDistance } from './edit-distance.js';
 
@@ -34,16 +35,17 @@ describe('boundedEditDistance', () => {
   });
 
   it('agrees with the full table on many pseudo-random pairs', () => {
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
-    const word = () => Array.from({ length: next() % 9 }, () => 'abc'[next() % 3]).join('');
-    for (let n = 0; n < 2000; n++) {
-      const a = word();
-      const b = word();
-      const limit = 1 + (next() % 3);
-      expect(boundedEditDistance(a, b, limit), `${a} ${b} ${limit}`).toBe(
-        Math.min(referenceDistance(a, b), limit + 1),
-      );
-    }
+    // Words of up to 8 letters from a three-letter alphabet, so they share much and differ a little.
+    const word = fc
+      .array(fc.constantFrom('a', 'b', 'c'), { maxLength: 8 })
+      .map((letters) => letters.join(''));
+    fc.assert(
+      fc.property(word, word, fc.integer({ min: 1, max: 3 }), (a, b, limit) => {
+        expect(boundedEditDistance(a, b, limit), `${a} ${b} ${limit}`).toBe(
+          Math.min(referenceDistance(a, b), limit + 1),
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,19 +1,30 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { test } from '@kimi-tools/test-kit';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { PathPolicy, type PathPolicySettings, type PathResult } from './path-policy.js';
 
-let root: string;
-let work: string;
-let outside: string;
-
-function policy(overrides: Partial<PathPolicySettings> = {}, homeDir = path.join(root, 'home')) {
-  return new PathPolicy(
-    { workDir: work, additionalDirs: [], outside: 'allow', deny: [], sensitive: [], ...overrides },
-    { homeDir },
-  );
-}
+/**
+ * The kit's test, with `policy`: makes a PathPolicy on the work dir (home `root/home` unless told). Every test starts
+ * from `root/home/`, `work/a.txt` and `outside/secret.txt`.
+ */
+const it = test.extend('policy', { auto: true }, async ({ workspace }) => {
+  await workspace.mkdir(path.join(workspace.root, 'home'));
+  await workspace.write('a.txt', 'a');
+  await workspace.write(workspace.outside('secret.txt'), 's');
+  return (overrides: Partial<PathPolicySettings> = {}, homeDir = path.join(workspace.root, 'home')) =>
+    new PathPolicy(
+      {
+        workDir: workspace.workDir,
+        additionalDirs: [],
+        outside: 'allow',
+        deny: [],
+        sensitive: [],
+        ...overrides,
+      },
+      { homeDir },
+    );
+});
 
 function expectError(result: PathResult, message: string, brief: string) {
   expect(result.ok).toBe(false);
@@ -30,28 +41,16 @@ function expectPath(result: PathResult) {
   return result.path;
 }
 
-beforeEach(async () => {
-  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-policy-')));
-  work = path.join(root, 'work');
-  outside = path.join(root, 'outside');
-  await fs.mkdir(work);
-  await fs.mkdir(outside);
-  await fs.mkdir(path.join(root, 'home'));
-  await fs.writeFile(path.join(work, 'a.txt'), 'a');
-  await fs.writeFile(path.join(outside, 'secret.txt'), 's');
-});
-
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await fs.rm(root, { recursive: true, force: true });
 });
 
 describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
-  it('refuses the empty path', async () => {
+  it('refuses the empty path', async ({ policy }) => {
     expectError(await policy().resolveFile('', 'read'), 'File path cannot be empty.', 'Empty file path');
   });
 
-  it('refuses NUL bytes and UNC paths before touching the file system', async () => {
+  it('refuses NUL bytes and UNC paths before touching the file system', async ({ policy }) => {
     const realpath = vi.spyOn(fs, 'realpath');
     const lstat = vi.spyOn(fs, 'lstat');
     const p = policy();
@@ -67,31 +66,31 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
     expect(lstat).not.toHaveBeenCalled();
   });
 
-  it('does touch the file system for valid paths (so the spy above can fail)', async () => {
+  it('does touch the file system for valid paths (so the spy above can fail)', async ({ policy }) => {
     const realpath = vi.spyOn(fs, 'realpath');
     expectPath(await policy().resolveFile('a.txt', 'read'));
     expect(realpath).toHaveBeenCalled();
   });
 
-  it('resolves relative paths against workDir, never process.cwd()', async () => {
-    expect(process.cwd()).not.toBe(work);
+  it('resolves relative paths against workDir, never process.cwd()', async ({ workspace, policy }) => {
+    expect(process.cwd()).not.toBe(workspace.workDir);
     const resolved = expectPath(await policy().resolveFile('a.txt', 'read'));
     expect(resolved).toEqual({
       input: 'a.txt',
       expanded: 'a.txt',
-      absolute: path.join(work, 'a.txt'),
-      real: path.join(work, 'a.txt'),
+      absolute: workspace.at('a.txt'),
+      real: workspace.at('a.txt'),
       inside: true,
     });
   });
 
-  it('expands ~ and ~/ to the home directory, not ~user', async () => {
-    const home = path.join(root, 'home');
-    const p = policy({}, work);
-    expect(expectPath(await p.resolveFile('~/a.txt', 'read')).real).toBe(path.join(work, 'a.txt'));
-    expect(expectPath(await p.resolveFile('~', 'read')).absolute).toBe(work);
+  it('expands ~ and ~/ to the home directory, not ~user', async ({ workspace, policy }) => {
+    const home = path.join(workspace.root, 'home');
+    const p = policy({}, workspace.workDir);
+    expect(expectPath(await p.resolveFile('~/a.txt', 'read')).real).toBe(workspace.at('a.txt'));
+    expect(expectPath(await p.resolveFile('~', 'read')).absolute).toBe(workspace.workDir);
     const tilde = expectPath(await p.resolveFile('~bob/x', 'read'));
-    expect(tilde.absolute).toBe(path.join(work, '~bob', 'x'));
+    expect(tilde.absolute).toBe(path.join(workspace.workDir, '~bob', 'x'));
     expect(tilde.inside).toBe(true);
     const outsideHome = expectPath(await policy({}, home).resolveFile('~/notes.md', 'read'));
     expect(outsideHome).toMatchObject({ expanded: path.join(home, 'notes.md'), inside: false });
@@ -132,7 +131,7 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
 });
 
 describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
-  it('words the relative-outside error with the verb', async () => {
+  it('words the relative-outside error with the verb', async ({ policy }) => {
     const p = policy();
     for (const verb of ['read', 'write', 'edit'] as const) {
       expectError(
@@ -143,7 +142,9 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     }
   });
 
-  it('uses the ~-expanded path in the relative-outside message only when it stays relative', async () => {
+  it('uses the ~-expanded path in the relative-outside message only when it stays relative', async ({
+    policy,
+  }) => {
     // `~user` is relative; a leading `~/` becomes absolute and is therefore allowed outside
     expectError(
       await policy().resolveFile('~bob/../../x', 'read'),
@@ -152,8 +153,8 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     );
   });
 
-  it('allows absolute paths outside the workspace, marked as outside', async () => {
-    const target = path.join(outside, 'secret.txt');
+  it('allows absolute paths outside the workspace, marked as outside', async ({ workspace, policy }) => {
+    const target = workspace.outside('secret.txt');
     expect(expectPath(await policy().resolveFile(target, 'write'))).toEqual({
       input: target,
       expanded: target,
@@ -163,8 +164,8 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     });
   });
 
-  it("refuses absolute outside paths when outside is 'deny'", async () => {
-    const target = path.join(outside, 'secret.txt');
+  it("refuses absolute outside paths when outside is 'deny'", async ({ workspace, policy }) => {
+    const target = workspace.outside('secret.txt');
     expectError(
       await policy({ outside: 'deny' }).resolveFile(target, 'read'),
       `\`${target}\` is outside the workspace.`,
@@ -172,14 +173,17 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     );
     expectError(
       await policy({ outside: 'deny' }).resolveFile('~/x', 'read'),
-      `\`${path.join(root, 'home', 'x')}\` is outside the workspace.`,
+      `\`${path.join(workspace.root, 'home', 'x')}\` is outside the workspace.`,
       'Outside workspace',
     );
   });
 
-  it('treats a symlink inside the workspace that points outside as outside', async () => {
-    await fs.symlink(outside, path.join(work, 'escape'));
-    await fs.symlink(path.join(outside, 'secret.txt'), path.join(work, 'file-escape.txt'));
+  it('treats a symlink inside the workspace that points outside as outside', async ({
+    workspace,
+    policy,
+  }) => {
+    await workspace.symlink('escape', workspace.outsideDir);
+    await workspace.symlink('file-escape.txt', workspace.outside('secret.txt'));
     const p = policy();
     expectError(
       await p.resolveFile('escape/secret.txt', 'read'),
@@ -191,42 +195,45 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
       '`escape/new-file.txt` is not an absolute path. You must provide an absolute path to write a file outside the working directory.',
       'Invalid path',
     );
-    const viaFileLink = expectPath(await p.resolveFile(path.join(work, 'file-escape.txt'), 'edit'));
-    expect(viaFileLink).toMatchObject({ real: path.join(outside, 'secret.txt'), inside: false });
+    const viaFileLink = expectPath(await p.resolveFile(workspace.at('file-escape.txt'), 'edit'));
+    expect(viaFileLink).toMatchObject({ real: workspace.outside('secret.txt'), inside: false });
     expectError(
-      await policy({ outside: 'deny' }).resolveFile(path.join(work, 'escape', 'secret.txt'), 'read'),
-      `\`${path.join(work, 'escape', 'secret.txt')}\` is outside the workspace.`,
+      await policy({ outside: 'deny' }).resolveFile(
+        path.join(workspace.workDir, 'escape', 'secret.txt'),
+        'read',
+      ),
+      `\`${path.join(workspace.workDir, 'escape', 'secret.txt')}\` is outside the workspace.`,
       'Outside workspace',
     );
   });
 
-  it('treats a dangling symlink inside that points outside as outside', async () => {
-    await fs.symlink(path.join(outside, 'created-later.txt'), path.join(work, 'dangling.txt'));
-    const resolved = expectPath(await policy().resolveFile(path.join(work, 'dangling.txt'), 'write'));
-    expect(resolved).toMatchObject({ real: path.join(outside, 'created-later.txt'), inside: false });
+  it('treats a dangling symlink inside that points outside as outside', async ({ workspace, policy }) => {
+    await workspace.symlink('dangling.txt', workspace.outside('created-later.txt'));
+    const resolved = expectPath(await policy().resolveFile(workspace.at('dangling.txt'), 'write'));
+    expect(resolved).toMatchObject({ real: workspace.outside('created-later.txt'), inside: false });
   });
 
-  it('still contains files when workDir itself is given through a symlink', async () => {
-    const link = path.join(root, 'work-link');
-    await fs.symlink(work, link);
+  it('still contains files when workDir itself is given through a symlink', async ({ workspace }) => {
+    const link = path.join(workspace.root, 'work-link');
+    await fs.symlink(workspace.workDir, link);
     const p = new PathPolicy(
       { workDir: link, additionalDirs: [], outside: 'deny', deny: [], sensitive: [] },
-      { homeDir: root },
+      { homeDir: workspace.root },
     );
     expect(expectPath(await p.resolveFile('a.txt', 'read'))).toEqual({
       input: 'a.txt',
       expanded: 'a.txt',
       absolute: path.join(link, 'a.txt'),
-      real: path.join(work, 'a.txt'),
+      real: workspace.at('a.txt'),
       inside: true,
     });
-    expect(expectPath(await p.resolveFile(path.join(work, 'a.txt'), 'read')).inside).toBe(true);
+    expect(expectPath(await p.resolveFile(workspace.at('a.txt'), 'read')).inside).toBe(true);
     expect(expectPath(await p.resolveFile(path.join(link, 'new', 'b.txt'), 'write')).inside).toBe(true);
-    expect(await p.workspaceRoots()).toEqual([work]);
+    expect(await p.workspaceRoots()).toEqual([workspace.workDir]);
   });
 
-  it('is not fooled by a sibling directory sharing the prefix', async () => {
-    const evil = path.join(root, 'work-evil');
+  it('is not fooled by a sibling directory sharing the prefix', async ({ workspace, policy }) => {
+    const evil = path.join(workspace.root, 'work-evil');
     await fs.mkdir(evil);
     await fs.writeFile(path.join(evil, 'x.txt'), 'x');
     const p = policy({ outside: 'deny' });
@@ -242,45 +249,54 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     );
   });
 
-  it('counts the workDir itself and `..` that comes back inside', async () => {
+  it('counts the workDir itself and `..` that comes back inside', async ({ workspace, policy }) => {
     const p = policy({ outside: 'deny' });
-    expect(expectPath(await p.resolveFile('.', 'read'))).toMatchObject({ real: work, inside: true });
+    expect(expectPath(await p.resolveFile('.', 'read'))).toMatchObject({
+      real: workspace.workDir,
+      inside: true,
+    });
     expect(expectPath(await p.resolveFile('../work/a.txt', 'read'))).toMatchObject({
-      real: path.join(work, 'a.txt'),
+      real: workspace.at('a.txt'),
       inside: true,
     });
   });
 
-  it('resolves missing tails under the real path', async () => {
-    await fs.mkdir(path.join(outside, 'real-src'));
-    await fs.symlink(path.join(outside, 'real-src'), path.join(root, 'src-link'));
-    const p = policy({ additionalDirs: [path.join(root, 'src-link')] });
+  it('resolves missing tails under the real path', async ({ workspace, policy }) => {
+    await fs.mkdir(workspace.outside('real-src'));
+    await fs.symlink(workspace.outside('real-src'), path.join(workspace.root, 'src-link'));
+    const p = policy({ additionalDirs: [path.join(workspace.root, 'src-link')] });
     expect(expectPath(await p.resolveFile('new/deeper/file.ts', 'write'))).toMatchObject({
-      real: path.join(work, 'new', 'deeper', 'file.ts'),
+      real: path.join(workspace.workDir, 'new', 'deeper', 'file.ts'),
       inside: true,
     });
     expect(
-      expectPath(await p.resolveFile(path.join(outside, 'real-src', 'gen', 'x.ts'), 'write')),
+      expectPath(await p.resolveFile(path.join(workspace.outsideDir, 'real-src', 'gen', 'x.ts'), 'write')),
     ).toMatchObject({
-      real: path.join(outside, 'real-src', 'gen', 'x.ts'),
+      real: path.join(workspace.outsideDir, 'real-src', 'gen', 'x.ts'),
       inside: true,
     });
   });
 
-  it('handles a symlink loop and a file used as a directory without failing', async () => {
-    await fs.symlink(path.join(work, 'loop2'), path.join(work, 'loop1'));
-    await fs.symlink(path.join(work, 'loop1'), path.join(work, 'loop2'));
+  it('handles a symlink loop and a file used as a directory without failing', async ({
+    workspace,
+    policy,
+  }) => {
+    await workspace.symlink('loop1', workspace.at('loop2'));
+    await workspace.symlink('loop2', workspace.at('loop1'));
     expect(expectPath(await policy().resolveFile('loop1/x.txt', 'read')).inside).toBe(true);
     expect(expectPath(await policy().resolveFile('a.txt/child', 'read'))).toMatchObject({
-      real: path.join(work, 'a.txt', 'child'),
+      real: path.join(workspace.workDir, 'a.txt', 'child'),
       inside: true,
     });
   });
 
-  it('counts additionalDirs pushed after creation, relative entries resolved against workDir', async () => {
+  it('counts additionalDirs pushed after creation, relative entries resolved against workDir', async ({
+    workspace,
+    policy,
+  }) => {
     const additionalDirs: string[] = [];
     const p = policy({ additionalDirs, outside: 'deny' });
-    const target = path.join(outside, 'secret.txt');
+    const target = workspace.outside('secret.txt');
     expect(expectPath(await policy({ additionalDirs }).resolveFile(target, 'read')).inside).toBe(false);
     expectError(
       await p.resolveFile(target, 'read'),
@@ -290,7 +306,7 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     additionalDirs.push('../outside');
     expect(expectPath(await p.resolveFile(target, 'read')).inside).toBe(true);
     expect(expectPath(await p.resolveFile('../outside/secret.txt', 'read')).inside).toBe(true);
-    expect(await p.workspaceRoots()).toEqual([work, outside]);
+    expect(await p.workspaceRoots()).toEqual([workspace.workDir, workspace.outsideDir]);
     additionalDirs.pop();
     expectError(
       await p.resolveFile(target, 'read'),
@@ -299,11 +315,14 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     );
   });
 
-  it('refuses paths matching a deny glob, on the real path or the path as given', async () => {
-    await fs.mkdir(path.join(work, '.git'));
-    await fs.writeFile(path.join(work, '.git', 'config'), '');
-    await fs.symlink(path.join(work, '.git', 'config'), path.join(work, 'innocent.txt'));
-    await fs.symlink(path.join(work, 'a.txt'), path.join(work, 'blocked-name'));
+  it('refuses paths matching a deny glob, on the real path or the path as given', async ({
+    workspace,
+    policy,
+  }) => {
+    await workspace.mkdir('.git');
+    await fs.writeFile(path.join(workspace.workDir, '.git', 'config'), '');
+    await workspace.symlink('innocent.txt', path.join(workspace.workDir, '.git', 'config'));
+    await workspace.symlink('blocked-name', workspace.at('a.txt'));
     const p = policy({ deny: ['**/.git/**', '**/blocked-name', 'private/**'] });
     expectError(
       await p.resolveFile('.git/config', 'read'),
@@ -321,8 +340,8 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
       'Access denied',
     );
     expectError(
-      await p.resolveFile(path.join(work, 'blocked-name'), 'read'),
-      `\`${path.join(work, 'blocked-name')}\` is denied by the workspace policy.`,
+      await p.resolveFile(workspace.at('blocked-name'), 'read'),
+      `\`${workspace.at('blocked-name')}\` is denied by the workspace policy.`,
       'Access denied',
     );
     expectError(
@@ -335,10 +354,12 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     expectPath(await p.resolveFile('not-private/key.txt', 'read'));
   });
 
-  it('matches workspace-relative deny globs when workDir is given through a symlink', async () => {
-    const link = path.join(root, 'work-link');
-    await fs.symlink(work, link);
-    await fs.symlink(path.join(work, 'a.txt'), path.join(work, 'alias-name'));
+  it('matches workspace-relative deny globs when workDir is given through a symlink', async ({
+    workspace,
+  }) => {
+    const link = path.join(workspace.root, 'work-link');
+    await fs.symlink(workspace.workDir, link);
+    await workspace.symlink('alias-name', workspace.at('a.txt'));
     const p = new PathPolicy(
       {
         workDir: link,
@@ -347,7 +368,7 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
         deny: ['secrets/**', 'alias-name'],
         sensitive: [],
       },
-      { homeDir: root },
+      { homeDir: workspace.root },
     );
     expectError(
       await p.resolveFile('secrets/key.txt', 'read'),
@@ -362,12 +383,12 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     expectPath(await p.resolveFile('a.txt', 'read'));
     expect(p.isDenied(path.join(link, 'secrets', 'key.txt'))).toBe(true);
     await p.workspaceRoots();
-    expect(p.isDenied(path.join(work, 'secrets', 'key.txt'))).toBe(true);
-    expect(p.isDenied(path.join(work, 'public', 'key.txt'))).toBe(false);
+    expect(p.isDenied(path.join(workspace.workDir, 'secrets', 'key.txt'))).toBe(true);
+    expect(p.isDenied(path.join(workspace.workDir, 'public', 'key.txt'))).toBe(false);
   });
 
-  it('applies deny globs to outside absolute paths too', async () => {
-    const target = path.join(outside, 'secret.txt');
+  it('applies deny globs to outside absolute paths too', async ({ workspace, policy }) => {
+    const target = workspace.outside('secret.txt');
     expectError(
       await policy({ deny: ['**/secret.txt'] }).resolveFile(target, 'read'),
       `\`${target}\` is denied by the workspace policy.`,
@@ -375,14 +396,17 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     );
   });
 
-  it('checks in the documented order: relative-outside, then outside, then deny', async () => {
+  it('checks in the documented order: relative-outside, then outside, then deny', async ({
+    workspace,
+    policy,
+  }) => {
     const p = policy({ outside: 'deny', deny: ['**'] });
     expectError(
       await p.resolveFile('../outside/secret.txt', 'read'),
       '`../outside/secret.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
       'Invalid path',
     );
-    const target = path.join(outside, 'secret.txt');
+    const target = workspace.outside('secret.txt');
     expectError(
       await p.resolveFile(target, 'read'),
       `\`${target}\` is outside the workspace.`,
@@ -397,20 +421,23 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
 });
 
 describe('PathPolicy.resolveSearchPath', () => {
-  it('resolves inside paths like a read path', async () => {
+  it('resolves inside paths like a read path', async ({ workspace, policy }) => {
     const p = policy();
     expect(await p.resolveSearchPath('.', 'Path outside workspace')).toEqual({
       ok: true,
-      path: { input: '.', expanded: '.', absolute: work, real: work, inside: true },
+      path: { input: '.', expanded: '.', absolute: workspace.workDir, real: workspace.workDir, inside: true },
     });
   });
 
-  it('refuses empty, outside (with the brief of the tool) and denied paths with the documented messages', async () => {
-    await fs.symlink(outside, path.join(work, 'escape'));
+  it('refuses empty, outside (with the brief of the tool) and denied paths with the documented messages', async ({
+    workspace,
+    policy,
+  }) => {
+    await workspace.symlink('escape', workspace.outsideDir);
     const p = policy({ deny: ['**/node_modules/**'] });
     const brief = 'Directory outside workspace';
     expectError(await p.resolveSearchPath('', brief), 'File path cannot be empty.', 'Empty file path');
-    for (const input of [outside, '..', 'escape']) {
+    for (const input of [workspace.outsideDir, '..', 'escape']) {
       expectError(
         await p.resolveSearchPath(input, brief),
         `\`${input}\` is outside the workspace. You can only search within the working directory and additional directories.`,
@@ -426,35 +453,38 @@ describe('PathPolicy.resolveSearchPath', () => {
 });
 
 describe('PathPolicy helpers', () => {
-  it('isInsideWorkspace compares real paths component-wise', async () => {
-    const p = policy({ additionalDirs: [outside] });
-    expect(await p.isInsideWorkspace(path.join(work, 'x'))).toBe(true);
-    expect(await p.isInsideWorkspace(path.join(outside, 'y'))).toBe(true);
-    expect(await p.isInsideWorkspace(`${work}-evil`)).toBe(false);
-    expect(await p.isInsideWorkspace(root)).toBe(false);
+  it('isInsideWorkspace compares real paths component-wise', async ({ workspace, policy }) => {
+    const p = policy({ additionalDirs: [workspace.outsideDir] });
+    expect(await p.isInsideWorkspace(workspace.at('x'))).toBe(true);
+    expect(await p.isInsideWorkspace(workspace.outside('y'))).toBe(true);
+    expect(await p.isInsideWorkspace(`${workspace.workDir}-evil`)).toBe(false);
+    expect(await p.isInsideWorkspace(workspace.root)).toBe(false);
   });
 
-  it('isDenied matches absolute and workspace-relative forms', () => {
+  it('isDenied matches absolute and workspace-relative forms', ({ workspace, policy }) => {
     const p = policy({ deny: ['**/.git/**', 'build/**'] });
-    expect(p.isDenied(path.join(work, '.git', 'HEAD'))).toBe(true);
-    expect(p.isDenied(path.join(work, 'build', 'out.js'))).toBe(true);
-    expect(p.isDenied(path.join(outside, 'build', 'out.js'))).toBe(false);
-    expect(p.isDenied(path.join(work, 'src', 'build.ts'))).toBe(false);
-    expect(policy().isDenied(path.join(work, '.git', 'HEAD'))).toBe(false);
+    expect(p.isDenied(path.join(workspace.workDir, '.git', 'HEAD'))).toBe(true);
+    expect(p.isDenied(path.join(workspace.workDir, 'build', 'out.js'))).toBe(true);
+    expect(p.isDenied(path.join(workspace.outsideDir, 'build', 'out.js'))).toBe(false);
+    expect(p.isDenied(path.join(workspace.workDir, 'src', 'build.ts'))).toBe(false);
+    expect(policy().isDenied(path.join(workspace.workDir, '.git', 'HEAD'))).toBe(false);
   });
 
-  it('isSensitive adds the runtime patterns to the built-in ones', () => {
+  it('isSensitive adds the runtime patterns to the built-in ones', ({ workspace, policy }) => {
     const p = policy({ sensitive: ['*.pem'] });
-    expect(p.isSensitive(path.join(work, '.env'))).toBe(true);
-    expect(p.isSensitive(path.join(work, 'tls.pem'))).toBe(true);
-    expect(p.isSensitive(path.join(work, '.env.example'))).toBe(false);
-    expect(policy().isSensitive(path.join(work, 'tls.pem'))).toBe(false);
+    expect(p.isSensitive(workspace.at('.env'))).toBe(true);
+    expect(p.isSensitive(workspace.at('tls.pem'))).toBe(true);
+    expect(p.isSensitive(workspace.at('.env.example'))).toBe(false);
+    expect(policy().isSensitive(workspace.at('tls.pem'))).toBe(false);
   });
 
-  it('isSensitive on a resolved path checks both the given name and the real target', async () => {
-    await fs.writeFile(path.join(work, '.env'), 'TOKEN=1');
-    await fs.symlink(path.join(work, '.env'), path.join(work, 'notes.txt'));
-    await fs.symlink(path.join(work, 'a.txt'), path.join(work, 'id_rsa'));
+  it('isSensitive on a resolved path checks both the given name and the real target', async ({
+    workspace,
+    policy,
+  }) => {
+    await workspace.write('.env', 'TOKEN=1');
+    await workspace.symlink('notes.txt', workspace.at('.env'));
+    await workspace.symlink('id_rsa', workspace.at('a.txt'));
     const p = policy();
     expect(p.isSensitive(expectPath(await p.resolveFile('notes.txt', 'read')))).toBe(true);
     expect(p.isSensitive(expectPath(await p.resolveFile('id_rsa', 'read')))).toBe(true);

@@ -1,23 +1,15 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { it } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { FileHistory } from './file-history.js';
-
-let dir: string;
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-history-'));
-});
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('FileHistory', () => {
-  it('lists saved versions and restores the latest by default', async () => {
+  it('lists saved versions and restores the latest by default', async ({ workspace }) => {
     const history = new FileHistory();
-    const file = path.join(dir, 'a.txt');
+    const file = workspace.at('a.txt');
     await history.save(file, null);
     await fs.writeFile(file, 'one');
     await history.save(file, bytes('one'));
@@ -39,18 +31,18 @@ describe('FileHistory', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('two');
   });
 
-  it('deletes the file when restoring a version where it did not exist', async () => {
+  it('deletes the file when restoring a version where it did not exist', async ({ workspace }) => {
     const history = new FileHistory();
-    const file = path.join(dir, 'new.txt');
+    const file = workspace.at('new.txt');
     await history.save(file, null);
     await fs.writeFile(file, 'created');
     await history.restore(file, 1);
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('restores byte for byte, keeping the mode, and copies what it was given', async () => {
+  it('restores byte for byte, keeping the mode, and copies what it was given', async ({ workspace }) => {
     const history = new FileHistory();
-    const file = path.join(dir, 'bin');
+    const file = workspace.at('bin');
     const original = new Uint8Array([0xff, 0xfe, 0x00, 0x0d, 0x0a]);
     await fs.writeFile(file, original);
     await fs.chmod(file, 0o755);
@@ -63,19 +55,19 @@ describe('FileHistory', () => {
     expect((await fs.stat(file)).mode & 0o777).toBe(0o755);
   });
 
-  it('fails clearly for an unknown path or version', async () => {
+  it('fails clearly for an unknown path or version', async ({ workspace }) => {
     const history = new FileHistory();
-    await expect(history.restore(path.join(dir, 'x'))).rejects.toThrow(
-      `File history has no saved version of ${path.join(dir, 'x')}.`,
+    await expect(history.restore(workspace.at('x'))).rejects.toThrow(
+      `File history has no saved version of ${workspace.at('x')}.`,
     );
-    await history.save(path.join(dir, 'x'), null);
-    await expect(history.restore(path.join(dir, 'x'), 7)).rejects.toThrow('no saved version 7');
+    await history.save(workspace.at('x'), null);
+    await expect(history.restore(workspace.at('x'), 7)).rejects.toThrow('no saved version 7');
   });
 
-  it('drops the oldest versions beyond its limits', async () => {
+  it('drops the oldest versions beyond its limits', async ({ workspace }) => {
     const history = new FileHistory({ maxVersionsPerFile: 2, maxBytes: 10 });
-    const a = path.join(dir, 'a');
-    const b = path.join(dir, 'b');
+    const a = workspace.at('a');
+    const b = workspace.at('b');
     await history.save(a, bytes('1111'));
     await history.save(a, bytes('2222'));
     await history.save(a, bytes('3333'));
@@ -88,10 +80,10 @@ describe('FileHistory', () => {
     expect(await history.save(b, bytes('x'.repeat(11)))).toBeUndefined();
   });
 
-  it('keeps versions in files when given a directory', async () => {
-    const store = path.join(dir, 'store');
+  it('keeps versions in files when given a directory', async ({ workspace }) => {
+    const store = workspace.at('store');
     const history = new FileHistory({ directory: store, maxVersionsPerFile: 1 });
-    const file = path.join(dir, 'a.txt');
+    const file = workspace.at('a.txt');
     await history.save(file, bytes('v1'));
     await history.save(file, bytes('v2'));
     expect(await fs.readdir(store)).toHaveLength(1);
@@ -103,15 +95,14 @@ describe('FileHistory', () => {
     expect(await fs.readdir(store)).toEqual([]);
   });
 
-  it('finds a file given through a symlink', async () => {
+  it('finds a file given through a symlink', async ({ workspace }) => {
     const history = new FileHistory();
-    const file = path.join(dir, 'real.txt');
-    await fs.writeFile(file, 'old');
+    const file = await workspace.write('real.txt', 'old');
     const realFile = await fs.realpath(file);
     await history.save(realFile, bytes('old'));
     await fs.writeFile(file, 'new');
-    await fs.symlink(file, path.join(dir, 'link.txt'));
-    await history.restore(path.join(dir, 'link.txt'));
+    await workspace.symlink('link.txt', file);
+    await history.restore(workspace.at('link.txt'));
     expect(await fs.readFile(file, 'utf8')).toBe('old');
   });
 });

@@ -1,18 +1,9 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { it } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { hashBytes, hashFile, snapshotOf } from './file-snapshot.js';
 import { FileStateTracker } from './file-state-tracker.js';
 import { readStateError } from './read-state-error.js';
-
-let dir: string;
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-state-'));
-});
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
 
 async function recordRead(tracker: FileStateTracker, file: string): Promise<void> {
   const bytes = await fs.readFile(file);
@@ -20,16 +11,14 @@ async function recordRead(tracker: FileStateTracker, file: string): Promise<void
 }
 
 describe('FileStateTracker', () => {
-  it('says not-read for a file the session never read', async () => {
-    const file = path.join(dir, 'a.txt');
-    await fs.writeFile(file, 'hello');
+  it('says not-read for a file the session never read', async ({ workspace }) => {
+    const file = await workspace.write('a.txt', 'hello');
     expect(await new FileStateTracker().check(file)).toBe('not-read');
   });
 
-  it('is ok after a read, and after a touch that kept the content', async () => {
+  it('is ok after a read, and after a touch that kept the content', async ({ workspace }) => {
     const tracker = new FileStateTracker();
-    const file = path.join(dir, 'a.txt');
-    await fs.writeFile(file, 'hello');
+    const file = await workspace.write('a.txt', 'hello');
     await recordRead(tracker, file);
     expect(await tracker.check(file)).toBe('ok');
     const later = new Date(Date.now() + 60_000);
@@ -38,10 +27,9 @@ describe('FileStateTracker', () => {
     expect(tracker.get(file)?.mtimeMs).toBe((await fs.stat(file)).mtimeMs);
   });
 
-  it('says modified when the content changed, with or without the same size', async () => {
+  it('says modified when the content changed, with or without the same size', async ({ workspace }) => {
     const tracker = new FileStateTracker();
-    const file = path.join(dir, 'a.txt');
-    await fs.writeFile(file, 'hello');
+    const file = await workspace.write('a.txt', 'hello');
     await recordRead(tracker, file);
     await fs.writeFile(file, 'HELLO');
     const later = new Date(Date.now() + 60_000);
@@ -52,10 +40,9 @@ describe('FileStateTracker', () => {
     expect(await tracker.check(file)).toBe('modified');
   });
 
-  it('says modified when the file disappeared, and ok after recording a write', async () => {
+  it('says modified when the file disappeared, and ok after recording a write', async ({ workspace }) => {
     const tracker = new FileStateTracker();
-    const file = path.join(dir, 'a.txt');
-    await fs.writeFile(file, 'x');
+    const file = await workspace.write('a.txt', 'x');
     await recordRead(tracker, file);
     await fs.rm(file);
     expect(await tracker.check(file)).toBe('modified');
@@ -67,9 +54,8 @@ describe('FileStateTracker', () => {
     expect(await tracker.check(file)).toBe('not-read');
   });
 
-  it('keeps sessions apart', async () => {
-    const file = path.join(dir, 'a.txt');
-    await fs.writeFile(file, 'x');
+  it('keeps sessions apart', async ({ workspace }) => {
+    const file = await workspace.write('a.txt', 'x');
     const first = new FileStateTracker();
     await recordRead(first, file);
     expect(await new FileStateTracker().check(file)).toBe('not-read');
@@ -77,8 +63,8 @@ describe('FileStateTracker', () => {
 });
 
 describe('hashes', () => {
-  it('hashes bytes and files alike', async () => {
-    const file = path.join(dir, 'a.bin');
+  it('hashes bytes and files alike', async ({ workspace }) => {
+    const file = workspace.at('a.bin');
     const data = new Uint8Array(100_000).map((_, i) => i % 251);
     await fs.writeFile(file, data);
     expect(await hashFile(file)).toBe(hashBytes(data));

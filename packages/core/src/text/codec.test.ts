@@ -1,28 +1,16 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import iconv from 'iconv-lite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import type { DecodedText } from './codec-types.js';
 import { UnencodableTextError, canEncodeText, decodeText, detectTextEncoding, encodeText } from './codec.js';
 import { encodeChange } from './encode-change.js';
 
-let dir: string;
-
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-codec-'));
-});
-
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
-
-/** Writes `bytes` to a real file and reads them back, as the tools do. */
-async function roundTripFile(name: string, bytes: Uint8Array): Promise<Buffer> {
-  const file = path.join(dir, name);
-  await fs.writeFile(file, bytes);
+/** The kit's test, with `roundTripFile`: writes `bytes` to a real file and reads them back, as the tools do. */
+const it = test.extend('roundTripFile', ({ workspace }) => async (name: string, bytes: Uint8Array) => {
+  const file = await workspace.write(name, bytes);
   return fs.readFile(file);
-}
+});
 
 function decodeOk(bytes: Uint8Array): DecodedText {
   const result = decodeText(bytes);
@@ -174,7 +162,7 @@ const cases: EditCase[] = [
 
 describe('decode → edit one line → encodeChange', () => {
   for (const testCase of cases) {
-    it(`${testCase.name}: every byte except the edited line is unchanged`, async () => {
+    it(`${testCase.name}: every byte except the edited line is unchanged`, async ({ roundTripFile }) => {
       const bom = Buffer.from(testCase.bom ?? []);
       const lineBytes = testCase.lines.map(([text, ending]) => encodeLine(text + ending, testCase.encoding));
       const bytes = await roundTripFile('file.txt', Buffer.concat([bom, ...lineBytes]));
@@ -211,7 +199,7 @@ describe('decodeText', () => {
     expect(decodeText(Buffer.from([0xef, 0xbb, 0xbf, 0x41, 0x00]))).toEqual({ ok: false, reason: 'binary' });
   });
 
-  it('refuses bytes that decode in no supported encoding', async () => {
+  it('refuses bytes that decode in no supported encoding', async ({ roundTripFile }) => {
     const bytes = await roundTripFile(
       'bad.txt',
       Buffer.from([0x81, 0x8d, 0x8f, 0x90, 0x9d, 0xff, 0xfe, 0x80, 0x81]),

@@ -1,31 +1,27 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectLineEnding, normalizeLineEndings } from './line-endings.js';
 import { restoreLineEndings } from './restore-line-endings.js';
 
-/** Small deterministic PRNG (mulberry32) so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ENDINGS = ['\n', '\r\n', '\r'] as const;
 
-/** A mixed-ending text of distinct lowercase lines, sometimes without a final newline. */
-function mixedText(next: () => number): string {
-  const count = 1 + Math.floor(next() * 40);
-  let raw = '';
-  for (let index = 0; index < count; index++) {
-    const ending = index === count - 1 && next() < 0.3 ? '' : ENDINGS[Math.floor(next() * 3)];
-    raw += `line ${index} ${'abcdefgh'.slice(0, Math.floor(next() * 8))}${ending}`;
-  }
-  return raw;
-}
+/** A mixed-ending text of 1 to 40 distinct lowercase lines, the last one without a newline three times in ten. */
+const mixedText = fc
+  .tuple(
+    fc.array(fc.record({ letters: fc.integer({ min: 0, max: 7 }), ending: fc.constantFrom(...ENDINGS) }), {
+      minLength: 1,
+      maxLength: 40,
+    }),
+    fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 7, arbitrary: fc.constant(false) }),
+  )
+  .map(([lines, unterminated]) =>
+    lines
+      .map(
+        ({ letters, ending }, index) =>
+          `line ${index} ${'abcdefgh'.slice(0, letters)}${unterminated && index === lines.length - 1 ? '' : ending}`,
+      )
+      .join(''),
+  );
 
 /** Raw offset of a position in the normalised text (a CRLF counts as one character). */
 function rawIndex(raw: string, normalizedIndex: number): number {
@@ -39,16 +35,18 @@ function rawIndex(raw: string, normalizedIndex: number): number {
 }
 
 /**
- * Uppercase replacement text, possibly with new lines inside but never at its edges, so it cannot be mistaken for
- * the lowercase original around it. `minWords` 0 allows a pure deletion.
+ * Uppercase replacement text of `minWords` to `minWords + 3` words, possibly with new lines inside but never at its
+ * edges, so it cannot be mistaken for the lowercase original around it. `minWords` 0 allows a pure deletion.
  */
-function replacement(next: () => number, minWords: number): string {
+function replacement(minWords: number): fc.Arbitrary<string> {
   const words = ['NEW', 'X', 'LI\nNE', 'Q\nR', 'A\n\nB', 'C\r\nD'];
-  let text = '';
-  const count = minWords + Math.floor(next() * 4);
-  for (let index = 0; index < count; index++) text += words[Math.floor(next() * words.length)];
-  return text;
+  return fc
+    .array(fc.constantFrom(...words), { minLength: minWords, maxLength: minWords + 3 })
+    .map((chosen) => chosen.join(''));
 }
+
+/** Checked cases per edit count: at least as many as the hand-rolled generator's 600 rounds ever checked. */
+const RUNS = 600;
 
 interface Edit {
   start: number;
@@ -76,66 +74,69 @@ function unambiguous(normalized: string, edits: readonly Edit[]): boolean {
 describe('restoreLineEndings property: bytes outside the replaced regions are unchanged', () => {
   for (const editCount of [1, 2]) {
     it(`holds for ${editCount} random edit(s) on mixed-ending texts`, () => {
-      const next = random(20261121 + editCount);
       let checked = 0;
-      for (let round = 0; round < 600; round++) {
-        const raw = mixedText(next);
-        const normalized = normalizeLineEndings(raw);
-        const cuts = Array.from({ length: editCount * 2 }, () =>
-          Math.floor(next() * (normalized.length + 1)),
-        ).sort((a, b) => a - b);
-        const edits: Edit[] = [];
-        for (let index = 0; index < editCount; index++) {
-          edits.push({
-            start: cuts[2 * index] as number,
-            end: cuts[2 * index + 1] as number,
-            text: replacement(next, editCount - 1),
-          });
-        }
-        // Edits are told apart by the untouched lines between them: two edits need a whole line in between.
-        if (editCount === 2) {
-          const between = normalized.slice((edits[0] as Edit).end, (edits[1] as Edit).start);
-          if (between.indexOf('\n') === between.lastIndexOf('\n')) continue;
-        }
-        if (!unambiguous(normalized, edits)) continue;
+      const cases = fc.tuple(
+        mixedText,
+        fc.array(fc.nat(), { minLength: editCount * 2, maxLength: editCount * 2 }),
+        fc.array(replacement(editCount - 1), { minLength: editCount, maxLength: editCount }),
+      );
+      fc.assert(
+        fc.property(cases, ([raw, cutSeeds, texts]) => {
+          const normalized = normalizeLineEndings(raw);
+          const cuts = cutSeeds.map((seed) => seed % (normalized.length + 1)).sort((a, b) => a - b);
+          const edits: Edit[] = [];
+          for (let index = 0; index < editCount; index++) {
+            edits.push({
+              start: cuts[2 * index] as number,
+              end: cuts[2 * index + 1] as number,
+              text: texts[index] as string,
+            });
+          }
+          // Edits are told apart by the untouched lines between them: two edits need a whole line in between.
+          if (editCount === 2) {
+            const between = normalized.slice((edits[0] as Edit).end, (edits[1] as Edit).start);
+            fc.pre(between.indexOf('\n') !== between.lastIndexOf('\n'));
+          }
+          fc.pre(unambiguous(normalized, edits));
 
-        let updated = '';
-        let expectedKept: string[] = [];
-        let from = 0;
-        for (const edit of edits) {
-          updated += normalized.slice(from, edit.start) + edit.text;
-          expectedKept.push(raw.slice(rawIndex(raw, from), rawIndex(raw, edit.start)));
-          from = edit.end;
-        }
-        updated += normalized.slice(from);
-        expectedKept.push(raw.slice(rawIndex(raw, from)));
+          let updated = '';
+          const expectedKept: string[] = [];
+          let from = 0;
+          for (const edit of edits) {
+            updated += normalized.slice(from, edit.start) + edit.text;
+            expectedKept.push(raw.slice(rawIndex(raw, from), rawIndex(raw, edit.start)));
+            from = edit.end;
+          }
+          updated += normalized.slice(from);
+          expectedKept.push(raw.slice(rawIndex(raw, from)));
 
-        // Deleting everything between a lone '\r' and a '\n' cannot keep both bytes: they would fuse into a CRLF.
-        const fuses = edits.some(
-          (edit, index) =>
-            edit.text === '' &&
-            (expectedKept[index] as string).endsWith('\r') &&
-            (expectedKept[index + 1] as string).startsWith('\n'),
-        );
-        if (fuses) continue;
+          // Deleting everything between a lone '\r' and a '\n' cannot keep both bytes: they would fuse into a CRLF.
+          const fuses = edits.some(
+            (edit, index) =>
+              edit.text === '' &&
+              (expectedKept[index] as string).endsWith('\r') &&
+              (expectedKept[index + 1] as string).startsWith('\n'),
+          );
+          fc.pre(!fuses);
 
-        const restored = restoreLineEndings(raw, updated, detectLineEnding(raw));
-        expect(normalizeLineEndings(restored), JSON.stringify({ raw, updated, restored })).toBe(
-          normalizeLineEndings(updated),
-        );
-        // Every untouched stretch of raw bytes appears, in order, in the result.
-        let cursor = 0;
-        for (const kept of expectedKept) {
-          const found = restored.indexOf(kept, cursor);
-          expect(found, JSON.stringify({ raw, updated, restored, kept })).toBeGreaterThanOrEqual(cursor);
-          cursor = found + kept.length;
-        }
-        expect(restored.startsWith(expectedKept[0] as string)).toBe(true);
-        expect(restored.endsWith(expectedKept[expectedKept.length - 1] as string)).toBe(true);
-        expectedKept = [];
-        checked++;
-      }
-      expect(checked).toBeGreaterThan(100);
+          const restored = restoreLineEndings(raw, updated, detectLineEnding(raw));
+          expect(normalizeLineEndings(restored), JSON.stringify({ raw, updated, restored })).toBe(
+            normalizeLineEndings(updated),
+          );
+          // Every untouched stretch of raw bytes appears, in order, in the result.
+          let cursor = 0;
+          for (const kept of expectedKept) {
+            const found = restored.indexOf(kept, cursor);
+            expect(found, JSON.stringify({ raw, updated, restored, kept })).toBeGreaterThanOrEqual(cursor);
+            cursor = found + kept.length;
+          }
+          expect(restored.startsWith(expectedKept[0] as string)).toBe(true);
+          expect(restored.endsWith(expectedKept[expectedKept.length - 1] as string)).toBe(true);
+          checked++;
+        }),
+        { numRuns: RUNS },
+      );
+      expect(checked).toBeGreaterThanOrEqual(RUNS);
     });
   }
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLineFeedCounter } from './line-feed-counter.js';
 
@@ -12,25 +13,33 @@ describe('createLineFeedCounter', () => {
     const counter = createLineFeedCounter(4096);
     expect(counter).toBeDefined();
     const [first, second] = counter!.buffers;
-    let seed = 7;
-    for (const buffer of [first, second]) {
-      for (let index = 0; index < buffer.length; index++) {
-        seed = (seed * 1103515245 + 12345) >>> 0;
-        buffer[index] = seed % 7 === 0 ? 10 : seed & 0xff;
-      }
-    }
-    for (const buffer of [first, second]) {
-      for (const [from, to] of [
-        [0, 4096],
-        [1, 4095],
-        [63, 64],
-        [17, 2000],
-        [0, 0],
-        [100, 163],
-      ] as const) {
-        expect(counter!.countLineFeeds(buffer, from, to)).toBe(countInJs(buffer, from, to));
-      }
-    }
+    // Bytes of any value, about one in seven of them made a line feed.
+    const block = fc.uint8Array({ minLength: 4096, maxLength: 4096 });
+    const content = fc
+      .tuple(block, block)
+      .map(([bytes, dice]) => bytes.map((byte, index) => (dice[index]! % 7 === 0 ? 10 : byte)));
+    const range = fc
+      .tuple(fc.integer({ min: 0, max: 4096 }), fc.integer({ min: 0, max: 4096 }))
+      .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+    fc.assert(
+      fc.property(content, content, range, (firstBytes, secondBytes, anyRange) => {
+        first.set(firstBytes);
+        second.set(secondBytes);
+        for (const buffer of [first, second]) {
+          for (const [from, to] of [
+            [0, 4096],
+            [1, 4095],
+            [63, 64],
+            [17, 2000],
+            [0, 0],
+            [100, 163],
+            anyRange,
+          ] as const) {
+            expect(counter!.countLineFeeds(buffer, from, to)).toBe(countInJs(buffer, from, to));
+          }
+        }
+      }),
+    );
   });
 
   it('counts any byte value and CRLF pairs', () => {

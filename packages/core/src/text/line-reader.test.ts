@@ -1,17 +1,16 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextEncoding } from './codec-types.js';
 import { scanLines, type LineScanOptions, type LinePosition, type ScannedLine } from './line-reader.js';
 
-let dir: string;
+let workspace: TempWorkspace;
 beforeAll(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'line-reader-'));
+  workspace = await createTempWorkspace();
 });
 afterAll(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
+  await workspace.cleanup();
 });
 
 const UTF8: TextEncoding = { encoding: 'utf-8', bom: false };
@@ -21,8 +20,7 @@ async function scan(
   content: Uint8Array | string,
   options: Partial<LineScanOptions> & { stopAfter?: number } = {},
 ): Promise<{ lines: ScannedLine[]; total: number | undefined; checkpoints: LinePosition[] }> {
-  const file = path.join(dir, `f${++counter}`);
-  await fs.writeFile(file, content);
+  const file = await workspace.write(`f${++counter}`, content);
   const handle = await fs.open(file, 'r');
   try {
     const lines: ScannedLine[] = [];

@@ -1,51 +1,15 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  SessionApproval,
-  yoloApproval,
-  type Approval,
-  type ApprovalRequest,
-  type ApprovalResponse,
-} from '../approval/approval.js';
+import { it, markRead, recordingApproval } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { SessionApproval, yoloApproval, type Approval } from '../approval/approval.js';
 import { FileActions } from '../approval/file-actions.js';
 import type { ResolvedPath } from '../path/path-policy.js';
-import { createRuntime, type RuntimeOptions, type ToolRuntime } from '../runtime/runtime.js';
-import { snapshotOf } from '../state/file-snapshot.js';
+import type { ToolRuntime } from '../runtime/runtime.js';
 import { FileHistory } from '../state/file-history.js';
 import { applyFileChange, type FileChange } from './apply-file-change.js';
 
-let root: string;
-let workDir: string;
-beforeEach(async () => {
-  root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-apply-')));
-  workDir = path.join(root, 'work');
-  await fs.mkdir(workDir);
-});
-afterEach(async () => {
-  await fs.rm(root, { recursive: true, force: true });
-});
-
 const bytes = (text: string) => new TextEncoder().encode(text);
-
-/** Records every request and answers with `answer` (approve by default). */
-function recordingApproval(
-  answer: (request: ApprovalRequest) => Promise<ApprovalResponse> = async () => ({ kind: 'approve' }),
-) {
-  const requests: ApprovalRequest[] = [];
-  const approval: Approval = {
-    request: async (request) => {
-      requests.push(request);
-      return answer(request);
-    },
-  };
-  return { approval, requests };
-}
-
-function runtimeWith(approval: Approval, options: Partial<RuntimeOptions> = {}): ToolRuntime {
-  return createRuntime({ workDir, approval, ...options });
-}
 
 async function resolved(runtime: ToolRuntime, input: string): Promise<ResolvedPath> {
   const result = await runtime.paths.resolveFile(input, 'write');
@@ -79,16 +43,12 @@ async function change(
   };
 }
 
-async function markRead(runtime: ToolRuntime, file: string): Promise<void> {
-  runtime.fileState.recordRead(file, snapshotOf(await fs.readFile(file), await fs.stat(file)), true);
-}
-
 describe('applyFileChange', () => {
-  it('asks EDIT with the description and diff, writes, records state and history', async () => {
-    const { approval, requests } = recordingApproval();
+  it('asks EDIT with the description and diff, writes, records state and history', async ({ workspace }) => {
+    const approval = recordingApproval();
     const history = new FileHistory();
-    const runtime = runtimeWith(approval, { history });
-    const file = path.join(workDir, 'a.txt');
+    const runtime = workspace.runtime({ approval, history });
+    const file = workspace.at('a.txt');
     const outcome = await applyFileChange(runtime, await change(runtime, 'a.txt', 'hello\n'));
     expect(outcome).toEqual({
       kind: 'written',
@@ -108,7 +68,7 @@ describe('applyFileChange', () => {
         },
       ],
     });
-    expect(requests).toEqual([
+    expect(approval.requests).toEqual([
       {
         sender: 'WriteFile',
         action: FileActions.EDIT,
@@ -122,37 +82,36 @@ describe('applyFileChange', () => {
     expect(history.list().map((entry) => [entry.path, entry.size])).toEqual([[file, null]]);
   });
 
-  it('asks nothing and writes nothing for a byte-identical change', async () => {
-    const { approval, requests } = recordingApproval();
-    const runtime = runtimeWith(approval);
-    await fs.writeFile(path.join(workDir, 'same.txt'), 'same');
-    const before = await fs.stat(path.join(workDir, 'same.txt'));
+  it('asks nothing and writes nothing for a byte-identical change', async ({ workspace }) => {
+    const approval = recordingApproval();
+    const runtime = workspace.runtime({ approval });
+    await workspace.write('same.txt', 'same');
+    const before = await fs.stat(workspace.at('same.txt'));
     expect(await applyFileChange(runtime, await change(runtime, 'same.txt', 'same'))).toEqual({
       kind: 'unchanged',
     });
-    expect(requests).toEqual([]);
-    expect((await fs.stat(path.join(workDir, 'same.txt'))).mtimeMs).toBe(before.mtimeMs);
+    expect(approval.requests).toEqual([]);
+    expect((await fs.stat(workspace.at('same.txt'))).mtimeMs).toBe(before.mtimeMs);
   });
 
-  it('asks EDIT_OUTSIDE outside the workspace and says Edit for edits', async () => {
-    const { approval, requests } = recordingApproval();
-    const runtime = runtimeWith(approval);
-    const outside = path.join(root, 'outside.txt');
+  it('asks EDIT_OUTSIDE outside the workspace and says Edit for edits', async ({ workspace }) => {
+    const approval = recordingApproval();
+    const runtime = workspace.runtime({ approval });
+    const outside = path.join(workspace.root, 'outside.txt');
     await applyFileChange(
       runtime,
       await change(runtime, outside, 'x', { verb: 'Edit', sender: 'StrReplaceFile' }),
     );
-    expect(requests.map((r) => [r.sender, r.action, r.description])).toEqual([
+    expect(approval.requests.map((r) => [r.sender, r.action, r.description])).toEqual([
       ['StrReplaceFile', FileActions.EDIT_OUTSIDE, `Edit file \`${outside}\``],
     ]);
     expect(await fs.readFile(outside, 'utf8')).toBe('x');
   });
 
-  it('returns the rejection and leaves the file alone', async () => {
-    const { approval } = recordingApproval(async () => ({ kind: 'reject', feedback: 'use tabs' }));
-    const runtime = runtimeWith(approval);
-    const file = path.join(workDir, 'a.txt');
-    await fs.writeFile(file, 'old');
+  it('returns the rejection and leaves the file alone', async ({ workspace }) => {
+    const approval = recordingApproval(async () => ({ kind: 'reject', feedback: 'use tabs' }));
+    const runtime = workspace.runtime({ approval });
+    const file = await workspace.write('a.txt', 'old');
     const outcome = await applyFileChange(runtime, await change(runtime, 'a.txt', 'new'));
     expect(outcome).toEqual({
       kind: 'refused',
@@ -167,25 +126,25 @@ describe('applyFileChange', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('old');
   });
 
-  it('treats approve-for-session as approval and stops asking', async () => {
+  it('treats approve-for-session as approval and stops asking', async ({ workspace }) => {
     const asked: string[] = [];
-    const runtime = runtimeWith(
-      new SessionApproval(async (request) => {
+    const runtime = workspace.runtime({
+      approval: new SessionApproval(async (request) => {
         asked.push(request.description);
         return { kind: 'approve_for_session' };
       }),
-    );
+    });
     await applyFileChange(runtime, await change(runtime, 'a.txt', 'one'));
     await applyFileChange(runtime, await change(runtime, 'b.txt', 'two'));
-    expect(await fs.readFile(path.join(workDir, 'a.txt'), 'utf8')).toBe('one');
-    expect(await fs.readFile(path.join(workDir, 'b.txt'), 'utf8')).toBe('two');
-    expect(asked).toEqual([`Write file \`${path.join(workDir, 'a.txt')}\``]);
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('one');
+    expect(await fs.readFile(workspace.at('b.txt'), 'utf8')).toBe('two');
+    expect(asked).toEqual([`Write file \`${workspace.at('a.txt')}\``]);
   });
 
-  it('checks read state before asking when it applies', async () => {
-    const { approval, requests } = recordingApproval();
-    const runtime = runtimeWith(approval);
-    await fs.writeFile(path.join(workDir, 'a.txt'), 'old');
+  it('checks read state before asking when it applies', async ({ workspace }) => {
+    const approval = recordingApproval();
+    const runtime = workspace.runtime({ approval });
+    await workspace.write('a.txt', 'old');
     const outcome = await applyFileChange(
       runtime,
       await change(runtime, 'a.txt', 'new', { checkReadState: true }),
@@ -193,8 +152,8 @@ describe('applyFileChange', () => {
     expect(outcome.kind === 'refused' && outcome.result.message).toBe(
       '`a.txt` has not been read yet. Read it first before writing to it.',
     );
-    expect(requests).toEqual([]);
-    await markRead(runtime, path.join(workDir, 'a.txt'));
+    expect(approval.requests).toEqual([]);
+    await markRead(runtime, workspace.at('a.txt'));
     expect(
       (await applyFileChange(runtime, await change(runtime, 'a.txt', 'new', { checkReadState: true }))).kind,
     ).toBe('written');
@@ -205,60 +164,61 @@ describe('applyFileChange', () => {
     ).toBe('written');
   });
 
-  it('writes nothing when the file changes while the approval is pending', async () => {
-    const file = path.join(workDir, 'a.txt');
-    await fs.writeFile(file, 'old');
-    const { approval } = recordingApproval(async () => {
+  it('writes nothing when the file changes while the approval is pending', async ({ workspace }) => {
+    const file = await workspace.write('a.txt', 'old');
+    const approval = recordingApproval(async () => {
       await fs.writeFile(file, 'the user typed this');
       return { kind: 'approve' };
     });
-    const runtime = runtimeWith(approval);
+    const runtime = workspace.runtime({ approval });
     const outcome = await applyFileChange(runtime, await change(runtime, 'a.txt', 'new'));
     expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
     expect(await fs.readFile(file, 'utf8')).toBe('the user typed this');
   });
 
-  it('writes nothing when a new file appears while the approval is pending', async () => {
-    const file = path.join(workDir, 'a.txt');
-    const { approval } = recordingApproval(async () => {
+  it('writes nothing when a new file appears while the approval is pending', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
+    const approval = recordingApproval(async () => {
       await fs.writeFile(file, 'someone else');
       return { kind: 'approve' };
     });
-    const runtime = runtimeWith(approval);
+    const runtime = workspace.runtime({ approval });
     const outcome = await applyFileChange(runtime, await change(runtime, 'a.txt', 'mine'));
     expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
     expect(await fs.readFile(file, 'utf8')).toBe('someone else');
   });
 
-  it('creates the listed directories after approval only', async () => {
-    const { approval: reject } = recordingApproval(async () => ({ kind: 'reject' }));
-    const dirs = [path.join(workDir, 'a'), path.join(workDir, 'a', 'b')];
-    const rejecting = runtimeWith(reject);
+  it('creates the listed directories after approval only', async ({ workspace }) => {
+    const reject = recordingApproval(async () => ({ kind: 'reject' }));
+    const dirs = [workspace.at('a'), path.join(workspace.workDir, 'a', 'b')];
+    const rejecting = workspace.runtime({ approval: reject });
     await applyFileChange(rejecting, await change(rejecting, 'a/b/c.txt', 'x', { createDirectories: dirs }));
     await expect(fs.stat(dirs[0] as string)).rejects.toMatchObject({ code: 'ENOENT' });
 
-    const runtime = runtimeWith(yoloApproval());
+    const runtime = workspace.runtime({ approval: yoloApproval() });
     const outcome = await applyFileChange(
       runtime,
       await change(runtime, 'a/b/c.txt', 'x', { createDirectories: dirs }),
     );
     expect(outcome.kind === 'written' && outcome.createdDirectories).toEqual(dirs);
-    expect(await fs.readFile(path.join(workDir, 'a', 'b', 'c.txt'), 'utf8')).toBe('x');
+    expect(await fs.readFile(path.join(workspace.workDir, 'a', 'b', 'c.txt'), 'utf8')).toBe('x');
   });
 
-  it('serialises concurrent changes computed from the same bytes: one wins, the other is refused', async () => {
-    const runtime = runtimeWith(yoloApproval());
-    const file = path.join(workDir, 'a.txt');
-    await fs.writeFile(file, 'base');
+  it('serialises concurrent changes computed from the same bytes: one wins, the other is refused', async ({
+    workspace,
+  }) => {
+    const runtime = workspace.runtime({ approval: yoloApproval() });
+    const file = await workspace.write('a.txt', 'base');
     const first = await change(runtime, 'a.txt', 'first');
     const second = await change(runtime, 'a.txt', 'second');
     const outcomes = await Promise.all([applyFileChange(runtime, first), applyFileChange(runtime, second)]);
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['written', 'refused']);
     expect(await fs.readFile(file, 'utf8')).toBe('first');
   });
-  it('keeps two runtimes (two agents) from both writing changes computed from the same bytes', async () => {
-    const file = path.join(workDir, 'a.txt');
-    await fs.writeFile(file, 'base');
+  it('keeps two runtimes (two agents) from both writing changes computed from the same bytes', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('a.txt', 'base');
     // Both approvals are answered only once both were asked, so both changes reach the write together.
     let release: () => void = () => undefined;
     const bothAsked = new Promise<void>((resolve) => (release = resolve));
@@ -271,7 +231,7 @@ describe('applyFileChange', () => {
         return { kind: 'approve' };
       },
     };
-    const agents = [runtimeWith(gated), runtimeWith(gated)];
+    const agents = [workspace.runtime({ approval: gated }), workspace.runtime({ approval: gated })];
     const changes = await Promise.all(
       agents.map((runtime, index) => change(runtime, 'a.txt', `agent ${index}`)),
     );
@@ -282,39 +242,42 @@ describe('applyFileChange', () => {
     expect(kinds).toEqual(['refused', 'written']);
     const winner = outcomes.findIndex((outcome) => outcome.kind === 'written');
     expect(await fs.readFile(file, 'utf8')).toBe(`agent ${winner}`);
-    expect(await fs.readdir(workDir)).toEqual(['a.txt']);
+    expect(await fs.readdir(workspace.workDir)).toEqual(['a.txt']);
   });
-  it('refuses when a directory on the path is swapped for a symlink to outside while the approval is pending', async () => {
-    const outside = path.join(root, 'outside');
-    await fs.mkdir(outside);
-    await fs.mkdir(path.join(workDir, 'sub'));
+  it('refuses when a directory on the path is swapped for a symlink to outside while the approval is pending', async ({
+    workspace,
+  }) => {
+    const outside = workspace.outsideDir;
+    await workspace.mkdir('sub');
     const swap: Approval = {
       request: async () => {
-        await fs.rename(path.join(workDir, 'sub'), path.join(workDir, 'sub.moved'));
-        await fs.symlink(outside, path.join(workDir, 'sub'));
+        await fs.rename(workspace.at('sub'), workspace.at('sub.moved'));
+        await workspace.symlink('sub', outside);
         return { kind: 'approve' };
       },
     };
-    const runtime = runtimeWith(swap);
+    const runtime = workspace.runtime({ approval: swap });
     const outcome = await applyFileChange(runtime, await change(runtime, 'sub/new.txt', 'x'));
     expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
     expect(await fs.readdir(outside)).toEqual([]);
   });
-  it('shows the creation of an empty file as one empty block, in the approval and the outcome', async () => {
-    const { approval, requests } = recordingApproval();
-    const runtime = runtimeWith(approval);
+  it('shows the creation of an empty file as one empty block, in the approval and the outcome', async ({
+    workspace,
+  }) => {
+    const approval = recordingApproval();
+    const runtime = workspace.runtime({ approval });
     const outcome = await applyFileChange(runtime, await change(runtime, 'empty.txt', ''));
     const block = {
       type: 'diff',
-      path: path.join(workDir, 'empty.txt'),
+      path: workspace.at('empty.txt'),
       oldText: '',
       newText: '',
       oldStart: 1,
       newStart: 1,
       isSummary: false,
     };
-    expect(requests.map((request) => request.display)).toEqual([[block]]);
+    expect(approval.requests.map((request) => request.display)).toEqual([[block]]);
     expect(outcome.kind === 'written' && outcome.display).toEqual([block]);
-    expect(await fs.readFile(path.join(workDir, 'empty.txt'), 'utf8')).toBe('');
+    expect(await fs.readFile(workspace.at('empty.txt'), 'utf8')).toBe('');
   });
 });

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { writeFileAtomic } from './atomic-write.js';
 import { cleanupStaleTempFiles, isAtomicTempName } from './temp-files.js';
 
@@ -12,20 +12,19 @@ const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
 
-let dir: string;
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-atomic-'));
-});
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
-
 const bytes = (text: string) => new TextEncoder().encode(text);
-const leftovers = async (directory = dir) => (await fs.readdir(directory)).filter(isAtomicTempName);
+
+/** The kit's test, with `leftovers`: the atomic-write temp files left in a directory (the work dir by default). */
+const it = test.extend(
+  'leftovers',
+  ({ workspace }) =>
+    async (directory = workspace.workDir) =>
+      (await fs.readdir(directory)).filter(isAtomicTempName),
+);
 
 describe('writeFileAtomic', () => {
-  it('creates a new file and replaces an existing one', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('creates a new file and replaces an existing one', async ({ workspace, leftovers }) => {
+    const file = workspace.at('a.txt');
     await writeFileAtomic(file, bytes('first'));
     expect(await fs.readFile(file, 'utf8')).toBe('first');
     await writeFileAtomic(file, bytes('second, longer'));
@@ -35,43 +34,40 @@ describe('writeFileAtomic', () => {
     expect(await leftovers()).toEqual([]);
   });
 
-  it('keeps the permission bits of the target (0755, 0600)', async () => {
-    const script = path.join(dir, 'run.sh');
-    await fs.writeFile(script, '#!/bin/sh\n');
+  it('keeps the permission bits of the target (0755, 0600)', async ({ workspace }) => {
+    const script = await workspace.write('run.sh', '#!/bin/sh\n');
     await fs.chmod(script, 0o755);
     await writeFileAtomic(script, bytes('#!/bin/sh\necho hi\n'));
     expect((await fs.stat(script)).mode & 0o7777).toBe(0o755);
 
-    const secret = path.join(dir, 'secret');
-    await fs.writeFile(secret, 'x');
+    const secret = await workspace.write('secret', 'x');
     await fs.chmod(secret, 0o600);
     await writeFileAtomic(secret, bytes('y'));
     expect((await fs.stat(secret)).mode & 0o7777).toBe(0o600);
   });
 
-  it('writes through a chain of symlinks and leaves the links as links', async () => {
-    const real = path.join(dir, 'real.txt');
-    await fs.writeFile(real, 'old');
-    await fs.symlink('real.txt', path.join(dir, 'link1'));
-    await fs.symlink(path.join(dir, 'link1'), path.join(dir, 'link2'));
-    await writeFileAtomic(path.join(dir, 'link2'), bytes('new'));
+  it('writes through a chain of symlinks and leaves the links as links', async ({ workspace }) => {
+    const real = await workspace.write('real.txt', 'old');
+    await workspace.symlink('link1', 'real.txt');
+    await workspace.symlink('link2', workspace.at('link1'));
+    await writeFileAtomic(workspace.at('link2'), bytes('new'));
     expect(await fs.readFile(real, 'utf8')).toBe('new');
-    expect((await fs.lstat(path.join(dir, 'link1'))).isSymbolicLink()).toBe(true);
-    expect((await fs.lstat(path.join(dir, 'link2'))).isSymbolicLink()).toBe(true);
-    expect(await fs.readlink(path.join(dir, 'link2'))).toBe(path.join(dir, 'link1'));
+    expect((await fs.lstat(workspace.at('link1'))).isSymbolicLink()).toBe(true);
+    expect((await fs.lstat(workspace.at('link2'))).isSymbolicLink()).toBe(true);
+    expect(await fs.readlink(workspace.at('link2'))).toBe(workspace.at('link1'));
   });
 
-  it('creates the target of a dangling symlink', async () => {
-    await fs.mkdir(path.join(dir, 'sub'));
-    await fs.symlink('sub/missing.txt', path.join(dir, 'dangling'));
-    await writeFileAtomic(path.join(dir, 'dangling'), bytes('made'));
-    expect(await fs.readFile(path.join(dir, 'sub', 'missing.txt'), 'utf8')).toBe('made');
-    expect((await fs.lstat(path.join(dir, 'dangling'))).isSymbolicLink()).toBe(true);
+  it('creates the target of a dangling symlink', async ({ workspace }) => {
+    await workspace.mkdir('sub');
+    await workspace.symlink('dangling', 'sub/missing.txt');
+    await writeFileAtomic(workspace.at('dangling'), bytes('made'));
+    expect(await fs.readFile(path.join(workspace.workDir, 'sub', 'missing.txt'), 'utf8')).toBe('made');
+    expect((await fs.lstat(workspace.at('dangling'))).isSymbolicLink()).toBe(true);
   });
 
-  it('updates a hard-linked file in place so the links stay shared', async () => {
-    const first = path.join(dir, 'first.txt');
-    const second = path.join(dir, 'second.txt');
+  it('updates a hard-linked file in place so the links stay shared', async ({ workspace }) => {
+    const first = workspace.at('first.txt');
+    const second = workspace.at('second.txt');
     await fs.writeFile(first, 'a much longer original content');
     await fs.link(first, second);
     const inode = (await fs.stat(first)).ino;
@@ -81,24 +77,23 @@ describe('writeFileAtomic', () => {
     expect((await fs.stat(second)).nlink).toBe(2);
   });
 
-  it('refuses a directory and leaves it alone', async () => {
-    await fs.mkdir(path.join(dir, 'folder'));
-    await expect(writeFileAtomic(path.join(dir, 'folder'), bytes('x'))).rejects.toMatchObject({
+  it('refuses a directory and leaves it alone', async ({ workspace, leftovers }) => {
+    await workspace.mkdir('folder');
+    await expect(writeFileAtomic(workspace.at('folder'), bytes('x'))).rejects.toMatchObject({
       code: 'EISDIR',
     });
-    expect((await fs.stat(path.join(dir, 'folder'))).isDirectory()).toBe(true);
+    expect((await fs.stat(workspace.at('folder'))).isDirectory()).toBe(true);
     expect(await leftovers()).toEqual([]);
   });
 
-  it('handles names too long to prefix', async () => {
+  it('handles names too long to prefix', async ({ workspace }) => {
     const name = `${'é'.repeat(120)}.txt`; // 244 bytes: a plain prefix would pass the 255-byte limit
-    await writeFileAtomic(path.join(dir, name), bytes('long'));
-    expect(await fs.readFile(path.join(dir, name), 'utf8')).toBe('long');
+    await writeFileAtomic(workspace.at(name), bytes('long'));
+    expect(await fs.readFile(workspace.at(name), 'utf8')).toBe('long');
   });
 
-  it('does nothing when already aborted', async () => {
-    const file = path.join(dir, 'a.txt');
-    await fs.writeFile(file, 'keep');
+  it('does nothing when already aborted', async ({ workspace, leftovers }) => {
+    const file = await workspace.write('a.txt', 'keep');
     const controller = new AbortController();
     controller.abort();
     await expect(writeFileAtomic(file, bytes('lost'), { signal: controller.signal })).rejects.toThrow();
@@ -107,8 +102,9 @@ describe('writeFileAtomic', () => {
   });
 
   // `ulimit -f 16`: files may not grow past 16 KiB in the child, so a bigger write fails with EFBIG, as on a full disk.
+  // The child's script is written next to the target.
   async function writeUnderSizeLimit(file: string, size: number): Promise<string> {
-    const script = path.join(dir, 'fail.mts');
+    const script = path.join(path.dirname(file), 'fail.mts');
     const moduleUrl = new URL('./atomic-write.ts', import.meta.url).href;
     await fs.writeFile(
       script,
@@ -121,8 +117,11 @@ catch (error) { console.log(error.code); }\n`,
     return stdout.trim();
   }
 
-  it('leaves the target untouched and no temp file when the write fails (file size limit)', async () => {
-    const file = path.join(dir, 'target.txt');
+  it('leaves the target untouched and no temp file when the write fails (file size limit)', async ({
+    workspace,
+    leftovers,
+  }) => {
+    const file = workspace.at('target.txt');
     const original = 'original content\n'.repeat(100);
     await fs.writeFile(file, original);
     expect(await writeUnderSizeLimit(file, 256 * 1024)).toBe('EFBIG');
@@ -130,30 +129,30 @@ catch (error) { console.log(error.code); }\n`,
     expect(await leftovers()).toEqual([]);
   });
 
-  it('leaves a hard-linked target untouched when growing it fails', async () => {
-    const file = path.join(dir, 'shared.txt');
+  it('leaves a hard-linked target untouched when growing it fails', async ({ workspace }) => {
+    const file = workspace.at('shared.txt');
     const original = 'shared content\n'.repeat(100);
     await fs.writeFile(file, original);
-    await fs.link(file, path.join(dir, 'other-name.txt'));
+    await fs.link(file, workspace.at('other-name.txt'));
     expect(await writeUnderSizeLimit(file, 256 * 1024)).toBe('EFBIG');
     expect(await fs.readFile(file, 'utf8')).toBe(original);
-    expect(await fs.readFile(path.join(dir, 'other-name.txt'), 'utf8')).toBe(original);
+    expect(await fs.readFile(workspace.at('other-name.txt'), 'utf8')).toBe(original);
   });
 });
 
 describe('cleanupStaleTempFiles', () => {
-  it('removes old temp files only', async () => {
-    const stale = path.join(dir, '.a.txt.kimi-tmp-0123456789ab');
-    const fresh = path.join(dir, '.b.txt.kimi-tmp-ba9876543210');
+  it('removes old temp files only', async ({ workspace }) => {
+    const stale = workspace.at('.a.txt.kimi-tmp-0123456789ab');
+    const fresh = workspace.at('.b.txt.kimi-tmp-ba9876543210');
     await fs.writeFile(stale, 'x');
     await fs.writeFile(fresh, 'y');
-    await fs.writeFile(path.join(dir, 'a.txt'), 'z');
+    await workspace.write('a.txt', 'z');
     const old = new Date(Date.now() - 10 * 60_000);
     await fs.utimes(stale, old, old);
-    expect(await cleanupStaleTempFiles(dir)).toEqual([stale]);
-    expect((await fs.readdir(dir)).sort()).toEqual(['.b.txt.kimi-tmp-ba9876543210', 'a.txt']);
-    expect(await cleanupStaleTempFiles(dir, { olderThanMs: 0 })).toEqual([fresh]);
-    expect(await cleanupStaleTempFiles(path.join(dir, 'missing'))).toEqual([]);
+    expect(await cleanupStaleTempFiles(workspace.workDir)).toEqual([stale]);
+    expect((await fs.readdir(workspace.workDir)).sort()).toEqual(['.b.txt.kimi-tmp-ba9876543210', 'a.txt']);
+    expect(await cleanupStaleTempFiles(workspace.workDir, { olderThanMs: 0 })).toEqual([fresh]);
+    expect(await cleanupStaleTempFiles(workspace.at('missing'))).toEqual([]);
   });
 
   it('recognises its own temp names', () => {

@@ -1,22 +1,14 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { it } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { withFileLock } from './file-lock.js';
 import { isLockFileName, lockFilePath } from './lock-file-name.js';
 import { cleanupStaleTempFiles } from './temp-files.js';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-lock-'));
-});
-afterEach(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
-
 describe('withFileLock', () => {
-  it('lets one holder in at a time and removes the lock afterwards', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('lets one holder in at a time and removes the lock afterwards', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
     const events: string[] = [];
     const hold = (name: string) =>
       withFileLock(file, async () => {
@@ -29,27 +21,27 @@ describe('withFileLock', () => {
       expect(events[index]?.endsWith(' in')).toBe(true);
       expect(events[index + 1]).toBe(events[index]?.replace(' in', ' out'));
     }
-    expect(await fs.readdir(dir)).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
   });
 
-  it('releases the lock when the task throws', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('releases the lock when the task throws', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
     await expect(
       withFileLock(file, async () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect(await fs.readdir(dir)).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
   });
 
-  it('breaks a lock whose holder is dead', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('breaks a lock whose holder is dead', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
     await fs.writeFile(lockFilePath(file), '2147483646\n');
     expect(await withFileLock(file, async () => 'ran')).toBe('ran');
   });
 
-  it('breaks a lock older than staleMs even if its holder lives', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('breaks a lock older than staleMs even if its holder lives', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     await fs.writeFile(lock, `${process.pid}\n`);
     const old = new Date(Date.now() - 120_000);
@@ -57,8 +49,10 @@ describe('withFileLock', () => {
     expect(await withFileLock(file, async () => 'ran', { staleMs: 60_000 })).toBe('ran');
   });
 
-  it('waits for a live holder and gives up after the timeout, leaving its lock alone', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('waits for a live holder and gives up after the timeout, leaving its lock alone', async ({
+    workspace,
+  }) => {
+    const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     await fs.writeFile(lock, `${process.pid}\n`);
     await expect(withFileLock(file, async () => 'ran', { timeoutMs: 50 })).rejects.toThrow(
@@ -67,8 +61,8 @@ describe('withFileLock', () => {
     expect(await fs.readFile(lock, 'utf8')).toBe(`${process.pid}\n`);
   });
 
-  it('writes its pid and a random token, and refreshes the lock while it holds it', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('writes its pid and a random token, and refreshes the lock while it holds it', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     const seen = await withFileLock(
       file,
@@ -86,8 +80,10 @@ describe('withFileLock', () => {
     expect(seen.refreshedAt).toBeGreaterThanOrEqual(seen.createdAt);
   });
 
-  it('leaves a lock that is no longer its own when it finishes (broken as stale and taken by another)', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('leaves a lock that is no longer its own when it finishes (broken as stale and taken by another)', async ({
+    workspace,
+  }) => {
+    const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     const other = `${process.pid}\nanother-writer-token\n`;
     await withFileLock(file, async () => {
@@ -97,8 +93,8 @@ describe('withFileLock', () => {
     expect(await fs.readFile(lock, 'utf8')).toBe(other);
   });
 
-  it('does not break a young lock that its creator has not filled in yet', async () => {
-    const file = path.join(dir, 'a.txt');
+  it('does not break a young lock that its creator has not filled in yet', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     await fs.writeFile(lock, '');
     await expect(withFileLock(file, async () => 'ran', { timeoutMs: 50 })).rejects.toThrow(
@@ -107,12 +103,12 @@ describe('withFileLock', () => {
     expect(await fs.readFile(lock, 'utf8')).toBe('');
   });
 
-  it('names lock files so a cleanup recognises them', async () => {
-    const file = path.join(dir, 'notes.md');
+  it('names lock files so a cleanup recognises them', async ({ workspace }) => {
+    const file = workspace.at('notes.md');
     expect(path.basename(lockFilePath(file))).toBe('.notes.md.kimi-lock');
     expect(isLockFileName('.notes.md.kimi-lock')).toBe(true);
     expect(isLockFileName('notes.md')).toBe(false);
     await fs.writeFile(lockFilePath(file), '2147483646\n');
-    expect(await cleanupStaleTempFiles(dir, { olderThanMs: 0 })).toEqual([lockFilePath(file)]);
+    expect(await cleanupStaleTempFiles(workspace.workDir, { olderThanMs: 0 })).toEqual([lockFilePath(file)]);
   });
 });

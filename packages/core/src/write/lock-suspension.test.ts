@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { yoloApproval } from '../approval/approval.js';
-import { createRuntime } from '../runtime/runtime.js';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
 import { FileHistory, type HistoryEntry } from '../state/file-history.js';
 import { appendThroughChange } from './__fixtures__/append-change.js';
 import type { ApplyOutcome } from './apply-file-change.js';
@@ -16,19 +14,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
 const WRITER = path.join(here, '__fixtures__/suspended-writer.mts');
 
-let workDir: string;
-beforeEach(async () => {
-  workDir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-suspend-')));
-});
-afterEach(async () => {
-  await fs.rm(workDir, { recursive: true, force: true });
-});
-
-/** Appends `addition` to `file` on a runtime of its own (another agent). */
-function append(file: string, addition: string, history?: FileHistory): Promise<ApplyOutcome> {
-  const runtime = createRuntime({ workDir, approval: yoloApproval(), ...(history ? { history } : {}) });
-  return appendThroughChange(runtime, file, addition);
-}
+/** The kit's test, with `append`: appends `addition` to `file` on a runtime of its own (another agent). */
+const it = test.extend(
+  'append',
+  ({ workspace }) =>
+    (file: string, addition: string, history?: FileHistory): Promise<ApplyOutcome> =>
+      appendThroughChange(workspace.runtime(history ? { history } : {}), file, addition),
+);
 
 /** Resolves with the next line the child prints. */
 function nextLine(child: ReturnType<typeof spawn>): Promise<string> {
@@ -49,10 +41,14 @@ function nextLine(child: ReturnType<typeof spawn>): Promise<string> {
 }
 
 describe('a writer whose lock was broken while it was suspended', () => {
-  it('refuses to write instead of undoing the edit made meanwhile (a real SIGSTOP)', async () => {
-    const file = path.join(workDir, 'notes.txt');
-    await fs.writeFile(file, 'base\n');
-    const child = spawn(tsx, [WRITER, file, workDir, 'suspended\n'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  it('refuses to write instead of undoing the edit made meanwhile (a real SIGSTOP)', async ({
+    workspace,
+    append,
+  }) => {
+    const file = await workspace.write('notes.txt', 'base\n');
+    const child = spawn(tsx, [WRITER, file, workspace.workDir, 'suspended\n'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     try {
       expect(await nextLine(child)).toBe('in-lock');
       child.kill('SIGSTOP');
@@ -68,11 +64,14 @@ describe('a writer whose lock was broken while it was suspended', () => {
       child.kill('SIGKILL');
     }
     expect(await fs.readFile(file, 'utf8')).toBe('base\nmeanwhile\n');
-    expect(await fs.readdir(workDir)).toEqual(['notes.txt']);
+    expect(await fs.readdir(workspace.workDir)).toEqual(['notes.txt']);
   });
 
-  it('refuses when its lock is gone or held by another writer right before it writes', async () => {
-    const file = path.join(workDir, 'notes.txt');
+  it('refuses when its lock is gone or held by another writer right before it writes', async ({
+    workspace,
+    append,
+  }) => {
+    const file = workspace.at('notes.txt');
     for (const taker of ['gone', 'held'] as const) {
       await fs.writeFile(file, 'base\n');
       const lock = lockFilePath(file);
@@ -93,14 +92,16 @@ describe('a writer whose lock was broken while it was suspended', () => {
         expect(await fs.readFile(lock, 'utf8')).toBe(`${process.pid}\nanother-writer-token\n`);
         await fs.unlink(lock);
       }
-      expect(await fs.readdir(workDir)).toEqual(['notes.txt']);
+      expect(await fs.readdir(workspace.workDir)).toEqual(['notes.txt']);
     }
   });
 });
 
 describe('a live lock holder', () => {
-  it('keeps its lock fresh, so a holder that works longer than staleMs is never broken', async () => {
-    const file = path.join(workDir, 'a.txt');
+  it('keeps its lock fresh, so a holder that works longer than staleMs is never broken', async ({
+    workspace,
+  }) => {
+    const file = workspace.at('a.txt');
     const events: string[] = [];
     const hold = (name: string) =>
       withFileLock(

@@ -1,9 +1,8 @@
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { yoloApproval } from '../approval/approval.js';
-import { createRuntime } from '../runtime/runtime.js';
 import { applyFileChange, type ApplyOutcome } from './apply-file-change.js';
 import { withFileLock } from './file-lock.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -16,9 +15,9 @@ const shmIsUsable = await fs.access(SHM, fsConstants.W_OK).then(
 );
 const ROOTS = [os.tmpdir(), ...(shmIsUsable ? [SHM] : [])];
 
-let workDir: string;
+let workspace: TempWorkspace;
 afterEach(async () => {
-  await fs.rm(workDir, { recursive: true, force: true });
+  await workspace.cleanup();
 });
 
 /** File names of 245 to 255 bytes (the limit of ext4, tmpfs, APFS, NTFS), ASCII and multi-byte. */
@@ -30,7 +29,7 @@ const LONG_NAMES = [
 ];
 
 async function applyText(file: string, text: string): Promise<ApplyOutcome> {
-  const runtime = createRuntime({ workDir, approval: yoloApproval() });
+  const runtime = workspace.runtime();
   const resolved = await runtime.paths.resolveFile(file, 'write');
   if (!resolved.ok) throw new Error(resolved.error.message);
   const oldBytes = await fs.readFile(resolved.path.real).catch(() => null);
@@ -48,7 +47,7 @@ async function applyText(file: string, text: string): Promise<ApplyOutcome> {
 
 describe.each(ROOTS)('targets with the longest names a file system allows, under %s', (root) => {
   beforeEach(async () => {
-    workDir = await fs.realpath(await fs.mkdtemp(path.join(root, 'kimi-long-')));
+    workspace = await createTempWorkspace({ parent: root });
   });
 
   it('names are what the test says they are', () => {
@@ -60,30 +59,32 @@ describe.each(ROOTS)('targets with the longest names a file system allows, under
 
   it('creates and then changes each of them, leaving no temp or lock file behind', async () => {
     for (const name of LONG_NAMES) {
-      const file = path.join(workDir, name);
+      const file = path.join(workspace.workDir, name);
       expect((await applyText(file, 'first\n')).kind).toBe('written');
       expect((await applyText(file, 'second\n')).kind).toBe('written');
       expect(await fs.readFile(file, 'utf8')).toBe('second\n');
     }
-    expect((await fs.readdir(workDir)).sort()).toEqual([...LONG_NAMES].sort());
+    expect((await fs.readdir(workspace.workDir)).sort()).toEqual([...LONG_NAMES].sort());
   });
 
   it('locks and atomically writes them directly', async () => {
     for (const name of LONG_NAMES) {
-      const file = path.join(workDir, name);
+      const file = path.join(workspace.workDir, name);
       await withFileLock(file, () => writeFileAtomic(file, Buffer.from('locked\n')));
       expect(await fs.readFile(file, 'utf8')).toBe('locked\n');
     }
-    expect((await fs.readdir(workDir)).sort()).toEqual([...LONG_NAMES].sort());
+    expect((await fs.readdir(workspace.workDir)).sort()).toEqual([...LONG_NAMES].sort());
   });
 
   it('gives two long names that share their first 240 bytes locks of their own', async () => {
     const [first, second] = [`${'s'.repeat(248)}-a.txt`, `${'s'.repeat(248)}-b.txt`];
     const order: string[] = [];
-    await withFileLock(path.join(workDir, first), async () => {
+    await withFileLock(path.join(workspace.workDir, first), async () => {
       order.push('first in');
       // Were both names to share one lock, this would wait for the outer holder forever (until its timeout).
-      await withFileLock(path.join(workDir, second), async () => order.push('second in'), { timeoutMs: 200 });
+      await withFileLock(path.join(workspace.workDir, second), async () => order.push('second in'), {
+        timeoutMs: 200,
+      });
       order.push('first out');
     });
     expect(order).toEqual(['first in', 'second in', 'first out']);

@@ -3,6 +3,7 @@ import {
   encodeChange,
   normalizeLineEndings as normalizeLineBreaks,
 } from '@kimi-tools/core/toolkit';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from './apply-edits.js';
 
@@ -17,53 +18,52 @@ function applyToFile(raw: string, edit: { old: string; new: string; replace_all:
   return { ...result, content: Buffer.from(bytes).toString('utf8') };
 }
 
-// A small deterministic generator (mulberry32), so a failure always reproduces.
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = ['alpha', 'beta', 'gamma', '  ', '\t', '“q”', 'don’t', '$&', 'é', '中'];
 const BREAKS = ['\n', '\r\n', '\r'];
 
-function randomFile(next: () => number): string {
-  let text = '';
-  const lines = 5 + Math.floor(next() * 20);
-  for (let line = 0; line < lines; line += 1) {
-    const words = Math.floor(next() * 5);
-    for (let word = 0; word < words; word += 1) text += `${WORDS[Math.floor(next() * WORDS.length)]} `;
-    text += `<L${line}>`;
-    text += BREAKS[Math.floor(next() * BREAKS.length)];
-  }
-  return text;
-}
+/** A file of 5 to 24 lines, each up to four words, then its label `<L{n}>`, then any line break. */
+const mixedEndingFile = fc
+  .array(
+    fc.record({
+      words: fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }),
+      lineBreak: fc.constantFrom(...BREAKS),
+    }),
+    { minLength: 5, maxLength: 24 },
+  )
+  .map((lines) =>
+    lines
+      .map(
+        ({ words, lineBreak }, line) => `${words.map((word) => `${word} `).join('')}<L${line}>${lineBreak}`,
+      )
+      .join(''),
+  );
+
+/** What replaces the anchor: nothing one time in five, else a numbered line and maybe a second one. */
+const replacementText = fc.oneof(
+  { weight: 1, arbitrary: fc.constant('') },
+  { weight: 4, arbitrary: fc.tuple(fc.nat(), fc.boolean()).map(([n, x]) => `NEW${n}\n${x ? 'x' : ''}`) },
+);
 
 describe('every byte outside the replaced region is unchanged', () => {
   it('holds for random exact and line-ending edits on mixed-ending files', () => {
-    const next = random(20261121);
-    for (let round = 0; round < 300; round += 1) {
-      const raw = randomFile(next);
-      // A unique anchor: the line label `<L{n}>` with its following text up to the next label.
-      const line = Math.floor(next() * 5);
-      const start = raw.indexOf(`<L${line}>`);
-      const following = raw.indexOf(`<L${line + 1}>`);
-      const stop = following === -1 ? raw.length : following;
-      const old = normalizeLineBreaks(raw.slice(start, stop));
-      const replacement = next() < 0.2 ? '' : `NEW${round}\n${next() < 0.5 ? 'x' : ''}`;
-      const result = applyToFile(raw, { old, new: replacement, replace_all: false });
-      if (!result.ok) throw new Error(`round ${round}: ${JSON.stringify(result)}`);
-      const rawEnd = stop;
-      expect(result.content.startsWith(raw.slice(0, start))).toBe(true);
-      expect(result.content.endsWith(raw.slice(rawEnd))).toBe(true);
-      if (replacement !== '') {
-        const middle = result.content.slice(start, result.content.length - (raw.length - rawEnd));
-        expect(normalizeLineBreaks(middle)).toBe(replacement);
-      }
-    }
+    fc.assert(
+      fc.property(mixedEndingFile, fc.nat({ max: 4 }), replacementText, (raw, line, replacement) => {
+        // A unique anchor: the line label `<L{n}>` with its following text up to the next label.
+        const start = raw.indexOf(`<L${line}>`);
+        const following = raw.indexOf(`<L${line + 1}>`);
+        const stop = following === -1 ? raw.length : following;
+        const old = normalizeLineBreaks(raw.slice(start, stop));
+        const result = applyToFile(raw, { old, new: replacement, replace_all: false });
+        if (!result.ok) throw new Error(JSON.stringify(result));
+        const rawEnd = stop;
+        expect(result.content.startsWith(raw.slice(0, start))).toBe(true);
+        expect(result.content.endsWith(raw.slice(rawEnd))).toBe(true);
+        if (replacement !== '') {
+          const middle = result.content.slice(start, result.content.length - (raw.length - rawEnd));
+          expect(normalizeLineBreaks(middle)).toBe(replacement);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,51 +1,49 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
+import { it, type TempWorkspace, type WorkspaceRuntimeOptions } from '@kimi-tools/test-kit';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { GLOB_MAX_MATCHES } from '../limits.js';
 import { Glob } from './glob.js';
 
-let tree: TempTree;
-let outside: TempTree;
+let tree: TempWorkspace;
 
 beforeAll(async () => {
-  outside = await createTempTree('kimi-search-outside-');
-  await outside.writeAll({ 'secret.ts': 'export {};\n', 'nested/deep.ts': '' });
-  tree = await createTempTree();
-  tree.gitInit();
-  await tree.writeAll({
-    '.gitignore': 'dist/\n*.log\n',
-    '.ignore': 'tmp/\n',
-    '.env': 'TOKEN=1\n',
-    '.hidden/h.ts': '',
-    'app.log': '',
-    'src/a.ts': '',
-    'src/b.js': '',
-    'src/main.py': '',
-    'src/main/app.py': '',
-    'src/lib/c.ts': '',
-    'src/lib/deep/d.ts': '',
-    'src/.gitignore': 'generated/\n!keep.log\n',
-    'src/generated/g.ts': '',
-    'src/keep.log': '',
-    'src/other.log': '',
-    'dist/out.ts': '',
-    'tmp/t.ts': '',
-    'node_modules/pkg/index.ts': '',
-    'docs/guide.md': '',
-    'a/x': '',
-    'a-b/x': '',
-  });
-  await tree.link('linkdir', 'src/lib');
-  await tree.link('outlink', outside.root);
-  await tree.link('docs/alias.md', 'guide.md');
+  tree = await createSearchTree(
+    {
+      '.gitignore': 'dist/\n*.log\n',
+      '.ignore': 'tmp/\n',
+      '.env': 'TOKEN=1\n',
+      '.hidden/h.ts': '',
+      'app.log': '',
+      'src/a.ts': '',
+      'src/b.js': '',
+      'src/main.py': '',
+      'src/main/app.py': '',
+      'src/lib/c.ts': '',
+      'src/lib/deep/d.ts': '',
+      'src/.gitignore': 'generated/\n!keep.log\n',
+      'src/generated/g.ts': '',
+      'src/keep.log': '',
+      'src/other.log': '',
+      'dist/out.ts': '',
+      'tmp/t.ts': '',
+      'node_modules/pkg/index.ts': '',
+      'docs/guide.md': '',
+      'a/x': '',
+      'a-b/x': '',
+    },
+    { git: true, outside: { 'secret.ts': 'export {};\n', 'nested/deep.ts': '' } },
+  );
+  await tree.symlink('linkdir', 'src/lib');
+  await tree.symlink('outlink', tree.outsideDir);
+  await tree.symlink('docs/alias.md', 'guide.md');
 });
 
 afterAll(async () => {
-  await tree.cleanUp();
-  await outside.cleanUp();
+  await tree.cleanup();
 });
 
-function glob(options: Parameters<TempTree['runtime']>[0] = {}) {
+function glob(options: WorkspaceRuntimeOptions = {}) {
   return new Glob(tree.runtime(options));
 }
 
@@ -95,10 +93,11 @@ describe('Glob matching', () => {
 
   it('treats a search directory inside an ignored folder alike, however the rule is spelled', async () => {
     for (const rule of ['dist/\n', '/dist/\n', 'dist\n']) {
-      const repo = await createTempTree();
+      const repo = await createSearchTree(
+        { '.gitignore': rule, 'dist/sub/y.ts': '', 'dist/z.ts': '' },
+        { git: true },
+      );
       try {
-        repo.gitInit();
-        await repo.writeAll({ '.gitignore': rule, 'dist/sub/y.ts': '', 'dist/z.ts': '' });
         const result = await new Glob(repo.runtime()).call({ pattern: '**', directory: 'dist' });
         expect({ rule, output: result.output, message: result.message }).toEqual({
           rule,
@@ -107,7 +106,7 @@ describe('Glob matching', () => {
             'No matches found for pattern `**`. 3 more matches are hidden by ignore rules; set include_ignored to true to include them.',
         });
       } finally {
-        await repo.cleanUp();
+        await repo.cleanup();
       }
     }
   });
@@ -220,7 +219,7 @@ describe('Glob checks', () => {
   });
 
   it('refuses directories outside the workspace, also through a symlink', async () => {
-    for (const directory of [outside.root, 'outlink', '..']) {
+    for (const directory of [tree.outsideDir, 'outlink', '..']) {
       const result = await glob().call({ pattern: '*', directory });
       expect(result).toMatchObject({
         isError: true,
@@ -235,8 +234,8 @@ describe('Glob checks', () => {
     expect(inside.output).toBe('c.ts');
     const runtime = tree.runtime();
     const tool = new Glob(runtime);
-    runtime.additionalDirs.push(outside.root);
-    const extra = await tool.call({ pattern: '**/*.ts', directory: outside.root });
+    runtime.additionalDirs.push(tree.outsideDir);
+    const extra = await tool.call({ pattern: '**/*.ts', directory: tree.outsideDir });
     expect(extra.output).toBe('nested/deep.ts\nsecret.ts');
   });
 
@@ -267,15 +266,10 @@ describe('Glob checks', () => {
     });
   });
 
-  it('does not read ignore files above the workspace outside a repository', async () => {
-    const parent = await createTempTree();
-    try {
-      await parent.writeAll({ '.gitignore': '*.ts\n', 'ws/keep.ts': '' });
-      const tool = new Glob(parent.runtime({ workDir: path.join(parent.root, 'ws') }));
-      const result = await tool.call({ pattern: '**/*.ts' });
-      expect(result.output).toBe('keep.ts');
-    } finally {
-      await parent.cleanUp();
-    }
+  it('does not read ignore files above the workspace outside a repository', async ({ workspace }) => {
+    await workspace.writeAll({ [path.join(workspace.root, '.gitignore')]: '*.ts\n', 'keep.ts': '' });
+    const tool = new Glob(workspace.runtime());
+    const result = await tool.call({ pattern: '**/*.ts' });
+    expect(result.output).toBe('keep.ts');
   });
 });

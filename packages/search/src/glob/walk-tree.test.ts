@@ -1,27 +1,27 @@
+import type { TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
+import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { compileGlob } from './glob-pattern.js';
 import { walkTree } from './walk-tree.js';
 
-let tree: TempTree;
+let tree: TempWorkspace;
 
 beforeAll(async () => {
-  tree = await createTempTree();
   const files: Record<string, string> = { '.gitignore': 'big/\nsmall/\n', 'kept.txt': '' };
   for (let dir = 0; dir < 20; dir++) {
     for (let file = 0; file < 20; file++) files[`big/d${dir}/deep/f${file}.txt`] = '';
   }
   files['small/one.txt'] = '';
-  await tree.writeAll(files);
+  tree = await createSearchTree(files);
 });
 
 afterAll(async () => {
-  await tree.cleanUp();
+  await tree.cleanup();
 });
 
 function walk(hiddenWalkBudget?: number) {
   return walkTree({
-    root: tree.root,
+    root: tree.workDir,
     glob: compileGlob('**/*.txt'),
     includeDirs: false,
     includeIgnored: false,

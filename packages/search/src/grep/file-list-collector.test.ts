@@ -1,36 +1,24 @@
-import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import type { TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
+import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { FileListCollector } from './file-list-collector.js';
 import { ResultPathFilter } from './result-path-filter.js';
 
-let tree: TempTree;
+let tree: TempWorkspace;
 
 beforeAll(async () => {
-  tree = await createTempTree();
-  await tree.writeAll({
-    'a.txt': '',
-    'b.txt': '',
-    'dir/é.txt': '',
-    'dir/x/y.txt': '',
-    'dir-x.txt': '',
-    '.env': '',
-  });
-  await tree.touch('a.txt', 1000);
-  await tree.touch('b.txt', 3000);
-  await tree.touch('dir/é.txt', 2000);
-  for (const tied of ['dir/x/y.txt', 'dir-x.txt']) await tree.touch(tied, 500);
+  tree = await createSearchTree(
+    { 'a.txt': '', 'b.txt': '', 'dir/é.txt': '', 'dir/x/y.txt': '', 'dir-x.txt': '', '.env': '' },
+    { mtimes: { 'a.txt': 1000, 'b.txt': 3000, 'dir/é.txt': 2000, 'dir/x/y.txt': 500, 'dir-x.txt': 500 } },
+  );
 });
 
 afterAll(async () => {
-  await tree.cleanUp();
+  await tree.cleanup();
 });
 
 function collector(): { files: FileListCollector; filter: ResultPathFilter } {
-  const filter = new ResultPathFilter(
-    createRuntime({ workDir: tree.root, approval: yoloApproval() }),
-    tree.root,
-  );
+  const filter = new ResultPathFilter(tree.runtime(), tree.workDir);
   return { files: new FileListCollector(filter), filter };
 }
 

@@ -1,20 +1,16 @@
 import { chmod, readFile, rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempTree, type TempTree } from '../__fixtures__/temp-tree.js';
+import { it, type TempWorkspace, type WorkspaceRuntimeOptions } from '@kimi-tools/test-kit';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { Grep, type GrepOptions } from './grep.js';
 
-let tree: TempTree;
-let outside: TempTree;
+let tree: TempWorkspace;
 
 const SENSITIVE_WARNING =
   'Skipped 2 sensitive file(s) (.env, .env.local) to protect secrets. These files may contain credentials or private keys.';
 
 beforeAll(async () => {
-  outside = await createTempTree('kimi-search-outside-');
-  await outside.write('far.txt', 'zebra\n');
-  tree = await createTempTree();
-  tree.gitInit();
-  await tree.writeAll({
+  const files = {
     '.gitignore': 'ignored.txt\n',
     'ignored.txt': 'zebra ignored\n',
     'a.ts': 'const zebra = 1;\nconsole.log(zebra);\n',
@@ -27,8 +23,8 @@ beforeAll(async () => {
     '.env.example': 'zebra\n',
     'sub/.env.local': 'zebra\nzebra\n',
     'sub/b.ts': '// zebra\n',
-  });
-  const times: Record<string, number> = {
+  };
+  const mtimes = {
     'a.ts': 1000,
     'latin1.txt': 2000,
     'crlf.txt': 3000,
@@ -36,15 +32,14 @@ beforeAll(async () => {
     'ctx.txt': 5000,
     '.env.example': 6000,
   };
-  for (const [file, seconds] of Object.entries(times)) await tree.touch(file, seconds);
+  tree = await createSearchTree(files, { git: true, outside: { 'far.txt': 'zebra\n' }, mtimes });
 });
 
 afterAll(async () => {
-  await tree.cleanUp();
-  await outside.cleanUp();
+  await tree.cleanup();
 });
 
-function grep(options: Parameters<TempTree['runtime']>[0] = {}, toolOptions: GrepOptions = {}) {
+function grep(options: WorkspaceRuntimeOptions = {}, toolOptions: GrepOptions = {}) {
   return new Grep(tree.runtime(options), toolOptions);
 }
 
@@ -162,21 +157,16 @@ describe('Grep output modes', () => {
     );
   });
 
-  it('respects .gitignore also in a workspace that is not a git repository', async () => {
-    const plain = await createTempTree();
-    try {
-      await plain.writeAll({ '.gitignore': 'build/\n', 'build/out.js': 'zebra\n', 'src/a.js': 'zebra\n' });
-      const tool = new Grep(plain.runtime());
-      expect((await tool.call({ pattern: 'zebra' })).output).toBe('src/a.js');
-      const all = await tool.call({ pattern: 'zebra', include_ignored: true });
-      expect(String(all.output).split('\n').sort()).toEqual(['build/out.js', 'src/a.js']);
-    } finally {
-      await plain.cleanUp();
-    }
+  it('respects .gitignore also in a workspace that is not a git repository', async ({ workspace }) => {
+    await workspace.writeAll({ '.gitignore': 'build/\n', 'build/out.js': 'zebra\n', 'src/a.js': 'zebra\n' });
+    const tool = new Grep(workspace.runtime());
+    expect((await tool.call({ pattern: 'zebra' })).output).toBe('src/a.js');
+    const all = await tool.call({ pattern: 'zebra', include_ignored: true });
+    expect(String(all.output).split('\n').sort()).toEqual(['build/out.js', 'src/a.js']);
   });
 
   it('drops a sensitive file searched through a symlink with an innocent name', async () => {
-    await tree.link('env-alias.txt', '.env');
+    await tree.symlink('env-alias.txt', '.env');
     try {
       const result = await grep().call({ pattern: 'ZEBRA', output_mode: 'content', path: 'env-alias.txt' });
       expect(result.output).toBe('');
@@ -241,39 +231,34 @@ describe('Grep pagination and limits', () => {
     expect(unlimited.output).toBe('ctx.txt:2:zebra two\nctx.txt:8:zebra eight');
   });
 
-  it('cuts long lines at 2,000 characters and the output at 50,000', async () => {
-    const caps = await createTempTree();
-    try {
-      await caps.write('long.txt', `zebra${'x'.repeat(2995)}\n`);
-      await caps.write('wide.txt', `${`zebra ${'y'.repeat(994)}\n`.repeat(60)}`);
-      const tool = new Grep(caps.runtime());
-      const long = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'long.txt' });
-      expect(long.output).toBe(`long.txt:1:zebra${'x'.repeat(2000 - 16)}[...truncated]`);
-      expect(long.message).toBe('Output is truncated to fit in the message.');
-      // An emoji across the cut is left out whole, never split into half a surrogate pair.
-      await caps.write('emoji.txt', `zebra${'x'.repeat(1982)}😀${'x'.repeat(100)}\n`);
-      const emoji = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'emoji.txt' });
-      expect(emoji.output).toBe(`emoji.txt:1:zebra${'x'.repeat(1982)}[...truncated]`);
-      const wide = await tool.call({
-        pattern: 'zebra',
-        output_mode: 'content',
-        path: 'wide.txt',
-        head_limit: 0,
-      });
-      const lines = (wide.output as string).split('\n');
-      expect(lines).toHaveLength(49);
-      expect((wide.output as string).length).toBeLessThanOrEqual(50_000);
-      expect(lines[48]).toBe(`wide.txt:49:zebra ${'y'.repeat(994)}`);
-      expect(wide.message).toBe('Output is truncated to fit in the message.');
-    } finally {
-      await caps.cleanUp();
-    }
+  it('cuts long lines at 2,000 characters and the output at 50,000', async ({ workspace }) => {
+    await workspace.write('long.txt', `zebra${'x'.repeat(2995)}\n`);
+    await workspace.write('wide.txt', `${`zebra ${'y'.repeat(994)}\n`.repeat(60)}`);
+    const tool = new Grep(workspace.runtime());
+    const long = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'long.txt' });
+    expect(long.output).toBe(`long.txt:1:zebra${'x'.repeat(2000 - 16)}[...truncated]`);
+    expect(long.message).toBe('Output is truncated to fit in the message.');
+    // An emoji across the cut is left out whole, never split into half a surrogate pair.
+    await workspace.write('emoji.txt', `zebra${'x'.repeat(1982)}😀${'x'.repeat(100)}\n`);
+    const emoji = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'emoji.txt' });
+    expect(emoji.output).toBe(`emoji.txt:1:zebra${'x'.repeat(1982)}[...truncated]`);
+    const wide = await tool.call({
+      pattern: 'zebra',
+      output_mode: 'content',
+      path: 'wide.txt',
+      head_limit: 0,
+    });
+    const lines = (wide.output as string).split('\n');
+    expect(lines).toHaveLength(49);
+    expect((wide.output as string).length).toBeLessThanOrEqual(50_000);
+    expect(lines[48]).toBe(`wide.txt:49:zebra ${'y'.repeat(994)}`);
+    expect(wide.message).toBe('Output is truncated to fit in the message.');
   });
 });
 
 describe('Grep checks and failures', () => {
   it('refuses paths outside the workspace and reports missing ones', async () => {
-    for (const input of [outside.root, '../x']) {
+    for (const input of [tree.outsideDir, '../x']) {
       expect(await grep().call({ pattern: 'zebra', path: input })).toMatchObject({
         isError: true,
         message: `\`${input}\` is outside the workspace. You can only search within the working directory and additional directories.`,
@@ -309,26 +294,23 @@ describe('Grep checks and failures', () => {
     expect(() => grep({}, { rgPath })).toThrow('Grep: rgPath must be a string, got number.');
   });
 
-  it('returns partial results, or a timeout error, when the search runs out of time', async () => {
-    const big = await createTempTree();
-    try {
-      const body = 'zebra line\n'.repeat(2000);
-      await big.writeAll(
-        Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`f${index}.txt`, body])),
-      );
-      const result = await new Grep(big.runtime(), { timeoutMs: 5 }).call({
-        pattern: 'zebra',
-        output_mode: 'content',
-      });
-      if (result.isError) {
-        expect(result.message).toBe('Grep timed out after 0.005s. Try a more specific path or pattern.');
-        expect(result.brief).toBe('Grep timed out');
-      } else {
-        expect(result.message).toContain('Grep timed out after 0.005s. Partial results returned.');
-        expect((result.output as string).split('\n')[0]).toMatch(/^f\d+\.txt:1:zebra line$/);
-      }
-    } finally {
-      await big.cleanUp();
+  it('returns partial results, or a timeout error, when the search runs out of time', async ({
+    workspace,
+  }) => {
+    const body = 'zebra line\n'.repeat(2000);
+    await workspace.writeAll(
+      Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`f${index}.txt`, body])),
+    );
+    const result = await new Grep(workspace.runtime(), { timeoutMs: 5 }).call({
+      pattern: 'zebra',
+      output_mode: 'content',
+    });
+    if (result.isError) {
+      expect(result.message).toBe('Grep timed out after 0.005s. Try a more specific path or pattern.');
+      expect(result.brief).toBe('Grep timed out');
+    } else {
+      expect(result.message).toContain('Grep timed out after 0.005s. Partial results returned.');
+      expect((result.output as string).split('\n')[0]).toMatch(/^f\d+\.txt:1:zebra line$/);
     }
   });
 });
@@ -336,7 +318,7 @@ describe('Grep checks and failures', () => {
 describe('Grep with a scripted ripgrep', () => {
   async function fakeRipgrep(script: string): Promise<string> {
     const file = tree.at(`.fake/rg-${Math.random().toString(36).slice(2)}`);
-    await tree.write(file.slice(tree.root.length + 1), `#!/bin/sh\n${script}\n`);
+    await tree.write(file, `#!/bin/sh\n${script}\n`);
     await chmod(file, 0o755);
     return file;
   }

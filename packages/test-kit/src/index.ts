@@ -1,0 +1,18 @@
+// @kimi-tools/test-kit: what the tests of every package share (private, never published; tests import its sources).
+
+// temp workspaces: a vitest fixture, or a plain factory for beforeAll and the like
+export { test, it } from './workspace-test.js';
+export {
+  createTempWorkspace,
+  type TempWorkspace,
+  type TempWorkspaceOptions,
+  type WorkspaceRuntimeOptions,
+  type FileContent,
+} from './temp-workspace.js';
+export { markRead } from './mark-read.js';
+
+// approvals
+export { recordingApproval, type RecordingApproval, type ApprovalScript } from './recording-approval.js';
+
+// media files built byte by byte
+export { pngBytes, jpegBytes, gifBytes, bmpBytes, webpBytes, mp4Bytes, webmBytes } from './media-bytes.js';

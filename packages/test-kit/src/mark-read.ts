@@ -1,0 +1,12 @@
+import { promises as fs } from 'node:fs';
+import type { ToolRuntime } from '@kimi-tools/core';
+import { snapshotOf } from '@kimi-tools/core/toolkit';
+
+/**
+ * Records in `runtime` a complete read of `file` as it is now, as ReadFile does after reading a whole file, so a
+ * test of a write tool needs no ReadFile call. A symlink is recorded under its target, as the tools see it.
+ */
+export async function markRead(runtime: ToolRuntime, file: string): Promise<void> {
+  const real = await fs.realpath(file);
+  runtime.fileState.recordRead(real, snapshotOf(await fs.readFile(real), await fs.stat(real)), true);
+}
