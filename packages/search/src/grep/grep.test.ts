@@ -236,12 +236,14 @@ describe('Grep pagination and limits', () => {
     await workspace.write('wide.txt', `${`zebra ${'y'.repeat(994)}\n`.repeat(60)}`);
     const tool = new Grep(workspace.runtime());
     const long = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'long.txt' });
-    expect(long.output).toBe(`long.txt:1:zebra${'x'.repeat(2000 - 16)}[...truncated]`);
+    // The cap holds the marker too: the whole line is 2,000 characters, as ReadFile's lines are.
+    expect(long.output).toBe(`long.txt:1:zebra${'x'.repeat(2000 - 16 - 14)}[...truncated]`);
+    expect((long.output as string).length).toBe(2000);
     expect(long.message).toBe('Output is truncated to fit in the message.');
     // An emoji across the cut is left out whole, never split into half a surrogate pair.
-    await workspace.write('emoji.txt', `zebra${'x'.repeat(1982)}😀${'x'.repeat(100)}\n`);
+    await workspace.write('emoji.txt', `zebra${'x'.repeat(1968)}😀${'x'.repeat(100)}\n`);
     const emoji = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'emoji.txt' });
-    expect(emoji.output).toBe(`emoji.txt:1:zebra${'x'.repeat(1982)}[...truncated]`);
+    expect(emoji.output).toBe(`emoji.txt:1:zebra${'x'.repeat(1968)}[...truncated]`);
     const wide = await tool.call({
       pattern: 'zebra',
       output_mode: 'content',
@@ -270,6 +272,36 @@ describe('Grep checks and failures', () => {
       message: '`nope` does not exist.',
       brief: 'Path not found',
     });
+  });
+
+  it('answers `No matches found.` when ripgrep searched no file at all', async ({ workspace }) => {
+    await workspace.writeAll({
+      'a.js': 'zzz\n',
+      'only-git/.git/HEAD': 'zzz\n',
+      'only-ignored/.gitignore': '*\n',
+      'only-ignored/a.txt': 'zzz\n',
+    });
+    await workspace.mkdir('empty');
+    const tool = new Grep(workspace.runtime());
+    const calls = [
+      { glob: '*.py' },
+      { type: 'rust' },
+      { path: 'empty' },
+      { path: 'only-git' },
+      { path: 'only-ignored' },
+    ];
+    for (const call of calls) {
+      for (const output_mode of ['files_with_matches', 'content', 'count_matches'] as const) {
+        expect(await tool.call({ pattern: 'zzz', output_mode, ...call }), JSON.stringify(call)).toMatchObject(
+          {
+            isError: false,
+            output: '',
+            message: 'No matches found.',
+            brief: '',
+          },
+        );
+      }
+    }
   });
 
   it('reports an invalid regex', async () => {

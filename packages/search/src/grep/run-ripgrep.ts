@@ -31,6 +31,23 @@ export interface RipgrepInvocation {
   onStdout?: (chunk: Buffer) => void;
 }
 
+/**
+ * What ripgrep prints, exiting with 2, when its filters left no file to search and no path was given. For Grep that
+ * is an empty result, not an error: the model cannot run `--debug`.
+ */
+const NO_FILES_SEARCHED =
+  /^rg: No files were searched, which means ripgrep probably applied a filter you didn't expect\.\r?\nRunning with --debug will show why files are being skipped\.\r?\n?/m;
+
+/** The exit code and stderr without ripgrep's "no files were searched" warning (exit 2 → 1 when nothing else failed). */
+function withoutNoFilesWarning(
+  exitCode: number | null,
+  stderr: string,
+): { exitCode: number | null; stderr: string } {
+  if (exitCode !== 2 || !NO_FILES_SEARCHED.test(stderr)) return { exitCode, stderr };
+  const rest = stderr.replace(NO_FILES_SEARCHED, '');
+  return { exitCode: rest.trim() === '' ? 1 : exitCode, stderr: rest };
+}
+
 function environmentWithoutConfig(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env['RIPGREP_CONFIG_PATH'];
@@ -97,10 +114,11 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
     });
     child.on('close', (code) => {
       cleanUp();
+      const outcome = withoutNoFilesWarning(code, Buffer.concat(stderr).toString('utf8'));
       resolve({
         stdout: Buffer.concat(stdout),
-        stderr: Buffer.concat(stderr).toString('utf8'),
-        exitCode: code,
+        stderr: outcome.stderr,
+        exitCode: outcome.exitCode,
         timedOut,
         aborted,
         outputCapped,

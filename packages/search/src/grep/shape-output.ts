@@ -52,7 +52,10 @@ export interface CappedOutput {
   truncated: boolean;
 }
 
-/** Cuts lines at 2,000 characters and the whole output at 50,000, at a line boundary (docs/grep.md step 7). */
+/**
+ * Cuts lines at 2,000 characters (the marker included) and the whole output at 50,000, at a line boundary
+ * (docs/grep.md step 7).
+ */
 export function capOutput(lines: readonly string[]): CappedOutput {
   let truncated = false;
   let length = 0;
@@ -60,10 +63,10 @@ export function capOutput(lines: readonly string[]): CappedOutput {
   for (const original of lines) {
     let line = original;
     if (line.length > GREP_MAX_LINE_CHARS) {
-      // Never between the two halves of a surrogate pair (an emoji): the text must stay well formed.
-      const end = /[\uD800-\uDBFF]/.test(line.charAt(GREP_MAX_LINE_CHARS - 1))
-        ? GREP_MAX_LINE_CHARS - 1
-        : GREP_MAX_LINE_CHARS;
+      // The cap holds the marker too, as ReadFile's does; never cut between the two halves of a surrogate pair (an
+      // emoji): the text must stay well formed.
+      const room = GREP_MAX_LINE_CHARS - LINE_TRUNCATION_MARK.length;
+      const end = /[\uD800-\uDBFF]/.test(line.charAt(room - 1)) ? room - 1 : room;
       line = line.slice(0, end) + LINE_TRUNCATION_MARK;
       truncated = true;
     }
