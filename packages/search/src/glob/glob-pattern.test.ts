@@ -10,6 +10,11 @@ describe('checkGlobPattern', () => {
     for (const pattern of ['**/*.ts', 'src/**', 'a..b/*', '{1..3}.txt', '*.{ts,js}', '.env*']) {
       expect(checkGlobPattern(pattern), pattern).toBeNull();
     }
+    for (const pattern of ['r/', '**/', 'a//b', '{a/,b}', './x/']) {
+      expect(checkGlobPattern(pattern), pattern).toBe('emptySegment');
+    }
+    expect(checkGlobPattern('src/f{1..1000}.txt')).toBe('rangeTooLarge');
+    expect(checkGlobPattern('{a,b}{1..1000}')).toBe('rangeTooLarge');
   });
 });
 
@@ -66,6 +71,9 @@ describe('compileGlob', () => {
     expect(glob.matches('a.TS')).toBe(false);
     expect(compileGlob('*').matches('.env')).toBe(true);
     expect(compileGlob('src/**').matches('src/a/b')).toBe(true);
+    expect(compileGlob('src/**').matches('src')).toBe(false);
+    expect(compileGlob('{src,lib}/**').matches('lib')).toBe(false);
+    expect(compileGlob('{src,lib}/**').matches('lib/x')).toBe(true);
     expect(compileGlob('a?c').matches('abc')).toBe(true);
     expect(compileGlob('[ab].txt').matches('b.txt')).toBe(true);
   });

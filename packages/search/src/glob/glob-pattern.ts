@@ -1,17 +1,22 @@
 import micromatch from 'micromatch';
+import { GLOB_MAX_BRACE_EXPANSION } from '../limits.js';
 import { braceExpansionCount } from './brace-count.js';
 
 /** Options every Glob match uses: wildcards match dot files and dot directories; case-sensitive. */
 const MATCH_OPTIONS = { dot: true } as const;
 
-/** Brace expansions larger than this are not used to narrow the walk (the match itself stays exact). */
-const MAX_EXPANDED_PATTERNS = 256;
-
 /** Characters that make a path segment something other than a literal name. */
 const GLOB_SYNTAX = /[*?[\]{}()!\\]/;
 
-/** Why a pattern is refused before any file-system access, or `null` when it is fine. */
-export type GlobPatternProblem = 'empty' | 'escapes' | null;
+/**
+ * Why a pattern is refused before any file-system access, or `null` when it is fine: `emptySegment` is a `/` at the
+ * end or a `//` (micromatch cannot compile an empty segment), `rangeTooLarge` a brace range past
+ * {@link GLOB_MAX_BRACE_EXPANSION} patterns (without its expansion, micromatch would read it as a character class).
+ */
+export type GlobPatternProblem = 'empty' | 'escapes' | 'emptySegment' | 'rangeTooLarge' | null;
+
+/** A `{x..y}` brace range (numbers or letters, an optional step). */
+const BRACE_RANGE = /\{(?:-?\d+|[A-Za-z])\.\.(?:-?\d+|[A-Za-z])(?:\.\.-?\d+)?\}/;
 
 /** A pattern ready to drive a directory walk. */
 export interface CompiledGlob {
@@ -28,10 +33,10 @@ export interface CompiledGlob {
 function expandBraces(pattern: string): string[] | null {
   if (!pattern.includes('{')) return [pattern];
   // Counted first: a pattern of a few dozen brace groups would expand to billions of strings.
-  if (braceExpansionCount(pattern, MAX_EXPANDED_PATTERNS) > MAX_EXPANDED_PATTERNS) return null;
+  if (braceExpansionCount(pattern, GLOB_MAX_BRACE_EXPANSION) > GLOB_MAX_BRACE_EXPANSION) return null;
   try {
     const expanded = micromatch.braces(pattern, { expand: true });
-    return expanded.length > 0 && expanded.length <= MAX_EXPANDED_PATTERNS ? expanded : null;
+    return expanded.length > 0 && expanded.length <= GLOB_MAX_BRACE_EXPANSION ? expanded : null;
   } catch {
     return null;
   }
@@ -48,8 +53,24 @@ export function checkGlobPattern(pattern: string): GlobPatternProblem {
   if (hasParentSegment(pattern)) return 'escapes';
   // A `..` inside braces counts too; a pattern too large to expand is judged on its text.
   const expanded = expandBraces(pattern);
-  if (expanded ? expanded.some(hasParentSegment) : pattern.includes('..')) return 'escapes';
+  if (expanded ? expanded.some(hasParentSegment) : pattern.replace(BRACE_RANGE, '').includes('..')) {
+    return 'escapes';
+  }
+  if (expanded === null && BRACE_RANGE.test(pattern)) return 'rangeTooLarge';
+  if ((expanded ?? [pattern]).some(hasEmptySegment)) return 'emptySegment';
   return null;
+}
+
+function hasEmptySegment(pattern: string): boolean {
+  return normalizeGlobPattern(pattern).split('/').includes('');
+}
+
+/**
+ * A pattern ending in `/**` matches what is below the directory, never the directory itself (micromatch would also
+ * match `src` for `src/**`): it becomes `/**\/*`.
+ */
+function descendantsOnly(pattern: string): string {
+  return pattern.endsWith('/**') ? `${pattern}/*` : pattern;
 }
 
 /** Drops leading `./` segments, which never appear in the relative paths the walk produces. */
@@ -112,8 +133,9 @@ function segmentPruner(pattern: string): (relativeDir: string) => boolean {
 }
 
 /** Compiles a checked, normalised pattern (see {@link checkGlobPattern}). */
-export function compileGlob(pattern: string): CompiledGlob {
-  const expanded = expandBraces(pattern);
+export function compileGlob(checkedPattern: string): CompiledGlob {
+  const pattern = descendantsOnly(checkedPattern);
+  const expanded = expandBraces(pattern)?.map(descendantsOnly) ?? null;
   // Matching the expansion keeps brace ranges (`{1..3}`) exact; micromatch alone reads them as character classes.
   const matchers = (expanded ?? [pattern]).map((each) => micromatch.matcher(each, MATCH_OPTIONS));
   const matches =

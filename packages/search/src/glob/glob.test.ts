@@ -138,7 +138,6 @@ describe('Glob matching', () => {
     const result = await glob().call({ pattern: 'src/**' });
     expect(result.output).toBe(
       [
-        'src',
         'src/.gitignore',
         'src/a.ts',
         'src/b.js',
@@ -152,6 +151,13 @@ describe('Glob matching', () => {
         'src/main.py',
       ].join('\n'),
     );
+    // Never the directory itself, and never a directory at all with include_dirs false.
+    const files = await glob().call({ pattern: 'src/lib/**', include_dirs: false });
+    expect(files.output).toBe('src/lib/c.ts\nsrc/lib/deep/d.ts');
+    const prefixDirectory = await glob().call({ pattern: 'src/lib', include_dirs: false });
+    expect(prefixDirectory.output).toBe('');
+    const nested = await glob().call({ pattern: '{src,src/lib}/**', include_dirs: false });
+    expect(nested.output).not.toMatch(/^src(\/lib)?$/m);
     const sorted = await glob().call({ pattern: '{a,a-b}/x' });
     expect(sorted.output).toBe('a/x\na-b/x');
   });
@@ -213,6 +219,22 @@ describe('Glob checks', () => {
       expect(result).toMatchObject({
         isError: true,
         message: `Pattern \`${pattern}\` must be relative to the search directory and may not contain \`..\`.`,
+        brief: 'Invalid pattern',
+      });
+    }
+  });
+
+  it('explains a brace range too large to expand and a pattern ending in `/`', async () => {
+    expect(await glob().call({ pattern: 'src/f{1..1000}.txt' })).toMatchObject({
+      isError: true,
+      message:
+        'Pattern `src/f{1..1000}.txt` has a brace range too large to expand (more than 256 patterns). Use a wildcard such as `*` instead.',
+      brief: 'Invalid pattern',
+    });
+    for (const pattern of ['r/', '**/', 'src//a.ts']) {
+      expect(await glob().call({ pattern })).toMatchObject({
+        isError: true,
+        message: `Pattern \`${pattern}\` has an empty path segment (a \`/\` at its end or \`//\`). Drop the extra \`/\` to match a directory itself, or end the pattern with \`/*\` or \`/**\` to match what it contains.`,
         brief: 'Invalid pattern',
       });
     }

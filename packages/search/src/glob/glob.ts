@@ -7,7 +7,9 @@ import {
   type ToolRuntime,
 } from '@kimi-tools/core';
 import {
+  braceRangeTooLargeError,
   emptyPatternError,
+  emptySegmentError,
   escapingPatternError,
   globFailedMessage,
   GlobBriefs,
@@ -51,6 +53,8 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     const problem = checkGlobPattern(pattern);
     if (problem === 'empty') return emptyPatternError();
     if (problem === 'escapes') return escapingPatternError(pattern);
+    if (problem === 'rangeTooLarge') return braceRangeTooLargeError(pattern);
+    if (problem === 'emptySegment') return emptySegmentError(pattern);
 
     const directory = params.directory === null || params.directory === '' ? '.' : params.directory;
     const resolved = await resolveSearchTarget(this.runtime, directory, {
