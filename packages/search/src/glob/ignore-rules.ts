@@ -1,7 +1,8 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { isWithinDirectory } from '@kimi-tools/core/toolkit';
 import ignore, { type Ignore } from 'ignore';
+import { readIgnoreFile } from '../common/read-ignore-file.js';
 import { VCS_DIRECTORIES } from '../limits.js';
 
 /** Ignore files read in every directory; later files take precedence, as in ripgrep. */
@@ -66,14 +67,6 @@ export interface IgnoreLevel {
   toLocal(relativePath: string): string;
 }
 
-async function readOptional(filePath: string): Promise<string | null> {
-  try {
-    return await readFile(filePath, 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). `parentsUnknown`:
  * the directory lies above the search directory (see {@link IgnoreRuleSet}).
@@ -85,7 +78,7 @@ export async function loadIgnoreRules(
 ): Promise<IgnoreRuleSet | null> {
   const texts: string[] = [];
   for (const name of names) {
-    const text = await readOptional(path.join(directory, name));
+    const text = await readIgnoreFile(path.join(directory, name));
     if (text !== null) texts.push(text);
   }
   return texts.length === 0 ? null : new IgnoreRuleSet(texts, parentsUnknown);

@@ -8,6 +8,7 @@ import {
 } from '@kimi-tools/core';
 import {
   hasErrno,
+  notAFileError,
   positiveNumberOption,
   sensitiveFilesWarning,
   stringOption,
@@ -27,6 +28,7 @@ import { comparePathsComponentWise } from '../common/compare-paths.js';
 import { resolveSearchTarget } from '../common/search-target.js';
 import { FileListCollector } from './file-list-collector.js';
 import { GREP_DESCRIPTION } from './grep-description.js';
+import { releaseIgnoreFifos } from './ignore-fifo-release.js';
 import { GrepParams } from './grep-params.js';
 import { parseContent, parseCounts } from './parse-output.js';
 import { ResultPathFilter } from './result-path-filter.js';
@@ -100,6 +102,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     if (!resolved.ok) return resolved.error;
     const { target } = resolved;
 
+    // ripgrep would wait on a FIFO for a writer until the timeout: only directories and regular files are searched.
+    if (!target.isDirectory && !target.isFile) return notAFileError(input);
     if (binary === null) return ripgrepUnavailableError();
 
     // A file is searched from its own directory, so its name prefixes every line (docs/grep.md step 2).
@@ -110,6 +114,9 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const filter = new ResultPathFilter(this.runtime, base, targetIsSensitive);
     const fileList = params.output_mode === 'files_with_matches' ? new FileListCollector(filter) : undefined;
     let run: RipgrepRun;
+    // ripgrep reads ignore files only in a directory search that respects them.
+    const stopReleasing =
+      target.isDirectory && !params.include_ignored ? releaseIgnoreFifos(target.real) : undefined;
     try {
       run = await runRipgrep({
         binary,
@@ -124,6 +131,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       if (!hasErrno(error, 'ENOENT')) throw error;
       this.ripgrepPath = undefined;
       return ripgrepUnavailableError();
+    } finally {
+      stopReleasing?.();
     }
     if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
     return this.report(params, run, filter, fileList);
