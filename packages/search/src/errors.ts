@@ -58,6 +58,17 @@ export function braceRangeTooLargeError(pattern: string): ToolReturnValue<typeof
   });
 }
 
+/** Refused: Glob's pattern could only be matched by backtracking, with too many wildcards for that. */
+export function tooComplexPatternError(
+  pattern: string,
+  maxWildcards: number,
+): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
+  return toolError({
+    message: `Pattern \`${pattern}\` combines more than ${maxWildcards} wildcards with extglobs, a leading \`!\` or POSIX classes, which cannot be matched in bounded time. Use only \`*\`, \`?\`, \`[...]\` and \`**\`, or fewer wildcards.`,
+    brief: GlobBriefs.invalidPattern,
+  });
+}
+
 /** Refused: Glob's pattern ends in `/` or holds `//`. */
 export function emptySegmentError(pattern: string): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
   return toolError({

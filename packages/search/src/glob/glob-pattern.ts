@@ -1,6 +1,7 @@
 import micromatch from 'micromatch';
 import { GLOB_MAX_BRACE_EXPANSION } from '../limits.js';
 import { braceExpansionCount } from './brace-count.js';
+import { compilePathMatcher, compileSegmentMatcher } from './wildcard-match.js';
 
 /** Options every Glob match uses: wildcards match dot files and dot directories; case-sensitive. */
 const MATCH_OPTIONS = { dot: true } as const;
@@ -13,7 +14,13 @@ const GLOB_SYNTAX = /[*?[\]{}()!\\]/;
  * end or a `//` (micromatch cannot compile an empty segment), `rangeTooLarge` a brace range past
  * {@link GLOB_MAX_BRACE_EXPANSION} patterns (without its expansion, micromatch would read it as a character class).
  */
-export type GlobPatternProblem = 'empty' | 'escapes' | 'emptySegment' | 'rangeTooLarge' | null;
+export type GlobPatternProblem = 'empty' | 'escapes' | 'emptySegment' | 'rangeTooLarge' | 'tooComplex' | null;
+
+/**
+ * micromatch, which backtracks, matches only patterns the bounded matcher cannot take (extglobs, a leading `!`,
+ * POSIX classes, braces too large to expand); with at most this many wildcards its cost stays polynomial of low degree.
+ */
+export const MAX_BACKTRACKING_WILDCARDS = 3;
 
 /** A `{x..y}` brace range (numbers or letters, an optional step). */
 const BRACE_RANGE = /\{(?:-?\d+|[A-Za-z])\.\.(?:-?\d+|[A-Za-z])(?:\.\.-?\d+)?\}/;
@@ -58,7 +65,22 @@ export function checkGlobPattern(pattern: string): GlobPatternProblem {
   }
   if (expanded === null && BRACE_RANGE.test(pattern)) return 'rangeTooLarge';
   if ((expanded ?? [pattern]).some(hasEmptySegment)) return 'emptySegment';
+  if ((expanded ?? [pattern]).some(needsBacktracking)) return 'tooComplex';
   return null;
+}
+
+function needsBacktracking(pattern: string): boolean {
+  if (compilePathMatcher(pattern) !== null) return false;
+  return (pattern.match(/\*+/g) ?? []).length > MAX_BACKTRACKING_WILDCARDS;
+}
+
+/** The bounded matcher where it applies, micromatch for the rest (see {@link MAX_BACKTRACKING_WILDCARDS}). */
+function pathMatcher(pattern: string): (relativePath: string) => boolean {
+  return compilePathMatcher(pattern) ?? micromatch.matcher(pattern, MATCH_OPTIONS);
+}
+
+function segmentMatcher(segment: string): (name: string) => boolean {
+  return compileSegmentMatcher(segment) ?? micromatch.matcher(segment, MATCH_OPTIONS);
 }
 
 function hasEmptySegment(pattern: string): boolean {
@@ -119,7 +141,7 @@ type SegmentTest = 'globstar' | ((segment: string) => boolean);
 function segmentPruner(pattern: string): (relativeDir: string) => boolean {
   const tests: SegmentTest[] = pattern
     .split('/')
-    .map((segment) => (segment === '**' ? 'globstar' : micromatch.matcher(segment, MATCH_OPTIONS)));
+    .map((segment) => (segment === '**' ? 'globstar' : segmentMatcher(segment)));
   return (relativeDir) => {
     const dirSegments = relativeDir.split('/');
     for (let index = 0; index < dirSegments.length; index++) {
@@ -137,7 +159,7 @@ export function compileGlob(checkedPattern: string): CompiledGlob {
   const pattern = descendantsOnly(checkedPattern);
   const expanded = expandBraces(pattern)?.map(descendantsOnly) ?? null;
   // Matching the expansion keeps brace ranges (`{1..3}`) exact; micromatch alone reads them as character classes.
-  const matchers = (expanded ?? [pattern]).map((each) => micromatch.matcher(each, MATCH_OPTIONS));
+  const matchers = (expanded ?? [pattern]).map(pathMatcher);
   const matches =
     matchers.length === 1
       ? (matchers[0] as (relativePath: string) => boolean)
@@ -169,7 +191,7 @@ export function compileGlob(checkedPattern: string): CompiledGlob {
 function lastSegmentFilter(patterns: readonly string[]): (name: string) => boolean {
   const lastSegments = patterns.map((each) => each.slice(each.lastIndexOf('/') + 1));
   if (lastSegments.some((segment) => segment === '' || segment === '**')) return () => true;
-  const tests = lastSegments.map((segment) => micromatch.matcher(segment, MATCH_OPTIONS));
+  const tests = lastSegments.map(segmentMatcher);
   return tests.length === 1
     ? (tests[0] as (name: string) => boolean)
     : (name) => tests.some((test) => test(name));

@@ -240,6 +240,24 @@ describe('Glob checks', () => {
     }
   });
 
+  it('matches a backtracking-prone pattern in bounded time, and refuses one only micromatch could run', async ({
+    workspace,
+  }) => {
+    const name = 'a'.repeat(200);
+    await workspace.writeAll({ [name]: '', [`d/${name}`]: '' });
+    const tool = new Glob(workspace.runtime());
+    expect(await tool.call({ pattern: '*a*a*a*a*a*a*a*ab' })).toMatchObject({ isError: false, output: '' });
+    expect(await tool.call({ pattern: '**/*a*a*a*a*a*a*a*a', include_dirs: false })).toMatchObject({
+      output: `${name}\nd/${name}`,
+    });
+    expect(await tool.call({ pattern: '+(*a*a*a*ab)' })).toMatchObject({
+      isError: true,
+      message:
+        'Pattern `+(*a*a*a*ab)` combines more than 3 wildcards with extglobs, a leading `!` or POSIX classes, which cannot be matched in bounded time. Use only `*`, `?`, `[...]` and `**`, or fewer wildcards.',
+      brief: 'Invalid pattern',
+    });
+  });
+
   it('refuses directories outside the workspace, also through a symlink', async () => {
     for (const directory of [tree.outsideDir, 'outlink', '..']) {
       const result = await glob().call({ pattern: '*', directory });

@@ -14,6 +14,7 @@ import {
   globFailedMessage,
   GlobBriefs,
   notADirectoryError,
+  tooComplexPatternError,
   type GlobBrief,
 } from '../errors.js';
 import { GLOB_MAX_MATCHES } from '../limits.js';
@@ -22,7 +23,12 @@ import { resolveSearchTarget } from '../common/search-target.js';
 import { workspaceRootOf } from '../common/workspace-root.js';
 import { GLOB_DESCRIPTION } from './glob-description.js';
 import { GlobParams } from './glob-params.js';
-import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-pattern.js';
+import {
+  checkGlobPattern,
+  compileGlob,
+  MAX_BACKTRACKING_WILDCARDS,
+  normalizeGlobPattern,
+} from './glob-pattern.js';
 import { loadAncestorIgnoreLevels } from './ignore-rules.js';
 import { walkTree } from './walk-tree.js';
 
@@ -55,6 +61,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     if (problem === 'escapes') return escapingPatternError(pattern);
     if (problem === 'rangeTooLarge') return braceRangeTooLargeError(pattern);
     if (problem === 'emptySegment') return emptySegmentError(pattern);
+    if (problem === 'tooComplex') return tooComplexPatternError(pattern, MAX_BACKTRACKING_WILDCARDS);
 
     const directory = params.directory === null || params.directory === '' ? '.' : params.directory;
     const resolved = await resolveSearchTarget(this.runtime, directory, {
