@@ -6,6 +6,7 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import {
   braceRangeTooLargeError,
   emptyPatternError,
@@ -87,8 +88,10 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
 
     const total = walked.matches.length;
     const shown = sortPathsComponentWise(walked.matches).slice(0, GLOB_MAX_MATCHES);
-    const output =
-      path.sep === '/' ? shown.join('\n') : shown.map((p) => p.split('/').join(path.sep)).join('\n');
+    // One entry per line: a newline or a terminal escape in a name is shown escaped.
+    const output = shown
+      .map((p) => escapeForDisplay(path.sep === '/' ? p : p.split('/').join(path.sep)))
+      .join('\n');
     const parts = [
       total === 0
         ? `No matches found for pattern \`${pattern}\`.`

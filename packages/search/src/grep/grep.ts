@@ -7,6 +7,7 @@ import {
   type ToolRuntime,
 } from '@kimi-tools/core';
 import {
+  escapeForDisplay,
   hasErrno,
   notAFileError,
   positiveNumberOption,
@@ -172,7 +173,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     else if (run.exitCode === 2) notes.push(`Some paths could not be searched: ${firstLine(run.stderr)}`);
 
     const output = capOutput(page.lines);
-    if (page.lines.length === 0) notes.unshift('No matches found.');
+    // A search the output limit stopped may have cut its only match short: that is not "no matches".
+    if (page.lines.length === 0 && !run.outputCapped) notes.unshift('No matches found.');
     if (output.truncated) notes.push('Output is truncated to fit in the message.');
     return toolOk({ output: output.text, message: notes.join(' '), extras: { total: mode.lines.length } });
   }
@@ -192,7 +194,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         // Parsed, filtered and timed while ripgrep ran; only the order is left.
         const files = fileList as FileListCollector;
         return {
-          lines: files.newestFirst(),
+          lines: files.newestFirst().map(escapeForDisplay),
           hadResults: files.listed > 0,
           sensitivePaths: [...filter.sensitive],
           countSummary: null,
@@ -203,7 +205,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         const counts = found.filter((entry) => keep(entry.path)).sort(byPath);
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
-          lines: counts.map((entry) => `${entry.path}:${entry.count}`),
+          lines: counts.map((entry) => `${escapeForDisplay(entry.path)}:${entry.count}`),
           hadResults: found.length > 0,
           sensitivePaths: [...filter.sensitive],
           countSummary:

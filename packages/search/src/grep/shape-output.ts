@@ -1,3 +1,4 @@
+import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import { GREP_MAX_LINE_CHARS, GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import type { FileBlock } from './parse-output.js';
 
@@ -13,6 +14,8 @@ export function renderContent(
   const lines: string[] = [];
   blocks.forEach((block, index) => {
     if (index > 0 && gapsBetweenFiles) lines.push('--');
+    // A newline or a terminal escape in a file name is shown escaped, so each output line stays one line.
+    const shownPath = escapeForDisplay(block.path);
     for (const line of block.lines) {
       if (line === null) {
         lines.push('--');
@@ -21,8 +24,8 @@ export function renderContent(
       const mark = line.isMatch ? ':' : '-';
       lines.push(
         withLineNumbers
-          ? `${block.path}${mark}${line.lineNumber}${mark}${line.text}`
-          : `${block.path}${mark}${line.text}`,
+          ? `${shownPath}${mark}${line.lineNumber}${mark}${line.text}`
+          : `${shownPath}${mark}${line.text}`,
       );
     }
   });
