@@ -6,9 +6,6 @@ import { Grep, type GrepOptions } from './grep.js';
 
 let tree: TempWorkspace;
 
-const SENSITIVE_WARNING =
-  'Skipped 2 sensitive file(s) (.env, .env.local) to protect secrets. These files may contain credentials or private keys.';
-
 beforeAll(async () => {
   const files = {
     '.gitignore': 'ignored.txt\n',
@@ -50,7 +47,8 @@ describe('Grep output modes', () => {
     expect(result.output).toBe(
       ['.env.example', 'ctx.txt', 'sub/b.ts', 'crlf.txt', 'latin1.txt', 'a.ts'].join('\n'),
     );
-    expect(result.message).toBe(SENSITIVE_WARNING);
+    // Sensitive files are left out silently: a warning naming the ones that matched would be an oracle.
+    expect(result.message).toBe('');
     expect(result.brief).toBe('');
   });
 
@@ -68,7 +66,8 @@ describe('Grep output modes', () => {
         'sub/b.ts:1:// zebra',
       ].join('\n'),
     );
-    expect(result.message).toBe(SENSITIVE_WARNING);
+    // Sensitive files are left out silently: a warning naming the ones that matched would be an oracle.
+    expect(result.message).toBe('');
   });
 
   it('shows content without line numbers when -n is false', async () => {
@@ -118,7 +117,8 @@ describe('Grep output modes', () => {
         'sub/b.ts:1:// zebra',
       ].join('\n'),
     );
-    expect(result.message).toBe(SENSITIVE_WARNING);
+    // Sensitive files are left out silently: a warning naming the ones that matched would be an oracle.
+    expect(result.message).toBe('');
   });
 
   it('applies -A and -B separately, and context without line numbers', async () => {
@@ -139,7 +139,7 @@ describe('Grep output modes', () => {
     expect(result.output).toBe(
       ['.env.example:1', 'a.ts:2', 'crlf.txt:1', 'ctx.txt:2', 'latin1.txt:1', 'sub/b.ts:1'].join('\n'),
     );
-    expect(result.message).toBe(`${SENSITIVE_WARNING} Found 8 total occurrences across 6 files.`);
+    expect(result.message).toBe('Found 8 total occurrences across 6 files.');
   });
 
   it('prefixes the file name when searching a single file', async () => {
@@ -183,9 +183,7 @@ describe('Grep output modes', () => {
     expect(result.output).toBe(
       ['.env.example:1', 'a.ts:2', 'crlf.txt:1', 'ctx.txt:2', 'latin1.txt:1'].join('\n'),
     );
-    expect(result.message).toBe(
-      'Skipped 1 sensitive file(s) (.env) to protect secrets. These files may contain credentials or private keys. Found 7 total occurrences across 5 files.',
-    );
+    expect(result.message).toBe('Found 7 total occurrences across 5 files.');
   });
 
   it('honours -i, type, glob, multiline and include_ignored', async () => {
@@ -208,20 +206,16 @@ describe('Grep pagination and limits', () => {
   it('pages through results with offset and head_limit', async () => {
     const first = await grep().call({ pattern: 'zebra', head_limit: 2 });
     expect(first.output).toBe('.env.example\nctx.txt');
-    expect(first.message).toBe(
-      `${SENSITIVE_WARNING} Results truncated to 2 lines (total: 6). Use offset=2 to see more.`,
-    );
+    expect(first.message).toBe(`Results truncated to 2 lines (total: 6). Use offset=2 to see more.`);
     const second = await grep().call({ pattern: 'zebra', head_limit: 2, offset: 2 });
     expect(second.output).toBe('sub/b.ts\ncrlf.txt');
-    expect(second.message).toBe(
-      `${SENSITIVE_WARNING} Results truncated to 2 lines (total: 6). Use offset=4 to see more.`,
-    );
+    expect(second.message).toBe(`Results truncated to 2 lines (total: 6). Use offset=4 to see more.`);
     const last = await grep().call({ pattern: 'zebra', head_limit: '2', offset: '4' });
     expect(last.output).toBe('latin1.txt\na.ts');
-    expect(last.message).toBe(SENSITIVE_WARNING);
+    expect(last.message).toBe('');
     const beyond = await grep().call({ pattern: 'zebra', offset: 10 });
     expect(beyond.output).toBe('');
-    expect(beyond.message).toBe(`No matches found. ${SENSITIVE_WARNING}`);
+    expect(beyond.message).toBe('No matches found.');
     const unlimited = await grep().call({
       pattern: 'zebra',
       output_mode: 'content',

@@ -43,9 +43,11 @@ const OUTPUT_CAPPED = `Search stopped after ${MAX_RIPGREP_OUTPUT_BYTES / 1024 / 
 /** The output lines of one mode after filtering, with what the message needs to say about them. */
 interface ModeLines {
   lines: string[];
-  /** Whether ripgrep printed anything at all (before filtering): decides partial results vs. errors. */
+  /**
+   * Whether anything is left after filtering: decides partial results vs. errors. Counted after filtering so that
+   * what a sensitive file holds never changes the answer.
+   */
   hadResults: boolean;
-  sensitivePaths: string[];
   countSummary: string | null;
 }
 
@@ -111,8 +113,15 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
-    const targetIsSensitive = !target.isDirectory && this.runtime.paths.isSensitive(target.real);
-    const filter = new ResultPathFilter(this.runtime, base, targetIsSensitive);
+    // A sensitive file searched by itself is not even read: the answer is the same whatever it holds.
+    if (!target.isDirectory && this.runtime.paths.isSensitive(target.real)) {
+      return toolOk({
+        output: '',
+        message: `No matches found. ${sensitiveFilesWarning([escapeForDisplay(fileName as string)])}`,
+        extras: { total: 0 },
+      });
+    }
+    const filter = new ResultPathFilter(this.runtime, base);
     const fileList = params.output_mode === 'files_with_matches' ? new FileListCollector(filter) : undefined;
     let run: RipgrepRun;
     // ripgrep reads ignore files only in a directory search that respects them.
@@ -164,7 +173,6 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     }
 
     const notes: string[] = [];
-    if (mode.sensitivePaths.length > 0) notes.push(sensitiveFilesWarning(mode.sensitivePaths));
     if (mode.countSummary !== null) notes.push(mode.countSummary);
     const page = paginate(mode.lines, params.offset, params.head_limit);
     if (page.note !== null) notes.push(page.note);
@@ -195,8 +203,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         const files = fileList as FileListCollector;
         return {
           lines: files.newestFirst().map(escapeForDisplay),
-          hadResults: files.listed > 0,
-          sensitivePaths: [...filter.sensitive],
+          hadResults: files.kept > 0,
           countSummary: null,
         };
       }
@@ -206,8 +213,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
           lines: counts.map((entry) => `${escapeForDisplay(entry.path)}:${entry.count}`),
-          hadResults: found.length > 0,
-          sensitivePaths: [...filter.sensitive],
+          hadResults: counts.length > 0,
           countSummary:
             counts.length > 0 ? `Found ${total} total occurrences across ${counts.length} files.` : null,
         };
@@ -220,8 +226,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         );
         return {
           lines: renderContent(blocks, params['-n'], context),
-          hadResults: found.length > 0,
-          sensitivePaths: [...filter.sensitive],
+          hadResults: blocks.length > 0,
           countSummary: null,
         };
       }
