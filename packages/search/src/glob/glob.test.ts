@@ -200,6 +200,20 @@ describe('Glob matching', () => {
     }
   });
 
+  it('takes its result cap as a tool option, and says it in the message and the description', async () => {
+    const tool = new Glob(tree.runtime(), { maxMatches: 2 });
+    const result = await tool.call({ pattern: 'src/*.*' });
+    expect(result.output).toBe('src/.gitignore\nsrc/a.ts');
+    expect(result.message).toBe(
+      'Found 5 matches for pattern `src/*.*`. Only the first 2 matches are returned. You may want to use a more specific pattern. 1 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+    );
+    expect(tool.description).toContain('At most 2 paths are returned');
+    expect(new Glob(tree.runtime()).description).toContain('At most 1000 paths are returned');
+    expect(() => new Glob(tree.runtime(), { maxMatches: 0 })).toThrow(
+      'Glob: maxMatches must be a positive number, got 0.',
+    );
+  });
+
   it('leaves out entries the workspace deny rules refuse', async () => {
     const result = await glob({ deny: ['**/docs/**'] }).call({ pattern: '**/*.md' });
     expect(result.message).toBe('No matches found for pattern `**/*.md`.');

@@ -7,6 +7,7 @@ import {
   type ToolRuntime,
 } from '@kimi-tools/core';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
+import { wholeCountOption } from '../common/whole-count-option.js';
 import {
   braceRangeTooLargeError,
   emptyPatternError,
@@ -22,7 +23,7 @@ import { GLOB_MAX_MATCHES } from '../limits.js';
 import { sortPathsComponentWise } from '../common/compare-paths.js';
 import { resolveSearchTarget } from '../common/search-target.js';
 import { workspaceRootOf } from '../common/workspace-root.js';
-import { GLOB_DESCRIPTION } from './glob-description.js';
+import { GLOB_DESCRIPTION, globDescription } from './glob-description.js';
 import { GlobParams } from './glob-params.js';
 import {
   checkGlobPattern,
@@ -33,22 +34,29 @@ import {
 import { loadAncestorIgnoreLevels } from './ignore-rules.js';
 import { walkTree } from './walk-tree.js';
 
-/** Options of {@link Glob}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
-export type GlobOptions = Record<string, never>;
+/** Options of {@link Glob}. */
+export interface GlobOptions {
+  /** Return at most this many paths (default {@link GLOB_MAX_MATCHES}); the message and description say so. */
+  maxMatches?: number;
+}
 
 /** Finds files and directories by glob pattern inside the workspace (docs/glob.md). */
 export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   readonly name = 'Glob';
-  readonly description = GLOB_DESCRIPTION;
+  readonly description: string;
   readonly params = GlobParams;
   protected readonly failureBrief = GlobBriefs.failed;
+  private readonly maxMatches: number;
 
-  /** Creates the tool for one runtime. Glob has no options. */
+  /** Creates the tool for one runtime; throws on an invalid option. */
   constructor(
     private readonly runtime: ToolRuntime,
-    _options: GlobOptions = {},
+    options: GlobOptions = {},
   ) {
     super();
+    this.maxMatches = wholeCountOption('Glob', 'maxMatches', options.maxMatches, GLOB_MAX_MATCHES);
+    this.description =
+      this.maxMatches === GLOB_MAX_MATCHES ? GLOB_DESCRIPTION : globDescription(this.maxMatches);
   }
 
   protected override failureMessage(params: GlobParams, error: string): string {
@@ -87,7 +95,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     });
 
     const total = walked.matches.length;
-    const shown = sortPathsComponentWise(walked.matches).slice(0, GLOB_MAX_MATCHES);
+    const shown = sortPathsComponentWise(walked.matches).slice(0, this.maxMatches);
     // One entry per line: a newline or a terminal escape in a name is shown escaped.
     const output = shown
       .map((p) => escapeForDisplay(path.sep === '/' ? p : p.split('/').join(path.sep)))
@@ -97,9 +105,9 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
         ? `No matches found for pattern \`${pattern}\`.`
         : `Found ${total} matches for pattern \`${pattern}\`.`,
     ];
-    if (total > GLOB_MAX_MATCHES) {
+    if (total > this.maxMatches) {
       parts.push(
-        `Only the first ${GLOB_MAX_MATCHES} matches are returned. You may want to use a more specific pattern.`,
+        `Only the first ${this.maxMatches} matches are returned. You may want to use a more specific pattern.`,
       );
     }
     if (walked.hiddenMatches > 0) {

@@ -253,6 +253,18 @@ describe('Grep pagination and limits', () => {
 });
 
 describe('Grep checks and failures', () => {
+  it('takes its output cap as a tool option, and says it in the description', async () => {
+    const tool = grep({}, { maxOutputChars: 30 });
+    const result = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'ctx.txt' });
+    expect(result.output).toBe('ctx.txt:2:zebra two');
+    expect(result.message).toBe('Output is truncated to fit in the message.');
+    expect(tool.description).toContain('the output at 30.');
+    expect(grep().description).toContain('the output at 50000.');
+    expect(() => grep({}, { maxOutputChars: -1 })).toThrow(
+      'Grep: maxOutputChars must be a positive number, got -1.',
+    );
+  });
+
   it('refuses paths outside the workspace and reports missing ones', async () => {
     for (const input of [tree.outsideDir, '../x']) {
       expect(await grep().call({ pattern: 'zebra', path: input })).toMatchObject({

@@ -28,7 +28,9 @@ import {
 import { comparePathsComponentWise } from '../common/compare-paths.js';
 import { resolveSearchTarget } from '../common/search-target.js';
 import { FileListCollector } from './file-list-collector.js';
-import { GREP_DESCRIPTION } from './grep-description.js';
+import { GREP_DESCRIPTION, grepDescription } from './grep-description.js';
+import { wholeCountOption } from '../common/whole-count-option.js';
+import { GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import { releaseIgnoreFifos } from './ignore-fifo-release.js';
 import { GrepParams } from './grep-params.js';
 import { parseContent, parseCounts } from './parse-output.js';
@@ -69,17 +71,23 @@ export interface GrepOptions {
    * "no ripgrep".
    */
   rgPath?: string;
+  /**
+   * Cut the output at this many characters, at a line boundary (default {@link GREP_MAX_OUTPUT_CHARS}); the
+   * description says so.
+   */
+  maxOutputChars?: number;
 }
 
 /** Searches file contents with ripgrep inside the workspace (docs/grep.md). */
 export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly name = 'Grep';
-  readonly description = GREP_DESCRIPTION;
+  readonly description: string;
   readonly params = GrepParams;
   protected readonly failureBrief = GrepBriefs.failed;
   private ripgrepPath: string | undefined;
   private readonly timeoutMs: number;
   private readonly rgPath: string | undefined;
+  private readonly maxOutputChars: number;
 
   /** Creates the tool for one runtime; throws on an invalid option. */
   constructor(
@@ -89,6 +97,14 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     super();
     this.timeoutMs = positiveNumberOption('Grep', 'timeoutMs', options.timeoutMs, 20_000);
     this.rgPath = stringOption('Grep', 'rgPath', options.rgPath);
+    this.maxOutputChars = wholeCountOption(
+      'Grep',
+      'maxOutputChars',
+      options.maxOutputChars,
+      GREP_MAX_OUTPUT_CHARS,
+    );
+    this.description =
+      this.maxOutputChars === GREP_MAX_OUTPUT_CHARS ? GREP_DESCRIPTION : grepDescription(this.maxOutputChars);
   }
 
   protected override failureMessage(_params: GrepParams, error: string): string {
@@ -180,7 +196,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     else if (run.outputCapped) notes.push(OUTPUT_CAPPED);
     else if (run.exitCode === 2) notes.push(`Some paths could not be searched: ${firstLine(run.stderr)}`);
 
-    const output = capOutput(page.lines);
+    const output = capOutput(page.lines, this.maxOutputChars);
     // A search the output limit stopped may have cut its only match short: that is not "no matches".
     if (page.lines.length === 0 && !run.outputCapped) notes.unshift('No matches found.');
     if (output.truncated) notes.push('Output is truncated to fit in the message.');

@@ -56,10 +56,10 @@ export interface CappedOutput {
 }
 
 /**
- * Cuts lines at 2,000 characters (the marker included) and the whole output at 50,000, at a line boundary
+ * Cuts lines at 2,000 characters (the marker included) and the whole output at `maxChars` (50,000 by default), at a line boundary
  * (docs/grep.md step 7).
  */
-export function capOutput(lines: readonly string[]): CappedOutput {
+export function capOutput(lines: readonly string[], maxChars: number = GREP_MAX_OUTPUT_CHARS): CappedOutput {
   let truncated = false;
   let length = 0;
   const kept: string[] = [];
@@ -74,7 +74,7 @@ export function capOutput(lines: readonly string[]): CappedOutput {
       truncated = true;
     }
     const added = (kept.length > 0 ? 1 : 0) + line.length;
-    if (length + added > GREP_MAX_OUTPUT_CHARS) {
+    if (length + added > maxChars) {
       truncated = true;
       break;
     }
