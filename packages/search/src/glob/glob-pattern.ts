@@ -1,10 +1,13 @@
-import micromatch from 'micromatch';
+import type micromatchModule from 'micromatch';
 import { GLOB_MAX_BRACE_EXPANSION } from '../limits.js';
 import { braceExpansionCount } from './brace-count.js';
 import { compilePathMatcher, compileSegmentMatcher } from './wildcard-match.js';
 
 /** Options every Glob match uses: wildcards match dot files and dot directories; case-sensitive. */
 const MATCH_OPTIONS = { dot: true } as const;
+
+/** micromatch's API; loaded only for a pattern that needs it (braces, extglobs...), see {@link loadPatternEngine}. */
+export type Micromatch = typeof micromatchModule;
 
 /** Characters that make a path segment something other than a literal name. */
 const GLOB_SYNTAX = /[*?[\]{}()!\\]/;
@@ -37,12 +40,26 @@ export interface CompiledGlob {
   nameMayMatch(name: string): boolean;
 }
 
-function expandBraces(pattern: string): string[] | null {
+/**
+ * micromatch when `pattern` needs it (braces to expand, syntax the bounded matcher leaves to it), else `undefined`:
+ * most patterns never load it, which keeps it out of the import and the call.
+ */
+export async function loadPatternEngine(pattern: string): Promise<Micromatch | undefined> {
+  if (compilePathMatcher(pattern) !== null) return undefined;
+  return (await import('micromatch')).default;
+}
+
+function engineFor(micromatch: Micromatch | undefined): Micromatch {
+  if (micromatch === undefined) throw new Error('micromatch was not loaded for this pattern.');
+  return micromatch;
+}
+
+function expandBraces(pattern: string, micromatch: Micromatch | undefined): string[] | null {
   if (!pattern.includes('{')) return [pattern];
   // Counted first: a pattern of a few dozen brace groups would expand to billions of strings.
   if (braceExpansionCount(pattern, GLOB_MAX_BRACE_EXPANSION) > GLOB_MAX_BRACE_EXPANSION) return null;
   try {
-    const expanded = micromatch.braces(pattern, { expand: true });
+    const expanded = engineFor(micromatch).braces(pattern, { expand: true });
     return expanded.length > 0 && expanded.length <= GLOB_MAX_BRACE_EXPANSION ? expanded : null;
   } catch {
     return null;
@@ -54,12 +71,13 @@ function hasParentSegment(pattern: string): boolean {
 }
 
 /** docs/glob.md checks: empty, absolute, or with a `..` segment (also after brace expansion). */
-export function checkGlobPattern(pattern: string): GlobPatternProblem {
+/** `micromatch`: from {@link loadPatternEngine} for this pattern. */
+export function checkGlobPattern(pattern: string, micromatch?: Micromatch): GlobPatternProblem {
   if (pattern.length === 0) return 'empty';
   if (/^[\\/]/.test(pattern) || /^[A-Za-z]:/.test(pattern)) return 'escapes';
   if (hasParentSegment(pattern)) return 'escapes';
   // A `..` inside braces counts too; a pattern too large to expand is judged on its text.
-  const expanded = expandBraces(pattern);
+  const expanded = expandBraces(pattern, micromatch);
   if (expanded ? expanded.some(hasParentSegment) : pattern.replace(BRACE_RANGE, '').includes('..')) {
     return 'escapes';
   }
@@ -75,12 +93,12 @@ function needsBacktracking(pattern: string): boolean {
 }
 
 /** The bounded matcher where it applies, micromatch for the rest (see {@link MAX_BACKTRACKING_WILDCARDS}). */
-function pathMatcher(pattern: string): (relativePath: string) => boolean {
-  return compilePathMatcher(pattern) ?? micromatch.matcher(pattern, MATCH_OPTIONS);
+function pathMatcher(pattern: string, micromatch: Micromatch | undefined): (relativePath: string) => boolean {
+  return compilePathMatcher(pattern) ?? engineFor(micromatch).matcher(pattern, MATCH_OPTIONS);
 }
 
-function segmentMatcher(segment: string): (name: string) => boolean {
-  return compileSegmentMatcher(segment) ?? micromatch.matcher(segment, MATCH_OPTIONS);
+function segmentMatcher(segment: string, micromatch: Micromatch | undefined): (name: string) => boolean {
+  return compileSegmentMatcher(segment) ?? engineFor(micromatch).matcher(segment, MATCH_OPTIONS);
 }
 
 function hasEmptySegment(pattern: string): boolean {
@@ -138,10 +156,13 @@ type SegmentTest = 'globstar' | ((segment: string) => boolean);
  * For a brace-free pattern, decides from the leading segments whether a directory can hold matches:
  * `src/*\/test/**` lets `src/a` and `src/a/test/x` in, but not `docs` or `src/a/b`.
  */
-function segmentPruner(pattern: string): (relativeDir: string) => boolean {
+function segmentPruner(
+  pattern: string,
+  micromatch: Micromatch | undefined,
+): (relativeDir: string) => boolean {
   const tests: SegmentTest[] = pattern
     .split('/')
-    .map((segment) => (segment === '**' ? 'globstar' : segmentMatcher(segment)));
+    .map((segment) => (segment === '**' ? 'globstar' : segmentMatcher(segment, micromatch)));
   return (relativeDir) => {
     const dirSegments = relativeDir.split('/');
     for (let index = 0; index < dirSegments.length; index++) {
@@ -154,12 +175,12 @@ function segmentPruner(pattern: string): (relativeDir: string) => boolean {
   };
 }
 
-/** Compiles a checked, normalised pattern (see {@link checkGlobPattern}). */
-export function compileGlob(checkedPattern: string): CompiledGlob {
+/** Compiles a checked, normalised pattern (see {@link checkGlobPattern}; `micromatch` as there). */
+export function compileGlob(checkedPattern: string, micromatch?: Micromatch): CompiledGlob {
   const pattern = descendantsOnly(checkedPattern);
-  const expanded = expandBraces(pattern)?.map(descendantsOnly) ?? null;
+  const expanded = expandBraces(pattern, micromatch)?.map(descendantsOnly) ?? null;
   // Matching the expansion keeps brace ranges (`{1..3}`) exact; micromatch alone reads them as character classes.
-  const matchers = (expanded ?? [pattern]).map(pathMatcher);
+  const matchers = (expanded ?? [pattern]).map((each) => pathMatcher(each, micromatch));
   const matches =
     matchers.length === 1
       ? (matchers[0] as (relativePath: string) => boolean)
@@ -175,12 +196,12 @@ export function compileGlob(checkedPattern: string): CompiledGlob {
       nameMayMatch: () => true,
     };
   }
-  const pruners = expanded.map(segmentPruner);
+  const pruners = expanded.map((each) => segmentPruner(each, micromatch));
   return {
     matches,
     startDirs: outermost(expanded.map(staticBase)),
     mayContainMatches: (relativeDir) => pruners.some((pruner) => pruner(relativeDir)),
-    nameMayMatch: lastSegmentFilter(expanded),
+    nameMayMatch: lastSegmentFilter(expanded, micromatch),
   };
 }
 
@@ -188,10 +209,13 @@ export function compileGlob(checkedPattern: string): CompiledGlob {
  * A path can only match if its last name matches the pattern's last segment (unless that is `**` or empty), so
  * files whose name fails every last segment are skipped before their path is even built.
  */
-function lastSegmentFilter(patterns: readonly string[]): (name: string) => boolean {
+function lastSegmentFilter(
+  patterns: readonly string[],
+  micromatch: Micromatch | undefined,
+): (name: string) => boolean {
   const lastSegments = patterns.map((each) => each.slice(each.lastIndexOf('/') + 1));
   if (lastSegments.some((segment) => segment === '' || segment === '**')) return () => true;
-  const tests = lastSegments.map(segmentMatcher);
+  const tests = lastSegments.map((segment) => segmentMatcher(segment, micromatch));
   return tests.length === 1
     ? (tests[0] as (name: string) => boolean)
     : (name) => tests.some((test) => test(name));

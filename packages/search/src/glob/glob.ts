@@ -28,6 +28,7 @@ import { GlobParams } from './glob-params.js';
 import {
   checkGlobPattern,
   compileGlob,
+  loadPatternEngine,
   MAX_BACKTRACKING_WILDCARDS,
   normalizeGlobPattern,
 } from './glob-pattern.js';
@@ -65,7 +66,8 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
 
   protected async execute(params: GlobParams, options: CallOptions): Promise<ToolReturnValue<GlobBrief>> {
     const { pattern } = params;
-    const problem = checkGlobPattern(pattern);
+    const micromatch = await loadPatternEngine(pattern);
+    const problem = checkGlobPattern(pattern, micromatch);
     if (problem === 'empty') return emptyPatternError();
     if (problem === 'escapes') return escapingPatternError(pattern);
     if (problem === 'rangeTooLarge') return braceRangeTooLargeError(pattern);
@@ -84,7 +86,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     const policy = this.runtime.paths;
     const walked = await walkTree({
       root,
-      glob: compileGlob(normalizeGlobPattern(pattern)),
+      glob: compileGlob(normalizeGlobPattern(pattern), micromatch),
       includeDirs: params.include_dirs,
       includeIgnored: params.include_ignored,
       ancestorLevels: params.include_ignored
