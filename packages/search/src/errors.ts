@@ -1,5 +1,6 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
 import { notFoundMessage, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { GLOB_MAX_BRACE_EXPANSION } from './limits.js';
 
 // The search tools' error vocabulary: Glob's and Grep's own briefs and messages, worded once; the shared ones come
 // from core.
@@ -45,6 +46,33 @@ export function emptyPatternError(): ToolReturnValue<typeof GlobBriefs.invalidPa
 export function escapingPatternError(pattern: string): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
   return toolError({
     message: `Pattern \`${pattern}\` must be relative to the search directory and may not contain \`..\`.`,
+    brief: GlobBriefs.invalidPattern,
+  });
+}
+
+/** Refused: Glob's pattern has a brace range too large to expand. */
+export function braceRangeTooLargeError(pattern: string): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
+  return toolError({
+    message: `Pattern \`${pattern}\` has a brace range too large to expand (more than ${GLOB_MAX_BRACE_EXPANSION} patterns). Use a wildcard such as \`*\` instead.`,
+    brief: GlobBriefs.invalidPattern,
+  });
+}
+
+/** Refused: Glob's pattern could only be matched by backtracking, with too many wildcards for that. */
+export function tooComplexPatternError(
+  pattern: string,
+  maxWildcards: number,
+): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
+  return toolError({
+    message: `Pattern \`${pattern}\` combines more than ${maxWildcards} wildcards with extglobs, a leading \`!\` or POSIX classes, which cannot be matched in bounded time. Use only \`*\`, \`?\`, \`[...]\` and \`**\`, or fewer wildcards.`,
+    brief: GlobBriefs.invalidPattern,
+  });
+}
+
+/** Refused: Glob's pattern ends in `/` or holds `//`. */
+export function emptySegmentError(pattern: string): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
+  return toolError({
+    message: `Pattern \`${pattern}\` has an empty path segment (a \`/\` at its end or \`//\`). Drop the extra \`/\` to match a directory itself, or end the pattern with \`/*\` or \`/**\` to match what it contains.`,
     brief: GlobBriefs.invalidPattern,
   });
 }

@@ -1,6 +1,9 @@
 /** Glob returns at most this many paths. */
 export const GLOB_MAX_MATCHES = 1000;
 
+/** A brace pattern expanding to more alternatives than this is not expanded (and a brace range that large is refused). */
+export const GLOB_MAX_BRACE_EXPANSION = 256;
+
 /** Grep's default `head_limit`: lines kept per page when the model gives none. */
 export const GREP_DEFAULT_HEAD_LIMIT = 250;
 

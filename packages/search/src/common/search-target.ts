@@ -15,6 +15,8 @@ export interface SearchTarget {
   /** Absolute path as given (symlinks not resolved), so a searched file keeps the name the model used. */
   absolute: string;
   isDirectory: boolean;
+  /** A regular file (not a directory, FIFO, socket or device). */
+  isFile: boolean;
 }
 
 /** The outcome of {@link resolveSearchTarget} (`Brief`: the briefs its error can carry). */
@@ -35,5 +37,5 @@ export async function resolveSearchTarget<Outside extends string, Missing extend
   const { real, absolute } = resolved.path;
   const stats = await statIfExists(real);
   if (!stats) return { ok: false, error: searchTargetMissingError(input, briefs.missing) };
-  return { ok: true, target: { real, absolute, isDirectory: stats.isDirectory() } };
+  return { ok: true, target: { real, absolute, isDirectory: stats.isDirectory(), isFile: stats.isFile() } };
 }

@@ -1,15 +1,21 @@
+import micromatch from 'micromatch';
 import { describe, expect, it } from 'vitest';
 import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-pattern.js';
 
 describe('checkGlobPattern', () => {
   it('refuses empty, absolute and `..` patterns, also inside braces', () => {
-    expect(checkGlobPattern('')).toBe('empty');
+    expect(checkGlobPattern('', micromatch)).toBe('empty');
     for (const pattern of ['/etc/*', '\\share\\*', 'C:/x/*', '../*.ts', 'src/../../x', 'a/..', '{a,..}/x']) {
-      expect(checkGlobPattern(pattern), pattern).toBe('escapes');
+      expect(checkGlobPattern(pattern, micromatch), pattern).toBe('escapes');
     }
     for (const pattern of ['**/*.ts', 'src/**', 'a..b/*', '{1..3}.txt', '*.{ts,js}', '.env*']) {
-      expect(checkGlobPattern(pattern), pattern).toBeNull();
+      expect(checkGlobPattern(pattern, micromatch), pattern).toBeNull();
     }
+    for (const pattern of ['r/', '**/', 'a//b', '{a/,b}', './x/']) {
+      expect(checkGlobPattern(pattern, micromatch), pattern).toBe('emptySegment');
+    }
+    expect(checkGlobPattern('src/f{1..1000}.txt', micromatch)).toBe('rangeTooLarge');
+    expect(checkGlobPattern('{a,b}{1..1000}', micromatch)).toBe('rangeTooLarge');
   });
 });
 
@@ -23,18 +29,18 @@ describe('normalizeGlobPattern', () => {
 
 describe('compileGlob', () => {
   it('starts the walk at the literal prefix of the pattern', () => {
-    expect(compileGlob('src/**/*.ts').startDirs).toEqual(['src']);
-    expect(compileGlob('src/lib/*.ts').startDirs).toEqual(['src/lib']);
-    expect(compileGlob('**/*.ts').startDirs).toEqual(['']);
-    expect(compileGlob('*.md').startDirs).toEqual(['']);
-    expect(compileGlob('{src,lib}/**/*.ts').startDirs).toEqual(['src', 'lib']);
-    expect(compileGlob('{src,src/lib}/*.ts').startDirs).toEqual(['src']);
-    expect(compileGlob('src/{a,b/c}/*.ts').startDirs).toEqual(['src/a', 'src/b/c']);
-    expect(compileGlob('src/+(a|b)/*.ts').startDirs).toEqual(['src']);
+    expect(compileGlob('src/**/*.ts', micromatch).startDirs).toEqual(['src']);
+    expect(compileGlob('src/lib/*.ts', micromatch).startDirs).toEqual(['src/lib']);
+    expect(compileGlob('**/*.ts', micromatch).startDirs).toEqual(['']);
+    expect(compileGlob('*.md', micromatch).startDirs).toEqual(['']);
+    expect(compileGlob('{src,lib}/**/*.ts', micromatch).startDirs).toEqual(['src', 'lib']);
+    expect(compileGlob('{src,src/lib}/*.ts', micromatch).startDirs).toEqual(['src']);
+    expect(compileGlob('src/{a,b/c}/*.ts', micromatch).startDirs).toEqual(['src/a', 'src/b/c']);
+    expect(compileGlob('src/+(a|b)/*.ts', micromatch).startDirs).toEqual(['src']);
   });
 
   it('prunes directories that cannot hold a match', () => {
-    const glob = compileGlob('src/*/test/**');
+    const glob = compileGlob('src/*/test/**', micromatch);
     expect(glob.mayContainMatches('src')).toBe(true);
     expect(glob.mayContainMatches('src/a')).toBe(true);
     expect(glob.mayContainMatches('src/a/test')).toBe(true);
@@ -42,47 +48,50 @@ describe('compileGlob', () => {
     expect(glob.mayContainMatches('src/a/b')).toBe(false);
     expect(glob.mayContainMatches('docs')).toBe(false);
 
-    const flat = compileGlob('*.{ts,js}');
+    const flat = compileGlob('*.{ts,js}', micromatch);
     expect(flat.mayContainMatches('src')).toBe(false);
-    const braces = compileGlob('{src,lib}/*.ts');
+    const braces = compileGlob('{src,lib}/*.ts', micromatch);
     expect(braces.mayContainMatches('lib')).toBe(true);
     expect(braces.mayContainMatches('docs')).toBe(false);
     expect(braces.mayContainMatches('lib/x')).toBe(false);
   });
 
   it('filters file names by the last segment of every alternative', () => {
-    const glob = compileGlob('{src/*.ts,docs/**/*.md}');
+    const glob = compileGlob('{src/*.ts,docs/**/*.md}', micromatch);
     expect(glob.nameMayMatch('a.ts')).toBe(true);
     expect(glob.nameMayMatch('guide.md')).toBe(true);
     expect(glob.nameMayMatch('a.js')).toBe(false);
-    expect(compileGlob('src/**').nameMayMatch('anything')).toBe(true);
-    expect(compileGlob('+(a|b)/x').nameMayMatch('y')).toBe(true);
+    expect(compileGlob('src/**', micromatch).nameMayMatch('anything')).toBe(true);
+    expect(compileGlob('+(a|b)/x', micromatch).nameMayMatch('y')).toBe(true);
   });
 
   it('matches with micromatch semantics: dot files, `**` anywhere, braces, case-sensitive', () => {
-    const glob = compileGlob('**/*.{ts,tsx}');
+    const glob = compileGlob('**/*.{ts,tsx}', micromatch);
     expect(glob.matches('a.ts')).toBe(true);
     expect(glob.matches('.hidden/deep/b.tsx')).toBe(true);
     expect(glob.matches('a.TS')).toBe(false);
-    expect(compileGlob('*').matches('.env')).toBe(true);
-    expect(compileGlob('src/**').matches('src/a/b')).toBe(true);
-    expect(compileGlob('a?c').matches('abc')).toBe(true);
-    expect(compileGlob('[ab].txt').matches('b.txt')).toBe(true);
+    expect(compileGlob('*', micromatch).matches('.env')).toBe(true);
+    expect(compileGlob('src/**', micromatch).matches('src/a/b')).toBe(true);
+    expect(compileGlob('src/**', micromatch).matches('src')).toBe(false);
+    expect(compileGlob('{src,lib}/**', micromatch).matches('lib')).toBe(false);
+    expect(compileGlob('{src,lib}/**', micromatch).matches('lib/x')).toBe(true);
+    expect(compileGlob('a?c', micromatch).matches('abc')).toBe(true);
+    expect(compileGlob('[ab].txt', micromatch).matches('b.txt')).toBe(true);
   });
 
   it('expands brace ranges, and falls back to the whole tree when a range is too large to expand', () => {
-    const small = compileGlob('f{1..12}.txt');
+    const small = compileGlob('f{1..12}.txt', micromatch);
     expect(small.matches('f11.txt')).toBe(true);
     expect(small.matches('f13.txt')).toBe(false);
-    const large = compileGlob('logs/f{1..5000}.txt');
+    const large = compileGlob('logs/f{1..5000}.txt', micromatch);
     expect(large.startDirs).toEqual(['logs']);
     expect(large.mayContainMatches('logs/anything')).toBe(true);
   });
   it('neither expands nor trusts a brace pattern too large to expand', () => {
     const bomb = '{a,b}'.repeat(40);
-    expect(checkGlobPattern(bomb)).toBeNull();
-    expect(checkGlobPattern(`{..,x}${bomb}/secret`)).toBe('escapes');
-    const compiled = compileGlob(`${bomb}.txt`);
+    expect(checkGlobPattern(bomb, micromatch)).toBeNull();
+    expect(checkGlobPattern(`{..,x}${bomb}/secret`, micromatch)).toBe('escapes');
+    const compiled = compileGlob(`${bomb}.txt`, micromatch);
     expect(compiled.startDirs).toEqual(['']);
     expect(compiled.matches(`${'ab'.repeat(20)}.txt`)).toBe(true);
   });

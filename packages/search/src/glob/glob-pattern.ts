@@ -1,17 +1,32 @@
-import micromatch from 'micromatch';
+import type micromatchModule from 'micromatch';
+import { GLOB_MAX_BRACE_EXPANSION } from '../limits.js';
 import { braceExpansionCount } from './brace-count.js';
+import { compilePathMatcher, compileSegmentMatcher } from './wildcard-match.js';
 
 /** Options every Glob match uses: wildcards match dot files and dot directories; case-sensitive. */
 const MATCH_OPTIONS = { dot: true } as const;
 
-/** Brace expansions larger than this are not used to narrow the walk (the match itself stays exact). */
-const MAX_EXPANDED_PATTERNS = 256;
+/** micromatch's API; loaded only for a pattern that needs it (braces, extglobs...), see {@link loadPatternEngine}. */
+export type Micromatch = typeof micromatchModule;
 
 /** Characters that make a path segment something other than a literal name. */
 const GLOB_SYNTAX = /[*?[\]{}()!\\]/;
 
-/** Why a pattern is refused before any file-system access, or `null` when it is fine. */
-export type GlobPatternProblem = 'empty' | 'escapes' | null;
+/**
+ * Why a pattern is refused before any file-system access, or `null` when it is fine: `emptySegment` is a `/` at the
+ * end or a `//` (micromatch cannot compile an empty segment), `rangeTooLarge` a brace range past
+ * {@link GLOB_MAX_BRACE_EXPANSION} patterns (without its expansion, micromatch would read it as a character class).
+ */
+export type GlobPatternProblem = 'empty' | 'escapes' | 'emptySegment' | 'rangeTooLarge' | 'tooComplex' | null;
+
+/**
+ * micromatch, which backtracks, matches only patterns the bounded matcher cannot take (extglobs, a leading `!`,
+ * POSIX classes, braces too large to expand); with at most this many wildcards its cost stays polynomial of low degree.
+ */
+export const MAX_BACKTRACKING_WILDCARDS = 3;
+
+/** A `{x..y}` brace range (numbers or letters, an optional step). */
+const BRACE_RANGE = /\{(?:-?\d+|[A-Za-z])\.\.(?:-?\d+|[A-Za-z])(?:\.\.-?\d+)?\}/;
 
 /** A pattern ready to drive a directory walk. */
 export interface CompiledGlob {
@@ -25,13 +40,27 @@ export interface CompiledGlob {
   nameMayMatch(name: string): boolean;
 }
 
-function expandBraces(pattern: string): string[] | null {
+/**
+ * micromatch when `pattern` needs it (braces to expand, syntax the bounded matcher leaves to it), else `undefined`:
+ * most patterns never load it, which keeps it out of the import and the call.
+ */
+export async function loadPatternEngine(pattern: string): Promise<Micromatch | undefined> {
+  if (compilePathMatcher(pattern) !== null) return undefined;
+  return (await import('micromatch')).default;
+}
+
+function engineFor(micromatch: Micromatch | undefined): Micromatch {
+  if (micromatch === undefined) throw new Error('micromatch was not loaded for this pattern.');
+  return micromatch;
+}
+
+function expandBraces(pattern: string, micromatch: Micromatch | undefined): string[] | null {
   if (!pattern.includes('{')) return [pattern];
   // Counted first: a pattern of a few dozen brace groups would expand to billions of strings.
-  if (braceExpansionCount(pattern, MAX_EXPANDED_PATTERNS) > MAX_EXPANDED_PATTERNS) return null;
+  if (braceExpansionCount(pattern, GLOB_MAX_BRACE_EXPANSION) > GLOB_MAX_BRACE_EXPANSION) return null;
   try {
-    const expanded = micromatch.braces(pattern, { expand: true });
-    return expanded.length > 0 && expanded.length <= MAX_EXPANDED_PATTERNS ? expanded : null;
+    const expanded = engineFor(micromatch).braces(pattern, { expand: true });
+    return expanded.length > 0 && expanded.length <= GLOB_MAX_BRACE_EXPANSION ? expanded : null;
   } catch {
     return null;
   }
@@ -42,14 +71,46 @@ function hasParentSegment(pattern: string): boolean {
 }
 
 /** docs/glob.md checks: empty, absolute, or with a `..` segment (also after brace expansion). */
-export function checkGlobPattern(pattern: string): GlobPatternProblem {
+/** `micromatch`: from {@link loadPatternEngine} for this pattern. */
+export function checkGlobPattern(pattern: string, micromatch?: Micromatch): GlobPatternProblem {
   if (pattern.length === 0) return 'empty';
   if (/^[\\/]/.test(pattern) || /^[A-Za-z]:/.test(pattern)) return 'escapes';
   if (hasParentSegment(pattern)) return 'escapes';
   // A `..` inside braces counts too; a pattern too large to expand is judged on its text.
-  const expanded = expandBraces(pattern);
-  if (expanded ? expanded.some(hasParentSegment) : pattern.includes('..')) return 'escapes';
+  const expanded = expandBraces(pattern, micromatch);
+  if (expanded ? expanded.some(hasParentSegment) : pattern.replace(BRACE_RANGE, '').includes('..')) {
+    return 'escapes';
+  }
+  if (expanded === null && BRACE_RANGE.test(pattern)) return 'rangeTooLarge';
+  if ((expanded ?? [pattern]).some(hasEmptySegment)) return 'emptySegment';
+  if ((expanded ?? [pattern]).some(needsBacktracking)) return 'tooComplex';
   return null;
+}
+
+function needsBacktracking(pattern: string): boolean {
+  if (compilePathMatcher(pattern) !== null) return false;
+  return (pattern.match(/\*+/g) ?? []).length > MAX_BACKTRACKING_WILDCARDS;
+}
+
+/** The bounded matcher where it applies, micromatch for the rest (see {@link MAX_BACKTRACKING_WILDCARDS}). */
+function pathMatcher(pattern: string, micromatch: Micromatch | undefined): (relativePath: string) => boolean {
+  return compilePathMatcher(pattern) ?? engineFor(micromatch).matcher(pattern, MATCH_OPTIONS);
+}
+
+function segmentMatcher(segment: string, micromatch: Micromatch | undefined): (name: string) => boolean {
+  return compileSegmentMatcher(segment) ?? engineFor(micromatch).matcher(segment, MATCH_OPTIONS);
+}
+
+function hasEmptySegment(pattern: string): boolean {
+  return normalizeGlobPattern(pattern).split('/').includes('');
+}
+
+/**
+ * A pattern ending in `/**` matches what is below the directory, never the directory itself (micromatch would also
+ * match `src` for `src/**`): it becomes `/**\/*`.
+ */
+function descendantsOnly(pattern: string): string {
+  return pattern.endsWith('/**') ? `${pattern}/*` : pattern;
 }
 
 /** Drops leading `./` segments, which never appear in the relative paths the walk produces. */
@@ -95,10 +156,13 @@ type SegmentTest = 'globstar' | ((segment: string) => boolean);
  * For a brace-free pattern, decides from the leading segments whether a directory can hold matches:
  * `src/*\/test/**` lets `src/a` and `src/a/test/x` in, but not `docs` or `src/a/b`.
  */
-function segmentPruner(pattern: string): (relativeDir: string) => boolean {
+function segmentPruner(
+  pattern: string,
+  micromatch: Micromatch | undefined,
+): (relativeDir: string) => boolean {
   const tests: SegmentTest[] = pattern
     .split('/')
-    .map((segment) => (segment === '**' ? 'globstar' : micromatch.matcher(segment, MATCH_OPTIONS)));
+    .map((segment) => (segment === '**' ? 'globstar' : segmentMatcher(segment, micromatch)));
   return (relativeDir) => {
     const dirSegments = relativeDir.split('/');
     for (let index = 0; index < dirSegments.length; index++) {
@@ -111,11 +175,12 @@ function segmentPruner(pattern: string): (relativeDir: string) => boolean {
   };
 }
 
-/** Compiles a checked, normalised pattern (see {@link checkGlobPattern}). */
-export function compileGlob(pattern: string): CompiledGlob {
-  const expanded = expandBraces(pattern);
+/** Compiles a checked, normalised pattern (see {@link checkGlobPattern}; `micromatch` as there). */
+export function compileGlob(checkedPattern: string, micromatch?: Micromatch): CompiledGlob {
+  const pattern = descendantsOnly(checkedPattern);
+  const expanded = expandBraces(pattern, micromatch)?.map(descendantsOnly) ?? null;
   // Matching the expansion keeps brace ranges (`{1..3}`) exact; micromatch alone reads them as character classes.
-  const matchers = (expanded ?? [pattern]).map((each) => micromatch.matcher(each, MATCH_OPTIONS));
+  const matchers = (expanded ?? [pattern]).map((each) => pathMatcher(each, micromatch));
   const matches =
     matchers.length === 1
       ? (matchers[0] as (relativePath: string) => boolean)
@@ -131,12 +196,12 @@ export function compileGlob(pattern: string): CompiledGlob {
       nameMayMatch: () => true,
     };
   }
-  const pruners = expanded.map(segmentPruner);
+  const pruners = expanded.map((each) => segmentPruner(each, micromatch));
   return {
     matches,
     startDirs: outermost(expanded.map(staticBase)),
     mayContainMatches: (relativeDir) => pruners.some((pruner) => pruner(relativeDir)),
-    nameMayMatch: lastSegmentFilter(expanded),
+    nameMayMatch: lastSegmentFilter(expanded, micromatch),
   };
 }
 
@@ -144,10 +209,13 @@ export function compileGlob(pattern: string): CompiledGlob {
  * A path can only match if its last name matches the pattern's last segment (unless that is `**` or empty), so
  * files whose name fails every last segment are skipped before their path is even built.
  */
-function lastSegmentFilter(patterns: readonly string[]): (name: string) => boolean {
+function lastSegmentFilter(
+  patterns: readonly string[],
+  micromatch: Micromatch | undefined,
+): (name: string) => boolean {
   const lastSegments = patterns.map((each) => each.slice(each.lastIndexOf('/') + 1));
   if (lastSegments.some((segment) => segment === '' || segment === '**')) return () => true;
-  const tests = lastSegments.map((segment) => micromatch.matcher(segment, MATCH_OPTIONS));
+  const tests = lastSegments.map((segment) => segmentMatcher(segment, micromatch));
   return tests.length === 1
     ? (tests[0] as (name: string) => boolean)
     : (name) => tests.some((test) => test(name));

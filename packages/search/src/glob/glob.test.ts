@@ -138,7 +138,6 @@ describe('Glob matching', () => {
     const result = await glob().call({ pattern: 'src/**' });
     expect(result.output).toBe(
       [
-        'src',
         'src/.gitignore',
         'src/a.ts',
         'src/b.js',
@@ -152,6 +151,13 @@ describe('Glob matching', () => {
         'src/main.py',
       ].join('\n'),
     );
+    // Never the directory itself, and never a directory at all with include_dirs false.
+    const files = await glob().call({ pattern: 'src/lib/**', include_dirs: false });
+    expect(files.output).toBe('src/lib/c.ts\nsrc/lib/deep/d.ts');
+    const prefixDirectory = await glob().call({ pattern: 'src/lib', include_dirs: false });
+    expect(prefixDirectory.output).toBe('');
+    const nested = await glob().call({ pattern: '{src,src/lib}/**', include_dirs: false });
+    expect(nested.output).not.toMatch(/^src(\/lib)?$/m);
     const sorted = await glob().call({ pattern: '{a,a-b}/x' });
     expect(sorted.output).toBe('a/x\na-b/x');
   });
@@ -194,6 +200,20 @@ describe('Glob matching', () => {
     }
   });
 
+  it('takes its result cap as a tool option, and says it in the message and the description', async () => {
+    const tool = new Glob(tree.runtime(), { maxMatches: 2 });
+    const result = await tool.call({ pattern: 'src/*.*' });
+    expect(result.output).toBe('src/.gitignore\nsrc/a.ts');
+    expect(result.message).toBe(
+      'Found 5 matches for pattern `src/*.*`. Only the first 2 matches are returned. You may want to use a more specific pattern. 1 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+    );
+    expect(tool.description).toContain('At most 2 paths are returned');
+    expect(new Glob(tree.runtime()).description).toContain('At most 1000 paths are returned');
+    expect(() => new Glob(tree.runtime(), { maxMatches: 0 })).toThrow(
+      'Glob: maxMatches must be a positive number, got 0.',
+    );
+  });
+
   it('leaves out entries the workspace deny rules refuse', async () => {
     const result = await glob({ deny: ['**/docs/**'] }).call({ pattern: '**/*.md' });
     expect(result.message).toBe('No matches found for pattern `**/*.md`.');
@@ -216,6 +236,40 @@ describe('Glob checks', () => {
         brief: 'Invalid pattern',
       });
     }
+  });
+
+  it('explains a brace range too large to expand and a pattern ending in `/`', async () => {
+    expect(await glob().call({ pattern: 'src/f{1..1000}.txt' })).toMatchObject({
+      isError: true,
+      message:
+        'Pattern `src/f{1..1000}.txt` has a brace range too large to expand (more than 256 patterns). Use a wildcard such as `*` instead.',
+      brief: 'Invalid pattern',
+    });
+    for (const pattern of ['r/', '**/', 'src//a.ts']) {
+      expect(await glob().call({ pattern })).toMatchObject({
+        isError: true,
+        message: `Pattern \`${pattern}\` has an empty path segment (a \`/\` at its end or \`//\`). Drop the extra \`/\` to match a directory itself, or end the pattern with \`/*\` or \`/**\` to match what it contains.`,
+        brief: 'Invalid pattern',
+      });
+    }
+  });
+
+  it('matches a backtracking-prone pattern in bounded time, and refuses one only micromatch could run', async ({
+    workspace,
+  }) => {
+    const name = 'a'.repeat(200);
+    await workspace.writeAll({ [name]: '', [`d/${name}`]: '' });
+    const tool = new Glob(workspace.runtime());
+    expect(await tool.call({ pattern: '*a*a*a*a*a*a*a*ab' })).toMatchObject({ isError: false, output: '' });
+    expect(await tool.call({ pattern: '**/*a*a*a*a*a*a*a*a', include_dirs: false })).toMatchObject({
+      output: `${name}\nd/${name}`,
+    });
+    expect(await tool.call({ pattern: '+(*a*a*a*ab)' })).toMatchObject({
+      isError: true,
+      message:
+        'Pattern `+(*a*a*a*ab)` combines more than 3 wildcards with extglobs, a leading `!` or POSIX classes, which cannot be matched in bounded time. Use only `*`, `?`, `[...]` and `**`, or fewer wildcards.',
+      brief: 'Invalid pattern',
+    });
   });
 
   it('refuses directories outside the workspace, also through a symlink', async () => {

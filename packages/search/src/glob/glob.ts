@@ -6,40 +6,58 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import { escapeForDisplay } from '@kimi-tools/core/toolkit';
+import { wholeCountOption } from '../common/whole-count-option.js';
 import {
+  braceRangeTooLargeError,
   emptyPatternError,
+  emptySegmentError,
   escapingPatternError,
   globFailedMessage,
   GlobBriefs,
   notADirectoryError,
+  tooComplexPatternError,
   type GlobBrief,
 } from '../errors.js';
 import { GLOB_MAX_MATCHES } from '../limits.js';
 import { sortPathsComponentWise } from '../common/compare-paths.js';
 import { resolveSearchTarget } from '../common/search-target.js';
 import { workspaceRootOf } from '../common/workspace-root.js';
-import { GLOB_DESCRIPTION } from './glob-description.js';
+import { GLOB_DESCRIPTION, globDescription } from './glob-description.js';
 import { GlobParams } from './glob-params.js';
-import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-pattern.js';
+import {
+  checkGlobPattern,
+  compileGlob,
+  loadPatternEngine,
+  MAX_BACKTRACKING_WILDCARDS,
+  normalizeGlobPattern,
+} from './glob-pattern.js';
 import { loadAncestorIgnoreLevels } from './ignore-rules.js';
 import { walkTree } from './walk-tree.js';
 
-/** Options of {@link Glob}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
-export type GlobOptions = Record<string, never>;
+/** Options of {@link Glob}. */
+export interface GlobOptions {
+  /** Return at most this many paths (default {@link GLOB_MAX_MATCHES}); the message and description say so. */
+  maxMatches?: number;
+}
 
 /** Finds files and directories by glob pattern inside the workspace (docs/glob.md). */
 export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   readonly name = 'Glob';
-  readonly description = GLOB_DESCRIPTION;
+  readonly description: string;
   readonly params = GlobParams;
   protected readonly failureBrief = GlobBriefs.failed;
+  private readonly maxMatches: number;
 
-  /** Creates the tool for one runtime. Glob has no options. */
+  /** Creates the tool for one runtime; throws on an invalid option. */
   constructor(
     private readonly runtime: ToolRuntime,
-    _options: GlobOptions = {},
+    options: GlobOptions = {},
   ) {
     super();
+    this.maxMatches = wholeCountOption('Glob', 'maxMatches', options.maxMatches, GLOB_MAX_MATCHES);
+    this.description =
+      this.maxMatches === GLOB_MAX_MATCHES ? GLOB_DESCRIPTION : globDescription(this.maxMatches);
   }
 
   protected override failureMessage(params: GlobParams, error: string): string {
@@ -48,9 +66,13 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
 
   protected async execute(params: GlobParams, options: CallOptions): Promise<ToolReturnValue<GlobBrief>> {
     const { pattern } = params;
-    const problem = checkGlobPattern(pattern);
+    const micromatch = await loadPatternEngine(pattern);
+    const problem = checkGlobPattern(pattern, micromatch);
     if (problem === 'empty') return emptyPatternError();
     if (problem === 'escapes') return escapingPatternError(pattern);
+    if (problem === 'rangeTooLarge') return braceRangeTooLargeError(pattern);
+    if (problem === 'emptySegment') return emptySegmentError(pattern);
+    if (problem === 'tooComplex') return tooComplexPatternError(pattern, MAX_BACKTRACKING_WILDCARDS);
 
     const directory = params.directory === null || params.directory === '' ? '.' : params.directory;
     const resolved = await resolveSearchTarget(this.runtime, directory, {
@@ -64,7 +86,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     const policy = this.runtime.paths;
     const walked = await walkTree({
       root,
-      glob: compileGlob(normalizeGlobPattern(pattern)),
+      glob: compileGlob(normalizeGlobPattern(pattern), micromatch),
       includeDirs: params.include_dirs,
       includeIgnored: params.include_ignored,
       ancestorLevels: params.include_ignored
@@ -75,17 +97,19 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     });
 
     const total = walked.matches.length;
-    const shown = sortPathsComponentWise(walked.matches).slice(0, GLOB_MAX_MATCHES);
-    const output =
-      path.sep === '/' ? shown.join('\n') : shown.map((p) => p.split('/').join(path.sep)).join('\n');
+    const shown = sortPathsComponentWise(walked.matches).slice(0, this.maxMatches);
+    // One entry per line: a newline or a terminal escape in a name is shown escaped.
+    const output = shown
+      .map((p) => escapeForDisplay(path.sep === '/' ? p : p.split('/').join(path.sep)))
+      .join('\n');
     const parts = [
       total === 0
         ? `No matches found for pattern \`${pattern}\`.`
         : `Found ${total} matches for pattern \`${pattern}\`.`,
     ];
-    if (total > GLOB_MAX_MATCHES) {
+    if (total > this.maxMatches) {
       parts.push(
-        `Only the first ${GLOB_MAX_MATCHES} matches are returned. You may want to use a more specific pattern.`,
+        `Only the first ${this.maxMatches} matches are returned. You may want to use a more specific pattern.`,
       );
     }
     if (walked.hiddenMatches > 0) {

@@ -1,7 +1,8 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { isWithinDirectory } from '@kimi-tools/core/toolkit';
-import ignore, { type Ignore } from 'ignore';
+import type ignoreModule from 'ignore';
+import { readIgnoreFile } from '../common/read-ignore-file.js';
 import { VCS_DIRECTORIES } from '../limits.js';
 
 /** Ignore files read in every directory; later files take precedence, as in ripgrep. */
@@ -20,10 +21,16 @@ type Verdict = 'ignored' | 'unignored' | 'none';
  * directory itself, or one of its parents, may be what they ignore.
  */
 export class IgnoreRuleSet {
-  private readonly rules: Ignore;
+  private readonly rules: ignoreModule.Ignore;
   private readonly byBasename: Map<string, Verdict> | null;
 
-  constructor(texts: readonly string[], parentsUnknown = false) {
+  /** The rules of `texts`; the `ignore` package is loaded only here, when some ignore file exists. */
+  static async create(texts: readonly string[], parentsUnknown = false): Promise<IgnoreRuleSet> {
+    const { default: ignore } = await import('ignore');
+    return new IgnoreRuleSet(ignore, texts, parentsUnknown);
+  }
+
+  private constructor(ignore: typeof ignoreModule, texts: readonly string[], parentsUnknown: boolean) {
     // Case-sensitive, as git and ripgrep are on Linux.
     this.rules = ignore({ ignorecase: false });
     // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
@@ -66,14 +73,6 @@ export interface IgnoreLevel {
   toLocal(relativePath: string): string;
 }
 
-async function readOptional(filePath: string): Promise<string | null> {
-  try {
-    return await readFile(filePath, 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). `parentsUnknown`:
  * the directory lies above the search directory (see {@link IgnoreRuleSet}).
@@ -85,10 +84,10 @@ export async function loadIgnoreRules(
 ): Promise<IgnoreRuleSet | null> {
   const texts: string[] = [];
   for (const name of names) {
-    const text = await readOptional(path.join(directory, name));
+    const text = await readIgnoreFile(path.join(directory, name));
     if (text !== null) texts.push(text);
   }
-  return texts.length === 0 ? null : new IgnoreRuleSet(texts, parentsUnknown);
+  return texts.length === 0 ? null : IgnoreRuleSet.create(texts, parentsUnknown);
 }
 
 async function exists(filePath: string): Promise<boolean> {

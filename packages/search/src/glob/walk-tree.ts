@@ -98,7 +98,11 @@ class TreeWalk {
         (!this.request.includeIgnored && isIgnoredEntry(name, relativePath, true, visit.levels));
       if (hidden && !this.mayCountHidden(name)) return null;
       // Several start dirs may share prefix directories: match each of those once.
-      if (this.request.glob.matches(relativePath) && !this.matchedPrefixes.has(relativePath)) {
+      if (
+        this.request.includeDirs &&
+        this.request.glob.matches(relativePath) &&
+        !this.matchedPrefixes.has(relativePath)
+      ) {
         this.matchedPrefixes.add(relativePath);
         this.record(relativePath, hidden);
       }

@@ -31,21 +31,20 @@ describe('FileListCollector', () => {
     files.write(bytes.subarray(3, cut));
     files.write(bytes.subarray(cut));
     expect(files.newestFirst()).toEqual(['dir/é.txt', 'a.txt']);
-    expect(files.listed).toBe(2);
+    expect(files.kept).toBe(2);
   });
 
   it('orders newest first, ties component-wise, a missing file last; an unfinished name is left out', () => {
     const { files } = collector();
     files.write(Buffer.from('gone.txt\0dir-x.txt\0a.txt\0dir/x/y.txt\0b.txt\0dir/é.t'));
     expect(files.newestFirst()).toEqual(['b.txt', 'a.txt', 'dir/x/y.txt', 'dir-x.txt', 'gone.txt']);
-    expect(files.listed).toBe(5);
+    expect(files.kept).toBe(5);
   });
 
-  it('counts sensitive files as listed but keeps them out, remembering them for the warning', () => {
-    const { files, filter } = collector();
+  it('keeps sensitive files out, and does not count them', () => {
+    const { files } = collector();
     files.write(Buffer.from('.env\0a.txt\0'));
     expect(files.newestFirst()).toEqual(['a.txt']);
-    expect(files.listed).toBe(2);
-    expect([...filter.sensitive]).toEqual(['.env']);
+    expect(files.kept).toBe(1);
   });
 });

@@ -21,13 +21,12 @@ export class FileListCollector {
   private readonly paths: string[] = [];
   /** Modification time in ms of `paths[i]`; 0 for a file deleted since ripgrep saw it (it sorts last). */
   private readonly times: number[] = [];
-  private listedCount = 0;
 
   constructor(private readonly filter: ResultPathFilter) {}
 
-  /** How many files ripgrep listed so far, the ones filtered out included. */
-  get listed(): number {
-    return this.listedCount;
+  /** How many files were kept so far (filtered out ones not counted). */
+  get kept(): number {
+    return this.paths.length;
   }
 
   /** Takes the next chunk of ripgrep's output. */
@@ -65,7 +64,6 @@ export class FileListCollector {
 
   private add(relative: string): void {
     if (relative.length === 0) return;
-    this.listedCount++;
     if (!this.filter.keeps(relative)) return;
     this.paths.push(relative);
     this.times.push(statSync(this.filter.absolute(relative), STAT_OPTIONS)?.mtimeMs ?? 0);

@@ -6,9 +6,6 @@ import { Grep, type GrepOptions } from './grep.js';
 
 let tree: TempWorkspace;
 
-const SENSITIVE_WARNING =
-  'Skipped 2 sensitive file(s) (.env, .env.local) to protect secrets. These files may contain credentials or private keys.';
-
 beforeAll(async () => {
   const files = {
     '.gitignore': 'ignored.txt\n',
@@ -50,7 +47,8 @@ describe('Grep output modes', () => {
     expect(result.output).toBe(
       ['.env.example', 'ctx.txt', 'sub/b.ts', 'crlf.txt', 'latin1.txt', 'a.ts'].join('\n'),
     );
-    expect(result.message).toBe(SENSITIVE_WARNING);
+    // Sensitive files are left out silently: a warning naming the ones that matched would be an oracle.
+    expect(result.message).toBe('');
     expect(result.brief).toBe('');
   });
 
@@ -68,7 +66,8 @@ describe('Grep output modes', () => {
         'sub/b.ts:1:// zebra',
       ].join('\n'),
     );
-    expect(result.message).toBe(SENSITIVE_WARNING);
+    // Sensitive files are left out silently: a warning naming the ones that matched would be an oracle.
+    expect(result.message).toBe('');
   });
 
   it('shows content without line numbers when -n is false', async () => {
@@ -118,7 +117,8 @@ describe('Grep output modes', () => {
         'sub/b.ts:1:// zebra',
       ].join('\n'),
     );
-    expect(result.message).toBe(SENSITIVE_WARNING);
+    // Sensitive files are left out silently: a warning naming the ones that matched would be an oracle.
+    expect(result.message).toBe('');
   });
 
   it('applies -A and -B separately, and context without line numbers', async () => {
@@ -139,7 +139,7 @@ describe('Grep output modes', () => {
     expect(result.output).toBe(
       ['.env.example:1', 'a.ts:2', 'crlf.txt:1', 'ctx.txt:2', 'latin1.txt:1', 'sub/b.ts:1'].join('\n'),
     );
-    expect(result.message).toBe(`${SENSITIVE_WARNING} Found 8 total occurrences across 6 files.`);
+    expect(result.message).toBe('Found 8 total occurrences across 6 files.');
   });
 
   it('prefixes the file name when searching a single file', async () => {
@@ -183,9 +183,7 @@ describe('Grep output modes', () => {
     expect(result.output).toBe(
       ['.env.example:1', 'a.ts:2', 'crlf.txt:1', 'ctx.txt:2', 'latin1.txt:1'].join('\n'),
     );
-    expect(result.message).toBe(
-      'Skipped 1 sensitive file(s) (.env) to protect secrets. These files may contain credentials or private keys. Found 7 total occurrences across 5 files.',
-    );
+    expect(result.message).toBe('Found 7 total occurrences across 5 files.');
   });
 
   it('honours -i, type, glob, multiline and include_ignored', async () => {
@@ -208,20 +206,16 @@ describe('Grep pagination and limits', () => {
   it('pages through results with offset and head_limit', async () => {
     const first = await grep().call({ pattern: 'zebra', head_limit: 2 });
     expect(first.output).toBe('.env.example\nctx.txt');
-    expect(first.message).toBe(
-      `${SENSITIVE_WARNING} Results truncated to 2 lines (total: 6). Use offset=2 to see more.`,
-    );
+    expect(first.message).toBe(`Results truncated to 2 lines (total: 6). Use offset=2 to see more.`);
     const second = await grep().call({ pattern: 'zebra', head_limit: 2, offset: 2 });
     expect(second.output).toBe('sub/b.ts\ncrlf.txt');
-    expect(second.message).toBe(
-      `${SENSITIVE_WARNING} Results truncated to 2 lines (total: 6). Use offset=4 to see more.`,
-    );
+    expect(second.message).toBe(`Results truncated to 2 lines (total: 6). Use offset=4 to see more.`);
     const last = await grep().call({ pattern: 'zebra', head_limit: '2', offset: '4' });
     expect(last.output).toBe('latin1.txt\na.ts');
-    expect(last.message).toBe(SENSITIVE_WARNING);
+    expect(last.message).toBe('');
     const beyond = await grep().call({ pattern: 'zebra', offset: 10 });
     expect(beyond.output).toBe('');
-    expect(beyond.message).toBe(`No matches found. ${SENSITIVE_WARNING}`);
+    expect(beyond.message).toBe('No matches found.');
     const unlimited = await grep().call({
       pattern: 'zebra',
       output_mode: 'content',
@@ -236,12 +230,14 @@ describe('Grep pagination and limits', () => {
     await workspace.write('wide.txt', `${`zebra ${'y'.repeat(994)}\n`.repeat(60)}`);
     const tool = new Grep(workspace.runtime());
     const long = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'long.txt' });
-    expect(long.output).toBe(`long.txt:1:zebra${'x'.repeat(2000 - 16)}[...truncated]`);
+    // The cap holds the marker too: the whole line is 2,000 characters, as ReadFile's lines are.
+    expect(long.output).toBe(`long.txt:1:zebra${'x'.repeat(2000 - 16 - 14)}[...truncated]`);
+    expect((long.output as string).length).toBe(2000);
     expect(long.message).toBe('Output is truncated to fit in the message.');
     // An emoji across the cut is left out whole, never split into half a surrogate pair.
-    await workspace.write('emoji.txt', `zebra${'x'.repeat(1982)}😀${'x'.repeat(100)}\n`);
+    await workspace.write('emoji.txt', `zebra${'x'.repeat(1968)}😀${'x'.repeat(100)}\n`);
     const emoji = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'emoji.txt' });
-    expect(emoji.output).toBe(`emoji.txt:1:zebra${'x'.repeat(1982)}[...truncated]`);
+    expect(emoji.output).toBe(`emoji.txt:1:zebra${'x'.repeat(1968)}[...truncated]`);
     const wide = await tool.call({
       pattern: 'zebra',
       output_mode: 'content',
@@ -257,6 +253,18 @@ describe('Grep pagination and limits', () => {
 });
 
 describe('Grep checks and failures', () => {
+  it('takes its output cap as a tool option, and says it in the description', async () => {
+    const tool = grep({}, { maxOutputChars: 30 });
+    const result = await tool.call({ pattern: 'zebra', output_mode: 'content', path: 'ctx.txt' });
+    expect(result.output).toBe('ctx.txt:2:zebra two');
+    expect(result.message).toBe('Output is truncated to fit in the message.');
+    expect(tool.description).toContain('the output at 30.');
+    expect(grep().description).toContain('the output at 50000.');
+    expect(() => grep({}, { maxOutputChars: -1 })).toThrow(
+      'Grep: maxOutputChars must be a positive number, got -1.',
+    );
+  });
+
   it('refuses paths outside the workspace and reports missing ones', async () => {
     for (const input of [tree.outsideDir, '../x']) {
       expect(await grep().call({ pattern: 'zebra', path: input })).toMatchObject({
@@ -270,6 +278,36 @@ describe('Grep checks and failures', () => {
       message: '`nope` does not exist.',
       brief: 'Path not found',
     });
+  });
+
+  it('answers `No matches found.` when ripgrep searched no file at all', async ({ workspace }) => {
+    await workspace.writeAll({
+      'a.js': 'zzz\n',
+      'only-git/.git/HEAD': 'zzz\n',
+      'only-ignored/.gitignore': '*\n',
+      'only-ignored/a.txt': 'zzz\n',
+    });
+    await workspace.mkdir('empty');
+    const tool = new Grep(workspace.runtime());
+    const calls = [
+      { glob: '*.py' },
+      { type: 'rust' },
+      { path: 'empty' },
+      { path: 'only-git' },
+      { path: 'only-ignored' },
+    ];
+    for (const call of calls) {
+      for (const output_mode of ['files_with_matches', 'content', 'count_matches'] as const) {
+        expect(await tool.call({ pattern: 'zzz', output_mode, ...call }), JSON.stringify(call)).toMatchObject(
+          {
+            isError: false,
+            output: '',
+            message: 'No matches found.',
+            brief: '',
+          },
+        );
+      }
+    }
   });
 
   it('reports an invalid regex', async () => {

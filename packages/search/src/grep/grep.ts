@@ -7,7 +7,9 @@ import {
   type ToolRuntime,
 } from '@kimi-tools/core';
 import {
+  escapeForDisplay,
   hasErrno,
+  notAFileError,
   positiveNumberOption,
   sensitiveFilesWarning,
   stringOption,
@@ -26,7 +28,10 @@ import {
 import { comparePathsComponentWise } from '../common/compare-paths.js';
 import { resolveSearchTarget } from '../common/search-target.js';
 import { FileListCollector } from './file-list-collector.js';
-import { GREP_DESCRIPTION } from './grep-description.js';
+import { GREP_DESCRIPTION, grepDescription } from './grep-description.js';
+import { wholeCountOption } from '../common/whole-count-option.js';
+import { GREP_MAX_OUTPUT_CHARS } from '../limits.js';
+import { releaseIgnoreFifos } from './ignore-fifo-release.js';
 import { GrepParams } from './grep-params.js';
 import { parseContent, parseCounts } from './parse-output.js';
 import { ResultPathFilter } from './result-path-filter.js';
@@ -40,9 +45,11 @@ const OUTPUT_CAPPED = `Search stopped after ${MAX_RIPGREP_OUTPUT_BYTES / 1024 / 
 /** The output lines of one mode after filtering, with what the message needs to say about them. */
 interface ModeLines {
   lines: string[];
-  /** Whether ripgrep printed anything at all (before filtering): decides partial results vs. errors. */
+  /**
+   * Whether anything is left after filtering: decides partial results vs. errors. Counted after filtering so that
+   * what a sensitive file holds never changes the answer.
+   */
   hadResults: boolean;
-  sensitivePaths: string[];
   countSummary: string | null;
 }
 
@@ -64,17 +71,23 @@ export interface GrepOptions {
    * "no ripgrep".
    */
   rgPath?: string;
+  /**
+   * Cut the output at this many characters, at a line boundary (default {@link GREP_MAX_OUTPUT_CHARS}); the
+   * description says so.
+   */
+  maxOutputChars?: number;
 }
 
 /** Searches file contents with ripgrep inside the workspace (docs/grep.md). */
 export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly name = 'Grep';
-  readonly description = GREP_DESCRIPTION;
+  readonly description: string;
   readonly params = GrepParams;
   protected readonly failureBrief = GrepBriefs.failed;
   private ripgrepPath: string | undefined;
   private readonly timeoutMs: number;
   private readonly rgPath: string | undefined;
+  private readonly maxOutputChars: number;
 
   /** Creates the tool for one runtime; throws on an invalid option. */
   constructor(
@@ -84,6 +97,14 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     super();
     this.timeoutMs = positiveNumberOption('Grep', 'timeoutMs', options.timeoutMs, 20_000);
     this.rgPath = stringOption('Grep', 'rgPath', options.rgPath);
+    this.maxOutputChars = wholeCountOption(
+      'Grep',
+      'maxOutputChars',
+      options.maxOutputChars,
+      GREP_MAX_OUTPUT_CHARS,
+    );
+    this.description =
+      this.maxOutputChars === GREP_MAX_OUTPUT_CHARS ? GREP_DESCRIPTION : grepDescription(this.maxOutputChars);
   }
 
   protected override failureMessage(_params: GrepParams, error: string): string {
@@ -100,16 +121,28 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     if (!resolved.ok) return resolved.error;
     const { target } = resolved;
 
+    // ripgrep would wait on a FIFO for a writer until the timeout: only directories and regular files are searched.
+    if (!target.isDirectory && !target.isFile) return notAFileError(input);
     if (binary === null) return ripgrepUnavailableError();
 
     // A file is searched from its own directory, so its name prefixes every line (docs/grep.md step 2).
     const base = target.isDirectory ? target.real : path.dirname(target.absolute);
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
-    const targetIsSensitive = !target.isDirectory && this.runtime.paths.isSensitive(target.real);
-    const filter = new ResultPathFilter(this.runtime, base, targetIsSensitive);
+    // A sensitive file searched by itself is not even read: the answer is the same whatever it holds.
+    if (!target.isDirectory && this.runtime.paths.isSensitive(target.real)) {
+      return toolOk({
+        output: '',
+        message: `No matches found. ${sensitiveFilesWarning([escapeForDisplay(fileName as string)])}`,
+        extras: { total: 0 },
+      });
+    }
+    const filter = new ResultPathFilter(this.runtime, base);
     const fileList = params.output_mode === 'files_with_matches' ? new FileListCollector(filter) : undefined;
     let run: RipgrepRun;
+    // ripgrep reads ignore files only in a directory search that respects them.
+    const stopReleasing =
+      target.isDirectory && !params.include_ignored ? releaseIgnoreFifos(target.real) : undefined;
     try {
       run = await runRipgrep({
         binary,
@@ -124,6 +157,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       if (!hasErrno(error, 'ENOENT')) throw error;
       this.ripgrepPath = undefined;
       return ripgrepUnavailableError();
+    } finally {
+      stopReleasing?.();
     }
     if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
     return this.report(params, run, filter, fileList);
@@ -154,7 +189,6 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     }
 
     const notes: string[] = [];
-    if (mode.sensitivePaths.length > 0) notes.push(sensitiveFilesWarning(mode.sensitivePaths));
     if (mode.countSummary !== null) notes.push(mode.countSummary);
     const page = paginate(mode.lines, params.offset, params.head_limit);
     if (page.note !== null) notes.push(page.note);
@@ -162,8 +196,9 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     else if (run.outputCapped) notes.push(OUTPUT_CAPPED);
     else if (run.exitCode === 2) notes.push(`Some paths could not be searched: ${firstLine(run.stderr)}`);
 
-    const output = capOutput(page.lines);
-    if (page.lines.length === 0) notes.unshift('No matches found.');
+    const output = capOutput(page.lines, this.maxOutputChars);
+    // A search the output limit stopped may have cut its only match short: that is not "no matches".
+    if (page.lines.length === 0 && !run.outputCapped) notes.unshift('No matches found.');
     if (output.truncated) notes.push('Output is truncated to fit in the message.');
     return toolOk({ output: output.text, message: notes.join(' '), extras: { total: mode.lines.length } });
   }
@@ -183,9 +218,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         // Parsed, filtered and timed while ripgrep ran; only the order is left.
         const files = fileList as FileListCollector;
         return {
-          lines: files.newestFirst(),
-          hadResults: files.listed > 0,
-          sensitivePaths: [...filter.sensitive],
+          lines: files.newestFirst().map(escapeForDisplay),
+          hadResults: files.kept > 0,
           countSummary: null,
         };
       }
@@ -194,9 +228,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         const counts = found.filter((entry) => keep(entry.path)).sort(byPath);
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
-          lines: counts.map((entry) => `${entry.path}:${entry.count}`),
-          hadResults: found.length > 0,
-          sensitivePaths: [...filter.sensitive],
+          lines: counts.map((entry) => `${escapeForDisplay(entry.path)}:${entry.count}`),
+          hadResults: counts.length > 0,
           countSummary:
             counts.length > 0 ? `Found ${total} total occurrences across ${counts.length} files.` : null,
         };
@@ -209,8 +242,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         );
         return {
           lines: renderContent(blocks, params['-n'], context),
-          hadResults: found.length > 0,
-          sensitivePaths: [...filter.sensitive],
+          hadResults: blocks.length > 0,
           countSummary: null,
         };
       }

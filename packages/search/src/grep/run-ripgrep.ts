@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 /** Keeps the first part of stderr only: enough for the error message, bounded when thousands of paths fail. */
 const MAX_STDERR_BYTES = 64 * 1024;
@@ -31,6 +32,23 @@ export interface RipgrepInvocation {
   onStdout?: (chunk: Buffer) => void;
 }
 
+/**
+ * What ripgrep prints, exiting with 2, when its filters left no file to search and no path was given. For Grep that
+ * is an empty result, not an error: the model cannot run `--debug`.
+ */
+const NO_FILES_SEARCHED =
+  /^rg: No files were searched, which means ripgrep probably applied a filter you didn't expect\.\r?\nRunning with --debug will show why files are being skipped\.\r?\n?/m;
+
+/** The exit code and stderr without ripgrep's "no files were searched" warning (exit 2 → 1 when nothing else failed). */
+function withoutNoFilesWarning(
+  exitCode: number | null,
+  stderr: string,
+): { exitCode: number | null; stderr: string } {
+  if (exitCode !== 2 || !NO_FILES_SEARCHED.test(stderr)) return { exitCode, stderr };
+  const rest = stderr.replace(NO_FILES_SEARCHED, '');
+  return { exitCode: rest.trim() === '' ? 1 : exitCode, stderr: rest };
+}
+
 function environmentWithoutConfig(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env['RIPGREP_CONFIG_PATH'];
@@ -44,12 +62,19 @@ function environmentWithoutConfig(): NodeJS.ProcessEnv {
 export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
   const { signal } = invocation;
   return new Promise((resolve, reject) => {
-    const child = spawn(invocation.binary, invocation.args, {
-      cwd: invocation.cwd,
-      env: environmentWithoutConfig(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
+    let settled = false;
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn(invocation.binary, invocation.args, {
+        cwd: invocation.cwd,
+        env: environmentWithoutConfig(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
+    } catch (error) {
+      reject(error);
+      return;
+    }
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let stderrBytes = 0;
@@ -69,6 +94,28 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
       aborted = true;
       kill();
     };
+    const cleanUp = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    // Spawn failures (EMFILE, EAGAIN, ENOENT...) arrive as an 'error' event, maybe before the pipes exist: handled
+    // first, and every stream gets its own handler, so no error can go unhandled and end the host process.
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      cleanUp();
+      kill();
+      reject(error);
+    };
+    child.on('error', fail);
+    // Typed as streams, but missing when the spawn failed before the pipes were made.
+    if (!(child.stdout as Readable | null | undefined) || !(child.stderr as Readable | null | undefined)) {
+      // The spawn's own error (EMFILE...) is emitted on the next tick; this one stands in only if it never comes.
+      setImmediate(() => fail(new Error('ripgrep could not be started: its output pipes were not created.')));
+      return;
+    }
+    child.stdout.on('error', fail);
+    child.stderr.on('error', fail);
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const maxOutputBytes = invocation.maxOutputBytes ?? MAX_RIPGREP_OUTPUT_BYTES;
@@ -87,20 +134,15 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
       stderr.push(chunk);
       stderrBytes += chunk.length;
     });
-    const cleanUp = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    child.on('error', (error) => {
-      cleanUp();
-      reject(error);
-    });
     child.on('close', (code) => {
+      if (settled) return;
+      settled = true;
       cleanUp();
+      const outcome = withoutNoFilesWarning(code, Buffer.concat(stderr).toString('utf8'));
       resolve({
         stdout: Buffer.concat(stdout),
-        stderr: Buffer.concat(stderr).toString('utf8'),
-        exitCode: code,
+        stderr: outcome.stderr,
+        exitCode: outcome.exitCode,
         timedOut,
         aborted,
         outputCapped,

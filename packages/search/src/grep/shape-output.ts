@@ -1,3 +1,4 @@
+import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import { GREP_MAX_LINE_CHARS, GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import type { FileBlock } from './parse-output.js';
 
@@ -13,6 +14,8 @@ export function renderContent(
   const lines: string[] = [];
   blocks.forEach((block, index) => {
     if (index > 0 && gapsBetweenFiles) lines.push('--');
+    // A newline or a terminal escape in a file name is shown escaped, so each output line stays one line.
+    const shownPath = escapeForDisplay(block.path);
     for (const line of block.lines) {
       if (line === null) {
         lines.push('--');
@@ -21,8 +24,8 @@ export function renderContent(
       const mark = line.isMatch ? ':' : '-';
       lines.push(
         withLineNumbers
-          ? `${block.path}${mark}${line.lineNumber}${mark}${line.text}`
-          : `${block.path}${mark}${line.text}`,
+          ? `${shownPath}${mark}${line.lineNumber}${mark}${line.text}`
+          : `${shownPath}${mark}${line.text}`,
       );
     }
   });
@@ -52,23 +55,26 @@ export interface CappedOutput {
   truncated: boolean;
 }
 
-/** Cuts lines at 2,000 characters and the whole output at 50,000, at a line boundary (docs/grep.md step 7). */
-export function capOutput(lines: readonly string[]): CappedOutput {
+/**
+ * Cuts lines at 2,000 characters (the marker included) and the whole output at `maxChars` (50,000 by default), at a line boundary
+ * (docs/grep.md step 7).
+ */
+export function capOutput(lines: readonly string[], maxChars: number = GREP_MAX_OUTPUT_CHARS): CappedOutput {
   let truncated = false;
   let length = 0;
   const kept: string[] = [];
   for (const original of lines) {
     let line = original;
     if (line.length > GREP_MAX_LINE_CHARS) {
-      // Never between the two halves of a surrogate pair (an emoji): the text must stay well formed.
-      const end = /[\uD800-\uDBFF]/.test(line.charAt(GREP_MAX_LINE_CHARS - 1))
-        ? GREP_MAX_LINE_CHARS - 1
-        : GREP_MAX_LINE_CHARS;
+      // The cap holds the marker too, as ReadFile's does; never cut between the two halves of a surrogate pair (an
+      // emoji): the text must stay well formed.
+      const room = GREP_MAX_LINE_CHARS - LINE_TRUNCATION_MARK.length;
+      const end = /[\uD800-\uDBFF]/.test(line.charAt(room - 1)) ? room - 1 : room;
       line = line.slice(0, end) + LINE_TRUNCATION_MARK;
       truncated = true;
     }
     const added = (kept.length > 0 ? 1 : 0) + line.length;
-    if (length + added > GREP_MAX_OUTPUT_CHARS) {
+    if (length + added > maxChars) {
       truncated = true;
       break;
     }

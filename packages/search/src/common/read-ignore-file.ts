@@ -1,0 +1,33 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { readHandleUpTo } from '@kimi-tools/core/toolkit';
+
+/** Ignore files are read up to this many bytes: a rule file is small, a huge or endless one must not stall the walk. */
+export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The text of an ignore file, or `null` when there is none to read: missing, unreadable, or not a regular file (a
+ * FIFO would block the read until a writer comes, a device such as `/dev/urandom` never ends). The type is decided on
+ * the opened descriptor, so a file swapped between a check and the open cannot slip through; the open itself does
+ * not wait on a FIFO. Past {@link IGNORE_FILE_MAX_BYTES} the rest is left unread, and so is the cut last line.
+ */
+export async function readIgnoreFile(filePath: string): Promise<string | null> {
+  let handle;
+  try {
+    handle = await open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return null;
+    const bytes = await readHandleUpTo(handle, IGNORE_FILE_MAX_BYTES, stats.size + 1);
+    const text = bytes.toString('utf8');
+    if (bytes.length < IGNORE_FILE_MAX_BYTES) return text;
+    return text.slice(0, text.lastIndexOf('\n') + 1);
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
