@@ -5,17 +5,45 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { runCli } from './cli.js';
 import { REPOSITORY_ROOT } from './repository.js';
 
 /** What the check generates: the class name comes from the tool name and differs from the directory, as for notebook. */
 const PROBE_ARGS = ['probe', '--tool-name', 'ProbeEdit'];
 const PROBE_PACKAGE = '@kimi-tools/probe';
-const PNPM = ['-y', 'pnpm@10.34.8'];
 
-/** Runs a command in `cwd`, its output shown; throws when it fails. */
+/**
+ * The pnpm running this script (`pnpm run ci` sets npm_execpath), else the repository's pinned one through npx: a
+ * second npx start costs seconds on a loaded machine.
+ */
+function pnpmCommand(): [string, string[]] {
+  const running = process.env['npm_execpath'];
+  if (running && /pnpm\.c?js$/.test(running)) return [process.execPath, [running]];
+  return ['npx', ['-y', 'pnpm@10.34.8']];
+}
+
+/** The files of `directory` that prettier checks (the repository's ignore file applied) and formats differently. */
+async function unformatted(root: string, directory: string): Promise<string[]> {
+  const entries = await fs.readdir(path.join(root, directory), { recursive: true, withFileTypes: true });
+  const ignorePath = path.join(root, '.prettierignore');
+  const wrong: string[] = [];
+  for (const entry of entries.filter((item) => item.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    const info = await prettier.getFileInfo(file, { ignorePath });
+    if (info.ignored || !info.inferredParser) continue;
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    if (!(await prettier.check(await fs.readFile(file, 'utf8'), { ...options, filepath: file }))) {
+      wrong.push(path.relative(root, file));
+    }
+  }
+  return wrong;
+}
+
+/** Runs a command in `cwd`, its output shown, then how long it took; throws when it fails. */
 function run(command: string, args: readonly string[], cwd: string): void {
   console.log(`\n$ ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, {
     cwd,
     stdio: 'inherit',
@@ -26,6 +54,19 @@ function run(command: string, args: readonly string[], cwd: string): void {
       `${command} ${args.join(' ')} failed (${result.signal ?? `exit ${result.status}`}) in ${cwd}`,
     );
   }
+  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * The turbo cache this repository's runs fill: `.turbo/cache` beside the main checkout, which turbo shares between
+ * the git worktrees of a repository (in a plain clone, this repository's own).
+ */
+function turboCacheDir(): string {
+  const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
+    cwd: REPOSITORY_ROOT,
+    encoding: 'utf8',
+  }).trim();
+  return path.join(path.dirname(common), '.turbo/cache');
 }
 
 /** Copies the files git would see (tracked and untracked, not ignored) as they are in the working tree. */
@@ -55,15 +96,32 @@ async function main(): Promise<void> {
     console.log(`check:generated: ${await copyRepository(copy)} files copied to ${copy}`);
     const code = await runCli(PROBE_ARGS, copy, { out: console.log, err: console.error });
     if (code !== 0) throw new Error(`pnpm new-tool ${PROBE_ARGS.join(' ')} failed in ${copy}`);
-    // From the local store only: the check must not download, and a new importer means no --frozen-lockfile.
-    run('npx', [...PNPM, 'install', '--offline', '--reporter=append-only'], copy);
-    run('npx', [...PNPM, 'exec', 'prettier', '--check', '.'], copy);
-    // The new package's checks with whatever of its dependencies they need built; the turbo cache of this
-    // repository is read (never written), so what `pnpm run ci` just built is not built again.
+    // The rest of the copy is what `pnpm run ci` checked already.
+    const wrong = await unformatted(copy, 'packages/probe');
+    if (wrong.length > 0) throw new Error(`not formatted as prettier --check wants: ${wrong.join(', ')}`);
+    // From the local store only: the check must not download, and a new importer means no --frozen-lockfile. Only
+    // the root (turbo, eslint, tsup...) and the new package with its dependencies are linked: the rest is not checked.
+    const [pnpm, pnpmArgs] = pnpmCommand();
+    const root = JSON.parse(await fs.readFile(path.join(copy, 'package.json'), 'utf8')) as { name: string };
     run(
-      'npx',
+      pnpm,
       [
-        ...PNPM,
+        ...pnpmArgs,
+        'install',
+        '--offline',
+        `--filter=${PROBE_PACKAGE}...`,
+        `--filter=${root.name}`,
+        '--reporter=append-only',
+      ],
+      copy,
+    );
+    // The new package's checks with whatever of its dependencies they need built; the turbo cache of this
+    // repository is read (never written), so what `pnpm run ci` just built is not built again. Through pnpm exec:
+    // turbo looks for pnpm on the PATH.
+    run(
+      pnpm,
+      [
+        ...pnpmArgs,
         'exec',
         'turbo',
         'run',
@@ -73,7 +131,7 @@ async function main(): Promise<void> {
         'build',
         'check:package',
         `--filter=${PROBE_PACKAGE}`,
-        `--cache-dir=${path.join(REPOSITORY_ROOT, '.turbo/cache')}`,
+        `--cache-dir=${turboCacheDir()}`,
         '--cache=local:r',
         '--concurrency=2',
         '--output-logs=new-only',
