@@ -54,6 +54,11 @@ export function invalidArgumentsMessage(issues: string): string {
   return `Error validating JSON arguments: ${issues}`;
 }
 
+/** The issue of arguments that throw when read (a getter or a Proxy that throws): `arguments: cannot be read ({error})`. */
+export function unreadableArgumentsIssue(error: string): string {
+  return `arguments: cannot be read (${error})`;
+}
+
 /** The message of a tool call that threw: `Failed to run {tool}. Error: {error}` (tools may word their own). */
 export function toolFailedMessage(toolName: string, error: string): string {
   return `Failed to run ${toolName}. Error: ${error}`;

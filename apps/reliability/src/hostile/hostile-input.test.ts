@@ -177,7 +177,7 @@ function describeArgs(args: unknown): string {
         typeof value === 'bigint' ? `${value}n` : value,
       );
     } catch {
-      return String(args);
+      return fc.stringify(args);
     }
   })();
   return text === undefined

@@ -96,6 +96,95 @@ describe('CallableTool argument validation', () => {
   });
 });
 
+describe('CallableTool arguments that cannot be read', () => {
+  const throwing = (): never => {
+    throw new Error('no peeking');
+  };
+  const cases: Array<[string, () => unknown]> = [
+    [
+      'a getter that throws',
+      () => ({
+        get path() {
+          return throwing();
+        },
+      }),
+    ],
+    [
+      'a nested getter that throws',
+      () => ({
+        path: 'a',
+        edits: [
+          {
+            get old() {
+              return throwing();
+            },
+          },
+        ],
+      }),
+    ],
+    [
+      'a Proxy whose every trap throws',
+      () =>
+        new Proxy(
+          {},
+          {
+            get: throwing,
+            has: throwing,
+            ownKeys: throwing,
+            getPrototypeOf: throwing,
+            getOwnPropertyDescriptor: throwing,
+          },
+        ),
+    ],
+    [
+      'a field holding a Proxy that throws',
+      () => ({
+        path: new Proxy({}, { get: throwing, has: throwing, ownKeys: throwing, getPrototypeOf: throwing }),
+      }),
+    ],
+    [
+      'a Proxy of an array that throws',
+      () => ({ path: 'a', edits: new Proxy([], { get: throwing, has: throwing, ownKeys: throwing }) }),
+    ],
+    [
+      'a getter that throws a value without a string form',
+      () => ({
+        get path() {
+          throw Object.create(null);
+        },
+      }),
+    ],
+  ];
+
+  it.each(cases)('resolves to an error result for %s', async (_name, makeArgs) => {
+    const tool = new EchoTool();
+    const result = await tool.call(makeArgs());
+    expect(result).toMatchObject({ isError: true, brief: 'Invalid arguments' });
+    expect(result.message).toMatch(/^Error validating JSON arguments: arguments: cannot be read \(.+\)$/);
+    expect(tool.calls).toEqual([]);
+  });
+
+  it('quotes what the getter threw', async () => {
+    const result = await new EchoTool().call({
+      get path() {
+        return throwing();
+      },
+    });
+    expect(result.message).toBe('Error validating JSON arguments: arguments: cannot be read (no peeking)');
+  });
+
+  it('turns a thrown value without a string form into a failure, not a rejection', async () => {
+    class Thrower extends EchoTool {
+      protected override async execute(): Promise<ToolReturnValue> {
+        throw Object.create(null);
+      }
+    }
+    const result = await new Thrower().call({ path: 'a' });
+    expect(result).toMatchObject({ isError: true, brief: 'Echo failed' });
+    expect(result.message).toBe('Failed to run Echo. Error: [object without a string form]');
+  });
+});
+
 describe('CallableTool errors', () => {
   it('turns an exception into an error result with the generic brief', async () => {
     const result = await new EchoTool().call({ path: 'boom' });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js';
+import { Briefs, invalidArgumentsMessage, toolFailedMessage, unreadableArgumentsIssue } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { coerceIntegerStrings } from './coerce-arguments.js';
 import { formatIssues } from './format-issues.js';
@@ -39,20 +39,36 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
     args: unknown,
     options: CallOptions = {},
   ): Promise<ToolReturnValue<Brief | typeof Briefs.invalidArguments>> {
-    const parsed = this.params.safeParse(coerceIntegerStrings(this.params, args));
-    if (!parsed.success) {
+    const validated = this.validate(args);
+    if (!validated.ok) {
       return toolError({
-        message: invalidArgumentsMessage(formatIssues(parsed.error.issues)),
+        message: invalidArgumentsMessage(validated.issues),
         brief: Briefs.invalidArguments,
       });
     }
+    const params = validated.params;
     try {
-      return await this.execute(parsed.data, options);
+      return await this.execute(params, options);
     } catch (error) {
       return toolError({
-        message: this.failureMessage(parsed.data, errorText(error)),
+        message: this.failureMessage(params, errorText(error)),
         brief: this.failureBrief,
       });
+    }
+  }
+
+  /**
+   * The arguments after coercion and validation, or the issues that refuse them. zod words its issues lazily, and
+   * a getter or a Proxy that throws may do so at any step, so every step is inside the `try`: arguments that cannot
+   * be read are bad input like any other.
+   */
+  private validate(args: unknown): { ok: true; params: z.output<TParams> } | { ok: false; issues: string } {
+    try {
+      const parsed = this.params.safeParse(coerceIntegerStrings(this.params, args));
+      if (parsed.success) return { ok: true, params: parsed.data };
+      return { ok: false, issues: formatIssues(parsed.error.issues) };
+    } catch (error) {
+      return { ok: false, issues: unreadableArgumentsIssue(errorText(error)) };
     }
   }
 
