@@ -278,6 +278,35 @@ describe('edit errors', () => {
     const missing = await tool.call({ path: 'a.txt', edit: { old: 'x' } });
     expect(missing.brief).toBe('Invalid arguments');
   });
+
+  it('takes an edit, or a list of edits, sent JSON-encoded in a string', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('a.ts', 'const a = 1;\nconst b = 2;\n', { readBy: runtime });
+    const one = await tool.call({ path: 'a.ts', edit: JSON.stringify({ old: 'a = 1', new: 'a = 10' }) });
+    expect(one.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+    const list = JSON.stringify([
+      { old: 'a = 10', new: 'a = 11' },
+      { old: 'b = 2', new: 'b = 3', replace_all: true },
+    ]);
+    const two = await tool.call({ path: 'a.ts', edit: list });
+    expect(two.message).toBe('File successfully edited. Applied 2 edit(s) with 2 total replacement(s).');
+    expect(await textOf(file)).toBe('const a = 11;\nconst b = 3;\n');
+  });
+
+  it('says which shape an edit must have', async ({ tool }) => {
+    expect((await tool.call({ path: 'a.txt', edit: 'old: x, new: y' })).message).toBe(
+      'Error validating JSON arguments: edit: Invalid input: expected object or array, received string',
+    );
+    expect((await tool.call({ path: 'a.txt', edit: '{"old": "x", "new": "y"' })).message).toBe(
+      'Error validating JSON arguments: edit: Invalid input: expected object or array, received a string that is not valid JSON',
+    );
+    expect((await tool.call({ path: 'a.txt' })).message).toBe(
+      'Error validating JSON arguments: edit: is required',
+    );
+  });
 });
 
 describe('path and file checks', () => {

@@ -266,9 +266,14 @@ describe('hostile arguments to every tool', () => {
           .split(/(?<=\s)/)
           .filter((piece) => piece.trim() !== '');
         const aimed = editOf(fc.constantFrom(...pieces));
+        const edits = fc.oneof(aimed, fc.array(aimed, { minLength: 1, maxLength: 3 }));
+        // Models also send the edit JSON-encoded in a string (docs/results.md#argument-validation).
         return fc.record({
           path: fc.constant(file),
-          edit: fc.oneof(aimed, fc.array(aimed, { minLength: 1, maxLength: 3 })),
+          edit: fc.oneof(
+            edits,
+            edits.map((edit) => JSON.stringify(edit)),
+          ),
         });
       });
     await checkTool(

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { Briefs, invalidArgumentsMessage, toolFailedMessage, unreadableArgumentsIssue } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
-import { coerceIntegerStrings } from './coerce-arguments.js';
+import { coerceArguments } from './coerce-arguments.js';
 import { formatIssues } from './format-issues.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
 
@@ -64,7 +64,7 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
    */
   private validate(args: unknown): { ok: true; params: z.output<TParams> } | { ok: false; issues: string } {
     try {
-      const parsed = this.params.safeParse(coerceIntegerStrings(this.params, args));
+      const parsed = this.params.safeParse(coerceArguments(this.params, args), { reportInput: true });
       if (parsed.success) return { ok: true, params: parsed.data };
       return { ok: false, issues: formatIssues(parsed.error.issues) };
     } catch (error) {
