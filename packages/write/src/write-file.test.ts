@@ -192,6 +192,30 @@ describe('WriteFile basics', () => {
     expect(await fs.readFile(workspace.at('plain'), 'utf8')).toBe('a file, not a directory');
   });
 
+  it('refuses a path that is not well-formed Unicode, creating nothing', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    const result = await tool.call({ path: 'd\ud800/n.txt', content: 'x' });
+    expect(result).toMatchObject({ isError: true, brief: 'Invalid path' });
+    expect(approval.requests).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+  });
+
+  it.for([
+    ['a file name over 255 bytes', `newdir/${'x'.repeat(256)}`],
+    ['a name of 128 characters but 256 bytes, two directories deep', `nd/a/${'é'.repeat(128)}`],
+  ] as const)(
+    'removes the directories it created when the write then fails: %s',
+    async ([, file], { workspace, tool }) => {
+      const result = await tool.call({ path: file, content: 'x' });
+      expect(result).toMatchObject({ isError: true, brief: 'Failed to write file' });
+      expect(result.message).toMatch(/ENAMETOOLONG/);
+      expect(await fs.readdir(workspace.workDir)).toEqual([]);
+    },
+  );
+
   it('validates arguments and paths with the shared messages', async ({ workspace, tool }) => {
     expect(await tool.call({ path: 'a.txt' })).toMatchObject({ isError: true, brief: 'Invalid arguments' });
     expect(await tool.call({ path: 'a.txt', content: 'x', mode: 'prepend' })).toMatchObject({

@@ -133,6 +133,10 @@ function pathArbitrary(): fc.Arbitrary<unknown> {
         '~/',
         'new file ✓.txt',
         'sub/new/deeper/x.txt',
+        // Writes that fail after their directories exist must take those directories away again.
+        'd\ud800/n.txt',
+        `newdir/${'x'.repeat(256)}`,
+        `nd/a/${'é'.repeat(128)}`,
       ),
     },
     { weight: 3, arbitrary: hostileString(names) },
@@ -163,6 +167,7 @@ async function runCase(toolName: string, approve: boolean, args: unknown): Promi
   if (changed.length > 0) {
     const mayChange = !result.isError && WRITE_TOOLS.has(toolName);
     const escaped = changed.filter((entry) => !entry.slice(2).startsWith(`work${path.sep}`));
+    // An error leaves no new file or directory, and changes none (docs/reliability.md).
     if (!mayChange) problems.push(`${result.isError ? 'an error' : 'a read'} changed ${changed.join(', ')}`);
     else if (escaped.length > 0) problems.push(`a write changed ${escaped.join(', ')} outside the work dir`);
     await resetWorkDir();

@@ -11,6 +11,13 @@ describe('checkPathInput', () => {
     expect(checkPathInput('/tmp/x\0')).toBe('invalid');
   });
 
+  it('flags strings that are not well-formed Unicode (a lone surrogate has no file name)', () => {
+    for (const bad of ['d\ud800/n.txt', 'a\udfff', '\udc00\ud800', 'x\ud83d']) {
+      expect(checkPathInput(bad)).toBe('invalid');
+    }
+    expect(checkPathInput('emoji \ud83d\ude00.txt')).toBeUndefined();
+  });
+
   it('flags UNC and device prefixes in either slash style', () => {
     for (const unc of [
       '\\\\server\\share',

@@ -66,6 +66,20 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
     expect(lstat).not.toHaveBeenCalled();
   });
 
+  it('refuses a path that is not well-formed Unicode before touching the file system', async ({ policy }) => {
+    const realpath = vi.spyOn(fs, 'realpath');
+    const lstat = vi.spyOn(fs, 'lstat');
+    const p = policy();
+    for (const bad of ['d\ud800/n.txt', 'a\udfff.txt']) {
+      const file = await p.resolveFile(bad, 'write');
+      const search = await p.resolveSearchPath(bad, 'Path outside workspace');
+      for (const result of [file, search])
+        expect(result).toMatchObject({ ok: false, error: { brief: 'Invalid path' } });
+    }
+    expect(realpath).not.toHaveBeenCalled();
+    expect(lstat).not.toHaveBeenCalled();
+  });
+
   it('does touch the file system for valid paths (so the spy above can fail)', async ({ policy }) => {
     const realpath = vi.spyOn(fs, 'realpath');
     expectPath(await policy().resolveFile('a.txt', 'read'));
