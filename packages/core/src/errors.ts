@@ -74,6 +74,11 @@ export function invalidPathMessage(input: string): string {
   return `\`${input}\` is not a valid path.`;
 }
 
+/** A file tool's path that ends in a separator, so it names a directory (docs/paths.md). */
+export function directoryPathMessage(input: string): string {
+  return `\`${input}\` ends with a path separator, so it names a directory, not a file.`;
+}
+
 /** A relative path that resolves outside the workspace. */
 export function notAbsoluteMessage(shown: string, verb: string): string {
   return (

@@ -181,6 +181,23 @@ describe('WriteFile basics', () => {
     expect((await fs.stat(workspace.at('folder'))).isDirectory()).toBe(true);
   });
 
+  it('refuses a path ending in a separator: it names a directory, and nothing is created', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    for (const input of ['newdir/', 'new/dir/', `${workspace.workDir}/`]) {
+      const result = await tool.call({ path: input, content: 'x' });
+      expect(result).toMatchObject({
+        isError: true,
+        message: `\`${input}\` ends with a path separator, so it names a directory, not a file.`,
+        brief: 'Invalid path',
+      });
+    }
+    expect(approval.requests).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+  });
+
   it('reports other failures generically and leaves no file behind', async ({ workspace, tool }) => {
     await workspace.write('plain', 'a file, not a directory');
     const result = await tool.call({ path: 'plain/sub/x.txt', content: 'x' });

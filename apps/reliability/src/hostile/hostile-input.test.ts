@@ -135,6 +135,8 @@ function pathArbitrary(): fc.Arbitrary<unknown> {
         'sub/new/deeper/x.txt',
         // Writes that fail after their directories exist must take those directories away again.
         'd\ud800/n.txt',
+        'newdir/',
+        'new/dir/',
         `newdir/${'x'.repeat(256)}`,
         `nd/a/${'é'.repeat(128)}`,
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPathInput, expandPathInput, isDriveRelative } from './normalize-input.js';
+import { checkPathInput, endsWithSeparator, expandPathInput, isDriveRelative } from './normalize-input.js';
 
 describe('checkPathInput', () => {
   it('flags the empty string', () => {
@@ -83,5 +83,16 @@ describe('isDriveRelative', () => {
     expect(isDriveRelative('C:\\foo', 'win32')).toBe(false);
     expect(isDriveRelative('C:/foo', 'win32')).toBe(false);
     expect(isDriveRelative('C:foo', 'linux')).toBe(false);
+  });
+});
+
+describe('endsWithSeparator', () => {
+  it('sees a trailing `/` everywhere and a trailing `\\` on Windows only', () => {
+    expect(endsWithSeparator('newdir/', 'linux')).toBe(true);
+    expect(endsWithSeparator('newdir/', 'win32')).toBe(true);
+    expect(endsWithSeparator('newdir\\', 'win32')).toBe(true);
+    // On POSIX a backslash is an ordinary character of a file name.
+    expect(endsWithSeparator('newdir\\', 'linux')).toBe(false);
+    expect(endsWithSeparator('a/b.txt', 'linux')).toBe(false);
   });
 });

@@ -54,3 +54,11 @@ export function expandPathInput(input: string, options: ExpandOptions): string {
 export function isDriveRelative(expanded: string, platform: NodeJS.Platform): boolean {
   return platform === 'win32' && /^[a-zA-Z]:(?![\\/])/.test(expanded);
 }
+
+/**
+ * Whether a path ends in a separator (`/`, and `\\` on Windows), so it names a directory whatever exists there: a
+ * file tool refuses it rather than write or read a file under a name the model did not give (docs/paths.md).
+ */
+export function endsWithSeparator(input: string, platform: NodeJS.Platform): boolean {
+  return input.endsWith('/') || (platform === 'win32' && input.endsWith('\\'));
+}

@@ -80,6 +80,24 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
     expect(lstat).not.toHaveBeenCalled();
   });
 
+  it('refuses a file path ending in a separator, for every verb: it names a directory', async ({
+    policy,
+    workspace,
+  }) => {
+    const p = policy();
+    for (const verb of ['read', 'write', 'edit'] as const) {
+      for (const input of ['newdir/', 'a.txt/', `${workspace.workDir}/`, 'sub/x/']) {
+        expectError(
+          await p.resolveFile(input, verb),
+          `\`${input}\` ends with a path separator, so it names a directory, not a file.`,
+          'Invalid path',
+        );
+      }
+    }
+    // A search path names a directory anyway: the separator is fine there.
+    expectPath(await p.resolveSearchPath(`${workspace.workDir}/`, 'Path outside workspace'));
+  });
+
   it('does touch the file system for valid paths (so the spy above can fail)', async ({ policy }) => {
     const realpath = vi.spyOn(fs, 'realpath');
     expectPath(await policy().resolveFile('a.txt', 'read'));
