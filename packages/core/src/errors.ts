@@ -17,6 +17,7 @@ export const Briefs = {
   unsupportedFileType: 'Unsupported file type',
   fileTooLarge: 'File too large',
   readFailed: 'Failed to read file',
+  sensitiveFile: 'Sensitive file',
 } as const;
 
 /** The brief of a rejected call: `Rejected by user`, or `Rejected: {feedback}`. */
@@ -135,6 +136,14 @@ export function notReadableMessage(shown: string, asWhat?: string): string {
     'commands, Python tools or MCP tools if available. If you read/operate it with Python, you MUST ensure that ' +
     'any third-party packages are installed in a virtual environment (venv).'
   );
+}
+
+/**
+ * A sensitive file a write tool will not change (docs/paths.md#sensitive-files): refused before it is read, so no
+ * answer can depend on what it holds.
+ */
+export function sensitiveEditMessage(shown: string): string {
+  return `\`${shown}\` appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect credentials.`;
 }
 
 /** The failure message of a tool that reads a file (ReadFile, ReadMediaFile) and hit an unexpected error. */

@@ -108,6 +108,7 @@ const TOOLKIT = [
   'realPathAllowMissing',
   'renderDescription',
   'scanLines',
+  'sensitiveEditError',
   'sensitiveFilesWarning',
   'snapshotOf',
   'statIfExists',

@@ -246,17 +246,43 @@ describe('edit errors', () => {
     });
   });
 
-  it('never quotes a sensitive file as the closest text', async ({ workspace, runtime, tool }) => {
-    const file = await workspace.write('.env', 'API_KEY=sk-live-0123456789abcdef\n', { readBy: runtime });
-    const result = await tool.call({
-      path: file,
-      edit: { old: 'API_KEY=sk-live-0123456789abcdeX', new: 'x' },
+  it('refuses a sensitive file before reading it: a right and a wrong guess answer alike', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    const secret = 'API_KEY=sk-live-0123456789abcdef\n';
+    const file = await workspace.write('.env', secret, { readBy: runtime });
+    await fs.symlink('.env', workspace.at('notes.txt'));
+    const message =
+      '`{path}` appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect credentials.';
+    for (const shown of [file, '.env', 'notes.txt']) {
+      const answers = [];
+      for (const guess of ['API_KEY=sk-live-0123456789abcdef', 'API_KEY=sk-live-0123456789abcdeX']) {
+        answers.push(
+          await tool.call({
+            path: shown,
+            edit: [
+              { old: guess, new: 'X' },
+              { old: 'no such', new: 'y' },
+            ],
+          }),
+        );
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).toMatchObject({
+        isError: true,
+        message: message.replace('{path}', shown),
+        brief: 'Sensitive file',
+      });
+    }
+    // Refused before the file is looked at: a missing sensitive file answers the same way.
+    expect(await tool.call({ path: '.env.local', edit: { old: 'a', new: 'b' } })).toMatchObject({
+      brief: 'Sensitive file',
     });
-    expect(result).toMatchObject({
-      isError: true,
-      message: 'Edit 1: the old string was not found in the file. No changes were made.',
-      brief: 'No match',
-    });
+    expect(approval.requests).toEqual([]);
+    expect(await textOf(file)).toBe(secret);
   });
 
   it('lists every line of an ambiguous match', async ({ workspace, runtime, tool, approval }) => {

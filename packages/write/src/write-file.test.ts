@@ -198,6 +198,31 @@ describe('WriteFile basics', () => {
     expect(await fs.readdir(workspace.workDir)).toEqual([]);
   });
 
+  it('refuses to change an existing sensitive file, before reading it, and may create a new one', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const secret = 'API_KEY=sk-live-0123456789abcdef\n';
+    const env = await workspace.write('.env', secret, { readBy: runtime });
+    const message =
+      '`.env` appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect credentials.';
+    for (const mode of ['overwrite', 'append'] as const) {
+      for (const content of [secret, 'other\n']) {
+        expect(await tool.call({ path: '.env', content, mode })).toMatchObject({
+          isError: true,
+          message,
+          brief: 'Sensitive file',
+        });
+      }
+    }
+    expect(await fs.readFile(env, 'utf8')).toBe(secret);
+    // A new file holds nothing yet, so nothing can leak: creating one is allowed.
+    const created = await tool.call({ path: '.env.local', content: 'A=1\n' });
+    expect(created).toMatchObject({ isError: false });
+    expect(await fs.readFile(workspace.at('.env.local'), 'utf8')).toBe('A=1\n');
+  });
+
   it('reports other failures generically and leaves no file behind', async ({ workspace, tool }) => {
     await workspace.write('plain', 'a file, not a directory');
     const result = await tool.call({ path: 'plain/sub/x.txt', content: 'x' });

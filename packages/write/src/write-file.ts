@@ -7,6 +7,7 @@ import {
   realPathAllowMissing,
   statIfExists,
   notAFileError,
+  sensitiveEditError,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
@@ -53,6 +54,9 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     const stats = await statIfExists(target.real);
     if (stats && !stats.isFile()) return notAFileError(params.path);
     const exists = stats !== undefined;
+    // An existing sensitive file is never read, so no answer (size, encoding, "unchanged") depends on what it holds;
+    // a new one holds nothing yet and may be created (docs/paths.md#sensitive-files).
+    if (exists && runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
     const checkReadState = exists && params.mode === 'overwrite' && runtime.readBeforeWrite;
     if (checkReadState) {
       const status = await runtime.fileState.check(target.real);
