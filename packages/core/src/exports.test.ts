@@ -100,6 +100,7 @@ const TOOLKIT = [
   'notFoundMessage',
   'notReadableMessage',
   'positiveNumberOption',
+  'quotedPath',
   'readFileHead',
   'readFailedMessage',
   'readFileUpTo',

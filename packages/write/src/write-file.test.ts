@@ -223,6 +223,22 @@ describe('WriteFile basics', () => {
     expect(await fs.readFile(workspace.at('.env.local'), 'utf8')).toBe('A=1\n');
   });
 
+  it('shows a hostile file name escaped, to the user and to the model', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    const name = 'a\u001b[2K\rWrite file harmless.txt';
+    const shown = 'a\\u001b[2K\\rWrite file harmless.txt';
+    const result = await tool.call({ path: `${name}.d/${name}`, content: 'x' });
+    expect(approval.requests[0]?.description).toBe(`Write file \`${workspace.workDir}/${shown}.d/${shown}\``);
+    expect(result.message).toBe(
+      `File successfully overwritten. Current size: 1 bytes. Created directories: ${shown}.d.`,
+    );
+    const missing = await tool.call({ path: `${name}\0`, content: 'x' });
+    expect(missing.message).toBe(`\`${shown}\\u0000\` is not a valid path.`);
+  });
+
   it('reports other failures generically and leaves no file behind', async ({ workspace, tool }) => {
     await workspace.write('plain', 'a file, not a directory');
     const result = await tool.call({ path: 'plain/sub/x.txt', content: 'x' });
@@ -271,7 +287,7 @@ describe('WriteFile basics', () => {
     });
     expect(await tool.call({ path: 'a\0b', content: 'x' })).toMatchObject({
       isError: true,
-      message: '`a\0b` is not a valid path.',
+      message: '`a\\u0000b` is not a valid path.',
       brief: 'Invalid path',
     });
     expect(await fs.readdir(workspace.workDir)).toEqual([]);

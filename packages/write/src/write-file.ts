@@ -3,6 +3,7 @@ import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@k
 import {
   applyFileChange,
   decodeText,
+  escapeForDisplay,
   readStateError,
   realPathAllowMissing,
   statIfExists,
@@ -103,7 +104,9 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     let message = `File successfully ${verb}. Current size: ${outcome.bytes} bytes.`;
     if (outcome.createdDirectories.length > 0) {
       const realWorkDir = await realPathAllowMissing(runtime.workDir);
-      const list = outcome.createdDirectories.map((directory) => displayDirectory(directory, realWorkDir));
+      const list = outcome.createdDirectories.map((directory) =>
+        escapeForDisplay(displayDirectory(directory, realWorkDir)),
+      );
       message += ` Created directories: ${list.join(', ')}.`;
     }
     return toolOk({

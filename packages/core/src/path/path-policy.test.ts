@@ -54,11 +54,16 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
     const realpath = vi.spyOn(fs, 'realpath');
     const lstat = vi.spyOn(fs, 'lstat');
     const p = policy();
-    for (const bad of ['a\0b', '\\\\server\\share\\x.txt', '//server/share/x.txt']) {
-      expectError(await p.resolveFile(bad, 'write'), `\`${bad}\` is not a valid path.`, 'Invalid path');
+    // The NUL is shown escaped (docs/paths.md#how-paths-are-shown).
+    for (const [bad, shown] of [
+      ['a\0b', 'a\\u0000b'],
+      ['\\\\server\\share\\x.txt', '\\\\server\\share\\x.txt'],
+      ['//server/share/x.txt', '//server/share/x.txt'],
+    ]) {
+      expectError(await p.resolveFile(bad!, 'write'), `\`${shown}\` is not a valid path.`, 'Invalid path');
       expectError(
-        await p.resolveSearchPath(bad, 'Path outside workspace'),
-        `\`${bad}\` is not a valid path.`,
+        await p.resolveSearchPath(bad!, 'Path outside workspace'),
+        `\`${shown}\` is not a valid path.`,
         'Invalid path',
       );
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForDisplay } from './escape-for-display.js';
+import { escapeForDisplay, quotedPath } from './escape-for-display.js';
 
 describe('escapeForDisplay', () => {
   it('leaves ordinary names alone, backslashes, spaces and non-Latin letters included', () => {
@@ -24,5 +24,12 @@ describe('escapeForDisplay', () => {
     expect(escapeForDisplay('\u2066x\u2069\u200e\u200f\u061c\u2028\u2029')).toBe(
       '\\u2066x\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029',
     );
+  });
+});
+
+describe('quotedPath', () => {
+  it('quotes a path in backticks, escaped', () => {
+    expect(quotedPath('a b.txt')).toBe('`a b.txt`');
+    expect(quotedPath('a\u001b[2K\rx')).toBe('`a\\u001b[2K\\rx`');
   });
 });

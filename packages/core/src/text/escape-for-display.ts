@@ -20,3 +20,8 @@ function escaped(character: string): string {
 export function escapeForDisplay(text: string): string {
   return text.replace(UNSAFE, escaped);
 }
+
+/** A path quoted for a message or a description: `` `{path}` ``, escaped with {@link escapeForDisplay}. */
+export function quotedPath(path: string): string {
+  return `\`${escapeForDisplay(path)}\``;
+}

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { Briefs, invalidArgumentsMessage, toolFailedMessage, unreadableArgumentsIssue } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { escapeForDisplay } from '../text/escape-for-display.js';
 import { coerceArguments } from './coerce-arguments.js';
 import { formatIssues } from './format-issues.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
@@ -50,8 +51,9 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
     try {
       return await this.execute(params, options);
     } catch (error) {
+      // A thrown error's text may quote a path raw (`ENOENT: ..., open '{path}'`): it is shown escaped.
       return toolError({
-        message: this.failureMessage(params, errorText(error)),
+        message: this.failureMessage(params, escapeForDisplay(errorText(error))),
         brief: this.failureBrief,
       });
     }

@@ -11,6 +11,7 @@ import { withFileLock } from './file-lock.js';
 import { FileLockLostError, type ReadStateBrief, type RejectedBrief } from '../errors.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
+import { quotedPath } from '../text/escape-for-display.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { realPathAllowMissing } from '../path/real-path.js';
 
@@ -118,7 +119,7 @@ export async function applyFileChange(
     {
       sender: change.sender,
       action,
-      description: `${change.verb} file \`${realPath}\``,
+      description: `${change.verb} file ${quotedPath(realPath)}`,
       display,
       path: realPath,
     },
