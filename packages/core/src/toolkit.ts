@@ -71,9 +71,12 @@ export {
 export {
   buildDiffBlocks,
   DIFF_MAX_LINES,
+  DIFF_BLOCK_MAX_BYTES,
+  DIFF_DISPLAY_MAX_BYTES,
   DEFAULT_DIFF_BUDGET_MS,
   type DiffOptions,
   type DiffTiming,
 } from './diff/build-diff-blocks.js';
+export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
 export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
 export { isLockFileName } from './write/lock-file-name.js';

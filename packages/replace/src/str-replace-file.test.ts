@@ -205,6 +205,34 @@ describe('all or nothing', () => {
   });
 });
 
+describe('bounded approval display (docs/diff-blocks.md)', () => {
+  it('shows a 6-character edit in a 50 MB one-line file in a few hundred bytes', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    const half = 'x'.repeat(25 * 1024 * 1024);
+    const file = await workspace.write('one-line.txt', `${half}before${half}`, { readBy: runtime });
+    const result = await tool.call({ path: 'one-line.txt', edit: { old: 'before', new: 'after!' } });
+    expect(result.isError).toBe(false);
+    const display = approval.requests[0]?.display ?? [];
+    expect(display).toEqual([
+      {
+        type: 'diff',
+        path: file,
+        oldText: `[...${half.length - 200} characters cut...]${'x'.repeat(200)}before${'x'.repeat(200)}[...${half.length - 200} characters cut...]`,
+        newText: `[...${half.length - 200} characters cut...]${'x'.repeat(200)}after!${'x'.repeat(200)}[...${half.length - 200} characters cut...]`,
+        oldStart: 1,
+        newStart: 1,
+        isSummary: false,
+      },
+    ]);
+    expect(result.display).toEqual(display);
+    expect((await fs.stat(file)).size).toBe(50 * 1024 * 1024 + 6);
+  }, 120_000);
+});
+
 describe('edit errors', () => {
   it('refuses an empty old string', async ({ workspace, runtime, tool }) => {
     const file = await workspace.write('e.txt', 'abc\n', { readBy: runtime });
