@@ -1,4 +1,4 @@
-import { escapeForDisplay, quotedPath } from './text/escape-for-display.js';
+import { quotedPath, shownPath } from './text/escape-for-display.js';
 
 // Core's error vocabulary: every brief and every error message core words is here, once. Tools share the briefs
 // and the wording they have in common (`Briefs`, `notReadableMessage`, `toolFailedMessage`) through the toolkit.
@@ -115,7 +115,7 @@ export function notFoundMessage(shown: string, hint = ''): string {
 
 /** The sentence that offers similar names after a not-found message. */
 export function didYouMeanHint(names: readonly string[]): string {
-  return names.length > 0 ? ` Did you mean: ${names.map(escapeForDisplay).join(', ')}?` : '';
+  return names.length > 0 ? ` Did you mean: ${names.map(shownPath).join(', ')}?` : '';
 }
 
 /** A directory, FIFO, device... where a regular file is needed. */
@@ -150,7 +150,7 @@ export function sensitiveEditMessage(shown: string): string {
 
 /** The failure message of a tool that reads a file (ReadFile, ReadMediaFile) and hit an unexpected error. */
 export function readFailedMessage(path: string, error: string): string {
-  return `Failed to read ${escapeForDisplay(path)}. Error: ${error}`;
+  return `Failed to read ${shownPath(path)}. Error: ${error}`;
 }
 
 /** A file that was never read in this session. */
@@ -172,7 +172,7 @@ export function modifiedMessage(shown: string): string {
 export class FileLockLostError extends Error {
   constructor(readonly filePath: string) {
     super(
-      `The lock on ${escapeForDisplay(filePath)} was broken while it was held (the writer was suspended too long); nothing was written.`,
+      `The lock on ${shownPath(filePath)} was broken while it was held (the writer was suspended too long); nothing was written.`,
     );
     this.name = 'FileLockLostError';
   }
@@ -180,7 +180,7 @@ export class FileLockLostError extends Error {
 
 /** The message of the error `withFileLock` throws when another writer holds the lock past the timeout. */
 export function fileLockedMessage(filePath: string, lockPath: string): string {
-  return `${escapeForDisplay(filePath)} is locked by another writer (${escapeForDisplay(lockPath)}); try again later.`;
+  return `${shownPath(filePath)} is locked by another writer (${shownPath(lockPath)}); try again later.`;
 }
 
 /** The text of the EISDIR error for a target that exists but is not a regular file. */
@@ -203,7 +203,7 @@ export const BAD_REPLACEMENTS_MESSAGE =
 /** The message of `FileHistory.restore` for a version it does not have. */
 export function noSavedVersionMessage(filePath: string, version: number | undefined): string {
   const what = version === undefined ? 'no saved version' : `no saved version ${version}`;
-  return `File history has ${what} of ${escapeForDisplay(filePath)}.`;
+  return `File history has ${what} of ${shownPath(filePath)}.`;
 }
 
 /** The message of a description template naming a placeholder it was given no value for. */

@@ -114,6 +114,7 @@ const TOOLKIT = [
   'scanLines',
   'sensitiveEditError',
   'sensitiveFilesWarning',
+  'shownPath',
   'snapshotOf',
   'statIfExists',
   'stringOption',

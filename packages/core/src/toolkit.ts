@@ -54,7 +54,7 @@ export {
 export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from './text/codec.js';
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
 export { normalizeLineEndings } from './text/line-endings.js';
-export { escapeForDisplay, quotedPath } from './text/escape-for-display.js';
+export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
 export { TextDraft } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';

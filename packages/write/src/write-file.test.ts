@@ -239,6 +239,16 @@ describe('WriteFile basics', () => {
     expect(missing.message).toBe(`\`${shown}\\u0000\` is not a valid path.`);
   });
 
+  it('keeps every message bounded, however long the path', async ({ tool }) => {
+    const long = 'a'.repeat(1_000_000);
+    for (const path of [`${long}\0`, long, `d/${long}`, `/${long}`]) {
+      const result = await tool.call({ path, content: 'x' });
+      expect(result.isError).toBe(true);
+      expect(result.message.length).toBeLessThan(16_384);
+      expect(result.message).toMatch(/\[\.\.\.\d+ characters cut\.\.\.\]/);
+    }
+  });
+
   it('reports other failures generically and leaves no file behind', async ({ workspace, tool }) => {
     await workspace.write('plain', 'a file, not a directory');
     const result = await tool.call({ path: 'plain/sub/x.txt', content: 'x' });

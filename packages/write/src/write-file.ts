@@ -3,7 +3,7 @@ import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@k
 import {
   applyFileChange,
   decodeText,
-  escapeForDisplay,
+  shownPath,
   readStateError,
   realPathAllowMissing,
   statIfExists,
@@ -105,7 +105,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     if (outcome.createdDirectories.length > 0) {
       const realWorkDir = await realPathAllowMissing(runtime.workDir);
       const list = outcome.createdDirectories.map((directory) =>
-        escapeForDisplay(displayDirectory(directory, realWorkDir)),
+        shownPath(displayDirectory(directory, realWorkDir)),
       );
       message += ` Created directories: ${list.join(', ')}.`;
     }

@@ -1,18 +1,10 @@
 import type { DiffDisplayBlock } from '../result/tool-result.js';
+import { cutMarker, widenToCharacters } from '../text/cut-middle.js';
 
 /** A line of a diff block longer than this many characters (UTF-16 code units) is cut (docs/diff-blocks.md). */
 export const DIFF_LINE_MAX_CHARS = 1_000;
 /** Characters kept on each side of the change inside a cut changed line. */
 const KEPT_AROUND_CHANGE = 200;
-
-/** What stands for the characters a cut removed. */
-export function cutMarker(count: number): string {
-  return `[...${count} characters cut...]`;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
 
 /** Where the two texts stop agreeing from the start, and how far they agree from the end (not overlapping it). */
 function sharedEnds(a: string, b: string): { prefix: number; suffix: number } {
@@ -27,13 +19,6 @@ function sharedEnds(a: string, b: string): { prefix: number; suffix: number } {
     suffix++;
   }
   return { prefix, suffix };
-}
-
-/** `from` moved back off the second half of a surrogate pair, `to` forward off the first half: no character is split. */
-function widenToCharacters(text: string, from: number, to: number): [number, number] {
-  const start = from > 0 && isHighSurrogate(text.charCodeAt(from - 1)) ? from - 1 : from;
-  const end = to < text.length && isHighSurrogate(text.charCodeAt(to - 1)) ? to + 1 : to;
-  return [start, end];
 }
 
 /** The kept pieces of `text[lineFrom, lineTo)` with a marker for each cut; `keep` is a list of [from, to) windows. */

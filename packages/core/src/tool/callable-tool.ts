@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import { Briefs, invalidArgumentsMessage, toolFailedMessage, unreadableArgumentsIssue } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
-import { escapeForDisplay } from '../text/escape-for-display.js';
+import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
+
+// An unexpected error's text may quote two paths (a rename's source and target).
+const SHOWN_ERROR_MAX_CHARS = 2 * SHOWN_PATH_MAX_CHARS + 1_000;
 import { coerceArguments } from './coerce-arguments.js';
 import { formatIssues } from './format-issues.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
@@ -51,9 +54,9 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
     try {
       return await this.execute(params, options);
     } catch (error) {
-      // A thrown error's text may quote a path raw (`ENOENT: ..., open '{path}'`): it is shown escaped.
+      // A thrown error's text may quote a path raw (`ENOENT: ..., open '{path}'`): it is shown escaped and bounded.
       return toolError({
-        message: this.failureMessage(params, escapeForDisplay(errorText(error))),
+        message: this.failureMessage(params, boundedForDisplay(errorText(error), SHOWN_ERROR_MAX_CHARS)),
         brief: this.failureBrief,
       });
     }
