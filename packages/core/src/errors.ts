@@ -1,3 +1,5 @@
+import { quotedPath, shownPath } from './text/escape-for-display.js';
+
 // Core's error vocabulary: every brief and every error message core words is here, once. Tools share the briefs
 // and the wording they have in common (`Briefs`, `notReadableMessage`, `toolFailedMessage`) through the toolkit.
 
@@ -17,6 +19,7 @@ export const Briefs = {
   unsupportedFileType: 'Unsupported file type',
   fileTooLarge: 'File too large',
   readFailed: 'Failed to read file',
+  sensitiveFile: 'Sensitive file',
 } as const;
 
 /** The brief of a rejected call: `Rejected by user`, or `Rejected: {feedback}`. */
@@ -54,6 +57,11 @@ export function invalidArgumentsMessage(issues: string): string {
   return `Error validating JSON arguments: ${issues}`;
 }
 
+/** The issue of arguments that throw when read (a getter or a Proxy that throws): `arguments: cannot be read ({error})`. */
+export function unreadableArgumentsIssue(error: string): string {
+  return `arguments: cannot be read (${error})`;
+}
+
 /** The message of a tool call that threw: `Failed to run {tool}. Error: {error}` (tools may word their own). */
 export function toolFailedMessage(toolName: string, error: string): string {
   return `Failed to run ${toolName}. Error: ${error}`;
@@ -66,20 +74,25 @@ export const EMPTY_PATH_MESSAGE = 'File path cannot be empty.';
 
 /** A path refused before any file-system access (NUL byte, UNC, drive-relative). */
 export function invalidPathMessage(input: string): string {
-  return `\`${input}\` is not a valid path.`;
+  return `${quotedPath(input)} is not a valid path.`;
+}
+
+/** A file tool's path that ends in a separator, so it names a directory (docs/paths.md). */
+export function directoryPathMessage(input: string): string {
+  return `${quotedPath(input)} ends with a path separator, so it names a directory, not a file.`;
 }
 
 /** A relative path that resolves outside the workspace. */
 export function notAbsoluteMessage(shown: string, verb: string): string {
   return (
-    `\`${shown}\` is not an absolute path. ` +
+    `${quotedPath(shown)} is not an absolute path. ` +
     `You must provide an absolute path to ${verb} a file outside the working directory.`
   );
 }
 
 /** A path outside the workspace when the runtime refuses those. */
 export function outsideWorkspaceMessage(shown: string): string {
-  return `\`${shown}\` is outside the workspace.`;
+  return `${quotedPath(shown)} is outside the workspace.`;
 }
 
 /** A search path outside the workspace (Glob, Grep). */
@@ -92,27 +105,27 @@ export function searchOutsideMessage(input: string): string {
 
 /** A path the runtime's deny globs refuse. */
 export function deniedMessage(shown: string): string {
-  return `\`${shown}\` is denied by the workspace policy.`;
+  return `${quotedPath(shown)} is denied by the workspace policy.`;
 }
 
 /** A file or directory that does not exist; `hint` is a ` Did you mean: ...?` sentence or empty. */
 export function notFoundMessage(shown: string, hint = ''): string {
-  return `\`${shown}\` does not exist.${hint}`;
+  return `${quotedPath(shown)} does not exist.${hint}`;
 }
 
 /** The sentence that offers similar names after a not-found message. */
 export function didYouMeanHint(names: readonly string[]): string {
-  return names.length > 0 ? ` Did you mean: ${names.join(', ')}?` : '';
+  return names.length > 0 ? ` Did you mean: ${names.map(shownPath).join(', ')}?` : '';
 }
 
 /** A directory, FIFO, device... where a regular file is needed. */
 export function notAFileMessage(shown: string): string {
-  return `\`${shown}\` is not a file.`;
+  return `${quotedPath(shown)} is not a file.`;
 }
 
 /** A file that decodes in no supported encoding, so it is never rewritten. */
 export function unsupportedEncodingMessage(shown: string): string {
-  return `\`${shown}\` is not a valid text file in a supported encoding; it was not changed.`;
+  return `${quotedPath(shown)} is not a valid text file in a supported encoding; it was not changed.`;
 }
 
 /**
@@ -121,26 +134,34 @@ export function unsupportedEncodingMessage(shown: string): string {
  */
 export function notReadableMessage(shown: string, asWhat?: string): string {
   return (
-    `\`${shown}\` seems not readable${asWhat ? ` ${asWhat}` : ''}. You may need to read it with proper shell ` +
+    `${quotedPath(shown)} seems not readable${asWhat ? ` ${asWhat}` : ''}. You may need to read it with proper shell ` +
     'commands, Python tools or MCP tools if available. If you read/operate it with Python, you MUST ensure that ' +
     'any third-party packages are installed in a virtual environment (venv).'
   );
 }
 
+/**
+ * A sensitive file a write tool will not change (docs/paths.md#sensitive-files): refused before it is read, so no
+ * answer can depend on what it holds.
+ */
+export function sensitiveEditMessage(shown: string): string {
+  return `${quotedPath(shown)} appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect credentials.`;
+}
+
 /** The failure message of a tool that reads a file (ReadFile, ReadMediaFile) and hit an unexpected error. */
 export function readFailedMessage(path: string, error: string): string {
-  return `Failed to read ${path}. Error: ${error}`;
+  return `Failed to read ${shownPath(path)}. Error: ${error}`;
 }
 
 /** A file that was never read in this session. */
 export function notReadMessage(shown: string): string {
-  return `\`${shown}\` has not been read yet. Read it first before writing to it.`;
+  return `${quotedPath(shown)} has not been read yet. Read it first before writing to it.`;
 }
 
 /** A file that changed since it was read. */
 export function modifiedMessage(shown: string): string {
   return (
-    `\`${shown}\` has been modified since it was last read, either by the user or by another process. ` +
+    `${quotedPath(shown)} has been modified since it was last read, either by the user or by another process. ` +
     'Read it again before writing to it.'
   );
 }
@@ -151,7 +172,7 @@ export function modifiedMessage(shown: string): string {
 export class FileLockLostError extends Error {
   constructor(readonly filePath: string) {
     super(
-      `The lock on ${filePath} was broken while it was held (the writer was suspended too long); nothing was written.`,
+      `The lock on ${shownPath(filePath)} was broken while it was held (the writer was suspended too long); nothing was written.`,
     );
     this.name = 'FileLockLostError';
   }
@@ -159,7 +180,7 @@ export class FileLockLostError extends Error {
 
 /** The message of the error `withFileLock` throws when another writer holds the lock past the timeout. */
 export function fileLockedMessage(filePath: string, lockPath: string): string {
-  return `${filePath} is locked by another writer (${lockPath}); try again later.`;
+  return `${shownPath(filePath)} is locked by another writer (${shownPath(lockPath)}); try again later.`;
 }
 
 /** The text of the EISDIR error for a target that exists but is not a regular file. */
@@ -182,7 +203,7 @@ export const BAD_REPLACEMENTS_MESSAGE =
 /** The message of `FileHistory.restore` for a version it does not have. */
 export function noSavedVersionMessage(filePath: string, version: number | undefined): string {
   const what = version === undefined ? 'no saved version' : `no saved version ${version}`;
-  return `File history has ${what} of ${filePath}.`;
+  return `File history has ${what} of ${shownPath(filePath)}.`;
 }
 
 /** The message of a description template naming a placeholder it was given no value for. */

@@ -11,7 +11,12 @@ export {
   toolFailedMessage,
   type CoreBrief,
 } from './errors.js';
-export { fileNotFoundError, notAFileError, unsupportedEncodingError } from './path/file-errors.js';
+export {
+  fileNotFoundError,
+  notAFileError,
+  sensitiveEditError,
+  unsupportedEncodingError,
+} from './path/file-errors.js';
 export { readStateError } from './state/read-state-error.js';
 
 // describing a tool, and its options
@@ -49,7 +54,7 @@ export {
 export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from './text/codec.js';
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
 export { normalizeLineEndings } from './text/line-endings.js';
-export { escapeForDisplay } from './text/escape-for-display.js';
+export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
 export { TextDraft } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';
@@ -66,9 +71,12 @@ export {
 export {
   buildDiffBlocks,
   DIFF_MAX_LINES,
+  DIFF_BLOCK_MAX_BYTES,
+  DIFF_DISPLAY_MAX_BYTES,
   DEFAULT_DIFF_BUDGET_MS,
   type DiffOptions,
   type DiffTiming,
 } from './diff/build-diff-blocks.js';
+export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
 export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
 export { isLockFileName } from './write/lock-file-name.js';

@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { Briefs, notReadableMessage, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { Briefs, notReadableMessage, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 import type { MediaKind } from './availability.js';
 
 // ReadMediaFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
@@ -17,7 +17,7 @@ export type ReadMediaFileBrief =
 /** Refused: a text file, which ReadFile reads. */
 export function textFileError(shown: string): ToolReturnValue<typeof Briefs.unsupportedFileType> {
   return toolError({
-    message: `\`${shown}\` is a text file. Use ReadFile to read text files.`,
+    message: `${quotedPath(shown)} is a text file. Use ReadFile to read text files.`,
     brief: Briefs.unsupportedFileType,
   });
 }
@@ -42,13 +42,13 @@ export function unsupportedMediaError(
 
 /** Refused: an empty media file. */
 export function emptyFileError(realPath: string): ToolReturnValue<typeof ReadMediaFileBriefs.emptyFile> {
-  return toolError({ message: `\`${realPath}\` is empty.`, brief: ReadMediaFileBriefs.emptyFile });
+  return toolError({ message: `${quotedPath(realPath)} is empty.`, brief: ReadMediaFileBriefs.emptyFile });
 }
 
 /** Refused: larger than the media limit. */
 export function tooLargeError(realPath: string, size: number): ToolReturnValue<typeof Briefs.fileTooLarge> {
   return toolError({
-    message: `\`${realPath}\` is ${size} bytes, which exceeds the max 100MB bytes for media files.`,
+    message: `${quotedPath(realPath)} is ${size} bytes, which exceeds the max 100MB bytes for media files.`,
     brief: Briefs.fileTooLarge,
   });
 }

@@ -1,4 +1,5 @@
 import type { ContentPart } from '@kimi-tools/core';
+import { shownPath } from '@kimi-tools/core/toolkit';
 import type { MediaKind } from './availability.js';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -22,7 +23,7 @@ export function toDataUrl(bytes: Uint8Array, mime: string): string {
 /** The three parts a model receives: the opening tag naming the file, the media URL, the closing tag. */
 export function mediaParts(kind: MediaKind, realPath: string, url: string): ContentPart[] {
   return [
-    { type: 'text', text: `<${kind} path="${escapeHtmlAttribute(realPath)}">` },
+    { type: 'text', text: `<${kind} path="${escapeHtmlAttribute(shownPath(realPath))}">` },
     kind === 'image' ? { type: 'image_url', url } : { type: 'video_url', url },
     { type: 'text', text: `</${kind}>` },
   ];

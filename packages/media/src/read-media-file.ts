@@ -8,6 +8,7 @@ import {
   readFileUpTo,
   fileNotFoundError,
   notAFileError,
+  quotedPath,
   statIfExists,
 } from '@kimi-tools/core/toolkit';
 import { z } from 'zod';
@@ -61,7 +62,7 @@ function loadedMessage(
   dims?: ImageDimensions,
 ) {
   const sizeHint = dims ? `, original size ${dims.width}x${dims.height}px` : '';
-  return `Loaded ${kind} file \`${realPath}\` (${mime}, ${size} bytes${sizeHint}). ${AFTER_LOAD_ADVICE}`;
+  return `Loaded ${kind} file ${quotedPath(realPath)} (${mime}, ${size} bytes${sizeHint}). ${AFTER_LOAD_ADVICE}`;
 }
 
 /**

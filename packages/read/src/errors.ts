@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { Briefs, notReadableMessage, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { Briefs, notReadableMessage, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 import { MAX_TAIL_LINES } from './limits.js';
 
 // ReadFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
@@ -15,7 +15,7 @@ export type ReadFileBrief = '' | CoreBrief | (typeof ReadFileBriefs)[keyof typeo
 /** Refused: the file looks like it holds secrets. */
 export function sensitiveFileError(shown: string): ToolReturnValue<typeof ReadFileBriefs.sensitiveFile> {
   return toolError({
-    message: `\`${shown}\` appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`,
+    message: `${quotedPath(shown)} appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`,
     brief: ReadFileBriefs.sensitiveFile,
   });
 }
@@ -26,7 +26,7 @@ export function mediaFileError(
   kind: 'image' | 'video',
 ): ToolReturnValue<typeof Briefs.unsupportedFileType> {
   return toolError({
-    message: `\`${shown}\` is a ${kind} file. Use other appropriate tools to read image or video files.`,
+    message: `${quotedPath(shown)} is a ${kind} file. Use other appropriate tools to read image or video files.`,
     brief: Briefs.unsupportedFileType,
   });
 }

@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { Briefs, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { Briefs, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 import { MAX_LISTED_MATCHES } from './match/find-edit.js';
 import type { EditFailure } from './match/types.js';
 
@@ -26,7 +26,7 @@ type EditFailureBrief = Exclude<
 /** Refused: larger than StrReplaceFile edits. */
 export function tooLargeError(input: string, bytes: number): ToolReturnValue<typeof Briefs.fileTooLarge> {
   return toolError({
-    message: `\`${input}\` is too large to edit (${bytes} bytes).`,
+    message: `${quotedPath(input)} is too large to edit (${bytes} bytes).`,
     brief: Briefs.fileTooLarge,
   });
 }
@@ -34,7 +34,7 @@ export function tooLargeError(input: string, bytes: number): ToolReturnValue<typ
 /** Refused: a Jupyter notebook, edited cell by cell elsewhere. */
 export function notebookError(input: string): ToolReturnValue<typeof Briefs.unsupportedFileType> {
   return toolError({
-    message: `\`${input}\` is a Jupyter notebook. Edit its cells with the NotebookEdit tool.`,
+    message: `${quotedPath(input)} is a Jupyter notebook. Edit its cells with the NotebookEdit tool.`,
     brief: Briefs.unsupportedFileType,
   });
 }

@@ -205,6 +205,34 @@ describe('all or nothing', () => {
   });
 });
 
+describe('bounded approval display (docs/diff-blocks.md)', () => {
+  it('shows a 6-character edit in a 50 MB one-line file in a few hundred bytes', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    const half = 'x'.repeat(25 * 1024 * 1024);
+    const file = await workspace.write('one-line.txt', `${half}before${half}`, { readBy: runtime });
+    const result = await tool.call({ path: 'one-line.txt', edit: { old: 'before', new: 'after!' } });
+    expect(result.isError).toBe(false);
+    const display = approval.requests[0]?.display ?? [];
+    expect(display).toEqual([
+      {
+        type: 'diff',
+        path: file,
+        oldText: `[...${half.length - 200} characters cut...]${'x'.repeat(200)}before${'x'.repeat(200)}[...${half.length - 200} characters cut...]`,
+        newText: `[...${half.length - 200} characters cut...]${'x'.repeat(200)}after!${'x'.repeat(200)}[...${half.length - 200} characters cut...]`,
+        oldStart: 1,
+        newStart: 1,
+        isSummary: false,
+      },
+    ]);
+    expect(result.display).toEqual(display);
+    expect((await fs.stat(file)).size).toBe(50 * 1024 * 1024 + 6);
+  }, 120_000);
+});
+
 describe('edit errors', () => {
   it('refuses an empty old string', async ({ workspace, runtime, tool }) => {
     const file = await workspace.write('e.txt', 'abc\n', { readBy: runtime });
@@ -246,17 +274,43 @@ describe('edit errors', () => {
     });
   });
 
-  it('never quotes a sensitive file as the closest text', async ({ workspace, runtime, tool }) => {
-    const file = await workspace.write('.env', 'API_KEY=sk-live-0123456789abcdef\n', { readBy: runtime });
-    const result = await tool.call({
-      path: file,
-      edit: { old: 'API_KEY=sk-live-0123456789abcdeX', new: 'x' },
+  it('refuses a sensitive file before reading it: a right and a wrong guess answer alike', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    const secret = 'API_KEY=sk-live-0123456789abcdef\n';
+    const file = await workspace.write('.env', secret, { readBy: runtime });
+    await fs.symlink('.env', workspace.at('notes.txt'));
+    const message =
+      '`{path}` appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect credentials.';
+    for (const shown of [file, '.env', 'notes.txt']) {
+      const answers = [];
+      for (const guess of ['API_KEY=sk-live-0123456789abcdef', 'API_KEY=sk-live-0123456789abcdeX']) {
+        answers.push(
+          await tool.call({
+            path: shown,
+            edit: [
+              { old: guess, new: 'X' },
+              { old: 'no such', new: 'y' },
+            ],
+          }),
+        );
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).toMatchObject({
+        isError: true,
+        message: message.replace('{path}', shown),
+        brief: 'Sensitive file',
+      });
+    }
+    // Refused before the file is looked at: a missing sensitive file answers the same way.
+    expect(await tool.call({ path: '.env.local', edit: { old: 'a', new: 'b' } })).toMatchObject({
+      brief: 'Sensitive file',
     });
-    expect(result).toMatchObject({
-      isError: true,
-      message: 'Edit 1: the old string was not found in the file. No changes were made.',
-      brief: 'No match',
-    });
+    expect(approval.requests).toEqual([]);
+    expect(await textOf(file)).toBe(secret);
   });
 
   it('lists every line of an ambiguous match', async ({ workspace, runtime, tool, approval }) => {
@@ -278,6 +332,35 @@ describe('edit errors', () => {
     const missing = await tool.call({ path: 'a.txt', edit: { old: 'x' } });
     expect(missing.brief).toBe('Invalid arguments');
   });
+
+  it('takes an edit, or a list of edits, sent JSON-encoded in a string', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('a.ts', 'const a = 1;\nconst b = 2;\n', { readBy: runtime });
+    const one = await tool.call({ path: 'a.ts', edit: JSON.stringify({ old: 'a = 1', new: 'a = 10' }) });
+    expect(one.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+    const list = JSON.stringify([
+      { old: 'a = 10', new: 'a = 11' },
+      { old: 'b = 2', new: 'b = 3', replace_all: true },
+    ]);
+    const two = await tool.call({ path: 'a.ts', edit: list });
+    expect(two.message).toBe('File successfully edited. Applied 2 edit(s) with 2 total replacement(s).');
+    expect(await textOf(file)).toBe('const a = 11;\nconst b = 3;\n');
+  });
+
+  it('says which shape an edit must have', async ({ tool }) => {
+    expect((await tool.call({ path: 'a.txt', edit: 'old: x, new: y' })).message).toBe(
+      'Error validating JSON arguments: edit: Invalid input: expected object or array, received string',
+    );
+    expect((await tool.call({ path: 'a.txt', edit: '{"old": "x", "new": "y"' })).message).toBe(
+      'Error validating JSON arguments: edit: Invalid input: expected object or array, received a string that is not valid JSON',
+    );
+    expect((await tool.call({ path: 'a.txt' })).message).toBe(
+      'Error validating JSON arguments: edit: is required',
+    );
+  });
 });
 
 describe('path and file checks', () => {
@@ -292,7 +375,7 @@ describe('path and file checks', () => {
   it('refuses a path with a NUL byte', async ({ tool }) => {
     expect(await tool.call({ path: 'a\0b', edit: { old: 'a', new: 'b' } })).toMatchObject({
       isError: true,
-      message: '`a\0b` is not a valid path.',
+      message: '`a\\u0000b` is not a valid path.',
       brief: 'Invalid path',
     });
   });

@@ -14,6 +14,7 @@ import {
   encodeChange,
   readStateError,
   fileNotFoundError,
+  sensitiveEditError,
   notAFileError,
   type ResolvedPath,
   statIfExists,
@@ -89,6 +90,9 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     const resolved = await this.runtime.paths.resolveFile(params.path, 'edit');
     if (!resolved.ok) return resolved.error;
     const target = resolved.path;
+    // Before the file is even looked at, as ReadFile does: no answer may depend on what a sensitive file holds, or a
+    // model could learn it guess by guess (docs/paths.md#sensitive-files).
+    if (this.runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
 
     const problem = await this.checkTarget(params.path, target);
     if (problem !== undefined) return problem;
@@ -104,11 +108,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     }
 
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
-    const result = applyEdits(decoded.decoded, edits, {
-      mode: this.match,
-      // A near miss must not quote what ReadFile refuses to show (docs/paths.md#sensitive-files).
-      quoteClosestText: !this.runtime.paths.isSensitive(target),
-    });
+    const result = applyEdits(decoded.decoded, edits, { mode: this.match });
     if (!result.ok) return toolError(editFailureText(result.index, result.failure));
 
     const levels = result.edits.map((outcome) => outcome.matchedBy);

@@ -1,4 +1,4 @@
-import type { CoreBrief } from '@kimi-tools/core/toolkit';
+import { shownPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 
 // WriteFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
 
@@ -12,5 +12,5 @@ export type WriteFileBrief = '' | CoreBrief | (typeof WriteFileBriefs)[keyof typ
 
 /** The message of a write that failed unexpectedly. */
 export function writeFailedMessage(path: string, error: string): string {
-  return `Failed to write to ${path}. Error: ${error}`;
+  return `Failed to write to ${shownPath(path)}. Error: ${error}`;
 }

@@ -181,6 +181,74 @@ describe('WriteFile basics', () => {
     expect((await fs.stat(workspace.at('folder'))).isDirectory()).toBe(true);
   });
 
+  it('refuses a path ending in a separator: it names a directory, and nothing is created', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    for (const input of ['newdir/', 'new/dir/', `${workspace.workDir}/`]) {
+      const result = await tool.call({ path: input, content: 'x' });
+      expect(result).toMatchObject({
+        isError: true,
+        message: `\`${input}\` ends with a path separator, so it names a directory, not a file.`,
+        brief: 'Invalid path',
+      });
+    }
+    expect(approval.requests).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+  });
+
+  it('refuses to change an existing sensitive file, before reading it, and may create a new one', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const secret = 'API_KEY=sk-live-0123456789abcdef\n';
+    const env = await workspace.write('.env', secret, { readBy: runtime });
+    const message =
+      '`.env` appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect credentials.';
+    for (const mode of ['overwrite', 'append'] as const) {
+      for (const content of [secret, 'other\n']) {
+        expect(await tool.call({ path: '.env', content, mode })).toMatchObject({
+          isError: true,
+          message,
+          brief: 'Sensitive file',
+        });
+      }
+    }
+    expect(await fs.readFile(env, 'utf8')).toBe(secret);
+    // A new file holds nothing yet, so nothing can leak: creating one is allowed.
+    const created = await tool.call({ path: '.env.local', content: 'A=1\n' });
+    expect(created).toMatchObject({ isError: false });
+    expect(await fs.readFile(workspace.at('.env.local'), 'utf8')).toBe('A=1\n');
+  });
+
+  it('shows a hostile file name escaped, to the user and to the model', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    const name = 'a\u001b[2K\rWrite file harmless.txt';
+    const shown = 'a\\u001b[2K\\rWrite file harmless.txt';
+    const result = await tool.call({ path: `${name}.d/${name}`, content: 'x' });
+    expect(approval.requests[0]?.description).toBe(`Write file \`${workspace.workDir}/${shown}.d/${shown}\``);
+    expect(result.message).toBe(
+      `File successfully overwritten. Current size: 1 bytes. Created directories: ${shown}.d.`,
+    );
+    const missing = await tool.call({ path: `${name}\0`, content: 'x' });
+    expect(missing.message).toBe(`\`${shown}\\u0000\` is not a valid path.`);
+  });
+
+  it('keeps every message bounded, however long the path', async ({ tool }) => {
+    const long = 'a'.repeat(1_000_000);
+    for (const path of [`${long}\0`, long, `d/${long}`, `/${long}`]) {
+      const result = await tool.call({ path, content: 'x' });
+      expect(result.isError).toBe(true);
+      expect(result.message.length).toBeLessThan(16_384);
+      expect(result.message).toMatch(/\[\.\.\.\d+ characters cut\.\.\.\]/);
+    }
+  });
+
   it('reports other failures generically and leaves no file behind', async ({ workspace, tool }) => {
     await workspace.write('plain', 'a file, not a directory');
     const result = await tool.call({ path: 'plain/sub/x.txt', content: 'x' });
@@ -191,6 +259,30 @@ describe('WriteFile basics', () => {
     );
     expect(await fs.readFile(workspace.at('plain'), 'utf8')).toBe('a file, not a directory');
   });
+
+  it('refuses a path that is not well-formed Unicode, creating nothing', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    const result = await tool.call({ path: 'd\ud800/n.txt', content: 'x' });
+    expect(result).toMatchObject({ isError: true, brief: 'Invalid path' });
+    expect(approval.requests).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+  });
+
+  it.for([
+    ['a file name over 255 bytes', `newdir/${'x'.repeat(256)}`],
+    ['a name of 128 characters but 256 bytes, two directories deep', `nd/a/${'é'.repeat(128)}`],
+  ] as const)(
+    'removes the directories it created when the write then fails: %s',
+    async ([, file], { workspace, tool }) => {
+      const result = await tool.call({ path: file, content: 'x' });
+      expect(result).toMatchObject({ isError: true, brief: 'Failed to write file' });
+      expect(result.message).toMatch(/ENAMETOOLONG/);
+      expect(await fs.readdir(workspace.workDir)).toEqual([]);
+    },
+  );
 
   it('validates arguments and paths with the shared messages', async ({ workspace, tool }) => {
     expect(await tool.call({ path: 'a.txt' })).toMatchObject({ isError: true, brief: 'Invalid arguments' });
@@ -205,7 +297,7 @@ describe('WriteFile basics', () => {
     });
     expect(await tool.call({ path: 'a\0b', content: 'x' })).toMatchObject({
       isError: true,
-      message: '`a\0b` is not a valid path.',
+      message: '`a\\u0000b` is not a valid path.',
       brief: 'Invalid path',
     });
     expect(await fs.readdir(workspace.workDir)).toEqual([]);

@@ -3,10 +3,12 @@ import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@k
 import {
   applyFileChange,
   decodeText,
+  shownPath,
   readStateError,
   realPathAllowMissing,
   statIfExists,
   notAFileError,
+  sensitiveEditError,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
@@ -53,6 +55,9 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     const stats = await statIfExists(target.real);
     if (stats && !stats.isFile()) return notAFileError(params.path);
     const exists = stats !== undefined;
+    // An existing sensitive file is never read, so no answer (size, encoding, "unchanged") depends on what it holds;
+    // a new one holds nothing yet and may be created (docs/paths.md#sensitive-files).
+    if (exists && runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
     const checkReadState = exists && params.mode === 'overwrite' && runtime.readBeforeWrite;
     if (checkReadState) {
       const status = await runtime.fileState.check(target.real);
@@ -99,7 +104,9 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     let message = `File successfully ${verb}. Current size: ${outcome.bytes} bytes.`;
     if (outcome.createdDirectories.length > 0) {
       const realWorkDir = await realPathAllowMissing(runtime.workDir);
-      const list = outcome.createdDirectories.map((directory) => displayDirectory(directory, realWorkDir));
+      const list = outcome.createdDirectories.map((directory) =>
+        shownPath(displayDirectory(directory, realWorkDir)),
+      );
       message += ` Created directories: ${list.join(', ')}.`;
     }
     return toolOk({

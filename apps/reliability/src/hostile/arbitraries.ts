@@ -172,6 +172,42 @@ export const hostileInteger: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...NUMERIC_STRINGS),
 );
 
+function refuse(): never {
+  throw new Error('hostile arguments refuse to be read');
+}
+
+/**
+ * A Proxy whose every trap throws on a named property. Symbol keys stay harmless, since fast-check looks up its own
+ * (to print and clone the value) before any tool sees it.
+ */
+function throwingProxy(target: object, name: string): object {
+  const print = () => name;
+  return new Proxy(target, {
+    get: (_target, key) =>
+      typeof key !== 'symbol' ? refuse() : key === fc.toStringMethod ? print : undefined,
+    has: (_target, key) => (typeof key !== 'symbol' ? refuse() : key === fc.toStringMethod),
+    ownKeys: refuse,
+    getOwnPropertyDescriptor: refuse,
+    getPrototypeOf: refuse,
+    set: refuse,
+    defineProperty: refuse,
+    deleteProperty: refuse,
+  });
+}
+
+/** Values that throw when a tool reads them: getters and Proxies (a broken or hostile host's arguments). */
+export function throwingValue(fieldNames: readonly string[]): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.constantFrom(...fieldNames, 'path').map((field) => {
+      const value = { [fc.toStringMethod]: () => `{ get ${field}() { throw } }` };
+      Object.defineProperty(value, field, { enumerable: true, get: refuse });
+      return value;
+    }),
+    fc.constant(null).map(() => throwingProxy({}, 'Proxy({}) that throws')),
+    fc.constant(null).map(() => throwingProxy([], 'Proxy([]) that throws')),
+  );
+}
+
 /** Anything at all: strings, numbers, booleans, null, undefined, nested objects and arrays, odd objects. */
 export function anyValue(names: readonly string[]): fc.Arbitrary<unknown> {
   return fc.oneof(
@@ -188,6 +224,7 @@ export function anyValue(names: readonly string[]): fc.Arbitrary<unknown> {
       withSparseArray: true,
     }),
     fc.array(hostileString(names), { maxLength: 3 }),
+    throwingValue(['old', 'new']),
   );
 }
 
@@ -252,5 +289,6 @@ export function hostileArguments(
     { weight: 8, arbitrary: argumentObject(valid, extras) },
     { weight: 6, arbitrary: argumentObject(mixed, extras) },
     { weight: 1, arbitrary: any },
+    { weight: 1, arbitrary: throwingValue(Object.keys(fields)) },
   );
 }

@@ -133,6 +133,12 @@ function pathArbitrary(): fc.Arbitrary<unknown> {
         '~/',
         'new file ✓.txt',
         'sub/new/deeper/x.txt',
+        // Writes that fail after their directories exist must take those directories away again.
+        'd\ud800/n.txt',
+        'newdir/',
+        'new/dir/',
+        `newdir/${'x'.repeat(256)}`,
+        `nd/a/${'é'.repeat(128)}`,
       ),
     },
     { weight: 3, arbitrary: hostileString(names) },
@@ -163,6 +169,7 @@ async function runCase(toolName: string, approve: boolean, args: unknown): Promi
   if (changed.length > 0) {
     const mayChange = !result.isError && WRITE_TOOLS.has(toolName);
     const escaped = changed.filter((entry) => !entry.slice(2).startsWith(`work${path.sep}`));
+    // An error leaves no new file or directory, and changes none (docs/reliability.md).
     if (!mayChange) problems.push(`${result.isError ? 'an error' : 'a read'} changed ${changed.join(', ')}`);
     else if (escaped.length > 0) problems.push(`a write changed ${escaped.join(', ')} outside the work dir`);
     await resetWorkDir();
@@ -177,7 +184,7 @@ function describeArgs(args: unknown): string {
         typeof value === 'bigint' ? `${value}n` : value,
       );
     } catch {
-      return String(args);
+      return fc.stringify(args);
     }
   })();
   return text === undefined
@@ -266,9 +273,14 @@ describe('hostile arguments to every tool', () => {
           .split(/(?<=\s)/)
           .filter((piece) => piece.trim() !== '');
         const aimed = editOf(fc.constantFrom(...pieces));
+        const edits = fc.oneof(aimed, fc.array(aimed, { minLength: 1, maxLength: 3 }));
+        // Models also send the edit JSON-encoded in a string (docs/results.md#argument-validation).
         return fc.record({
           path: fc.constant(file),
-          edit: fc.oneof(aimed, fc.array(aimed, { minLength: 1, maxLength: 3 })),
+          edit: fc.oneof(
+            edits,
+            edits.map((edit) => JSON.stringify(edit)),
+          ),
         });
       });
     await checkTool(

@@ -28,7 +28,7 @@ describe('sensitive file content never reaches the model', () => {
   });
 
   // Found by this suite: a near miss of the secret made StrReplaceFile's "The closest text is at line N:" hint quote
-  // the sensitive file. Fixed in replace (c7de352: no excerpt for sensitive files); this keeps it fixed.
+  // the sensitive file. StrReplaceFile now refuses a sensitive file before reading it; this keeps it so.
   it('StrReplaceFile does not quote a sensitive file in its "closest text" hint', async ({ workspace }) => {
     const edit = new StrReplaceFile(workspace.runtime({ readBeforeWrite: false }));
     const result = await edit.call({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildDiffBlocks, DIFF_MAX_LINES } from './build-diff-blocks.js';
+import { buildDiffBlocks, DIFF_DISPLAY_MAX_BYTES, DIFF_MAX_LINES } from './build-diff-blocks.js';
 import { countLines } from './diff-lines.js';
 
 /** `count` lines `prefix1`..`prefixN`, each followed by '\n'. */
@@ -286,5 +286,93 @@ describe('buildDiffBlocks timing', () => {
     const blocks = buildDiffBlocks('f.txt', 'a\nb\nc\n', 'b\na\nc\n', { timing });
     expect(blocks[0]?.isSummary).toBe(false);
     expect(timing.searchTimedOut).toBe(false);
+  });
+});
+
+describe('buildDiffBlocks: bounded displays (docs/diff-blocks.md#long-lines-and-the-byte-budget)', () => {
+  const bytesOf = (blocks: { oldText: string; newText: string }[]) =>
+    blocks.reduce((sum, b) => sum + Buffer.byteLength(b.oldText) + Buffer.byteLength(b.newText), 0);
+
+  it('cuts a long changed line around the change, with a marker for each cut', () => {
+    const head = 'h'.repeat(10_000);
+    const tail = 't'.repeat(20_000);
+    const blocks = buildDiffBlocks('f.txt', `${head}abcdef${tail}\n`, `${head}ABCDEF${tail}\n`);
+    expect(blocks).toEqual([
+      block(
+        `[...9800 characters cut...]${'h'.repeat(200)}abcdef${'t'.repeat(200)}[...19800 characters cut...]`,
+        `[...9800 characters cut...]${'h'.repeat(200)}ABCDEF${'t'.repeat(200)}[...19800 characters cut...]`,
+        1,
+        1,
+      ),
+    ]);
+  });
+
+  it('keeps a 6-character edit in a 20 MB one-line file small', () => {
+    const half = 'x'.repeat(10 * 1024 * 1024);
+    const blocks = buildDiffBlocks('f.txt', `${half}before${half}`, `${half}after!${half}`);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]?.isSummary).toBe(false);
+    expect(blocks[0]?.newText).toContain('after!');
+    expect(bytesOf(blocks)).toBeLessThan(2_000);
+  });
+
+  it('shows a long unchanged context line by its start only', () => {
+    const long = 'c'.repeat(5_000);
+    const blocks = buildDiffBlocks('f.txt', `${long}\nold\n`, `${long}\nnew\n`);
+    expect(blocks).toEqual([
+      block(
+        `${'c'.repeat(1_000)}[...4000 characters cut...]\nold`,
+        `${'c'.repeat(1_000)}[...4000 characters cut...]\nnew`,
+        1,
+        1,
+      ),
+    ]);
+  });
+
+  it('cuts a huge replaced stretch to its two ends', () => {
+    const blocks = buildDiffBlocks(
+      'f.txt',
+      `keep ${'a'.repeat(50_000)} keep`,
+      `keep ${'b'.repeat(50_000)} keep`,
+    );
+    const [only] = blocks;
+    expect(only?.oldText).toBe(`keep ${'a'.repeat(495)}[...49010 characters cut...]${'a'.repeat(495)} keep`);
+    expect(bytesOf(blocks)).toBeLessThan(2_500);
+  });
+
+  it('never cuts a character in two', () => {
+    const emoji = '😀'.repeat(3_000);
+    const [only] = buildDiffBlocks('f.txt', `${emoji}a${emoji}`, `${emoji}b${emoji}`);
+    for (const text of [only!.oldText, only!.newText])
+      expect(text).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
+
+  it('shows the summary block when the blocks would exceed their byte budget', () => {
+    const oldText = numberedLines(`${'o'.repeat(150)}-`, 2_000);
+    const newText = numberedLines(`${'n'.repeat(150)}-`, 2_000);
+    expect(buildDiffBlocks('f.txt', oldText, newText)).toEqual([
+      summary('(2000 lines)', '(2000 lines, modified)'),
+    ]);
+  });
+
+  it('shows the summary block when all blocks together would exceed the display budget', () => {
+    // Six blocks of 100 changed 1,000-character lines (200 KB each, under the block budget), 1.2 MB together.
+    const group = (fill: string) => Array.from({ length: 100 }, () => fill.repeat(1_000)).join('\n');
+    const gap = Array.from({ length: 10 }, (_, n) => `gap${n}`).join('\n');
+    const oldText = Array.from({ length: 6 }, () => group('o')).join(`\n${gap}\n`);
+    const newText = Array.from({ length: 6 }, () => group('n')).join(`\n${gap}\n`);
+    const blocks = buildDiffBlocks('f.txt', oldText, newText);
+    expect(blocks).toEqual([summary('(650 lines)', '(650 lines, modified)')]);
+  });
+
+  it('keeps every display within the budget (property)', () => {
+    const line = fc.oneof(fc.string({ maxLength: 50 }), fc.string({ minLength: 900, maxLength: 3_000 }));
+    const text = fc.array(line, { maxLength: 60 }).map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        expect(bytesOf(buildDiffBlocks('f.txt', a, b))).toBeLessThanOrEqual(DIFF_DISPLAY_MAX_BYTES);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

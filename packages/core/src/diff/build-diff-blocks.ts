@@ -1,11 +1,16 @@
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 import { countLines, splitDiffLines } from './diff-lines.js';
 import { diffSummaryBlock } from './diff-summary.js';
+import { cutLongLines } from './cut-long-lines.js';
 import { buildHunkBlocks } from './hunks.js';
 import { computeLineRuns, type SearchClock } from './line-runs.js';
 
 /** Above this many lines on either side, a change is shown as a summary block. */
 export const DIFF_MAX_LINES = 10_000;
+/** Above this many bytes (UTF-8, both sides) in one block, a change is shown as a summary block. */
+export const DIFF_BLOCK_MAX_BYTES = 256 * 1024;
+/** Above this many bytes (UTF-8, both sides) in all blocks together, a change is shown as a summary block. */
+export const DIFF_DISPLAY_MAX_BYTES = 1024 * 1024;
 /** Default time budget of a diff, in milliseconds. */
 export const DEFAULT_DIFF_BUDGET_MS = 200;
 /** Default number of unchanged lines shown around each group of changes. */
@@ -33,7 +38,8 @@ export interface DiffTiming {
 
 /**
  * docs/diff-blocks.md: the diff blocks of a change from `oldText` to `newText` (both '\n'-normalised). Equal texts give no
- * blocks; more than 10,000 lines on a side, or a diff not found within the budget, give one summary block. Apart
+ * blocks; more than 10,000 lines on a side, a diff not found within the budget, or blocks over their byte budget
+ * (after lines over 1,000 characters are cut around the change) give one summary block. Apart
  * from reading the texts (splitting and numbering lines, in linear time), it never takes longer than the budget.
  *
  * Starts are 1-based; a side with no lines starts where its first line would be (1 in an empty file, as for
@@ -80,7 +86,19 @@ function diffBlocks(
   const newLines = splitDiffLines(newText);
   const runs = computeLineRuns(oldLines.keys, newLines.keys, budgetMs, search);
   if (runs === undefined) return [diffSummaryBlock(path, oldLineCount, newLineCount)];
-  return buildHunkBlocks(path, oldLines.shown, newLines.shown, runs, context);
+  const blocks = buildHunkBlocks(path, oldLines.shown, newLines.shown, runs, context).map(cutLongLines);
+  return withinByteBudget(blocks) ? blocks : [diffSummaryBlock(path, oldLineCount, newLineCount)];
+}
+
+/** Whether every block, and all of them together, fit the byte budgets (a display a host can always pass on). */
+function withinByteBudget(blocks: readonly DiffDisplayBlock[]): boolean {
+  let total = 0;
+  for (const block of blocks) {
+    const bytes = Buffer.byteLength(block.oldText) + Buffer.byteLength(block.newText);
+    if (bytes > DIFF_BLOCK_MAX_BYTES) return false;
+    total += bytes;
+  }
+  return total <= DIFF_DISPLAY_MAX_BYTES;
 }
 
 function validBudget(budgetMs: number | undefined): number {

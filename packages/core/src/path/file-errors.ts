@@ -3,6 +3,7 @@ import {
   didYouMeanHint,
   notAFileMessage,
   notFoundMessage,
+  sensitiveEditMessage,
   unsupportedEncodingMessage,
 } from '../errors.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
@@ -24,6 +25,14 @@ export async function fileNotFoundError(
 /** `` `{path}` is not a file. `` / `Invalid path`: a directory, FIFO, device... where a regular file is needed. */
 export function notAFileError(shownPath: string): ToolReturnValue<typeof Briefs.invalidPath> {
   return toolError({ message: notAFileMessage(shownPath), brief: Briefs.invalidPath });
+}
+
+/**
+ * `` `{path}` appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect
+ * credentials. `` / `Sensitive file`: what WriteFile and StrReplaceFile answer, before reading, for a sensitive file.
+ */
+export function sensitiveEditError(shownPath: string): ToolReturnValue<typeof Briefs.sensitiveFile> {
+  return toolError({ message: sensitiveEditMessage(shownPath), brief: Briefs.sensitiveFile });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPathInput, expandPathInput, isDriveRelative } from './normalize-input.js';
+import { checkPathInput, endsWithSeparator, expandPathInput, isDriveRelative } from './normalize-input.js';
 
 describe('checkPathInput', () => {
   it('flags the empty string', () => {
@@ -9,6 +9,13 @@ describe('checkPathInput', () => {
   it('flags NUL bytes anywhere', () => {
     expect(checkPathInput('a\0b.txt')).toBe('invalid');
     expect(checkPathInput('/tmp/x\0')).toBe('invalid');
+  });
+
+  it('flags strings that are not well-formed Unicode (a lone surrogate has no file name)', () => {
+    for (const bad of ['d\ud800/n.txt', 'a\udfff', '\udc00\ud800', 'x\ud83d']) {
+      expect(checkPathInput(bad)).toBe('invalid');
+    }
+    expect(checkPathInput('emoji \ud83d\ude00.txt')).toBeUndefined();
   });
 
   it('flags UNC and device prefixes in either slash style', () => {
@@ -76,5 +83,16 @@ describe('isDriveRelative', () => {
     expect(isDriveRelative('C:\\foo', 'win32')).toBe(false);
     expect(isDriveRelative('C:/foo', 'win32')).toBe(false);
     expect(isDriveRelative('C:foo', 'linux')).toBe(false);
+  });
+});
+
+describe('endsWithSeparator', () => {
+  it('sees a trailing `/` everywhere and a trailing `\\` on Windows only', () => {
+    expect(endsWithSeparator('newdir/', 'linux')).toBe(true);
+    expect(endsWithSeparator('newdir/', 'win32')).toBe(true);
+    expect(endsWithSeparator('newdir\\', 'win32')).toBe(true);
+    // On POSIX a backslash is an ordinary character of a file name.
+    expect(endsWithSeparator('newdir\\', 'linux')).toBe(false);
+    expect(endsWithSeparator('a/b.txt', 'linux')).toBe(false);
   });
 });

@@ -1,16 +1,20 @@
 import { pathApiFor } from './platform-path.js';
 
+// In `u` mode a surrogate pair reads as one code point, so only a lone surrogate is a code point of category Cs.
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /** Why a raw path string was refused before any file-system access. */
 export type InputProblem = 'empty' | 'invalid';
 
 /**
- * docs/paths.md items 1–2, decided on the string alone: empty, NUL byte, or UNC/device prefix.
+ * docs/paths.md items 1–2, decided on the string alone: empty, NUL byte, not well-formed Unicode, or UNC/device prefix.
+ * A lone surrogate names no file: Node would write it as U+FFFD, so the file created would not be the one named.
  * Any two leading separators (`\\`, `//`, `\/`, `/\`) count as UNC on every platform: on Windows they reach a server
  * (sending credentials), and refusing the rare POSIX spelling `//x` costs nothing.
  */
 export function checkPathInput(input: string): InputProblem | undefined {
   if (input.length === 0) return 'empty';
-  if (input.includes('\0')) return 'invalid';
+  if (input.includes('\0') || LONE_SURROGATE.test(input)) return 'invalid';
   if (/^[\\/]{2}/.test(input)) return 'invalid';
   return undefined;
 }
@@ -49,4 +53,12 @@ export function expandPathInput(input: string, options: ExpandOptions): string {
  */
 export function isDriveRelative(expanded: string, platform: NodeJS.Platform): boolean {
   return platform === 'win32' && /^[a-zA-Z]:(?![\\/])/.test(expanded);
+}
+
+/**
+ * Whether a path ends in a separator (`/`, and `\\` on Windows), so it names a directory whatever exists there: a
+ * file tool refuses it rather than write or read a file under a name the model did not give (docs/paths.md).
+ */
+export function endsWithSeparator(input: string, platform: NodeJS.Platform): boolean {
+  return input.endsWith('/') || (platform === 'win32' && input.endsWith('\\'));
 }

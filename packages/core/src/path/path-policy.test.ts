@@ -54,16 +54,53 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
     const realpath = vi.spyOn(fs, 'realpath');
     const lstat = vi.spyOn(fs, 'lstat');
     const p = policy();
-    for (const bad of ['a\0b', '\\\\server\\share\\x.txt', '//server/share/x.txt']) {
-      expectError(await p.resolveFile(bad, 'write'), `\`${bad}\` is not a valid path.`, 'Invalid path');
+    // The NUL is shown escaped (docs/paths.md#how-paths-are-shown).
+    for (const [bad, shown] of [
+      ['a\0b', 'a\\u0000b'],
+      ['\\\\server\\share\\x.txt', '\\\\server\\share\\x.txt'],
+      ['//server/share/x.txt', '//server/share/x.txt'],
+    ]) {
+      expectError(await p.resolveFile(bad!, 'write'), `\`${shown}\` is not a valid path.`, 'Invalid path');
       expectError(
-        await p.resolveSearchPath(bad, 'Path outside workspace'),
-        `\`${bad}\` is not a valid path.`,
+        await p.resolveSearchPath(bad!, 'Path outside workspace'),
+        `\`${shown}\` is not a valid path.`,
         'Invalid path',
       );
     }
     expect(realpath).not.toHaveBeenCalled();
     expect(lstat).not.toHaveBeenCalled();
+  });
+
+  it('refuses a path that is not well-formed Unicode before touching the file system', async ({ policy }) => {
+    const realpath = vi.spyOn(fs, 'realpath');
+    const lstat = vi.spyOn(fs, 'lstat');
+    const p = policy();
+    for (const bad of ['d\ud800/n.txt', 'a\udfff.txt']) {
+      const file = await p.resolveFile(bad, 'write');
+      const search = await p.resolveSearchPath(bad, 'Path outside workspace');
+      for (const result of [file, search])
+        expect(result).toMatchObject({ ok: false, error: { brief: 'Invalid path' } });
+    }
+    expect(realpath).not.toHaveBeenCalled();
+    expect(lstat).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file path ending in a separator, for every verb: it names a directory', async ({
+    policy,
+    workspace,
+  }) => {
+    const p = policy();
+    for (const verb of ['read', 'write', 'edit'] as const) {
+      for (const input of ['newdir/', 'a.txt/', `${workspace.workDir}/`, 'sub/x/']) {
+        expectError(
+          await p.resolveFile(input, verb),
+          `\`${input}\` ends with a path separator, so it names a directory, not a file.`,
+          'Invalid path',
+        );
+      }
+    }
+    // A search path names a directory anyway: the separator is fine there.
+    expectPath(await p.resolveSearchPath(`${workspace.workDir}/`, 'Path outside workspace'));
   });
 
   it('does touch the file system for valid paths (so the spy above can fail)', async ({ policy }) => {

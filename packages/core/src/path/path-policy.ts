@@ -2,6 +2,7 @@ import os from 'node:os';
 import {
   Briefs,
   deniedMessage,
+  directoryPathMessage,
   EMPTY_PATH_MESSAGE,
   invalidPathMessage,
   notAbsoluteMessage,
@@ -12,7 +13,7 @@ import {
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { isWithinDirectory } from './containment.js';
 import { compileGlobs, type GlobTest } from './glob-matcher.js';
-import { checkPathInput, expandPathInput, isDriveRelative } from './normalize-input.js';
+import { checkPathInput, endsWithSeparator, expandPathInput, isDriveRelative } from './normalize-input.js';
 import { pathApiFor } from './platform-path.js';
 import { realPathAllowMissing } from './real-path.js';
 import { createSensitiveTest, type SensitiveTest } from './sensitive.js';
@@ -101,13 +102,17 @@ export class PathPolicy {
   }
 
   /**
-   * For read/write/edit tools, in the order docs/paths.md gives: empty → invalid (NUL, UNC; no file-system access) → `~`/Windows
-   * conversions → resolve against workDir → real path → relative-outside (worded with `verb`) → `outside: 'deny'` →
+   * For read/write/edit tools, in the order docs/paths.md gives: empty → invalid (NUL, lone surrogate, UNC; no file-system
+   * access) → `~`/Windows conversions → resolve against workDir → real path → a trailing separator → relative-outside (worded with `verb`) → `outside: 'deny'` →
    * deny globs. Errors carry the exact documented messages and briefs.
    */
   async resolveFile(input: string, verb: PathVerb): Promise<PathResult<PathBrief>> {
     const resolution = await this.resolve(input);
     if (!resolution.ok) return { ok: false, error: inputError(resolution.reason, input) };
+    if (endsWithSeparator(input, this.platform)) {
+      const message = directoryPathMessage(input);
+      return { ok: false, error: toolError({ message, brief: Briefs.invalidPath }) };
+    }
     const resolved = resolution.path;
     const shown = resolved.expanded;
     if (!resolved.inside && !this.pathApi().isAbsolute(resolved.expanded)) {

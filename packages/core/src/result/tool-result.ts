@@ -86,8 +86,18 @@ export function toolRejected(feedback?: string): ToolReturnValue<RejectedBrief> 
   return toolError({ message: rejectedMessage(text), brief });
 }
 
-/** The text of an unknown thrown value, for `Error: {e}` messages. */
+/** What {@link errorText} says of a thrown value that has no string form (`Object.create(null)`, a hostile Proxy). */
+export const UNPRINTABLE_ERROR_TEXT = '[object without a string form]';
+
+/**
+ * The text of an unknown thrown value, for `Error: {e}` messages. Never throws itself: a value whose `message` or
+ * string conversion throws (a caller's hostile object) gets {@link UNPRINTABLE_ERROR_TEXT}.
+ */
 export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  try {
+    if (error instanceof Error) return String(error.message);
+    return String(error);
+  } catch {
+    return UNPRINTABLE_ERROR_TEXT;
+  }
 }

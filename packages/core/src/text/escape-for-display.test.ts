@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForDisplay } from './escape-for-display.js';
+import { escapeForDisplay, quotedPath, shownPath } from './escape-for-display.js';
 
 describe('escapeForDisplay', () => {
   it('leaves ordinary names alone, backslashes, spaces and non-Latin letters included', () => {
@@ -24,5 +24,27 @@ describe('escapeForDisplay', () => {
     expect(escapeForDisplay('\u2066x\u2069\u200e\u200f\u061c\u2028\u2029')).toBe(
       '\\u2066x\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029',
     );
+  });
+});
+
+describe('quotedPath', () => {
+  it('quotes a path in backticks, escaped', () => {
+    expect(quotedPath('a b.txt')).toBe('`a b.txt`');
+    expect(quotedPath('a\u001b[2K\rx')).toBe('`a\\u001b[2K\\rx`');
+  });
+});
+
+describe('shownPath', () => {
+  it('shows a path up to 4,096 characters whole, and only the two ends of a longer one', () => {
+    const real = `/${'d'.repeat(4_095)}`;
+    expect(shownPath(real)).toBe(real);
+    expect(shownPath(`${'a'.repeat(3_000)}\n${'b'.repeat(3_000)}`)).toBe(
+      `${'a'.repeat(2_048)}[...1905 characters cut...]${'b'.repeat(2_048)}`,
+    );
+  });
+
+  it('never cuts a character in two', () => {
+    const shown = shownPath('😀'.repeat(5_000));
+    expect(shown).toMatch(/^(😀)+\[\.\.\.\d+ characters cut\.\.\.\](😀)+$/u);
   });
 });

@@ -1,3 +1,5 @@
+import { cutMiddle } from './cut-middle.js';
+
 /**
  * Characters that would let a file name rewrite what a user or a model reads: C0 and C1 control characters (a newline
  * splits one entry into two, `ESC [2K` erases a terminal line), DEL, the line and paragraph separators, and Unicode's
@@ -19,4 +21,22 @@ function escaped(character: string): string {
  */
 export function escapeForDisplay(text: string): string {
   return text.replace(UNSAFE, escaped);
+}
+
+/** Longest path shown whole (no real path is longer: PATH_MAX is 4,096 bytes); a longer one keeps its two ends. */
+export const SHOWN_PATH_MAX_CHARS = 4_096;
+
+/** Text shown to a user or a model, escaped with {@link escapeForDisplay} and cut in the middle past `maxChars`. */
+export function boundedForDisplay(text: string, maxChars: number): string {
+  return escapeForDisplay(cutMiddle(text, maxChars));
+}
+
+/** A path as shown in a message: escaped, and at most {@link SHOWN_PATH_MAX_CHARS} characters before escaping. */
+export function shownPath(path: string): string {
+  return boundedForDisplay(path, SHOWN_PATH_MAX_CHARS);
+}
+
+/** A path quoted for a message or a description: `` `{path}` ``, shown with {@link shownPath}. */
+export function quotedPath(path: string): string {
+  return `\`${shownPath(path)}\``;
 }

@@ -96,6 +96,153 @@ describe('CallableTool argument validation', () => {
   });
 });
 
+describe('CallableTool objects and arrays sent as JSON strings', () => {
+  it('accepts an object sent as a JSON string where the schema expects one', async () => {
+    const tool = new EchoTool();
+    const result = await tool.call({ path: 'a', edits: '{"old": "x", "count": "2"}' });
+    expect(result.isError).toBe(false);
+    expect(tool.calls[0]).toEqual({ path: 'a', line_offset: 1, limit: null, edits: { old: 'x', count: 2 } });
+  });
+
+  it('accepts an array sent as a JSON string, and JSON strings inside it', async () => {
+    const tool = new EchoTool();
+    await tool.call({ path: 'a', edits: ' [{"old": "x"}, "{\\"old\\": \\"y\\"}"] ' });
+    expect(tool.calls[0]).toMatchObject({
+      edits: [
+        { old: 'x', count: 1 },
+        { old: 'y', count: 1 },
+      ],
+    });
+  });
+
+  it('accepts the whole argument object sent as a JSON string', async () => {
+    const tool = new EchoTool();
+    await tool.call('{"path": "a", "line_offset": 3}');
+    expect(tool.calls[0]).toEqual({ path: 'a', line_offset: 3, limit: null });
+  });
+
+  it('leaves a JSON string alone where the schema expects a string', async () => {
+    const tool = new EchoTool();
+    await tool.call({ path: '{"old": "x"}' });
+    expect(tool.calls[0]).toMatchObject({ path: '{"old": "x"}' });
+  });
+
+  it.each([
+    ['plain text', 'nonsense', 'edits: Invalid input: expected object or array, received string'],
+    ['a number', 5, 'edits: Invalid input: expected object or array, received number'],
+    [
+      'JSON that does not parse',
+      '{"old": "x"',
+      'edits: Invalid input: expected object or array, received a string that is not valid JSON',
+    ],
+    ['JSON of another type', '"text"', 'edits: Invalid input: expected object or array, received string'],
+    [
+      'a JSON object that does not fit',
+      '{"old": 1}',
+      'edits.old: Invalid input: expected string, received number',
+    ],
+  ])('says which shape was expected for %s', async (_name, edits, issue) => {
+    const result = await new EchoTool().call({ path: 'a', edits });
+    expect(result.message).toBe(`Error validating JSON arguments: ${issue}`);
+  });
+
+  it('says which shape was expected for arguments that are a string but not JSON', async () => {
+    const result = await new EchoTool().call('{path: a}');
+    expect(result.message).toBe(
+      'Error validating JSON arguments: arguments: Invalid input: expected object, received a string that is not valid JSON',
+    );
+  });
+});
+
+describe('CallableTool arguments that cannot be read', () => {
+  const throwing = (): never => {
+    throw new Error('no peeking');
+  };
+  const cases: Array<[string, () => unknown]> = [
+    [
+      'a getter that throws',
+      () => ({
+        get path() {
+          return throwing();
+        },
+      }),
+    ],
+    [
+      'a nested getter that throws',
+      () => ({
+        path: 'a',
+        edits: [
+          {
+            get old() {
+              return throwing();
+            },
+          },
+        ],
+      }),
+    ],
+    [
+      'a Proxy whose every trap throws',
+      () =>
+        new Proxy(
+          {},
+          {
+            get: throwing,
+            has: throwing,
+            ownKeys: throwing,
+            getPrototypeOf: throwing,
+            getOwnPropertyDescriptor: throwing,
+          },
+        ),
+    ],
+    [
+      'a field holding a Proxy that throws',
+      () => ({
+        path: new Proxy({}, { get: throwing, has: throwing, ownKeys: throwing, getPrototypeOf: throwing }),
+      }),
+    ],
+    [
+      'a Proxy of an array that throws',
+      () => ({ path: 'a', edits: new Proxy([], { get: throwing, has: throwing, ownKeys: throwing }) }),
+    ],
+    [
+      'a getter that throws a value without a string form',
+      () => ({
+        get path() {
+          throw Object.create(null);
+        },
+      }),
+    ],
+  ];
+
+  it.each(cases)('resolves to an error result for %s', async (_name, makeArgs) => {
+    const tool = new EchoTool();
+    const result = await tool.call(makeArgs());
+    expect(result).toMatchObject({ isError: true, brief: 'Invalid arguments' });
+    expect(result.message).toMatch(/^Error validating JSON arguments: arguments: cannot be read \(.+\)$/);
+    expect(tool.calls).toEqual([]);
+  });
+
+  it('quotes what the getter threw', async () => {
+    const result = await new EchoTool().call({
+      get path() {
+        return throwing();
+      },
+    });
+    expect(result.message).toBe('Error validating JSON arguments: arguments: cannot be read (no peeking)');
+  });
+
+  it('turns a thrown value without a string form into a failure, not a rejection', async () => {
+    class Thrower extends EchoTool {
+      protected override async execute(): Promise<ToolReturnValue> {
+        throw Object.create(null);
+      }
+    }
+    const result = await new Thrower().call({ path: 'a' });
+    expect(result).toMatchObject({ isError: true, brief: 'Echo failed' });
+    expect(result.message).toBe('Failed to run Echo. Error: [object without a string form]');
+  });
+});
+
 describe('CallableTool errors', () => {
   it('turns an exception into an error result with the generic brief', async () => {
     const result = await new EchoTool().call({ path: 'boom' });

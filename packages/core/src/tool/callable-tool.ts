@@ -1,7 +1,11 @@
 import type { z } from 'zod';
-import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js';
+import { Briefs, invalidArgumentsMessage, toolFailedMessage, unreadableArgumentsIssue } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
-import { coerceIntegerStrings } from './coerce-arguments.js';
+import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
+
+// An unexpected error's text may quote two paths (a rename's source and target).
+const SHOWN_ERROR_MAX_CHARS = 2 * SHOWN_PATH_MAX_CHARS + 1_000;
+import { coerceArguments } from './coerce-arguments.js';
 import { formatIssues } from './format-issues.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
 
@@ -39,20 +43,37 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
     args: unknown,
     options: CallOptions = {},
   ): Promise<ToolReturnValue<Brief | typeof Briefs.invalidArguments>> {
-    const parsed = this.params.safeParse(coerceIntegerStrings(this.params, args));
-    if (!parsed.success) {
+    const validated = this.validate(args);
+    if (!validated.ok) {
       return toolError({
-        message: invalidArgumentsMessage(formatIssues(parsed.error.issues)),
+        message: invalidArgumentsMessage(validated.issues),
         brief: Briefs.invalidArguments,
       });
     }
+    const params = validated.params;
     try {
-      return await this.execute(parsed.data, options);
+      return await this.execute(params, options);
     } catch (error) {
+      // A thrown error's text may quote a path raw (`ENOENT: ..., open '{path}'`): it is shown escaped and bounded.
       return toolError({
-        message: this.failureMessage(parsed.data, errorText(error)),
+        message: this.failureMessage(params, boundedForDisplay(errorText(error), SHOWN_ERROR_MAX_CHARS)),
         brief: this.failureBrief,
       });
+    }
+  }
+
+  /**
+   * The arguments after coercion and validation, or the issues that refuse them. zod words its issues lazily, and
+   * a getter or a Proxy that throws may do so at any step, so every step is inside the `try`: arguments that cannot
+   * be read are bad input like any other.
+   */
+  private validate(args: unknown): { ok: true; params: z.output<TParams> } | { ok: false; issues: string } {
+    try {
+      const parsed = this.params.safeParse(coerceArguments(this.params, args), { reportInput: true });
+      if (parsed.success) return { ok: true, params: parsed.data };
+      return { ok: false, issues: formatIssues(parsed.error.issues) };
+    } catch (error) {
+      return { ok: false, issues: unreadableArgumentsIssue(errorText(error)) };
     }
   }
 

@@ -32,27 +32,51 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether the schema takes only objects and arrays (an object, an array, or a union of those), never a string. */
+function takesOnlyStructures(schema: z.ZodType): boolean {
+  const def = defOf(unwrap(schema));
+  if (def.type === 'object' || def.type === 'array') return true;
+  if (def.type !== 'union') return false;
+  return (def['options'] as z.ZodType[]).every(takesOnlyStructures);
+}
+
+const JSON_STRUCTURE_START = /^\s*[[{]/;
+
+/** `value` parsed as JSON when it is a string holding a JSON object or array; otherwise `value` itself. */
+function parsedStructure(value: unknown): unknown {
+  if (typeof value !== 'string' || !JSON_STRUCTURE_START.test(value)) return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null ? parsed : value;
+  } catch {
+    return value;
+  }
+}
+
 /**
- * Models often send integers as strings (`"5"`). Turns integer-looking strings into numbers wherever the
- * schema expects an integer, so validation accepts them; everything else is left for zod to judge.
+ * Leniency for what models often send (docs/results.md#argument-validation): integers as strings (`"5"`) become
+ * numbers where the schema expects an integer, and objects or arrays sent JSON-encoded in a string
+ * (`"{\"old\": ...}"`) are decoded where the schema expects only an object or an array. Everything else is left for
+ * zod to judge.
  */
-export function coerceIntegerStrings(schema: z.ZodType, value: unknown): unknown {
+export function coerceArguments(schema: z.ZodType, raw: unknown): unknown {
   const inner = unwrap(schema);
   const def = defOf(inner);
   if (isIntegerSchema(def)) {
-    return typeof value === 'string' && INTEGER_STRING.test(value) ? Number(value) : value;
+    return typeof raw === 'string' && INTEGER_STRING.test(raw) ? Number(raw) : raw;
   }
+  const value = takesOnlyStructures(inner) ? parsedStructure(raw) : raw;
   if (def.type === 'object' && isPlainObject(value)) {
     const shape = def['shape'] as Record<string, z.ZodType>;
     const result: Record<string, unknown> = { ...value };
     for (const [key, field] of Object.entries(shape)) {
-      if (key in value) result[key] = coerceIntegerStrings(field, value[key]);
+      if (key in value) result[key] = coerceArguments(field, value[key]);
     }
     return result;
   }
   if (def.type === 'array' && Array.isArray(value)) {
     const element = def['element'] as z.ZodType;
-    return value.map((item) => coerceIntegerStrings(element, item));
+    return value.map((item) => coerceArguments(element, item));
   }
   if (def.type === 'union') {
     const options = def['options'] as z.ZodType[];
@@ -60,7 +84,12 @@ export function coerceIntegerStrings(schema: z.ZodType, value: unknown): unknown
       const kind = defOf(unwrap(option)).type;
       return Array.isArray(value) ? kind === 'array' : isPlainObject(value) ? kind === 'object' : true;
     });
-    return matching ? coerceIntegerStrings(matching, value) : value;
+    return matching ? coerceArguments(matching, value) : value;
   }
   return value;
+}
+
+/** Whether `value` is a string that looks like a JSON object or array but does not parse (for the issue wording). */
+export function isBrokenJsonStructure(value: unknown): boolean {
+  return typeof value === 'string' && JSON_STRUCTURE_START.test(value) && parsedStructure(value) === value;
 }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 
+import { isBrokenJsonStructure } from './coerce-arguments.js';
+
 type Issue = z.core.$ZodIssue;
 
 function fieldName(path: readonly PropertyKey[]): string {
@@ -9,9 +11,39 @@ function fieldName(path: readonly PropertyKey[]): string {
     .join('');
 }
 
+const RECEIVED = / received (\w+)$/;
+
+/** `received string`, or what a string that looks like JSON but does not parse really is. */
+function received(issue: Issue, type: string): string {
+  return type === 'string' && isBrokenJsonStructure(issue.input)
+    ? 'received a string that is not valid JSON'
+    : `received ${type}`;
+}
+
+/**
+ * A value that fit no branch of a union of plain types (`edit`: an object or an array): zod says only
+ * "Invalid input", so name every shape the union takes.
+ */
+function describeUnion(issue: Extract<Issue, { code: 'invalid_union' }>): string {
+  const branches = issue.errors.map((branch) => (branch.length === 1 ? branch[0] : undefined));
+  const expected: string[] = [];
+  let type: string | undefined;
+  for (const branch of branches) {
+    if (branch?.code !== 'invalid_type') return issue.message;
+    expected.push(branch.expected);
+    type ??= RECEIVED.exec(branch.message)?.[1];
+  }
+  if (type === undefined) return issue.message;
+  if (type === 'undefined') return 'is required';
+  return `Invalid input: expected ${[...new Set(expected)].join(' or ')}, ${received(issue, type)}`;
+}
+
 function describeIssue(issue: Issue): string {
-  if (issue.code === 'invalid_type' && / received undefined$/.test(issue.message)) return 'is required';
-  return issue.message.replace('expected int,', 'expected integer,');
+  if (issue.code === 'invalid_union') return describeUnion(issue);
+  const type = issue.code === 'invalid_type' ? RECEIVED.exec(issue.message)?.[1] : undefined;
+  if (type === 'undefined') return 'is required';
+  const message = issue.message.replace('expected int,', 'expected integer,');
+  return type === undefined ? message : message.replace(RECEIVED, ` ${received(issue, type)}`);
 }
 
 /**

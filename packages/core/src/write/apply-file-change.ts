@@ -9,8 +9,9 @@ import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
 import { FileLockLostError, type ReadStateBrief, type RejectedBrief } from '../errors.js';
-import { hasErrno } from '../fs/errno.js';
+import { createDirectories, removeCreatedDirectories } from './created-directories.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
+import { quotedPath } from '../text/escape-for-display.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { realPathAllowMissing } from '../path/real-path.js';
 
@@ -74,20 +75,6 @@ async function stillResolvesTo(target: ResolvedPath): Promise<boolean> {
   return (await realPathAllowMissing(target.absolute)) === target.real;
 }
 
-async function createDirectories(directories: readonly string[]): Promise<string[]> {
-  const created: string[] = [];
-  for (const directory of directories) {
-    try {
-      await fs.mkdir(directory);
-      created.push(directory);
-    } catch (error) {
-      // Created by someone else meanwhile: fine, as long as it is a directory.
-      if (!hasErrno(error, 'EEXIST') || !(await fs.stat(directory)).isDirectory()) throw error;
-    }
-  }
-  return created;
-}
-
 /**
  * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
@@ -132,7 +119,7 @@ export async function applyFileChange(
     {
       sender: change.sender,
       action,
-      description: `${change.verb} file \`${realPath}\``,
+      description: `${change.verb} file ${quotedPath(realPath)}`,
       display,
       path: realPath,
     },
@@ -154,31 +141,52 @@ export async function applyFileChange(
     }
     // The lock file lives beside the target, so its directory must exist first.
     const createdDirectories = await createDirectories(change.createDirectories ?? []);
-    // The runtime's lock orders this session's calls; the file lock keeps other runtimes and processes out
-    // between the check below and the write.
-    return withFileLock(realPath, async (lock): Promise<ApplyOutcome> => {
-      const modified: ApplyOutcome = { kind: 'refused', result: readStateError(target.input, 'modified') };
-      if (!(await stillResolvesTo(target)) || !(await stillHolds(realPath, oldBytes))) return modified;
-      // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
-      // must not write what it computed from the older content.
-      try {
-        await lock.verify();
-        await runtime.history?.save(realPath, oldBytes);
-        await writeFileAtomic(realPath, newBytes, { signal, beforeCommit: () => lock.verify() });
-      } catch (error) {
-        if (error instanceof FileLockLostError) return modified;
-        throw error;
-      }
-      const stats = await fs.stat(realPath);
-      runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
-      return {
-        kind: 'written',
-        display,
-        action,
-        created: oldBytes === null,
-        bytes: newBytes.length,
-        createdDirectories,
-      };
-    });
+    // A change that ends without a write (refused, or failed) leaves no directory of its own behind.
+    let outcome: ApplyOutcome | undefined;
+    try {
+      outcome = await writeLocked(runtime, change, display, action, createdDirectories, signal);
+      return outcome;
+    } finally {
+      if (outcome?.kind !== 'written') await removeCreatedDirectories(createdDirectories);
+    }
+  });
+}
+
+/** The last step of {@link applyFileChange}: under the file lock, the check that the file still holds `oldBytes`, then the write. */
+async function writeLocked(
+  runtime: ToolRuntime,
+  change: FileChange,
+  display: DiffDisplayBlock[],
+  action: FileAction,
+  createdDirectories: string[],
+  signal: AbortSignal | undefined,
+): Promise<ApplyOutcome> {
+  const { path: target, oldBytes, newBytes } = change;
+  const realPath = target.real;
+  // The runtime's lock orders this session's calls; the file lock keeps other runtimes and processes out
+  // between the check below and the write.
+  return withFileLock(realPath, async (lock): Promise<ApplyOutcome> => {
+    const modified: ApplyOutcome = { kind: 'refused', result: readStateError(target.input, 'modified') };
+    if (!(await stillResolvesTo(target)) || !(await stillHolds(realPath, oldBytes))) return modified;
+    // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
+    // must not write what it computed from the older content.
+    try {
+      await lock.verify();
+      await runtime.history?.save(realPath, oldBytes);
+      await writeFileAtomic(realPath, newBytes, { signal, beforeCommit: () => lock.verify() });
+    } catch (error) {
+      if (error instanceof FileLockLostError) return modified;
+      throw error;
+    }
+    const stats = await fs.stat(realPath);
+    runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
+    return {
+      kind: 'written',
+      display,
+      action,
+      created: oldBytes === null,
+      bytes: newBytes.length,
+      createdDirectories,
+    };
   });
 }

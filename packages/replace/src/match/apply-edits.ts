@@ -15,8 +15,6 @@ import type { EditFailure, EditMatch, EditOutcome, EditSpec, MatchLevel } from '
 export interface ApplyEditsOptions {
   /** `unique` (default) refuses ambiguous edits; `first` takes the first match. */
   mode?: EditMatch;
-  /** Whether a not-found error may quote the file's closest text (default true; false for files holding secrets). */
-  quoteClosestText?: boolean;
 }
 
 /**
@@ -91,18 +89,12 @@ function replacementsFor(
 }
 
 /** Why one edit failed, with the details its error message needs. */
-function failureOf(
-  text: string,
-  edit: EditSpec,
-  result: ReturnType<typeof findEdit>,
-  quoteClosestText: boolean,
-): EditFailure {
+function failureOf(text: string, edit: EditSpec, result: ReturnType<typeof findEdit>): EditFailure {
   if (result.kind === 'ambiguous') {
     // Several matches on one line name the line once.
     const lines = [...new Set(lineNumbersAt(text, result.starts))];
     return { kind: 'ambiguous', lines, count: result.count };
   }
-  if (!quoteClosestText) return { kind: 'not-found', closest: undefined };
   const closest = findClosestText(
     straightenQuotes(text),
     text,
@@ -133,7 +125,7 @@ export function applyEdits(
       return {
         ok: false,
         index,
-        failure: failureOf(draft.text, edit, found, options.quoteClosestText ?? true),
+        failure: failureOf(draft.text, edit, found),
       };
     }
     const replacements = replacementsFor(draft.text, found.spans, edit, found.level);
