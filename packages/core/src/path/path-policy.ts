@@ -15,7 +15,7 @@ import { compileGlobs, type GlobTest } from './glob-matcher.js';
 import { checkPathInput, expandPathInput, isDriveRelative } from './normalize-input.js';
 import { pathApiFor } from './platform-path.js';
 import { realPathAllowMissing } from './real-path.js';
-import { createSensitiveTest, type SensitiveTest } from './sensitive.js';
+import { SensitiveFiles } from './sensitive-files.js';
 
 /** What a file tool intends to do with a path; it words the relative-outside error. */
 export type PathVerb = 'read' | 'write' | 'edit';
@@ -88,7 +88,7 @@ export class PathPolicy {
   private readonly platform: NodeJS.Platform;
   private readonly homeDir: string;
   private readonly denyTest: GlobTest;
-  private readonly sensitiveTest: SensitiveTest;
+  private readonly sensitiveFiles: SensitiveFiles;
   /** Real workspace roots as last computed, so the synchronous `isDenied` also knows them. */
   private knownRealRoots: readonly string[] = [];
 
@@ -97,7 +97,7 @@ export class PathPolicy {
     this.platform = environment.platform ?? process.platform;
     this.homeDir = environment.homeDir ?? os.homedir();
     this.denyTest = compileGlobs(settings.deny, this.platform === 'win32');
-    this.sensitiveTest = createSensitiveTest(settings.sensitive, this.platform);
+    this.sensitiveFiles = new SensitiveFiles(settings.sensitive, this.platform);
   }
 
   /**
@@ -175,8 +175,8 @@ export class PathPolicy {
    * `notes.txt` pointing at `.env` nor one named `.env` slips through.
    */
   isSensitive(file: string | ResolvedPath): boolean {
-    if (typeof file === 'string') return this.sensitiveTest(file);
-    return this.sensitiveTest(file.absolute) || this.sensitiveTest(file.real);
+    if (typeof file === 'string') return this.sensitiveFiles.isSensitive([file], file);
+    return this.sensitiveFiles.isSensitive([file.absolute, file.real], file.real);
   }
 
   private pathApi() {
