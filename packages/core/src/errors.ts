@@ -17,6 +17,7 @@ export const Briefs = {
   unsupportedFileType: 'Unsupported file type',
   fileTooLarge: 'File too large',
   readFailed: 'Failed to read file',
+  sensitiveFile: 'Sensitive file',
 } as const;
 
 /** The brief of a rejected call: `Rejected by user`, or `Rejected: {feedback}`. */
@@ -108,6 +109,11 @@ export function didYouMeanHint(names: readonly string[]): string {
 /** A directory, FIFO, device... where a regular file is needed. */
 export function notAFileMessage(shown: string): string {
   return `\`${shown}\` is not a file.`;
+}
+
+/** A file the sensitive-file rules refuse (docs/paths.md#sensitive-files). */
+export function sensitiveFileMessage(shown: string): string {
+  return `\`${shown}\` appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`;
 }
 
 /** A file that decodes in no supported encoding, so it is never rewritten. */

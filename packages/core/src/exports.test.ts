@@ -103,6 +103,7 @@ const TOOLKIT = [
   'readFileHead',
   'readFailedMessage',
   'readFileUpTo',
+  'sensitiveFileError',
   'readHandleUpTo',
   'readStateError',
   'realPathAllowMissing',

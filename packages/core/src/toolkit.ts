@@ -11,7 +11,12 @@ export {
   toolFailedMessage,
   type CoreBrief,
 } from './errors.js';
-export { fileNotFoundError, notAFileError, unsupportedEncodingError } from './path/file-errors.js';
+export {
+  fileNotFoundError,
+  notAFileError,
+  sensitiveFileError,
+  unsupportedEncodingError,
+} from './path/file-errors.js';
 export { readStateError } from './state/read-state-error.js';
 
 // describing a tool, and its options

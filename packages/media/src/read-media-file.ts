@@ -8,6 +8,7 @@ import {
   readFileUpTo,
   fileNotFoundError,
   notAFileError,
+  sensitiveFileError,
   statIfExists,
 } from '@kimi-tools/core/toolkit';
 import { z } from 'zod';
@@ -95,6 +96,8 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   protected async execute(params: ReadMediaFileParams): Promise<ToolReturnValue<ReadMediaFileBrief>> {
     const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
     if (!resolution.ok) return resolution.error;
+    // As ReadFile: decided before the file is looked up, so the answer says nothing of what is there.
+    if (this.runtime.paths.isSensitive(resolution.path)) return sensitiveFileError(params.path);
     const { absolute, real } = resolution.path;
 
     const stats = await statIfExists(real);

@@ -97,7 +97,12 @@ export class PathPolicy {
     this.platform = environment.platform ?? process.platform;
     this.homeDir = environment.homeDir ?? os.homedir();
     this.denyTest = compileGlobs(settings.deny, this.platform === 'win32');
-    this.sensitiveFiles = new SensitiveFiles(settings.sensitive, this.platform);
+    this.sensitiveFiles = new SensitiveFiles({
+      extraPatterns: settings.sensitive,
+      platform: this.platform,
+      homeDir: this.homeDir,
+      workspaceRoots: () => [...new Set([...this.lexicalRoots(), ...this.knownRealRoots])],
+    });
   }
 
   /**
@@ -172,7 +177,8 @@ export class PathPolicy {
   /**
    * Whether a file probably holds secrets: built-in patterns plus the runtime's extra ones (docs/paths.md#sensitive-files). Given a
    * {@link ResolvedPath}, both the name the model used and the real target count, so neither a symlink named
-   * `notes.txt` pointing at `.env` nor one named `.env` slips through.
+   * `notes.txt` pointing at `.env` nor one named `.env` slips through; a hard link named `notes.txt` is judged by its
+   * other names where they can be found. The one test every tool applies before it reads or changes a file.
    */
   isSensitive(file: string | ResolvedPath): boolean {
     if (typeof file === 'string') return this.sensitiveFiles.isSensitive([file], file);
