@@ -1,17 +1,21 @@
 import type { ApprovalRequest, ApprovalResponse } from '@kimi-tools/core';
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatDiffText } from './diff-text.js';
+import { fitText, MESSAGE_CONTENT_BYTES } from './message-budget.js';
 
 /** The values of the form's `decision` field. */
 export const APPROVAL_DECISIONS = ['approve', 'approve_for_session', 'reject'] as const;
 
 /**
  * The message of an approval form: what the tool wants to do, the action (which "approve for session" covers),
- * and the diff of exactly the change that will be written.
+ * and the diff of exactly the change that will be written; cut to fit in one MCP message.
  */
 export function approvalMessage(request: ApprovalRequest): string {
   const diff = request.display.length > 0 ? formatDiffText(request.display) : '(no diff to show)';
-  return `${request.sender} wants to ${request.action}: ${request.description}\n\n${diff}`;
+  return fitText(
+    `${request.sender} wants to ${request.action}: ${request.description}\n\n${diff}`,
+    MESSAGE_CONTENT_BYTES,
+  );
 }
 
 /** The first protocol version whose forms have titled enums as `oneOf`/`const` (before it: `enum` + `enumNames`). */

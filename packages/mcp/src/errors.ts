@@ -30,6 +30,16 @@ export function noValidAnswerMessage(why: string): string {
 /** Why an accepted approval form is refused (what the client sent is not quoted). */
 export const MALFORMED_ANSWER_TEXT = 'the form was accepted without one of the decisions it offers.';
 
+/** Ends a text cut to fit in one MCP message (`omitted`: how many UTF-16 characters were left out). */
+export function cutMarker(omitted: number): string {
+  return `\n[… ${omitted} more characters cut: the text does not fit in one MCP message]`;
+}
+
+/** Sent instead of an image or video too large for one MCP message. */
+export function mediaTooLargeText(kind: 'image' | 'video', bytes: number, limit: number): string {
+  return `The ${kind} (${bytes} bytes) was not sent: it does not fit in one MCP message (at most ${limit} bytes).`;
+}
+
 /** A call to a tool the server does not offer. */
 export function unknownToolMessage(name: string, available: readonly string[]): string {
   return `Unknown tool: ${name}. Available tools: ${available.join(', ')}.`;
