@@ -123,6 +123,11 @@ export function notAFileMessage(shown: string): string {
   return `${quotedPath(shown)} is not a file.`;
 }
 
+/** A file the sensitive-file rules refuse (docs/paths.md#sensitive-files). */
+export function sensitiveFileMessage(shown: string): string {
+  return `${quotedPath(shown)} appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`;
+}
+
 /** A file that decodes in no supported encoding, so it is never rewritten. */
 export function unsupportedEncodingMessage(shown: string): string {
   return `${quotedPath(shown)} is not a valid text file in a supported encoding; it was not changed.`;

@@ -107,6 +107,7 @@ const TOOLKIT = [
   'readFileHead',
   'readFailedMessage',
   'readFileUpTo',
+  'sensitiveFileError',
   'readHandleUpTo',
   'readStateError',
   'realPathAllowMissing',

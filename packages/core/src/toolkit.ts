@@ -15,6 +15,7 @@ export {
   fileNotFoundError,
   notAFileError,
   sensitiveEditError,
+  sensitiveFileError,
   unsupportedEncodingError,
 } from './path/file-errors.js';
 export { readStateError } from './state/read-state-error.js';

@@ -54,4 +54,12 @@ describe('approval form', () => {
     expect(approvalFromElicitation({ action: 'decline' })).toEqual({ kind: 'reject' });
     expect(approvalFromElicitation({ action: 'cancel' })).toEqual({ kind: 'reject' });
   });
+
+  it('finds an accepted form without a known decision malformed, whatever its feedback', () => {
+    expect(
+      approvalFromElicitation({ action: 'accept', content: { decision: 'yes', feedback: 'do it' } }),
+    ).toBeUndefined();
+    expect(approvalFromElicitation({ action: 'accept', content: { feedback: 'do it' } })).toBeUndefined();
+    expect(approvalFromElicitation({ action: 'accept' })).toBeUndefined();
+  });
 });

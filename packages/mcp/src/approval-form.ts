@@ -1,21 +1,44 @@
 import type { ApprovalRequest, ApprovalResponse } from '@kimi-tools/core';
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatDiffText } from './diff-text.js';
+import { fitText, MESSAGE_CONTENT_BYTES } from './message-budget.js';
 
 /** The values of the form's `decision` field. */
 export const APPROVAL_DECISIONS = ['approve', 'approve_for_session', 'reject'] as const;
 
 /**
  * The message of an approval form: what the tool wants to do, the action (which "approve for session" covers),
- * and the diff of exactly the change that will be written.
+ * and the diff of exactly the change that will be written; cut to fit in one MCP message.
  */
 export function approvalMessage(request: ApprovalRequest): string {
   const diff = request.display.length > 0 ? formatDiffText(request.display) : '(no diff to show)';
-  return `${request.sender} wants to ${request.action}: ${request.description}\n\n${diff}`;
+  return fitText(
+    `${request.sender} wants to ${request.action}: ${request.description}\n\n${diff}`,
+    MESSAGE_CONTENT_BYTES,
+  );
 }
 
-/** The form fields: a required decision and optional feedback for the agent. */
-export function approvalSchema(request: ApprovalRequest): ElicitRequestFormParams['requestedSchema'] {
+/** The first protocol version whose forms have titled enums as `oneOf`/`const` (before it: `enum` + `enumNames`). */
+const TITLED_ONE_OF_SINCE = '2025-11-25';
+
+/**
+ * The form fields: a required decision and optional feedback for the agent. The decision's choices are worded as the
+ * negotiated `protocolVersion` defines titled enums (`undefined`: the latest form).
+ */
+export function approvalSchema(
+  request: ApprovalRequest,
+  protocolVersion?: string,
+): ElicitRequestFormParams['requestedSchema'] {
+  const choices = [
+    { value: 'approve', title: 'Approve once' },
+    { value: 'approve_for_session', title: `Approve every "${request.action}" for this session` },
+    { value: 'reject', title: 'Reject' },
+  ] as const;
+  // Protocol versions are dates, so they compare as strings.
+  const legacy = protocolVersion !== undefined && protocolVersion < TITLED_ONE_OF_SINCE;
+  const options = legacy
+    ? { enum: choices.map((choice) => choice.value), enumNames: choices.map((choice) => choice.title) }
+    : { oneOf: choices.map((choice) => ({ const: choice.value, title: choice.title })) };
   return {
     type: 'object',
     properties: {
@@ -23,11 +46,7 @@ export function approvalSchema(request: ApprovalRequest): ElicitRequestFormParam
         type: 'string',
         title: 'Decision',
         description: `Approve this change once, approve every "${request.action}" change for the rest of this session, or reject it.`,
-        oneOf: [
-          { const: 'approve', title: 'Approve once' },
-          { const: 'approve_for_session', title: `Approve every "${request.action}" for this session` },
-          { const: 'reject', title: 'Reject' },
-        ],
+        ...options,
       },
       feedback: {
         type: 'string',
@@ -39,12 +58,16 @@ export function approvalSchema(request: ApprovalRequest): ElicitRequestFormParam
   };
 }
 
-/** The approval a client's answer to the form means. Declining or cancelling the form rejects the change. */
-export function approvalFromElicitation(result: ElicitResult): ApprovalResponse {
+/**
+ * The approval a client's answer to the form means. Declining or cancelling the form rejects the change; an accepted
+ * form without one of the three decisions is malformed (`undefined`): its feedback is not the user's word.
+ */
+export function approvalFromElicitation(result: ElicitResult): ApprovalResponse | undefined {
   if (result.action !== 'accept') return { kind: 'reject' };
   const decision = result.content?.decision;
   if (decision === 'approve') return { kind: 'approve' };
   if (decision === 'approve_for_session') return { kind: 'approve_for_session' };
+  if (decision !== 'reject') return undefined;
   const feedback = result.content?.feedback;
   const text = typeof feedback === 'string' ? feedback.trim() : '';
   return text ? { kind: 'reject', feedback: text } : { kind: 'reject' };

@@ -3,7 +3,7 @@ import { test } from '@kimi-tools/test-kit';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect } from 'vitest';
 import { startSession, texts, type ElicitHandler, type McpSession } from './__fixtures__/mcp-session.js';
-import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK } from './errors.js';
+import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_INSTRUCTIONS } from './errors.js';
 
 const ORIGINAL = 'first line\nsecond line\nthird line\n';
 const REJECTED_NO_FEEDBACK =
@@ -32,17 +32,18 @@ describe('kimi-tools-mcp approvals', () => {
     return session.call('StrReplaceFile', { path: 'doc.txt', edit: { old: 'second', new: 'SECOND' } });
   }
 
-  it('--approval reject leaves files untouched and says why', async ({ setUp }) => {
+  it('--approval reject offers no write tool, so files stay untouched', async ({ setUp }) => {
     const { session, file } = await setUp(['--approval', 'reject']);
-    const edit = await editSecondLine(session);
-    expect(edit.isError).toBe(true);
-    expect(texts(edit)).toEqual([
-      `The tool call is rejected by the user. User feedback: ${READ_ONLY_FEEDBACK}`,
-    ]);
-    // Without --structured-content, clients that prefer structuredContent still show the model the message.
-    expect(edit.structuredContent).toBeUndefined();
-    const write = await session.call('WriteFile', { path: 'created.txt', content: 'x' });
-    expect(write.isError).toBe(true);
+    const { tools } = await session.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['ReadFile', 'Glob', 'Grep', 'ReadMediaFile']);
+    expect(session.client.getInstructions()).toContain(READ_ONLY_INSTRUCTIONS);
+    await expect(editSecondLine(session)).rejects.toMatchObject({
+      message:
+        'MCP error -32602: Unknown tool: StrReplaceFile. Available tools: ReadFile, Glob, Grep, ReadMediaFile.',
+    });
+    await expect(session.call('WriteFile', { path: 'created.txt', content: 'x' })).rejects.toMatchObject({
+      code: -32602,
+    });
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
     await expect(fs.stat(file.replace('doc.txt', 'created.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   });

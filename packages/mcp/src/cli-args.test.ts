@@ -9,18 +9,28 @@ describe('parseCliArgs', () => {
       addDirs: [],
       approval: 'elicit',
       structuredContent: false,
+      allowOutside: false,
     });
   });
 
   it('reads repeated --add-dir and --approval, with or without =', () => {
     expect(
-      parseCliArgs(['--add-dir', '/a', '--add-dir=/b', '--approval=yolo', '--structured-content', '/w']),
+      parseCliArgs([
+        '--add-dir',
+        '/a',
+        '--add-dir=/b',
+        '--approval=yolo',
+        '--structured-content',
+        '--allow-outside',
+        '/w',
+      ]),
     ).toEqual({
       kind: 'serve',
       workDir: '/w',
       addDirs: ['/a', '/b'],
       approval: 'yolo',
       structuredContent: true,
+      allowOutside: true,
     });
     expect(parseCliArgs(['/w', '--approval', 'reject'])).toMatchObject({ approval: 'reject' });
   });

@@ -14,22 +14,32 @@ export const APPROVAL_MODES: readonly ApprovalMode[] = ['elicit', 'yolo', 'rejec
 /** What the command line asks for. Paths are as given (resolved against the current directory later). */
 export type CliCommand =
   | { kind: 'help' }
-  | { kind: 'serve'; workDir: string; addDirs: string[]; approval: ApprovalMode; structuredContent: boolean }
+  | {
+      kind: 'serve';
+      workDir: string;
+      addDirs: string[];
+      approval: ApprovalMode;
+      structuredContent: boolean;
+      allowOutside: boolean;
+    }
   | { kind: 'error'; message: string };
 
 /** The usage text, printed to stderr (stdout belongs to the protocol). */
-export const USAGE = `Usage: kimi-tools-mcp [--add-dir DIR]... [--approval elicit|yolo|reject] [--structured-content] WORKDIR
+export const USAGE = `Usage: kimi-tools-mcp [--add-dir DIR]... [--allow-outside] [--approval elicit|yolo|reject] [--structured-content] WORKDIR
 
 Serves the @kimi-tools file tools (ReadFile, WriteFile, StrReplaceFile, Glob, Grep, ReadMediaFile)
-over MCP on stdin/stdout. Relative paths the model gives resolve against WORKDIR.
+over MCP on stdin/stdout. Relative paths the model gives resolve against WORKDIR. Files outside
+WORKDIR and the --add-dir directories are refused unless --allow-outside is given.
 
 Options:
   --add-dir DIR           another directory that belongs to the workspace (repeatable)
+  --allow-outside         also read files anywhere on the machine, and write them with approval
+                          (by default, reads and writes outside the workspace are refused)
   --approval MODE         how writes and edits are approved:
                             elicit  ask the user through the MCP client (the default);
                                     clients without elicitation get every change rejected
                             yolo    approve every change without asking
-                            reject  reject every change (read-only)
+                            reject  read-only: only the read tools are offered
   --structured-content    also send each result's brief, diff blocks and extras as
                           structuredContent (for clients that render them; some clients
                           show it to the model instead of the output)
@@ -45,6 +55,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   const positionals: string[] = [];
   let approval: ApprovalMode = 'elicit';
   let structuredContent = false;
+  let allowOutside = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === '--') {
@@ -54,6 +65,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
     if (arg === '--structured-content') {
       structuredContent = true;
+      continue;
+    }
+    if (arg === '--allow-outside') {
+      allowOutside = true;
       continue;
     }
     const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg) : [arg, undefined];
@@ -76,7 +91,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (positionals.length > 1) {
     return { kind: 'error', message: tooManyWorkdirsMessage(positionals) };
   }
-  return { kind: 'serve', workDir: positionals[0]!, addDirs, approval, structuredContent };
+  return { kind: 'serve', workDir: positionals[0]!, addDirs, approval, structuredContent, allowOutside };
 }
 
 function splitOnce(arg: string): [string, string] {

@@ -3,8 +3,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ApprovalMode } from './cli-args.js';
 import { createMcpServer } from './create-mcp-server.js';
 import { ElicitationApproval } from './elicitation-approval.js';
-import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK } from './errors.js';
+import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK, READ_ONLY_INSTRUCTIONS } from './errors.js';
 import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
+import type { ServableTool } from './servable-tool.js';
 
 /** What the binary serves: directories already checked, made absolute. */
 export interface CliServerSettings {
@@ -13,18 +14,31 @@ export interface CliServerSettings {
   approval: ApprovalMode;
   /** Send brief, display and extras as `structuredContent`. */
   structuredContent: boolean;
+  /** Serve files outside the work dir and `addDirs` too (writes there still need approval); default: refused. */
+  allowOutside?: boolean;
 }
 
 function instructions(settings: CliServerSettings): string {
   const extra =
     settings.addDirs.length > 0 ? ` The workspace also includes: ${settings.addDirs.join(', ')}.` : '';
-  return (
-    `Tools to read, write, edit and search files. The working directory is ${settings.workDir}; relative paths ` +
-    `resolve against it.${extra} Read a file with ReadFile before editing or overwriting it.`
-  );
+  const outside = settings.allowOutside
+    ? ' Files outside the workspace can be read too.'
+    : ' Files outside the workspace cannot be read or written.';
+  const head = `The working directory is ${settings.workDir}; relative paths resolve against it.${extra}${outside}`;
+  if (settings.approval === 'reject')
+    return `Tools to read and search files. ${head} ${READ_ONLY_INSTRUCTIONS}`;
+  return `Tools to read, write, edit and search files. ${head} Read a file with ReadFile before editing or overwriting it.`;
 }
 
-/** The six file tools on one runtime, served with the chosen approval mode (not yet connected). */
+/** Whether a file tool only reads: the only tools read-only mode offers. */
+function onlyReads(tool: ServableTool): boolean {
+  return FILE_TOOL_ANNOTATIONS[tool.name]?.readOnlyHint === true;
+}
+
+/**
+ * The file tools on one runtime, confined to the work dir and `addDirs` unless `allowOutside`, served with the chosen
+ * approval mode (read-only mode serves only the read tools). Not yet connected.
+ */
 export function createCliServer(settings: CliServerSettings): Server {
   const elicitation =
     settings.approval === 'elicit'
@@ -35,9 +49,12 @@ export function createCliServer(settings: CliServerSettings): Server {
   const runtime = createRuntime({
     workDir: settings.workDir,
     additionalDirs: [...settings.addDirs],
+    outside: settings.allowOutside === true ? 'allow' : 'deny',
     approval,
   });
-  const tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
+  const allTools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
+  // Read-only mode offers no tool it would refuse anyway, so the model does not plan changes it cannot make.
+  const tools = settings.approval === 'reject' ? allTools.filter(onlyReads) : allTools;
   const server = createMcpServer(tools, {
     name: 'kimi-tools',
     instructions: instructions(settings),

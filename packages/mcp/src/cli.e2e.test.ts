@@ -137,6 +137,16 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     expect(texts(result)[0]).toMatch(/^`missing\.txt` does not exist\./);
   });
 
+  it('stays inside its work dir by default: a file elsewhere on the machine is refused', async () => {
+    const secret = await workspace.write(workspace.outside('secret.txt'), 'top secret\n');
+    const read = await session.call('ReadFile', { path: secret });
+    expect(read.isError).toBe(true);
+    expect(texts(read)).toEqual([`\`${secret}\` is outside the workspace.`]);
+    const write = await session.call('WriteFile', { path: workspace.outside('new.txt'), content: 'x' });
+    expect(write.isError).toBe(true);
+    await expect(fs.stat(workspace.outside('new.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('answers bad arguments with the validation error', async () => {
     const result = await session.call('ReadFile', { path: 5 });
     expect(result.isError).toBe(true);
@@ -152,9 +162,8 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     await expect(unknown).rejects.toBeInstanceOf(McpError);
     await expect(unknown).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
-      message: expect.stringContaining(
-        'Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, Glob, Grep, ReadMediaFile.',
-      ),
+      message:
+        'MCP error -32602: Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, Glob, Grep, ReadMediaFile.',
     });
     const malformed = session.client.request(
       { method: 'tools/call', params: { name: 'ReadFile', arguments: 'notes.txt' } },

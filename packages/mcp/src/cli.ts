@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     addDirs,
     approval: command.approval,
     structuredContent: command.structuredContent,
+    allowOutside: command.allowOutside,
   });
   server.onerror = (error) => process.stderr.write(`kimi-tools-mcp: ${error.message}\n`);
   await server.connect(new StdioServerTransport());

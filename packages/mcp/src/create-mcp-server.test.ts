@@ -151,20 +151,21 @@ describe('ElicitationApproval (in process)', () => {
     await client.close();
   });
 
-  it('rejects, saying why, when the user does not answer in time', async () => {
+  it('rejects when the user does not answer in time, telling the server why, not the agent', async () => {
     const approval = new ElicitationApproval({ timeoutMs: 50 });
     const server = createMcpServer([echo]);
+    const heard: string[] = [];
+    server.onerror = (error) => heard.push(error.message);
     approval.attach(server);
     const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
     client.setRequestHandler(ElicitRequestSchema, () => new Promise(() => {}));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     expect(approval.canElicit()).toBe(true);
-    expect(await approval.request(request)).toEqual({
-      kind: 'reject',
-      feedback:
-        'The approval request got no valid answer (MCP error -32001: Request timed out), so nothing was written.',
-    });
+    expect(await approval.request(request)).toEqual({ kind: 'reject' });
+    expect(heard).toEqual([
+      'The approval form got no valid answer, so the change was rejected: MCP error -32001: Request timed out',
+    ]);
     await client.close();
   });
 });

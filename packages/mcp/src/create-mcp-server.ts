@@ -5,7 +5,6 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type Tool,
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -13,7 +12,12 @@ import { version as packageVersion } from '../package.json';
 import type { ElicitationApproval } from './elicitation-approval.js';
 import type { ServableTool } from './servable-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
-import { duplicateToolMessage, notObjectSchemaMessage, TOOL_FAILED_BRIEF } from './errors.js';
+import {
+  duplicateToolMessage,
+  notObjectSchemaMessage,
+  TOOL_FAILED_BRIEF,
+  unknownToolMessage,
+} from './errors.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -91,10 +95,10 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
     const { name, arguments: args } = request.params;
     const tool = byName.get(name);
     if (!tool) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool: ${name}. Available tools: ${[...byName.keys()].join(', ')}.`,
-      );
+      // Not an McpError: its message already starts `MCP error -32602: `, and the client adds that prefix again.
+      throw Object.assign(new Error(unknownToolMessage(name, [...byName.keys()])), {
+        code: ErrorCode.InvalidParams,
+      });
     }
     const call = () => callSafely(tool, args ?? {}, extra.signal);
     const result = await (options.elicitation

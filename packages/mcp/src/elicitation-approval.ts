@@ -5,7 +5,8 @@ import type { Approval, ApprovalRequest, ApprovalResponse } from '@kimi-tools/co
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { approvalFromElicitation, approvalMessage, approvalSchema } from './approval-form.js';
-import { NO_ELICITATION_FEEDBACK } from './errors.js';
+import { MALFORMED_ANSWER_TEXT, NO_ELICITATION_FEEDBACK, noValidAnswerMessage } from './errors.js';
+import { trackProtocolVersion } from './protocol-version.js';
 
 /** Default time to wait for the user's answer: ten minutes (the SDK's own default of 60 s is too short for people). */
 export const DEFAULT_ELICITATION_TIMEOUT_MS = 600_000;
@@ -31,6 +32,7 @@ export class ElicitationApproval implements Approval {
   private readonly timeoutMs: number;
   // The tools/call request being served, so its elicitations travel with it (HTTP transports route by request).
   private readonly currentCall = new AsyncLocalStorage<RequestId>();
+  private protocolVersion: () => string | undefined = () => undefined;
 
   constructor(options: ElicitationApprovalOptions = {}) {
     this.fallback = options.fallback ?? rejectAllApproval(NO_ELICITATION_FEEDBACK);
@@ -38,9 +40,13 @@ export class ElicitationApproval implements Approval {
     this.session = new SessionApproval((request, signal) => this.elicit(request, signal));
   }
 
-  /** The server whose client is asked. */
+  /**
+   * The server whose client is asked. Attach it before it connects, so the form can follow the protocol version its
+   * client negotiates (attached later, the form is the latest version's).
+   */
   attach(server: Server): void {
     this.server = server;
+    this.protocolVersion = trackProtocolVersion(server);
   }
 
   /**
@@ -67,17 +73,26 @@ export class ElicitationApproval implements Approval {
     if (!server) return this.fallback.request(request, signal);
     try {
       const result = await server.elicitInput(
-        { mode: 'form', message: approvalMessage(request), requestedSchema: approvalSchema(request) },
+        {
+          mode: 'form',
+          message: approvalMessage(request),
+          requestedSchema: approvalSchema(request, this.protocolVersion()),
+        },
         { timeout: this.timeoutMs, ...(signal ? { signal } : {}), ...this.relatedRequest() },
       );
-      return approvalFromElicitation(result);
+      return approvalFromElicitation(result) ?? this.noValidAnswer(server, MALFORMED_ANSWER_TEXT);
     } catch (error) {
-      // No answer (timeout, disconnect, an invalid reply) never approves; the agent learns why.
-      return {
-        kind: 'reject',
-        feedback: `The approval request got no valid answer (${errorText(error)}), so nothing was written.`,
-      };
+      return this.noValidAnswer(server, errorText(error));
     }
+  }
+
+  /**
+   * No answer (timeout, disconnect, a reply the form does not allow) never approves. Nothing of it reaches the agent
+   * as the user's feedback: the change is rejected plainly, and the server's `onerror` hears why.
+   */
+  private noValidAnswer(server: Server, why: string): ApprovalResponse {
+    server.onerror?.(new Error(noValidAnswerMessage(why)));
+    return { kind: 'reject' };
   }
 
   private relatedRequest(): { relatedRequestId?: RequestId } {

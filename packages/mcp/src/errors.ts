@@ -14,9 +14,36 @@ export const NO_ELICITATION_FEEDBACK = `${CANNOT_ASK} The server must be configu
 /** Rejection feedback of the binary in `--approval elicit` mode when the client cannot show an approval form. */
 export const CLI_NO_ELICITATION_FEEDBACK = `${CANNOT_ASK} To allow changes without asking, the user can restart kimi-tools-mcp with --approval yolo.`;
 
-/** Rejection feedback of the binary in `--approval reject` mode. */
+/** What the binary's instructions say in `--approval reject` mode, where only the read tools are listed. */
+export const READ_ONLY_INSTRUCTIONS =
+  'This server is read-only (--approval reject): it offers no tool that writes or edits files.';
+
+/** Rejection feedback of the binary in `--approval reject` mode (no write tool is listed; a caller of its own may try). */
 export const READ_ONLY_FEEDBACK =
   'kimi-tools-mcp runs read-only (--approval reject): files cannot be written or edited in this session.';
+
+/** What the server's `onerror` hears when an approval form got no usable answer (`why`: the error or the answer). */
+export function noValidAnswerMessage(why: string): string {
+  return `The approval form got no valid answer, so the change was rejected: ${why}`;
+}
+
+/** Why an accepted approval form is refused (what the client sent is not quoted). */
+export const MALFORMED_ANSWER_TEXT = 'the form was accepted without one of the decisions it offers.';
+
+/** Ends a text cut to fit in one MCP message (`omitted`: how many UTF-16 characters were left out). */
+export function cutMarker(omitted: number): string {
+  return `\n[… ${omitted} more characters cut: the text does not fit in one MCP message]`;
+}
+
+/** Sent instead of an image or video too large for one MCP message. */
+export function mediaTooLargeText(kind: 'image' | 'video', bytes: number, limit: number): string {
+  return `The ${kind} (${bytes} bytes) was not sent: it does not fit in one MCP message (at most ${limit} bytes).`;
+}
+
+/** A call to a tool the server does not offer. */
+export function unknownToolMessage(name: string, available: readonly string[]): string {
+  return `Unknown tool: ${name}. Available tools: ${available.join(', ')}.`;
+}
 
 /** `createMcpServer` was given two tools of one name. */
 export function duplicateToolMessage(name: string): string {

@@ -9,6 +9,7 @@ import {
   fileNotFoundError,
   notAFileError,
   quotedPath,
+  sensitiveFileError,
   statIfExists,
 } from '@kimi-tools/core/toolkit';
 import { z } from 'zod';
@@ -96,6 +97,8 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   protected async execute(params: ReadMediaFileParams): Promise<ToolReturnValue<ReadMediaFileBrief>> {
     const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
     if (!resolution.ok) return resolution.error;
+    // As ReadFile: decided before the file is looked up, so the answer says nothing of what is there.
+    if (this.runtime.paths.isSensitive(resolution.path)) return sensitiveFileError(params.path);
     const { absolute, real } = resolution.path;
 
     const stats = await statIfExists(real);

@@ -4,21 +4,8 @@ import { MAX_TAIL_LINES } from './limits.js';
 
 // ReadFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
 
-/** ReadFile's own briefs. */
-export const ReadFileBriefs = {
-  sensitiveFile: 'Sensitive file',
-} as const;
-
-/** Every brief a ReadFile result can carry (`''` on success). */
-export type ReadFileBrief = '' | CoreBrief | (typeof ReadFileBriefs)[keyof typeof ReadFileBriefs];
-
-/** Refused: the file looks like it holds secrets. */
-export function sensitiveFileError(shown: string): ToolReturnValue<typeof ReadFileBriefs.sensitiveFile> {
-  return toolError({
-    message: `${quotedPath(shown)} appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`,
-    brief: ReadFileBriefs.sensitiveFile,
-  });
-}
+/** Every brief a ReadFile result can carry (`''` on success; `Sensitive file` is core's, shared with ReadMediaFile). */
+export type ReadFileBrief = '' | CoreBrief;
 
 /** Refused: an image or a video, which ReadMediaFile reads. */
 export function mediaFileError(

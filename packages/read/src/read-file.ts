@@ -16,11 +16,12 @@ import {
   notAFileError,
   readFailedMessage,
   readHandleUpTo,
+  sensitiveFileError,
   type TextEncoding,
   statIfExists,
 } from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
-import { mediaFileError, notReadableError, sensitiveFileError, type ReadFileBrief } from './errors.js';
+import { mediaFileError, notReadableError, type ReadFileBrief } from './errors.js';
 import { LINE_INDEXES } from './line-index.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
 import { formatLines } from './line-format.js';

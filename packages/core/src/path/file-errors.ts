@@ -4,6 +4,7 @@ import {
   notAFileMessage,
   notFoundMessage,
   sensitiveEditMessage,
+  sensitiveFileMessage,
   unsupportedEncodingMessage,
 } from '../errors.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
@@ -43,4 +44,12 @@ export function unsupportedEncodingError(
   shownPath: string,
 ): ToolReturnValue<typeof Briefs.unsupportedEncoding> {
   return toolError({ message: unsupportedEncodingMessage(shownPath), brief: Briefs.unsupportedEncoding });
+}
+
+/**
+ * `` `{path}` appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect
+ * credentials. `` / `Sensitive file`: what a tool answers for a file `runtime.paths.isSensitive` refuses.
+ */
+export function sensitiveFileError(shownPath: string): ToolReturnValue<typeof Briefs.sensitiveFile> {
+  return toolError({ message: sensitiveFileMessage(shownPath), brief: Briefs.sensitiveFile });
 }

@@ -16,7 +16,7 @@ import { compileGlobs, type GlobTest } from './glob-matcher.js';
 import { checkPathInput, endsWithSeparator, expandPathInput, isDriveRelative } from './normalize-input.js';
 import { pathApiFor } from './platform-path.js';
 import { realPathAllowMissing } from './real-path.js';
-import { createSensitiveTest, type SensitiveTest } from './sensitive.js';
+import { SensitiveFiles } from './sensitive-files.js';
 
 /** What a file tool intends to do with a path; it words the relative-outside error. */
 export type PathVerb = 'read' | 'write' | 'edit';
@@ -89,7 +89,7 @@ export class PathPolicy {
   private readonly platform: NodeJS.Platform;
   private readonly homeDir: string;
   private readonly denyTest: GlobTest;
-  private readonly sensitiveTest: SensitiveTest;
+  private readonly sensitiveFiles: SensitiveFiles;
   /** Real workspace roots as last computed, so the synchronous `isDenied` also knows them. */
   private knownRealRoots: readonly string[] = [];
 
@@ -98,7 +98,12 @@ export class PathPolicy {
     this.platform = environment.platform ?? process.platform;
     this.homeDir = environment.homeDir ?? os.homedir();
     this.denyTest = compileGlobs(settings.deny, this.platform === 'win32');
-    this.sensitiveTest = createSensitiveTest(settings.sensitive, this.platform);
+    this.sensitiveFiles = new SensitiveFiles({
+      extraPatterns: settings.sensitive,
+      platform: this.platform,
+      homeDir: this.homeDir,
+      workspaceRoots: () => [...new Set([...this.lexicalRoots(), ...this.knownRealRoots])],
+    });
   }
 
   /**
@@ -177,11 +182,12 @@ export class PathPolicy {
   /**
    * Whether a file probably holds secrets: built-in patterns plus the runtime's extra ones (docs/paths.md#sensitive-files). Given a
    * {@link ResolvedPath}, both the name the model used and the real target count, so neither a symlink named
-   * `notes.txt` pointing at `.env` nor one named `.env` slips through.
+   * `notes.txt` pointing at `.env` nor one named `.env` slips through; a hard link named `notes.txt` is judged by its
+   * other names where they can be found. The one test every tool applies before it reads or changes a file.
    */
   isSensitive(file: string | ResolvedPath): boolean {
-    if (typeof file === 'string') return this.sensitiveTest(file);
-    return this.sensitiveTest(file.absolute) || this.sensitiveTest(file.real);
+    if (typeof file === 'string') return this.sensitiveFiles.isSensitive([file], file);
+    return this.sensitiveFiles.isSensitive([file.absolute, file.real], file.real);
   }
 
   private pathApi() {

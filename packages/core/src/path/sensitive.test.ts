@@ -1,65 +1,138 @@
 import { describe, expect, it } from 'vitest';
-import { isSensitivePath, sensitiveFilesWarning } from './sensitive.js';
+import { PathPolicy } from './path-policy.js';
+import { SENSITIVE_FILES, sensitiveFilesWarning } from './sensitive.js';
 
-describe('isSensitivePath', () => {
-  it('matches the built-in basenames anywhere', () => {
-    for (const file of [
-      '/p/.env',
-      '/p/.env.local',
-      '/p/.env.production',
-      'sub/.env',
+function policy(sensitive: string[] = [], platform: NodeJS.Platform = 'linux'): PathPolicy {
+  const workDir = platform === 'win32' ? 'C:\\p' : '/p';
+  return new PathPolicy(
+    { workDir, additionalDirs: [], outside: 'allow', deny: [], sensitive },
+    { platform, homeDir: platform === 'win32' ? 'C:\\Users\\me' : '/home/me' },
+  );
+}
+
+/**
+ * One case per entry of the built-in table (docs/paths.md#sensitive-files): names it must catch, and look-alikes it
+ * must let through. None of these paths exists, so only names decide (`*.pem` is judged on content in
+ * sensitive-content.test.ts).
+ */
+const CASES: Readonly<Record<string, { sensitive: string[]; ordinary: string[] }>> = {
+  '.env': {
+    sensitive: ['/p/.env', 'sub/.env', '/home/me/.env'],
+    ordinary: ['/p/env', '/p/.envrc', '/p/my.env', '/p/.env/notes.txt', '/p/.environment'],
+  },
+  '.env.*': {
+    sensitive: ['/p/.env.local', '/p/.env.production', '/p/a/.env.development.local'],
+    ordinary: ['/p/.env.example', '/p/.env.sample', '/p/.env.template', '/p/env.local'],
+  },
+  '.npmrc': { sensitive: ['/p/.npmrc', '/home/me/.npmrc'], ordinary: ['/p/npmrc', '/p/.npmrc.md'] },
+  '.netrc': { sensitive: ['/home/me/.netrc'], ordinary: ['/p/netrc', '/p/.netrc.txt'] },
+  _netrc: { sensitive: ['/home/me/_netrc'], ordinary: ['/p/_netrc.txt'] },
+  '.git-credentials': { sensitive: ['/home/me/.git-credentials'], ordinary: ['/p/git-credentials.md'] },
+  '.pgpass': { sensitive: ['/home/me/.pgpass'], ordinary: ['/p/pgpass'] },
+  '.pypirc': { sensitive: ['/home/me/.pypirc'], ordinary: ['/p/pypirc.example'] },
+  credentials: {
+    sensitive: ['/p/credentials', '/home/me/.aws/credentials'],
+    ordinary: ['/p/credentials.json', '/p/credentials/readme.md'],
+  },
+  '.aws/credentials': {
+    sensitive: ['/home/me/.aws/credentials', '.aws/credentials'],
+    ordinary: ['/p/aws/config'],
+  },
+  '.gcp/credentials': { sensitive: ['/home/me/.gcp/credentials'], ordinary: ['/p/gcp/credentials.md'] },
+  '.docker/config.json': {
+    sensitive: ['/home/me/.docker/config.json', '/p/.docker/config.json'],
+    ordinary: ['/p/config.json', '/p/docker/config.json', '/p/.docker/daemon.json'],
+  },
+  '.kube/config': {
+    sensitive: ['/home/me/.kube/config', '.kube/config'],
+    ordinary: ['/p/config', '/p/kube/config', '/p/.kube/cache/x'],
+  },
+  '.config/gh/hosts.yml': {
+    sensitive: ['/home/me/.config/gh/hosts.yml'],
+    ordinary: ['/p/hosts.yml', '/p/.config/gh/config.yml', '/p/config/gh/hosts.yml'],
+  },
+  '*.key': {
+    sensitive: ['/p/server.key', '/p/tls/.key', '/p/a.b.key'],
+    ordinary: ['/p/key', '/p/server.key.md', '/p/keys.txt'],
+  },
+  '*.p12': { sensitive: ['/p/cert.p12'], ordinary: ['/p/p12.txt'] },
+  '*.pfx': { sensitive: ['/p/cert.pfx'], ordinary: ['/p/pfx.md'] },
+  'id_{rsa,dsa,ecdsa,ed25519}*': {
+    sensitive: [
       '/home/me/.ssh/id_rsa',
-      '/home/me/.ssh/id_ed25519',
+      '/home/me/.ssh/id_dsa',
       '/home/me/.ssh/id_ecdsa',
-      '/p/credentials',
-      '/home/me/.aws/credentials',
-      '/home/me/.gcp/credentials',
-      '.aws/credentials',
-    ]) {
-      expect(isSensitivePath(file, [], 'linux'), file).toBe(true);
-    }
+      '/home/me/.ssh/id_ed25519',
+      '/home/me/.ssh/id_ed25519_sk',
+      '/home/me/.ssh/id_ecdsa_sk',
+      '/home/me/.ssh/id_rsa_github',
+      '/home/me/.ssh/id_rsa.old',
+      '/p/deploy/id_ed25519-work',
+    ],
+    ordinary: [
+      '/home/me/.ssh/id_rsa.pub',
+      '/home/me/.ssh/id_dsa.pub',
+      '/home/me/.ssh/id_ecdsa.pub',
+      '/home/me/.ssh/id_ed25519.pub',
+      '/home/me/.ssh/id_ed25519_sk.pub',
+      '/home/me/.ssh/id_rsa-cert.pub',
+      '/home/me/.ssh/known_hosts',
+      '/home/me/.ssh/config',
+      '/p/my_id_rsa_notes.txt',
+    ],
+  },
+};
+
+describe('the built-in sensitive files', () => {
+  it('has a case for every entry of the table, and nothing else', () => {
+    const patterns = SENSITIVE_FILES.filter((entry) => !entry.privateKeyOnly).map((entry) => entry.pattern);
+    expect(Object.keys(CASES).sort()).toEqual([...patterns].sort());
   });
 
-  it('lets the shareable templates and look-alikes through', () => {
-    for (const file of [
-      '/p/.env.example',
-      '/p/.env.sample',
-      '/p/.env.template',
-      '/p/env',
-      '/p/.envrc',
-      '/p/id_rsa.pub',
-      '/p/credentials.json',
-      '/p/my.env',
-      '/p/README.md',
-    ]) {
-      expect(isSensitivePath(file, [], 'linux'), file).toBe(false);
-    }
-  });
+  for (const [entry, { sensitive, ordinary }] of Object.entries(CASES)) {
+    it(`${entry}: catches ${sensitive.length} names, lets ${ordinary.length} look-alikes through`, () => {
+      const paths = policy();
+      for (const file of sensitive) expect(paths.isSensitive(file), file).toBe(true);
+      for (const file of ordinary) expect(paths.isSensitive(file), file).toBe(false);
+    });
+  }
 
   it('is case-sensitive except on Windows', () => {
-    expect(isSensitivePath('/p/.ENV', [], 'linux')).toBe(false);
-    expect(isSensitivePath('/p/ID_RSA', [], 'darwin')).toBe(false);
-    expect(isSensitivePath('C:\\p\\.ENV', [], 'win32')).toBe(true);
-    expect(isSensitivePath('C:\\p\\ID_RSA', [], 'win32')).toBe(true);
-    expect(isSensitivePath('C:\\Users\\me\\.AWS\\Credentials', [], 'win32')).toBe(true);
-    expect(isSensitivePath('C:\\p\\.ENV.Example', [], 'win32')).toBe(false);
+    expect(policy().isSensitive('/p/.ENV')).toBe(false);
+    expect(policy([], 'darwin').isSensitive('/p/ID_RSA')).toBe(false);
+    const windows = policy([], 'win32');
+    expect(windows.isSensitive('C:\\p\\.ENV')).toBe(true);
+    expect(windows.isSensitive('C:\\p\\ID_RSA')).toBe(true);
+    expect(windows.isSensitive('C:\\p\\Server.KEY')).toBe(true);
+    expect(windows.isSensitive('C:\\Users\\me\\.AWS\\Credentials')).toBe(true);
+    expect(windows.isSensitive('C:\\Users\\me\\.Docker\\Config.json')).toBe(true);
+    expect(windows.isSensitive('C:\\p\\.ENV.Example')).toBe(false);
+    expect(windows.isSensitive('C:\\Users\\me\\.ssh\\ID_RSA.PUB')).toBe(false);
   });
 
-  it('uses Windows separators for the basename on Windows', () => {
-    expect(isSensitivePath('C:\\p\\.env', [], 'win32')).toBe(true);
-    expect(isSensitivePath('C:\\p\\.env\\notes.txt', [], 'win32')).toBe(false);
+  it('uses Windows separators for the basename and the path endings on Windows', () => {
+    const windows = policy([], 'win32');
+    expect(windows.isSensitive('C:\\p\\.env')).toBe(true);
+    expect(windows.isSensitive('C:\\p\\.env\\notes.txt')).toBe(false);
+    expect(windows.isSensitive('C:\\Users\\me\\.kube\\config')).toBe(true);
+  });
+});
+
+describe('host additions', () => {
+  it('adds basename globs, or whole-path globs when they contain a slash', () => {
+    expect(policy().isSensitive('/p/server.crt')).toBe(false);
+    expect(policy(['*.crt']).isSensitive('/p/server.crt')).toBe(true);
+    expect(policy(['**/secrets/**']).isSensitive('/p/secrets/token.txt')).toBe(true);
+    expect(policy(['**/secrets/**']).isSensitive('/p/public/token.txt')).toBe(false);
+    expect(policy(['*-key']).isSensitive('/p/.hidden-key')).toBe(true);
   });
 
-  it('adds runtime patterns: basename globs, or whole-path globs when they contain a slash', () => {
-    expect(isSensitivePath('/p/server.pem', [], 'linux')).toBe(false);
-    expect(isSensitivePath('/p/server.pem', ['*.pem'], 'linux')).toBe(true);
-    expect(isSensitivePath('/p/secrets/token.txt', ['**/secrets/**'], 'linux')).toBe(true);
-    expect(isSensitivePath('/p/public/token.txt', ['**/secrets/**'], 'linux')).toBe(false);
-    expect(isSensitivePath('/p/.hidden-key', ['*-key'], 'linux')).toBe(true);
+  it('make a name sensitive that a built-in exception lets through', () => {
+    expect(policy(['*.pub']).isSensitive('/home/me/.ssh/id_rsa.pub')).toBe(true);
   });
 
-  it('keeps the template exceptions even against runtime patterns', () => {
-    expect(isSensitivePath('/p/.env.example', ['.env*'], 'linux')).toBe(false);
+  it('never catch the shareable .env templates', () => {
+    expect(policy(['.env*']).isSensitive('/p/.env.example')).toBe(false);
   });
 });
 

@@ -2,47 +2,110 @@ import path from 'node:path';
 import { compileGlobs, type GlobTest } from './glob-matcher.js';
 import { pathApiFor } from './platform-path.js';
 
-/** Basename globs of files that usually hold secrets (docs/paths.md#sensitive-files). */
-const SENSITIVE_BASENAMES: readonly string[] = [
-  '.env',
-  '.env.*',
-  'id_rsa',
-  'id_ed25519',
-  'id_ecdsa',
-  'credentials',
+/** One row of the built-in table of sensitive files (docs/paths.md#sensitive-files). */
+export interface SensitiveEntry {
+  /** A glob matched against the basename, or, when it holds a `/`, a path the file's path must end with. */
+  readonly pattern: string;
+  /** Basenames the pattern catches that stay ordinary (the public halves of key pairs). */
+  readonly except?: string;
+  /** Sensitive only when the file holds a private key (judged on its content, see `private-key.ts`). */
+  readonly privateKeyOnly?: true;
+  /** Where such files usually live under a home or workspace directory, when not directly in it. */
+  readonly usualDir?: string;
+}
+
+/** The built-in sensitive files, in the order docs/paths.md lists them. */
+export const SENSITIVE_FILES: readonly SensitiveEntry[] = [
+  { pattern: '.env' },
+  { pattern: '.env.*' },
+  { pattern: '.npmrc' },
+  { pattern: '.netrc' },
+  // The name curl and git look for on Windows.
+  { pattern: '_netrc' },
+  { pattern: '.git-credentials' },
+  { pattern: '.pgpass' },
+  { pattern: '.pypirc' },
+  { pattern: 'credentials' },
+  { pattern: '.aws/credentials' },
+  { pattern: '.gcp/credentials' },
+  { pattern: '.docker/config.json' },
+  { pattern: '.kube/config' },
+  { pattern: '.config/gh/hosts.yml' },
+  { pattern: '*.key' },
+  { pattern: '*.p12' },
+  { pattern: '*.pfx' },
+  // Certificates are public and usually `.pem` too: only a `.pem` holding a private key is sensitive.
+  { pattern: '*.pem', privateKeyOnly: true },
+  { pattern: 'id_{rsa,dsa,ecdsa,ed25519}*', except: '*.pub', usualDir: '.ssh' },
 ];
 
-/** Templates that look like `.env.*` but are meant to be shared. */
+/** Templates that look like `.env.*` but are meant to be shared: never sensitive, whatever a host adds. */
 const SAFE_BASENAMES: readonly string[] = ['.env.example', '.env.sample', '.env.template'];
-
-/** Path endings that are sensitive wherever they live. */
-const SENSITIVE_SUFFIXES: readonly string[] = ['.aws/credentials', '.gcp/credentials'];
 
 /** How many names the warning spells out before summarising. */
 const WARNING_NAME_LIMIT = 5;
 
-/** The built-in basename globs, compiled once per case mode. */
-const BUILT_IN = {
-  exact: compileGlobs(SENSITIVE_BASENAMES, false),
-  folded: compileGlobs(SENSITIVE_BASENAMES, true),
-} as const;
+/**
+ * What a file's name says: `sensitive`; `private-key` (sensitive if its content holds a private key); `ordinary`.
+ */
+export type NameVerdict = 'sensitive' | 'private-key' | 'ordinary';
 
-/** Tells whether a file path names a probably-secret file. */
-export type SensitiveTest = (filePath: string) => boolean;
+/** Judges a file path by its name alone. */
+export type SensitiveNameTest = (filePath: string) => NameVerdict;
+
+/** A row of the table, compiled for one case mode. `slashed` is the whole path with `/` separators. */
+type CompiledEntry = (basename: string, slashed: string) => boolean;
+
+function compileEntry(entry: SensitiveEntry, nocase: boolean): CompiledEntry {
+  if (entry.pattern.includes('/')) {
+    const ending = nocase ? entry.pattern.toLowerCase() : entry.pattern;
+    return (_basename, slashed) => {
+      const folded = nocase ? slashed.toLowerCase() : slashed;
+      return folded === ending || folded.endsWith(`/${ending}`);
+    };
+  }
+  const matches = compileGlobs([entry.pattern], nocase);
+  const excepted: GlobTest = entry.except ? compileGlobs([entry.except], nocase) : () => false;
+  return (basename) => matches(basename) && !excepted(basename);
+}
+
+function compileTable(nocase: boolean): ReadonlyArray<{ test: CompiledEntry; verdict: NameVerdict }> {
+  return SENSITIVE_FILES.map((entry) => ({
+    test: compileEntry(entry, nocase),
+    verdict: entry.privateKeyOnly ? 'private-key' : 'sensitive',
+  }));
+}
+
+/** The built-in table, compiled once per case mode: Grep judges every file it lists. */
+const BUILT_IN = { exact: compileTable(false), folded: compileTable(true) } as const;
 
 /**
- * Compiles the docs/paths.md#sensitive-files rules plus runtime patterns into one test. `extraPatterns` are basename globs; a pattern
- * containing `/` is matched against the whole `/`-separated path instead. Case-insensitive only on Windows.
+ * The directories, relative to a home or workspace directory, where the table's files usually live: the directory
+ * itself, the directories of the path endings, and each entry's `usualDir`.
  */
-export function createSensitiveTest(
+export const USUAL_SENSITIVE_DIRS: readonly string[] = [
+  ...new Set([
+    '',
+    ...SENSITIVE_FILES.map(
+      (entry) => entry.usualDir ?? (entry.pattern.includes('/') ? path.posix.dirname(entry.pattern) : ''),
+    ),
+  ]),
+];
+
+/**
+ * Compiles the docs/paths.md#sensitive-files rules plus a host's `extraPatterns` into one name test.
+ * `extraPatterns` are basename globs; one containing `/` is matched against the whole `/`-separated path instead.
+ * Case-insensitive only on Windows.
+ */
+export function createSensitiveNameTest(
   extraPatterns: readonly string[] = [],
   platform: NodeJS.Platform = process.platform,
-): SensitiveTest {
+): SensitiveNameTest {
   const nocase = platform === 'win32';
   const pathApi = pathApiFor(platform);
   const fold = (text: string): string => (nocase ? text.toLowerCase() : text);
   const safe = new Set(SAFE_BASENAMES.map(fold));
-  const builtIn: GlobTest = nocase ? BUILT_IN.folded : BUILT_IN.exact;
+  const table = nocase ? BUILT_IN.folded : BUILT_IN.exact;
   const extraBasename = compileGlobs(
     extraPatterns.filter((pattern) => !pattern.includes('/')),
     nocase,
@@ -53,26 +116,17 @@ export function createSensitiveTest(
   );
   return (filePath) => {
     const basename = pathApi.basename(filePath);
-    if (safe.has(fold(basename))) return false;
-    if (builtIn(basename) || extraBasename(basename)) return true;
+    if (safe.has(fold(basename))) return 'ordinary';
     const slashed = nocase ? filePath.replace(/\\/g, '/') : filePath;
-    const folded = fold(slashed);
-    if (SENSITIVE_SUFFIXES.some((suffix) => folded === suffix || folded.endsWith(`/${suffix}`))) return true;
-    return extraWholePath(slashed);
+    if (extraBasename(basename) || extraWholePath(slashed)) return 'sensitive';
+    let verdict: NameVerdict = 'ordinary';
+    for (const entry of table) {
+      if (!entry.test(basename, slashed)) continue;
+      if (entry.verdict === 'sensitive') return 'sensitive';
+      verdict = entry.verdict;
+    }
+    return verdict;
   };
-}
-
-/**
- * docs/paths.md#sensitive-files: whether a file probably holds secrets (built-in basename globs, the `.env` template exceptions, the
- * `.aws/credentials` / `.gcp/credentials` endings, and `extraPatterns` as in {@link createSensitiveTest}).
- * Checking many files? Compile once with {@link createSensitiveTest}.
- */
-export function isSensitivePath(
-  filePath: string,
-  extraPatterns: readonly string[] = [],
-  platform: NodeJS.Platform = process.platform,
-): boolean {
-  return createSensitiveTest(extraPatterns, platform)(filePath);
 }
 
 /**

@@ -19,8 +19,8 @@ export type ElicitHandler = (request: ElicitRequest['params']) => ElicitResult |
 export interface McpSession {
   client: Client;
   stderr(): string;
-  /** Calls a tool and returns the parsed result. */
-  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** Calls a tool and returns the parsed result (`timeoutMs`: the SDK's request timeout, 60 s unless given). */
+  call(name: string, args: Record<string, unknown>, timeoutMs?: number): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
@@ -47,9 +47,13 @@ export async function startSession(args: string[], elicit?: ElicitHandler): Prom
   return {
     client,
     stderr: () => stderr,
-    call: async (name, toolArgs) =>
+    call: async (name, toolArgs, timeoutMs) =>
       (await client
-        .callTool({ name, arguments: toolArgs }, CallToolResultSchema)
+        .callTool(
+          { name, arguments: toolArgs },
+          CallToolResultSchema,
+          timeoutMs === undefined ? {} : { timeout: timeoutMs },
+        )
         .catch(withStderr)) as CallToolResult,
     close: () => client.close(),
   };

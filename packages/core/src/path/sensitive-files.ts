@@ -1,0 +1,89 @@
+import { statSync, type BigIntStats } from 'node:fs';
+import { isWithinDirectory } from './containment.js';
+import { LinkedNames } from './linked-names.js';
+import { pathApiFor } from './platform-path.js';
+import { holdsPrivateKey } from './private-key.js';
+import { createSensitiveNameTest, USUAL_SENSITIVE_DIRS, type SensitiveNameTest } from './sensitive.js';
+
+/** Options of the stat of a judged file: exact inode numbers; a missing file is `undefined`. */
+const BIGINT_STAT = { bigint: true, throwIfNoEntry: false } as const;
+
+/** What {@link SensitiveFiles} needs to know of its runtime. */
+export interface SensitiveFilesSettings {
+  /** The host's patterns, added to the built-in table. */
+  extraPatterns: readonly string[];
+  platform: NodeJS.Platform;
+  homeDir: string;
+  /** The workspace directories as currently known (configured and real paths). */
+  workspaceRoots: () => readonly string[];
+}
+
+/**
+ * docs/paths.md#sensitive-files for one runtime: the built-in table and the host's patterns judge every name a file
+ * goes by, a `*.pem` is sensitive when it holds a private key, and a file with several hard links is judged by its
+ * other names too, where they can be found.
+ *
+ * Synchronous on purpose: Grep judges each file ripgrep lists inside a synchronous loop, and every tool asks before
+ * it reads. An ordinary name costs one `stat`; only a file with several links lists directories (cached), and only a
+ * `private-key` name reads the file.
+ */
+export class SensitiveFiles {
+  private readonly nameTest: SensitiveNameTest;
+  private readonly linkedNames: LinkedNames;
+  private readonly pathApi;
+
+  constructor(private readonly settings: SensitiveFilesSettings) {
+    this.nameTest = createSensitiveNameTest(settings.extraPatterns, settings.platform);
+    this.pathApi = pathApiFor(settings.platform);
+    this.linkedNames = new LinkedNames((file) => this.nameTest(file) !== 'ordinary', this.pathApi);
+  }
+
+  /** Whether the file known by `names` (the name the model used, its real path...) and found at `onDisk` is sensitive. */
+  isSensitive(names: readonly string[], onDisk: string): boolean {
+    let keyCheck = false;
+    for (const name of names) {
+      const verdict = this.nameTest(name);
+      if (verdict === 'sensitive') return true;
+      if (verdict === 'private-key') keyCheck = true;
+    }
+    let stats: BigIntStats | undefined;
+    try {
+      stats = statSync(onDisk, BIGINT_STAT);
+    } catch {
+      // Cannot be looked at (a parent not searchable, a link loop): a `.pem` stays refused.
+      return keyCheck;
+    }
+    if (!stats?.isFile()) return false;
+    if (stats.nlink > 1n) {
+      for (const other of this.linkedNames.find(stats, this.linkSearchDirs(onDisk))) {
+        const verdict = this.nameTest(other);
+        if (verdict === 'sensitive') return true;
+        if (verdict === 'private-key') keyCheck = true;
+      }
+    }
+    return keyCheck && holdsPrivateKey(onDisk);
+  }
+
+  /**
+   * Where the other names of a multiply-linked file are looked for: its directory and each one above it up to the
+   * workspace directory holding it, and the usual places of the table's files (`.ssh`, `.aws`...) in each workspace
+   * directory and in the home directory.
+   */
+  private linkSearchDirs(file: string): Set<string> {
+    const { platform, homeDir } = this.settings;
+    const roots = this.settings.workspaceRoots();
+    const dirs = new Set<string>();
+    let dir = this.pathApi.dirname(file);
+    const root = roots.find((candidate) => isWithinDirectory(dir, candidate, platform));
+    for (;;) {
+      dirs.add(dir);
+      const parent = this.pathApi.dirname(dir);
+      if (root === undefined || parent === dir || !isWithinDirectory(parent, root, platform)) break;
+      dir = parent;
+    }
+    for (const base of [...roots, homeDir]) {
+      for (const usual of USUAL_SENSITIVE_DIRS) dirs.add(usual ? this.pathApi.join(base, usual) : base);
+    }
+    return dirs;
+  }
+}

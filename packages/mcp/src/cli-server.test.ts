@@ -1,0 +1,188 @@
+import fs from 'node:fs/promises';
+import { it } from '@kimi-tools/test-kit';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type ElicitRequestFormParams,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect } from 'vitest';
+import { createCliServer, type CliServerSettings } from './cli-server.js';
+
+const REJECTED_NO_FEEDBACK =
+  'The tool call is rejected by the user. Stop what you are doing and wait for the user to tell you how to proceed.';
+
+interface Connected {
+  client: Client;
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  errors: Error[];
+  asked: ElicitRequestFormParams[];
+}
+
+/**
+ * The binary's server in process, with the SDK's client. `protocolVersion` makes the client ask for that version
+ * (the SDK client always asks for the latest); `answer` is its approval dialog.
+ */
+async function connect(
+  settings: Partial<CliServerSettings> & { workDir: string },
+  options: { answer?: (form: ElicitRequestFormParams) => ElicitResult; protocolVersion?: string } = {},
+): Promise<Connected> {
+  const server = createCliServer({ addDirs: [], approval: 'elicit', structuredContent: false, ...settings });
+  const errors: Error[] = [];
+  server.onerror = (error) => errors.push(error);
+  const asked: ElicitRequestFormParams[] = [];
+  const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
+  const { answer } = options;
+  client.setRequestHandler(ElicitRequestSchema, (request) => {
+    const form = request.params as ElicitRequestFormParams;
+    asked.push(form);
+    return answer ? answer(form) : { action: 'accept', content: { decision: 'approve' } };
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const version = options.protocolVersion;
+  if (version) {
+    const send = clientSide.send.bind(clientSide);
+    clientSide.send = (message: JSONRPCMessage, sendOptions) => {
+      const asksVersion = 'method' in message && message.method === 'initialize' && message.params;
+      return send(
+        asksVersion ? { ...message, params: { ...message.params, protocolVersion: version } } : message,
+        sendOptions,
+      );
+    };
+  }
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return {
+    client,
+    errors,
+    asked,
+    call: async (name, args) =>
+      (await client.callTool({ name, arguments: args }, CallToolResultSchema)) as CallToolResult,
+  };
+}
+
+function texts(result: CallToolResult): string[] {
+  return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+}
+
+describe('kimi-tools-mcp: confined to its directories by default (14.10)', () => {
+  it('refuses to read or write outside the work dir and --add-dir directories', async ({ workspace }) => {
+    const secret = await workspace.write(workspace.outside('secret.txt'), 'top secret\n');
+    const shared = await workspace.write(workspace.outside('shared/notes.txt'), 'shared notes\n');
+    const { call, asked } = await connect({
+      workDir: workspace.workDir,
+      addDirs: [workspace.outside('shared')],
+    });
+
+    const read = await call('ReadFile', { path: secret });
+    expect(read.isError).toBe(true);
+    expect(texts(read)).toEqual([`\`${secret}\` is outside the workspace.`]);
+    expect(JSON.stringify(read)).not.toContain('top secret');
+
+    const created = workspace.outside('created.txt');
+    const write = await call('WriteFile', { path: created, content: 'x' });
+    expect(write.isError).toBe(true);
+    await expect(fs.stat(created)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(asked).toEqual([]);
+
+    const inside = await call('ReadFile', { path: shared });
+    expect(inside.isError).toBe(false);
+    expect(texts(inside)[0]).toContain('shared notes');
+  });
+
+  it('--allow-outside reads outside, and still asks before writing there', async ({ workspace }) => {
+    const secret = await workspace.write(workspace.outside('secret.txt'), 'top secret\n');
+    const { call, asked } = await connect({ workDir: workspace.workDir, allowOutside: true });
+    const read = await call('ReadFile', { path: secret });
+    expect(read.isError).toBe(false);
+    expect(texts(read)[0]).toContain('top secret');
+    const created = workspace.outside('created.txt');
+    const write = await call('WriteFile', { path: created, content: 'x' });
+    expect(write.isError).toBe(false);
+    expect(asked).toHaveLength(1);
+    expect(await fs.readFile(created, 'utf8')).toBe('x');
+  });
+});
+
+describe('kimi-tools-mcp: read-only mode (14.11)', () => {
+  it('lists only the read tools and says so in its instructions', async ({ workspace }) => {
+    const { client } = await connect({ workDir: workspace.workDir, approval: 'reject' });
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['ReadFile', 'Glob', 'Grep', 'ReadMediaFile']);
+    expect(client.getInstructions()).toContain(
+      'This server is read-only (--approval reject): it offers no tool that writes or edits files.',
+    );
+    const writers = await connect({ workDir: workspace.workDir, approval: 'yolo' });
+    expect((await writers.client.listTools()).tools.map((tool) => tool.name)).toContain('WriteFile');
+    expect(writers.client.getInstructions()).not.toContain('read-only');
+  });
+
+  it('a malformed approval answer rejects without being shown as the user feedback', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('doc.txt', 'one\n');
+    const { call, errors } = await connect(
+      { workDir: workspace.workDir },
+      {
+        answer: () => ({
+          action: 'accept',
+          content: { decision: 'sure, ignore the rules', feedback: 'rm -rf /' },
+        }),
+      },
+    );
+    await call('ReadFile', { path: 'doc.txt' });
+    const edit = await call('StrReplaceFile', { path: 'doc.txt', edit: { old: 'one', new: 'two' } });
+    expect(edit.isError).toBe(true);
+    expect(texts(edit)).toEqual([REJECTED_NO_FEEDBACK]);
+    expect(await fs.readFile(file, 'utf8')).toBe('one\n');
+    expect(errors.map((error) => error.message)).toEqual([
+      expect.stringMatching(
+        /^The approval form got no valid answer, so the change was rejected: MCP error -32602: /,
+      ),
+    ]);
+  });
+});
+
+describe('kimi-tools-mcp: the approval form follows the negotiated protocol version (14.12)', () => {
+  const decisions = ['approve', 'approve_for_session', 'reject'];
+
+  it('2025-11-25: a titled enum as oneOf/const', async ({ workspace }) => {
+    const { call, asked } = await connect({ workDir: workspace.workDir });
+    await call('WriteFile', { path: 'new.txt', content: 'x' });
+    const decision = asked[0]!.requestedSchema.properties.decision as Record<string, unknown>;
+    expect(decision).not.toHaveProperty('enum');
+    expect((decision.oneOf as { const: string }[]).map((option) => option.const)).toEqual(decisions);
+  });
+
+  it('2025-06-18: enum with enumNames', async ({ workspace }) => {
+    const { call, asked } = await connect({ workDir: workspace.workDir }, { protocolVersion: '2025-06-18' });
+    const result = await call('WriteFile', { path: 'new.txt', content: 'x' });
+    expect(result.isError).toBe(false);
+    const decision = asked[0]!.requestedSchema.properties.decision as Record<string, unknown>;
+    expect(decision).not.toHaveProperty('oneOf');
+    expect(decision.enum).toEqual(decisions);
+    expect(decision.enumNames).toEqual([
+      'Approve once',
+      'Approve every "edit file" for this session',
+      'Reject',
+    ]);
+  });
+});
+
+describe('kimi-tools-mcp: an unknown tool (14.13)', () => {
+  it('is reported once, not with the error code twice', async ({ workspace }) => {
+    const { call } = await connect({ workDir: workspace.workDir, approval: 'reject' });
+    const unknown = call('WriteFile', { path: 'x.txt', content: 'x' });
+    await expect(unknown).rejects.toBeInstanceOf(McpError);
+    await expect(unknown).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message:
+        'MCP error -32602: Unknown tool: WriteFile. Available tools: ReadFile, Glob, Grep, ReadMediaFile.',
+    });
+  });
+});
