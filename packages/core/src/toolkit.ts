@@ -34,7 +34,15 @@ export { sensitiveFilesWarning } from './path/sensitive.js';
 // reading files
 export { statIfExists } from './fs/stat-if-exists.js';
 export { hasErrno, isMissingPathError } from './fs/errno.js';
-export { readFileUpTo, readHandleUpTo } from './fs/read-bytes.js';
+export { readHandleUpTo } from './fs/read-bytes.js';
+export {
+  openRegularFile,
+  readRegularFile,
+  readFileUpTo,
+  type OpenedRegularFile,
+  type RegularFileBytes,
+  type NotRegularFile,
+} from './fs/regular-file.js';
 export { detectFileKind, type FileKind } from './filetype/file-kind.js';
 export { readFileHead, FILE_HEAD_BYTES } from './filetype/read-file-head.js';
 export {

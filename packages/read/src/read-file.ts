@@ -1,4 +1,3 @@
-import { constants as fsConstants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import {
   CallableTool,
@@ -17,7 +16,7 @@ import {
   readFailedMessage,
   readHandleUpTo,
   type TextEncoding,
-  statIfExists,
+  openRegularFile,
 } from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
 import { mediaFileError, notReadableError, sensitiveFileError, type ReadFileBrief } from './errors.js';
@@ -66,22 +65,19 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     if (!resolution.ok) return resolution.error;
     const target = resolution.path;
     if (this.runtime.paths.isSensitive(target)) return sensitiveFileError(shown);
-    const stats = await statIfExists(target.real);
-    if (!stats) return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
-    if (!stats.isFile()) return notAFileError(shown);
-
-    // O_NONBLOCK: should the path turn into a FIFO after the check above, opening it must not hang.
-    const handle = await fs.open(target.real, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+    // Regular or not is decided on the opened descriptor: the path may become a FIFO at any moment.
+    const file = await openRegularFile(target.real);
+    if (file === 'missing') return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    if (file === 'not-a-file') return notAFileError(shown);
+    const { handle, stats: opened } = file;
     try {
-      const opened = await handle.stat();
-      if (!opened.isFile()) return notAFileError(shown);
       const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, opened.size));
       const kind = await detectFileKind(target.real, head);
       if (kind.kind === 'image' || kind.kind === 'video') return mediaFileError(shown, kind.kind);
       const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, opened.size, head) : null;
       if (!encoding) return notReadableError(shown);
 
-      const file: OpenTextFile = {
+      const text: OpenTextFile = {
         handle,
         realPath: target.real,
         size: opened.size,
@@ -92,9 +88,9 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       };
       const read =
         params.line_offset > 0
-          ? await readForward(file, params.line_offset, params.n_lines)
-          : await readTail(file, -params.line_offset, params.n_lines);
-      this.recordRead(file, read);
+          ? await readForward(text, params.line_offset, params.n_lines)
+          : await readTail(text, -params.line_offset, params.n_lines);
+      this.recordRead(text, read);
       const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);
       return toolOk({
         output: formatLines(read.lines),

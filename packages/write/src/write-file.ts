@@ -1,11 +1,10 @@
-import { promises as fs } from 'node:fs';
 import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
 import {
   applyFileChange,
   decodeText,
   readStateError,
   realPathAllowMissing,
-  statIfExists,
+  readRegularFile,
   notAFileError,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
@@ -50,9 +49,11 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     if (!resolved.ok) return resolved.error;
     const target = resolved.path;
 
-    const stats = await statIfExists(target.real);
-    if (stats && !stats.isFile()) return notAFileError(params.path);
-    const exists = stats !== undefined;
+    // Read once, as a regular file or not at all: the path may become a FIFO at any moment.
+    const current = await readRegularFile(target.real);
+    if (current === 'not-a-file') return notAFileError(params.path);
+    const oldBytes = current === 'missing' ? null : current.bytes;
+    const exists = oldBytes !== null;
     const checkReadState = exists && params.mode === 'overwrite' && runtime.readBeforeWrite;
     if (checkReadState) {
       const status = await runtime.fileState.check(target.real);
@@ -60,10 +61,8 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     }
     const createDirectories = exists ? [] : await missingDirectories(target.real);
 
-    let oldBytes: Uint8Array | null = null;
     let composed: ComposedContent;
-    if (exists) {
-      oldBytes = await fs.readFile(target.real);
+    if (oldBytes !== null) {
       const decoded = decodeText(oldBytes);
       if (!decoded.ok) {
         return unsupportedEncodingError(params.path);
