@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { markRead, recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { MAX_EDIT_FILE_BYTES } from './limits.js';
+import { MAX_EDIT_FILE_BYTES, MAX_EDIT_GROWTH_CHARS, MAX_REPLACEMENTS } from './limits.js';
 import { StrReplaceFile } from './str-replace-file.js';
 
 /** The kit's test, with `tool`: a StrReplaceFile on the workspace's runtime. */
@@ -415,5 +415,55 @@ describe('path and file checks', () => {
       brief: 'Failed to edit file',
     });
     expect(await textOf(file)).toBe('abc\n');
+  });
+});
+
+describe('output budget (docs/str-replace-file.md)', () => {
+  it('refuses more replacements than the budget with a clear error, writing nothing, asking nothing', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    const content = 'a;'.repeat(MAX_REPLACEMENTS + 1);
+    const file = await workspace.write('many.txt', content, { readBy: runtime });
+    const result = await tool.call({ path: 'many.txt', edit: { old: ';', new: ',', replace_all: true } });
+    expect(result.isError).toBe(true);
+    expect(result.message).toBe(
+      `Edit 1: the edits would make more than ${MAX_REPLACEMENTS} replacements; at most ${MAX_REPLACEMENTS} are made in one call. No changes were made. Use a more specific old string, or a script for a change this large.`,
+    );
+    expect(result.brief).toBe('Invalid edit');
+    expect(await textOf(file)).toBe(content);
+    expect(approval.requests).toEqual([]);
+  });
+
+  it('stops 40 replace_all edits that each double the text at the budget, writing nothing', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('double.txt', 'a\n', { readBy: runtime });
+    const edits = Array.from({ length: 40 }, () => ({ old: 'a', new: 'aa', replace_all: true }));
+    const result = await tool.call({ path: 'double.txt', edit: edits });
+    // Edits 1 to 16 make 1 + 2 + ... + 2^15 = 65,535 replacements; the 17th would bring 2^16 more.
+    expect(result.message).toMatch(/^Edit 17: the edits would make more than 100000 replacements;/);
+    expect(await textOf(file)).toBe('a\n');
+  });
+
+  it('refuses edits that would add more than the budget, writing nothing', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('grow.txt', 'x\n'.repeat(1000), { readBy: runtime });
+    const result = await tool.call({
+      path: 'grow.txt',
+      edit: { old: 'x', new: 'y'.repeat(70_000), replace_all: true },
+    });
+    expect(result.message).toBe(
+      `Edit 1: the edits would add more than ${MAX_EDIT_GROWTH_CHARS} characters to the file; at most ${MAX_EDIT_GROWTH_CHARS} are added in one call. No changes were made.`,
+    );
+    expect(result.brief).toBe('Invalid edit');
+    expect(await textOf(file)).toBe('x\n'.repeat(1000));
   });
 });
