@@ -250,6 +250,21 @@ describe('ReadFile: encodings', () => {
     expect(result.output).toBe(row(1, '这是一个用简体中文写的文件。') + row(2, '第二行也是中文，没有问题。'));
   });
 
+  it('reads a file holding only its BOM as empty, in UTF-8, UTF-16 LE and UTF-16 BE', async ({
+    workspace,
+    tool,
+  }) => {
+    const boms = { 'utf8.txt': [0xef, 0xbb, 0xbf], 'le.txt': [0xff, 0xfe], 'be.txt': [0xfe, 0xff] };
+    for (const [name, bom] of Object.entries(boms)) {
+      await workspace.write(name, Uint8Array.from(bom));
+      for (const line_offset of [1, -1]) {
+        const result = await tool.call({ path: name, line_offset });
+        expect([name, result.isError, result.output]).toEqual([name, false, '']);
+        expect(result.message).toBe('No lines read from file. Total lines in file: 0. End of file reached.');
+      }
+    }
+  });
+
   it('skips a UTF-8 BOM', async ({ workspace, tool }) => {
     await workspace.write('bom.txt', '\ufeffhello\n');
     const result = await tool.call({ path: 'bom.txt' });
