@@ -58,6 +58,8 @@ export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
 export { normalizeLineEndings } from './text/line-endings.js';
 export { escapeForDisplay } from './text/escape-for-display.js';
+export { showControlCharacters } from './text/control-pictures.js';
+export { containsNulByte } from './text/encoding-bytes.js';
 export { TextDraft } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';

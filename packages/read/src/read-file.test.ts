@@ -273,6 +273,30 @@ describe('ReadFile: encodings', () => {
 });
 
 describe('ReadFile: refusals', () => {
+  it('refuses a file with a NUL anywhere, as the write tools do: past the first MiB of a 2 MiB file too', async ({
+    workspace,
+    tool,
+  }) => {
+    const line = 'text line\n';
+    const content = Buffer.from(line.repeat((2 << 20) / line.length));
+    content[(1 << 20) + 12345] = 0;
+    await workspace.write('late-nul.txt', content);
+    for (const call of [{ line_offset: 1 }, { line_offset: -5 }, { line_offset: 150_000 }]) {
+      const result = await tool.call({ path: 'late-nul.txt', ...call });
+      expect([call, result.brief]).toEqual([call, 'File not readable']);
+      expect(result.output).toBe('');
+    }
+  });
+
+  it('shows other control characters as their Unicode control pictures, never raw', async ({
+    workspace,
+    tool,
+  }) => {
+    await workspace.write('ctl.txt', 'a\u0001b\u001b[31mred\u007f\fpage\tok\n');
+    const result = await tool.call({ path: 'ctl.txt' });
+    expect(result.output).toBe(row(1, 'a\u2401b\u241b[31mred\u2421\u240cpage\tok'));
+  });
+
   it('refuses binary files', async ({ workspace, tool }) => {
     await workspace.write('data.bin', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x41]));
     const result = await tool.call({ path: 'data.bin' });

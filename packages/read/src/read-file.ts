@@ -90,6 +90,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
         params.line_offset > 0
           ? await readForward(text, params.line_offset, params.n_lines)
           : await readTail(text, -params.line_offset, params.n_lines);
+      if (read.binary) return notReadableError(shown);
       this.recordRead(text, read);
       const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);
       return toolOk({

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { scanLines, type LinePosition, type ScannedLine, type TextEncoding } from '@kimi-tools/core/toolkit';
+import {
+  containsNulByte,
+  scanLines,
+  type LinePosition,
+  type ScannedLine,
+  type TextEncoding,
+} from '@kimi-tools/core/toolkit';
 import type { LineIndexStore } from './line-index.js';
 import { HASH_LIMIT_BYTES, MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES } from './limits.js';
 import { shownLine, type ShownLine } from './line-format.js';
@@ -22,6 +28,8 @@ export interface LinesRead {
   totalLines: number;
   /** SHA-256 (hex) of the whole content, when the file was small enough to hash (or its index holds it). */
   hash: string | undefined;
+  /** A NUL byte turned up past the sample the encoding was chosen from: the file is binary after all. */
+  binary: boolean;
   maxLinesReached: boolean;
   maxBytesReached: boolean;
 }
@@ -29,13 +37,14 @@ export interface LinesRead {
 /**
  * Runs one scan that hands lines from `firstLine` to `onLine`, and returns the file's total line count and hash.
  * With an index of this file version it starts at the nearest checkpoint and stops as soon as `onLine` is done;
- * without one it scans the whole file once, hashing it and recording checkpoints, and stores the new index.
+ * without one it scans the whole file once, hashing it, looking for a NUL byte and recording checkpoints, and stores
+ * the new index (a binary file gets none: it is never read).
  */
 async function scanWithIndex(
   file: OpenTextFile,
   firstLine: number,
   onLine: ((line: ScannedLine) => boolean) | undefined,
-): Promise<{ totalLines: number; hash: string | undefined }> {
+): Promise<{ totalLines: number; hash: string | undefined; binary: boolean }> {
   const version = { size: file.size, mtimeMs: file.mtimeMs };
   const known = file.indexes.get(file.realPath, version);
   const common = {
@@ -49,24 +58,30 @@ async function scanWithIndex(
     if (onLine && firstLine <= known.totalLines) {
       await scanLines(file.handle, { ...common, start: known.nearest(firstLine), onLine });
     }
-    return { totalLines: known.totalLines, hash: known.hash };
+    return { totalLines: known.totalLines, hash: known.hash, binary: false };
   }
   const hasher = file.size <= HASH_LIMIT_BYTES ? createHash('sha256') : undefined;
   const checkpoints: LinePosition[] = [];
+  // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
+  let binary = false;
+  const lookForNul = !file.encoding.encoding.startsWith('utf-16');
   const result = await scanLines(file.handle, {
     ...common,
     onLine,
     countToEnd: true,
-    onBytes: hasher && ((bytes) => hasher.update(bytes)),
+    onBytes: (bytes) => {
+      hasher?.update(bytes);
+      if (lookForNul && !binary) binary = containsNulByte(bytes);
+    },
     onCheckpoint: (position) => checkpoints.push(position),
   });
   const totalLines = result.totalLines ?? 0;
   const hash = hasher?.digest('hex');
   // Only a scan of exactly this version is worth remembering (the file may have shrunk while being read).
-  if (result.bytesScanned === file.size) {
+  if (result.bytesScanned === file.size && !binary) {
     file.indexes.set(file.realPath, { ...version, totalLines, checkpoints, hash });
   }
-  return { totalLines, hash };
+  return { totalLines, hash, binary };
 }
 
 /** Forward read from `lineOffset` (≥ 1): stops at `nLines`, then at MAX_LINES, then once MAX_BYTES is reached. */
@@ -79,7 +94,7 @@ export async function readForward(
   let bytes = 0;
   let maxLinesReached = false;
   let maxBytesReached = false;
-  const { totalLines, hash } = await scanWithIndex(file, lineOffset, (line) => {
+  const { totalLines, hash, binary } = await scanWithIndex(file, lineOffset, (line) => {
     const shown = shownLine(line.number, line.text, line.terminated, line.cut);
     lines.push(shown);
     bytes += shown.bytes;
@@ -94,7 +109,7 @@ export async function readForward(
     }
     return true;
   });
-  return { lines, totalLines, hash, maxLinesReached, maxBytesReached };
+  return { lines, totalLines, hash, binary, maxLinesReached, maxBytesReached };
 }
 
 /**
@@ -121,6 +136,7 @@ export async function readTail(file: OpenTextFile, back: number, nLines: number)
     lines: candidates.slice(first),
     totalLines,
     hash: counted.hash,
+    binary: counted.binary,
     maxLinesReached: nLines > MAX_LINES && windowLength > MAX_LINES,
     maxBytesReached: first > 0,
   };
