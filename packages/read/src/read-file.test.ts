@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ToolRuntime } from '@kimi-tools/core';
-import { encodeText, hashBytes } from '@kimi-tools/core/toolkit';
+import { decodeText, encodeText, hashBytes } from '@kimi-tools/core/toolkit';
 import { pngBytes, test } from '@kimi-tools/test-kit';
 import { afterEach, describe, expect } from 'vitest';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, ReadFile } from './index.js';
@@ -269,6 +269,30 @@ describe('ReadFile: encodings', () => {
     await workspace.write('bom.txt', '\ufeffhello\n');
     const result = await tool.call({ path: 'bom.txt' });
     expect(result.output).toBe(row(1, 'hello'));
+  });
+});
+
+describe('ReadFile and the write tools decode a file the same way', () => {
+  it('a UTF-8 file over 1 MiB with a stray byte past 64 KiB reads as the write tools decode it', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const filler = 'plain ascii line\n'.repeat((80 << 10) / 17);
+    const tail = 'x'.repeat(1 << 20) + '\n';
+    const content = Buffer.concat([
+      Buffer.from('Café\n'),
+      Buffer.from(filler),
+      Buffer.from([0xe9, 0x0a]),
+      Buffer.from(tail),
+    ]);
+    await workspace.write('stray.txt', content);
+    const decoded = decodeText(content);
+    expect(decoded.ok).toBe(true);
+    const expected = decoded.ok ? (decoded.decoded.text.split('\n')[0] ?? '') : '';
+    const result = await tool.call({ path: 'stray.txt', n_lines: 1 });
+    expect(result.output).toBe(row(1, expected));
+    expect(runtime.fileState.get(workspace.at('stray.txt'))?.complete).toBe(false);
   });
 });
 

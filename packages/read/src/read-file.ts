@@ -77,7 +77,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, opened.size, head) : null;
       if (!encoding) return notReadableError(shown);
 
-      const text: OpenTextFile = {
+      let text: OpenTextFile = {
         handle,
         realPath: target.real,
         size: opened.size,
@@ -86,10 +86,18 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
         indexes: this.runtime.slot(LINE_INDEXES),
         signal: options.signal,
       };
-      const read =
+      const readLines = () =>
         params.line_offset > 0
-          ? await readForward(text, params.line_offset, params.n_lines)
-          : await readTail(text, -params.line_offset, params.n_lines);
+          ? readForward(text, params.line_offset, params.n_lines)
+          : readTail(text, -params.line_offset, params.n_lines);
+      let read = await readLines();
+      if (read.notUtf8) {
+        // The sample looked like UTF-8, the whole file is not: decide on the whole file, as the write tools do.
+        const whole = detectTextEncoding(await readHandleUpTo(handle, opened.size), true);
+        if (!whole) return notReadableError(shown);
+        text = { ...text, encoding: whole, useIndex: false };
+        read = await readLines();
+      }
       if (read.binary) return notReadableError(shown);
       this.recordRead(text, read);
       const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);

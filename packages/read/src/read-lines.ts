@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TextDecoder } from 'node:util';
 import type { FileHandle } from 'node:fs/promises';
 import {
   containsNulByte,
@@ -19,6 +20,11 @@ export interface OpenTextFile {
   mtimeMs: number;
   encoding: TextEncoding;
   indexes: LineIndexStore;
+  /**
+   * False when the encoding was decided on the whole file after a sample misled: the index of this version may hold
+   * lines of the sample's encoding, so it is neither used nor stored.
+   */
+  useIndex?: boolean;
   signal?: AbortSignal;
 }
 
@@ -30,8 +36,24 @@ export interface LinesRead {
   hash: string | undefined;
   /** A NUL byte turned up past the sample the encoding was chosen from: the file is binary after all. */
   binary: boolean;
+  /**
+   * The encoding chosen from a sample was UTF-8, but the whole file is not: its encoding must be decided on the whole
+   * file, as the write tools decide it, and the file read again.
+   */
+  notUtf8: boolean;
   maxLinesReached: boolean;
   maxBytesReached: boolean;
+}
+
+/** Whether the next chunk (none: the end of the file) continues valid UTF-8. */
+function decodesStrictly(decoder: TextDecoder, bytes?: Uint8Array): boolean {
+  try {
+    if (bytes) decoder.decode(bytes, { stream: true });
+    else decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -44,9 +66,10 @@ async function scanWithIndex(
   file: OpenTextFile,
   firstLine: number,
   onLine: ((line: ScannedLine) => boolean) | undefined,
-): Promise<{ totalLines: number; hash: string | undefined; binary: boolean }> {
+): Promise<{ totalLines: number; hash: string | undefined; binary: boolean; notUtf8: boolean }> {
   const version = { size: file.size, mtimeMs: file.mtimeMs };
-  const known = file.indexes.get(file.realPath, version);
+  const useIndex = file.useIndex ?? true;
+  const known = useIndex ? file.indexes.get(file.realPath, version) : undefined;
   const common = {
     encoding: file.encoding,
     end: file.size,
@@ -58,13 +81,16 @@ async function scanWithIndex(
     if (onLine && firstLine <= known.totalLines) {
       await scanLines(file.handle, { ...common, start: known.nearest(firstLine), onLine });
     }
-    return { totalLines: known.totalLines, hash: known.hash, binary: false };
+    return { totalLines: known.totalLines, hash: known.hash, binary: false, notUtf8: false };
   }
   const hasher = file.size <= HASH_LIMIT_BYTES ? createHash('sha256') : undefined;
   const checkpoints: LinePosition[] = [];
   // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
   let binary = false;
   const lookForNul = !file.encoding.encoding.startsWith('utf-16');
+  // Strict, streaming: a character cut between two chunks is whole once the next arrives.
+  const utf8 = file.encoding.encoding === 'utf-8' ? new TextDecoder('utf-8', { fatal: true }) : undefined;
+  let notUtf8 = false;
   const result = await scanLines(file.handle, {
     ...common,
     onLine,
@@ -72,16 +98,18 @@ async function scanWithIndex(
     onBytes: (bytes) => {
       hasher?.update(bytes);
       if (lookForNul && !binary) binary = containsNulByte(bytes);
+      if (utf8 && !notUtf8) notUtf8 = !decodesStrictly(utf8, bytes);
     },
     onCheckpoint: (position) => checkpoints.push(position),
   });
   const totalLines = result.totalLines ?? 0;
   const hash = hasher?.digest('hex');
   // Only a scan of exactly this version is worth remembering (the file may have shrunk while being read).
-  if (result.bytesScanned === file.size && !binary) {
+  if (utf8 && !notUtf8 && result.bytesScanned === file.size) notUtf8 = !decodesStrictly(utf8);
+  if (useIndex && result.bytesScanned === file.size && !binary && !notUtf8) {
     file.indexes.set(file.realPath, { ...version, totalLines, checkpoints, hash });
   }
-  return { totalLines, hash, binary };
+  return { totalLines, hash, binary, notUtf8 };
 }
 
 /** Forward read from `lineOffset` (≥ 1): stops at `nLines`, then at MAX_LINES, then once MAX_BYTES is reached. */
@@ -94,7 +122,7 @@ export async function readForward(
   let bytes = 0;
   let maxLinesReached = false;
   let maxBytesReached = false;
-  const { totalLines, hash, binary } = await scanWithIndex(file, lineOffset, (line) => {
+  const { totalLines, hash, binary, notUtf8 } = await scanWithIndex(file, lineOffset, (line) => {
     const shown = shownLine(line.number, line.text, line.terminated, line.cut);
     lines.push(shown);
     bytes += shown.bytes;
@@ -109,7 +137,7 @@ export async function readForward(
     }
     return true;
   });
-  return { lines, totalLines, hash, binary, maxLinesReached, maxBytesReached };
+  return { lines, totalLines, hash, binary, notUtf8, maxLinesReached, maxBytesReached };
 }
 
 /**
@@ -137,6 +165,7 @@ export async function readTail(file: OpenTextFile, back: number, nLines: number)
     totalLines,
     hash: counted.hash,
     binary: counted.binary,
+    notUtf8: counted.notUtf8,
     maxLinesReached: nLines > MAX_LINES && windowLength > MAX_LINES,
     maxBytesReached: first > 0,
   };

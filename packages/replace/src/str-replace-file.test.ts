@@ -467,3 +467,24 @@ describe('output budget (docs/str-replace-file.md)', () => {
     expect(await textOf(file)).toBe('x\n'.repeat(1000));
   });
 });
+
+describe('decoding as ReadFile does (docs/encodings.md)', () => {
+  it('edits a UTF-8 file over 1 MiB with a stray byte past 64 KiB without changing a byte outside the edit', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const before = Buffer.concat([
+      Buffer.from('Café\n' + 'plain ascii line\n'.repeat(5000)),
+      Buffer.from([0xe9, 0x0a]),
+      Buffer.from('x'.repeat(1 << 20) + '\nEND\n'),
+    ]);
+    const file = await workspace.write('stray.txt', before, { readBy: runtime });
+    const result = await tool.call({ path: 'stray.txt', edit: { old: 'END', new: 'FIN' } });
+    expect(result.isError).toBe(false);
+    const after = await bytesOf(file);
+    expect(after.length).toBe(before.length);
+    expect(after.subarray(0, before.length - 4).equals(before.subarray(0, before.length - 4))).toBe(true);
+    expect(after.subarray(before.length - 4).toString()).toBe('FIN\n');
+  });
+});
