@@ -7,4 +7,6 @@ export default defineConfig({
   ...libraryBuild,
   entry: ['src/index.ts', 'src/toolkit.ts'],
   splitting: true,
+  // `import.meta.url` (file-kind.ts resolves `file-type` from it) in the CommonJS build too.
+  shims: true,
 });

@@ -40,7 +40,15 @@ export { sensitiveFilesWarning } from './path/sensitive.js';
 // reading files
 export { statIfExists } from './fs/stat-if-exists.js';
 export { hasErrno, isMissingPathError } from './fs/errno.js';
-export { readFileUpTo, readHandleUpTo } from './fs/read-bytes.js';
+export { readHandleUpTo } from './fs/read-bytes.js';
+export {
+  openRegularFile,
+  readRegularFile,
+  readFileUpTo,
+  type OpenedRegularFile,
+  type RegularFileBytes,
+  type NotRegularFile,
+} from './fs/regular-file.js';
 export { detectFileKind, type FileKind } from './filetype/file-kind.js';
 export { readFileHead, FILE_HEAD_BYTES } from './filetype/read-file-head.js';
 export {
@@ -56,6 +64,8 @@ export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
 export { normalizeLineEndings } from './text/line-endings.js';
 export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
+export { showControlCharacters } from './text/control-pictures.js';
+export { containsNulByte } from './text/encoding-bytes.js';
 export { TextDraft } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';

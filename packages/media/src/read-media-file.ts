@@ -1,16 +1,15 @@
-import fs from 'node:fs/promises';
 import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
 import {
   Briefs,
   detectFileKind,
   readFailedMessage,
-  readFileHead,
-  readFileUpTo,
+  FILE_HEAD_BYTES,
+  openRegularFile,
+  readHandleUpTo,
   fileNotFoundError,
   notAFileError,
   quotedPath,
   sensitiveFileError,
-  statIfExists,
 } from '@kimi-tools/core/toolkit';
 import { z } from 'zod';
 import {
@@ -101,22 +100,30 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
     if (this.runtime.paths.isSensitive(resolution.path)) return sensitiveFileError(params.path);
     const { absolute, real } = resolution.path;
 
-    const stats = await statIfExists(real);
-    if (!stats) return fileNotFoundError(params.path, absolute, this.runtime.workDir);
-    if (!stats.isFile()) return notAFileError(params.path);
+    // One descriptor for every check and the read: the path may become a FIFO or another file at any moment.
+    const file = await openRegularFile(real);
+    if (file === 'missing') return fileNotFoundError(params.path, absolute, this.runtime.workDir);
+    if (file === 'not-a-file') return notAFileError(params.path);
+    let bytes: Uint8Array;
+    let kind: MediaKind;
+    let mime: string;
+    try {
+      const { handle, stats } = file;
+      const fileKind = await detectFileKind(real, await readHandleUpTo(handle, FILE_HEAD_BYTES));
+      if (fileKind.kind === 'text') return textFileError(params.path);
+      if (fileKind.kind === 'binary') return notMediaError(params.path);
+      ({ kind, mime } = fileKind);
+      if (!this.capabilities.includes(CAPABILITY[kind])) return unsupportedMediaError(kind);
 
-    const fileKind = await detectFileKind(real, await readFileHead(real));
-    if (fileKind.kind === 'text') return textFileError(params.path);
-    if (fileKind.kind === 'binary') return notMediaError(params.path);
-    const { kind, mime } = fileKind;
-    if (!this.capabilities.includes(CAPABILITY[kind])) return unsupportedMediaError(kind);
-
-    if (stats.size === 0) return emptyFileError(real);
-    if (stats.size > MAX_MEDIA_BYTES) return tooLargeError(real, stats.size);
-    // The file may change between the checks and the read; judge what was actually read.
-    const bytes = await readFileUpTo(real, MAX_MEDIA_BYTES + 1);
-    if (bytes.length === 0) return emptyFileError(real);
-    if (bytes.length > MAX_MEDIA_BYTES) return tooLargeError(real, (await fs.stat(real)).size);
+      if (stats.size === 0) return emptyFileError(real);
+      if (stats.size > MAX_MEDIA_BYTES) return tooLargeError(real, stats.size);
+      // The file may grow or shrink after the fstat; judge what was actually read.
+      bytes = await readHandleUpTo(handle, MAX_MEDIA_BYTES + 1, stats.size + 1);
+      if (bytes.length === 0) return emptyFileError(real);
+      if (bytes.length > MAX_MEDIA_BYTES) return tooLargeError(real, (await handle.stat()).size);
+    } finally {
+      await file.handle.close();
+    }
 
     const dims = kind === 'image' ? readImageDimensions(bytes) : undefined;
     const upload = kind === 'video' ? this.uploadVideo : undefined;

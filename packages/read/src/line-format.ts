@@ -1,3 +1,4 @@
+import { showControlCharacters } from '@kimi-tools/core/toolkit';
 import { MAX_LINE_LENGTH } from './limits.js';
 
 /** A line ready to be shown: cut to the length limit, with its size as counted against the byte limit. */
@@ -33,8 +34,10 @@ function longerThan(text: string, limit: number): boolean {
 /**
  * Applies the per-line limit: a line longer than {@link MAX_LINE_LENGTH} code points, its line break included,
  * keeps as many code points as leave room for `...` and the break. `cut` says the reader already knows it is longer.
+ * Control characters are shown as their pictures (`showControlCharacters`).
  */
-export function shownLine(number: number, text: string, terminated: boolean, cut: boolean): ShownLine {
+export function shownLine(number: number, line: string, terminated: boolean, cut: boolean): ShownLine {
+  const text = showControlCharacters(line);
   const breakLength = terminated ? 1 : 0;
   const truncated = cut || longerThan(text, MAX_LINE_LENGTH - breakLength);
   const shown = truncated

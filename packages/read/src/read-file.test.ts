@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ToolRuntime } from '@kimi-tools/core';
-import { encodeText, hashBytes } from '@kimi-tools/core/toolkit';
+import { decodeText, encodeText, hashBytes } from '@kimi-tools/core/toolkit';
 import { pngBytes, test } from '@kimi-tools/test-kit';
 import { afterEach, describe, expect } from 'vitest';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, ReadFile } from './index.js';
@@ -250,6 +250,21 @@ describe('ReadFile: encodings', () => {
     expect(result.output).toBe(row(1, '这是一个用简体中文写的文件。') + row(2, '第二行也是中文，没有问题。'));
   });
 
+  it('reads a file holding only its BOM as empty, in UTF-8, UTF-16 LE and UTF-16 BE', async ({
+    workspace,
+    tool,
+  }) => {
+    const boms = { 'utf8.txt': [0xef, 0xbb, 0xbf], 'le.txt': [0xff, 0xfe], 'be.txt': [0xfe, 0xff] };
+    for (const [name, bom] of Object.entries(boms)) {
+      await workspace.write(name, Uint8Array.from(bom));
+      for (const line_offset of [1, -1]) {
+        const result = await tool.call({ path: name, line_offset });
+        expect([name, result.isError, result.output]).toEqual([name, false, '']);
+        expect(result.message).toBe('No lines read from file. Total lines in file: 0. End of file reached.');
+      }
+    }
+  });
+
   it('skips a UTF-8 BOM', async ({ workspace, tool }) => {
     await workspace.write('bom.txt', '\ufeffhello\n');
     const result = await tool.call({ path: 'bom.txt' });
@@ -257,7 +272,55 @@ describe('ReadFile: encodings', () => {
   });
 });
 
+describe('ReadFile and the write tools decode a file the same way', () => {
+  it('a UTF-8 file over 1 MiB with a stray byte past 64 KiB reads as the write tools decode it', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const filler = 'plain ascii line\n'.repeat((80 << 10) / 17);
+    const tail = 'x'.repeat(1 << 20) + '\n';
+    const content = Buffer.concat([
+      Buffer.from('Café\n'),
+      Buffer.from(filler),
+      Buffer.from([0xe9, 0x0a]),
+      Buffer.from(tail),
+    ]);
+    await workspace.write('stray.txt', content);
+    const decoded = decodeText(content);
+    expect(decoded.ok).toBe(true);
+    const expected = decoded.ok ? (decoded.decoded.text.split('\n')[0] ?? '') : '';
+    const result = await tool.call({ path: 'stray.txt', n_lines: 1 });
+    expect(result.output).toBe(row(1, expected));
+    expect(runtime.fileState.get(workspace.at('stray.txt'))?.complete).toBe(false);
+  });
+});
+
 describe('ReadFile: refusals', () => {
+  it('refuses a file with a NUL anywhere, as the write tools do: past the first MiB of a 2 MiB file too', async ({
+    workspace,
+    tool,
+  }) => {
+    const line = 'text line\n';
+    const content = Buffer.from(line.repeat((2 << 20) / line.length));
+    content[(1 << 20) + 12345] = 0;
+    await workspace.write('late-nul.txt', content);
+    for (const call of [{ line_offset: 1 }, { line_offset: -5 }, { line_offset: 150_000 }]) {
+      const result = await tool.call({ path: 'late-nul.txt', ...call });
+      expect([call, result.brief]).toEqual([call, 'File not readable']);
+      expect(result.output).toBe('');
+    }
+  });
+
+  it('shows other control characters as their Unicode control pictures, never raw', async ({
+    workspace,
+    tool,
+  }) => {
+    await workspace.write('ctl.txt', 'a\u0001b\u001b[31mred\u007f\fpage\tok\n');
+    const result = await tool.call({ path: 'ctl.txt' });
+    expect(result.output).toBe(row(1, 'a\u2401b\u241b[31mred\u2421\u240cpage\tok'));
+  });
+
   it('refuses binary files', async ({ workspace, tool }) => {
     await workspace.write('data.bin', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x41]));
     const result = await tool.call({ path: 'data.bin' });

@@ -1,4 +1,3 @@
-import { constants as fsConstants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import {
   CallableTool,
@@ -18,7 +17,7 @@ import {
   readHandleUpTo,
   sensitiveFileError,
   type TextEncoding,
-  statIfExists,
+  openRegularFile,
 } from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
 import { mediaFileError, notReadableError, type ReadFileBrief } from './errors.js';
@@ -67,22 +66,19 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     if (!resolution.ok) return resolution.error;
     const target = resolution.path;
     if (this.runtime.paths.isSensitive(target)) return sensitiveFileError(shown);
-    const stats = await statIfExists(target.real);
-    if (!stats) return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
-    if (!stats.isFile()) return notAFileError(shown);
-
-    // O_NONBLOCK: should the path turn into a FIFO after the check above, opening it must not hang.
-    const handle = await fs.open(target.real, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+    // Regular or not is decided on the opened descriptor: the path may become a FIFO at any moment.
+    const file = await openRegularFile(target.real);
+    if (file === 'missing') return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    if (file === 'not-a-file') return notAFileError(shown);
+    const { handle, stats: opened } = file;
     try {
-      const opened = await handle.stat();
-      if (!opened.isFile()) return notAFileError(shown);
       const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, opened.size));
       const kind = await detectFileKind(target.real, head);
       if (kind.kind === 'image' || kind.kind === 'video') return mediaFileError(shown, kind.kind);
       const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, opened.size, head) : null;
       if (!encoding) return notReadableError(shown);
 
-      const file: OpenTextFile = {
+      let text: OpenTextFile = {
         handle,
         realPath: target.real,
         size: opened.size,
@@ -91,11 +87,20 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
         indexes: this.runtime.slot(LINE_INDEXES),
         signal: options.signal,
       };
-      const read =
+      const readLines = () =>
         params.line_offset > 0
-          ? await readForward(file, params.line_offset, params.n_lines)
-          : await readTail(file, -params.line_offset, params.n_lines);
-      this.recordRead(file, read);
+          ? readForward(text, params.line_offset, params.n_lines)
+          : readTail(text, -params.line_offset, params.n_lines);
+      let read = await readLines();
+      if (read.notUtf8) {
+        // The sample looked like UTF-8, the whole file is not: decide on the whole file, as the write tools do.
+        const whole = detectTextEncoding(await readHandleUpTo(handle, opened.size), true);
+        if (!whole) return notReadableError(shown);
+        text = { ...text, encoding: whole, useIndex: false };
+        read = await readLines();
+      }
+      if (read.binary) return notReadableError(shown);
+      this.recordRead(text, read);
       const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);
       return toolOk({
         output: formatLines(read.lines),

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
+import { TextDecoder } from 'node:util';
 import type { FileHandle } from 'node:fs/promises';
-import { scanLines, type LinePosition, type ScannedLine, type TextEncoding } from '@kimi-tools/core/toolkit';
+import {
+  containsNulByte,
+  scanLines,
+  type LinePosition,
+  type ScannedLine,
+  type TextEncoding,
+} from '@kimi-tools/core/toolkit';
 import type { LineIndexStore } from './line-index.js';
 import { HASH_LIMIT_BYTES, MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES } from './limits.js';
 import { shownLine, type ShownLine } from './line-format.js';
@@ -13,6 +20,11 @@ export interface OpenTextFile {
   mtimeMs: number;
   encoding: TextEncoding;
   indexes: LineIndexStore;
+  /**
+   * False when the encoding was decided on the whole file after a sample misled: the index of this version may hold
+   * lines of the sample's encoding, so it is neither used nor stored.
+   */
+  useIndex?: boolean;
   signal?: AbortSignal;
 }
 
@@ -22,22 +34,42 @@ export interface LinesRead {
   totalLines: number;
   /** SHA-256 (hex) of the whole content, when the file was small enough to hash (or its index holds it). */
   hash: string | undefined;
+  /** A NUL byte turned up past the sample the encoding was chosen from: the file is binary after all. */
+  binary: boolean;
+  /**
+   * The encoding chosen from a sample was UTF-8, but the whole file is not: its encoding must be decided on the whole
+   * file, as the write tools decide it, and the file read again.
+   */
+  notUtf8: boolean;
   maxLinesReached: boolean;
   maxBytesReached: boolean;
+}
+
+/** Whether the next chunk (none: the end of the file) continues valid UTF-8. */
+function decodesStrictly(decoder: TextDecoder, bytes?: Uint8Array): boolean {
+  try {
+    if (bytes) decoder.decode(bytes, { stream: true });
+    else decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Runs one scan that hands lines from `firstLine` to `onLine`, and returns the file's total line count and hash.
  * With an index of this file version it starts at the nearest checkpoint and stops as soon as `onLine` is done;
- * without one it scans the whole file once, hashing it and recording checkpoints, and stores the new index.
+ * without one it scans the whole file once, hashing it, looking for a NUL byte and recording checkpoints, and stores
+ * the new index (a binary file gets none: it is never read).
  */
 async function scanWithIndex(
   file: OpenTextFile,
   firstLine: number,
   onLine: ((line: ScannedLine) => boolean) | undefined,
-): Promise<{ totalLines: number; hash: string | undefined }> {
+): Promise<{ totalLines: number; hash: string | undefined; binary: boolean; notUtf8: boolean }> {
   const version = { size: file.size, mtimeMs: file.mtimeMs };
-  const known = file.indexes.get(file.realPath, version);
+  const useIndex = file.useIndex ?? true;
+  const known = useIndex ? file.indexes.get(file.realPath, version) : undefined;
   const common = {
     encoding: file.encoding,
     end: file.size,
@@ -49,24 +81,35 @@ async function scanWithIndex(
     if (onLine && firstLine <= known.totalLines) {
       await scanLines(file.handle, { ...common, start: known.nearest(firstLine), onLine });
     }
-    return { totalLines: known.totalLines, hash: known.hash };
+    return { totalLines: known.totalLines, hash: known.hash, binary: false, notUtf8: false };
   }
   const hasher = file.size <= HASH_LIMIT_BYTES ? createHash('sha256') : undefined;
   const checkpoints: LinePosition[] = [];
+  // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
+  let binary = false;
+  const lookForNul = !file.encoding.encoding.startsWith('utf-16');
+  // Strict, streaming: a character cut between two chunks is whole once the next arrives.
+  const utf8 = file.encoding.encoding === 'utf-8' ? new TextDecoder('utf-8', { fatal: true }) : undefined;
+  let notUtf8 = false;
   const result = await scanLines(file.handle, {
     ...common,
     onLine,
     countToEnd: true,
-    onBytes: hasher && ((bytes) => hasher.update(bytes)),
+    onBytes: (bytes) => {
+      hasher?.update(bytes);
+      if (lookForNul && !binary) binary = containsNulByte(bytes);
+      if (utf8 && !notUtf8) notUtf8 = !decodesStrictly(utf8, bytes);
+    },
     onCheckpoint: (position) => checkpoints.push(position),
   });
   const totalLines = result.totalLines ?? 0;
   const hash = hasher?.digest('hex');
   // Only a scan of exactly this version is worth remembering (the file may have shrunk while being read).
-  if (result.bytesScanned === file.size) {
+  if (utf8 && !notUtf8 && result.bytesScanned === file.size) notUtf8 = !decodesStrictly(utf8);
+  if (useIndex && result.bytesScanned === file.size && !binary && !notUtf8) {
     file.indexes.set(file.realPath, { ...version, totalLines, checkpoints, hash });
   }
-  return { totalLines, hash };
+  return { totalLines, hash, binary, notUtf8 };
 }
 
 /** Forward read from `lineOffset` (≥ 1): stops at `nLines`, then at MAX_LINES, then once MAX_BYTES is reached. */
@@ -79,7 +122,7 @@ export async function readForward(
   let bytes = 0;
   let maxLinesReached = false;
   let maxBytesReached = false;
-  const { totalLines, hash } = await scanWithIndex(file, lineOffset, (line) => {
+  const { totalLines, hash, binary, notUtf8 } = await scanWithIndex(file, lineOffset, (line) => {
     const shown = shownLine(line.number, line.text, line.terminated, line.cut);
     lines.push(shown);
     bytes += shown.bytes;
@@ -94,7 +137,7 @@ export async function readForward(
     }
     return true;
   });
-  return { lines, totalLines, hash, maxLinesReached, maxBytesReached };
+  return { lines, totalLines, hash, binary, notUtf8, maxLinesReached, maxBytesReached };
 }
 
 /**
@@ -121,6 +164,8 @@ export async function readTail(file: OpenTextFile, back: number, nLines: number)
     lines: candidates.slice(first),
     totalLines,
     hash: counted.hash,
+    binary: counted.binary,
+    notUtf8: counted.notUtf8,
     maxLinesReached: nLines > MAX_LINES && windowLength > MAX_LINES,
     maxBytesReached: first > 0,
   };

@@ -70,6 +70,16 @@ export function editFailureText(
         brief: StrReplaceFileBriefs.noMatch,
       };
     }
+    case 'too-many':
+      return {
+        message: `Edit ${index}: the edits would make more than ${failure.limit} replacements; at most ${failure.limit} are made in one call. No changes were made. Use a more specific old string, or a script for a change this large.`,
+        brief: StrReplaceFileBriefs.invalidEdit,
+      };
+    case 'too-large':
+      return {
+        message: `Edit ${index}: the edits would add more than ${failure.limit} characters to the file; at most ${failure.limit} are added in one call. No changes were made.`,
+        brief: StrReplaceFileBriefs.invalidEdit,
+      };
     case 'ambiguous':
       return {
         message: `Edit ${index}: found ${failure.count} matches of the old string (at lines ${listedLines(failure.lines, failure.count)}). Provide more surrounding context to make it unique, or set replace_all to true.`,

@@ -1,2 +1,17 @@
 /** Files larger than this many bytes are not edited (1 GiB). */
 export const MAX_EDIT_FILE_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Replacements all the edits of one call may make together (100,000). Each one costs a few small objects while the
+ * change is built, so 20 million of them (`replace_all` of one character in a 40 MB file) would exhaust the heap and
+ * abort the host; a rename that touches more places than this is a job for a script.
+ */
+export const MAX_REPLACEMENTS = 100_000;
+
+/**
+ * Characters the edits of one call may add to the text (16 Mi). The old and new text, the new raw form and its
+ * encoded bytes are all held at once, so unbounded growth (40 `replace_all` edits that each double the text) would
+ * exhaust the heap; 16 Mi is a thousand times what a model writes in one call, and keeps what the growth costs
+ * under about 150 MB even for two-byte text.
+ */
+export const MAX_EDIT_GROWTH_CHARS = 16 * 1024 * 1024;

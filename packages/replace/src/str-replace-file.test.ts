@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { markRead, recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { MAX_EDIT_FILE_BYTES } from './limits.js';
+import { MAX_EDIT_FILE_BYTES, MAX_EDIT_GROWTH_CHARS, MAX_REPLACEMENTS } from './limits.js';
 import { StrReplaceFile } from './str-replace-file.js';
 
 /** The kit's test, with `tool`: a StrReplaceFile on the workspace's runtime. */
@@ -498,5 +498,76 @@ describe('path and file checks', () => {
       brief: 'Failed to edit file',
     });
     expect(await textOf(file)).toBe('abc\n');
+  });
+});
+
+describe('output budget (docs/str-replace-file.md)', () => {
+  it('refuses more replacements than the budget with a clear error, writing nothing, asking nothing', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    const content = 'a;'.repeat(MAX_REPLACEMENTS + 1);
+    const file = await workspace.write('many.txt', content, { readBy: runtime });
+    const result = await tool.call({ path: 'many.txt', edit: { old: ';', new: ',', replace_all: true } });
+    expect(result.isError).toBe(true);
+    expect(result.message).toBe(
+      `Edit 1: the edits would make more than ${MAX_REPLACEMENTS} replacements; at most ${MAX_REPLACEMENTS} are made in one call. No changes were made. Use a more specific old string, or a script for a change this large.`,
+    );
+    expect(result.brief).toBe('Invalid edit');
+    expect(await textOf(file)).toBe(content);
+    expect(approval.requests).toEqual([]);
+  });
+
+  it('stops 40 replace_all edits that each double the text at the budget, writing nothing', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('double.txt', 'a\n', { readBy: runtime });
+    const edits = Array.from({ length: 40 }, () => ({ old: 'a', new: 'aa', replace_all: true }));
+    const result = await tool.call({ path: 'double.txt', edit: edits });
+    // Edits 1 to 16 make 1 + 2 + ... + 2^15 = 65,535 replacements; the 17th would bring 2^16 more.
+    expect(result.message).toMatch(/^Edit 17: the edits would make more than 100000 replacements;/);
+    expect(await textOf(file)).toBe('a\n');
+  });
+
+  it('refuses edits that would add more than the budget, writing nothing', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('grow.txt', 'x\n'.repeat(1000), { readBy: runtime });
+    const result = await tool.call({
+      path: 'grow.txt',
+      edit: { old: 'x', new: 'y'.repeat(70_000), replace_all: true },
+    });
+    expect(result.message).toBe(
+      `Edit 1: the edits would add more than ${MAX_EDIT_GROWTH_CHARS} characters to the file; at most ${MAX_EDIT_GROWTH_CHARS} are added in one call. No changes were made.`,
+    );
+    expect(result.brief).toBe('Invalid edit');
+    expect(await textOf(file)).toBe('x\n'.repeat(1000));
+  });
+});
+
+describe('decoding as ReadFile does (docs/encodings.md)', () => {
+  it('edits a UTF-8 file over 1 MiB with a stray byte past 64 KiB without changing a byte outside the edit', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const before = Buffer.concat([
+      Buffer.from('Café\n' + 'plain ascii line\n'.repeat(5000)),
+      Buffer.from([0xe9, 0x0a]),
+      Buffer.from('x'.repeat(1 << 20) + '\nEND\n'),
+    ]);
+    const file = await workspace.write('stray.txt', before, { readBy: runtime });
+    const result = await tool.call({ path: 'stray.txt', edit: { old: 'END', new: 'FIN' } });
+    expect(result.isError).toBe(false);
+    const after = await bytesOf(file);
+    expect(after.length).toBe(before.length);
+    expect(after.subarray(0, before.length - 4).equals(before.subarray(0, before.length - 4))).toBe(true);
+    expect(after.subarray(before.length - 4).toString()).toBe('FIN\n');
   });
 });

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
   CallableTool,
@@ -17,7 +16,8 @@ import {
   sensitiveEditError,
   notAFileError,
   type ResolvedPath,
-  statIfExists,
+  openRegularFile,
+  readHandleUpTo,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
 import { decodeOrTooLarge } from './decode-for-edit.js';
@@ -94,10 +94,9 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     // model could learn it guess by guess (docs/paths.md#sensitive-files).
     if (this.runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
 
-    const problem = await this.checkTarget(params.path, target);
-    if (problem !== undefined) return problem;
-
-    const oldBytes = await fs.readFile(target.real);
+    const read = await this.readTarget(params.path, target);
+    if (!(read instanceof Uint8Array)) return read;
+    const oldBytes = read;
     const decoded = decodeOrTooLarge(oldBytes);
     if (decoded === 'too-large') return tooLargeError(params.path, oldBytes.length);
     if (!decoded.ok) return unsupportedEncodingError(params.path);
@@ -150,21 +149,29 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     }
   }
 
-  /** The checks between the path policy and reading: exists, regular file, not a notebook, not too large. */
-  private async checkTarget(
+  /**
+   * The checks between the path policy and the edit, on the opened descriptor (the path may become a FIFO at any
+   * moment): exists, regular file, not a notebook, not too large; then the file's bytes.
+   */
+  private async readTarget(
     input: string,
     target: ResolvedPath,
-  ): Promise<ToolReturnValue<StrReplaceFileBrief> | undefined> {
-    const stats = await statIfExists(target.real);
-    if (stats === undefined) return fileNotFoundError(input, target.absolute, this.runtime.workDir);
-    if (!stats.isFile()) return notAFileError(input);
-    if (
-      path.extname(target.real).toLowerCase() === '.ipynb' ||
-      path.extname(target.absolute).toLowerCase() === '.ipynb'
-    ) {
-      return notebookError(input);
+  ): Promise<Uint8Array | ToolReturnValue<StrReplaceFileBrief>> {
+    const file = await openRegularFile(target.real);
+    if (file === 'missing') return fileNotFoundError(input, target.absolute, this.runtime.workDir);
+    if (file === 'not-a-file') return notAFileError(input);
+    try {
+      if (
+        path.extname(target.real).toLowerCase() === '.ipynb' ||
+        path.extname(target.absolute).toLowerCase() === '.ipynb'
+      ) {
+        return notebookError(input);
+      }
+      if (file.stats.size > MAX_EDIT_FILE_BYTES) return tooLargeError(input, file.stats.size);
+      const bytes = await readHandleUpTo(file.handle, MAX_EDIT_FILE_BYTES + 1, file.stats.size + 1);
+      return bytes.length > MAX_EDIT_FILE_BYTES ? tooLargeError(input, bytes.length) : bytes;
+    } finally {
+      await file.handle.close();
     }
-    if (stats.size > MAX_EDIT_FILE_BYTES) return tooLargeError(input, stats.size);
-    return undefined;
   }
 }

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
 import {
   applyFileChange,
@@ -6,7 +5,7 @@ import {
   shownPath,
   readStateError,
   realPathAllowMissing,
-  statIfExists,
+  readRegularFile,
   notAFileError,
   sensitiveEditError,
   unsupportedEncodingError,
@@ -52,11 +51,14 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     if (!resolved.ok) return resolved.error;
     const target = resolved.path;
 
-    const stats = await statIfExists(target.real);
-    if (stats && !stats.isFile()) return notAFileError(params.path);
-    const exists = stats !== undefined;
-    // An existing sensitive file is never read, so no answer (size, encoding, "unchanged") depends on what it holds;
-    // a new one holds nothing yet and may be created (docs/paths.md#sensitive-files).
+    // Read once, as a regular file or not at all: the path may become a FIFO at any moment.
+    const current = await readRegularFile(target.real);
+    if (current === 'not-a-file') return notAFileError(params.path);
+    const oldBytes = current === 'missing' ? null : current.bytes;
+    const exists = oldBytes !== null;
+    // An existing sensitive file is refused before its bytes are looked at, so no answer (size, encoding,
+    // "unchanged") depends on what it holds; a new one holds nothing yet and may be created
+    // (docs/paths.md#sensitive-files).
     if (exists && runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
     const checkReadState = exists && params.mode === 'overwrite' && runtime.readBeforeWrite;
     if (checkReadState) {
@@ -65,10 +67,8 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     }
     const createDirectories = exists ? [] : await missingDirectories(target.real);
 
-    let oldBytes: Uint8Array | null = null;
     let composed: ComposedContent;
-    if (exists) {
-      oldBytes = await fs.readFile(target.real);
+    if (oldBytes !== null) {
       const decoded = decodeText(oldBytes);
       if (!decoded.ok) {
         return unsupportedEncodingError(params.path);

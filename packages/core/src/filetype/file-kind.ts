@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   MEDIA_BY_EXTENSION,
   MEDIA_BY_SNIFFED_EXTENSION,
@@ -7,6 +9,7 @@ import {
 } from './media-types.js';
 import { isStructurallyValid } from './structure-checks.js';
 import { hasUtf16Bom } from '../text/bom.js';
+import { importRetrying } from '../fs/import-retrying.js';
 import { hasEarlyNul, looksLikePlainText } from './text-sniff.js';
 
 /** What a file is, for choosing between ReadFile and ReadMediaFile. */
@@ -26,8 +29,12 @@ function media(type: MediaType): FileKind {
 }
 
 async function sniff(head: Uint8Array): Promise<{ ext: string; mime: string } | undefined> {
-  // Loaded on first use: it is by far the heaviest import of core, and plain text never needs it.
-  const { fileTypeFromBuffer } = await import('file-type');
+  // Loaded on first use: it is by far the heaviest import of core, and plain text never needs it. A failed load is
+  // retried, so one bad moment does not break every later check of the process.
+  const { fileTypeFromBuffer } = await importRetrying(
+    () => import('file-type'),
+    pathToFileURL(createRequire(import.meta.url).resolve('file-type')).href,
+  );
   try {
     return await fileTypeFromBuffer(head);
   } catch {

@@ -1,4 +1,4 @@
-import { readFileUpTo } from '../fs/read-bytes.js';
+import { readFileUpTo } from '../fs/regular-file.js';
 
 /** Bytes `file-type` needs to recognise every format it knows. */
 export const FILE_HEAD_BYTES = 4100;

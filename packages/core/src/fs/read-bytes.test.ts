@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { readFileUpTo, readHandleUpTo } from './read-bytes.js';
+import { readHandleUpTo } from './read-bytes.js';
+import { readFileUpTo } from './regular-file.js';
 
 describe('readFileUpTo', () => {
   it('reads a file shorter than the limit whole, and a longer one up to the limit', async ({ workspace }) => {

@@ -1,4 +1,4 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 
 /**
  * Reads from the start of an open file until `maxBytes` bytes or its end, whichever comes first, looping over short
@@ -25,16 +25,4 @@ export async function readHandleUpTo(
     length += bytesRead;
   }
   return buffer.subarray(0, length);
-}
-
-/** Reads up to `maxBytes` bytes from the start of the file at `filePath` (fewer when the file is shorter). */
-export async function readFileUpTo(filePath: string, maxBytes: number): Promise<Buffer> {
-  const handle = await open(filePath, 'r');
-  try {
-    const { size } = await handle.stat();
-    // One byte more than the size: a file that grew since its stat still ends up read to the limit.
-    return await readHandleUpTo(handle, maxBytes, size + 1);
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,5 +1,5 @@
 import { promises as fs, type Stats } from 'node:fs';
-import { hasErrno, isMissingPathError } from './errno.js';
+import { isMissingPathError } from './errno.js';
 
 /**
  * `fs.stat`, or `undefined` when nothing is there (ENOENT), including when a parent is a file (ENOTDIR: the path
@@ -10,16 +10,6 @@ export async function statIfExists(filePath: string): Promise<Stats | undefined>
     return await fs.stat(filePath);
   } catch (error) {
     if (isMissingPathError(error)) return undefined;
-    throw error;
-  }
-}
-
-/** `fs.readFile`, or `null` when the file does not exist (ENOENT). Other failures are thrown. */
-export async function readFileIfExists(filePath: string): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(filePath);
-  } catch (error) {
-    if (hasErrno(error, 'ENOENT')) return null;
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { noSavedVersionMessage } from '../errors.js';
-import { readFileIfExists } from '../fs/stat-if-exists.js';
+import { noSavedVersionMessage, notRegularFileErrnoText } from '../errors.js';
+import { errnoError } from '../fs/errno.js';
+import { readRegularFile } from '../fs/regular-file.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 
 /** One saved version of a file: its content before a change. */
@@ -104,7 +105,9 @@ export class FileHistory {
       version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
     if (!stored) throw new Error(noSavedVersionMessage(filePath, version));
     const content = await this.contentOf(stored);
-    await this.save(key, await readFileIfExists(key));
+    const current = await readRegularFile(key);
+    if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
+    await this.save(key, current === 'missing' ? null : current.bytes);
     if (content === null) await fs.rm(key, { force: true });
     else await writeFileAtomic(key, content);
     return { ...stored.entry };

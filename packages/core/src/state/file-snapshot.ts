@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { openRegularFileOrThrow } from '../fs/regular-file.js';
 
 /** What the session knows about a file's content at one moment: enough to tell later whether it changed. */
 export interface FileSnapshot {
@@ -26,10 +26,15 @@ export function hashBytes(data: Uint8Array): string {
   return createContentHasher().update(data).digest('hex');
 }
 
-/** {@link hashBytes} of a file, streamed so a large file is never held in memory. */
+/**
+ * {@link hashBytes} of a regular file, streamed so a large file is never held in memory. A path that is missing or
+ * not a regular file (a FIFO would never end) is thrown as ENOENT / EISDIR.
+ */
 export async function hashFile(filePath: string): Promise<string> {
+  const file = await openRegularFileOrThrow(filePath);
   const hash = createContentHasher();
-  for await (const chunk of createReadStream(filePath)) hash.update(chunk as Buffer);
+  // The stream closes the handle when it ends or fails.
+  for await (const chunk of file.handle.createReadStream()) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 

@@ -3,6 +3,14 @@ export function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/**
+ * Whether `bytes` hold a 0x00 byte: outside UTF-16 text with its BOM that makes a file binary (docs/encodings.md),
+ * wherever in the file it is. The one test ReadFile's scan and the write tools' decoding both apply.
+ */
+export function containsNulByte(bytes: Uint8Array): boolean {
+  return toBuffer(bytes).indexOf(0) !== -1;
+}
+
 /** Byte-wise equality. */
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.byteLength === b.byteLength && toBuffer(a).equals(toBuffer(b));

@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import type { TextEncoding } from './codec-types.js';
 import { bomLength, encodingFromBom } from './bom.js';
 import { FALLBACK_ENCODING, legacyEncodingCandidates } from './encoding-candidates.js';
-import { bytesEqual, hasBinaryControlBytes, toBuffer } from './encoding-bytes.js';
+import { bytesEqual, containsNulByte, hasBinaryControlBytes, toBuffer } from './encoding-bytes.js';
 
 /** Result of looking at bytes: an encoding (and, for a whole file, its decoded text) or why there is none. */
 export type EncodingDetection =
@@ -44,13 +44,13 @@ export function detectEncoding(bytes: Uint8Array, isWholeFile: boolean): Encodin
   const bom = encodingFromBom(bytes);
   if (bom) {
     const body = bytes.subarray(bomLength(bom));
-    if (bom.encoding === 'utf-8' && toBuffer(body).indexOf(0) !== -1) return { ok: false, reason: 'binary' };
+    if (bom.encoding === 'utf-8' && containsNulByte(body)) return { ok: false, reason: 'binary' };
     const text = decodeUnicodeStrict(body, bom.encoding, partial);
     if (text === undefined) return { ok: false, reason: 'unsupported-encoding' };
     if (text.includes('\0')) return { ok: false, reason: 'binary' };
     return { ok: true, encoding: bom, text };
   }
-  if (toBuffer(bytes).indexOf(0) !== -1) return { ok: false, reason: 'binary' };
+  if (containsNulByte(bytes)) return { ok: false, reason: 'binary' };
   const utf8 = decodeUnicodeStrict(bytes, 'utf-8', partial);
   if (utf8 !== undefined) return { ok: true, encoding: { encoding: 'utf-8', bom: false }, text: utf8 };
   const candidates = legacyEncodingCandidates(bytes);

@@ -138,6 +138,9 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
       if (byteMode) {
         scanner.push(byteChunk(bytes, position), from);
       } else {
+        // The BOM is cut before decoding, so the splitter must be told the first line starts after it: a file
+        // holding only its BOM then has no line at all, as in byte mode.
+        if (from > 0) scanner.skipTo(unitOffset);
         const text = decoder!.write(from > 0 ? bytes.subarray(from) : bytes);
         scanner.push(stringChunk(text, unitOffset, unitBytes), 0);
         unitOffset += text.length * unitBytes;
@@ -196,6 +199,12 @@ class LineSplitter {
     options.onCheckpoint?.({ line: this.lineNumber, offset: this.lineStart });
   }
 
+  /** The first line starts at `offset`: what comes before (a byte order mark) is no part of any line. */
+  skipTo(offset: number): void {
+    this.lineStart = offset;
+    this.lastCheckpoint = offset;
+  }
+
   /** Whether reading further is of any use. */
   wantsMore(): boolean {
     return this.delivering || this.countToEnd;
@@ -209,8 +218,7 @@ class LineSplitter {
       if (length > index && chunk.codeAt(index) === 10) index += 1;
       this.startLine(chunk.offsetOf(index));
     } else if (index > 0) {
-      this.lineStart = chunk.offsetOf(index);
-      this.lastCheckpoint = this.lineStart;
+      this.skipTo(chunk.offsetOf(index));
     }
     if (this.collecting) this.collectFrom = index;
     if (chunk.raw !== undefined && !chunk.hasCR) {

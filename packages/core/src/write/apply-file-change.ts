@@ -12,6 +12,7 @@ import { FileLockLostError, type ReadStateBrief, type RejectedBrief } from '../e
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
 import { quotedPath } from '../text/escape-for-display.js';
+import { readRegularFile } from '../fs/regular-file.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { realPathAllowMissing } from '../path/real-path.js';
 
@@ -64,10 +65,10 @@ export type ApplyOutcome =
 
 // Whether the file still holds exactly the bytes the change was computed from.
 async function stillHolds(realPath: string, oldBytes: Uint8Array | null): Promise<boolean> {
-  const stats = await statIfExists(realPath);
-  if (oldBytes === null) return stats === undefined;
-  if (!stats?.isFile() || stats.size !== oldBytes.length) return false;
-  return bytesEqual(await fs.readFile(realPath), oldBytes);
+  if (oldBytes === null) return (await statIfExists(realPath)) === undefined;
+  // One byte past the old length is enough to see that the file grew.
+  const current = await readRegularFile(realPath, oldBytes.length + 1);
+  return typeof current !== 'string' && bytesEqual(current.bytes, oldBytes);
 }
 
 // Whether the path still resolves to the real path the policy checked and the approval was given for.

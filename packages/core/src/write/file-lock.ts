@@ -123,6 +123,30 @@ async function release(lockPath: string, token: string): Promise<void> {
 }
 
 /**
+ * Creates the lock file with O_EXCL and fills it; false when it already exists. Should filling it fail (a full disk
+ * creates the file but refuses its content), the file just created is removed before the error is thrown: nothing
+ * may be left to block every later writer.
+ */
+async function createLock(lockPath: string, content: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await fs.open(lockPath, 'wx');
+  } catch (error) {
+    if (hasErrno(error, 'EEXIST')) return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(content);
+    await handle.close();
+    return true;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await fs.unlink(lockPath).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * Runs `task` while holding an exclusive lock on `filePath` that every runtime and every process using these tools
  * respects (a lock file created with O_EXCL, holding a random token), so two agents cannot both check and then write
  * the same file. The lock is refreshed while held; a holder that was suspended long enough to lose it finds out
@@ -140,12 +164,7 @@ export async function withFileLock<T>(
   const deadline = Date.now() + timeoutMs;
   let pause = 2;
   for (;;) {
-    try {
-      await fs.writeFile(lockPath, `${process.pid}\n${token}\n`, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if (!hasErrno(error, 'EEXIST')) throw error;
-    }
+    if (await createLock(lockPath, `${process.pid}\n${token}\n`)) break;
     await breakIfStale(lockPath, staleMs);
     if (Date.now() > deadline) throw new Error(fileLockedMessage(filePath, lockPath));
     await sleep(pause);

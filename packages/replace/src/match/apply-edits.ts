@@ -10,6 +10,7 @@ import { lineNumbersAt } from './line-numbers.js';
 import { carryQuoteStyle, hasCurlyQuotes, straightenQuotes } from './match-quotes.js';
 import { reindent } from './match-whitespace.js';
 import type { EditFailure, EditMatch, EditOutcome, EditSpec, MatchLevel } from './types.js';
+import { MAX_EDIT_GROWTH_CHARS, MAX_REPLACEMENTS } from '../limits.js';
 
 /** How {@link applyEdits} matches. */
 export interface ApplyEditsOptions {
@@ -103,10 +104,15 @@ function failureOf(text: string, edit: EditSpec, result: ReturnType<typeof findE
   return { kind: 'not-found', closest };
 }
 
+function tooMany(index: number): ApplyEditsResult {
+  return { ok: false, index, failure: { kind: 'too-many', limit: MAX_REPLACEMENTS } };
+}
+
 /**
  * Applies `edits` in order to a decoded file. Each edit sees the result of the ones before it; the first failing
  * edit stops everything and nothing is returned but the failure. `new` is inserted literally (its line breaks
- * become the file's when the change is encoded).
+ * become the file's when the change is encoded). All edits together make at most {@link MAX_REPLACEMENTS}
+ * replacements and add at most {@link MAX_EDIT_GROWTH_CHARS} characters, checked before each edit is built.
  */
 export function applyEdits(
   decoded: DecodedText,
@@ -116,11 +122,15 @@ export function applyEdits(
   const mode = options.mode ?? 'unique';
   const draft = new TextDraft(decoded);
   const outcomes: EditOutcome[] = [];
+  // The budgets (limits.ts) are checked before each edit's result is built, so an edit over them costs no memory.
+  let replaced = 0;
+  let growth = 0;
   for (const [position, edit] of edits.entries()) {
     const index = position + 1;
     if (edit.old.length === 0) return { ok: false, index, failure: { kind: 'empty-old' } };
     if (edit.old === edit.new) return { ok: false, index, failure: { kind: 'identical' } };
-    const found = findEdit(draft, edit.old, mode, edit.replace_all);
+    const found = findEdit(draft, edit.old, mode, edit.replace_all, MAX_REPLACEMENTS - replaced);
+    if (found.kind === 'too-many') return tooMany(index);
     if (found.kind !== 'found') {
       return {
         ok: false,
@@ -128,7 +138,13 @@ export function applyEdits(
         failure: failureOf(draft.text, edit, found),
       };
     }
+    if (replaced + found.spans.length > MAX_REPLACEMENTS) return tooMany(index);
     const replacements = replacementsFor(draft.text, found.spans, edit, found.level);
+    growth += replacements.reduce((sum, { start, end, text }) => sum + text.length - (end - start), 0);
+    if (growth > MAX_EDIT_GROWTH_CHARS) {
+      return { ok: false, index, failure: { kind: 'too-large', limit: MAX_EDIT_GROWTH_CHARS } };
+    }
+    replaced += replacements.length;
     draft.replace(replacements);
     outcomes.push({ replacements: replacements.length, matchedBy: found.level });
   }

@@ -19,7 +19,9 @@ export type FindResult =
   | { kind: 'found'; level: MatchLevel; spans: FoundSpan[] }
   | { kind: 'not-found' }
   /** `starts`: offsets of the first {@link MAX_LISTED_MATCHES} matches; `count`: all of them. */
-  | { kind: 'ambiguous'; starts: number[]; count: number };
+  | { kind: 'ambiguous'; starts: number[]; count: number }
+  /** `replace_all` found more matches than it may replace; they were not collected. */
+  | { kind: 'too-many' };
 
 /**
  * Runs one level's matches to a decision: every match for `replace_all`, the first in `first` mode, else the
@@ -30,6 +32,7 @@ function settle(
   matches: Iterable<FoundSpan>,
   mode: EditMatch,
   replaceAll: boolean,
+  maxSpans = Number.POSITIVE_INFINITY,
 ): FindResult | undefined {
   const kept: FoundSpan[] = [];
   let count = 0;
@@ -37,6 +40,8 @@ function settle(
   const takeFirst = mode === 'first' && level === 'exact' && !replaceAll;
   for (const span of matches) {
     count += 1;
+    // Stop before collecting more than may be replaced: millions of spans alone would exhaust the heap.
+    if (replaceAll && count > maxSpans) return { kind: 'too-many' };
     if (replaceAll || kept.length < MAX_LISTED_MATCHES) kept.push(span);
     if (takeFirst) break;
   }
@@ -59,7 +64,7 @@ function* whitespaceSpans(content: string, old: string): Generator<FoundSpan> {
 
 /** A result found in the draft's raw text, moved to offsets of its `\n`-normalised text. */
 function inText(draft: TextDraft, result: FindResult): FindResult {
-  if (result.kind === 'not-found') return result;
+  if (result.kind === 'not-found' || result.kind === 'too-many') return result;
   if (result.kind === 'ambiguous') return { ...result, starts: draft.textOffsets(result.starts) };
   const ends = draft.textOffsets(result.spans.map((span) => span.end));
   const starts = draft.textOffsets(result.spans.map((span) => span.start));
@@ -79,28 +84,36 @@ function findExact(
   old: string,
   mode: EditMatch,
   replaceAll: boolean,
+  maxSpans: number,
 ): { result: FindResult | undefined; rawDiffers: boolean } {
   if (!/[\r\n]/.test(old)) {
     return {
-      result: settle('exact', occurrenceSpans(draft.text, old, replaceAll), mode, replaceAll),
+      result: settle('exact', occurrenceSpans(draft.text, old, replaceAll), mode, replaceAll, maxSpans),
       rawDiffers: false,
     };
   }
   const raw = draft.raw;
   const rawDiffers = raw.includes('\r');
-  const result = settle('exact', occurrenceSpans(raw, old, replaceAll), mode, replaceAll);
+  const result = settle('exact', occurrenceSpans(raw, old, replaceAll), mode, replaceAll, maxSpans);
   return { result: result && rawDiffers ? inText(draft, result) : result, rawDiffers };
 }
 
 /**
  * Finds `old` in the draft, trying `exact`, `line-endings`, `quotes` and `whitespace` in turn; the first level with
  * a match decides. `replace_all` uses only `exact`. In `unique` mode more than one match (overlapping ones count)
- * is ambiguous; in `first` mode the first exact match is taken. Offsets are in `draft.text`.
+ * is ambiguous; in `first` mode the first exact match is taken. Offsets are in `draft.text`. `replace_all` with more
+ * than `maxSpans` matches is `too-many`.
  */
-export function findEdit(draft: TextDraft, old: string, mode: EditMatch, replaceAll: boolean): FindResult {
+export function findEdit(
+  draft: TextDraft,
+  old: string,
+  mode: EditMatch,
+  replaceAll: boolean,
+  maxSpans = Number.POSITIVE_INFINITY,
+): FindResult {
   const text = draft.text;
   const oldLines = normalizeLineEndings(old);
-  const exact = findExact(draft, old, mode, replaceAll);
+  const exact = findExact(draft, old, mode, replaceAll, maxSpans);
   if (exact.result?.kind === 'found' && !replaceAll && mode === 'unique' && exact.rawDiffers) {
     // The model sees `\n` line breaks only: a match that is unique in the raw text but not in the text the model
     // sees (a mixed-ending file) is ambiguous to it.

@@ -27,7 +27,11 @@ export type EditFailure =
   | { kind: 'identical' }
   | { kind: 'not-found'; closest: ClosestText | undefined }
   /** `lines`: 1-based lines of the first matches listed; `count`: all matches. */
-  | { kind: 'ambiguous'; lines: number[]; count: number };
+  | { kind: 'ambiguous'; lines: number[]; count: number }
+  /** More replacements than the call's budget (`limit`, counted over all edits). */
+  | { kind: 'too-many'; limit: number }
+  /** The edits would add more than `limit` characters to the text. */
+  | { kind: 'too-large'; limit: number };
 
 /** What one successfully applied edit did. */
 export interface EditOutcome {

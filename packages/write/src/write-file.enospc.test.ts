@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createTempWorkspace, markRead } from '@kimi-tools/test-kit';
+import { describe, expect, it } from 'vitest';
+import { WriteFile } from './write-file.js';
+
+/** Mounts a 64 KiB tmpfs on `directory`; false where mounting is not allowed. */
+function mountSmallTmpfs(directory: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', directory], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Fills the file system of `directory` until a write fails with ENOSPC. */
+async function fill(directory: string): Promise<void> {
+  const chunk = Buffer.alloc(4096, 0x61);
+  for (let i = 0; ; i++) {
+    try {
+      await fs.writeFile(path.join(directory, `filler-${i}`), chunk);
+    } catch {
+      return;
+    }
+  }
+}
+
+describe('WriteFile on a full disk (docs/writing.md)', () => {
+  it('answers with an error and leaves neither a lock file nor a temp file behind', async (context) => {
+    const workspace = await createTempWorkspace();
+    const disk = workspace.outside('disk');
+    await fs.mkdir(disk, { recursive: true });
+    if (!mountSmallTmpfs(disk)) {
+      await workspace.cleanup();
+      context.skip('mounting a tmpfs is not allowed here (needs root and mount rights)');
+      return;
+    }
+    try {
+      const runtime = workspace.runtime();
+      const file = path.join(disk, 'a.txt');
+      await fs.writeFile(file, 'old\n');
+      await markRead(runtime, file);
+      await fill(disk);
+      const before = (await fs.readdir(disk)).sort();
+      for (const content of ['new\n', 'n'.repeat(32 << 10)]) {
+        const result = await new WriteFile(runtime).call({ path: file, content });
+        expect(result.isError).toBe(true);
+        expect((await fs.readdir(disk)).sort()).toEqual(before);
+        expect(await fs.readFile(file, 'utf8')).toBe('old\n');
+      }
+    } finally {
+      execFileSync('umount', [disk]);
+      await workspace.cleanup();
+    }
+  });
+});
