@@ -1,2 +1,5 @@
-/** Default of the `maxBytes` option: the largest text file decoded for its text details (10 MiB). */
-export const DEFAULT_MAX_BYTES = 10 << 20;
+/** Default of the `maxBytes` option: the largest notebook NotebookEdit edits (256 MiB). */
+export const DEFAULT_MAX_BYTES = 256 << 20;
+
+/** Most cell ids an unknown-cell error lists. */
+export const MAX_LISTED_CELL_IDS = 20;

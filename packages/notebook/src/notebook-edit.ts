@@ -1,42 +1,79 @@
-import { constants as fsConstants, promises as fs } from 'node:fs';
-import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import {
-  Briefs,
+  CallableTool,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import {
+  applyFileChange,
   decodeText,
-  detectFileKind,
-  FILE_HEAD_BYTES,
+  encodeChange,
   fileNotFoundError,
   notAFileError,
+  parseNotebook,
+  planNotebookEdit,
   positiveNumberOption,
-  readFailedMessage,
-  readHandleUpTo,
+  readStateError,
+  renderCell,
   statIfExists,
+  unsupportedEncodingError,
+  type NotebookEditPlan,
+  type ResolvedPath,
 } from '@kimi-tools/core/toolkit';
 import { describeNotebookEdit } from './description.js';
-import { textTooLargeError, type NotebookEditBrief } from './errors.js';
-import { basicFacts, factsMessage, formatFacts, textDetails } from './facts.js';
+import {
+  editFailedMessage,
+  invalidJsonError,
+  missingCellTypeError,
+  missingSourceError,
+  NotebookEditBriefs,
+  notANotebookError,
+  notNotebookError,
+  tooLargeError,
+  unknownCellError,
+  unsupportedFormatError,
+  type NotebookEditBrief,
+} from './errors.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
+import { deletedMessage, insertedMessage, replacedMessage, unchangedMessage } from './messages.js';
 import { NotebookEditParams } from './params.js';
 
 /** Options of {@link NotebookEdit}. */
 export interface NotebookEditOptions {
-  /** Largest text file decoded for its text details, in bytes (default {@link DEFAULT_MAX_BYTES}: 10 MiB). */
+  /** Largest notebook edited, in bytes (default {@link DEFAULT_MAX_BYTES}: 256 MiB). */
   maxBytes?: number;
 }
 
+/** `extras` of a successful NotebookEdit call. */
+export interface NotebookEditExtras {
+  /** The edit mode that ran. */
+  mode: 'replace' | 'insert' | 'delete';
+  /** The identifier of the edited, inserted or deleted cell, as ReadFile shows it. */
+  cellId: string;
+  /** Its type after the edit (delete: the deleted cell's). */
+  cellType: string;
+}
+
+function isNotebookPath(target: ResolvedPath): boolean {
+  return [target.real, target.absolute].some((name) => path.extname(name).toLowerCase() === '.ipynb');
+}
+
 /**
- * NotebookEdit (docs/notebook-edit.md): tells what a file is without showing its content — its kind and size, and for a text
- * file its encoding, byte order mark, line endings and number of lines. Read-only: it asks no approval and records
- * no read.
+ * NotebookEdit (docs/notebook-edit.md): replaces, inserts or deletes one cell of a Jupyter notebook, byte-faithfully —
+ * only the edited cell's text changes, written in the file's own style — with the write tools' guarantees: path
+ * policy, read-before-write, approval with a diff of the cell's source, lock, history and atomic write.
  */
 export class NotebookEdit extends CallableTool<typeof NotebookEditParams, NotebookEditBrief> {
   readonly name = 'NotebookEdit';
   readonly description: string;
   readonly params = NotebookEditParams;
-  protected readonly failureBrief = Briefs.readFailed;
+  protected readonly failureBrief = NotebookEditBriefs.failed;
   private readonly maxBytes: number;
 
-  /** Creates the tool for one runtime (its workspace and path rules); throws when an option is invalid. */
+  /** Creates the tool for one runtime; throws when an option is invalid. */
   constructor(
     private readonly runtime: ToolRuntime,
     options: NotebookEditOptions = {},
@@ -46,38 +83,112 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     this.description = describeNotebookEdit(this.maxBytes);
   }
 
-  protected override failureMessage(params: NotebookEditParams, error: string): string {
-    return readFailedMessage(params.path, error);
+  protected override failureMessage(_params: NotebookEditParams, error: string): string {
+    return editFailedMessage(error);
   }
 
-  protected async execute(params: NotebookEditParams): Promise<ToolReturnValue<NotebookEditBrief>> {
-    const shown = params.path;
-    const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
-    if (!resolution.ok) return resolution.error;
-    const target = resolution.path;
+  protected async execute(
+    params: NotebookEditParams,
+    options: CallOptions,
+  ): Promise<ToolReturnValue<NotebookEditBrief>> {
+    const shown = params.notebook_path;
+    const resolved = await this.runtime.paths.resolveFile(shown, 'edit');
+    if (!resolved.ok) return resolved.error;
+    const target = resolved.path;
     const stats = await statIfExists(target.real);
-    if (!stats) return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    if (stats === undefined) return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
     if (!stats.isFile()) return notAFileError(shown);
+    if (!isNotebookPath(target)) return notNotebookError(shown);
+    if (stats.size > this.maxBytes) return tooLargeError(shown, stats.size, this.maxBytes);
 
-    // O_NONBLOCK: should the path turn into a FIFO after the check above, opening it must not hang.
-    const handle = await fs.open(target.real, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
-    try {
-      const opened = await handle.stat();
-      if (!opened.isFile()) return notAFileError(shown);
-      const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, opened.size));
-      let facts = basicFacts(await detectFileKind(target.real, head), opened.size);
-      if (facts.kind === 'text' && params.text_details) {
-        if (opened.size > this.maxBytes) return textTooLargeError(shown, opened.size, this.maxBytes);
-        const decoded = decodeText(await readHandleUpTo(handle, this.maxBytes, opened.size));
-        facts = decoded.ok ? { ...facts, ...textDetails(decoded.decoded) } : { ...facts, kind: 'binary' };
-      }
-      return toolOk({
-        output: formatFacts(facts),
-        message: factsMessage(shown, facts),
-        extras: { ...facts },
-      });
-    } finally {
-      await handle.close();
+    const oldBytes = await fs.readFile(target.real);
+    const decoded = decodeText(oldBytes);
+    if (!decoded.ok) return unsupportedEncodingError(shown);
+    if (this.runtime.readBeforeWrite) {
+      const status = await this.runtime.fileState.check(target.real);
+      if (status !== 'ok') return readStateError(shown, status);
+    }
+
+    const parsed = parseNotebook(decoded.decoded.text);
+    if (!parsed.ok) {
+      return parsed.reason === 'invalid-json'
+        ? invalidJsonError(shown, parsed.error)
+        : notANotebookError(shown, parsed.problem);
+    }
+    const { notebook } = parsed;
+    const plan = planNotebookEdit(notebook, {
+      mode: params.edit_mode,
+      cellId: params.cell_id,
+      source: params.new_source,
+      cellType: params.cell_type,
+    });
+    if (!plan.ok) return this.refusal(shown, params, plan, `${notebook.nbformat}.${notebook.nbformatMinor}`);
+
+    const extras: NotebookEditExtras = {
+      mode: params.edit_mode,
+      cellId: plan.cell.identifier,
+      cellType: plan.cell.type,
+    };
+    // A notebook the runtime calls sensitive is edited, but its cells are not echoed back.
+    const output =
+      params.edit_mode === 'delete' || this.runtime.paths.isSensitive(target)
+        ? ''
+        : renderCell(plan.cell).join('\n');
+    const outcome = await applyFileChange(
+      this.runtime,
+      {
+        sender: this.name,
+        verb: 'Edit',
+        path: target,
+        oldBytes,
+        newBytes: encodeChange(decoded.decoded, oldBytes, plan.replacements),
+        oldText: plan.before,
+        newText: plan.after,
+        checkReadState: this.runtime.readBeforeWrite,
+      },
+      options.signal,
+    );
+    switch (outcome.kind) {
+      case 'refused':
+        return outcome.result;
+      case 'unchanged':
+        return toolOk({ output, message: unchangedMessage(plan.cell), extras: { ...extras } });
+      case 'written':
+        return toolOk({
+          output,
+          message: this.successMessage(params, plan.cell),
+          display: outcome.display,
+          extras: { ...extras },
+        });
+    }
+  }
+
+  private successMessage(params: NotebookEditParams, cell: Extract<NotebookEditPlan, { ok: true }>['cell']) {
+    switch (params.edit_mode) {
+      case 'replace':
+        return replacedMessage(cell);
+      case 'insert':
+        return insertedMessage(cell, params.cell_id);
+      case 'delete':
+        return deletedMessage(cell);
+    }
+  }
+
+  private refusal(
+    shown: string,
+    params: NotebookEditParams,
+    plan: Exclude<NotebookEditPlan, { ok: true }>,
+    version: string,
+  ): ToolReturnValue<NotebookEditBrief> {
+    switch (plan.reason) {
+      case 'unsupported-version':
+        return unsupportedFormatError(shown, version);
+      case 'unknown-cell':
+        return unknownCellError(plan.cellId, params.edit_mode, plan.validIds);
+      case 'missing-cell-type':
+        return missingCellTypeError();
+      case 'missing-source':
+        return missingSourceError(params.edit_mode);
     }
   }
 }
