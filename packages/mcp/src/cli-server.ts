@@ -24,7 +24,7 @@ function instructions(settings: CliServerSettings): string {
   );
 }
 
-/** The six file tools on one runtime, served with the chosen approval mode (not yet connected). */
+/** The seven file tools on one runtime, served with the chosen approval mode (not yet connected). */
 export function createCliServer(settings: CliServerSettings): Server {
   const elicitation =
     settings.approval === 'elicit'
