@@ -1,11 +1,12 @@
 // Every benchmark `pnpm bench` knows, in the order they run: one import and one entry each. The key is the name
 // given on the command line (`pnpm bench grep`); the value is a `Benchmark` (src/harness/types.ts, README.md).
-// Benchmarks later issues bring (NotebookEdit on a 20 MB notebook, image fitting, diagnostics overhead) register
-// here the same way; README.md lists them with their goals.
+// Benchmarks later issues bring (image fitting, diagnostics overhead) register here the same way; README.md lists
+// them with their goals.
 import coldStart from './benchmarks/cold-start.js';
 import diff from './benchmarks/diff.js';
 import glob from './benchmarks/glob.js';
 import grep from './benchmarks/grep.js';
+import notebook from './benchmarks/notebook-edit.js';
 import read from './benchmarks/read-file.js';
 import replace from './benchmarks/str-replace.js';
 import write from './benchmarks/write-file.js';
@@ -17,6 +18,7 @@ export const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   glob,
   replace,
   read,
+  notebook,
   coldStart,
   diff,
   write,

@@ -3,6 +3,7 @@
 // and nothing else — the cold-start figure depends on it.
 import type { ToolRuntime } from '@kimi-tools/core';
 import type { FileSnapshot } from '@kimi-tools/core/toolkit';
+import type { NotebookEdit } from '@kimi-tools/notebook';
 import type { ReadFile } from '@kimi-tools/read';
 import type { StrReplaceFile } from '@kimi-tools/replace';
 import type { Glob, Grep } from '@kimi-tools/search';
@@ -62,4 +63,16 @@ export async function buildWriteFile(workDir: string, priorReads: readonly Prior
     import('@kimi-tools/write'),
   ]);
   return new WriteFile(runtime, {});
+}
+
+/** NotebookEdit in `workDir`, in a session that has read `priorReads`. */
+export async function buildNotebookEdit(
+  workDir: string,
+  priorReads: readonly PriorRead[],
+): Promise<NotebookEdit> {
+  const [runtime, { NotebookEdit }] = await Promise.all([
+    runtimeFor(workDir, { priorReads }),
+    import('@kimi-tools/notebook'),
+  ]);
+  return new NotebookEdit(runtime, {});
 }

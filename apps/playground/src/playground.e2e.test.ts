@@ -52,11 +52,19 @@ async function exists(file: string): Promise<boolean> {
 }
 
 describe('the default session (what `pnpm playground` runs), without a terminal', () => {
-  it('drives all six tools, meets every expectation, undoes one change and cleans up', async () => {
+  it('drives all seven tools, meets every expectation, undoes one change and cleans up', async () => {
     const run = await runPlayground([]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    for (const tool of ['Glob', 'Grep', 'ReadFile', 'StrReplaceFile', 'WriteFile', 'ReadMediaFile']) {
+    for (const tool of [
+      'Glob',
+      'Grep',
+      'ReadFile',
+      'StrReplaceFile',
+      'NotebookEdit',
+      'WriteFile',
+      'ReadMediaFile',
+    ]) {
       expect(run.stdout).toContain(`→ ${tool} {`);
     }
     expect(run.stdout).toContain(

@@ -46,6 +46,7 @@ describe('the default script', () => {
     expect([...names].sort()).toEqual([
       'Glob',
       'Grep',
+      'NotebookEdit',
       'ReadFile',
       'ReadMediaFile',
       'StrReplaceFile',

@@ -91,3 +91,21 @@ export {
 export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
 export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
 export { isLockFileName } from './write/lock-file-name.js';
+
+// Jupyter notebooks: parse, render as cells (ReadFile), plan a one-cell edit in the file's own style (NotebookEdit)
+export { parseNotebook, positionalCellId } from './notebook/parse-notebook.js';
+export type {
+  Notebook,
+  NotebookCell,
+  NotebookParse,
+  JsonObject,
+  JsonValue,
+} from './notebook/notebook-types.js';
+export { renderNotebook, renderCell } from './notebook/render-notebook.js';
+export { NOTEBOOK_OUTPUT_MAX_LINES } from './notebook/render-outputs.js';
+export {
+  planNotebookEdit,
+  type NotebookCellEdit,
+  type NotebookEditPlan,
+  type EditableCellType,
+} from './notebook/edit-notebook.js';

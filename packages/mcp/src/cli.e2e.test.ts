@@ -7,7 +7,15 @@ import { startSession, texts, type McpSession } from './__fixtures__/mcp-session
 import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 
-const TOOL_NAMES = ['ReadFile', 'WriteFile', 'StrReplaceFile', 'Glob', 'Grep', 'ReadMediaFile'];
+const TOOL_NAMES = [
+  'ReadFile',
+  'WriteFile',
+  'StrReplaceFile',
+  'NotebookEdit',
+  'Glob',
+  'Grep',
+  'ReadMediaFile',
+];
 
 describe('kimi-tools-mcp over stdio (yolo)', () => {
   let workspace: TempWorkspace;
@@ -39,7 +47,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     return toCallToolResult(await tool.call(args), { structuredContent: true });
   }
 
-  it('lists the six tools with their descriptions, JSON Schemas and hints', async () => {
+  it('lists the seven tools with their descriptions, JSON Schemas and hints', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     const runtime = workspace.runtime({ approval: rejectAllApproval() });
@@ -163,7 +171,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     await expect(unknown).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
       message:
-        'MCP error -32602: Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, Glob, Grep, ReadMediaFile.',
+        'MCP error -32602: Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, Glob, Grep, ReadMediaFile.',
     });
     const malformed = session.client.request(
       { method: 'tools/call', params: { name: 'ReadFile', arguments: 'notes.txt' } },

@@ -1,5 +1,6 @@
 import type { ToolRuntime } from '@kimi-tools/core';
 import { isReadMediaFileAvailable, ReadMediaFile, type ReadMediaFileOptions } from '@kimi-tools/media';
+import { NotebookEdit, type NotebookEditOptions } from '@kimi-tools/notebook';
 import { ReadFile, type ReadFileOptions } from '@kimi-tools/read';
 import { StrReplaceFile, type StrReplaceFileOptions } from '@kimi-tools/replace';
 import { Glob, Grep, type GlobOptions, type GrepOptions } from '@kimi-tools/search';
@@ -12,20 +13,22 @@ export interface FileToolOptions {
   ReadFile?: ReadFileOptions;
   WriteFile?: WriteFileOptions;
   StrReplaceFile?: StrReplaceFileOptions;
+  NotebookEdit?: NotebookEditOptions;
   Glob?: GlobOptions;
   Grep?: GrepOptions;
   ReadMediaFile?: ReadMediaFileOptions;
 }
 
 /**
- * The six file tools on one runtime: ReadFile, WriteFile, StrReplaceFile, Glob, Grep, and ReadMediaFile when its
- * options give it `image_in` or `video_in` (without either, the five others). Throws on an invalid tool option.
+ * The seven file tools on one runtime: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, Glob, Grep, and ReadMediaFile
+ * when its options give it `image_in` or `video_in` (without either, the six others). Throws on an invalid tool option.
  */
 export function createFileTools(runtime: ToolRuntime, options: FileToolOptions = {}): ServableTool[] {
   const tools: ServableTool[] = [
     new ReadFile(runtime, options.ReadFile),
     new WriteFile(runtime, options.WriteFile),
     new StrReplaceFile(runtime, options.StrReplaceFile),
+    new NotebookEdit(runtime, options.NotebookEdit),
     new Glob(runtime, options.Glob),
     new Grep(runtime, options.Grep),
   ];
@@ -44,4 +47,5 @@ export const FILE_TOOL_ANNOTATIONS: Readonly<Record<string, ToolAnnotations>> = 
   ReadMediaFile: READ_ONLY,
   WriteFile: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   StrReplaceFile: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  NotebookEdit: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 };

@@ -22,3 +22,6 @@ export const WHOLE_SAMPLE_LIMIT_BYTES = 1 << 20;
 
 /** Sample size for detecting the encoding of a big file. */
 export const ENCODING_SAMPLE_BYTES = 64 << 10;
+
+/** Notebooks (`.ipynb`) up to this size are shown as cells; bigger ones, like any text file, line by line. */
+export const NOTEBOOK_MAX_BYTES = 64 << 20;

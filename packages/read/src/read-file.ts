@@ -27,6 +27,7 @@ import { formatLines } from './line-format.js';
 import { readResultMessage } from './message.js';
 import { ReadFileParams } from './params.js';
 import { readForward, readTail, type LinesRead, type OpenTextFile } from './read-lines.js';
+import { isNotebookName, pageRenderedLines, renderNotebookFile } from './read-notebook.js';
 
 /** Options of {@link ReadFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type ReadFileOptions = Record<string, never>;
@@ -77,6 +78,10 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       if (kind.kind === 'image' || kind.kind === 'video') return mediaFileError(shown, kind.kind);
       const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, opened.size, head) : null;
       if (!encoding) return notReadableError(shown);
+      if (isNotebookName(target.real)) {
+        const notebook = await renderNotebookFile(handle, opened.size);
+        if (notebook) return this.showNotebook(target.real, opened, notebook, params);
+      }
 
       let text: OpenTextFile = {
         handle,
@@ -109,6 +114,27 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     } finally {
       await handle.close();
     }
+  }
+
+  /** docs/read-file.md#notebooks: a page of the notebook's cells; reading all of them is a complete read. */
+  private showNotebook(
+    realPath: string,
+    opened: { size: number; mtimeMs: number },
+    notebook: { lines: string[]; hash: string },
+    params: ReadFileParams,
+  ): ToolReturnValue<ReadFileBrief> {
+    const read = pageRenderedLines(notebook.lines, params.line_offset, params.n_lines, notebook.hash);
+    const complete = read.lines.length === read.totalLines && read.lines.every((line) => !line.truncated);
+    this.runtime.fileState.recordRead(
+      realPath,
+      { mtimeMs: opened.mtimeMs, size: opened.size, hash: notebook.hash },
+      complete,
+    );
+    const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);
+    return toolOk({
+      output: formatLines(read.lines),
+      message: readResultMessage(read, start, params.n_lines),
+    });
   }
 
   private async detectEncoding(

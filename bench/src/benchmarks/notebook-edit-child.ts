@@ -1,0 +1,22 @@
+// NotebookEdit as a user runs it: a fresh process, in a session that has read the notebook (its snapshot is given, as
+// ReadFile would have left it), replaces one cell through the tool (checks, read, decode, parse, plan, diff blocks,
+// yolo approval, staleness re-check, atomic write with fsync, new read state) and prints the result.
+// Usage: notebook-edit-child.ts REAL_FILE CELL_ID NEW_SOURCE SNAPSHOT_JSON
+import path from 'node:path';
+import type { FileSnapshot } from '@kimi-tools/core/toolkit';
+import { callOnce } from '../harness/one-call.js';
+import { buildNotebookEdit } from '../tools.js';
+
+// Since the process started: Node's own start-up and the loading of this script.
+const startMs = performance.now();
+const [file, cellId, newSource, snapshotJson] = process.argv.slice(2);
+if (file === undefined || cellId === undefined || newSource === undefined || snapshotJson === undefined) {
+  throw new Error('usage: notebook-edit-child.ts REAL_FILE CELL_ID NEW_SOURCE SNAPSHOT_JSON');
+}
+const snapshot = JSON.parse(snapshotJson) as FileSnapshot;
+
+await callOnce(startMs, () => buildNotebookEdit(path.dirname(file), [{ realPath: file, snapshot }]), {
+  notebook_path: file,
+  cell_id: cellId,
+  new_source: newSource,
+});

@@ -1,0 +1,56 @@
+import { joinedText, renderOutput, textLines } from './render-outputs.js';
+import type { JsonObject, Notebook, NotebookCell } from './notebook-types.js';
+
+/** The cell's source text: `source` (nbformat 3 code cells: `input`), joined. */
+export function cellSource(cell: JsonObject): string {
+  return joinedText(cell.source ?? cell.input);
+}
+
+/** The `=== cell {id} ({type}...) ===` line that starts a cell (docs/read-file.md#notebooks). */
+export function cellHeader(cell: NotebookCell, withExecutionCount = true): string {
+  const { value } = cell;
+  const details = [cell.type];
+  if (cell.type === 'heading' && typeof value.level === 'number') details[0] = `heading ${value.level}`;
+  if (cell.type === 'code' && withExecutionCount) {
+    const count = value.execution_count ?? value.prompt_number;
+    details.push(typeof count === 'number' ? `execution count ${count}` : 'not executed');
+  }
+  return `=== cell ${cell.identifier} (${details.join(', ')}) ===`;
+}
+
+/** A cell as ReadFile shows it: its header, its source, its attachments and its outputs. */
+export function renderCell(cell: NotebookCell): string[] {
+  const lines = [cellHeader(cell), ...textLines(cellSource(cell.value))];
+  const attachments = cell.value.attachments;
+  if (typeof attachments === 'object' && attachments !== null && !Array.isArray(attachments)) {
+    for (const [name, bundle] of Object.entries(attachments)) {
+      const types = typeof bundle === 'object' && bundle !== null ? Object.keys(bundle).join(', ') : '';
+      lines.push(`[attachment ${name} (${types}) in cell ${cell.identifier}: not shown]`);
+    }
+  }
+  const outputs = Array.isArray(cell.value.outputs) ? cell.value.outputs : [];
+  outputs.forEach((output, at) => lines.push(...renderOutput(output, cell.identifier, at + 1)));
+  return lines;
+}
+
+/** The kernel's language, from the notebook's metadata, when it says. */
+function language(notebook: Notebook): string | undefined {
+  const metadata = notebook.value.metadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return undefined;
+  const info = metadata.language_info ?? metadata.kernelspec;
+  if (typeof info !== 'object' || info === null || Array.isArray(info)) return undefined;
+  return typeof info.name === 'string' ? info.name : undefined;
+}
+
+/**
+ * A notebook as ReadFile shows it (docs/read-file.md#notebooks): one summary line, then every cell — a header with
+ * its identifier and type, its source, and its outputs as text, images as one-line placeholders.
+ */
+export function renderNotebook(notebook: Notebook): string[] {
+  const kernel = language(notebook);
+  const count = notebook.cells.length;
+  const summary =
+    `Jupyter notebook, nbformat ${notebook.nbformat}.${notebook.nbformatMinor}, ` +
+    `${count} ${count === 1 ? 'cell' : 'cells'}${kernel ? `, language ${kernel}` : ''}.`;
+  return [summary, ...notebook.cells.flatMap(renderCell)];
+}

@@ -1,0 +1,194 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import {
+  CallableTool,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import {
+  applyFileChange,
+  decodeText,
+  encodeChange,
+  fileNotFoundError,
+  notAFileError,
+  parseNotebook,
+  planNotebookEdit,
+  positiveNumberOption,
+  readStateError,
+  renderCell,
+  statIfExists,
+  unsupportedEncodingError,
+  type NotebookEditPlan,
+  type ResolvedPath,
+} from '@kimi-tools/core/toolkit';
+import { describeNotebookEdit } from './description.js';
+import {
+  editFailedMessage,
+  invalidJsonError,
+  missingCellTypeError,
+  missingSourceError,
+  NotebookEditBriefs,
+  notANotebookError,
+  notNotebookError,
+  tooLargeError,
+  unknownCellError,
+  unsupportedFormatError,
+  type NotebookEditBrief,
+} from './errors.js';
+import { DEFAULT_MAX_BYTES } from './limits.js';
+import { deletedMessage, insertedMessage, replacedMessage, unchangedMessage } from './messages.js';
+import { NotebookEditParams } from './params.js';
+
+/** Options of {@link NotebookEdit}. */
+export interface NotebookEditOptions {
+  /** Largest notebook edited, in bytes (default {@link DEFAULT_MAX_BYTES}: 256 MiB). */
+  maxBytes?: number;
+}
+
+/** `extras` of a successful NotebookEdit call. */
+export interface NotebookEditExtras {
+  /** The edit mode that ran. */
+  mode: 'replace' | 'insert' | 'delete';
+  /** The identifier of the edited, inserted or deleted cell, as ReadFile shows it. */
+  cellId: string;
+  /** Its type after the edit (delete: the deleted cell's). */
+  cellType: string;
+}
+
+function isNotebookPath(target: ResolvedPath): boolean {
+  return [target.real, target.absolute].some((name) => path.extname(name).toLowerCase() === '.ipynb');
+}
+
+/**
+ * NotebookEdit (docs/notebook-edit.md): replaces, inserts or deletes one cell of a Jupyter notebook, byte-faithfully —
+ * only the edited cell's text changes, written in the file's own style — with the write tools' guarantees: path
+ * policy, read-before-write, approval with a diff of the cell's source, lock, history and atomic write.
+ */
+export class NotebookEdit extends CallableTool<typeof NotebookEditParams, NotebookEditBrief> {
+  readonly name = 'NotebookEdit';
+  readonly description: string;
+  readonly params = NotebookEditParams;
+  protected readonly failureBrief = NotebookEditBriefs.failed;
+  private readonly maxBytes: number;
+
+  /** Creates the tool for one runtime; throws when an option is invalid. */
+  constructor(
+    private readonly runtime: ToolRuntime,
+    options: NotebookEditOptions = {},
+  ) {
+    super();
+    this.maxBytes = positiveNumberOption('NotebookEdit', 'maxBytes', options.maxBytes, DEFAULT_MAX_BYTES);
+    this.description = describeNotebookEdit(this.maxBytes);
+  }
+
+  protected override failureMessage(_params: NotebookEditParams, error: string): string {
+    return editFailedMessage(error);
+  }
+
+  protected async execute(
+    params: NotebookEditParams,
+    options: CallOptions,
+  ): Promise<ToolReturnValue<NotebookEditBrief>> {
+    const shown = params.notebook_path;
+    const resolved = await this.runtime.paths.resolveFile(shown, 'edit');
+    if (!resolved.ok) return resolved.error;
+    const target = resolved.path;
+    const stats = await statIfExists(target.real);
+    if (stats === undefined) return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    if (!stats.isFile()) return notAFileError(shown);
+    if (!isNotebookPath(target)) return notNotebookError(shown);
+    if (stats.size > this.maxBytes) return tooLargeError(shown, stats.size, this.maxBytes);
+
+    const oldBytes = await fs.readFile(target.real);
+    const decoded = decodeText(oldBytes);
+    if (!decoded.ok) return unsupportedEncodingError(shown);
+    if (this.runtime.readBeforeWrite) {
+      const status = await this.runtime.fileState.check(target.real);
+      if (status !== 'ok') return readStateError(shown, status);
+    }
+
+    const parsed = parseNotebook(decoded.decoded.text);
+    if (!parsed.ok) {
+      return parsed.reason === 'invalid-json'
+        ? invalidJsonError(shown, parsed.error)
+        : notANotebookError(shown, parsed.problem);
+    }
+    const { notebook } = parsed;
+    const plan = planNotebookEdit(notebook, {
+      mode: params.edit_mode,
+      cellId: params.cell_id,
+      source: params.new_source,
+      cellType: params.cell_type,
+    });
+    if (!plan.ok) return this.refusal(shown, params, plan, `${notebook.nbformat}.${notebook.nbformatMinor}`);
+
+    const extras: NotebookEditExtras = {
+      mode: params.edit_mode,
+      cellId: plan.cell.identifier,
+      cellType: plan.cell.type,
+    };
+    // A notebook the runtime calls sensitive is edited, but its cells are not echoed back.
+    const output =
+      params.edit_mode === 'delete' || this.runtime.paths.isSensitive(target)
+        ? ''
+        : renderCell(plan.cell).join('\n');
+    const outcome = await applyFileChange(
+      this.runtime,
+      {
+        sender: this.name,
+        verb: 'Edit',
+        path: target,
+        oldBytes,
+        newBytes: encodeChange(decoded.decoded, oldBytes, plan.replacements),
+        oldText: plan.before,
+        newText: plan.after,
+        checkReadState: this.runtime.readBeforeWrite,
+      },
+      options.signal,
+    );
+    switch (outcome.kind) {
+      case 'refused':
+        return outcome.result;
+      case 'unchanged':
+        return toolOk({ output, message: unchangedMessage(plan.cell), extras: { ...extras } });
+      case 'written':
+        return toolOk({
+          output,
+          message: this.successMessage(params, plan.cell),
+          display: outcome.display,
+          extras: { ...extras },
+        });
+    }
+  }
+
+  private successMessage(params: NotebookEditParams, cell: Extract<NotebookEditPlan, { ok: true }>['cell']) {
+    switch (params.edit_mode) {
+      case 'replace':
+        return replacedMessage(cell);
+      case 'insert':
+        return insertedMessage(cell, params.cell_id);
+      case 'delete':
+        return deletedMessage(cell);
+    }
+  }
+
+  private refusal(
+    shown: string,
+    params: NotebookEditParams,
+    plan: Exclude<NotebookEditPlan, { ok: true }>,
+    version: string,
+  ): ToolReturnValue<NotebookEditBrief> {
+    switch (plan.reason) {
+      case 'unsupported-version':
+        return unsupportedFormatError(shown, version);
+      case 'unknown-cell':
+        return unknownCellError(plan.cellId, params.edit_mode, plan.validIds);
+      case 'missing-cell-type':
+        return missingCellTypeError();
+      case 'missing-source':
+        return missingSourceError(params.edit_mode);
+    }
+  }
+}

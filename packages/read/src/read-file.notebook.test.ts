@@ -1,0 +1,98 @@
+import { hashBytes } from '@kimi-tools/core/toolkit';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { MAX_LINES, ReadFile } from './index.js';
+
+/** The kit's test, with `tool`: a ReadFile on the workspace's runtime. */
+const it = test.extend('tool', ({ runtime }) => new ReadFile(runtime));
+
+function row(number: number, text: string, terminated = true): string {
+  return `${String(number).padStart(6)}\t${text}${terminated ? '\n' : ''}`;
+}
+
+const NOTEBOOK = `${JSON.stringify(
+  {
+    cells: [
+      { cell_type: 'markdown', id: 'intro', metadata: {}, source: ['# Title\n', 'Text'] },
+      {
+        cell_type: 'code',
+        execution_count: 1,
+        id: 'run',
+        metadata: {},
+        outputs: [{ name: 'stdout', output_type: 'stream', text: ['hello\n'] }],
+        source: ['print("hello")'],
+      },
+    ],
+    metadata: {},
+    nbformat: 4,
+    nbformat_minor: 5,
+  },
+  null,
+  1,
+)}\n`;
+
+const RENDERED = [
+  'Jupyter notebook, nbformat 4.5, 2 cells.',
+  '=== cell intro (markdown) ===',
+  '# Title',
+  'Text',
+  '=== cell run (code, execution count 1) ===',
+  'print("hello")',
+  '--- output 1: stream stdout ---',
+  'hello',
+];
+
+describe('ReadFile on a notebook', () => {
+  it('shows the cells, not the JSON, and records a complete read of the file', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('nb.ipynb', NOTEBOOK);
+    const result = await tool.call({ path: 'nb.ipynb' });
+    expect(result.output).toBe(
+      RENDERED.map((text, at) => row(at + 1, text, at < RENDERED.length - 1)).join(''),
+    );
+    expect(result.message).toBe(
+      '8 lines read from file starting from line 1. Total lines in file: 8. End of file reached.',
+    );
+    expect(runtime.fileState.get(file)).toMatchObject({
+      hash: hashBytes(Buffer.from(NOTEBOOK)),
+      complete: true,
+    });
+    expect(await runtime.fileState.check(file)).toBe('ok');
+  });
+
+  it('pages through the rendering with line_offset and n_lines, forward and from the end', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('nb.ipynb', NOTEBOOK);
+    const page = await tool.call({ path: 'nb.ipynb', line_offset: 5, n_lines: 2 });
+    expect(page.output).toBe(row(5, RENDERED[4]!) + row(6, RENDERED[5]!));
+    expect(page.message).toBe('2 lines read from file starting from line 5. Total lines in file: 8.');
+    expect(runtime.fileState.get(file)?.complete).toBe(false);
+    const tail = await tool.call({ path: 'nb.ipynb', line_offset: -2 });
+    expect(tail.output).toBe(row(7, RENDERED[6]!) + row(8, RENDERED[7]!, false));
+  });
+
+  it('applies the line limit to the rendering', async ({ workspace, tool }) => {
+    const cells = Array.from({ length: MAX_LINES }, () => ({ cell_type: 'raw', metadata: {}, source: 'r' }));
+    await workspace.write(
+      'big.ipynb',
+      JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 4 }),
+    );
+    const result = await tool.call({ path: 'big.ipynb', n_lines: MAX_LINES + 5 });
+    expect(result.message).toBe(
+      `${MAX_LINES} lines read from file starting from line 1. Total lines in file: ${2 * MAX_LINES + 1}. Max ${MAX_LINES} lines reached.`,
+    );
+  });
+
+  it('reads a notebook that is not valid JSON, or not a notebook, as text', async ({ workspace, tool }) => {
+    await workspace.write('broken.ipynb', '{"cells": [],\n}\n');
+    expect((await tool.call({ path: 'broken.ipynb' })).output).toBe(row(1, '{"cells": [],') + row(2, '}'));
+    await workspace.write('plain.ipynb', '{"a": 1}\n');
+    expect((await tool.call({ path: 'plain.ipynb' })).output).toBe(row(1, '{"a": 1}'));
+  });
+});
