@@ -108,10 +108,12 @@ describe('a live lock holder', () => {
         file,
         async () => {
           events.push(`${name} in`);
-          await new Promise((resolve) => setTimeout(resolve, 600));
+          await new Promise((resolve) => setTimeout(resolve, name === 'first' ? 3_000 : 0));
           events.push(`${name} out`);
         },
-        { staleMs: 200, timeoutMs: 10_000 },
+        // Held twice as long as staleMs; refreshed every 500 ms, so only an event-loop stall of over a second (not
+        // a loaded CI machine) could let the second holder break it.
+        { staleMs: 1_500, timeoutMs: 20_000 },
       );
     const first = hold('first');
     await new Promise((resolve) => setTimeout(resolve, 50));
