@@ -62,7 +62,7 @@ export function pageRenderedLines(
         break;
       }
     }
-    return { lines, totalLines, hash, maxLinesReached, maxBytesReached };
+    return { lines, totalLines, hash, binary: false, notUtf8: false, maxLinesReached, maxBytesReached };
   }
   const windowStart = Math.max(0, totalLines + lineOffset);
   const windowLength = totalLines - windowStart;
@@ -75,6 +75,8 @@ export function pageRenderedLines(
     lines: lines.slice(first),
     totalLines,
     hash,
+    binary: false,
+    notUtf8: false,
     maxLinesReached: nLines > MAX_LINES && windowLength > MAX_LINES,
     maxBytesReached: first > 0,
   };
