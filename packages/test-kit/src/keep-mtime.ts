@@ -16,7 +16,8 @@ export async function restoreMtimeNs(file: string, mtimeNs: bigint): Promise<voi
   const nanoseconds = (mtimeNs % 1_000_000_000n).toString().padStart(9, '0');
   await run('touch', ['-m', '-c', '-d', `@${seconds}.${nanoseconds}`, file]);
   const restored = (await fs.stat(file, { bigint: true })).mtimeNs;
-  if (restored !== mtimeNs) throw new Error(`could not restore the mtime of ${file}: ${restored} != ${mtimeNs}`);
+  if (restored !== mtimeNs)
+    throw new Error(`could not restore the mtime of ${file}: ${restored} != ${mtimeNs}`);
 }
 
 /**
