@@ -1,5 +1,6 @@
 // StrReplaceFile, one unique edit in the middle of a 106 MiB file (issue 15: within 1.2× of a minimal Node script in
 // time and in peak memory), both as whole processes editing the same fresh copy of the file.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDataFile } from '../harness/bench-data.js';
@@ -43,9 +44,10 @@ async function notes(results: RowResult[]): Promise<string[]> {
   ];
   for (const result of results) {
     const ours = (key: string) => medianOf(result.ours, (sample) => sample.details[key]);
-    const size = Number(
-      JSON.parse(result.row.kind === 'whole-process' ? result.row.ours.args[3]! : '{}').size,
-    );
+    // The last argument names the file holding the copy's stamp (fresh-copy.ts).
+    const stampFile = result.row.kind === 'whole-process' ? result.row.ours.args[3] : undefined;
+    const size =
+      stampFile === undefined ? Number.NaN : Number(JSON.parse(await readFile(stampFile, 'utf8')).size);
     const peak = medianOf(result.ours, (sample) => sample.peakRssBytes);
     const referencePeak = medianOf(result.reference, (sample) => sample.peakRssBytes);
     lines.push(
