@@ -70,8 +70,8 @@ describe('cross-process read-modify-write on one file', () => {
     for (const child of children) child.go();
     const results = await Promise.all(children.map((child) => child.done));
 
-    for (const result of results)
-      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    // A child that crashed shows its stderr.
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
     const written = results.reduce((sum, result) => sum + (result.report?.written ?? 0), 0);
     const refused: Record<string, number> = {};
     for (const result of results) {
