@@ -2,7 +2,7 @@
 // builder imports only its own package (dynamically), so a script that builds one tool loads what that tool needs
 // and nothing else — the cold-start figure depends on it.
 import type { ToolRuntime } from '@kimi-tools/core';
-import type { FileSnapshot } from '@kimi-tools/core/toolkit';
+import type { FileStamp } from '@kimi-tools/core/toolkit';
 import type { NotebookEdit } from '@kimi-tools/notebook';
 import type { ReadFile } from '@kimi-tools/read';
 import type { StrReplaceFile } from '@kimi-tools/replace';
@@ -12,7 +12,7 @@ import type { WriteFile } from '@kimi-tools/write';
 /** A read the session made earlier (read-before-write): the real path and what it saw. */
 export interface PriorRead {
   realPath: string;
-  snapshot: FileSnapshot;
+  snapshot: FileStamp;
 }
 
 async function runtimeFor(

@@ -1,30 +1,33 @@
-// The file an editing row changes: a fresh copy of the source before every run, with a fixed modification time, so
-// the snapshot a session took of it once (as ReadFile would) stays true for every copy.
-import { copyFile, realpath, stat, utimes } from 'node:fs/promises';
+// The file an editing row changes: a fresh copy of the source before every run, with a fixed modification time. A
+// copy is a new version of the file to the read state (its change time, and after a write its inode, differ), so
+// each copy's stamp, as ReadFile would have left it, is written next to it for the child process to record.
+import { copyFile, realpath, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { hashFile, type FileSnapshot } from '@kimi-tools/core/toolkit';
+import { stampOf } from '@kimi-tools/core/toolkit';
 
 const COPY_TIME = new Date(Date.UTC(2024, 0, 1));
 
-/** The target (a real path), how to make it afresh, and the session's snapshot of it. */
+/** The target (a real path), how to make it afresh, its size, and the file holding its current stamp (JSON). */
 export interface FreshCopy {
   target: string;
   makeFresh: () => Promise<void>;
-  snapshot: FileSnapshot;
+  size: number;
+  snapshotFile: string;
 }
 
 /** Makes `name` in `dir` a copy of `source` once and says how to make it again. */
 export async function freshCopyOf(source: string, dir: string, name: string): Promise<FreshCopy> {
   const target = path.join(await realpath(dir), name);
+  const snapshotFile = `${target}.stamp.json`;
+  let size = 0;
   const makeFresh = async () => {
     await copyFile(source, target);
     await utimes(target, COPY_TIME, COPY_TIME);
+    const stamp = await stampOf(target);
+    if (typeof stamp === 'string') throw new Error(`${target} is ${stamp}`);
+    size = stamp.size;
+    await writeFile(snapshotFile, JSON.stringify(stamp));
   };
   await makeFresh();
-  const stats = await stat(target);
-  return {
-    target,
-    makeFresh,
-    snapshot: { mtimeMs: stats.mtimeMs, size: stats.size, hash: await hashFile(target) },
-  };
+  return { target, makeFresh, size, snapshotFile };
 }

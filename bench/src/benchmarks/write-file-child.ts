@@ -1,20 +1,20 @@
-// WriteFile as a user runs it: a fresh process, in a session that has read the target (its snapshot is given, as
+// WriteFile as a user runs it: a fresh process, in a session that has read the target (its stamp is given in a file, as
 // ReadFile would have left it), overwrites it with NEW_FILE's content through the tool (read-state check, decode,
 // diff blocks, yolo approval, staleness re-check, atomic write with fsync, new read state).
-// Usage: write-file-child.ts REAL_TARGET NEW_FILE SNAPSHOT_JSON
+// Usage: write-file-child.ts REAL_TARGET NEW_FILE STAMP_FILE
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileSnapshot } from '@kimi-tools/core/toolkit';
+import type { FileStamp } from '@kimi-tools/core/toolkit';
 import { callOnce } from '../harness/one-call.js';
 import { buildWriteFile } from '../tools.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
 const startMs = performance.now();
-const [target, newFile, snapshotJson] = process.argv.slice(2);
-if (target === undefined || newFile === undefined || snapshotJson === undefined) {
-  throw new Error('usage: write-file-child.ts REAL_TARGET NEW_FILE SNAPSHOT_JSON');
+const [target, newFile, stampFile] = process.argv.slice(2);
+if (target === undefined || newFile === undefined || stampFile === undefined) {
+  throw new Error('usage: write-file-child.ts REAL_TARGET NEW_FILE STAMP_FILE');
 }
-const snapshot = JSON.parse(snapshotJson) as FileSnapshot;
+const snapshot = JSON.parse(await readFile(stampFile, 'utf8')) as FileStamp;
 
 // The content the model sends.
 const content = await readFile(newFile, 'utf8');

@@ -25,13 +25,13 @@ async function writeRow(
   newFile: string,
   slug: string,
 ): Promise<Row> {
-  const { target, makeFresh, snapshot } = await freshCopyOf(oldFile, dataDir, `target-${slug}.txt`);
+  const { target, makeFresh, snapshotFile } = await freshCopyOf(oldFile, dataDir, `target-${slug}.txt`);
   return {
     kind: 'whole-process',
     label: `WriteFile, ${label}`,
     referenceLabel: 'git diff --no-index + write',
     goal: { time: 2 },
-    ours: { kind: 'node', script: CHILD, args: [target, newFile, JSON.stringify(snapshot)] },
+    ours: { kind: 'node', script: CHILD, args: [target, newFile, snapshotFile] },
     reference: { kind: 'command', argv: ['sh', '-c', REFERENCE_SCRIPT, 'sh', oldFile, newFile, target] },
     beforeEachRun: makeFresh,
   };
@@ -65,7 +65,7 @@ async function prepare({ dataDir }: BenchContext): Promise<Row[]> {
 async function notes(results: RowResult[]): Promise<string[]> {
   const lines = [
     'Both sides overwrite the same fresh copy of the old file (made before every run, untimed). Ours runs in a ' +
-      'session that has read it (its snapshot is handed to the process) and reads the new content from a file.',
+      'session that has read it (its stamp is handed to the process) and reads the new content from a file.',
   ];
   for (const result of results) {
     const ours = (key: string) => medianOf(result.ours, (sample) => sample.details[key]);

@@ -72,13 +72,17 @@ export { encodeChange } from './text/encode-change.js';
 
 // applying a change: approval with diff, read-state re-check, locks, atomic write, history
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
+export { hashBytes, hashFile, createContentHasher, CONTENT_HASH_LIMIT_BYTES } from './state/content-hash.js';
 export {
   snapshotOf,
-  hashBytes,
-  hashFile,
-  createContentHasher,
+  stampOf,
+  stampOfHandle,
+  stampOfStats,
+  sameStamp,
+  type FileStamp,
   type FileSnapshot,
-} from './state/file-snapshot.js';
+  type StampStats,
+} from './state/file-stamp.js';
 export {
   buildDiffBlocks,
   DIFF_MAX_LINES,

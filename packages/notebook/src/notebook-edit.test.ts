@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { FileActions, FileHistory } from '@kimi-tools/core';
 import { ReadFile } from '@kimi-tools/read';
-import { recordingApproval, test } from '@kimi-tools/test-kit';
+import { recordingApproval, rewriteKeepingMtime, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { DEFAULT_MAX_BYTES, NotebookEdit } from './index.js';
 
@@ -384,6 +384,19 @@ describe('NotebookEdit: the write tools guarantees', () => {
     const result = await tool.call({ notebook_path: 'nb.ipynb', cell_id: 'a', new_source: 'x' });
     expect(result.brief).toBe('File modified');
     expect(await fs.readFile(file, 'utf8')).toBe(notebookText([CELLS[0]!]));
+  });
+
+  it('refuses a notebook changed after the read with its size and mtime kept', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('nb.ipynb', notebookText(CELLS), { readBy: runtime });
+    const changed = notebookText(CELLS).replace('x = 1', 'x = 7');
+    await rewriteKeepingMtime(file, changed);
+    const result = await tool.call({ notebook_path: 'nb.ipynb', cell_id: 'a', new_source: 'x' });
+    expect(result.brief).toBe('File modified');
+    expect(await fs.readFile(file, 'utf8')).toBe(changed);
   });
 
   it('asks EDIT_OUTSIDE outside the workspace, and a rejection leaves the file', async ({ workspace }) => {

@@ -10,13 +10,6 @@ export const MAX_BYTES = 100 << 10;
 /** Most lines a tail read (negative `line_offset`) can reach back. */
 export const MAX_TAIL_LINES = 1000;
 
-/**
- * Files up to this size are hashed while they are scanned, for the read-state snapshot. Hashing costs more than
- * scanning (SHA-256 runs at roughly a third of the speed of a page-cache read), so bigger files are recorded without
- * a content hash: a later write then needs an unchanged size and mtime, not just unchanged content.
- */
-export const HASH_LIMIT_BYTES = 64 << 20;
-
 /** Files up to this size are sampled whole to detect their encoding; bigger ones by their first {@link ENCODING_SAMPLE_BYTES}. */
 export const WHOLE_SAMPLE_LIMIT_BYTES = 1 << 20;
 

@@ -1,26 +1,44 @@
+import type { FileStamp } from '@kimi-tools/core/toolkit';
 import { describe, expect, it } from 'vitest';
 import { LineIndexStore } from './line-index.js';
 
+const version = (size: number, fields: Partial<FileStamp> = {}): FileStamp => ({
+  size,
+  mtimeNs: '5000000001',
+  ctimeNs: '5000000002',
+  ino: '7',
+  dev: '8',
+  ...fields,
+});
+
 describe('LineIndexStore', () => {
-  it('serves an index only for the same size and mtime, and forgets the least recently used', () => {
+  it('serves an index only for the same file version, and forgets the least recently used', () => {
     const store = new LineIndexStore({ maxFiles: 2 });
-    store.set('/a', { size: 10, mtimeMs: 5, totalLines: 3, checkpoints: [{ line: 1, offset: 0 }] });
-    expect(store.get('/a', { size: 10, mtimeMs: 5 })?.totalLines).toBe(3);
-    expect(store.get('/a', { size: 11, mtimeMs: 5 })).toBeUndefined();
-    expect(store.get('/a', { size: 10, mtimeMs: 5 })).toBeUndefined();
-    store.set('/b', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
-    store.set('/c', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
-    store.get('/b', { size: 1, mtimeMs: 1 });
-    store.set('/d', { size: 1, mtimeMs: 1, totalLines: 1, checkpoints: [] });
-    expect(store.get('/c', { size: 1, mtimeMs: 1 })).toBeUndefined();
-    expect(store.get('/b', { size: 1, mtimeMs: 1 })).toBeDefined();
+    store.set('/a', { version: version(10), totalLines: 3, checkpoints: [{ line: 1, offset: 0 }] });
+    expect(store.get('/a', version(10))?.totalLines).toBe(3);
+    expect(store.get('/a', version(11))).toBeUndefined();
+    expect(store.get('/a', version(10))).toBeUndefined();
+    store.set('/b', { version: version(1), totalLines: 1, checkpoints: [] });
+    store.set('/c', { version: version(1), totalLines: 1, checkpoints: [] });
+    store.get('/b', version(1));
+    store.set('/d', { version: version(1), totalLines: 1, checkpoints: [] });
+    expect(store.get('/c', version(1))).toBeUndefined();
+    expect(store.get('/b', version(1))).toBeDefined();
+  });
+
+  it('treats a new change time, inode or device as another version, even with size and mtime kept', () => {
+    for (const field of ['mtimeNs', 'ctimeNs', 'ino', 'dev'] as const) {
+      const store = new LineIndexStore();
+      store.set('/a', { version: version(10), totalLines: 3, checkpoints: [] });
+      expect(store.get('/a', version(10, { [field]: '9' }))).toBeUndefined();
+      expect(store.size).toBe(0);
+    }
   });
 
   it('finds the nearest checkpoint at or before a line', () => {
     const store = new LineIndexStore();
     const index = store.set('/a', {
-      size: 1,
-      mtimeMs: 1,
+      version: version(1),
       totalLines: 300,
       checkpoints: [
         { line: 1, offset: 0 },

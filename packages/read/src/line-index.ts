@@ -1,13 +1,12 @@
-import { defineRuntimeSlot, type LinePosition } from '@kimi-tools/core/toolkit';
-
-/** What identifies one version of a file: the index of another version is never used. */
-export interface FileVersion {
-  size: number;
-  mtimeMs: number;
-}
+import { defineRuntimeSlot, sameStamp, type FileStamp, type LinePosition } from '@kimi-tools/core/toolkit';
 
 /** Everything one full scan of a file learnt. */
-export interface LineIndexData extends FileVersion {
+export interface LineIndexData {
+  /**
+   * The version of the file scanned: its stamp without a hash (size, modification and change times to the
+   * nanosecond, inode, device), as the read state tells versions apart; the index of another version is never used.
+   */
+  version: FileStamp;
   /** Total number of lines (a final line without a break counts). */
   totalLines: number;
   /** Line starts in increasing order, sparse (as the line reader emits them); the first is line 1. */
@@ -18,16 +17,14 @@ export interface LineIndexData extends FileVersion {
 
 /** The line index of one file version: jump close to any line without rescanning. */
 export class LineIndex {
-  readonly size: number;
-  readonly mtimeMs: number;
+  readonly version: FileStamp;
   readonly totalLines: number;
   readonly hash: string | undefined;
   private readonly lines: Float64Array;
   private readonly offsets: Float64Array;
 
   constructor(data: LineIndexData) {
-    this.size = data.size;
-    this.mtimeMs = data.mtimeMs;
+    this.version = data.version;
     this.totalLines = data.totalLines;
     this.hash = data.hash;
     this.lines = Float64Array.from(data.checkpoints, (point) => point.line);
@@ -65,7 +62,7 @@ export interface LineIndexStoreOptions {
 }
 
 /**
- * Line indexes of the files a session scanned, keyed by real path and valid only for the same size and mtime, so a
+ * Line indexes of the files a session scanned, keyed by real path and valid only for the same file version, so a
  * repeated deep read of an unchanged file seeks instead of rescanning. Lives in the runtime ({@link LINE_INDEXES}),
  * never in module scope.
  */
@@ -77,11 +74,11 @@ export class LineIndexStore {
     this.maxFiles = Math.max(1, options.maxFiles ?? 64);
   }
 
-  /** The index of `realPath` when it was built for exactly this size and mtime. */
-  get(realPath: string, version: FileVersion): LineIndex | undefined {
+  /** The index of `realPath` when it was built for exactly this version of it ({@link sameStamp}). */
+  get(realPath: string, version: FileStamp): LineIndex | undefined {
     const index = this.indexes.get(realPath);
     if (!index) return undefined;
-    if (index.size !== version.size || index.mtimeMs !== version.mtimeMs) {
+    if (!sameStamp(index.version, version)) {
       this.indexes.delete(realPath);
       return undefined;
     }

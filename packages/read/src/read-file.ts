@@ -16,8 +16,10 @@ import {
   readFailedMessage,
   readHandleUpTo,
   sensitiveFileError,
+  type FileStamp,
   type TextEncoding,
   openRegularFile,
+  stampOfStats,
 } from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
 import { mediaFileError, notReadableError, type ReadFileBrief } from './errors.js';
@@ -31,9 +33,6 @@ import { isNotebookName, pageRenderedLines, renderNotebookFile } from './read-no
 
 /** Options of {@link ReadFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type ReadFileOptions = Record<string, never>;
-
-/** Recorded as the content hash of a file too big to hash while reading: it never equals a real hash. */
-const UNHASHED = 'unhashed';
 
 /**
  * ReadFile (docs/read-file.md): reads a text file in any supported encoding with line numbers, forward from a line or back
@@ -71,23 +70,27 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     const file = await openRegularFile(target.real);
     if (file === 'missing') return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
     if (file === 'not-a-file') return notAFileError(shown);
-    const { handle, stats: opened } = file;
+    const { handle } = file;
     try {
-      const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, opened.size));
+      // The version read, from the descriptor and before any byte: a change made while reading makes the recorded
+      // read state disagree with the file, never hide the change.
+      const version = stampOfStats(await handle.stat({ bigint: true }));
+      const size = version.size;
+      const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, size));
       const kind = await detectFileKind(target.real, head);
       if (kind.kind === 'image' || kind.kind === 'video') return mediaFileError(shown, kind.kind);
-      const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, opened.size, head) : null;
+      const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, size, head) : null;
       if (!encoding) return notReadableError(shown);
       if (isNotebookName(target.real)) {
-        const notebook = await renderNotebookFile(handle, opened.size);
-        if (notebook) return this.showNotebook(target.real, opened, notebook, params);
+        const notebook = await renderNotebookFile(handle, size);
+        if (notebook) return this.showNotebook(target.real, version, notebook, params);
       }
 
       let text: OpenTextFile = {
         handle,
         realPath: target.real,
-        size: opened.size,
-        mtimeMs: opened.mtimeMs,
+        size,
+        version,
         encoding,
         indexes: this.runtime.slot(LINE_INDEXES),
         signal: options.signal,
@@ -99,7 +102,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       let read = await readLines();
       if (read.notUtf8) {
         // The sample looked like UTF-8, the whole file is not: decide on the whole file, as the write tools do.
-        const whole = detectTextEncoding(await readHandleUpTo(handle, opened.size), true);
+        const whole = detectTextEncoding(await readHandleUpTo(handle, size), true);
         if (!whole) return notReadableError(shown);
         text = { ...text, encoding: whole, useIndex: false };
         read = await readLines();
@@ -119,17 +122,13 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
   /** docs/read-file.md#notebooks: a page of the notebook's cells; reading all of them is a complete read. */
   private showNotebook(
     realPath: string,
-    opened: { size: number; mtimeMs: number },
+    version: FileStamp,
     notebook: { lines: string[]; hash: string },
     params: ReadFileParams,
   ): ToolReturnValue<ReadFileBrief> {
     const read = pageRenderedLines(notebook.lines, params.line_offset, params.n_lines, notebook.hash);
     const complete = read.lines.length === read.totalLines && read.lines.every((line) => !line.truncated);
-    this.runtime.fileState.recordRead(
-      realPath,
-      { mtimeMs: opened.mtimeMs, size: opened.size, hash: notebook.hash },
-      complete,
-    );
+    this.runtime.fileState.recordRead(realPath, { ...version, hash: notebook.hash }, complete);
     const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);
     return toolOk({
       output: formatLines(read.lines),
@@ -157,7 +156,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       read.lines.every((line) => !line.truncated);
     this.runtime.fileState.recordRead(
       file.realPath,
-      { mtimeMs: file.mtimeMs, size: file.size, hash: read.hash ?? UNHASHED },
+      read.hash === undefined ? file.version : { ...file.version, hash: read.hash },
       complete,
     );
   }

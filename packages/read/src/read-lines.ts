@@ -1,15 +1,17 @@
-import { createHash } from 'node:crypto';
 import { TextDecoder } from 'node:util';
 import type { FileHandle } from 'node:fs/promises';
 import {
+  CONTENT_HASH_LIMIT_BYTES,
   containsNulByte,
+  createContentHasher,
   scanLines,
+  type FileStamp,
   type LinePosition,
   type ScannedLine,
   type TextEncoding,
 } from '@kimi-tools/core/toolkit';
 import type { LineIndexStore } from './line-index.js';
-import { HASH_LIMIT_BYTES, MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES } from './limits.js';
+import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES } from './limits.js';
 import { shownLine, type ShownLine } from './line-format.js';
 
 /** The open file being read, and what is known about it. */
@@ -17,7 +19,8 @@ export interface OpenTextFile {
   handle: FileHandle;
   realPath: string;
   size: number;
-  mtimeMs: number;
+  /** The file's stamp without a hash (`fstat` of the open descriptor, taken before any byte was read). */
+  version: FileStamp;
   encoding: TextEncoding;
   indexes: LineIndexStore;
   /**
@@ -67,7 +70,7 @@ async function scanWithIndex(
   firstLine: number,
   onLine: ((line: ScannedLine) => boolean) | undefined,
 ): Promise<{ totalLines: number; hash: string | undefined; binary: boolean; notUtf8: boolean }> {
-  const version = { size: file.size, mtimeMs: file.mtimeMs };
+  const version = file.version;
   const useIndex = file.useIndex ?? true;
   const known = useIndex ? file.indexes.get(file.realPath, version) : undefined;
   const common = {
@@ -83,7 +86,7 @@ async function scanWithIndex(
     }
     return { totalLines: known.totalLines, hash: known.hash, binary: false, notUtf8: false };
   }
-  const hasher = file.size <= HASH_LIMIT_BYTES ? createHash('sha256') : undefined;
+  const hasher = file.size <= CONTENT_HASH_LIMIT_BYTES ? createContentHasher() : undefined;
   const checkpoints: LinePosition[] = [];
   // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
   let binary = false;
@@ -107,7 +110,7 @@ async function scanWithIndex(
   // Only a scan of exactly this version is worth remembering (the file may have shrunk while being read).
   if (utf8 && !notUtf8 && result.bytesScanned === file.size) notUtf8 = !decodesStrictly(utf8);
   if (useIndex && result.bytesScanned === file.size && !binary && !notUtf8) {
-    file.indexes.set(file.realPath, { ...version, totalLines, checkpoints, hash });
+    file.indexes.set(file.realPath, { version, totalLines, checkpoints, hash });
   }
   return { totalLines, hash, binary, notUtf8 };
 }

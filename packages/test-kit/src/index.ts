@@ -11,6 +11,9 @@ export {
 } from './temp-workspace.js';
 export { markRead } from './mark-read.js';
 
+// an editor's change that keeps size and modification time (what only the content or the change time reveals)
+export { restoreMtimeNs, rewriteKeepingMtime } from './keep-mtime.js';
+
 // approvals
 export { recordingApproval, type RecordingApproval, type ApprovalScript } from './recording-approval.js';
 

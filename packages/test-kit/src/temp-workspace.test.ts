@@ -73,7 +73,8 @@ describe('writing and reading back', () => {
       complete: true,
       size: 5,
       hash: hashBytes(Buffer.from('read\n')),
-      mtimeMs: (await fs.stat(file)).mtimeMs,
+      mtimeNs: (await fs.stat(file, { bigint: true })).mtimeNs.toString(),
+      ino: (await fs.stat(file, { bigint: true })).ino.toString(),
     });
     expect(await runtime.fileState.check(file)).toBe('ok');
   });

@@ -1,13 +1,15 @@
 import { promises as fs } from 'node:fs';
-import { it } from '@kimi-tools/test-kit';
+import { it, rewriteKeepingMtime } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { hashBytes, hashFile, snapshotOf } from './file-snapshot.js';
+import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashFile } from './content-hash.js';
+import { snapshotOf, stampOf } from './file-stamp.js';
 import { FileStateTracker } from './file-state-tracker.js';
 import { readStateError } from './read-state-error.js';
 
 async function recordRead(tracker: FileStateTracker, file: string): Promise<void> {
-  const bytes = await fs.readFile(file);
-  tracker.recordRead(file, snapshotOf(bytes, await fs.stat(file)), true);
+  const stamp = await stampOf(file);
+  if (typeof stamp === 'string') throw new Error(stamp);
+  tracker.recordRead(file, stamp, true);
 }
 
 describe('FileStateTracker', () => {
@@ -16,7 +18,7 @@ describe('FileStateTracker', () => {
     expect(await new FileStateTracker().check(file)).toBe('not-read');
   });
 
-  it('is ok after a read, and after a touch that kept the content', async ({ workspace }) => {
+  it('is ok after a read, after a touch, and after a save of the same bytes', async ({ workspace }) => {
     const tracker = new FileStateTracker();
     const file = await workspace.write('a.txt', 'hello');
     await recordRead(tracker, file);
@@ -24,7 +26,9 @@ describe('FileStateTracker', () => {
     const later = new Date(Date.now() + 60_000);
     await fs.utimes(file, later, later);
     expect(await tracker.check(file)).toBe('ok');
-    expect(tracker.get(file)?.mtimeMs).toBe((await fs.stat(file)).mtimeMs);
+    await fs.rm(file);
+    await fs.writeFile(file, 'hello');
+    expect(await tracker.check(file)).toBe('ok');
   });
 
   it('says modified when the content changed, with or without the same size', async ({ workspace }) => {
@@ -40,6 +44,28 @@ describe('FileStateTracker', () => {
     expect(await tracker.check(file)).toBe('modified');
   });
 
+  it('says modified after a same-size rewrite that restored the mtime', async ({ workspace }) => {
+    const tracker = new FileStateTracker();
+    const file = await workspace.write('a.txt', 'value=1\n');
+    await recordRead(tracker, file);
+    await rewriteKeepingMtime(file, 'value=2\n');
+    expect(await tracker.check(file)).toBe('modified');
+  });
+
+  it('judges a file too large to hash by its stamp alone', async ({ workspace }) => {
+    const tracker = new FileStateTracker();
+    const file = await workspace.write('big.txt', 'x');
+    // A sparse file: the size is what matters, and no byte of it is ever written.
+    await fs.truncate(file, CONTENT_HASH_LIMIT_BYTES + 1);
+    await recordRead(tracker, file);
+    expect(tracker.get(file)?.hash).toBeUndefined();
+    expect(await tracker.check(file)).toBe('ok');
+    // Even the same bytes under a new time count as a change: there is no hash to prove otherwise.
+    const later = new Date(Date.now() + 60_000);
+    await fs.utimes(file, later, later);
+    expect(await tracker.check(file)).toBe('modified');
+  });
+
   it('says modified when the file disappeared, and ok after recording a write', async ({ workspace }) => {
     const tracker = new FileStateTracker();
     const file = await workspace.write('a.txt', 'x');
@@ -47,11 +73,24 @@ describe('FileStateTracker', () => {
     await fs.rm(file);
     expect(await tracker.check(file)).toBe('modified');
     await fs.writeFile(file, 'new');
-    tracker.recordWrite(file, snapshotOf(new TextEncoder().encode('new'), await fs.stat(file)));
+    tracker.recordWrite(
+      file,
+      snapshotOf(new TextEncoder().encode('new'), await fs.stat(file, { bigint: true })),
+    );
     expect(await tracker.check(file)).toBe('ok');
     expect(tracker.get(file)?.complete).toBe(true);
     tracker.forget(file);
     expect(await tracker.check(file)).toBe('not-read');
+  });
+
+  it('says modified when the path is no longer a regular file', async ({ workspace }) => {
+    const tracker = new FileStateTracker();
+    const file = await workspace.write('a.txt', 'x');
+    await recordRead(tracker, file);
+    await fs.rm(file);
+    await fs.mkdir(file);
+    expect(await tracker.check(file)).toBe('modified');
+    expect(tracker.checkStamp(file, 'not-a-file')).toBe('modified');
   });
 
   it('keeps sessions apart', async ({ workspace }) => {

@@ -1,8 +1,8 @@
-import { promises as fs } from 'node:fs';
-import { hashFile, type FileSnapshot } from './file-snapshot.js';
+import { sameStamp, stampOf, type FileStamp } from './file-stamp.js';
+import type { NotRegularFile } from '../fs/regular-file.js';
 
 /** What the tracker remembers about one file. */
-export interface FileStateRecord extends FileSnapshot {
+export interface FileStateRecord extends FileStamp {
   /** Whether the last read covered the whole file (a write always does). */
   complete: boolean;
 }
@@ -17,14 +17,14 @@ export type FileStateStatus = 'ok' | 'not-read' | 'modified';
 export class FileStateTracker {
   private readonly records = new Map<string, FileStateRecord>();
 
-  /** Records a read of `realPath`; `complete` says whether it covered the whole file. */
-  recordRead(realPath: string, snapshot: FileSnapshot, complete: boolean): void {
-    this.records.set(realPath, { ...snapshot, complete });
+  /** Records a read of `realPath` with the stamp of what was read; `complete` says whether it covered the whole file. */
+  recordRead(realPath: string, stamp: FileStamp, complete: boolean): void {
+    this.records.set(realPath, { ...stamp, complete });
   }
 
-  /** Records the state a successful write left behind, so the next edit needs no re-read. */
-  recordWrite(realPath: string, snapshot: FileSnapshot): void {
-    this.records.set(realPath, { ...snapshot, complete: true });
+  /** Records the stamp a successful write left behind, so the next edit needs no re-read. */
+  recordWrite(realPath: string, stamp: FileStamp): void {
+    this.records.set(realPath, { ...stamp, complete: true });
   }
 
   /** The record of `realPath`, if the session read or wrote it. */
@@ -39,24 +39,27 @@ export class FileStateTracker {
   }
 
   /**
-   * Whether the file may be written: `not-read` when the session never read it, `modified` when its mtime or size
-   * changed **and** its content hash differs (a touched-but-identical file is fine), or when it disappeared.
+   * Whether the file may be written, judged on its stamp now ({@link checkStamp}): `not-read` when the session never
+   * read it, `modified` when it changed since or is gone or no longer a regular file.
    */
   async check(realPath: string): Promise<FileStateStatus> {
+    if (!this.records.has(realPath)) return 'not-read';
+    return this.checkStamp(realPath, await stampOf(realPath));
+  }
+
+  /**
+   * {@link check} against a stamp the caller took itself, e.g. under the file lock on the very descriptor it read
+   * the bytes it is about to replace from. A file small enough to hash is judged by its content alone (a file that
+   * was only touched, or saved again with the same bytes, is unchanged); a bigger one must have the very same
+   * stamp: size, modification and change times to the nanosecond, inode and device.
+   */
+  checkStamp(realPath: string, current: FileStamp | NotRegularFile): FileStateStatus {
     const record = this.records.get(realPath);
     if (!record) return 'not-read';
-    let stats;
-    try {
-      stats = await fs.stat(realPath);
-    } catch {
-      return 'modified';
+    if (typeof current === 'string') return 'modified';
+    if (record.hash !== undefined && current.hash !== undefined) {
+      return record.hash === current.hash ? 'ok' : 'modified';
     }
-    if (!stats.isFile()) return 'modified';
-    if (stats.mtimeMs === record.mtimeMs && stats.size === record.size) return 'ok';
-    if (stats.size !== record.size) return 'modified';
-    if ((await hashFile(realPath)) !== record.hash) return 'modified';
-    // Same content under a new timestamp: remember it, so the next check is a plain stat again.
-    record.mtimeMs = stats.mtimeMs;
-    return 'ok';
+    return sameStamp(record, current) ? 'ok' : 'modified';
   }
 }

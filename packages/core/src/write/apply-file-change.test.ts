@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { it, markRead, recordingApproval } from '@kimi-tools/test-kit';
+import { it, markRead, recordingApproval, rewriteKeepingMtime } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { SessionApproval, yoloApproval, type Approval } from '../approval/approval.js';
 import { FileActions } from '../approval/file-actions.js';
@@ -174,6 +174,28 @@ describe('applyFileChange', () => {
     const outcome = await applyFileChange(runtime, await change(runtime, 'a.txt', 'new'));
     expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
     expect(await fs.readFile(file, 'utf8')).toBe('the user typed this');
+  });
+
+  it('judges the read state under the file lock, on the bytes it is about to replace', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('a.txt', 'value=1\n');
+    // The editor's change keeps the size and the mtime, and the change was computed from what it left behind:
+    // only the read state, checked on that very content, can still tell that the session never saw it.
+    const approval = recordingApproval(async () => {
+      await rewriteKeepingMtime(file, 'value=2\n');
+      return { kind: 'approve' };
+    });
+    const runtime = workspace.runtime({ approval });
+    await markRead(runtime, file);
+    const computed = await change(runtime, 'a.txt', 'value=3\n', {
+      checkReadState: true,
+      oldBytes: bytes('value=2\n'),
+      oldText: 'value=2\n',
+    });
+    const outcome = await applyFileChange(runtime, computed);
+    expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
+    expect(await fs.readFile(file, 'utf8')).toBe('value=2\n');
   });
 
   it('writes nothing when a new file appears while the approval is pending', async ({ workspace }) => {

@@ -4,15 +4,16 @@ import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import { snapshotOf } from '../state/file-snapshot.js';
+import { snapshotOf, stampOfStats, type FileStamp } from '../state/file-stamp.js';
+import { CONTENT_HASH_LIMIT_BYTES, hashBytes } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
 import { FileLockLostError, type ReadStateBrief, type RejectedBrief } from '../errors.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
-import { statIfExists } from '../fs/stat-if-exists.js';
 import { quotedPath } from '../text/escape-for-display.js';
-import { readRegularFile } from '../fs/regular-file.js';
+import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
+import { readHandleUpTo } from '../fs/read-bytes.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { realPathAllowMissing } from '../path/real-path.js';
 
@@ -63,12 +64,36 @@ export type ApplyOutcome =
       createdDirectories: string[];
     };
 
-// Whether the file still holds exactly the bytes the change was computed from.
-async function stillHolds(realPath: string, oldBytes: Uint8Array | null): Promise<boolean> {
-  if (oldBytes === null) return (await statIfExists(realPath)) === undefined;
-  // One byte past the old length is enough to see that the file grew.
-  const current = await readRegularFile(realPath, oldBytes.length + 1);
-  return typeof current !== 'string' && bytesEqual(current.bytes, oldBytes);
+/** The file as the lock holder finds it, seen through one descriptor. */
+interface LockedLook {
+  /** Whether it holds exactly the bytes the change was computed from (for a new file: nothing is there). */
+  holdsOld: boolean;
+  /** Its stamp, hashed when `hashed` was asked and it holds the old bytes; why there is none otherwise. */
+  stamp: FileStamp | NotRegularFile;
+}
+
+// The stat is taken before the bytes are read, on the same descriptor, so the stamp can only be older than the bytes:
+// a change in between makes the read state disagree instead of slipping through. One byte past the old length is
+// enough to see that the file grew.
+async function lookUnderLock(
+  realPath: string,
+  oldBytes: Uint8Array | null,
+  hashed: boolean,
+): Promise<LockedLook> {
+  const opened = await openRegularFile(realPath);
+  if (typeof opened === 'string')
+    return { holdsOld: oldBytes === null && opened === 'missing', stamp: opened };
+  try {
+    const stats = await opened.handle.stat({ bigint: true });
+    if (oldBytes === null) return { holdsOld: false, stamp: stampOfStats(stats) };
+    const size = Number(stats.size);
+    const bytes = await readHandleUpTo(opened.handle, oldBytes.length + 1, size + 1);
+    const holdsOld = size === bytes.length && bytesEqual(bytes, oldBytes);
+    const hash = hashed && holdsOld && size <= CONTENT_HASH_LIMIT_BYTES ? hashBytes(bytes) : undefined;
+    return { holdsOld, stamp: stampOfStats(stats, hash) };
+  } finally {
+    await opened.handle.close();
+  }
 }
 
 // Whether the path still resolves to the real path the policy checked and the approval was given for.
@@ -79,8 +104,8 @@ async function stillResolvesTo(target: ResolvedPath): Promise<boolean> {
 /**
  * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
- * the read state still ok and the path still resolving to the approved real path → directories → file lock: the
- * file must still hold `oldBytes` → history → atomic write → the new read state. I/O failures are thrown; the tool turns them into its generic failure.
+ * the path still resolving to the approved real path → directories → file lock: the file must still hold `oldBytes`
+ * and the read state still be ok (one look at the file) → history → atomic write → the new read state. I/O failures are thrown; the tool turns them into its generic failure.
  */
 export async function applyFileChange(
   runtime: ToolRuntime,
@@ -130,11 +155,6 @@ export async function applyFileChange(
   signal?.throwIfAborted();
 
   return runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
-    // The approval may have taken minutes: the file must still be what the change was computed from.
-    if (mustCheckReadState) {
-      const status = await runtime.fileState.check(realPath);
-      if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
-    }
     // A directory on the way, or the file itself, may have been swapped for a symlink meanwhile: the write must
     // land exactly where the policy approved, never wherever the path leads now.
     if (!(await stillResolvesTo(target))) {
@@ -153,7 +173,10 @@ export async function applyFileChange(
   });
 }
 
-/** The last step of {@link applyFileChange}: under the file lock, the check that the file still holds `oldBytes`, then the write. */
+/**
+ * The last step of {@link applyFileChange}: under the file lock, the check that the file still holds `oldBytes` and
+ * (when it applies) that the session's read state is still ok, then the write, as one step.
+ */
 async function writeLocked(
   runtime: ToolRuntime,
   change: FileChange,
@@ -168,7 +191,17 @@ async function writeLocked(
   // between the check below and the write.
   return withFileLock(realPath, async (lock): Promise<ApplyOutcome> => {
     const modified: ApplyOutcome = { kind: 'refused', result: readStateError(target.input, 'modified') };
-    if (!(await stillResolvesTo(target)) || !(await stillHolds(realPath, oldBytes))) return modified;
+    if (!(await stillResolvesTo(target))) return modified;
+    // The approval may have taken minutes, and other runtimes and processes write too: the file must still be what
+    // the change was computed from, and (read-before-write) what the session read. Both are judged here, under the
+    // file lock, on one look at the file, so nothing can slip in between the check and the write.
+    const mustCheckReadState = change.checkReadState && oldBytes !== null;
+    const look = await lookUnderLock(realPath, oldBytes, mustCheckReadState);
+    if (!look.holdsOld) return modified;
+    if (mustCheckReadState) {
+      const status = runtime.fileState.checkStamp(realPath, look.stamp);
+      if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
+    }
     // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
     // must not write what it computed from the older content.
     try {
@@ -179,7 +212,7 @@ async function writeLocked(
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }
-    const stats = await fs.stat(realPath);
+    const stats = await fs.stat(realPath, { bigint: true });
     runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
     return {
       kind: 'written',

@@ -1,0 +1,40 @@
+import { promises as fs } from 'node:fs';
+import { rewriteKeepingMtime, test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { StrReplaceFile } from './str-replace-file.js';
+
+// docs/read-state.md: a change that keeps the size and puts the modification time back is still a change.
+
+const it = test.extend('tool', ({ runtime }) => new StrReplaceFile(runtime));
+
+const MODIFIED = {
+  isError: true,
+  message:
+    '`a.txt` has been modified since it was last read, either by the user or by another process. Read it again before writing to it.',
+  brief: 'File modified',
+};
+
+describe('StrReplaceFile: same-size changes with the modification time restored', () => {
+  it('refuses to edit a small file changed after the read', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('a.txt', 'name = "alpha"\n', { readBy: runtime });
+    await rewriteKeepingMtime(file, 'name = "omega"\n');
+    expect(await tool.call({ path: 'a.txt', edit: { old: 'name', new: 'title' } })).toMatchObject(MODIFIED);
+    expect(await fs.readFile(file, 'utf8')).toBe('name = "omega"\n');
+  });
+
+  it('refuses to edit a 70 MiB file changed after the read', async ({ workspace, runtime, tool }) => {
+    const content = Buffer.alloc(70 << 20, 'abcdefghijklmnopqrstuvwxyz\n');
+    content.write('marker', 0);
+    const file = await workspace.write('a.txt', content, { readBy: runtime });
+    content.write('MARKER', 0);
+    await rewriteKeepingMtime(file, content);
+    expect(await tool.call({ path: 'a.txt', edit: { old: 'MARKER', new: 'edited' } })).toMatchObject(
+      MODIFIED,
+    );
+    const handle = await fs.open(file);
+    const head = Buffer.alloc(6);
+    await handle.read(head, 0, 6, 0);
+    await handle.close();
+    expect(head.toString()).toBe('MARKER');
+  });
+});

@@ -1,0 +1,55 @@
+import { promises as fs } from 'node:fs';
+import { markRead, rewriteKeepingMtime, test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { WriteFile } from './write-file.js';
+
+// docs/read-state.md: a change that keeps the size and puts the modification time back (an editor restoring times,
+// or two writers within one timestamp tick) is still a change: content on small files, the inode's change time and
+// identity on files too large to hash.
+
+const it = test.extend('tool', ({ runtime }) => new WriteFile(runtime));
+
+const MODIFIED = {
+  isError: true,
+  message:
+    '`a.txt` has been modified since it was last read, either by the user or by another process. Read it again before writing to it.',
+  brief: 'File modified',
+};
+
+/** 70 MiB of text lines: above the 64 MiB content-hash limit. */
+function bigText(): Buffer {
+  return Buffer.alloc(70 << 20, 'abcdefghijklmnopqrstuvwxyz\n');
+}
+
+describe('WriteFile: same-size changes with the modification time restored', () => {
+  it('refuses to overwrite a small file changed after the read', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('a.txt', 'counter=1\n', { readBy: runtime });
+    await rewriteKeepingMtime(file, 'counter=2\n');
+    expect(await tool.call({ path: 'a.txt', content: 'counter=9\n' })).toMatchObject(MODIFIED);
+    expect(await fs.readFile(file, 'utf8')).toBe('counter=2\n');
+  });
+
+  it('refuses to overwrite a 70 MiB file changed after the read', async ({ workspace, runtime, tool }) => {
+    const content = bigText();
+    const file = await workspace.write('a.txt', content, { readBy: runtime });
+    content[0] = 'X'.charCodeAt(0);
+    await rewriteKeepingMtime(file, content);
+    expect(await tool.call({ path: 'a.txt', content: 'small\n' })).toMatchObject(MODIFIED);
+    const stats = await fs.stat(file);
+    const handle = await fs.open(file);
+    const head = Buffer.alloc(3);
+    await handle.read(head, 0, 3, 0);
+    await handle.close();
+    expect([stats.size, head.toString()]).toEqual([content.length, 'Xbc']);
+  });
+
+  it('overwrites a 70 MiB file left as it was read', async ({ workspace, runtime, tool }) => {
+    const file = await workspace.write('a.txt', bigText());
+    await markRead(runtime, file);
+    expect(await tool.call({ path: 'a.txt', content: 'done\n' })).toMatchObject({
+      isError: false,
+      message: 'File successfully overwritten. Current size: 5 bytes.',
+    });
+    expect(await fs.readFile(file, 'utf8')).toBe('done\n');
+  });
+});
