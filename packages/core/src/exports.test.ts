@@ -52,6 +52,7 @@ const HOST_API = [
 
 const TOOLKIT = [
   'ApplyOutcome',
+  'ArgumentsCheck',
   'Briefs',
   'CleanupOptions',
   'CoreBrief',
@@ -152,6 +153,7 @@ const TOOLKIT = [
   'stringOption',
   'toolFailedMessage',
   'unsupportedEncodingError',
+  'validateArguments',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
