@@ -1,20 +1,16 @@
-import type { ToolRuntime } from '@kimi-tools/core';
-import {
-  createFileTools as createServableFileTools,
-  type FileToolOptions,
-  type ServableTool,
-} from '@kimi-tools/mcp';
+import { createToolSet, type ToolRuntime, type ToolSet } from '@kimi-tools/core';
+import { createFileTools as createServableFileTools, type FileToolOptions } from '@kimi-tools/mcp-server';
 
 /** What the playground needs of a tool: its name, its schema, and its never-throwing `call`. */
-export type PlaygroundTool = ServableTool;
+export type PlaygroundTool = ReturnType<typeof createServableFileTools>[number];
 
 /**
- * Every file tool on one shared runtime, by name, as an agent would offer them to its model (the same set the
- * MCP adapter serves: ReadMediaFile only when its options say the model takes images or videos in).
+ * Every file tool on one shared runtime, as a tool set an agent loop dispatches its model's calls through (the same
+ * tools the MCP server serves: ReadMediaFile only when its options say the model takes images or videos in).
  */
 export function createFileTools(
   runtime: ToolRuntime,
   options: FileToolOptions = {},
-): Map<string, PlaygroundTool> {
-  return new Map(createServableFileTools(runtime, options).map((tool) => [tool.name, tool]));
+): ToolSet<PlaygroundTool> {
+  return createToolSet(createServableFileTools(runtime, options));
 }

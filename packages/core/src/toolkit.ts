@@ -3,6 +3,7 @@
 
 // results and the shared error vocabulary
 export { errorText, type ToolResultInit } from './result/tool-result.js';
+export { EMPTY_RESULT_TEXT, ERROR_MARKER } from './result/model-content.js';
 export {
   Briefs,
   notFoundMessage,
@@ -20,7 +21,8 @@ export {
 } from './path/file-errors.js';
 export { readStateError } from './state/read-state-error.js';
 
-// describing a tool, and its options
+// describing a tool, checking its arguments, and its options
+export { validateArguments, type ArgumentsCheck } from './tool/validate-arguments.js';
 export { renderDescription } from './tool/description-template.js';
 export {
   positiveNumberOption,

@@ -3,16 +3,17 @@ export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 export type { ServableTool } from './servable-tool.js';
 export {
   toCallToolResult,
-  EMPTY_RESULT_TEXT,
   type StructuredToolResult,
   type ToCallToolResultOptions,
 } from './to-call-tool-result.js';
+/** The text sent for a result with neither message nor output (core's, re-exported). */
+export { EMPTY_RESULT_TEXT } from '@kimi-tools/core/toolkit';
 export {
   ElicitationApproval,
   DEFAULT_ELICITATION_TIMEOUT_MS,
   type ElicitationApprovalOptions,
 } from './elicitation-approval.js';
-export { NO_ELICITATION_FEEDBACK } from './errors.js';
+export { NO_ELICITATION_FEEDBACK, ELICITATION_UNSUPPORTED_TEXT } from './errors.js';
 export {
   approvalMessage,
   approvalSchema,
@@ -20,4 +21,3 @@ export {
   APPROVAL_DECISIONS,
 } from './approval-form.js';
 export { formatDiffText, MAX_DIFF_TEXT_LINES } from './diff-text.js';
-export { createFileTools, FILE_TOOL_ANNOTATIONS, type FileToolOptions } from './file-tools.js';

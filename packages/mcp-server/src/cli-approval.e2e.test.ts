@@ -3,7 +3,8 @@ import { test } from '@kimi-tools/test-kit';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect } from 'vitest';
 import { startSession, texts, type ElicitHandler, type McpSession } from './__fixtures__/mcp-session.js';
-import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_INSTRUCTIONS } from './errors.js';
+import { CLI_NO_ELICITATION_FEEDBACK } from './approval-feedback.js';
+import { READ_ONLY_INSTRUCTIONS } from './errors.js';
 
 const ORIGINAL = 'first line\nsecond line\nthird line\n';
 const REJECTED_NO_FEEDBACK =
@@ -99,7 +100,7 @@ describe('kimi-tools-mcp approvals', () => {
     }));
     const edit = await editSecondLine(session);
     expect(edit.isError).toBe(true);
-    expect(texts(edit)).toEqual([REJECTED_NO_FEEDBACK]);
+    expect(texts(edit)).toEqual([`ERROR: ${REJECTED_NO_FEEDBACK}`]);
     expect(edit.structuredContent).toMatchObject({ brief: 'Rejected by user' });
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
   });
@@ -110,7 +111,9 @@ describe('kimi-tools-mcp approvals', () => {
       content: { decision: 'reject', feedback: '  keep it lowercase  ' },
     }));
     const edit = await editSecondLine(session);
-    expect(texts(edit)).toEqual(['The tool call is rejected by the user. User feedback: keep it lowercase']);
+    expect(texts(edit)).toEqual([
+      'ERROR: The tool call is rejected by the user. User feedback: keep it lowercase',
+    ]);
     expect(edit.structuredContent).toMatchObject({ brief: 'Rejected: keep it lowercase' });
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
   });
@@ -122,7 +125,7 @@ describe('kimi-tools-mcp approvals', () => {
     const edit = await editSecondLine(session);
     expect(edit.isError).toBe(true);
     expect(texts(edit)).toEqual([
-      `The tool call is rejected by the user. User feedback: ${CLI_NO_ELICITATION_FEEDBACK}`,
+      `ERROR: The tool call is rejected by the user. User feedback: ${CLI_NO_ELICITATION_FEEDBACK}`,
     ]);
     expect(CLI_NO_ELICITATION_FEEDBACK).toContain('--approval yolo');
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
