@@ -195,6 +195,7 @@ describe('ReadMediaFile: PDFs', () => {
     expect(await tool().call({ path: pdf, full_resolution: true })).toMatchObject({
       message: `full_resolution applies only to images, and \`${pdf}\` is a PDF file.`,
     });
+    expect(await tool().call({ path: pdf, full_resolution: false })).toMatchObject({ isError: false });
     const photo = await copyFixture(workspace, 'photo-exif-rotated.jpg');
     expect(await tool().call({ path: photo, pages: '1' })).toMatchObject({
       isError: true,

@@ -184,7 +184,8 @@ function misplacedParameter(
   kind: MediaKind | 'pdf',
 ): 'region' | 'full_resolution' | 'pages' | undefined {
   if (kind !== 'image' && params.region !== undefined) return 'region';
-  if (kind !== 'image' && params.full_resolution !== undefined) return 'full_resolution';
+  // `full_resolution: false` is what the model sends when it means nothing: only `true` is out of place.
+  if (kind !== 'image' && params.full_resolution === true) return 'full_resolution';
   if (kind !== 'pdf' && params.pages !== undefined) return 'pages';
   return undefined;
 }
