@@ -3,11 +3,10 @@ import { MAX_PDF_PAGES } from './limits.js';
 /** `pages` as the model writes it: one page (`7`), a range (`3-12`) or from a page on (`21-`). */
 export const PAGES_PATTERN = /^\s*(\d+)\s*(?:(-)\s*(\d+)?)?\s*$/;
 
-/** The pages one call reads, 1-based and inclusive, and whether the range asked was cut to {@link MAX_PDF_PAGES}. */
+/** The pages one call reads, 1-based and inclusive. */
 export interface PageSpan {
   first: number;
   last: number;
-  cut: boolean;
 }
 
 /**
@@ -20,8 +19,7 @@ export function pageSpan(pages: string | undefined, total: number): PageSpan | u
   const first = Number(match![1]);
   if (first > total) return undefined;
   const asked = match![3] !== undefined ? Number(match![3]) : match![2] ? total : first;
-  const last = Math.min(asked, total, first + MAX_PDF_PAGES - 1);
-  return { first, last, cut: last < Math.min(asked, total) };
+  return { first, last: Math.min(asked, total, first + MAX_PDF_PAGES - 1) };
 }
 
 /** Whether `pages` is well formed: the pattern, a first page of at least 1, and a last page not before the first. */

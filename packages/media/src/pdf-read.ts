@@ -5,7 +5,7 @@ import { base64Length } from './image-fit.js';
 import { MAX_PDF_PAGES, MAX_PDF_TEXT_CHARS, PDF_PAGE_IMAGE_EDGE } from './limits.js';
 import { escapeHtmlAttribute, toDataUrl } from './media-parts.js';
 import { loadPdfLibrary, type PdfLibrary } from './pdf-library.js';
-import { pageSpan } from './pdf-pages.js';
+import { pageSpan, type PageSpan } from './pdf-pages.js';
 
 /** What reading a PDF needs: the file, the `pages` argument, whether the model sees images, and the image limits. */
 export interface PdfRequest {
@@ -53,7 +53,7 @@ export async function readPdf(request: PdfRequest): Promise<ToolReturnValue<Read
 
 async function readSpan(
   doc: PdfDocument,
-  span: NonNullable<ReturnType<typeof pageSpan>>,
+  span: PageSpan,
   request: PdfRequest,
 ): Promise<ToolReturnValue<ReadMediaFileBrief>> {
   const total = doc.numPages;
