@@ -1,11 +1,12 @@
 // Every benchmark `pnpm bench` knows, in the order they run: one import and one entry each. The key is the name
 // given on the command line (`pnpm bench grep`); the value is a `Benchmark` (src/harness/types.ts, README.md).
-// Benchmarks later issues bring (image fitting, diagnostics overhead) register here the same way; README.md lists
+// Benchmarks later issues bring (diagnostics overhead) register here the same way; README.md lists
 // them with their goals.
 import coldStart from './benchmarks/cold-start.js';
 import diff from './benchmarks/diff.js';
 import glob from './benchmarks/glob.js';
 import grep from './benchmarks/grep.js';
+import imageFit from './benchmarks/image-fit.js';
 import notebook from './benchmarks/notebook-edit.js';
 import read from './benchmarks/read-file.js';
 import replace from './benchmarks/str-replace.js';
@@ -22,4 +23,5 @@ export const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   coldStart,
   diff,
   write,
+  imageFit,
 };

@@ -3,6 +3,7 @@
 // and nothing else — the cold-start figure depends on it.
 import type { ToolRuntime } from '@kimi-tools/core';
 import type { FileStamp } from '@kimi-tools/core/toolkit';
+import type { ReadMediaFile } from '@kimi-tools/media';
 import type { NotebookEdit } from '@kimi-tools/notebook';
 import type { ReadFile } from '@kimi-tools/read';
 import type { StrReplaceFile } from '@kimi-tools/replace';
@@ -75,4 +76,10 @@ export async function buildNotebookEdit(
     import('@kimi-tools/notebook'),
   ]);
   return new NotebookEdit(runtime, {});
+}
+
+/** ReadMediaFile in `workDir` for a model that takes images, with the default limits. */
+export async function buildReadMediaFile(workDir: string): Promise<ReadMediaFile> {
+  const [runtime, { ReadMediaFile }] = await Promise.all([runtimeFor(workDir), import('@kimi-tools/media')]);
+  return new ReadMediaFile(runtime, { capabilities: ['image_in'] });
 }

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
 import { libraryBuild } from '../../tsup.shared.js';
 
-export default defineConfig(libraryBuild);
+// sharp is an optional dependency, which tsup would otherwise bundle: it must stay an import, loaded on first need.
+export default defineConfig({ ...libraryBuild, external: ['sharp'] });

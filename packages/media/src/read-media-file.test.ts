@@ -31,10 +31,12 @@ const it = test.extend(
     (
       capabilities: Capability[] = ['image_in', 'video_in'],
       { uploadVideo, ...options }: WorkspaceRuntimeOptions & Pick<ReadMediaFileOptions, 'uploadVideo'> = {},
+      toolOptions: Omit<ReadMediaFileOptions, 'capabilities' | 'uploadVideo'> = {},
     ) =>
       new ReadMediaFile(workspace.runtime(options), {
         capabilities,
         ...(uploadVideo ? { uploadVideo } : {}),
+        ...toolOptions,
       }),
 );
 
@@ -520,7 +522,7 @@ describe('ReadMediaFile: schema and description', () => {
     });
   });
 
-  it('exposes a one-field JSON schema', ({ tool }) => {
+  it('exposes the JSON schema of path, region, full_resolution and pages', ({ tool }) => {
     const media = tool();
     expect(media.name).toBe('ReadMediaFile');
     expect(media.parameters).toEqual({
@@ -529,8 +531,33 @@ describe('ReadMediaFile: schema and description', () => {
         path: {
           type: 'string',
           description:
-            'The path of the image or video file to read: absolute, or relative to the working directory. ' +
+            'The path of the image, video or PDF file to read: absolute, or relative to the working directory. ' +
             'Files outside the working directory need an absolute path.',
+        },
+        region: {
+          description:
+            'Images only: the rectangle to read, in pixels of the original (upright) image, cropped before the ' +
+            'image is fitted to the size limits. Use it to read small text or detail in a large image.',
+          type: 'object',
+          properties: {
+            x: { type: 'integer', minimum: 0, description: 'Left edge, in pixels of the original image.' },
+            y: { type: 'integer', minimum: 0, description: 'Top edge, in pixels of the original image.' },
+            width: { type: 'integer', minimum: 1, description: 'Width in pixels.' },
+            height: { type: 'integer', minimum: 1, description: 'Height in pixels.' },
+          },
+          required: ['x', 'y', 'width', 'height'],
+        },
+        full_resolution: {
+          description:
+            'Images only: send the original pixels, not scaled to the long-edge limit, as long as the image fits ' +
+            'the byte budget.',
+          type: 'boolean',
+        },
+        pages: {
+          description:
+            'PDFs only: the pages to read, 1-based: "7", "3-12" or "21-" (at most 20 per call). Default: the first 20.',
+          type: 'string',
+          pattern: expect.any(String),
         },
       },
       required: ['path'],
@@ -551,16 +578,30 @@ describe('ReadMediaFile: schema and description', () => {
       'The current model supports video input only: you can read videos, but not images.',
     );
     expect(both.split('\n')[0]).toBe(
-      'Read an image or video file from the local file system so that you can see it.',
+      'Read an image or video file or a PDF from the local file system so that you can see it.',
     );
     expect(images.split('\n')[0]).toBe(
-      'Read an image file from the local file system so that you can see it.',
+      'Read an image file or a PDF from the local file system so that you can see it.',
     );
     expect(videos.split('\n')[0]).toBe(
-      'Read a video file from the local file system so that you can see it.',
+      'Read a video file or a PDF from the local file system so that you can see it.',
     );
-    expect(images).toContain('Formats: images in PNG, JPEG, GIF, BMP, TIFF, WebP, ICO, HEIC/HEIF and AVIF.');
-    expect(videos).toContain('Formats: videos in MP4, MKV, AVI, MOV, WMV, WebM, M4V, FLV, 3GP and 3G2.');
+    expect(images).toContain(
+      'Formats: images in PNG, JPEG, GIF, BMP, TIFF, WebP, ICO, HEIC/HEIF and AVIF; PDF documents.',
+    );
+    expect(videos).toContain(
+      'Formats: videos in MP4, MKV, AVI, MOV, WMV, WebM, M4V, FLV, 3GP and 3G2; PDF documents.',
+    );
+    // Only a model that sees images is told about fitting, region and full_resolution, and gets scans as images.
+    expect(images).toContain(
+      '- An image larger than 2000px on its long edge, or too large in bytes, is sent as',
+    );
+    expect(images).toContain('A page without a text layer (a scan) is sent as an image.');
+    expect(videos).not.toContain('region');
+    expect(videos).toContain('A page without a text layer (a scan) is named, as you cannot see images.');
+    expect(tool(['image_in'], {}, { maxImageEdge: 1568 }).description).toContain(
+      '- An image larger than 1568px on its long edge',
+    );
     for (const text of [both, images, videos]) {
       expect(text).toContain('at most 100 MB');
       expect(text).not.toContain('${');

@@ -8,7 +8,6 @@ import {
   readHandleUpTo,
   fileNotFoundError,
   notAFileError,
-  quotedPath,
   sensitiveFileError,
 } from '@kimi-tools/core/toolkit';
 import { z } from 'zod';
@@ -24,23 +23,63 @@ import {
   NO_MEDIA_CAPABILITY_MESSAGE,
   NO_UPLOAD_URL_MESSAGE,
   notMediaError,
+  parameterNotApplicableError,
   textFileError,
   tooLargeError,
   unsupportedMediaError,
   type ReadMediaFileBrief,
 } from './errors.js';
-import { readImageDimensions, type ImageDimensions } from './image-dimensions.js';
-import { MAX_MEDIA_BYTES } from './limits.js';
+import { readImage } from './image-read.js';
+import { MAX_MEDIA_BYTES, MAX_PDF_PAGES } from './limits.js';
 import { mediaParts, toDataUrl } from './media-parts.js';
-import { checkedOptions, type ReadMediaFileOptions, type UploadVideo } from './options.js';
+import { loadedMessage } from './messages.js';
+import {
+  checkedOptions,
+  type CheckedOptions,
+  type ReadMediaFileOptions,
+  type UploadVideo,
+} from './options.js';
+import { isValidPages, PAGES_PATTERN } from './pdf-pages.js';
+import { readPdf } from './pdf-read.js';
 
 /** Arguments of ReadMediaFile. */
 export const ReadMediaFileParams = z.object({
   path: z
     .string()
     .describe(
-      'The path of the image or video file to read: absolute, or relative to the working directory. ' +
+      'The path of the image, video or PDF file to read: absolute, or relative to the working directory. ' +
         'Files outside the working directory need an absolute path.',
+    ),
+  region: z
+    .object({
+      x: z.number().int().min(0).describe('Left edge, in pixels of the original image.'),
+      y: z.number().int().min(0).describe('Top edge, in pixels of the original image.'),
+      width: z.number().int().min(1).describe('Width in pixels.'),
+      height: z.number().int().min(1).describe('Height in pixels.'),
+    })
+    .optional()
+    .describe(
+      'Images only: the rectangle to read, in pixels of the original (upright) image, cropped before the image is ' +
+        'fitted to the size limits. Use it to read small text or detail in a large image.',
+    ),
+  full_resolution: z
+    .boolean()
+    .optional()
+    .describe(
+      'Images only: send the original pixels, not scaled to the long-edge limit, as long as the image fits the ' +
+        'byte budget.',
+    ),
+  pages: z
+    .string()
+    .regex(PAGES_PATTERN, 'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-")')
+    .refine(
+      isValidPages,
+      'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-"), from 1',
+    )
+    .optional()
+    .describe(
+      `PDFs only: the pages to read, 1-based: "7", "3-12" or "21-" (at most ${MAX_PDF_PAGES} per call). ` +
+        `Default: the first ${MAX_PDF_PAGES}.`,
     ),
 });
 
@@ -48,22 +87,6 @@ export const ReadMediaFileParams = z.object({
 export type ReadMediaFileParams = z.output<typeof ReadMediaFileParams>;
 
 const CAPABILITY: Record<MediaKind, Capability> = { image: 'image_in', video: 'video_in' };
-
-const AFTER_LOAD_ADVICE =
-  'If you need to output coordinates, output relative coordinates first and compute absolute coordinates using the ' +
-  'original image size; if you generate or edit images/videos via commands or scripts, read the result back ' +
-  'immediately before continuing.';
-
-function loadedMessage(
-  kind: MediaKind,
-  realPath: string,
-  mime: string,
-  size: number,
-  dims?: ImageDimensions,
-) {
-  const sizeHint = dims ? `, original size ${dims.width}x${dims.height}px` : '';
-  return `Loaded ${kind} file ${quotedPath(realPath)} (${mime}, ${size} bytes${sizeHint}). ${AFTER_LOAD_ADVICE}`;
-}
 
 /**
  * ReadMediaFile: hands an image or video file to a multimodal model as an `image_url` / `video_url` part wrapped
@@ -74,8 +97,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   readonly description: string;
   readonly params = ReadMediaFileParams;
   protected readonly failureBrief = Briefs.readFailed;
-  private readonly capabilities: readonly Capability[];
-  private readonly uploadVideo: UploadVideo | undefined;
+  private readonly options: CheckedOptions;
 
   /** Throws when the model takes neither images nor videos (no `image_in` / `video_in`), or on an invalid option. */
   constructor(
@@ -83,10 +105,10 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
     options: ReadMediaFileOptions = {},
   ) {
     super();
-    ({ capabilities: this.capabilities, uploadVideo: this.uploadVideo } = checkedOptions(options));
-    if (!isReadMediaFileAvailable({ capabilities: this.capabilities }))
-      throw new Error(NO_MEDIA_CAPABILITY_MESSAGE);
-    this.description = describeReadMediaFile(supportedMediaKinds({ capabilities: this.capabilities }));
+    this.options = checkedOptions(options);
+    const { capabilities } = this.options;
+    if (!isReadMediaFileAvailable({ capabilities })) throw new Error(NO_MEDIA_CAPABILITY_MESSAGE);
+    this.description = describeReadMediaFile(supportedMediaKinds({ capabilities }), this.options);
   }
 
   protected override failureMessage(params: ReadMediaFileParams, error: string): string {
@@ -104,16 +126,20 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
     const file = await openRegularFile(real);
     if (file === 'missing') return fileNotFoundError(params.path, absolute, this.runtime.workDir);
     if (file === 'not-a-file') return notAFileError(params.path);
+    const { capabilities } = this.options;
     let bytes: Uint8Array;
-    let kind: MediaKind;
+    let kind: MediaKind | 'pdf';
     let mime: string;
     try {
       const { handle, stats } = file;
       const fileKind = await detectFileKind(real, await readHandleUpTo(handle, FILE_HEAD_BYTES));
       if (fileKind.kind === 'text') return textFileError(params.path);
       if (fileKind.kind === 'binary') return notMediaError(params.path);
-      ({ kind, mime } = fileKind);
-      if (!this.capabilities.includes(CAPABILITY[kind])) return unsupportedMediaError(kind);
+      ({ kind, mime } =
+        fileKind.kind === 'pdf' ? { kind: 'pdf' as const, mime: 'application/pdf' } : fileKind);
+      if (kind !== 'pdf' && !capabilities.includes(CAPABILITY[kind])) return unsupportedMediaError(kind);
+      const misplaced = misplacedParameter(params, kind);
+      if (misplaced) return parameterNotApplicableError(params.path, misplaced, kind);
 
       if (stats.size === 0) return emptyFileError(real);
       if (stats.size > MAX_MEDIA_BYTES) return tooLargeError(real, stats.size);
@@ -125,15 +151,43 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
       await file.handle.close();
     }
 
-    const dims = kind === 'image' ? readImageDimensions(bytes) : undefined;
-    const upload = kind === 'video' ? this.uploadVideo : undefined;
+    const { maxImageEdge: maxEdge, maxImageBytes: maxBytes } = this.options;
+    if (kind === 'pdf') {
+      const imageIn = capabilities.includes('image_in');
+      return readPdf({ realPath: real, bytes, pages: params.pages, imageIn, maxEdge, maxBytes });
+    }
+    if (kind === 'image') {
+      return readImage({
+        realPath: real,
+        mime,
+        bytes,
+        region: params.region,
+        fullResolution: params.full_resolution ?? false,
+        maxEdge,
+        maxBytes,
+        loadImageLibrary: this.options.loadImageLibrary,
+      });
+    }
+    const upload = this.options.uploadVideo;
     const url = upload ? await uploadedUrl(upload, bytes, mime) : toDataUrl(bytes, mime);
     return toolOk({
       output: mediaParts(kind, real, url),
-      message: loadedMessage(kind, real, mime, bytes.length, dims),
-      extras: { kind, mime, size: bytes.length, ...(dims ?? {}) },
+      message: loadedMessage(kind, real, mime, bytes.length),
+      extras: { kind, mime, size: bytes.length },
     });
   }
+}
+
+/** The first argument given that does not apply to this kind of file. */
+function misplacedParameter(
+  params: ReadMediaFileParams,
+  kind: MediaKind | 'pdf',
+): 'region' | 'full_resolution' | 'pages' | undefined {
+  if (kind !== 'image' && params.region !== undefined) return 'region';
+  // `full_resolution: false` is what the model sends when it means nothing: only `true` is out of place.
+  if (kind !== 'image' && params.full_resolution === true) return 'full_resolution';
+  if (kind !== 'pdf' && params.pages !== undefined) return 'pages';
+  return undefined;
 }
 
 /** The URL the runtime's upload hook gives for a video; a hook that gives none is an error, not an empty part. */

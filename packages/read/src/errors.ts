@@ -18,6 +18,14 @@ export function mediaFileError(
   });
 }
 
+/** Refused: a PDF, which ReadMediaFile reads page by page. */
+export function pdfFileError(shown: string): ToolReturnValue<typeof Briefs.unsupportedFileType> {
+  return toolError({
+    message: `${quotedPath(shown)} is a PDF file. Use ReadMediaFile to read PDF files page by page.`,
+    brief: Briefs.unsupportedFileType,
+  });
+}
+
 /** Refused: not text in any supported encoding. */
 export function notReadableError(shown: string): ToolReturnValue<typeof Briefs.fileNotReadable> {
   return toolError({ message: notReadableMessage(shown), brief: Briefs.fileNotReadable });

@@ -351,6 +351,15 @@ describe('ReadFile: refusals', () => {
     expect(video.brief).toBe('Unsupported file type');
   });
 
+  it('refuses a PDF and points to ReadMediaFile', async ({ workspace, tool }) => {
+    await workspace.write('report.pdf', '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n');
+    const result = await tool.call({ path: 'report.pdf' });
+    expect(result.message).toBe(
+      '`report.pdf` is a PDF file. Use ReadMediaFile to read PDF files page by page.',
+    );
+    expect(result.brief).toBe('Unsupported file type');
+  });
+
   it('refuses sensitive files before checking that they exist', async ({ workspace, tool }) => {
     await workspace.write('.env', 'SECRET=1\n');
     for (const name of ['.env', 'missing/.env.local', 'id_rsa']) {

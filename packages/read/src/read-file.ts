@@ -22,7 +22,7 @@ import {
   stampOfStats,
 } from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
-import { mediaFileError, notReadableError, type ReadFileBrief } from './errors.js';
+import { mediaFileError, notReadableError, pdfFileError, type ReadFileBrief } from './errors.js';
 import { LINE_INDEXES } from './line-index.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
 import { formatLines } from './line-format.js';
@@ -79,6 +79,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, size));
       const kind = await detectFileKind(target.real, head);
       if (kind.kind === 'image' || kind.kind === 'video') return mediaFileError(shown, kind.kind);
+      if (kind.kind === 'pdf') return pdfFileError(shown);
       const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, size, head) : null;
       if (!encoding) return notReadableError(shown);
       if (isNotebookName(target.real)) {

@@ -94,6 +94,21 @@ describe('detectFileKind', () => {
     expect(await kindOf('archive.zip', zip)).toEqual({ kind: 'binary' });
   });
 
+  it('recognises a PDF by its header, binary or all ASCII, whatever the extension', async ({ kindOf }) => {
+    const binaryPdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n%'),
+      Buffer.from([0xe2, 0xe3, 0xcf, 0xd3, 0x0a]),
+    ]);
+    expect(await kindOf('report.pdf', binaryPdf)).toEqual({ kind: 'pdf' });
+    expect(await kindOf('report', binaryPdf)).toEqual({ kind: 'pdf' });
+    expect(await kindOf('ascii.pdf', '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n')).toEqual({
+      kind: 'pdf',
+    });
+    // Text that only mentions the header, and a source file that starts with it, stay text.
+    expect(await kindOf('notes.txt', 'A PDF starts with %PDF-1.7\n')).toEqual({ kind: 'text' });
+    expect(await kindOf('header.ts', '%PDF-1.7 is not TypeScript\n')).toEqual({ kind: 'text' });
+  });
+
   it('uses the media extension only when the content is not plain text', async ({ kindOf }) => {
     expect(
       await kindOf('pointer.png', 'version https://git-lfs.github.com/spec/v1\noid sha256:abc\n'),

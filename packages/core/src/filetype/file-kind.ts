@@ -14,10 +14,22 @@ import { hasEarlyNul, looksLikePlainText } from './text-sniff.js';
 
 /** What a file is, for choosing between ReadFile and ReadMediaFile. */
 export type FileKind =
-  { kind: 'text' } | { kind: 'image'; mime: string } | { kind: 'video'; mime: string } | { kind: 'binary' };
+  | { kind: 'text' }
+  | { kind: 'image'; mime: string }
+  | { kind: 'video'; mime: string }
+  | { kind: 'pdf' }
+  | { kind: 'binary' };
 
 const TEXT: FileKind = { kind: 'text' };
 const BINARY: FileKind = { kind: 'binary' };
+const PDF: FileKind = { kind: 'pdf' };
+
+/** Every PDF starts with this header; an all-ASCII PDF would otherwise pass for plain text. */
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+
+function startsWithPdfHeader(head: Uint8Array): boolean {
+  return head.length >= PDF_HEADER.length && PDF_HEADER.equals(head.subarray(0, PDF_HEADER.length));
+}
 
 /** Sniffed formats that are text themselves (XML, vCard, RTF...): the usual NUL rule decides for them. */
 function isTextualFormat(mime: string): boolean {
@@ -55,7 +67,7 @@ function sniffedMedia(sniffed: { ext: string; mime: string }): MediaType | undef
 /**
  * docs/read-media-file.md type detection from the path and the first bytes (`readFileHead`), in this order:
  * 1. `.svg .ts .tsx .mts .cts` are text (never media; binary only when a NUL shows in the first 512 bytes).
- * 2. A UTF-16 BOM means text.
+ * 2. A UTF-16 BOM means text; `%PDF-` at the very start means a PDF (ReadMediaFile reads it by page).
  * 3. An empty file is media when its extension says so (ReadMediaFile then reports it empty), else text.
  * 4. Plain text (no control bytes besides whitespace and ESC) is text, whatever its extension or magic letters:
  *    a `.png` holding text (a Git LFS pointer, say) is not an image, nor is a `.txt` starting with "BMW".
@@ -69,6 +81,7 @@ export async function detectFileKind(filePath: string, head: Uint8Array): Promis
   const extension = path.extname(filePath).toLowerCase();
   if (TEXT_EXTENSIONS.has(extension)) return hasUtf16Bom(head) || !hasEarlyNul(head) ? TEXT : BINARY;
   if (hasUtf16Bom(head)) return TEXT;
+  if (startsWithPdfHeader(head)) return PDF;
   const hinted = MEDIA_BY_EXTENSION[extension];
   if (head.length === 0) return hinted ? media(hinted) : TEXT;
   if (looksLikePlainText(head)) return TEXT;
