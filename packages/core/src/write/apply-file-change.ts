@@ -15,6 +15,7 @@ import { quotedPath } from '../text/escape-for-display.js';
 import { readRegularFile } from '../fs/regular-file.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { realPathAllowMissing } from '../path/real-path.js';
+import { reportAppliedChange } from '../observe/report-applied-change.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
 export interface FileChange {
@@ -80,7 +81,9 @@ async function stillResolvesTo(target: ResolvedPath): Promise<boolean> {
  * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
  * the read state still ok and the path still resolving to the approved real path → directories → file lock: the
- * file must still hold `oldBytes` → history → atomic write → the new read state. I/O failures are thrown; the tool turns them into its generic failure.
+ * file must still hold `oldBytes` → history → atomic write → the new read state; then, outside the locks, the runtime's
+ * change observers are told (docs/change-observers.md), and what they add joins the running tool call's result. I/O
+ * failures are thrown; the tool turns them into its generic failure.
  */
 export async function applyFileChange(
   runtime: ToolRuntime,
@@ -129,7 +132,7 @@ export async function applyFileChange(
   if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
   signal?.throwIfAborted();
 
-  return runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
+  const applied = await runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
     // The approval may have taken minutes: the file must still be what the change was computed from.
     if (mustCheckReadState) {
       const status = await runtime.fileState.check(realPath);
@@ -151,6 +154,11 @@ export async function applyFileChange(
       if (outcome?.kind !== 'written') await removeCreatedDirectories(createdDirectories);
     }
   });
+  // Outside the locks: observers (diagnostics, a formatter) may take their time without holding up other writers.
+  if (applied.kind === 'written') {
+    await reportAppliedChange(runtime, { sender: change.sender, path: target, oldBytes, newBytes, signal });
+  }
+  return applied;
 }
 
 /** The last step of {@link applyFileChange}: under the file lock, the check that the file still holds `oldBytes`, then the write. */
