@@ -2,6 +2,13 @@
 
 /** Adds diagnostics to a runtime. */
 export { addDiagnostics } from './add-diagnostics.js';
+/** Language servers: the configuration of one, and the tested ones. */
+export {
+  typescriptLanguageServer,
+  pyrightLanguageServer,
+  type LanguageServerConfig,
+  type ServerPresetOptions,
+} from './lsp/server-config.js';
 /** Options of `addDiagnostics`. */
 export type { DiagnosticsOptions } from './options.js';
 /** `extras.diagnostics` of a result, and its parts. */

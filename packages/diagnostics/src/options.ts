@@ -1,4 +1,5 @@
 import { positiveNumberOption } from '@kimi-tools/core/toolkit';
+import type { LanguageServerConfig } from './lsp/server-config.js';
 
 /** Options of {@link addDiagnostics}. */
 export interface DiagnosticsOptions {
@@ -8,6 +9,13 @@ export interface DiagnosticsOptions {
   parserBudgetMs?: number;
   /** Files larger than this many bytes are not checked (default 4 MiB). */
   maxBytes?: number;
+  /**
+   * Language servers, each started on the first change of a file it serves and shut down with the runtime: a file
+   * a server serves is checked by it instead of the parsers (default none).
+   */
+  servers?: LanguageServerConfig[];
+  /** Time budget of a language server check of one change, start-up included, in milliseconds (default 2000). */
+  serverBudgetMs?: number;
 }
 
 /** The options with their defaults applied. */
@@ -15,6 +23,8 @@ export interface DiagnosticsSettings {
   readonly maxShown: number;
   readonly parserBudgetMs: number;
   readonly maxBytes: number;
+  readonly servers: readonly LanguageServerConfig[];
+  readonly serverBudgetMs: number;
 }
 
 /** Checks the options (throwing a clear error for a bad one) and applies the defaults. */
@@ -24,5 +34,7 @@ export function diagnosticsSettings(options: DiagnosticsOptions): DiagnosticsSet
     maxShown: Math.floor(positiveNumberOption(owner, 'maxShown', options.maxShown, 10)),
     parserBudgetMs: positiveNumberOption(owner, 'parserBudgetMs', options.parserBudgetMs, 1_000),
     maxBytes: positiveNumberOption(owner, 'maxBytes', options.maxBytes, 4 * 1024 * 1024),
+    servers: [...(options.servers ?? [])],
+    serverBudgetMs: positiveNumberOption(owner, 'serverBudgetMs', options.serverBudgetMs, 2_000),
   };
 }
