@@ -3,6 +3,7 @@
 // Benchmarks later issues bring (image fitting, diagnostics overhead) register here the same way; README.md lists
 // them with their goals.
 import coldStart from './benchmarks/cold-start.js';
+import diagnostics from './benchmarks/diagnostics.js';
 import diff from './benchmarks/diff.js';
 import glob from './benchmarks/glob.js';
 import grep from './benchmarks/grep.js';
@@ -22,4 +23,5 @@ export const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   coldStart,
   diff,
   write,
+  diagnostics,
 };

@@ -5,16 +5,18 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type ProtocolConnection,
-} from 'vscode-languageserver-protocol/node';
+} from 'vscode-languageserver-protocol/node.js';
 import {
   ConfigurationRequest,
-  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DocumentDiagnosticRequest,
+  DocumentSymbolRequest,
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
   PublishDiagnosticsNotification,
+  ResponseError,
   RegistrationRequest,
   ShutdownRequest,
   WorkDoneProgressCreateRequest,
@@ -26,6 +28,9 @@ import type { LanguageServerConfig } from './server-config.js';
 /** How long a server may take to shut down politely before it is killed. */
 const SHUTDOWN_GRACE_MS = 1_000;
 
+/** How long the publications for a document must have stopped before its diagnostics count as complete. */
+const SETTLE_MS = 250;
+
 /** The diagnostics a server gave for one version of a document, or that the wait ran out. */
 export type ServerOutcome = { kind: 'diagnostics'; diagnostics: Diagnostic[] } | { kind: 'timed out' };
 
@@ -35,6 +40,8 @@ export class ServerCrashedError extends Error {}
 interface OpenDocument {
   version: number;
   text: string;
+  /** The diagnostics of this version, once known. */
+  diagnostics?: Diagnostic[];
 }
 
 /**
@@ -78,11 +85,7 @@ export class LanguageServer {
     );
     this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       const before = this.published.get(params.uri);
-      this.published.set(params.uri, {
-        diagnostics: params.diagnostics,
-        version: params.version,
-        count: (before?.count ?? 0) + 1,
-      });
+      this.published.set(params.uri, { diagnostics: params.diagnostics, count: (before?.count ?? 0) + 1 });
       for (const wake of [...this.waiters]) wake();
     });
     this.connection.onRequest(ConfigurationRequest.type, (params) =>
@@ -123,43 +126,46 @@ export class LanguageServer {
   }
 
   /**
-   * The diagnostics of `text` as the content of `file`: opens the document or sends the new version, then waits
-   * until `deadline` (a `performance.now()` time) at most.
+   * The diagnostics of `text` as the content of `file`, waiting until `deadline` (a `performance.now()` time) at
+   * most. The document is opened afresh for each version: a server need not publish again when a change leaves
+   * the diagnostics as they were (typescript-language-server does not), but it publishes for a document it opens.
    */
   async diagnose(file: string, languageId: string, text: string, deadline: number): Promise<ServerOutcome> {
     const started = await this.within(this.ready, deadline);
     if (started === undefined) return { kind: 'timed out' };
     const uri = pathToFileURL(file).href;
     const open = this.documents.get(uri);
-    if (open && open.text === text) {
-      const known = this.published.get(uri);
-      if (known && (known.version === undefined || known.version === open.version)) {
-        return { kind: 'diagnostics', diagnostics: known.diagnostics };
-      }
-    }
-    const publishedBefore = this.published.get(uri)?.count ?? 0;
+    if (open && open.text === text && open.diagnostics)
+      return { kind: 'diagnostics', diagnostics: open.diagnostics };
     const version = (open?.version ?? 0) + 1;
     this.documents.set(uri, { version, text });
     this.assertAlive();
     if (open) {
-      await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-        textDocument: { uri, version },
-        contentChanges: [{ text }],
+      await this.connection.sendNotification(DidCloseTextDocumentNotification.type, {
+        textDocument: { uri },
       });
-    } else {
-      await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-        textDocument: { uri, languageId, version, text },
-      });
+      // What the server publishes as it closes the document is not about this version: wait until it has said it.
+      if ((await this.within(this.sync(uri), deadline)) === undefined) return { kind: 'timed out' };
     }
+    const publishedBefore = this.published.get(uri)?.count ?? 0;
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId, version, text },
+    });
+    let outcome: ServerOutcome;
     if (started.capabilities.diagnosticProvider) {
       const report = await this.within(
         this.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri } }),
         deadline,
       );
-      if (report === undefined) return { kind: 'timed out' };
-      if (report.kind === 'full') return { kind: 'diagnostics', diagnostics: report.items };
+      outcome =
+        report?.kind === 'full' ? { kind: 'diagnostics', diagnostics: report.items } : { kind: 'timed out' };
+    } else {
+      outcome = await this.settledPublish(uri, publishedBefore, deadline);
     }
-    return this.publishedFor(uri, version, publishedBefore, deadline);
+    const current = this.documents.get(uri);
+    if (outcome.kind === 'diagnostics' && current?.version === version)
+      current.diagnostics = outcome.diagnostics;
+    return outcome;
   }
 
   /** Shuts the server down: `shutdown`, `exit`, then a kill if it is still there after a grace period. */
@@ -184,37 +190,51 @@ export class LanguageServer {
     this.markExited();
   }
 
-  /** Waits for a `publishDiagnostics` of `uri` for `version` (or, from a server that sends no versions, any new one). */
-  private publishedFor(
-    uri: string,
-    version: number,
-    countBefore: number,
-    deadline: number,
-  ): Promise<ServerOutcome> {
-    return new Promise((resolve) => {
+  /**
+   * The diagnostics the server publishes for `uri` after the document was opened (`countBefore` publishes were
+   * seen before), once it has been quiet for {@link SETTLE_MS}: a server may publish the syntax errors first and the
+   * type errors a moment later. Not settled by `deadline`: timed out.
+   */
+  private settledPublish(uri: string, countBefore: number, deadline: number): Promise<ServerOutcome> {
+    return new Promise<ServerOutcome>((resolve) => {
+      let quiet: NodeJS.Timeout | undefined;
+      let seen = countBefore;
       const settle = (outcome: ServerOutcome) => {
-        clearTimeout(timer);
+        clearTimeout(late);
+        clearTimeout(quiet);
         this.waiters.delete(check);
         resolve(outcome);
       };
       const check = () => {
         if (this.exited) return settle({ kind: 'timed out' });
         const known = this.published.get(uri);
-        if (!known || known.count <= countBefore) return;
-        if (known.version !== undefined ? known.version >= version : true) {
-          settle({ kind: 'diagnostics', diagnostics: known.diagnostics });
-        }
+        if (!known || known.count <= seen) return;
+        seen = known.count;
+        clearTimeout(quiet);
+        quiet = setTimeout(() => settle({ kind: 'diagnostics', diagnostics: known.diagnostics }), SETTLE_MS);
       };
-      const timer = setTimeout(
-        () => settle({ kind: 'timed out' }),
-        Math.max(0, deadline - performance.now()),
-      );
+      const late = setTimeout(() => settle({ kind: 'timed out' }), Math.max(0, deadline - performance.now()));
       this.waiters.add(check);
       check();
     }).then((outcome) => {
       this.assertAlive();
-      return outcome as ServerOutcome;
+      return outcome;
     });
+  }
+
+  /**
+   * Resolves once the server has handled the messages sent before: it answers a request about a document that is
+   * not open (the symbols of the closed `uri`) at once, after them. (A `$/` request would do in theory, but
+   * typescript-language-server 4 stops on one.)
+   */
+  private async sync(uri: string): Promise<true> {
+    try {
+      await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+    } catch (error) {
+      // An error answer is an answer too; any other failure is the connection's.
+      if (!(error instanceof ResponseError)) throw error;
+    }
+    return true;
   }
 
   /** `promise`'s value, or `undefined` when `deadline` comes first; throws when the server died meanwhile. */

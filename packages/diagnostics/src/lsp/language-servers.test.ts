@@ -59,6 +59,12 @@ describe('language servers', () => {
     expect(result.message.split('\n').slice(3)).toEqual([
       "src/a.ts:1:14 error Type 'string' is not assignable to type 'number'.",
     ]);
+    // The next edit fixes it: the server must be heard again although the document's other problem stays.
+    const fixed = await new StrReplaceFile(runtime).call({
+      path: 'src/a.ts',
+      edit: { old: "= 'x'", new: '= 3' },
+    });
+    expect(fixed.extras?.diagnostics).toMatchObject({ status: 'clean', kept: 1, fixed: 1 });
   });
 
   it('pyright: a type error the edit introduced is reported', async () => {
