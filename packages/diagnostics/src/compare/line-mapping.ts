@@ -1,8 +1,8 @@
 /**
  * How the lines of a file moved in a change: lines before the first changed one keep their number, lines after the
  * last changed one are shifted, lines in between were changed. Edits are small and files large, so the common start
- * and end are found by comparing lines (one pass, no diff algorithm); several edits in one change count as one
- * changed region, which only makes the match of old problems in between rely on their keys.
+ * and end are found by comparing characters (one pass, no allocation, no diff algorithm); several edits in one
+ * change count as one changed region, which only makes the match of old problems in between rely on their keys.
  */
 export interface LineMapping {
   /** The line after the change of an unchanged line before it, or `undefined` when the line was changed. */
@@ -11,22 +11,28 @@ export interface LineMapping {
   isChanged(newLine: number): boolean;
 }
 
+const NEWLINE = 10;
+
 /** The mapping of the change from `before` to `after`, both '\n'-separated. */
 export function lineMapping(before: string, after: string): LineMapping {
-  const oldLines = before.split('\n');
-  const newLines = after.split('\n');
-  const limit = Math.min(oldLines.length, newLines.length);
-  let head = 0;
-  while (head < limit && oldLines[head] === newLines[head]) head += 1;
-  let tail = 0;
+  const limit = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < limit && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
+  let end = 0;
   while (
-    tail < limit - head &&
-    oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]
+    end < limit - start &&
+    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
   ) {
-    tail += 1;
+    end += 1;
   }
-  const shift = newLines.length - oldLines.length;
-  const oldTailStart = oldLines.length - tail + 1;
+  // Whole lines only: the line holding the first differing character is changed, and so is the one holding the last.
+  const head = start === 0 ? 0 : countNewlines(before, 0, before.lastIndexOf('\n', start - 1) + 1);
+  const oldLines = countNewlines(before, 0, before.length) + 1;
+  const newLines = countNewlines(after, 0, after.length) + 1;
+  const oldChangeEnd = before.indexOf('\n', before.length - end);
+  const tail = oldChangeEnd === -1 ? 0 : countNewlines(before, oldChangeEnd, before.length);
+  const shift = newLines - oldLines;
+  const oldTailStart = oldLines - tail + 1;
   return {
     newLineOf: (oldLine) => {
       if (oldLine <= head) return oldLine;
@@ -35,4 +41,10 @@ export function lineMapping(before: string, after: string): LineMapping {
     },
     isChanged: (newLine) => newLine > head && newLine < oldTailStart + shift,
   };
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let index = from; index < to; index++) if (text.charCodeAt(index) === NEWLINE) count += 1;
+  return count;
 }

@@ -24,6 +24,9 @@ export function compareProblems(
   beforeText: string,
   afterText: string,
 ): ProblemComparison {
+  // Most checks find no problem on one side: then nothing needs mapping.
+  if (after.length === 0) return { added: [], kept: [], fixed: before.length };
+  if (before.length === 0) return { added: [...after], kept: [], fixed: 0 };
   const mapping = lineMapping(beforeText, afterText);
   // The old problems not matched yet, by key.
   const unmatched = new Map<string, Problem[]>();
