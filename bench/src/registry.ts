@@ -1,6 +1,6 @@
 // Every benchmark `pnpm bench` knows, in the order they run: one import and one entry each. The key is the name
 // given on the command line (`pnpm bench grep`); the value is a `Benchmark` (src/harness/types.ts, README.md).
-// Benchmarks later issues bring (image fitting, diagnostics overhead) register here the same way; README.md lists
+// Benchmarks later issues bring (image fitting) register here the same way; README.md lists
 // them with their goals.
 import coldStart from './benchmarks/cold-start.js';
 import diagnostics from './benchmarks/diagnostics.js';
