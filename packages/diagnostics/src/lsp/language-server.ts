@@ -192,10 +192,12 @@ export class LanguageServer {
 
   /**
    * The diagnostics the server publishes for `uri` after the document was opened (`countBefore` publishes were
-   * seen before), once it has been quiet for {@link SETTLE_MS}: a server may publish the syntax errors first and the
-   * type errors a moment later. Not settled by `deadline`: timed out.
+   * seen before), once it has been quiet for {@link SETTLE_MS} or for as long as it has taken so far, whichever is
+   * longer: a server may publish the syntax errors first and the type errors later, the later the busier the
+   * machine. Not settled by `deadline`: timed out.
    */
   private settledPublish(uri: string, countBefore: number, deadline: number): Promise<ServerOutcome> {
+    const opened = performance.now();
     return new Promise<ServerOutcome>((resolve) => {
       let quiet: NodeJS.Timeout | undefined;
       let seen = countBefore;
@@ -211,7 +213,8 @@ export class LanguageServer {
         if (!known || known.count <= seen) return;
         seen = known.count;
         clearTimeout(quiet);
-        quiet = setTimeout(() => settle({ kind: 'diagnostics', diagnostics: known.diagnostics }), SETTLE_MS);
+        const wait = Math.max(SETTLE_MS, performance.now() - opened);
+        quiet = setTimeout(() => settle({ kind: 'diagnostics', diagnostics: known.diagnostics }), wait);
       };
       const late = setTimeout(() => settle({ kind: 'timed out' }), Math.max(0, deadline - performance.now()));
       this.waiters.add(check);

@@ -40,7 +40,11 @@ describe('language servers', () => {
       servers: [typescriptLanguageServer(), pyrightLanguageServer()],
       serverBudgetMs: 60_000,
     });
-  });
+    // The first file a server sees makes it load its project (TypeScript's standard library...): done here, so the
+    // tests below meet running servers, as every change after the first does.
+    await new WriteFile(runtime).call({ path: 'warm.ts', content: 'export const warm: number = 1;\n' });
+    await new WriteFile(runtime).call({ path: 'warm.py', content: 'warm: int = 1\n' });
+  }, 120_000);
   afterAll(async () => {
     await runtime.close();
     await workspace.cleanup();
