@@ -1,8 +1,8 @@
 // Every benchmark `pnpm bench` knows, in the order they run: one import and one entry each. The key is the name
 // given on the command line (`pnpm bench grep`); the value is a `Benchmark` (src/harness/types.ts, README.md).
-// Benchmarks later issues bring (diagnostics overhead) register here the same way; README.md lists
-// them with their goals.
+// README.md lists them with their goals.
 import coldStart from './benchmarks/cold-start.js';
+import diagnostics from './benchmarks/diagnostics.js';
 import diff from './benchmarks/diff.js';
 import glob from './benchmarks/glob.js';
 import grep from './benchmarks/grep.js';
@@ -24,4 +24,5 @@ export const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   diff,
   write,
   imageFit,
+  diagnostics,
 };

@@ -83,3 +83,34 @@ export async function buildReadMediaFile(workDir: string): Promise<ReadMediaFile
   const [runtime, { ReadMediaFile }] = await Promise.all([runtimeFor(workDir), import('@kimi-tools/media')]);
   return new ReadMediaFile(runtime, { capabilities: ['image_in'] });
 }
+
+/**
+ * StrReplaceFile in `workDir` on a runtime with `@kimi-tools/diagnostics` added (with `servers`: the tested
+ * language servers by name), without read-before-write; returns the runtime too, to close it.
+ */
+export async function buildStrReplaceWithDiagnostics(
+  workDir: string,
+  servers: readonly ('typescript' | 'pyright')[] = [],
+): Promise<{ tool: StrReplaceFile; runtime: ToolRuntime }> {
+  const [{ createRuntime, yoloApproval }, { StrReplaceFile }, diagnostics] = await Promise.all([
+    import('@kimi-tools/core'),
+    import('@kimi-tools/replace'),
+    import('@kimi-tools/diagnostics'),
+  ]);
+  const runtime = createRuntime({ workDir, approval: yoloApproval(), readBeforeWrite: false });
+  diagnostics.addDiagnostics(runtime, {
+    servers: servers.map((name) =>
+      name === 'typescript' ? diagnostics.typescriptLanguageServer() : diagnostics.pyrightLanguageServer(),
+    ),
+  });
+  return { tool: new StrReplaceFile(runtime, {}), runtime };
+}
+
+/** StrReplaceFile in `workDir` without diagnostics and without read-before-write (the reference of the above). */
+export async function buildPlainStrReplace(workDir: string): Promise<StrReplaceFile> {
+  const [{ createRuntime, yoloApproval }, { StrReplaceFile }] = await Promise.all([
+    import('@kimi-tools/core'),
+    import('@kimi-tools/replace'),
+  ]);
+  return new StrReplaceFile(createRuntime({ workDir, approval: yoloApproval(), readBeforeWrite: false }), {});
+}

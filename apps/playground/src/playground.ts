@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
-import { createRuntime, FileHistory } from '@kimi-tools/core';
+import { createRuntime, FileHistory, type ToolRuntime } from '@kimi-tools/core';
+import { addDiagnostics } from '@kimi-tools/diagnostics';
 import { PlaygroundApproval, type FallbackAnswerer } from './approval-ui.js';
 import { parsePlaygroundArgs } from './cli-args.js';
 import { createFileTools } from './file-tools.js';
@@ -119,6 +120,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
   const prompter: LinePrompter | undefined = interactive
     ? createTerminalPrompter(io.stdin, io.stdout)
     : undefined;
+  let runtime: ToolRuntime | undefined;
   try {
     const fallback: FallbackAnswerer = prompter
       ? { kind: 'interactive', prompter }
@@ -126,7 +128,9 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
     const showPath = pathShower(workspace.workDir);
     const approval = new PlaygroundApproval({ output, showPath, answers: args.answers, fallback });
     const history = new FileHistory();
-    const runtime = createRuntime({ workDir: workspace.workDir, approval, history });
+    runtime = createRuntime({ workDir: workspace.workDir, approval, history });
+    // Every write reports the syntax errors it introduced, as a host with @kimi-tools/diagnostics sees them.
+    addDiagnostics(runtime);
     const answering = [
       args.answers.length > 0 ? `${args.answers.length} from --answers, then ` : '',
       prompter
@@ -152,6 +156,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
     const status = printSummary(output, report, approval.unusedAnswers);
     return report.stopped ? EXIT.interrupted : status;
   } finally {
+    await runtime?.close();
     prompter?.close();
     if (args.keep) output.line(`Kept ${workspace.tempRoot}`);
     else await workspace.cleanup();

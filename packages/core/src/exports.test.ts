@@ -8,6 +8,7 @@ import * as toolkit from './toolkit.js';
 // The two public faces of core, pinned: a name added to or removed from either is a decision, made here on purpose.
 
 const HOST_API = [
+  'AppliedFileChange',
   'Approval',
   'ApprovalRequest',
   'ApprovalResponse',
@@ -15,11 +16,13 @@ const HOST_API = [
   'BriefDisplayBlock',
   'CallOptions',
   'CallableTool',
+  'ChangeSection',
   'ContentPart',
   'DiffDisplayBlock',
   'DisplayBlock',
   'FileAction',
   'FileActions',
+  'FileChangeObserver',
   'FileHistory',
   'FileHistoryOptions',
   'FileStateTracker',
@@ -29,6 +32,7 @@ const HOST_API = [
   'ModelPart',
   'OutsidePolicy',
   'RuntimeOptions',
+  'SectionDisplayBlock',
   'SessionApproval',
   'ToolDefinition',
   'ToolReturnValue',

@@ -10,6 +10,7 @@ export {
   type ContentPart,
   type BriefDisplayBlock,
   type DiffDisplayBlock,
+  type SectionDisplayBlock,
   type DisplayBlock,
   type ToolReturnValue,
 } from './result/tool-result.js';
@@ -28,6 +29,9 @@ export {
   type ToolRuntime,
   type OutsidePolicy,
 } from './runtime/runtime.js';
+
+// observers of applied file changes (diagnostics, formatters, watchers), closed with the runtime
+export type { AppliedFileChange, ChangeSection, FileChangeObserver } from './observe/change-observer.js';
 
 // approvals
 export { FileActions, type FileAction } from './approval/file-actions.js';

@@ -23,8 +23,15 @@ export interface DiffDisplayBlock {
   isSummary: boolean;
 }
 
+/** What a file change observer (diagnostics, a formatter) adds for the user about a change; `source` names it. */
+export interface SectionDisplayBlock {
+  type: 'section';
+  source: string;
+  text: string;
+}
+
 /** A block the user interface renders for the user (never sent to the model). */
-export type DisplayBlock = BriefDisplayBlock | DiffDisplayBlock;
+export type DisplayBlock = BriefDisplayBlock | DiffDisplayBlock | SectionDisplayBlock;
 
 /**
  * What every tool call resolves to. Tools never throw. `Brief` narrows `brief` to the briefs a tool can give

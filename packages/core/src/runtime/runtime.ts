@@ -7,6 +7,7 @@ import { FileStateTracker } from '../state/file-state-tracker.js';
 import { PathLocks } from '../write/path-locks.js';
 import { positiveNumberOption } from './options.js';
 import { RuntimeSlots, type RuntimeSlot } from './runtime-slot.js';
+import { ChangeObservers } from '../observe/change-observers.js';
 
 /** How ReadFile-style tools treat paths outside the workspace: allowed (writes ask `EDIT_OUTSIDE`) or refused. */
 export type OutsidePolicy = 'allow' | 'deny';
@@ -54,6 +55,10 @@ export interface ToolRuntime {
   readonly paths: PathPolicy;
   /** This runtime's value of a tool package's {@link RuntimeSlot} (made on first use). */
   slot<T>(slot: RuntimeSlot<T>): T;
+  /** Who is told of every change the tools apply (diagnostics, a formatter, a file watcher). */
+  readonly changeObservers: ChangeObservers;
+  /** Ends the session: closes every change observer (and the servers or watchers it runs). Idempotent. */
+  close(): Promise<void>;
 }
 
 /** Options that belonged to the runtime before each tool took its own, and where they went. */
@@ -82,6 +87,7 @@ export function createRuntime(options: RuntimeOptions): ToolRuntime {
     sensitive: [...(options.sensitive ?? [])],
   } as const;
   const slots = new RuntimeSlots();
+  const changeObservers = new ChangeObservers();
   const runtime: ToolRuntime = {
     ...settings,
     approval: options.approval,
@@ -92,6 +98,8 @@ export function createRuntime(options: RuntimeOptions): ToolRuntime {
     locks: new PathLocks(),
     paths: new PathPolicy(settings),
     slot: (slot) => slots.get(slot, runtime),
+    changeObservers,
+    close: () => changeObservers.close(),
   };
   return runtime;
 }

@@ -5,6 +5,7 @@ import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-disp
 
 // An unexpected error's text may quote two paths (a rename's source and target).
 const SHOWN_ERROR_MAX_CHARS = 2 * SHOWN_PATH_MAX_CHARS + 1_000;
+import { collectChangeSections } from '../observe/call-sections.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
 import { validateArguments } from './validate-arguments.js';
 
@@ -51,7 +52,7 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
     }
     const params = validated.params;
     try {
-      return await this.execute(params, options);
+      return await collectChangeSections(() => this.execute(params, options));
     } catch (error) {
       // A thrown error's text may quote a path raw (`ENOENT: ..., open '{path}'`): it is shown escaped and bounded.
       return toolError({

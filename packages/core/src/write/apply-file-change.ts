@@ -16,6 +16,7 @@ import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { realPathAllowMissing } from '../path/real-path.js';
+import { reportAppliedChange } from '../observe/report-applied-change.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
 export interface FileChange {
@@ -105,7 +106,9 @@ async function stillResolvesTo(target: ResolvedPath): Promise<boolean> {
  * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
  * the path still resolving to the approved real path → directories → file lock: the file must still hold `oldBytes`
- * and the read state still be ok (one look at the file) → history → atomic write → the new read state. I/O failures are thrown; the tool turns them into its generic failure.
+ * and the read state still be ok (one look at the file) → history → atomic write → the new read state; then,
+ * outside the locks, the runtime's change observers are told (docs/change-observers.md), and what they add joins
+ * the running tool call's result. I/O failures are thrown; the tool turns them into its generic failure.
  */
 export async function applyFileChange(
   runtime: ToolRuntime,
@@ -154,7 +157,7 @@ export async function applyFileChange(
   if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
   signal?.throwIfAborted();
 
-  return runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
+  const applied = await runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
     // A directory on the way, or the file itself, may have been swapped for a symlink meanwhile: the write must
     // land exactly where the policy approved, never wherever the path leads now.
     if (!(await stillResolvesTo(target))) {
@@ -171,6 +174,11 @@ export async function applyFileChange(
       if (outcome?.kind !== 'written') await removeCreatedDirectories(createdDirectories);
     }
   });
+  // Outside the locks: observers (diagnostics, a formatter) may take their time without holding up other writers.
+  if (applied.kind === 'written') {
+    await reportAppliedChange(runtime, { sender: change.sender, path: target, oldBytes, newBytes, signal });
+  }
+  return applied;
 }
 
 /**

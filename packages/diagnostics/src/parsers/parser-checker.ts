@@ -1,0 +1,85 @@
+import type { ParsedLanguage } from '../languages.js';
+import type { Problem } from '../problem.js';
+import { jsonProblems } from './json-problems.js';
+import { tomlProblems } from './toml-problems.js';
+import { TreeSitterParsers } from './tree-sitter-problems.js';
+import {
+  parseScript,
+  SCRIPT_KINDS,
+  scriptProblems,
+  type ParsedScript,
+  type ScriptLanguage,
+} from './typescript-problems.js';
+import { yamlProblems } from './yaml-problems.js';
+
+/** What a parser check found. */
+export type ParseOutcome = { kind: 'checked'; problems: Problem[] } | { kind: 'timed out' };
+
+/** How many files' last parse a runtime keeps, so the next edit of one needs no parse of its old content. */
+const REMEMBERED_FILES = 16;
+
+/**
+ * The in-process syntax checkers of one runtime. It remembers the last text it checked of each file with its
+ * problems (and TypeScript's tree), so that an edit of a file it saw last time parses only the new content,
+ * incrementally where the parser can.
+ */
+export class ParserChecker {
+  private readonly treeSitter = new TreeSitterParsers();
+  private readonly remembered = new Map<
+    string,
+    { text: string; problems: Problem[]; script?: ParsedScript }
+  >();
+
+  /** The problems of `text`, the content of `file` (the key under which it is remembered). */
+  async check(file: string, text: string, language: ParsedLanguage, budgetMs: number): Promise<ParseOutcome> {
+    const known = this.remembered.get(file);
+    if (known && known.text === text) return { kind: 'checked', problems: known.problems };
+    this.remembered.delete(file);
+    let problems: Problem[];
+    let script: ParsedScript | undefined;
+    if (isScript(language)) {
+      script = parseScript(file, text, language, known?.script);
+      problems = scriptProblems(script);
+    } else {
+      const outcome = await this.parse(text, language, budgetMs);
+      if (outcome.kind === 'timed out') return outcome;
+      problems = outcome.problems;
+    }
+    this.remember(file, { text, problems, script });
+    return { kind: 'checked', problems };
+  }
+
+  /** Forgets `file` (its content is no longer what was checked, or it is too large to keep). */
+  forget(file: string): void {
+    this.remembered.delete(file);
+  }
+
+  private async parse(text: string, language: Exclude<ParsedLanguage, ScriptLanguage>, budgetMs: number) {
+    switch (language) {
+      case 'json':
+        return { kind: 'checked' as const, problems: jsonProblems(text, false) };
+      case 'jsonc':
+        return { kind: 'checked' as const, problems: jsonProblems(text, true) };
+      case 'yaml':
+        return { kind: 'checked' as const, problems: yamlProblems(text) };
+      case 'toml':
+        return { kind: 'checked' as const, problems: tomlProblems(text) };
+      default: {
+        const outcome = await this.treeSitter.problems(text, language, budgetMs);
+        return outcome.kind === 'parsed' ? { kind: 'checked' as const, problems: outcome.problems } : outcome;
+      }
+    }
+  }
+
+  private remember(file: string, entry: { text: string; problems: Problem[]; script?: ParsedScript }): void {
+    this.remembered.set(file, entry);
+    if (this.remembered.size > REMEMBERED_FILES) {
+      const oldest = this.remembered.keys().next().value;
+      if (oldest !== undefined) this.remembered.delete(oldest);
+    }
+  }
+}
+
+function isScript(language: ParsedLanguage): language is ScriptLanguage {
+  return language in SCRIPT_KINDS;
+}
