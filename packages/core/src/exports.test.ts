@@ -8,7 +8,6 @@ import * as toolkit from './toolkit.js';
 // The two public faces of core, pinned: a name added to or removed from either is a decision, made here on purpose.
 
 const HOST_API = [
-  'AppliedFileChange',
   'Approval',
   'ApprovalRequest',
   'ApprovalResponse',
@@ -16,13 +15,11 @@ const HOST_API = [
   'BriefDisplayBlock',
   'CallOptions',
   'CallableTool',
-  'ChangeSection',
   'ContentPart',
   'DiffDisplayBlock',
   'DisplayBlock',
   'FileAction',
   'FileActions',
-  'FileChangeObserver',
   'FileHistory',
   'FileHistoryOptions',
   'FileStateTracker',
@@ -49,12 +46,15 @@ const HOST_API = [
   'toModelContent',
   'toolError',
   'toolOk',
-  'toolRejected',
   'unifiedDiffLines',
   'yoloApproval',
 ];
 
 const TOOLKIT = [
+  'AppliedFileChange',
+  'ChangeSection',
+  'FileChangeObserver',
+  'toolRejected',
   'ApplyOutcome',
   'ArgumentsCheck',
   'Briefs',

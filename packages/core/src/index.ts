@@ -6,7 +6,6 @@
 export {
   toolOk,
   toolError,
-  toolRejected,
   type ContentPart,
   type BriefDisplayBlock,
   type DiffDisplayBlock,
@@ -29,9 +28,6 @@ export {
   type ToolRuntime,
   type OutsidePolicy,
 } from './runtime/runtime.js';
-
-// observers of applied file changes (diagnostics, formatters, watchers), closed with the runtime
-export type { AppliedFileChange, ChangeSection, FileChangeObserver } from './observe/change-observer.js';
 
 // approvals
 export { FileActions, type FileAction } from './approval/file-actions.js';

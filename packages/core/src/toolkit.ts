@@ -2,7 +2,7 @@
 // guarantees as the built-in ones. Everything else in core is private.
 
 // results and the shared error vocabulary
-export { errorText, type ToolResultInit } from './result/tool-result.js';
+export { errorText, toolRejected, type ToolResultInit } from './result/tool-result.js';
 export { EMPTY_RESULT_TEXT, ERROR_MARKER } from './result/model-content.js';
 export {
   Briefs,
@@ -115,3 +115,6 @@ export {
   type NotebookEditPlan,
   type EditableCellType,
 } from './notebook/edit-notebook.js';
+
+// observers of applied file changes (diagnostics, formatters, watchers), closed with the runtime
+export type { AppliedFileChange, ChangeSection, FileChangeObserver } from './observe/change-observer.js';

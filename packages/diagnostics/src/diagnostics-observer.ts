@@ -1,4 +1,5 @@
-import type { AppliedFileChange, ChangeSection, FileChangeObserver, ToolRuntime } from '@kimi-tools/core';
+import type { ToolRuntime } from '@kimi-tools/core';
+import type { AppliedFileChange, ChangeSection, FileChangeObserver } from '@kimi-tools/core/toolkit';
 import { decodeText, errorText } from '@kimi-tools/core/toolkit';
 import { compareProblems } from './compare/new-problems.js';
 import { languageOf } from './languages.js';

@@ -1,4 +1,4 @@
-import type { ChangeSection } from '@kimi-tools/core';
+import type { ChangeSection } from '@kimi-tools/core/toolkit';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import {
   cleanMessage,
