@@ -16,3 +16,12 @@ export { recordingApproval, type RecordingApproval, type ApprovalScript } from '
 
 // media files built byte by byte
 export { pngBytes, jpegBytes, gifBytes, bmpBytes, webpBytes, mp4Bytes, webmBytes } from './media-bytes.js';
+
+// a local HTTP server replaying recorded API responses, for official API clients pointed at it by `baseURL`
+export {
+  startReplayServer,
+  REPLAY_EXHAUSTED_STATUS,
+  type ReplayServer,
+  type ReplayResponse,
+  type RecordedRequest,
+} from './replay-server.js';
