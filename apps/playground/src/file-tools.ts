@@ -1,4 +1,4 @@
-import type { ToolRuntime } from '@kimi-tools/core';
+import { createToolSet, type ToolRuntime, type ToolSet } from '@kimi-tools/core';
 import {
   createFileTools as createServableFileTools,
   type FileToolOptions,
@@ -9,12 +9,12 @@ import {
 export type PlaygroundTool = ServableTool;
 
 /**
- * Every file tool on one shared runtime, by name, as an agent would offer them to its model (the same set the
- * MCP adapter serves: ReadMediaFile only when its options say the model takes images or videos in).
+ * Every file tool on one shared runtime, as a tool set an agent loop dispatches its model's calls through (the same
+ * tools the MCP server serves: ReadMediaFile only when its options say the model takes images or videos in).
  */
 export function createFileTools(
   runtime: ToolRuntime,
   options: FileToolOptions = {},
-): Map<string, PlaygroundTool> {
-  return new Map(createServableFileTools(runtime, options).map((tool) => [tool.name, tool]));
+): ToolSet<PlaygroundTool> {
+  return createToolSet(createServableFileTools(runtime, options));
 }

@@ -235,7 +235,12 @@ describe('custom scripts', () => {
       {
         name: 'ReadFile',
         arguments: '{"path": "README.md",',
-        expect: { isError: true, brief: 'Invalid arguments', message: 'Error parsing JSON arguments:' },
+        expect: {
+          isError: true,
+          brief: 'Invalid arguments',
+          message:
+            'Error validating JSON arguments: arguments: Invalid input: expected object, received a string that is not valid JSON',
+        },
       },
       { name: 'DeleteFile', arguments: {}, expect: { isError: true, brief: 'Tool not found' } },
     ]);

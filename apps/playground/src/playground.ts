@@ -135,7 +135,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
       "; a step's own answer comes first",
     ].join('');
     const tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
-    printIntro(output, workspace, scriptPath, answering, [...tools.keys()]);
+    printIntro(output, workspace, scriptPath, answering, [...tools.names]);
 
     const report = await runSession({
       steps: script.steps,

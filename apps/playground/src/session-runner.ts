@@ -1,17 +1,18 @@
-import type { FileHistory, HistoryEntry, ToolReturnValue } from '@kimi-tools/core';
+import type { FileHistory, HistoryEntry, ToolReturnValue, ToolSet } from '@kimi-tools/core';
 import type { ApprovalRecord, PlaygroundApproval } from './approval-ui.js';
 import { checkExpectations } from './expectations.js';
-import type { PlaygroundTool } from './file-tools.js';
 import type { Output } from './output.js';
+import type { PlaygroundTool } from './file-tools.js';
 import type { Placeholders } from './placeholders.js';
 import { renderResult } from './result-render.js';
 import type { ScriptStep } from './script.js';
-import { argumentsText, invokeTool } from './tool-call.js';
+import { argumentsText } from './tool-call.js';
 
 /** Everything a session needs. */
 export interface SessionContext {
   steps: readonly ScriptStep[];
-  tools: ReadonlyMap<string, PlaygroundTool>;
+  /** The tools the fake model calls, by name (an unknown name is answered by the tool set's `Tool not found`). */
+  tools: ToolSet<PlaygroundTool>;
   approval: PlaygroundApproval;
   history: FileHistory;
   output: Output;
@@ -65,7 +66,7 @@ async function runStep(context: SessionContext, step: ScriptStep, number: number
   output.line(`  ${c.cyan('→')} ${c.bold(step.name)} ${clipArguments(jsonText)}`);
   const savedBefore = history.list().length;
   approval.beginStep(step.answer);
-  const result = await invokeTool(context.tools, step.name, jsonText, context.signal);
+  const result = await context.tools.call(step.name, jsonText, { signal: context.signal });
   const approvals = approval.endStep();
   report.result = result;
   report.approvals = approvals;

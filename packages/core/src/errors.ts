@@ -6,6 +6,8 @@ import { quotedPath, shownPath } from './text/escape-for-display.js';
 /** Briefs of the errors core builds, and those several tools share: stable identifiers a host may match on. */
 export const Briefs = {
   invalidArguments: 'Invalid arguments',
+  toolNotFound: 'Tool not found',
+  toolFailed: 'Tool failed',
   rejectedByUser: 'Rejected by user',
   emptyPath: 'Empty file path',
   invalidPath: 'Invalid path',
@@ -60,6 +62,11 @@ export function invalidArgumentsMessage(issues: string): string {
 /** The issue of arguments that throw when read (a getter or a Proxy that throws): `arguments: cannot be read ({error})`. */
 export function unreadableArgumentsIssue(error: string): string {
   return `arguments: cannot be read (${error})`;
+}
+
+/** A tool set asked for a tool it does not hold: `Tool \`{name}\` not found. Available tools: {names}.` */
+export function toolNotFoundMessage(name: string, available: readonly string[]): string {
+  return `Tool \`${name}\` not found. Available tools: ${available.join(', ')}.`;
 }
 
 /** The message of a tool call that threw: `Failed to run {tool}. Error: {error}` (tools may word their own). */

@@ -1,5 +1,6 @@
-// @kimi-tools/core: what a host needs to run the tools (results, the tool base class, the runtime, approvals, read
-// state, undo history, diff formatting). What a tool author needs on top lives in `@kimi-tools/core/toolkit`.
+// @kimi-tools/core: what a host needs to run the tools (results and their one rendering for a model, the tool base
+// class, tool sets, the runtime, approvals, read state, undo history, diff formatting). What a tool author needs on
+// top lives in `@kimi-tools/core/toolkit`.
 
 // results
 export {
@@ -12,10 +13,13 @@ export {
   type DisplayBlock,
   type ToolReturnValue,
 } from './result/tool-result.js';
+export { toModelContent, modelText, type ModelContent, type ModelPart } from './result/model-content.js';
 
 // tools
 export { CallableTool, type CallOptions } from './tool/callable-tool.js';
 export type { JsonSchema } from './tool/json-schema.js';
+export { createToolSet, type ToolSet, type ToolDefinition } from './tool/tool-set.js';
+export { strictParameters } from './tool/strict-parameters.js';
 
 // runtime
 export {

@@ -3,6 +3,7 @@
 
 // results and the shared error vocabulary
 export { errorText, type ToolResultInit } from './result/tool-result.js';
+export { EMPTY_RESULT_TEXT, ERROR_MARKER } from './result/model-content.js';
 export {
   Briefs,
   notFoundMessage,

@@ -99,7 +99,7 @@ describe('kimi-tools-mcp approvals', () => {
     }));
     const edit = await editSecondLine(session);
     expect(edit.isError).toBe(true);
-    expect(texts(edit)).toEqual([REJECTED_NO_FEEDBACK]);
+    expect(texts(edit)).toEqual([`ERROR: ${REJECTED_NO_FEEDBACK}`]);
     expect(edit.structuredContent).toMatchObject({ brief: 'Rejected by user' });
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
   });
@@ -110,7 +110,9 @@ describe('kimi-tools-mcp approvals', () => {
       content: { decision: 'reject', feedback: '  keep it lowercase  ' },
     }));
     const edit = await editSecondLine(session);
-    expect(texts(edit)).toEqual(['The tool call is rejected by the user. User feedback: keep it lowercase']);
+    expect(texts(edit)).toEqual([
+      'ERROR: The tool call is rejected by the user. User feedback: keep it lowercase',
+    ]);
     expect(edit.structuredContent).toMatchObject({ brief: 'Rejected: keep it lowercase' });
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);
   });
@@ -122,7 +124,7 @@ describe('kimi-tools-mcp approvals', () => {
     const edit = await editSecondLine(session);
     expect(edit.isError).toBe(true);
     expect(texts(edit)).toEqual([
-      `The tool call is rejected by the user. User feedback: ${CLI_NO_ELICITATION_FEEDBACK}`,
+      `ERROR: The tool call is rejected by the user. User feedback: ${CLI_NO_ELICITATION_FEEDBACK}`,
     ]);
     expect(CLI_NO_ELICITATION_FEEDBACK).toContain('--approval yolo');
     expect(await fs.readFile(file, 'utf8')).toBe(ORIGINAL);

@@ -81,7 +81,7 @@ describe('kimi-tools-mcp: confined to its directories by default (14.10)', () =>
 
     const read = await call('ReadFile', { path: secret });
     expect(read.isError).toBe(true);
-    expect(texts(read)).toEqual([`\`${secret}\` is outside the workspace.`]);
+    expect(texts(read)).toEqual([`ERROR: \`${secret}\` is outside the workspace.`]);
     expect(JSON.stringify(read)).not.toContain('top secret');
 
     const created = workspace.outside('created.txt');
@@ -92,7 +92,7 @@ describe('kimi-tools-mcp: confined to its directories by default (14.10)', () =>
 
     const inside = await call('ReadFile', { path: shared });
     expect(inside.isError).toBe(false);
-    expect(texts(inside)[0]).toContain('shared notes');
+    expect(texts(inside)[1]).toContain('shared notes');
   });
 
   it('--allow-outside reads outside, and still asks before writing there', async ({ workspace }) => {
@@ -100,7 +100,7 @@ describe('kimi-tools-mcp: confined to its directories by default (14.10)', () =>
     const { call, asked } = await connect({ workDir: workspace.workDir, allowOutside: true });
     const read = await call('ReadFile', { path: secret });
     expect(read.isError).toBe(false);
-    expect(texts(read)[0]).toContain('top secret');
+    expect(texts(read)[1]).toContain('top secret');
     const created = workspace.outside('created.txt');
     const write = await call('WriteFile', { path: created, content: 'x' });
     expect(write.isError).toBe(false);
@@ -138,7 +138,7 @@ describe('kimi-tools-mcp: read-only mode (14.11)', () => {
     await call('ReadFile', { path: 'doc.txt' });
     const edit = await call('StrReplaceFile', { path: 'doc.txt', edit: { old: 'one', new: 'two' } });
     expect(edit.isError).toBe(true);
-    expect(texts(edit)).toEqual([REJECTED_NO_FEEDBACK]);
+    expect(texts(edit)).toEqual([`ERROR: ${REJECTED_NO_FEEDBACK}`]);
     expect(await fs.readFile(file, 'utf8')).toBe('one\n');
     expect(errors.map((error) => error.message)).toEqual([
       expect.stringMatching(

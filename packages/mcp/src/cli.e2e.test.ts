@@ -68,7 +68,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     const result = await session.call('ReadFile', { path: 'notes.txt' });
     expect(result).toEqual(await expected('ReadFile', { path: 'notes.txt' }));
     expect(result.isError).toBe(false);
-    expect(texts(result)[0]).toContain('gamma');
+    expect(texts(result)[1]).toContain('gamma');
     expect(result.structuredContent).toEqual({ brief: '', display: [] });
   });
 
@@ -126,12 +126,12 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
   it('reads an image as MCP image content between its path tags', async () => {
     const result = await session.call('ReadMediaFile', { path: 'pixel.png' });
     expect(result.isError).toBe(false);
-    expect(result.content.slice(0, 3)).toEqual([
+    expect(texts(result)[0]).toContain('original size 3x2px');
+    expect(result.content.slice(1, 4)).toEqual([
       { type: 'text', text: `<image path="${workspace.workDir}/pixel.png">` },
       { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
       { type: 'text', text: '</image>' },
     ]);
-    expect(texts(result)[2]).toContain('original size 3x2px');
     expect(result.structuredContent).toMatchObject({
       extras: { kind: 'image', mime: 'image/png', width: 3 },
     });
@@ -142,14 +142,14 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     expect(result).toEqual(await expected('ReadFile', { path: 'missing.txt' }));
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ brief: 'File not found' });
-    expect(texts(result)[0]).toMatch(/^`missing\.txt` does not exist\./);
+    expect(texts(result)[0]).toMatch(/^ERROR: `missing\.txt` does not exist\./);
   });
 
   it('stays inside its work dir by default: a file elsewhere on the machine is refused', async () => {
     const secret = await workspace.write(workspace.outside('secret.txt'), 'top secret\n');
     const read = await session.call('ReadFile', { path: secret });
     expect(read.isError).toBe(true);
-    expect(texts(read)).toEqual([`\`${secret}\` is outside the workspace.`]);
+    expect(texts(read)).toEqual([`ERROR: \`${secret}\` is outside the workspace.`]);
     const write = await session.call('WriteFile', { path: workspace.outside('new.txt'), content: 'x' });
     expect(write.isError).toBe(true);
     await expect(fs.stat(workspace.outside('new.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
@@ -158,7 +158,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
   it('answers bad arguments with the validation error', async () => {
     const result = await session.call('ReadFile', { path: 5 });
     expect(result.isError).toBe(true);
-    expect(texts(result)[0]).toMatch(/^Error validating JSON arguments: /);
+    expect(texts(result)[0]).toMatch(/^ERROR: Error validating JSON arguments: /);
     expect(result.structuredContent).toEqual({
       brief: 'Invalid arguments',
       display: [{ type: 'brief', text: 'Invalid arguments' }],
@@ -183,7 +183,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
 
     const after = await session.call('ReadFile', { path: 'notes.txt' });
     expect(after.isError).toBe(false);
-    expect(texts(after)[0]).toContain('alpha');
+    expect(texts(after)[1]).toContain('alpha');
   });
 
   it('keeps stdout for the protocol: nothing unexpected on stderr either', () => {

@@ -55,7 +55,7 @@ describe('createMcpServer (in process)', () => {
     await connect(server, client);
     const result = await client.callTool({ name: 'Broken', arguments: { text: '' } }, CallToolResultSchema);
     expect(result).toEqual({
-      content: [{ type: 'text', text: 'Failed to run Broken. Error: boom' }],
+      content: [{ type: 'text', text: 'ERROR: Failed to run Broken. Error: boom' }],
       isError: true,
       structuredContent: { brief: 'Tool failed', display: [{ type: 'brief', text: 'Tool failed' }] },
     });

@@ -1,5 +1,4 @@
-import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { errorText, toolFailedMessage } from '@kimi-tools/core/toolkit';
+import { createToolSet } from '@kimi-tools/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -12,12 +11,7 @@ import { version as packageVersion } from '../package.json';
 import type { ElicitationApproval } from './elicitation-approval.js';
 import type { ServableTool } from './servable-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
-import {
-  duplicateToolMessage,
-  notObjectSchemaMessage,
-  TOOL_FAILED_BRIEF,
-  unknownToolMessage,
-} from './errors.js';
+import { duplicateToolMessage, notObjectSchemaMessage, unknownToolMessage } from './errors.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -41,35 +35,28 @@ export interface McpServerOptions {
   elicitation?: ElicitationApproval;
 }
 
-function checkTools(tools: readonly ServableTool[]): Map<string, ServableTool> {
-  const byName = new Map<string, ServableTool>();
+/** Refuses what MCP cannot serve, in this adapter's words, before core's tool set is made. */
+function checkTools(tools: readonly ServableTool[]): void {
+  const seen = new Set<string>();
   for (const tool of tools) {
-    if (byName.has(tool.name)) throw new Error(duplicateToolMessage(tool.name));
+    if (seen.has(tool.name)) throw new Error(duplicateToolMessage(tool.name));
     if (tool.parameters.type !== 'object') {
       throw new Error(notObjectSchemaMessage(tool.name));
     }
-    byName.set(tool.name, tool);
-  }
-  return byName;
-}
-
-async function callSafely(tool: ServableTool, args: unknown, signal: AbortSignal): Promise<ToolReturnValue> {
-  try {
-    return await tool.call(args, { signal });
-  } catch (error) {
-    // Our tools never throw; a tool of someone else's might, and the server must keep serving.
-    return toolError({ message: toolFailedMessage(tool.name, errorText(error)), brief: TOOL_FAILED_BRIEF });
+    seen.add(tool.name);
   }
 }
 
 /**
  * An MCP server (the SDK's low-level `Server`) offering `tools` with their names, descriptions and JSON Schemas
- * exactly as given. Calls go to `tool.call` (which validates the arguments) and results are mapped by
- * `toCallToolResult`. An unknown tool name is a JSON-RPC `InvalidParams` error. Connect it to a transport:
+ * exactly as given. Calls go through core's tool set to `tool.call` (which validates the arguments; a tool that
+ * throws gives a `Tool failed` result) and results are mapped by `toCallToolResult`. An unknown tool name is a
+ * JSON-RPC `InvalidParams` error, as MCP asks. Connect it to a transport:
  * `await server.connect(new StdioServerTransport())`.
  */
 export function createMcpServer(tools: readonly ServableTool[], options: McpServerOptions = {}): Server {
-  const byName = checkTools(tools);
+  checkTools(tools);
+  const toolSet = createToolSet(tools);
   const listed: Tool[] = tools.map((tool) => {
     const entry: Tool = {
       name: tool.name,
@@ -93,14 +80,13 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    const tool = byName.get(name);
-    if (!tool) {
+    if (!toolSet.get(name)) {
       // Not an McpError: its message already starts `MCP error -32602: `, and the client adds that prefix again.
-      throw Object.assign(new Error(unknownToolMessage(name, [...byName.keys()])), {
+      throw Object.assign(new Error(unknownToolMessage(name, toolSet.names)), {
         code: ErrorCode.InvalidParams,
       });
     }
-    const call = () => callSafely(tool, args ?? {}, extra.signal);
+    const call = () => toolSet.call(name, args, { signal: extra.signal });
     const result = await (options.elicitation
       ? options.elicitation.runInCall(extra.requestId, call)
       : call());

@@ -1,9 +1,6 @@
 // The MCP adapter's error vocabulary: every brief and error message it words, once. Free of @kimi-tools/core on
 // purpose: the command line reports its mistakes before the tools are loaded.
 
-/** Brief of a result for a tool that threw (tools of other packages may; ours never do). */
-export const TOOL_FAILED_BRIEF = 'Tool failed';
-
 const CANNOT_ASK =
   'This MCP client does not support elicitation, so the user could not be asked to approve the change, and ' +
   'nothing was written.';

@@ -3,10 +3,11 @@ export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 export type { ServableTool } from './servable-tool.js';
 export {
   toCallToolResult,
-  EMPTY_RESULT_TEXT,
   type StructuredToolResult,
   type ToCallToolResultOptions,
 } from './to-call-tool-result.js';
+/** The text sent for a result with neither message nor output (core's, re-exported). */
+export { EMPTY_RESULT_TEXT } from '@kimi-tools/core/toolkit';
 export {
   ElicitationApproval,
   DEFAULT_ELICITATION_TIMEOUT_MS,

@@ -48,7 +48,10 @@ describe('toCallToolResult stays under one message', () => {
   it('cuts a huge output, and replaces an image that does not fit with a note', () => {
     const huge = toCallToolResult(toolOk({ output: 'y'.repeat(20_000_000), message: 'Read 1 line.' }));
     expect(jsonBytes(huge)).toBeLessThan(MAX_MESSAGE_BYTES);
-    expect(huge.content.at(-1)).toEqual({ type: 'text', text: 'Read 1 line.' });
+    expect(huge.content[0]).toEqual({ type: 'text', text: 'Read 1 line.' });
+    expect((huge.content[1] as { text: string }).text).toMatch(
+      /more characters cut: the text does not fit in one MCP message\]$/,
+    );
 
     const base64 = 'A'.repeat(12_000_000);
     const image = toCallToolResult(

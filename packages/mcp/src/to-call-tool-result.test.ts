@@ -1,14 +1,15 @@
 import { toolError, toolOk } from '@kimi-tools/core';
+import { EMPTY_RESULT_TEXT } from '@kimi-tools/core/toolkit';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RESULT_TEXT, toCallToolResult } from './to-call-tool-result.js';
+import { toCallToolResult } from './to-call-tool-result.js';
 
 describe('toCallToolResult', () => {
-  it('puts text output first, then the message, with brief and display as structured content', () => {
+  it("sends core's model content: the message first, then the output; brief and display as structured content", () => {
     const result = toolOk({ output: '1\thello', message: '1 line read.', extras: { lines: 1 } });
     expect(toCallToolResult(result, { structuredContent: true })).toEqual({
       content: [
-        { type: 'text', text: '1\thello' },
         { type: 'text', text: '1 line read.' },
+        { type: 'text', text: '1\thello' },
       ],
       isError: false,
       structuredContent: { brief: '', display: [], extras: { lines: 1 } },
@@ -18,7 +19,7 @@ describe('toCallToolResult', () => {
   it('maps an error to isError with its message and brief', () => {
     const result = toolError({ message: '`a` does not exist.', brief: 'File not found' });
     expect(toCallToolResult(result, { structuredContent: true })).toEqual({
-      content: [{ type: 'text', text: '`a` does not exist.' }],
+      content: [{ type: 'text', text: 'ERROR: `a` does not exist.' }],
       isError: true,
       structuredContent: { brief: 'File not found', display: [{ type: 'brief', text: 'File not found' }] },
     });

@@ -1,6 +1,5 @@
-import type { ContentPart, DisplayBlock, ToolReturnValue } from '@kimi-tools/core';
+import { toModelContent, type DisplayBlock, type ModelPart, type ToolReturnValue } from '@kimi-tools/core';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
-import { parseDataUrl } from './data-url.js';
 import { fileUri, resourceName, wrapperTagPath } from './media-source.js';
 import { jsonBytes, MessageBudget } from './message-budget.js';
 
@@ -28,26 +27,22 @@ export interface ToCallToolResultOptions {
   structuredContent?: boolean;
 }
 
-/** Text sent when a result has neither output nor message, so no client receives an empty content list. */
-export const EMPTY_RESULT_TEXT = '(no output)';
-
 /**
- * Maps a tool result to an MCP `CallToolResult`: the output (text, or each content part in order) then the
- * message as text content; `image_url` data URLs as image content; videos as embedded resources (data URLs) or
- * resource links (other URLs); `isError` as is; on request, brief, display and extras as {@link StructuredToolResult}.
- * The whole stays under one message's 8 MiB: texts are cut with a marker, media that do not fit are replaced by a
- * note, and diff blocks that do not fit are left out of `structuredContent`.
+ * Maps a tool result to an MCP `CallToolResult`: core's `toModelContent` (the message first, `ERROR: ` on a failure,
+ * then the output's text and media parts in order; `(no output)` for an empty result), with base64 images as image
+ * content, videos as embedded resources, media by URL as resource links, and `isError` as is; on request, brief,
+ * display and extras as {@link StructuredToolResult}. The whole stays under one message's 8 MiB: texts are cut with a
+ * marker, media that do not fit are replaced by a note, and diff blocks that do not fit are left out of
+ * `structuredContent`.
  */
 export function toCallToolResult(
   result: ToolReturnValue,
   options: ToCallToolResultOptions = {},
 ): CallToolResult {
-  // One message holds the whole result. The message is budgeted first (it says what happened), then the output.
+  // One message holds the whole result, budgeted in the order the model reads it: the message first (it says what
+  // happened), then the output.
   const budget = new MessageBudget();
-  const message = result.message ? budget.text(result.message) : '';
-  const content: ContentBlock[] = outputContent(result.output, budget);
-  if (message) content.push({ type: 'text', text: message });
-  if (content.length === 0) content.push({ type: 'text', text: EMPTY_RESULT_TEXT });
+  const content = contentBlocks(toModelContent(result).parts, budget);
   const mapped: CallToolResult = { content, isError: result.isError };
   if (options.structuredContent === true) {
     const structured: StructuredToolResult = { brief: result.brief, display: result.display };
@@ -62,15 +57,14 @@ export function toCallToolResult(
   return mapped;
 }
 
-function outputContent(output: string | ContentPart[], budget: MessageBudget): ContentBlock[] {
-  if (typeof output === 'string') return output ? [{ type: 'text', text: budget.text(output) }] : [];
+function contentBlocks(parts: readonly ModelPart[], budget: MessageBudget): ContentBlock[] {
   const blocks: ContentBlock[] = [];
   // The file a media part came from is named by the wrapper tag just before it (`<image path="...">`).
   let taggedPath: string | undefined;
-  for (const part of output) {
+  for (const part of parts) {
     if (part.type === 'text') {
       taggedPath = wrapperTagPath(part.text);
-      if (part.text) blocks.push({ type: 'text', text: budget.text(part.text) });
+      blocks.push({ type: 'text', text: budget.text(part.text) });
       continue;
     }
     blocks.push(mediaBlock(part, taggedPath, blocks.length, budget));
@@ -79,23 +73,24 @@ function outputContent(output: string | ContentPart[], budget: MessageBudget): C
   return blocks;
 }
 
+function mediaKind(mediaType: string | undefined): 'image' | 'video' {
+  return mediaType?.startsWith('video/') ? 'video' : 'image';
+}
+
 function mediaBlock(
-  part: Extract<ContentPart, { type: 'image_url' | 'video_url' }>,
+  part: Exclude<ModelPart, { type: 'text' }>,
   taggedPath: string | undefined,
   index: number,
   budget: MessageBudget,
 ): ContentBlock {
-  const kind = part.type === 'image_url' ? 'image' : 'video';
-  const data = parseDataUrl(part.url);
-  if (data && !budget.take(data.base64.length)) {
-    return { type: 'text', text: budget.mediaNote(kind, data.base64.length) };
-  }
-  if (!data) {
+  const kind = mediaKind(part.mediaType);
+  if (part.type === 'media-url') {
     // An uploaded video (or a remote image): the client fetches it, if it wants to.
     return { type: 'resource_link', uri: part.url, name: resourceName(part.url, kind) };
   }
-  if (kind === 'image') return { type: 'image', data: data.base64, mimeType: data.mimeType };
+  if (!budget.take(part.data.length)) return { type: 'text', text: budget.mediaNote(kind, part.data.length) };
+  if (kind === 'image') return { type: 'image', data: part.data, mimeType: part.mediaType };
   // MCP has no video content; an embedded resource carries the bytes with their MIME type.
   const uri = taggedPath ? fileUri(taggedPath) : `urn:kimi-tools:media:${index}`;
-  return { type: 'resource', resource: { uri, mimeType: data.mimeType, blob: data.base64 } };
+  return { type: 'resource', resource: { uri, mimeType: part.mediaType, blob: part.data } };
 }

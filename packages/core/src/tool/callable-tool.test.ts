@@ -319,3 +319,57 @@ describe('CallableTool briefs', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['Echo', 'Narrow']);
   });
 });
+
+describe('CallableTool arguments as a model API sends them', () => {
+  it('takes the raw JSON text of an OpenAI function call, whitespace and all', async () => {
+    const tool = new EchoTool();
+    const result = await tool.call('\n  {"path":"a.ts","edits":[{"old":"x"}]}\n');
+    expect(result.isError).toBe(false);
+    expect(tool.calls[0]).toEqual({
+      path: 'a.ts',
+      line_offset: 1,
+      limit: null,
+      edits: [{ old: 'x', count: 1 }],
+    });
+  });
+
+  it('refuses JSON text that breaks off, saying it is not valid JSON, and runs nothing', async () => {
+    const tool = new EchoTool();
+    const result = await tool.call('{"path":"a.ts",');
+    expect(result.message).toBe(
+      'Error validating JSON arguments: arguments: Invalid input: expected object, received a string that is not valid JSON',
+    );
+    expect(result.brief).toBe('Invalid arguments');
+    expect(tool.calls).toEqual([]);
+  });
+
+  it('refuses JSON text of an array where the arguments must be an object', async () => {
+    const result = await new EchoTool().call('[{"path":"a.ts"}]');
+    expect(result.message).toBe(
+      'Error validating JSON arguments: arguments: Invalid input: expected object, received array',
+    );
+  });
+
+  it('reads null for an optional field as the field left out, so its default applies', async () => {
+    const tool = new EchoTool();
+    await tool.call({ path: 'a', line_offset: null, edits: [{ old: 'x', count: null }] });
+    await tool.call({ path: 'a', edits: [{ old: 'x' }] });
+    expect(tool.calls[0]).toEqual(tool.calls[1]);
+    expect(tool.calls[0]).toEqual({
+      path: 'a',
+      line_offset: 1,
+      limit: null,
+      edits: [{ old: 'x', count: 1 }],
+    });
+  });
+
+  it('keeps null where the field takes null, and still refuses it for a required field', async () => {
+    const tool = new EchoTool();
+    await tool.call({ path: 'a', limit: null });
+    expect(tool.calls[0]).toMatchObject({ limit: null });
+    const result = await tool.call('{"path":null}');
+    expect(result.message).toBe(
+      'Error validating JSON arguments: path: Invalid input: expected string, received null',
+    );
+  });
+});

@@ -40,6 +40,15 @@ function takesOnlyStructures(schema: z.ZodType): boolean {
   return (def['options'] as z.ZodType[]).every(takesOnlyStructures);
 }
 
+/**
+ * Whether a field may be left out but does not take `null`: a `null` there means "left out", as strict-mode function
+ * calling sends for an optional field (docs/results.md#argument-validation), so the default applies.
+ */
+function isOmittable(field: z.ZodType): boolean {
+  // `optin` is set for `.optional()` and for `.default()` (which zod marks `defaulted`).
+  return field._zod.optin !== undefined && !field.safeParse(null).success;
+}
+
 const JSON_STRUCTURE_START = /^\s*[[{]/;
 
 /** `value` parsed as JSON when it is a string holding a JSON object or array; otherwise `value` itself. */
@@ -56,8 +65,8 @@ function parsedStructure(value: unknown): unknown {
 /**
  * Leniency for what models often send (docs/results.md#argument-validation): integers as strings (`"5"`) become
  * numbers where the schema expects an integer, and objects or arrays sent JSON-encoded in a string
- * (`"{\"old\": ...}"`) are decoded where the schema expects only an object or an array. Everything else is left for
- * zod to judge.
+ * (`"{\"old\": ...}"`) are decoded where the schema expects only an object or an array, and `null` for an optional
+ * field that does not take `null` is the field left out. Everything else is left for zod to judge.
  */
 export function coerceArguments(schema: z.ZodType, raw: unknown): unknown {
   const inner = unwrap(schema);
@@ -70,7 +79,9 @@ export function coerceArguments(schema: z.ZodType, raw: unknown): unknown {
     const shape = def['shape'] as Record<string, z.ZodType>;
     const result: Record<string, unknown> = { ...value };
     for (const [key, field] of Object.entries(shape)) {
-      if (key in value) result[key] = coerceArguments(field, value[key]);
+      if (!(key in value)) continue;
+      if (value[key] === null && isOmittable(field)) delete result[key];
+      else result[key] = coerceArguments(field, value[key]);
     }
     return result;
   }
