@@ -152,6 +152,11 @@ const TOOLKIT = [
   'stringOption',
   'toolFailedMessage',
   'unsupportedEncodingError',
+  'ModelMediaPart',
+  'ToolsOrSet',
+  'keepAcceptedMedia',
+  'mediaLeftOutText',
+  'toolSetOf',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
