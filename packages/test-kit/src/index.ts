@@ -25,3 +25,9 @@ export {
   type ReplayResponse,
   type RecordedRequest,
 } from './replay-server.js';
+
+// the session the adapter tests replay, with what the model reads back
+export { agentScenario, agentPictureBase64, agentImageTexts } from './agent-scenario.js';
+
+// a host's own tool with a fixed answer, and results of each kind, for the model API adapters' tests
+export { fixedTool, MIXED_MEDIA, mediaResult, textResult, errorResult } from './fixed-tool.js';
