@@ -1,12 +1,8 @@
 import { createToolSet, type ToolRuntime, type ToolSet } from '@kimi-tools/core';
-import {
-  createFileTools as createServableFileTools,
-  type FileToolOptions,
-  type ServableTool,
-} from '@kimi-tools/mcp';
+import { createFileTools as createServableFileTools, type FileToolOptions } from '@kimi-tools/mcp-server';
 
 /** What the playground needs of a tool: its name, its schema, and its never-throwing `call`. */
-export type PlaygroundTool = ServableTool;
+export type PlaygroundTool = ReturnType<typeof createServableFileTools>[number];
 
 /**
  * Every file tool on one shared runtime, as a tool set an agent loop dispatches its model's calls through (the same

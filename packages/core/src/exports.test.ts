@@ -52,6 +52,7 @@ const HOST_API = [
 
 const TOOLKIT = [
   'ApplyOutcome',
+  'ArgumentsCheck',
   'Briefs',
   'CleanupOptions',
   'CoreBrief',
@@ -157,6 +158,7 @@ const TOOLKIT = [
   'keepAcceptedMedia',
   'mediaLeftOutText',
   'toolSetOf',
+  'validateArguments',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -26,7 +26,8 @@ export {
 } from './path/file-errors.js';
 export { readStateError } from './state/read-state-error.js';
 
-// describing a tool, and its options
+// describing a tool, checking its arguments, and its options
+export { validateArguments, type ArgumentsCheck } from './tool/validate-arguments.js';
 export { renderDescription } from './tool/description-template.js';
 export {
   positiveNumberOption,

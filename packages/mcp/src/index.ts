@@ -13,7 +13,7 @@ export {
   DEFAULT_ELICITATION_TIMEOUT_MS,
   type ElicitationApprovalOptions,
 } from './elicitation-approval.js';
-export { NO_ELICITATION_FEEDBACK } from './errors.js';
+export { NO_ELICITATION_FEEDBACK, ELICITATION_UNSUPPORTED_TEXT } from './errors.js';
 export {
   approvalMessage,
   approvalSchema,
@@ -21,4 +21,3 @@ export {
   APPROVAL_DECISIONS,
 } from './approval-form.js';
 export { formatDiffText, MAX_DIFF_TEXT_LINES } from './diff-text.js';
-export { createFileTools, FILE_TOOL_ANNOTATIONS, type FileToolOptions } from './file-tools.js';

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
-import { Briefs, invalidArgumentsMessage, toolFailedMessage, unreadableArgumentsIssue } from '../errors.js';
+import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 
 // An unexpected error's text may quote two paths (a rename's source and target).
 const SHOWN_ERROR_MAX_CHARS = 2 * SHOWN_PATH_MAX_CHARS + 1_000;
-import { coerceArguments } from './coerce-arguments.js';
-import { formatIssues } from './format-issues.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
+import { validateArguments } from './validate-arguments.js';
 
 /** Options of a single tool call. */
 export interface CallOptions {
@@ -43,7 +42,7 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
     args: unknown,
     options: CallOptions = {},
   ): Promise<ToolReturnValue<Brief | typeof Briefs.invalidArguments>> {
-    const validated = this.validate(args);
+    const validated = validateArguments(this.params, args);
     if (!validated.ok) {
       return toolError({
         message: invalidArgumentsMessage(validated.issues),
@@ -59,21 +58,6 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
         message: this.failureMessage(params, boundedForDisplay(errorText(error), SHOWN_ERROR_MAX_CHARS)),
         brief: this.failureBrief,
       });
-    }
-  }
-
-  /**
-   * The arguments after coercion and validation, or the issues that refuse them. zod words its issues lazily, and
-   * a getter or a Proxy that throws may do so at any step, so every step is inside the `try`: arguments that cannot
-   * be read are bad input like any other.
-   */
-  private validate(args: unknown): { ok: true; params: z.output<TParams> } | { ok: false; issues: string } {
-    try {
-      const parsed = this.params.safeParse(coerceArguments(this.params, args), { reportInput: true });
-      if (parsed.success) return { ok: true, params: parsed.data };
-      return { ok: false, issues: formatIssues(parsed.error.issues) };
-    } catch (error) {
-      return { ok: false, issues: unreadableArgumentsIssue(errorText(error)) };
     }
   }
 

@@ -1,11 +1,11 @@
 import { createRuntime, rejectAllApproval, yoloApproval, type Approval } from '@kimi-tools/core';
+import { createMcpServer, ElicitationApproval, type ServableTool } from '@kimi-tools/mcp';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { version as packageVersion } from '../package.json';
+import { CLI_NO_ELICITATION_FEEDBACK } from './approval-feedback.js';
 import type { ApprovalMode } from './cli-args.js';
-import { createMcpServer } from './create-mcp-server.js';
-import { ElicitationApproval } from './elicitation-approval.js';
-import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_FEEDBACK, READ_ONLY_INSTRUCTIONS } from './errors.js';
+import { READ_ONLY_FEEDBACK, READ_ONLY_INSTRUCTIONS } from './errors.js';
 import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
-import type { ServableTool } from './servable-tool.js';
 
 /** What the binary serves: directories already checked, made absolute. */
 export interface CliServerSettings {
@@ -57,6 +57,7 @@ export function createCliServer(settings: CliServerSettings): Server {
   const tools = settings.approval === 'reject' ? allTools.filter(onlyReads) : allTools;
   const server = createMcpServer(tools, {
     name: 'kimi-tools',
+    version: packageVersion,
     instructions: instructions(settings),
     annotations: FILE_TOOL_ANNOTATIONS,
     structuredContent: settings.structuredContent,

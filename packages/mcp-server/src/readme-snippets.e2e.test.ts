@@ -6,7 +6,7 @@ import { startSession, texts, type ElicitHandler } from './__fixtures__/mcp-sess
 const README = new URL('../README.md', import.meta.url);
 
 /**
- * The arguments after `@kimi-tools/mcp` in the first JSON snippet that follows `**{client}**` in the README, with its
+ * The arguments after `@kimi-tools/mcp-server` in the first JSON snippet that follows `**{client}**` in the README, with its
  * placeholder paths replaced by `workspace`'s directories.
  */
 async function snippetArgs(client: string, workspace: TempWorkspace): Promise<string[]> {
@@ -20,7 +20,7 @@ async function snippetArgs(client: string, workspace: TempWorkspace): Promise<st
     '/path/to/project': workspace.workDir,
     '/path/to/shared-lib': workspace.outsideDir,
   };
-  return args.slice(args.indexOf('@kimi-tools/mcp') + 1).map((arg) => places[arg] ?? arg);
+  return args.slice(args.indexOf('@kimi-tools/mcp-server') + 1).map((arg) => places[arg] ?? arg);
 }
 
 const approve: ElicitHandler = () => ({ action: 'accept', content: { decision: 'approve' } });

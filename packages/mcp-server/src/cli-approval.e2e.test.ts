@@ -3,7 +3,8 @@ import { test } from '@kimi-tools/test-kit';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect } from 'vitest';
 import { startSession, texts, type ElicitHandler, type McpSession } from './__fixtures__/mcp-session.js';
-import { CLI_NO_ELICITATION_FEEDBACK, READ_ONLY_INSTRUCTIONS } from './errors.js';
+import { CLI_NO_ELICITATION_FEEDBACK } from './approval-feedback.js';
+import { READ_ONLY_INSTRUCTIONS } from './errors.js';
 
 const ORIGINAL = 'first line\nsecond line\nthird line\n';
 const REJECTED_NO_FEEDBACK =

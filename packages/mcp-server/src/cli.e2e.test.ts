@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import { rejectAllApproval } from '@kimi-tools/core';
+import { toCallToolResult } from '@kimi-tools/mcp';
 import { createTempWorkspace, pngBytes, type TempWorkspace } from '@kimi-tools/test-kit';
 import { McpError, ErrorCode, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession, texts, type McpSession } from './__fixtures__/mcp-session.js';
 import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
-import { toCallToolResult } from './to-call-tool-result.js';
 
 const TOOL_NAMES = [
   'ReadFile',

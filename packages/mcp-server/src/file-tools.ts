@@ -1,4 +1,5 @@
 import type { ToolRuntime } from '@kimi-tools/core';
+import type { ServableTool } from '@kimi-tools/mcp';
 import { isReadMediaFileAvailable, ReadMediaFile, type ReadMediaFileOptions } from '@kimi-tools/media';
 import { NotebookEdit, type NotebookEditOptions } from '@kimi-tools/notebook';
 import { ReadFile, type ReadFileOptions } from '@kimi-tools/read';
@@ -6,7 +7,6 @@ import { StrReplaceFile, type StrReplaceFileOptions } from '@kimi-tools/replace'
 import { Glob, Grep, type GlobOptions, type GrepOptions } from '@kimi-tools/search';
 import { WriteFile, type WriteFileOptions } from '@kimi-tools/write';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { ServableTool } from './servable-tool.js';
 
 /** Each file tool's own options, keyed by tool name. */
 export interface FileToolOptions {

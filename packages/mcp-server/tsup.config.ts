@@ -1,0 +1,20 @@
+import { defineConfig } from 'tsup';
+import { libraryBuild } from '../../tsup.shared.js';
+
+export default defineConfig([
+  // The library; both builds run at once, so its clean must leave the binary's files alone.
+  { ...libraryBuild, clean: ['!cli*'] },
+  {
+    // The binary: ESM only, with a shebang so `npx @kimi-tools/mcp-server` can run it. The server code is split into a
+    // chunk loaded only once the command line is good, so usage errors come back without loading the tools.
+    entry: ['src/cli.ts'],
+    format: ['esm'],
+    splitting: true,
+    esbuildOptions(options) {
+      options.chunkNames = '[name]';
+    },
+    sourcemap: true,
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);
