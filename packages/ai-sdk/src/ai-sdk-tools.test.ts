@@ -179,4 +179,40 @@ describe('aiSdkTools with AI SDK 6', () => {
     expect(second.text).toBe('Done.');
     expect(await readFile(files.at('answer.ts'), 'utf8')).toBe(agentScenario.editedSource);
   });
+
+  test('bridges needsApproval: a denied call never runs, and the model reads the denial', async ({
+    files,
+    tools,
+  }) => {
+    await tools.call('ReadFile', { path: 'answer.ts' });
+    const model = new MockLanguageModelV3({
+      doGenerate: [toolCallStep('call-edit', calls.edit), textStep('Understood.')],
+    });
+    const fileTools = aiSdkTools(tools, { needsApproval: () => true });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Make the answer 42.' }];
+
+    const first = await generateText({ model, tools: fileTools, messages, stopWhen: stepCountIs(5) });
+    const approvals = first.content.filter((part) => part.type === 'tool-approval-request');
+    messages.push(...first.response.messages, {
+      role: 'tool',
+      content: approvals.map((part) => ({
+        type: 'tool-approval-response',
+        approvalId: part.approvalId,
+        approved: false,
+        reason: 'Keep 41.',
+      })),
+    });
+    const second = await generateText({ model, tools: fileTools, messages, stopWhen: stepCountIs(5) });
+
+    expect(second.text).toBe('Understood.');
+    expect(await readFile(files.at('answer.ts'), 'utf8')).toBe(agentScenario.files['answer.ts']);
+    expect(toolResultsSeenAt(model, 1)).toEqual([
+      {
+        type: 'tool-result',
+        toolCallId: 'call-edit',
+        toolName: 'StrReplaceFile',
+        output: { type: 'execution-denied', reason: 'Keep 41.' },
+      },
+    ]);
+  });
 });
