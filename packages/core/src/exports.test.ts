@@ -164,6 +164,11 @@ const TOOLKIT = [
   'stringOption',
   'toolFailedMessage',
   'unsupportedEncodingError',
+  'ModelMediaPart',
+  'ToolsOrSet',
+  'keepAcceptedMedia',
+  'mediaLeftOutText',
+  'toolSetOf',
   'validateArguments',
 ];
 

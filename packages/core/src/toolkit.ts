@@ -1,9 +1,14 @@
 // @kimi-tools/core/toolkit: what a tool author needs, on top of the main entry, to write a tool with the same
-// guarantees as the built-in ones. Everything else in core is private.
+// guarantees as the built-in ones, and what a model API adapter needs to send results the one way core renders
+// them. Everything else in core is private.
 
 // results and the shared error vocabulary
 export { errorText, toolRejected, type ToolResultInit } from './result/tool-result.js';
 export { EMPTY_RESULT_TEXT, ERROR_MARKER } from './result/model-content.js';
+
+// model API adapters: tools or a tool set, and media an API does not take
+export { toolSetOf, type ToolsOrSet } from './tool/tool-set-of.js';
+export { keepAcceptedMedia, mediaLeftOutText, type ModelMediaPart } from './result/accepted-media.js';
 export {
   Briefs,
   notFoundMessage,

@@ -19,3 +19,21 @@ export { recordingApproval, type RecordingApproval, type ApprovalScript } from '
 
 // media files built byte by byte
 export { pngBytes, jpegBytes, gifBytes, bmpBytes, webpBytes, mp4Bytes, webmBytes } from './media-bytes.js';
+
+// a local HTTP server replaying recorded API responses, for official API clients pointed at it by `baseURL`
+export {
+  startReplayServer,
+  REPLAY_EXHAUSTED_STATUS,
+  type ReplayServer,
+  type ReplayResponse,
+  type RecordedRequest,
+} from './replay-server.js';
+
+// the session the adapter tests replay, with what the model reads back
+export { agentScenario, agentPictureBase64, agentImageTexts } from './agent-scenario.js';
+
+// a host's own tool with a fixed answer, and results of each kind, for the model API adapters' tests
+export { fixedTool, MIXED_MEDIA, mediaResult, textResult, errorResult } from './fixed-tool.js';
+
+// README snippets that a type-checked file repeats
+export { firstTypeScriptBlock } from './readme-snippet.js';

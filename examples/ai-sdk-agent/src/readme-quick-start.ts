@@ -1,0 +1,33 @@
+// The Quick start of packages/ai-sdk/README.md, verbatim after these declarations (a test checks it), so that CI
+// type-checks what the README shows. The declarations stand for what a program has already.
+import type { LanguageModel } from 'ai';
+
+declare const model: LanguageModel;
+
+import { aiSdkTools } from '@kimi-tools/ai-sdk';
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { ReadMediaFile } from '@kimi-tools/media';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
+import { Glob, Grep } from '@kimi-tools/search';
+import { WriteFile } from '@kimi-tools/write';
+import { generateText, stepCountIs } from 'ai';
+
+const runtime = createRuntime({ workDir: process.cwd(), approval: yoloApproval() }); // see Approvals below
+const fileTools = [
+  new ReadFile(runtime),
+  new WriteFile(runtime),
+  new StrReplaceFile(runtime),
+  new Glob(runtime),
+  new Grep(runtime),
+  new ReadMediaFile(runtime, { capabilities: ['image_in'] }),
+];
+
+const tools = aiSdkTools(fileTools); // the adapter: one line
+const { text } = await generateText({
+  model,
+  tools,
+  prompt: 'Fix the failing test.',
+  stopWhen: stepCountIs(30),
+});
+console.log(text);

@@ -1,0 +1,37 @@
+// The Quick start of packages/anthropic/README.md, verbatim after these declarations (a test checks it), so that CI
+// type-checks what the README shows. The declarations stand for what a program has already.
+import type { Anthropic } from '@anthropic-ai/sdk';
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+
+declare const client: Anthropic;
+declare const model: string;
+declare const max_tokens: number;
+declare const messages: MessageParam[];
+
+import { anthropicTools, runToolUses } from '@kimi-tools/anthropic';
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { ReadMediaFile } from '@kimi-tools/media';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
+import { Glob, Grep } from '@kimi-tools/search';
+import { WriteFile } from '@kimi-tools/write';
+
+const runtime = createRuntime({ workDir: process.cwd(), approval: yoloApproval() }); // or your own approval
+const fileTools = [
+  new ReadFile(runtime),
+  new WriteFile(runtime),
+  new StrReplaceFile(runtime),
+  new Glob(runtime),
+  new Grep(runtime),
+  new ReadMediaFile(runtime, { capabilities: ['image_in'] }),
+];
+
+// in your loop, the adapter is these three statements:
+const message = await client.messages.create({
+  model,
+  max_tokens,
+  messages,
+  tools: anthropicTools(fileTools),
+});
+messages.push({ role: 'assistant', content: message.content });
+messages.push({ role: 'user', content: await runToolUses(fileTools, message.content) });

@@ -1,0 +1,35 @@
+// The Quick start of packages/openai/README.md, verbatim after these declarations (a test checks it), so that CI
+// type-checks what the README shows. The declarations stand for what a program has already.
+import type { OpenAI } from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+
+declare const client: OpenAI;
+declare const model: string;
+declare const messages: ChatCompletionMessageParam[];
+
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { ReadMediaFile } from '@kimi-tools/media';
+import { chatCompletionsTools, runChatCompletionsToolCalls } from '@kimi-tools/openai';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
+import { Glob, Grep } from '@kimi-tools/search';
+import { WriteFile } from '@kimi-tools/write';
+
+const runtime = createRuntime({ workDir: process.cwd(), approval: yoloApproval() }); // or your own approval
+const fileTools = [
+  new ReadFile(runtime),
+  new WriteFile(runtime),
+  new StrReplaceFile(runtime),
+  new Glob(runtime),
+  new Grep(runtime),
+  new ReadMediaFile(runtime, { capabilities: ['image_in'] }),
+];
+
+// in your loop, the adapter is these three statements:
+const completion = await client.chat.completions.create({
+  model,
+  messages,
+  tools: chatCompletionsTools(fileTools),
+});
+const message = completion.choices[0]!.message;
+messages.push(message, ...(await runChatCompletionsToolCalls(fileTools, message.tool_calls)));
