@@ -140,9 +140,12 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const filter = new ResultPathFilter(this.runtime, base);
     const fileList = params.output_mode === 'files_with_matches' ? new FileListCollector(filter) : undefined;
     let run: RipgrepRun;
+    let ripgrepPid: number | undefined;
     // ripgrep reads ignore files only in a directory search that respects them.
     const stopReleasing =
-      target.isDirectory && !params.include_ignored ? releaseIgnoreFifos(target.real) : undefined;
+      target.isDirectory && !params.include_ignored
+        ? releaseIgnoreFifos(target.real, () => ripgrepPid)
+        : undefined;
     try {
       run = await runRipgrep({
         binary,
@@ -151,6 +154,9 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         timeoutMs: this.timeoutMs,
         signal: options.signal,
         onStdout: fileList && ((chunk) => fileList.write(chunk)),
+        onSpawn: (pid) => {
+          ripgrepPid = pid;
+        },
       });
     } catch (error) {
       // The binary found earlier is gone (e.g. uninstalled): look for one again next time.

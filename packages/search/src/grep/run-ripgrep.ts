@@ -30,6 +30,8 @@ export interface RipgrepInvocation {
   maxOutputBytes?: number;
   /** Sees each chunk of output as it arrives (it is collected all the same). */
   onStdout?: (chunk: Buffer) => void;
+  /** Told ripgrep's process id once it is started. */
+  onSpawn?: (pid: number) => void;
 }
 
 /**
@@ -108,6 +110,7 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
       reject(error);
     };
     child.on('error', fail);
+    if (child.pid !== undefined) invocation.onSpawn?.(child.pid);
     // Typed as streams, but missing when the spawn failed before the pipes were made.
     if (!(child.stdout as Readable | null | undefined) || !(child.stderr as Readable | null | undefined)) {
       // The spawn's own error (EMFILE...) is emitted on the next tick; this one stands in only if it never comes.
