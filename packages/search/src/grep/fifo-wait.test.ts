@@ -22,7 +22,7 @@ describe.runIf(process.platform === 'linux')('waitsOnFifoOpen', () => {
     const stuck = start('cat', [workspace.at('pipe')]);
     await vi.waitFor(async () => expect(await waitsOnFifoOpen(stuck)).toBe(true), { timeout: 10_000 });
     const sleeping = start('sleep', ['60']);
-    expect(await waitsOnFifoOpen(sleeping)).toBe(false);
+    await vi.waitFor(async () => expect(await waitsOnFifoOpen(sleeping)).toBe(false), { timeout: 10_000 });
   });
 
   it('cannot tell for a process that does not exist', async () => {

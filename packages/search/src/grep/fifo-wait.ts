@@ -15,19 +15,14 @@ export async function waitsOnFifoOpen(pid: number): Promise<boolean | null> {
   } catch {
     return null;
   }
-  let told = false;
+  // Where the kernel hides where threads sleep, every thread shows `0`: one real name proves the others are shown.
+  let shown = false;
   for (const thread of threads) {
     const where = await readProcText(`/proc/${pid}/task/${thread}/wchan`);
     if (where === FIFO_OPEN_WAIT) return true;
-    const stat = await readProcText(`/proc/${pid}/task/${thread}/stat`);
-    if (where === null || stat === null) continue;
-    // The state follows the command name, which may itself hold spaces and parentheses.
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    // A sleeping thread whose wait shows as `0` or nothing: the kernel hides it, and it could be the FIFO open.
-    if ((state === 'S' || state === 'D') && (where === '' || where === '0')) return null;
-    told = true;
+    if (where !== null && where !== '' && where !== '0') shown = true;
   }
-  return told ? false : null;
+  return shown ? false : null;
 }
 
 async function readProcText(filePath: string): Promise<string | null> {

@@ -9,6 +9,7 @@ export const MAX_RIPGREP_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /** How a ripgrep run ended. */
 export interface RipgrepRun {
+  /** What ripgrep printed, unless `onStdout` took it. */
   stdout: Buffer;
   stderr: string;
   /** ripgrep's exit code; `null` when it was killed. */
@@ -28,7 +29,7 @@ export interface RipgrepInvocation {
   signal?: AbortSignal;
   /** Output limit in bytes (default {@link MAX_RIPGREP_OUTPUT_BYTES}). */
   maxOutputBytes?: number;
-  /** Sees each chunk of output as it arrives (it is collected all the same). */
+  /** Takes each chunk of output as it arrives; `stdout` then stays empty (the output is not kept twice). */
   onStdout?: (chunk: Buffer) => void;
   /** Told ripgrep's process id once it is started. */
   onSpawn?: (pid: number) => void;
@@ -124,8 +125,8 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
     const maxOutputBytes = invocation.maxOutputBytes ?? MAX_RIPGREP_OUTPUT_BYTES;
     child.stdout.on('data', (chunk: Buffer) => {
       if (outputCapped) return;
-      stdout.push(chunk);
-      invocation.onStdout?.(chunk);
+      if (invocation.onStdout) invocation.onStdout(chunk);
+      else stdout.push(chunk);
       stdoutBytes += chunk.length;
       if (stdoutBytes > maxOutputBytes) {
         outputCapped = true;
