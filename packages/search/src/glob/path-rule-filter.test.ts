@@ -5,7 +5,7 @@ import { IgnoreRuleSet } from './ignore-rules.js';
 import { pathRuleFilter } from './path-rule-filter.js';
 
 const NAMES = ['a', 'b', 'lib', 'x.js', 'y.ts', 'node_modules'] as const;
-const ruleSegment = fc.constantFrom(...NAMES, '*', '*.js', 'l*b', '?', '**', '[ab]');
+const ruleSegment = fc.constantFrom(...NAMES, '*', '*.js', 'x.*', 'l*b', 'l*', '?', '**', '[ab]', '');
 /** Basename rules and rules on paths (anchored, `**`-prefixed, dir-only, negated), mixed in one file. */
 const rule = fc
   .tuple(
@@ -65,6 +65,11 @@ describe('path rule prefilter', () => {
     expect(mayMatch('src/a/b.gen.ts')).toBe(true);
     expect(mayMatch('src/a/b.ts')).toBe(false);
     expect(mayMatch('x.log')).toBe(false);
+    const tails = pathRuleFilter(['**/.yarn/*\n**/.pnp.*\n']);
+    expect(tails?.('a/.yarn/x', 'x')).toBe(true);
+    expect(tails?.('a/b/x', 'x')).toBe(false);
+    expect(tails?.('src/.pnp.cjs', '.pnp.cjs')).toBe(true);
+    expect(tails?.('src/pnp.cjs', 'pnp.cjs')).toBe(false);
     expect(pathRuleFilter(['*.log\nbuild/\n# a/b\n'])).toBeNull();
     // Escapes and leading spaces are never second-guessed.
     expect(pathRuleFilter(['a\\*/b\n'])?.('c/d', 'd')).toBe(true);
