@@ -62,7 +62,19 @@ function indexRule(raw: string): IndexedRule {
   const first = segments[0] !== undefined && isLiteral(segments[0]) ? segments[0] : null;
   const lastSegment = segments[segments.length - 1];
   const last = lastSegment !== undefined && isLiteral(lastSegment) ? lastSegment : null;
-  const test: PathRuleTest = (localPath) => {
+  // Cheap checks first: the last name, then the literal start, and only then the path split into names.
+  const nameTest = exact ? lead[lead.length - 1] : trail[trail.length - 1];
+  const literalLead: string[] = [];
+  for (const segment of segments) {
+    if (!isLiteral(segment)) break;
+    literalLead.push(segment);
+  }
+  const prefix =
+    literalLead.length > 0 && literalLead.length < segments.length ? `${literalLead.join('/')}/` : '';
+  const test: PathRuleTest = (localPath, name) => {
+    if (nameTest !== undefined && !nameTest(name)) return false;
+    // `foo/**` may still be asked about `foo` itself: that is left to the full test.
+    if (!localPath.startsWith(prefix) && `${localPath}/` !== prefix) return false;
     const names = localPath.split('/');
     if (exact ? names.length !== lead.length : names.length < lead.length + trail.length) return false;
     for (let index = 0; index < lead.length; index++) {
