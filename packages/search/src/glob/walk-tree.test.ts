@@ -71,6 +71,21 @@ describe('walkTree over many folders', () => {
     await wide.cleanup();
   });
 
+  it('ends with the failure of a check made in a directory callback, instead of throwing it into the process', async () => {
+    const walk = walkTree({
+      root: wide.workDir,
+      glob: compileGlob('**/*.ts'),
+      includeDirs: false,
+      includeIgnored: false,
+      ancestorLevels: [],
+      isDenied: (absolutePath) => {
+        if (absolutePath.endsWith('deep')) throw new Error('deny rules failed');
+        return false;
+      },
+    });
+    await expect(walk).rejects.toThrow('deny rules failed');
+  });
+
   it('lists every kept file of a tree wider than the folders read at once, and counts the ignored ones', async () => {
     const result = await walkTree({
       root: wide.workDir,

@@ -191,20 +191,22 @@ class TreeWalk {
         done(visit.relativeDir === '' ? error : undefined);
         return;
       }
+      // A throw in a callback would escape to the process (no promise around it): it ends the walk instead.
+      const handle = (levels: readonly IgnoreLevel[]) => {
+        try {
+          this.handleEntries(visit, entries, levels, queue, done);
+        } catch (failure) {
+          done(failure ?? new Error('The walk failed.'));
+        }
+      };
       if (visit.hidden) this.hiddenBudget -= entries.length;
-      if (visit.ownRulesLoaded || visit.hidden) {
-        this.handleEntries(visit, entries, visit.levels, queue, done);
+      if (visit.ownRulesLoaded || visit.hidden || this.request.includeIgnored) {
+        handle(visit.levels);
         return;
       }
       const names = IGNORE_FILE_NAMES.filter((name) => entries.some((entry) => entry.name === name));
-      if (names.length === 0 || this.request.includeIgnored) {
-        this.handleEntries(visit, entries, visit.levels, queue, done);
-        return;
-      }
-      this.withOwnRules(visit, names).then(
-        (levels) => this.handleEntries(visit, entries, levels, queue, done),
-        done,
-      );
+      if (names.length === 0) handle(visit.levels);
+      else this.withOwnRules(visit, names).then(handle, done);
     });
   }
 

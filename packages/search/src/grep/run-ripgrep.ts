@@ -125,8 +125,16 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
     const maxOutputBytes = invocation.maxOutputBytes ?? MAX_RIPGREP_OUTPUT_BYTES;
     child.stdout.on('data', (chunk: Buffer) => {
       if (outputCapped) return;
-      if (invocation.onStdout) invocation.onStdout(chunk);
-      else stdout.push(chunk);
+      if (!invocation.onStdout) stdout.push(chunk);
+      else {
+        // A throw in a stream handler would end the host process: it fails this run instead.
+        try {
+          invocation.onStdout(chunk);
+        } catch (error) {
+          fail(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+      }
       stdoutBytes += chunk.length;
       if (stdoutBytes > maxOutputBytes) {
         outputCapped = true;
