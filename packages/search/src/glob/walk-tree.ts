@@ -224,7 +224,8 @@ class TreeWalk {
       const isDirectory = entry.isDirectory();
       if (!isDirectory && !glob.nameMayMatch(name)) continue;
       const relativePath = visit.relativeDir === '' ? name : `${visit.relativeDir}/${name}`;
-      const matched = glob.matches(relativePath);
+      // Without `include_dirs` a directory is never listed: only whether to enter it matters.
+      const matched = (includeDirs || !isDirectory) && glob.matches(relativePath);
       const descend = isDirectory && glob.mayContainMatches(relativePath);
       if (!matched && !descend) continue;
       const absolutePath = childPath(visit.absoluteDir, name);
