@@ -1,4 +1,4 @@
-import { diffArrays } from 'diff';
+import { jsdiff } from '../fs/load-on-use.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 
 /** One line of a diff block, marked as shared context, removed or added. */
@@ -40,7 +40,7 @@ export function diffBlockLines(block: DiffDisplayBlock): DiffBlockLine[] {
   const newMiddle = newLines.slice(head, newLines.length - tail);
   const changes =
     oldMiddle.length > 0 && newMiddle.length > 0
-      ? diffArrays(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH })
+      ? jsdiff().diffArrays(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH })
       : undefined;
   const middle = changes
     ? changes.flatMap((change) =>

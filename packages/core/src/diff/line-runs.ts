@@ -1,4 +1,4 @@
-import { diffArrays } from 'diff';
+import { jsdiff } from '../fs/load-on-use.js';
 
 /** A run of consecutive lines that are kept, removed from the old text, or added in the new one. */
 export interface LineRun {
@@ -147,7 +147,7 @@ function searchMatches(
 
   let changes;
   try {
-    changes = diffArrays(
+    changes = jsdiff().diffArrays(
       oldCandidates.map((index) => oldIds[index]!),
       newCandidates.map((index) => newIds[index]!),
       // jsdiff compares whole milliseconds of Date.now(), so it may run up to 1 ms past its timeout: ask 1 ms less.

@@ -1,4 +1,4 @@
-import iconv from 'iconv-lite';
+import { iconvLite } from '../fs/load-on-use.js';
 import type { TextEncoding } from './codec-types.js';
 import { bomLength } from './bom.js';
 import { toBuffer } from './encoding-bytes.js';
@@ -16,7 +16,7 @@ function chunkDecoder(encoding: string): StreamDecoder {
     const decoder = new TextDecoder(encoding, { ignoreBOM: true });
     return { write: (chunk) => decoder.decode(chunk, { stream: true }), end: () => decoder.decode() };
   }
-  const decoder = iconv.getDecoder(encoding);
+  const decoder = iconvLite().getDecoder(encoding);
   return { write: (chunk) => decoder.write(toBuffer(chunk)), end: () => decoder.end() ?? '' };
 }
 

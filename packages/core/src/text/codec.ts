@@ -1,4 +1,4 @@
-import iconv from 'iconv-lite';
+import { iconvLite } from '../fs/load-on-use.js';
 import { bomBytes } from './bom.js';
 import type { DecodeResult, DecodedText, TextEncoding } from './codec-types.js';
 import { detectEncoding } from './encoding-detect.js';
@@ -54,6 +54,7 @@ function findLoneSurrogate(text: string): string | undefined {
 }
 
 function roundTrips(text: string, encoding: string): boolean {
+  const iconv = iconvLite();
   return iconv.decode(iconv.encode(text, encoding), encoding) === text;
 }
 
@@ -90,6 +91,7 @@ function encodeBody(raw: string, encoding: string): Buffer {
     const utf16 = Buffer.from(raw, 'utf16le');
     return encoding === 'utf-16be' ? utf16.swap16() : utf16;
   }
+  const iconv = iconvLite();
   const body = iconv.encode(raw, encoding);
   if (iconv.decode(body, encoding) !== raw) {
     throw new UnencodableTextError(findUnencodableLegacy(raw, encoding) ?? '\uFFFD', encoding);

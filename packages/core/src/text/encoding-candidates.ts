@@ -1,5 +1,4 @@
-import { analyse } from 'chardet';
-import iconv from 'iconv-lite';
+import { chardet, iconvLite } from '../fs/load-on-use.js';
 
 /** chardet names we never try: Unicode forms are handled before chardet, ISO-2022 is 7-bit (it decodes as UTF-8). */
 const SKIPPED = new Set([
@@ -57,12 +56,12 @@ function sampleForDetection(bytes: Uint8Array): Uint8Array {
 
 /** iconv-lite encodings to try for `bytes`, most likely first (chardet confidence, then preference). */
 export function legacyEncodingCandidates(bytes: Uint8Array): string[] {
-  const matches = analyse(sampleForDetection(bytes));
+  const matches = chardet().analyse(sampleForDetection(bytes));
   const ranked: { encoding: string; confidence: number; preference: number; order: number }[] = [];
   for (const match of matches) {
     if (match.confidence <= 0 || SKIPPED.has(match.name)) continue;
     const names = (CANDIDATES[match.name] ?? [match.name.toLowerCase()]).filter((name) =>
-      iconv.encodingExists(name),
+      iconvLite().encodingExists(name),
     );
     const preference = rank(names[0] ?? '');
     for (const encoding of names) {

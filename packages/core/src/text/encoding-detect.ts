@@ -1,4 +1,4 @@
-import iconv from 'iconv-lite';
+import { iconvLite } from '../fs/load-on-use.js';
 import type { TextEncoding } from './codec-types.js';
 import { bomLength, encodingFromBom } from './bom.js';
 import { FALLBACK_ENCODING, legacyEncodingCandidates } from './encoding-candidates.js';
@@ -27,6 +27,7 @@ function decodeLegacyExact(bytes: Uint8Array, encoding: string, partial: boolean
   const maxTrim = partial ? Math.min(MAX_LEGACY_CHAR_BYTES - 1, buffer.length - 1) : 0;
   for (let trim = 0; trim <= maxTrim; trim++) {
     const part = buffer.subarray(0, buffer.length - trim);
+    const iconv = iconvLite();
     const text = iconv.decode(part, encoding);
     if (bytesEqual(iconv.encode(text, encoding), part)) return text;
   }

@@ -1,4 +1,4 @@
-import { diffChars } from 'diff';
+import { jsdiff } from '../fs/load-on-use.js';
 
 /** Gaps larger than this (characters per side) are not diffed character by character. */
 const GAP_DIFF_MAX_CHARS = 4096;
@@ -72,7 +72,7 @@ export function alignGapByCharacters(
     updatedText,
     Math.min(originalText.length, updatedText.length) - prefix,
   );
-  const core = diffChars(
+  const core = jsdiff().diffChars(
     originalText.slice(prefix, originalText.length - suffix),
     updatedText.slice(prefix, updatedText.length - suffix),
     { maxEditLength: GAP_DIFF_MAX_EDITS },

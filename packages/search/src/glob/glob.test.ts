@@ -91,6 +91,30 @@ describe('Glob matching', () => {
     );
   });
 
+  it('searches a folder a deeper ignore file takes back by its own rules, as git does', async () => {
+    const repo = await createSearchTree(
+      {
+        '.gitignore': '/pkg/*/lib\n*.log\n',
+        'pkg/kept/.gitignore': '!/lib\n',
+        'pkg/kept/lib/index.ts': '',
+        'pkg/kept/lib/debug.log': '',
+        'pkg/other/lib/index.ts': '',
+        'pkg/other/src/index.ts': '',
+      },
+      { git: true },
+    );
+    try {
+      const result = await new Glob(repo.runtime()).call({ pattern: '**/*.{ts,log}' });
+      // `git status` lists the same two files: `/pkg/*/lib` names the folder, not what is in it.
+      expect(result.output).toBe(['pkg/kept/lib/index.ts', 'pkg/other/src/index.ts'].join('\n'));
+      expect(result.message).toBe(
+        'Found 2 matches for pattern `**/*.{ts,log}`. 2 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+      );
+    } finally {
+      await repo.cleanup();
+    }
+  });
+
   it('treats a search directory inside an ignored folder alike, however the rule is spelled', async () => {
     for (const rule of ['dist/\n', '/dist/\n', 'dist\n']) {
       const repo = await createSearchTree(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isWithinDirectory } from '@kimi-tools/core/toolkit';
 import type ignoreModule from 'ignore';
 import { readIgnoreFile } from '../common/read-ignore-file.js';
+import { isPathRule, pathRuleFilter, type PathRuleTest } from './path-rule-filter.js';
 import { VCS_DIRECTORIES } from '../limits.js';
 
 /** Ignore files read in every directory; later files take precedence, as in ripgrep. */
@@ -15,14 +16,20 @@ type Verdict = 'ignored' | 'unignored' | 'none';
 
 /**
  * The rules of one directory's ignore files. The walk never enters an ignored directory, so an entry met in the walk
- * is tested by itself (its parents are already known to be kept). When no rule has a `/` before its end, a rule can
- * only look at the basename, so verdicts are cached by basename: `index.ts` in a thousand folders is tested once.
- * Rules of a directory above the search directory (`parentsUnknown`) must see whole paths instead: the search
- * directory itself, or one of its parents, may be what they ignore.
+ * is tested by itself (its parents are already known to be kept). A rule with no `/` before its end can only look at
+ * the basename, so the verdicts of those rules are cached by basename: `index.ts` in a thousand folders is tested
+ * once. The other rules (on paths) are tested, with all the rules in their order, only for a path that one of them
+ * might match ({@link pathRuleFilter}); any other path gets the basename verdict, as git would give it. Rules of a
+ * directory above the search directory (`parentsUnknown`) must see whole paths instead: the search directory itself,
+ * or one of its parents, may be what they ignore.
  */
 export class IgnoreRuleSet {
   private readonly rules: ignoreModule.Ignore;
-  private readonly byBasename: Map<string, Verdict> | null;
+  /** The basename rules alone, in their order (all the rules when there is no path rule); `null`: whole paths. */
+  private readonly basenameRules: ignoreModule.Ignore | null;
+  private readonly byBasename = new Map<string, Verdict>();
+  /** Whether a path might match a path rule; `null` when there is none. */
+  private readonly mayMatchPathRule: PathRuleTest | null;
 
   /** The rules of `texts`; the `ignore` package is loaded only here, when some ignore file exists. */
   static async create(texts: readonly string[], parentsUnknown = false): Promise<IgnoreRuleSet> {
@@ -35,17 +42,25 @@ export class IgnoreRuleSet {
     this.rules = ignore({ ignorecase: false });
     // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
     for (const text of texts) this.rules.add(text);
-    this.byBasename = !parentsUnknown && texts.every(onlyBasenameRules) ? new Map() : null;
+    this.mayMatchPathRule = parentsUnknown ? null : pathRuleFilter(texts);
+    if (parentsUnknown) this.basenameRules = null;
+    else if (this.mayMatchPathRule === null) this.basenameRules = this.rules;
+    else {
+      this.basenameRules = ignore({ ignorecase: false });
+      for (const text of texts) this.basenameRules.add(withoutPathRules(text));
+    }
   }
 
   /** `localPath` is relative to the rules' directory; `name` is its last segment. */
   verdict(localPath: string, name: string, isDirectory: boolean): Verdict {
     const suffix = isDirectory ? '/' : '';
-    if (this.byBasename === null) return toVerdict(this.rules.test(localPath + suffix));
+    if (this.basenameRules === null || this.mayMatchPathRule?.(localPath, name)) {
+      return toVerdict(this.rules.test(localPath + suffix));
+    }
     const key = name + suffix;
     let verdict = this.byBasename.get(key);
     if (verdict === undefined) {
-      verdict = toVerdict(this.rules.test(key));
+      verdict = toVerdict(this.basenameRules.test(key));
       this.byBasename.set(key, verdict);
     }
     return verdict;
@@ -56,14 +71,15 @@ function toVerdict(result: { ignored: boolean; unignored: boolean }): Verdict {
   return result.ignored ? 'ignored' : result.unignored ? 'unignored' : 'none';
 }
 
-/** Whether every rule of an ignore file matches by basename alone (no `/` except a trailing one). */
-function onlyBasenameRules(text: string): boolean {
-  return text.split(/\r?\n/).every((raw) => {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) return true;
-    const body = line.startsWith('!') ? line.slice(1) : line;
-    return !body.replace(/\/+$/, '').includes('/');
-  });
+/** An ignore file's text with its path rules left out (they are blanked, so the rest keeps its order). */
+function withoutPathRules(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((raw) => {
+      const line = raw.trim();
+      return line === '' || line.startsWith('#') || !isPathRule(line) ? raw : '';
+    })
+    .join('\n');
 }
 
 /** The rules of one directory's ignore files, and how to express a walk path relative to that directory. */

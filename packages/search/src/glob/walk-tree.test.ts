@@ -1,4 +1,5 @@
 import type { TempWorkspace } from '@kimi-tools/test-kit';
+import micromatch from 'micromatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { compileGlob } from './glob-pattern.js';
@@ -43,5 +44,61 @@ describe('walkTree hidden-match counting', () => {
     // Breadth-first, 8 folders at a time: `big` and `small` (one match), then the 20 `big/d*` in batches of 8, 8
     // and 4 + the first 4 `deep` folders (80 matches), after which the budget is spent.
     expect(result.hiddenMatches).toBe(81);
+  });
+});
+
+describe('walkTree over many folders', () => {
+  let wide: TempWorkspace;
+
+  beforeAll(async () => {
+    const files: Record<string, string> = {
+      // Rules on paths and on basenames in one file, and a deeper file that takes one back.
+      '.gitignore': '/pkg/*/lib\n*.log\n!keep.log\npkg/p1/src/gen/\n',
+      'pkg/p2/.gitignore': '!/lib\n',
+    };
+    for (let pkg = 0; pkg < 60; pkg++) {
+      files[`pkg/p${pkg}/src/index.ts`] = '';
+      files[`pkg/p${pkg}/src/deep/a/b/c.ts`] = '';
+      files[`pkg/p${pkg}/lib/index.ts`] = '';
+      files[`pkg/p${pkg}/debug.log`] = '';
+    }
+    files['pkg/p1/src/gen/x.ts'] = '';
+    files['pkg/p3/keep.log'] = '';
+    wide = await createSearchTree(files);
+  });
+
+  afterAll(async () => {
+    await wide.cleanup();
+  });
+
+  it('ends with the failure of a check made in a directory callback, instead of throwing it into the process', async () => {
+    const walk = walkTree({
+      root: wide.workDir,
+      glob: compileGlob('**/*.ts'),
+      includeDirs: false,
+      includeIgnored: false,
+      ancestorLevels: [],
+      isDenied: (absolutePath) => {
+        if (absolutePath.endsWith('deep')) throw new Error('deny rules failed');
+        return false;
+      },
+    });
+    await expect(walk).rejects.toThrow('deny rules failed');
+  });
+
+  it('lists every kept file of a tree wider than the folders read at once, and counts the ignored ones', async () => {
+    const result = await walkTree({
+      root: wide.workDir,
+      glob: compileGlob('**/*.{ts,log}', micromatch),
+      includeDirs: false,
+      includeIgnored: false,
+      ancestorLevels: [],
+    });
+    const expected = ['pkg/p3/keep.log', 'pkg/p2/lib/index.ts'];
+    for (let pkg = 0; pkg < 60; pkg++)
+      expected.push(`pkg/p${pkg}/src/index.ts`, `pkg/p${pkg}/src/deep/a/b/c.ts`);
+    expect([...result.matches].sort()).toEqual(expected.sort());
+    // The files of 59 ignored `lib` folders (`pkg/p2` takes its own back), 60 ignored logs, the ignored `gen` folder.
+    expect(result.hiddenMatches).toBe(59 + 60 + 1);
   });
 });

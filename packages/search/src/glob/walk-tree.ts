@@ -1,5 +1,5 @@
-import type { Dirent } from 'node:fs';
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { readdir, stat, type Dirent } from 'node:fs';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompiledGlob } from './glob-pattern.js';
 import {
@@ -13,6 +13,9 @@ import {
 
 /** Entries of ignored subtrees visited at most to count the matches ignore rules hide (bounds the hint's cost). */
 export const HIDDEN_WALK_BUDGET = 10_000;
+
+/** Directories read at once by the walk (libuv runs four at a time; a few more keep its queue full). */
+const WALK_CONCURRENCY = 32;
 
 /** Ignored folders read at once while counting. */
 const HIDDEN_WALK_CONCURRENCY = 8;
@@ -67,7 +70,7 @@ class TreeWalk {
 
   async run(): Promise<WalkResult> {
     const visits = await Promise.all(this.request.glob.startDirs.map((dir) => this.reachStartDir(dir)));
-    await Promise.all(visits.map((visit) => (visit ? this.visit(visit) : undefined)));
+    await this.walk(visits.filter((visit) => visit !== null));
     if (!this.request.includeIgnored) await this.countHidden();
     return { matches: this.matches, hiddenMatches: this.hiddenMatches };
   }
@@ -136,31 +139,93 @@ class TreeWalk {
     else this.matches.push(relativePath);
   }
 
-  private async visit(visit: DirectoryVisit): Promise<void> {
-    this.request.signal?.throwIfAborted();
-    let entries: Dirent[];
-    try {
-      entries = await readdir(visit.absoluteDir, { withFileTypes: true });
-    } catch (error) {
-      // An unreadable folder deep in the tree should not spoil the whole search; the search directory should.
-      if (visit.relativeDir === '') throw error;
-      return;
-    }
-    if (visit.hidden) this.hiddenBudget -= entries.length;
-    let levels = visit.levels;
-    if (!visit.ownRulesLoaded && !visit.hidden) {
+  /**
+   * The walk proper: up to {@link WALK_CONCURRENCY} directories read at once, each through a callback rather than a
+   * promise. A promise (and an `async` frame) per directory, with `Promise.all` over the children, cost four times
+   * `rg --files` on a 44,000-file tree; this loop costs about as much as ripgrep (measured with `pnpm bench glob`).
+   */
+  private walk(start: readonly DirectoryVisit[]): Promise<void> {
+    const { signal } = this.request;
+    return new Promise((resolve, reject) => {
+      const queue = [...start];
+      let running = 0;
+      let failed = false;
+      const fail = (error: unknown) => {
+        if (failed) return;
+        failed = true;
+        reject(error);
+      };
+      const finished = () => {
+        running--;
+        pump();
+      };
+      const pump = () => {
+        if (failed) return;
+        if (signal?.aborted) {
+          fail(signal.reason);
+          return;
+        }
+        while (running < WALK_CONCURRENCY && queue.length > 0) {
+          const visit = queue.pop() as DirectoryVisit;
+          running++;
+          this.readDirectory(visit, queue, (error) => {
+            if (error !== undefined) fail(error);
+            else finished();
+          });
+        }
+        if (running === 0 && queue.length === 0) resolve();
+      };
+      pump();
+    });
+  }
+
+  /** Reads one directory and handles its entries; kept child directories go to `queue`. */
+  private readDirectory(
+    visit: DirectoryVisit,
+    queue: DirectoryVisit[],
+    done: (error?: unknown) => void,
+  ): void {
+    readdir(visit.absoluteDir, { withFileTypes: true }, (error, entries) => {
+      if (error) {
+        // An unreadable folder deep in the tree should not spoil the whole search; the search directory should.
+        done(visit.relativeDir === '' ? error : undefined);
+        return;
+      }
+      // A throw in a callback would escape to the process (no promise around it): it ends the walk instead.
+      const handle = (levels: readonly IgnoreLevel[]) => {
+        try {
+          this.handleEntries(visit, entries, levels, queue, done);
+        } catch (failure) {
+          done(failure ?? new Error('The walk failed.'));
+        }
+      };
+      if (visit.hidden) this.hiddenBudget -= entries.length;
+      if (visit.ownRulesLoaded || visit.hidden || this.request.includeIgnored) {
+        handle(visit.levels);
+        return;
+      }
       const names = IGNORE_FILE_NAMES.filter((name) => entries.some((entry) => entry.name === name));
-      levels = await this.withOwnRules(visit, names);
-    }
+      if (names.length === 0) handle(visit.levels);
+      else this.withOwnRules(visit, names).then(handle, done);
+    });
+  }
+
+  private handleEntries(
+    visit: DirectoryVisit,
+    entries: readonly Dirent[],
+    levels: readonly IgnoreLevel[],
+    queue: DirectoryVisit[],
+    done: (error?: unknown) => void,
+  ): void {
     const { glob, includeDirs, includeIgnored, isDenied } = this.request;
-    const children: Array<Promise<void>> = [];
-    const symlinkChecks: Array<Promise<void>> = [];
+    let linkChecks = 0;
     for (const entry of entries) {
       const name = entry.name;
       const isDirectory = entry.isDirectory();
       if (!isDirectory && !glob.nameMayMatch(name)) continue;
       const relativePath = visit.relativeDir === '' ? name : `${visit.relativeDir}/${name}`;
-      const matched = glob.matches(relativePath);
+      // Without `include_dirs` a directory is never listed: only whether to enter it matters.
+      const matched = (includeDirs || !isDirectory) && glob.matches(relativePath);
       const descend = isDirectory && glob.mayContainMatches(relativePath);
       if (!matched && !descend) continue;
       const absolutePath = childPath(visit.absoluteDir, name);
@@ -169,7 +234,15 @@ class TreeWalk {
         visit.hidden || (!includeIgnored && isIgnoredEntry(name, relativePath, isDirectory, levels));
       if (matched) {
         if (includeDirs || (!isDirectory && !entry.isSymbolicLink())) this.record(relativePath, hidden);
-        else if (!isDirectory) symlinkChecks.push(this.recordIfFileLink(absolutePath, relativePath, hidden));
+        else if (!isDirectory) {
+          // With `include_dirs` false, a symlink counts as a file unless it points to a directory.
+          linkChecks++;
+          stat(absolutePath, (error, stats) => {
+            // A dangling link is not a directory: list it like a file.
+            if (error || !stats.isDirectory()) this.record(relativePath, hidden);
+            if (--linkChecks === 0) done();
+          });
+        }
       }
       if (!descend) continue;
       const child: DirectoryVisit = {
@@ -179,11 +252,18 @@ class TreeWalk {
         levels,
         ownRulesLoaded: false,
       };
-      if (!hidden) children.push(this.visit(child));
+      if (!hidden) queue.push(child);
       else if (!isVcsName(name)) this.hiddenQueue.push(child);
     }
-    await Promise.all(symlinkChecks);
-    await Promise.all(children);
+    if (linkChecks === 0) done();
+  }
+
+  /** One ignored folder, read to count the matches it hides (its subfolders join {@link hiddenQueue}). */
+  private countIn(visit: DirectoryVisit): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const notWalked: DirectoryVisit[] = [];
+      this.readDirectory(visit, notWalked, (error) => (error === undefined ? resolve() : reject(error)));
+    });
   }
 
   /**
@@ -193,20 +273,11 @@ class TreeWalk {
   private async countHidden(): Promise<void> {
     let next = 0;
     while (next < this.hiddenQueue.length && this.hiddenBudget > 0) {
+      this.request.signal?.throwIfAborted();
       const batch = this.hiddenQueue.slice(next, next + HIDDEN_WALK_CONCURRENCY);
       next += batch.length;
-      await Promise.all(batch.map((visit) => this.visit(visit)));
+      await Promise.all(batch.map((visit) => this.countIn(visit)));
     }
-  }
-
-  /** With `include_dirs` false, a symlink counts as a file unless it points to a directory. */
-  private async recordIfFileLink(absolutePath: string, relativePath: string, hidden: boolean): Promise<void> {
-    try {
-      if ((await stat(absolutePath)).isDirectory()) return;
-    } catch {
-      // A dangling link is not a directory: list it like a file.
-    }
-    this.record(relativePath, hidden);
   }
 }
 

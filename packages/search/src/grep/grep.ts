@@ -33,18 +33,19 @@ import { wholeCountOption } from '../common/whole-count-option.js';
 import { GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import { releaseIgnoreFifos } from './ignore-fifo-release.js';
 import { GrepParams } from './grep-params.js';
-import { parseContent, parseCounts } from './parse-output.js';
+import { parseCounts } from './parse-output.js';
+import { ContentCollector } from './content-collector.js';
 import { ResultPathFilter } from './result-path-filter.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { findRipgrep } from './ripgrep-binary.js';
 import { MAX_RIPGREP_OUTPUT_BYTES, runRipgrep, type RipgrepRun } from './run-ripgrep.js';
-import { capOutput, paginate, renderContent } from './shape-output.js';
+import { capOutput, listedLines, paginate, type ResultLines } from './shape-output.js';
 
 const OUTPUT_CAPPED = `Search stopped after ${MAX_RIPGREP_OUTPUT_BYTES / 1024 / 1024} MB of ripgrep output; results are incomplete. Use a more specific pattern or path.`;
 
 /** The output lines of one mode after filtering, with what the message needs to say about them. */
 interface ModeLines {
-  lines: string[];
+  lines: ResultLines;
   /**
    * Whether anything is left after filtering: decides partial results vs. errors. Counted after filtering so that
    * what a sensitive file holds never changes the answer.
@@ -138,11 +139,20 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       });
     }
     const filter = new ResultPathFilter(this.runtime, base);
-    const fileList = params.output_mode === 'files_with_matches' ? new FileListCollector(filter) : undefined;
+    // Files and content modes are parsed and filtered while ripgrep runs; count mode's output is tiny.
+    const collector =
+      params.output_mode === 'files_with_matches'
+        ? new FileListCollector(filter)
+        : params.output_mode === 'content'
+          ? new ContentCollector(filter)
+          : undefined;
     let run: RipgrepRun;
+    let ripgrepPid: number | undefined;
     // ripgrep reads ignore files only in a directory search that respects them.
     const stopReleasing =
-      target.isDirectory && !params.include_ignored ? releaseIgnoreFifos(target.real) : undefined;
+      target.isDirectory && !params.include_ignored
+        ? releaseIgnoreFifos(target.real, () => ripgrepPid)
+        : undefined;
     try {
       run = await runRipgrep({
         binary,
@@ -150,7 +160,10 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         cwd: base,
         timeoutMs: this.timeoutMs,
         signal: options.signal,
-        onStdout: fileList && ((chunk) => fileList.write(chunk)),
+        onStdout: collector && ((chunk) => collector.write(chunk)),
+        onSpawn: (pid) => {
+          ripgrepPid = pid;
+        },
       });
     } catch (error) {
       // The binary found earlier is gone (e.g. uninstalled): look for one again next time.
@@ -161,7 +174,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       stopReleasing?.();
     }
     if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
-    return this.report(params, run, filter, fileList);
+    return this.report(params, run, filter, collector);
   }
 
   private async locateRipgrep(): Promise<string | null> {
@@ -175,14 +188,14 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     params: GrepParams,
     run: RipgrepRun,
     filter: ResultPathFilter,
-    fileList: FileListCollector | undefined,
+    collector: FileListCollector | ContentCollector | undefined,
   ): ToolReturnValue<GrepBrief> {
     const exitedCleanly = run.exitCode === 0 || run.exitCode === 1;
     if (!run.timedOut && !run.outputCapped && !exitedCleanly && run.exitCode !== 2) {
       const stderr = run.stderr.trim();
       throw new Error(ripgrepExitMessage(run.exitCode, stderr));
     }
-    const mode = this.modeLines(params, run, filter, fileList);
+    const mode = this.modeLines(params, run, filter, collector);
     if (!mode.hadResults) {
       if (run.timedOut) return timedOutError(this.timeoutMs);
       if (run.exitCode === 2) return ripgrepError(run.stderr.trim());
@@ -198,9 +211,9 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
 
     const output = capOutput(page.lines, this.maxOutputChars);
     // A search the output limit stopped may have cut its only match short: that is not "no matches".
-    if (page.lines.length === 0 && !run.outputCapped) notes.unshift('No matches found.');
+    if (page.size === 0 && !run.outputCapped) notes.unshift('No matches found.');
     if (output.truncated) notes.push('Output is truncated to fit in the message.');
-    return toolOk({ output: output.text, message: notes.join(' '), extras: { total: mode.lines.length } });
+    return toolOk({ output: output.text, message: notes.join(' '), extras: { total: mode.lines.total } });
   }
 
   /** Parses, filters and orders ripgrep's output for the chosen mode (docs/grep.md steps 1–4). */
@@ -208,7 +221,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     params: GrepParams,
     run: RipgrepRun,
     filter: ResultPathFilter,
-    fileList: FileListCollector | undefined,
+    collector: FileListCollector | ContentCollector | undefined,
   ): ModeLines {
     const keep = (relative: string): boolean => filter.keeps(relative);
     const byPath = <T extends { path: string }>(a: T, b: T) => comparePathsComponentWise(a.path, b.path);
@@ -216,9 +229,9 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     switch (params.output_mode) {
       case 'files_with_matches': {
         // Parsed, filtered and timed while ripgrep ran; only the order is left.
-        const files = fileList as FileListCollector;
+        const files = collector as FileListCollector;
         return {
-          lines: files.newestFirst().map(escapeForDisplay),
+          lines: listedLines(files.newestFirst().map(escapeForDisplay)),
           hadResults: files.kept > 0,
           countSummary: null,
         };
@@ -228,21 +241,21 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         const counts = found.filter((entry) => keep(entry.path)).sort(byPath);
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
-          lines: counts.map((entry) => `${escapeForDisplay(entry.path)}:${entry.count}`),
+          lines: listedLines(counts.map((entry) => `${escapeForDisplay(entry.path)}:${entry.count}`)),
           hadResults: counts.length > 0,
           countSummary:
             counts.length > 0 ? `Found ${total} total occurrences across ${counts.length} files.` : null,
         };
       }
       case 'content': {
-        const found = parseContent(run.stdout.toString('utf8'));
-        const blocks = found.filter((block) => keep(block.path)).sort(byPath);
+        // Parsed and filtered while ripgrep ran; lines are made only for the page, up to the output cap.
+        const content = collector as ContentCollector;
         const context = [params['-A'], params['-B'], params['-C']].some(
           (value) => value !== null && value > 0,
         );
         return {
-          lines: renderContent(blocks, params['-n'], context),
-          hadResults: blocks.length > 0,
+          lines: content.lines(params['-n'], context),
+          hadResults: content.kept > 0,
           countSummary: null,
         };
       }

@@ -2,13 +2,14 @@ import { constants, type Dirent } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { VCS_DIRECTORIES } from '../limits.js';
+import { waitsOnFifoOpen } from './fifo-wait.js';
 
 /** The ignore files ripgrep opens in each directory it enters and in the directories above the search. */
 const RIPGREP_IGNORE_NAMES: ReadonlySet<string> = new Set(['.gitignore', '.ignore', '.rgignore']);
 
 const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(VCS_DIRECTORIES);
 
-/** A search still running after this long is checked for FIFO ignore files, and again as often while it runs. */
+/** A search still running after this long is checked for a wait on a FIFO ignore file, and again as often. */
 const LOOK_AFTER_MS = 1000;
 
 /** Directory entries one look reads at most, so a look over a huge tree stays bounded. */
@@ -20,17 +21,19 @@ export type StopReleasing = () => void;
 /**
  * ripgrep opens every ignore file it meets with a blocking open: a FIFO named `.gitignore` holds it until a writer
  * comes, so the search would end only at Grep's timeout. ripgrep has no option to skip such files, and finding them
- * first would cost every search a second walk of the tree; instead, once a search has run for a second, the tree
- * (and the directories above it) is looked over for FIFO ignore files, and each is opened for writing without
- * blocking and closed at once: ripgrep's open then returns and it reads an empty file. Nothing is written. An open
- * that finds no reader waiting fails at once (ENXIO) and is ignored.
+ * first would cost every search a second walk of the tree; instead, once a search has run for a second, and then
+ * every second, ripgrep is checked: where `/proc` shows it busy, nothing more is done (a long search of a big tree
+ * must not pay for a walk of it); where it shows ripgrep waiting to open a FIFO, or cannot tell, the tree (and the
+ * directories above it) is looked over for FIFO ignore files, and each is opened for writing without blocking and
+ * closed at once: ripgrep's open then returns and it reads an empty file. Nothing is written. An open that finds no
+ * reader waiting fails at once (ENXIO) and is ignored. `ripgrepPid` gives ripgrep's process id once it runs.
  */
-export function releaseIgnoreFifos(root: string): StopReleasing {
+export function releaseIgnoreFifos(root: string, ripgrepPid: () => number | undefined): StopReleasing {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     timer = setTimeout(() => {
-      void lookOnce(root, () => stopped).then(() => {
+      void lookIfWaiting(root, ripgrepPid(), () => stopped).then(() => {
         if (!stopped) schedule();
       });
     }, LOOK_AFTER_MS);
@@ -41,6 +44,11 @@ export function releaseIgnoreFifos(root: string): StopReleasing {
     stopped = true;
     clearTimeout(timer);
   };
+}
+
+async function lookIfWaiting(root: string, pid: number | undefined, isStopped: () => boolean): Promise<void> {
+  if (pid === undefined || (await waitsOnFifoOpen(pid)) === false || isStopped()) return;
+  await lookOnce(root, isStopped);
 }
 
 async function lookOnce(root: string, isStopped: () => boolean): Promise<void> {

@@ -34,6 +34,19 @@ describe.skipIf(process.platform === 'win32')('runRipgrep', () => {
     expect(run.stdout.toString('utf8')).toBe('out');
   });
 
+  it('rejects, and stops the process, when the output handler throws', async () => {
+    const run = runRipgrep({
+      binary: '/bin/sh',
+      args: ['-c', 'while :; do echo zebra; done'],
+      cwd: process.cwd(),
+      timeoutMs: 20_000,
+      onStdout: () => {
+        throw new Error('parser failed');
+      },
+    });
+    await expect(run).rejects.toThrow('parser failed');
+  });
+
   it('rejects when the binary cannot be started', async () => {
     await expect(
       runRipgrep({ binary: '/nonexistent/rg', args: [], cwd: process.cwd(), timeoutMs: 1000 }),

@@ -9,6 +9,7 @@ export const MAX_RIPGREP_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /** How a ripgrep run ended. */
 export interface RipgrepRun {
+  /** What ripgrep printed, unless `onStdout` took it. */
   stdout: Buffer;
   stderr: string;
   /** ripgrep's exit code; `null` when it was killed. */
@@ -28,8 +29,10 @@ export interface RipgrepInvocation {
   signal?: AbortSignal;
   /** Output limit in bytes (default {@link MAX_RIPGREP_OUTPUT_BYTES}). */
   maxOutputBytes?: number;
-  /** Sees each chunk of output as it arrives (it is collected all the same). */
+  /** Takes each chunk of output as it arrives; `stdout` then stays empty (the output is not kept twice). */
   onStdout?: (chunk: Buffer) => void;
+  /** Told ripgrep's process id once it is started. */
+  onSpawn?: (pid: number) => void;
 }
 
 /**
@@ -108,6 +111,7 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
       reject(error);
     };
     child.on('error', fail);
+    if (child.pid !== undefined) invocation.onSpawn?.(child.pid);
     // Typed as streams, but missing when the spawn failed before the pipes were made.
     if (!(child.stdout as Readable | null | undefined) || !(child.stderr as Readable | null | undefined)) {
       // The spawn's own error (EMFILE...) is emitted on the next tick; this one stands in only if it never comes.
@@ -121,8 +125,16 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
     const maxOutputBytes = invocation.maxOutputBytes ?? MAX_RIPGREP_OUTPUT_BYTES;
     child.stdout.on('data', (chunk: Buffer) => {
       if (outputCapped) return;
-      stdout.push(chunk);
-      invocation.onStdout?.(chunk);
+      if (!invocation.onStdout) stdout.push(chunk);
+      else {
+        // A throw in a stream handler would end the host process: it fails this run instead.
+        try {
+          invocation.onStdout(chunk);
+        } catch (error) {
+          fail(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+      }
       stdoutBytes += chunk.length;
       if (stdoutBytes > maxOutputBytes) {
         outputCapped = true;

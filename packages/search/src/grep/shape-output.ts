@@ -1,51 +1,39 @@
-import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import { GREP_MAX_LINE_CHARS, GREP_MAX_OUTPUT_CHARS } from '../limits.js';
-import type { FileBlock } from './parse-output.js';
 
 /** Marks a line cut at {@link GREP_MAX_LINE_CHARS}. */
 export const LINE_TRUNCATION_MARK = '[...truncated]';
 
-/** Content-mode lines of the given blocks: `path:LINE:text` / `path-LINE-text` (or without numbers), `--` gaps. */
-export function renderContent(
-  blocks: readonly FileBlock[],
-  withLineNumbers: boolean,
-  gapsBetweenFiles: boolean,
-): string[] {
-  const lines: string[] = [];
-  blocks.forEach((block, index) => {
-    if (index > 0 && gapsBetweenFiles) lines.push('--');
-    // A newline or a terminal escape in a file name is shown escaped, so each output line stays one line.
-    const shownPath = escapeForDisplay(block.path);
-    for (const line of block.lines) {
-      if (line === null) {
-        lines.push('--');
-        continue;
-      }
-      const mark = line.isMatch ? ':' : '-';
-      lines.push(
-        withLineNumbers
-          ? `${shownPath}${mark}${line.lineNumber}${mark}${line.text}`
-          : `${shownPath}${mark}${line.text}`,
-      );
-    }
-  });
-  return lines;
+/** Result lines known by their number, each made only when it is read (most are never shown). */
+export interface ResultLines {
+  readonly total: number;
+  /** Up to `count` lines from index `start`. */
+  range(start: number, count: number): Iterable<string>;
+}
+
+/** Lines already made, as {@link ResultLines}. */
+export function listedLines(lines: readonly string[]): ResultLines {
+  return { total: lines.length, range: (start, count) => lines.slice(start, start + count) };
 }
 
 /** One page of lines and the note that says how to get the next one. */
 export interface Page {
-  lines: string[];
+  lines: Iterable<string>;
+  /** How many lines the page holds. */
+  size: number;
   /** `Results truncated to ...` when lines remain after this page, else `null`. */
   note: string | null;
 }
 
 /** Skips `offset` lines, then keeps `headLimit` (0 or null: all) — docs/grep.md step 5. */
-export function paginate(lines: readonly string[], offset: number, headLimit: number | null): Page {
-  const rest = lines.slice(offset);
-  if (headLimit === null || headLimit === 0 || rest.length <= headLimit) return { lines: rest, note: null };
+export function paginate(lines: ResultLines, offset: number, headLimit: number | null): Page {
+  const rest = Math.max(0, lines.total - offset);
+  if (headLimit === null || headLimit === 0 || rest <= headLimit) {
+    return { lines: lines.range(offset, rest), size: rest, note: null };
+  }
   return {
-    lines: rest.slice(0, headLimit),
-    note: `Results truncated to ${headLimit} lines (total: ${lines.length}). Use offset=${offset + headLimit} to see more.`,
+    lines: lines.range(offset, headLimit),
+    size: headLimit,
+    note: `Results truncated to ${headLimit} lines (total: ${lines.total}). Use offset=${offset + headLimit} to see more.`,
   };
 }
 
@@ -57,9 +45,9 @@ export interface CappedOutput {
 
 /**
  * Cuts lines at 2,000 characters (the marker included) and the whole output at `maxChars` (50,000 by default), at a line boundary
- * (docs/grep.md step 7).
+ * (docs/grep.md step 7). Lines after the first one that does not fit are never read, so never made.
  */
-export function capOutput(lines: readonly string[], maxChars: number = GREP_MAX_OUTPUT_CHARS): CappedOutput {
+export function capOutput(lines: Iterable<string>, maxChars: number = GREP_MAX_OUTPUT_CHARS): CappedOutput {
   let truncated = false;
   let length = 0;
   const kept: string[] = [];
