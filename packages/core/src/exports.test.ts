@@ -142,6 +142,19 @@ const TOOLKIT = [
   'stringOption',
   'toolFailedMessage',
   'unsupportedEncodingError',
+  'ChangedLines',
+  'changedLines',
+  'numberedLine',
+  'lineSnippet',
+  'snippetCutSentence',
+  'SNIPPET_MAX_BYTES',
+  'SNIPPET_CONTEXT_LINES',
+  'SNIPPET_LINE_MAX_CHARS',
+  'SNIPPET_GAP_LINE',
+  'LineSpan',
+  'LineSnippet',
+  'LineSnippetOptions',
+  'replacementLineSpans',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

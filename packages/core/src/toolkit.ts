@@ -89,6 +89,22 @@ export {
   type DiffTiming,
 } from './diff/build-diff-blocks.js';
 export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
+export { changedLines, type ChangedLines } from './diff/changed-lines.js';
+
+// what a write tool shows the model of its change: numbered lines around the changed places
+export { numberedLine } from './text/numbered-line.js';
+export {
+  lineSnippet,
+  snippetCutSentence,
+  SNIPPET_MAX_BYTES,
+  SNIPPET_CONTEXT_LINES,
+  SNIPPET_LINE_MAX_CHARS,
+  SNIPPET_GAP_LINE,
+  type LineSpan,
+  type LineSnippet,
+  type LineSnippetOptions,
+} from './snippet/line-snippet.js';
+export { replacementLineSpans } from './snippet/replacement-spans.js';
 export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
 export { isLockFileName } from './write/lock-file-name.js';
 

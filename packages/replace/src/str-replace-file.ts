@@ -19,6 +19,9 @@ import {
   openRegularFile,
   readHandleUpTo,
   unsupportedEncodingError,
+  lineSnippet,
+  replacementLineSpans,
+  snippetCutSentence,
 } from '@kimi-tools/core/toolkit';
 import { decodeOrTooLarge } from './decode-for-edit.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
@@ -140,12 +143,17 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
           message: `File unchanged: the edits leave the content identical to the current file. Applied ${edits.length} edit(s) with ${total} total replacement(s).`,
           extras: { ...extras },
         });
-      case 'written':
+      case 'written': {
+        // The changed places as the file now is, so the model needs no re-read to see or build on its edit.
+        const snippet = lineSnippet(result.text, replacementLineSpans(result.text, result.replacements));
         return toolOk({
-          message: editSuccessText(levels, total),
+          output: snippet.output,
+          message:
+            editSuccessText(levels, total) + (snippet.unshown ? snippetCutSentence(snippet.unshown) : ''),
           display: outcome.display,
           extras: { ...extras },
         });
+      }
     }
   }
 

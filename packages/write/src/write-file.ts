@@ -8,6 +8,7 @@ import {
   readRegularFile,
   notAFileError,
   sensitiveEditError,
+  snippetCutSentence,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
@@ -15,6 +16,7 @@ import { describeWriteFile } from './description.js';
 import { writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
 import { displayDirectory, missingDirectories } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
+import { writeSnippet } from './write-snippet.js';
 
 /** Options of {@link WriteFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type WriteFileOptions = Record<string, never>;
@@ -109,7 +111,15 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       );
       message += ` Created directories: ${list.join(', ')}.`;
     }
+    const snippet = writeSnippet(
+      oldBytes === null ? null : composed.oldText,
+      composed.newText,
+      params.mode,
+      runtime.diffBudgetMs,
+    );
+    if (snippet.unshown) message += snippetCutSentence(snippet.unshown);
     return toolOk({
+      output: snippet.output,
       message,
       display: outcome.display,
       extras: { created: outcome.created, bytes: outcome.bytes },
