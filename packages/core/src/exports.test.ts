@@ -155,6 +155,18 @@ const TOOLKIT = [
   'LineSnippet',
   'LineSnippetOptions',
   'replacementLineSpans',
+  'IgnoreRuleSet',
+  'IGNORE_FILE_NAMES',
+  'VCS_DIRECTORIES',
+  'loadIgnoreRules',
+  'loadAncestorIgnoreLevels',
+  'levelForDirectory',
+  'isIgnoredEntry',
+  'isVcsName',
+  'IgnoreLevel',
+  'readIgnoreFile',
+  'IGNORE_FILE_MAX_BYTES',
+  'workspaceRootOf',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -125,3 +125,18 @@ export {
   type NotebookEditPlan,
   type EditableCellType,
 } from './notebook/edit-notebook.js';
+
+// ignore rules (.gitignore, .ignore, version-control folders) as the search tools and directory listings apply them
+export {
+  IgnoreRuleSet,
+  IGNORE_FILE_NAMES,
+  VCS_DIRECTORIES,
+  loadIgnoreRules,
+  loadAncestorIgnoreLevels,
+  levelForDirectory,
+  isIgnoredEntry,
+  isVcsName,
+  type IgnoreLevel,
+} from './ignore/ignore-rules.js';
+export { readIgnoreFile, IGNORE_FILE_MAX_BYTES } from './ignore/read-ignore-file.js';
+export { workspaceRootOf } from './ignore/workspace-root.js';

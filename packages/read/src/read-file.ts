@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import {
   CallableTool,
+  toolError,
   toolOk,
   type CallOptions,
   type ToolReturnValue,
@@ -18,8 +19,10 @@ import {
   sensitiveFileError,
   type TextEncoding,
   openRegularFile,
+  statIfExists,
 } from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
+import { directoryListingText, listDirectory } from './directory-listing.js';
 import { mediaFileError, notReadableError, type ReadFileBrief } from './errors.js';
 import { LINE_INDEXES } from './line-index.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
@@ -70,7 +73,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     // Regular or not is decided on the opened descriptor: the path may become a FIFO at any moment.
     const file = await openRegularFile(target.real);
     if (file === 'missing') return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
-    if (file === 'not-a-file') return notAFileError(shown);
+    if (file === 'not-a-file') return this.notAFile(shown, target.real);
     const { handle, stats: opened } = file;
     try {
       const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, opened.size));
@@ -135,6 +138,16 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       output: formatLines(read.lines),
       message: readResultMessage(read, start, params.n_lines),
     });
+  }
+
+  /** docs/read-file.md: a directory's error goes on with what it holds, so the model can pick its next path. */
+  private async notAFile(shown: string, realPath: string): Promise<ToolReturnValue<ReadFileBrief>> {
+    const error = notAFileError(shown);
+    const stats = await statIfExists(realPath);
+    if (!stats?.isDirectory()) return error;
+    const listing = await listDirectory(this.runtime, realPath);
+    if (listing === undefined) return error;
+    return toolError({ message: error.message + directoryListingText(listing), brief: error.brief });
   }
 
   private async detectEncoding(
