@@ -5,7 +5,7 @@ import {
   type TextReplacement,
 } from '@kimi-tools/core/toolkit';
 import { findClosestText } from './closest-text.js';
-import { findEdit, type FoundSpan } from './find-edit.js';
+import { findEdit, type FindResult, type FoundSpan } from './find-edit.js';
 import { lineNumbersAt } from './line-numbers.js';
 import { carryQuoteStyle, hasCurlyQuotes, straightenQuotes } from './match-quotes.js';
 import { reindent } from './match-whitespace.js';
@@ -27,9 +27,14 @@ export type ApplyEditsResult =
   | { ok: true; text: string; replacements: TextReplacement[]; edits: EditOutcome[] }
   | { ok: false; index: number; failure: EditFailure };
 
+/** How one edit was found: the level, the level whose rules shape `new`, and what `new` goes through first. */
+type Found = Extract<FindResult, { kind: 'found' }>;
+
 /** The text `new` becomes at one match: re-indented and quote-styled like the file where the level calls for it. */
-function replacementFor(text: string, span: FoundSpan, edit: EditSpec, level: MatchLevel): string {
+function replacementFor(text: string, span: FoundSpan, edit: EditSpec, found: Found): string {
   let replacement = normalizeLineEndings(edit.new);
+  if (found.rewriteNew) replacement = found.rewriteNew(replacement);
+  const level: MatchLevel = found.via ?? found.level;
   if (level === 'whitespace' && span.shift !== undefined) replacement = reindent(replacement, span.shift);
   const quotesLoosened = level === 'quotes' || (level === 'whitespace' && !hasCurlyQuotes(edit.old));
   if (quotesLoosened) replacement = carryQuoteStyle(text.slice(span.start, span.end), replacement);
@@ -68,18 +73,13 @@ function takeBreakBefore(text: string, replacements: TextReplacement[], start: n
 }
 
 /** Replacements for one edit's matches, in order, none overlapping. */
-function replacementsFor(
-  text: string,
-  spans: readonly FoundSpan[],
-  edit: EditSpec,
-  level: MatchLevel,
-): TextReplacement[] {
+function replacementsFor(text: string, edit: EditSpec, found: Found): TextReplacement[] {
   const replacements: TextReplacement[] = [];
-  for (const span of spans) {
+  for (const span of found.spans) {
     let { start, end } = span;
     let replacement = '';
     if (edit.new !== '') {
-      replacement = replacementFor(text, span, edit, level);
+      replacement = replacementFor(text, span, edit, found);
     } else if (isWholeLines(text, start, end)) {
       if (text.charCodeAt(end) === 10) end += 1;
       else start = takeBreakBefore(text, replacements, start);
@@ -129,7 +129,7 @@ export function applyEdits(
     const index = position + 1;
     if (edit.old.length === 0) return { ok: false, index, failure: { kind: 'empty-old' } };
     if (edit.old === edit.new) return { ok: false, index, failure: { kind: 'identical' } };
-    const found = findEdit(draft, edit.old, mode, edit.replace_all, MAX_REPLACEMENTS - replaced);
+    const found = findEdit(draft, edit.old, mode, edit.replace_all, MAX_REPLACEMENTS - replaced, edit.new);
     if (found.kind === 'too-many') return tooMany(index);
     if (found.kind !== 'found') {
       return {
@@ -139,7 +139,7 @@ export function applyEdits(
       };
     }
     if (replaced + found.spans.length > MAX_REPLACEMENTS) return tooMany(index);
-    const replacements = replacementsFor(draft.text, found.spans, edit, found.level);
+    const replacements = replacementsFor(draft.text, edit, found);
     growth += replacements.reduce((sum, { start, end, text }) => sum + text.length - (end - start), 0);
     if (growth > MAX_EDIT_GROWTH_CHARS) {
       return { ok: false, index, failure: { kind: 'too-large', limit: MAX_EDIT_GROWTH_CHARS } };

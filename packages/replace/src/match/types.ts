@@ -1,8 +1,15 @@
 /** How an edit's `old` string was found, from strictest to loosest. */
-export type MatchLevel = 'exact' | 'line-endings' | 'quotes' | 'whitespace';
+export type MatchLevel = 'exact' | 'line-endings' | 'quotes' | 'whitespace' | 'indentation' | 'line-numbers';
 
 /** The matching levels in the order they are tried. */
-export const MATCH_LEVELS: readonly MatchLevel[] = ['exact', 'line-endings', 'quotes', 'whitespace'];
+export const MATCH_LEVELS: readonly MatchLevel[] = [
+  'exact',
+  'line-endings',
+  'quotes',
+  'whitespace',
+  'indentation',
+  'line-numbers',
+];
 
 /** One edit as the model gave it. */
 export interface EditSpec {
