@@ -155,6 +155,8 @@ const TOOLKIT = [
   'LineSnippet',
   'LineSnippetOptions',
   'replacementLineSpans',
+  'isElisionComment',
+  'introducedElision',
   'IgnoreRuleSet',
   'IGNORE_FILE_NAMES',
   'VCS_DIRECTORIES',

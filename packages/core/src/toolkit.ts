@@ -105,6 +105,7 @@ export {
   type LineSnippetOptions,
 } from './snippet/line-snippet.js';
 export { replacementLineSpans } from './snippet/replacement-spans.js';
+export { isElisionComment, introducedElision } from './text/elision-comment.js';
 export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
 export { isLockFileName } from './write/lock-file-name.js';
 

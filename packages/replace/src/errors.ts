@@ -10,6 +10,7 @@ export const StrReplaceFileBriefs = {
   invalidEdit: 'Invalid edit',
   noMatch: 'No match',
   ambiguousMatch: 'Ambiguous match',
+  elided: 'Elided content',
   failed: 'Failed to edit file',
 } as const;
 
@@ -20,7 +21,7 @@ export type StrReplaceFileBrief =
 /** The briefs of a failed edit. */
 type EditFailureBrief = Exclude<
   (typeof StrReplaceFileBriefs)[keyof typeof StrReplaceFileBriefs],
-  'Failed to edit file'
+  'Failed to edit file' | 'Elided content'
 >;
 
 /** Refused: larger than StrReplaceFile edits. */
@@ -91,4 +92,12 @@ export function editFailureText(
 /** The message of an edit that failed unexpectedly. */
 export function editFailedMessage(error: string): string {
   return `Failed to edit. Error: ${error}`;
+}
+
+/** Refused: the edits put an elision comment where lines of the file were (docs/str-replace-file.md). */
+export function elidedContentError(comment: string): ToolReturnValue<typeof StrReplaceFileBriefs.elided> {
+  return toolError({
+    message: `The edits replace existing lines with the comment \`${comment}\`, which reads as if code was left out; writing it would delete that code. No changes were made. Put the real lines in new, or narrow old to the lines that change.`,
+    brief: StrReplaceFileBriefs.elided,
+  });
 }

@@ -22,12 +22,14 @@ import {
   lineSnippet,
   replacementLineSpans,
   snippetCutSentence,
+  introducedElision,
 } from '@kimi-tools/core/toolkit';
 import { decodeOrTooLarge } from './decode-for-edit.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import {
   editFailedMessage,
   editFailureText,
+  elidedContentError,
   notebookError,
   StrReplaceFileBriefs,
   tooLargeError,
@@ -112,6 +114,9 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
     const result = applyEdits(decoded.decoded, edits, { mode: this.match });
     if (!result.ok) return toolError(editFailureText(result.index, result.failure));
+    // A lazy edit (`# ... existing code ...` for real lines) would delete the user's code.
+    const elided = introducedElision(decoded.decoded.text, result.text);
+    if (elided !== undefined) return elidedContentError(elided);
 
     const levels = result.edits.map((outcome) => outcome.matchedBy);
     const total = result.edits.reduce((sum, outcome) => sum + outcome.replacements, 0);

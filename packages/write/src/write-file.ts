@@ -9,11 +9,12 @@ import {
   notAFileError,
   sensitiveEditError,
   snippetCutSentence,
+  introducedElision,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
 import { describeWriteFile } from './description.js';
-import { writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
+import { elidedContentError, writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
 import { displayDirectory, missingDirectories } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
 import { writeSnippet } from './write-snippet.js';
@@ -76,6 +77,10 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
         return unsupportedEncodingError(params.path);
       }
       composed = composeExisting(decoded.decoded, oldBytes, params.content, params.mode);
+      // A lazy overwrite (`// ... rest unchanged ...` for the file's real lines) would delete the user's code.
+      const elided =
+        params.mode === 'overwrite' ? introducedElision(composed.oldText, composed.newText) : undefined;
+      if (elided !== undefined) return elidedContentError(params.path, elided);
     } else {
       composed = composeNewFile(params.content);
     }
