@@ -106,6 +106,17 @@ export {
 } from './snippet/line-snippet.js';
 export { replacementLineSpans } from './snippet/replacement-spans.js';
 export { isElisionComment, introducedElision } from './text/elision-comment.js';
+
+// what the session remembers of its own edits (replays)
+export {
+  EditLog,
+  EDIT_LOG,
+  EDIT_LOG_MAX_FILES,
+  EDIT_LOG_MAX_EDITS_PER_FILE,
+  EDIT_LOG_MAX_EDIT_CHARS,
+  EDIT_LOG_MAX_FILE_CHARS,
+  type LoggedEdit,
+} from './state/edit-log.js';
 export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
 export { isLockFileName } from './write/lock-file-name.js';
 

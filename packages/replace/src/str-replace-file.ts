@@ -23,11 +23,13 @@ import {
   replacementLineSpans,
   snippetCutSentence,
   introducedElision,
+  EDIT_LOG,
 } from '@kimi-tools/core/toolkit';
 import { decodeOrTooLarge } from './decode-for-edit.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import {
   editFailedMessage,
+  appliedPlaces,
   editFailureText,
   elidedContentError,
   notebookError,
@@ -55,6 +57,8 @@ export interface StrReplaceFileExtras {
   matchedBy: MatchLevel;
   /** Per edit, in order: its replacements and the level that matched it. */
   edits: EditOutcome[];
+  /** Present when every edit was already applied by an earlier call of this session: nothing was written. */
+  alreadyApplied?: true;
 }
 
 function loosestLevel(outcomes: readonly EditOutcome[]): MatchLevel {
@@ -112,8 +116,26 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     }
 
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
-    const result = applyEdits(decoded.decoded, edits, { mode: this.match });
+    const editLog = this.runtime.slot(EDIT_LOG);
+    const result = applyEdits(decoded.decoded, edits, { mode: this.match, log: editLog.edits(target.real) });
     if (!result.ok) return toolError(editFailureText(result.index, result.failure));
+    if (result.alreadyApplied.length > 0) {
+      // Every edit is a replay of one this session applied (a mix is an error above): nothing to ask or write.
+      const snippet = lineSnippet(
+        decoded.decoded.text,
+        result.alreadyApplied.map((edit) => ({ from: edit.line, count: 1 })),
+      );
+      return toolOk({
+        output: snippet.output,
+        message: `File unchanged: the edit(s) were already applied by an earlier call in this session (${appliedPlaces(result.alreadyApplied)}). Nothing was written.`,
+        extras: {
+          replacements: 0,
+          matchedBy: 'exact',
+          edits: result.edits,
+          alreadyApplied: true,
+        } satisfies StrReplaceFileExtras,
+      });
+    }
     // A lazy edit (`# ... existing code ...` for real lines) would delete the user's code.
     const elided = introducedElision(decoded.decoded.text, result.text);
     if (elided !== undefined) return elidedContentError(elided);
@@ -149,6 +171,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
           extras: { ...extras },
         });
       case 'written': {
+        editLog.record(target.real, result.applied);
         // The changed places as the file now is, so the model needs no re-read to see or build on its edit.
         const snippet = lineSnippet(result.text, replacementLineSpans(result.text, result.replacements));
         return toolOk({
