@@ -117,6 +117,16 @@ export {
   EDIT_LOG_MAX_FILE_CHARS,
   type LoggedEdit,
 } from './state/edit-log.js';
+
+// what the session last saw of a file (edits that survive unrelated changes)
+export {
+  ReadTextStore,
+  READ_TEXTS,
+  READ_TEXT_MAX_BYTES,
+  READ_TEXTS_MAX_CHARS,
+  type ReadText,
+} from './state/read-texts.js';
+export { recordSeenText, lastSeenText } from './state/seen-text.js';
 export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
 export { isLockFileName } from './write/lock-file-name.js';
 

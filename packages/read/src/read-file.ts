@@ -20,6 +20,10 @@ import {
   type TextEncoding,
   openRegularFile,
   statIfExists,
+  hashBytes,
+  recordSeenText,
+  READ_TEXTS,
+  READ_TEXT_MAX_BYTES,
 } from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
 import { directoryListingText, listDirectory } from './directory-listing.js';
@@ -109,6 +113,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       }
       if (read.binary) return notReadableError(shown);
       this.recordRead(text, read);
+      await this.recordText(handle, opened.size, read.hash, target.real);
       const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);
       return toolOk({
         output: formatLines(read.lines),
@@ -160,6 +165,23 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     const sample =
       sampleSize <= head.length ? head.subarray(0, sampleSize) : await readHandleUpTo(handle, sampleSize);
     return detectTextEncoding(sample, whole && sample.length === size);
+  }
+
+  /**
+   * docs/read-state.md#changed-since-the-read: keeps the text of a small file with the read state, so an edit can
+   * be applied when only other lines change later. Only when the bytes are the ones the read hashed.
+   */
+  private async recordText(
+    handle: FileHandle,
+    size: number,
+    hash: string | undefined,
+    realPath: string,
+  ): Promise<void> {
+    const store = this.runtime.slot(READ_TEXTS);
+    if (hash === undefined || size > READ_TEXT_MAX_BYTES) return store.forget(realPath);
+    const bytes = await readHandleUpTo(handle, size + 1, size + 1);
+    if (hashBytes(bytes) === hash) recordSeenText(this.runtime, realPath, bytes);
+    else store.forget(realPath);
   }
 
   /** docs/read-state.md: the read covers the whole file when every line was shown from line 1, none of them cut. */

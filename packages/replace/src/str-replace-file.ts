@@ -24,6 +24,9 @@ import {
   snippetCutSentence,
   introducedElision,
   EDIT_LOG,
+  Briefs,
+  lastSeenText,
+  recordSeenText,
 } from '@kimi-tools/core/toolkit';
 import { decodeOrTooLarge } from './decode-for-edit.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
@@ -42,12 +45,21 @@ import { applyEdits } from './match/apply-edits.js';
 import { editSuccessText } from './match/edit-messages.js';
 import { MATCH_LEVELS, type EditMatch, type EditOutcome, type MatchLevel } from './match/types.js';
 import { StrReplaceFileParams, type Edit } from './params.js';
+import { checkStaleEdit } from './stale-edit.js';
 
 /** Options of {@link StrReplaceFile}. */
 export interface StrReplaceFileOptions {
   /** `unique` (default) refuses an edit whose old string matches more than once; `first` edits the first match. */
   match?: EditMatch;
+  /**
+   * A file changed since it was read: `apply-if-unrelated` (default) applies an edit whose lines did not change,
+   * `refuse` refuses every edit with `File modified`, as before.
+   */
+  modifiedSinceRead?: ModifiedSinceRead;
 }
+
+/** What StrReplaceFile does with a file that changed since the read (docs/str-replace-file.md). */
+export type ModifiedSinceRead = 'apply-if-unrelated' | 'refuse';
 
 /** `extras` of a successful StrReplaceFile call. */
 export interface StrReplaceFileExtras {
@@ -78,6 +90,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   protected readonly failureBrief = StrReplaceFileBriefs.failed;
 
   private readonly match: EditMatch;
+  private readonly modifiedSinceRead: ModifiedSinceRead;
 
   /** Creates the tool for one runtime; throws on an invalid option. */
   constructor(
@@ -86,6 +99,13 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   ) {
     super();
     this.match = choiceOption('StrReplaceFile', 'match', options.match, ['unique', 'first'], 'unique');
+    this.modifiedSinceRead = choiceOption(
+      'StrReplaceFile',
+      'modifiedSinceRead',
+      options.modifiedSinceRead,
+      ['apply-if-unrelated', 'refuse'],
+      'apply-if-unrelated',
+    );
   }
 
   protected override failureMessage(_params: StrReplaceFileParams, error: string): string {
@@ -110,9 +130,13 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     if (decoded === 'too-large') return tooLargeError(params.path, oldBytes.length);
     if (!decoded.ok) return unsupportedEncodingError(params.path);
 
+    // The text last read, when the file changed since and the edit may still apply away from the changed lines.
+    let base: string | undefined;
     if (this.runtime.readBeforeWrite) {
       const status = await this.runtime.fileState.check(target.real);
-      if (status !== 'ok') return readStateError(params.path, status);
+      if (status === 'modified' && this.modifiedSinceRead === 'apply-if-unrelated')
+        base = lastSeenText(this.runtime, target.real);
+      if (status !== 'ok' && base === undefined) return readStateError(params.path, status);
     }
 
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
@@ -140,6 +164,19 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     const elided = introducedElision(decoded.decoded.text, result.text);
     if (elided !== undefined) return elidedContentError(elided);
 
+    let staleNote = '';
+    if (base !== undefined) {
+      const stale = checkStaleEdit(
+        params.path,
+        base,
+        decoded.decoded.text,
+        result.replacements,
+        this.runtime.diffBudgetMs,
+      );
+      if (stale.kind === 'overlap') return toolError({ message: stale.message, brief: Briefs.fileModified });
+      staleNote = stale.note;
+    }
+
     const levels = result.edits.map((outcome) => outcome.matchedBy);
     const total = result.edits.reduce((sum, outcome) => sum + outcome.replacements, 0);
     const extras: StrReplaceFileExtras = {
@@ -148,6 +185,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
       edits: result.edits,
     };
 
+    const newBytes = encodeChange(decoded.decoded, oldBytes, result.replacements);
     const outcome = await applyFileChange(
       this.runtime,
       {
@@ -155,10 +193,12 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
         verb: 'Edit',
         path: target,
         oldBytes,
-        newBytes: encodeChange(decoded.decoded, oldBytes, result.replacements),
+        newBytes,
         oldText: decoded.decoded.text,
         newText: result.text,
-        checkReadState: this.runtime.readBeforeWrite,
+        // Applied over a change since the read, the read state is stale by design; the file must still hold
+        // `oldBytes` when it is written, so a change during the approval is refused all the same.
+        checkReadState: this.runtime.readBeforeWrite && base === undefined,
       },
       options.signal,
     );
@@ -172,12 +212,15 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
         });
       case 'written': {
         editLog.record(target.real, result.applied);
+        recordSeenText(this.runtime, target.real, newBytes);
         // The changed places as the file now is, so the model needs no re-read to see or build on its edit.
         const snippet = lineSnippet(result.text, replacementLineSpans(result.text, result.replacements));
         return toolOk({
           output: snippet.output,
           message:
-            editSuccessText(levels, total) + (snippet.unshown ? snippetCutSentence(snippet.unshown) : ''),
+            editSuccessText(levels, total) +
+            staleNote +
+            (snippet.unshown ? snippetCutSentence(snippet.unshown) : ''),
           display: outcome.display,
           extras: { ...extras },
         });

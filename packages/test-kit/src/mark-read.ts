@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import type { ToolRuntime } from '@kimi-tools/core';
-import { snapshotOf } from '@kimi-tools/core/toolkit';
+import { recordSeenText, snapshotOf } from '@kimi-tools/core/toolkit';
 
 /**
  * Records in `runtime` a complete read of `file` as it is now, as ReadFile does after reading a whole file, so a
@@ -8,5 +8,7 @@ import { snapshotOf } from '@kimi-tools/core/toolkit';
  */
 export async function markRead(runtime: ToolRuntime, file: string): Promise<void> {
   const real = await fs.realpath(file);
-  runtime.fileState.recordRead(real, snapshotOf(await fs.readFile(real), await fs.stat(real)), true);
+  const bytes = await fs.readFile(real);
+  runtime.fileState.recordRead(real, snapshotOf(bytes, await fs.stat(real)), true);
+  recordSeenText(runtime, real, bytes);
 }

@@ -10,6 +10,7 @@ import {
   sensitiveEditError,
   snippetCutSentence,
   introducedElision,
+  recordSeenText,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
@@ -107,6 +108,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       });
     }
 
+    recordSeenText(runtime, target.real, composed.newBytes);
     const verb = params.mode === 'append' ? 'appended to' : 'overwritten';
     let message = `File successfully ${verb}. Current size: ${outcome.bytes} bytes.`;
     if (outcome.createdDirectories.length > 0) {

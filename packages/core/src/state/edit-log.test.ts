@@ -14,7 +14,7 @@ describe('EditLog', () => {
     log.record('/f', [edit(1), edit(2)]);
     const edits = log.edits('/f');
     expect(edits.map((entry) => entry.old)).toEqual(['a1', 'a2']);
-    (edits as Array<{ old: string }>)[0]!.old = 'changed';
+    edits[0]!.old = 'changed';
     expect(log.edits('/f')[0]?.old).toBe('a1');
     expect(log.edits('/other')).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { lastSeenText, READ_TEXT_MAX_BYTES } from '@kimi-tools/core/toolkit';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { ReadFile } from './read-file.js';
@@ -59,5 +60,20 @@ describe('a directory', () => {
     expect(result.message).toBe(
       '`d` is not a file. It is a directory holding:\nkeep.txt\nUse the Glob tool to find files in it.',
     );
+  });
+});
+
+describe('the text kept for the write tools', () => {
+  it('keeps the text of a file read, for the edits that survive unrelated changes, and not of a big one', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const small = await workspace.write('small.py', 'a = 1\r\nb = 2\r\n');
+    await tool.call({ path: 'small.py', line_offset: 2 });
+    expect(lastSeenText(runtime, small)).toBe('a = 1\nb = 2\n');
+    const big = await workspace.write('big.txt', 'x\n'.repeat(READ_TEXT_MAX_BYTES));
+    await tool.call({ path: 'big.txt', n_lines: 1 });
+    expect(lastSeenText(runtime, big)).toBeUndefined();
   });
 });
