@@ -179,6 +179,8 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
   ): Promise<void> {
     const store = this.runtime.slot(READ_TEXTS);
     if (hash === undefined || size > READ_TEXT_MAX_BYTES) return store.forget(realPath);
+    // A page after page read of one file keeps its text once.
+    if (store.get(realPath)?.hash === hash) return;
     const bytes = await readHandleUpTo(handle, size + 1, size + 1);
     if (hashBytes(bytes) === hash) recordSeenText(this.runtime, realPath, bytes);
     else store.forget(realPath);

@@ -161,7 +161,11 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
       });
     }
     // A lazy edit (`# ... existing code ...` for real lines) would delete the user's code.
-    const elided = introducedElision(decoded.decoded.text, result.text);
+    const replacedText = result.replacements
+      .map((replacement) => decoded.decoded.text.slice(replacement.start, replacement.end))
+      .join('\n');
+    const writtenText = result.replacements.map((replacement) => replacement.text).join('\n');
+    const elided = introducedElision(replacedText, writtenText, decoded.decoded.text);
     if (elided !== undefined) return elidedContentError(elided);
 
     let staleNote = '';

@@ -34,9 +34,29 @@ export interface LineSnippetOptions {
   maxBytes?: number;
 }
 
-function linesOf(text: string): string[] {
-  if (text.length === 0) return [];
-  return (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+/**
+ * Reads the lines of a text in increasing order without splitting it: a snippet of a 1 GiB file costs the lines it
+ * shows, not an array of every line.
+ */
+class LineCursor {
+  private line = 1;
+  private offset = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** Line `number` (1-based, never less than the one asked before), or undefined past the last line. */
+  at(number: number): string | undefined {
+    while (this.line < number) {
+      const lineBreak = this.text.indexOf('\n', this.offset);
+      if (lineBreak === -1) return undefined;
+      this.offset = lineBreak + 1;
+      this.line++;
+    }
+    // A final line break ends the last line; it does not start another.
+    if (this.offset >= this.text.length) return undefined;
+    const end = this.text.indexOf('\n', this.offset);
+    return this.text.slice(this.offset, end === -1 ? undefined : end);
+  }
 }
 
 function shown(number: number, line: string): string {
@@ -56,26 +76,41 @@ export function lineSnippet(
   spans: readonly LineSpan[],
   options: LineSnippetOptions = {},
 ): LineSnippet {
-  const lines = linesOf(text);
+  const cursor = new LineCursor(text);
   const context = options.context ?? SNIPPET_CONTEXT_LINES;
   const maxBytes = options.maxBytes ?? SNIPPET_MAX_BYTES;
   const windows: Array<{ from: number; to: number }> = [];
   for (const span of [...spans].sort((a, b) => a.from - b.from)) {
     const from = Math.max(1, span.from - context);
-    const to = Math.min(lines.length, span.from + span.count - 1 + context);
+    const to = span.from + span.count - 1 + context;
     if (from > to) continue;
     const last = windows[windows.length - 1];
     // Places a few lines apart read better as one piece than as two with a gap line between them.
     if (last !== undefined && from <= last.to + context + 1) last.to = Math.max(last.to, to);
     else windows.push({ from, to });
   }
-  const pieces: Array<{ number: number; text: string }> = [];
-  windows.forEach((window, index) => {
+  const pieces: Piece[] = [];
+  let budget = 0;
+  for (const [index, window] of windows.entries()) {
+    const first = cursor.at(window.from);
+    if (first === undefined) break;
     if (index > 0) pieces.push({ number: 0, text: `${SNIPPET_GAP_LINE}\n` });
-    for (let number = window.from; number <= window.to; number++)
-      pieces.push({ number, text: shown(number, lines[number - 1] ?? '') });
-  });
+    for (let number = window.from; number <= window.to; number++) {
+      const line = number === window.from ? first : cursor.at(number);
+      if (line === undefined) break;
+      // Lines past the budget of a head snippet are never shown (only named), so they are not formatted either.
+      const text = options.keep !== 'tail' && budget > maxBytes ? undefined : shown(number, line);
+      pieces.push({ number, text });
+      budget += text?.length ?? 0;
+    }
+  }
   return options.keep === 'tail' ? keepTail(pieces, maxBytes) : keepHead(pieces, maxBytes);
+}
+
+/** One line of a snippet (`number` 0: the gap line); `text` undefined: past the budget, not formatted. */
+interface Piece {
+  number: number;
+  text: string | undefined;
 }
 
 function byteLength(text: string): number {
@@ -88,12 +123,12 @@ function lastNumber(pieces: ReadonlyArray<{ number: number }>): number {
   return 0;
 }
 
-function keepHead(pieces: ReadonlyArray<{ number: number; text: string }>, maxBytes: number): LineSnippet {
+function keepHead(pieces: readonly Piece[], maxBytes: number): LineSnippet {
   let output = '';
   let bytes = 0;
   for (const [index, piece] of pieces.entries()) {
-    const size = byteLength(piece.text);
-    if (bytes + size > maxBytes) {
+    const size = piece.text === undefined ? Infinity : byteLength(piece.text);
+    if (bytes + size > maxBytes || piece.text === undefined) {
       const rest = pieces.slice(index);
       const from = rest.find((candidate) => candidate.number > 0)?.number ?? 0;
       return from > 0 ? { output, unshown: { from, to: lastNumber(rest) } } : { output };
@@ -104,18 +139,18 @@ function keepHead(pieces: ReadonlyArray<{ number: number; text: string }>, maxBy
   return { output };
 }
 
-function keepTail(pieces: ReadonlyArray<{ number: number; text: string }>, maxBytes: number): LineSnippet {
+function keepTail(pieces: readonly Piece[], maxBytes: number): LineSnippet {
   let output = '';
   let bytes = 0;
   for (let index = pieces.length - 1; index >= 0; index--) {
     const piece = pieces[index]!;
-    const size = byteLength(piece.text);
+    const size = byteLength(piece.text ?? '');
     if (bytes + size > maxBytes) {
       const rest = pieces.slice(0, index + 1);
       const from = rest.find((candidate) => candidate.number > 0)?.number ?? 0;
       return from > 0 ? { output, unshown: { from, to: lastNumber(rest) } } : { output };
     }
-    output = piece.text + output;
+    output = (piece.text ?? '') + output;
     bytes += size;
   }
   return { output };

@@ -39,17 +39,21 @@ function trimmedLines(text: string): string[] {
 }
 
 /**
- * The first elision comment line of `newText` that `oldText` did not have, when the change also removes lines of
- * `oldText` (the omitted code would be lost); undefined otherwise. Both texts `\n`-normalised. A comment already in
- * the old text is the file's own, never counted.
+ * The first elision comment line of `newText` that the file did not have, when the change also removes lines of
+ * `oldText` (the omitted code would be lost); undefined otherwise. `oldText` and `newText` are what the change
+ * replaces and what it writes (a whole file, or the replaced regions of one), `\n`-normalised; `file` is the whole old
+ * content: a comment already in it is the file's own, never counted. Only `newText` is cut into lines unless a
+ * candidate turns up, so a small edit of a huge file costs little.
  */
-export function introducedElision(oldText: string, newText: string): string | undefined {
-  const oldLines = trimmedLines(oldText);
+export function introducedElision(
+  oldText: string,
+  newText: string,
+  file: string = oldText,
+): string | undefined {
   const newLines = trimmedLines(newText);
-  const had = new Set(oldLines);
-  const added = newLines.find((line) => !had.has(line) && isElisionComment(line));
+  const added = newLines.find((line) => isElisionComment(line) && !file.includes(line));
   if (added === undefined) return undefined;
   const kept = new Set(newLines);
-  const removesLines = oldLines.some((line) => line.length > 0 && !kept.has(line));
+  const removesLines = trimmedLines(oldText).some((line) => line.length > 0 && !kept.has(line));
   return removesLines ? added : undefined;
 }
