@@ -53,8 +53,12 @@ export function alreadyAppliedAt(
     if (place === undefined) continue;
     if (found.kind === 'not-found') return place.from;
     if (found.kind !== 'found') continue;
-    const end = place.start + entry.written.length;
-    if (found.spans.every((span) => span.start >= place.start && span.end <= end)) return place.from;
+    // Found only inside a copy of the written text (any copy, not just the nearest): the insertion is there.
+    const starts = occurrences(text, entry.written);
+    const inside = starts.find((start) =>
+      found.spans.every((span) => span.start >= start && span.end <= start + entry.written.length),
+    );
+    if (inside !== undefined) return lineNumbersAt(text, [inside])[0] ?? place.from;
   }
   return undefined;
 }
