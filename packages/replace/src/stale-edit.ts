@@ -37,6 +37,47 @@ function diffSinceRead(base: string, current: string, budgetMs: number): string 
   return [...lines.slice(0, STALE_DIFF_MAX_LINES - 1), `... ${hidden} more diff lines not shown`].join('\n');
 }
 
+/** The refusal of an edit whose lines changed since the read: those lines as they are now, and what changed. */
+function overlapMessage(
+  input: string,
+  base: string,
+  current: string,
+  range: { from: number; to: number },
+  budgetMs: number,
+): string {
+  const lines = lineSnippet(current, [{ from: range.from, count: range.to - range.from + 1 }], {
+    context: 0,
+  });
+  const span = range.from === range.to ? `line ${range.from}` : `lines ${range.from}-${range.to}`;
+  return `${quotedPath(input)} has been modified since it was last read, and the change touches the lines the edit would change (${span}). No changes were made. Those lines now read:\n\`\`\`\n${lines.output}\`\`\`\nWhat changed since the read:\n\`\`\`diff\n${diffSinceRead(base, current, budgetMs)}\n\`\`\`\nEdit against the current lines.`;
+}
+
+/**
+ * An edit whose `old` is not in the file any more but was in the text last read: the change since the read took it,
+ * so it is refused as an overlap, showing the lines that now stand where `old` was. Undefined when `old` was not in the
+ * text read either (a plain `No match` then).
+ */
+export function staleMiss(
+  input: string,
+  base: string,
+  current: string,
+  old: string,
+  budgetMs: number,
+): string | undefined {
+  const start = base.indexOf(old);
+  if (start === -1) return undefined;
+  const [from = 1, to = 1] = lineNumbersAt(base, [start, Math.max(start, start + old.length - 1)]);
+  const touching = changedLines(base, current, budgetMs).filter(
+    (change) => change.oldFrom <= to && change.oldFrom + Math.max(change.oldCount, 1) - 1 >= from,
+  );
+  const first = touching[0];
+  const last = touching.at(-1);
+  if (first === undefined || last === undefined) return undefined;
+  // Lines deleted outright leave no line of their own: the line after them stands in their place.
+  const region = { from: first.newFrom, to: Math.max(first.newFrom, last.newFrom + last.newCount - 1) };
+  return overlapMessage(input, base, current, region, budgetMs);
+}
+
 /**
  * docs/str-replace-file.md#a-file-changed-since-the-read: the edits, found uniquely in the current text, may be written
  * when none of the lines they change was changed since the read (`base`); else the refusal shows the lines there now
@@ -57,15 +98,7 @@ export function checkStaleEdit(
         ? change.newFrom <= range.to && change.newFrom + change.newCount - 1 >= range.from
         : change.newFrom > range.from && change.newFrom <= range.to,
     );
-    if (!touched) continue;
-    const lines = lineSnippet(current, [{ from: range.from, count: range.to - range.from + 1 }], {
-      context: 0,
-    });
-    const span = range.from === range.to ? `line ${range.from}` : `lines ${range.from}-${range.to}`;
-    return {
-      kind: 'overlap',
-      message: `${quotedPath(input)} has been modified since it was last read, and the change touches the lines the edit would change (${span}). No changes were made. Those lines now read:\n\`\`\`\n${lines.output}\`\`\`\nWhat changed since the read:\n\`\`\`diff\n${diffSinceRead(base, current, budgetMs)}\n\`\`\`\nEdit against the current lines.`,
-    };
+    if (touched) return { kind: 'overlap', message: overlapMessage(input, base, current, range, budgetMs) };
   }
   const changed = changes
     .filter((change) => change.newCount > 0)

@@ -66,6 +66,29 @@ describe('a file changed since the read', () => {
     expect(approval.requests).toHaveLength(0);
   });
 
+  it('refuses with the lines there now and the diff when the change took the old text itself', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('funcs.py', PY, { readBy: runtime });
+    const changed = PY.replace('    return 7\n', '    return seven()\n');
+    await fs.writeFile(file, changed);
+    const result = await tool.call({
+      path: file,
+      edit: { old: 'def f7():\n    return 7', new: 'def f7():\n    return 70' },
+    });
+    expect(result.brief).toBe('File modified');
+    expect(result.message).toBe(
+      '`' +
+        file +
+        '` has been modified since it was last read, and the change touches the lines the edit would change (line 14). No changes were made. Those lines now read:\n```\n    14\t    return seven()\n```\nWhat changed since the read:\n```diff\n@@ -11,7 +11,7 @@\n def f6():\n     return 6\n def f7():\n-    return 7\n+    return seven()\n def f8():\n     return 8\n def f9():\n```\nEdit against the current lines.',
+    );
+    expect(await fs.readFile(file, 'utf8')).toBe(changed);
+    const invented = await tool.call({ path: file, edit: { old: 'def f99():', new: 'def g():' } });
+    expect(invented.brief).toBe('No match');
+  });
+
   it('keeps the diff it shows to 40 lines', async ({ workspace, runtime, tool }) => {
     const many = Array.from({ length: 40 }, (_, index) => `def g${index}():\n    return ${index}\n`).join('');
     const file = await workspace.write('funcs.py', many, { readBy: runtime });

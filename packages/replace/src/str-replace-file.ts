@@ -27,6 +27,7 @@ import {
   Briefs,
   lastSeenText,
   recordSeenText,
+  normalizeLineEndings,
 } from '@kimi-tools/core/toolkit';
 import { decodeOrTooLarge } from './decode-for-edit.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
@@ -45,7 +46,7 @@ import { applyEdits } from './match/apply-edits.js';
 import { editSuccessText } from './match/edit-messages.js';
 import { MATCH_LEVELS, type EditMatch, type EditOutcome, type MatchLevel } from './match/types.js';
 import { StrReplaceFileParams, type Edit } from './params.js';
-import { checkStaleEdit } from './stale-edit.js';
+import { checkStaleEdit, staleMiss } from './stale-edit.js';
 
 /** Options of {@link StrReplaceFile}. */
 export interface StrReplaceFileOptions {
@@ -142,7 +143,22 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
     const editLog = this.runtime.slot(EDIT_LOG);
     const result = applyEdits(decoded.decoded, edits, { mode: this.match, log: editLog.edits(target.real) });
-    if (!result.ok) return toolError(editFailureText(result.index, result.failure));
+    if (!result.ok) {
+      // Not found now, but in the text last read: the change since the read took it; say so, with what changed.
+      const edit = edits[result.index - 1];
+      const miss =
+        base !== undefined && result.failure.kind === 'not-found' && edit !== undefined
+          ? staleMiss(
+              params.path,
+              base,
+              decoded.decoded.text,
+              normalizeLineEndings(edit.old),
+              this.runtime.diffBudgetMs,
+            )
+          : undefined;
+      if (miss !== undefined) return toolError({ message: miss, brief: Briefs.fileModified });
+      return toolError(editFailureText(result.index, result.failure));
+    }
     if (result.alreadyApplied.length > 0) {
       // Every edit is a replay of one this session applied (a mix is an error above): nothing to ask or write.
       const snippet = lineSnippet(

@@ -163,6 +163,20 @@ function casesOf(sample: SlipSample): SlipCase[] {
     },
     {
       ...base,
+      name: `${name}: the user rewrote the first line the edit replaces after the read`,
+      before: [
+        {
+          outside: applied(content, {
+            old: target.old,
+            new: target.old.replace('\n', ` ${note}\n`),
+          }),
+        },
+      ],
+      call: edit(target),
+      intended: { refusal: 'File modified' },
+    },
+    {
+      ...base,
       name: `${name}: new elides the lines it replaces`,
       call: edit({ old: target.old, new: `${target.new.split('\n')[0]}\n${lazyLine}` }),
       intended: { refusal: 'Elided content' },
@@ -261,5 +275,5 @@ const OTHER_CASES: SlipCase[] = [
   }),
 ];
 
-/** The whole corpus: 16 slips for each of the 8 language samples, then 12 of prose and settings files. */
+/** The whole corpus: 17 slips for each of the 8 language samples, then 12 of prose and settings files. */
 export const SLIP_CASES: readonly SlipCase[] = [...SLIP_SAMPLES.flatMap(casesOf), ...OTHER_CASES];
