@@ -100,6 +100,44 @@ export {
   type DiffTiming,
 } from './diff/build-diff-blocks.js';
 export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
+export { changedLines, type ChangedLines } from './diff/changed-lines.js';
+
+// what a write tool shows the model of its change: numbered lines around the changed places
+export { numberedLine } from './text/numbered-line.js';
+export {
+  lineSnippet,
+  snippetCutSentence,
+  SNIPPET_MAX_BYTES,
+  SNIPPET_CONTEXT_LINES,
+  SNIPPET_LINE_MAX_CHARS,
+  SNIPPET_GAP_LINE,
+  type LineSpan,
+  type LineSnippet,
+  type LineSnippetOptions,
+} from './snippet/line-snippet.js';
+export { replacementLineSpans } from './snippet/replacement-spans.js';
+export { isElisionComment, introducedElision } from './text/elision-comment.js';
+
+// what the session remembers of its own edits (replays)
+export {
+  EditLog,
+  EDIT_LOG,
+  EDIT_LOG_MAX_FILES,
+  EDIT_LOG_MAX_EDITS_PER_FILE,
+  EDIT_LOG_MAX_EDIT_CHARS,
+  EDIT_LOG_MAX_FILE_CHARS,
+  type LoggedEdit,
+} from './state/edit-log.js';
+
+// what the session last saw of a file (edits that survive unrelated changes)
+export {
+  ReadTextStore,
+  READ_TEXTS,
+  READ_TEXT_MAX_BYTES,
+  READ_TEXTS_MAX_CHARS,
+  type ReadText,
+} from './state/read-texts.js';
+export { recordSeenText, lastSeenText } from './state/seen-text.js';
 export { cleanupStaleTempFiles, isAtomicTempName, type CleanupOptions } from './write/temp-files.js';
 export { isLockFileName } from './write/lock-file-name.js';
 
@@ -123,3 +161,18 @@ export {
 
 // observers of applied file changes (diagnostics, formatters, watchers), closed with the runtime
 export type { AppliedFileChange, ChangeSection, FileChangeObserver } from './observe/change-observer.js';
+
+// ignore rules (.gitignore, .ignore, version-control folders) as the search tools and directory listings apply them
+export {
+  IgnoreRuleSet,
+  IGNORE_FILE_NAMES,
+  VCS_DIRECTORIES,
+  loadIgnoreRules,
+  loadAncestorIgnoreLevels,
+  levelForDirectory,
+  isIgnoredEntry,
+  isVcsName,
+  type IgnoreLevel,
+} from './ignore/ignore-rules.js';
+export { readIgnoreFile, IGNORE_FILE_MAX_BYTES } from './ignore/read-ignore-file.js';
+export { workspaceRootOf } from './ignore/workspace-root.js';

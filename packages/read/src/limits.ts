@@ -18,3 +18,6 @@ export const ENCODING_SAMPLE_BYTES = 64 << 10;
 
 /** Notebooks (`.ipynb`) up to this size are shown as cells; bigger ones, like any text file, line by line. */
 export const NOTEBOOK_MAX_BYTES = 64 << 20;
+
+/** Entries a directory's listing names at most (ReadFile on a directory); the rest are counted. */
+export const DIRECTORY_LISTING_MAX_ENTRIES = 50;

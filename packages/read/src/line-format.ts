@@ -1,4 +1,4 @@
-import { showControlCharacters } from '@kimi-tools/core/toolkit';
+import { numberedLine, showControlCharacters } from '@kimi-tools/core/toolkit';
 import { MAX_LINE_LENGTH } from './limits.js';
 
 /** A line ready to be shown: cut to the length limit, with its size as counted against the byte limit. */
@@ -55,7 +55,6 @@ export function shownLine(number: number, line: string, terminated: boolean, cut
 /** `{number right-aligned in 6}\t{text}` and `\n` when the line had a break. */
 export function formatLines(lines: readonly ShownLine[]): string {
   let output = '';
-  for (const line of lines)
-    output += `${String(line.number).padStart(6)}\t${line.text}${line.terminated ? '\n' : ''}`;
+  for (const line of lines) output += `${numberedLine(line.number, line.text)}${line.terminated ? '\n' : ''}`;
   return output;
 }

@@ -392,7 +392,9 @@ describe('ReadFile: refusals', () => {
   it('refuses a directory and a FIFO without hanging', async ({ workspace, tool }) => {
     await workspace.mkdir('dir');
     const dir = await tool.call({ path: 'dir' });
-    expect(dir.message).toBe('`dir` is not a file.');
+    expect(dir.message).toBe(
+      '`dir` is not a file. It is a directory with no entries to show. Use the Glob tool to find files.',
+    );
     expect(dir.brief).toBe('Invalid path');
     execFileSync('mkfifo', [workspace.at('pipe')]);
     const fifo = await tool.call({ path: 'pipe' });

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import {
   CallableTool,
+  toolError,
   toolOk,
   type CallOptions,
   type ToolReturnValue,
@@ -20,8 +21,14 @@ import {
   type TextEncoding,
   openRegularFile,
   stampOfStats,
+  statIfExists,
+  hashBytes,
+  recordSeenText,
+  READ_TEXTS,
+  READ_TEXT_MAX_BYTES,
 } from '@kimi-tools/core/toolkit';
 import { describeReadFile } from './description.js';
+import { directoryListingText, listDirectory } from './directory-listing.js';
 import { mediaFileError, notReadableError, pdfFileError, type ReadFileBrief } from './errors.js';
 import { LINE_INDEXES } from './line-index.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
@@ -69,7 +76,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     // Regular or not is decided on the opened descriptor: the path may become a FIFO at any moment.
     const file = await openRegularFile(target.real);
     if (file === 'missing') return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
-    if (file === 'not-a-file') return notAFileError(shown);
+    if (file === 'not-a-file') return this.notAFile(shown, target.real);
     const { handle } = file;
     try {
       // The version read, from the descriptor and before any byte: a change made while reading makes the recorded
@@ -110,6 +117,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       }
       if (read.binary) return notReadableError(shown);
       this.recordRead(text, read);
+      await this.recordText(handle, size, read.hash, target.real);
       const start = params.line_offset > 0 ? params.line_offset : (read.lines[0]?.number ?? 0);
       return toolOk({
         output: formatLines(read.lines),
@@ -137,6 +145,16 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     });
   }
 
+  /** docs/read-file.md: a directory's error goes on with what it holds, so the model can pick its next path. */
+  private async notAFile(shown: string, realPath: string): Promise<ToolReturnValue<ReadFileBrief>> {
+    const error = notAFileError(shown);
+    const stats = await statIfExists(realPath);
+    if (!stats?.isDirectory()) return error;
+    const listing = await listDirectory(this.runtime, realPath);
+    if (listing === undefined) return error;
+    return toolError({ message: error.message + directoryListingText(listing), brief: error.brief });
+  }
+
   private async detectEncoding(
     handle: FileHandle,
     size: number,
@@ -147,6 +165,25 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     const sample =
       sampleSize <= head.length ? head.subarray(0, sampleSize) : await readHandleUpTo(handle, sampleSize);
     return detectTextEncoding(sample, whole && sample.length === size);
+  }
+
+  /**
+   * docs/read-state.md#changed-since-the-read: keeps the text of a small file with the read state, so an edit can
+   * be applied when only other lines change later. Only when the bytes are the ones the read hashed.
+   */
+  private async recordText(
+    handle: FileHandle,
+    size: number,
+    hash: string | undefined,
+    realPath: string,
+  ): Promise<void> {
+    const store = this.runtime.slot(READ_TEXTS);
+    if (hash === undefined || size > READ_TEXT_MAX_BYTES) return store.forget(realPath);
+    // A page after page read of one file keeps its text once.
+    if (store.get(realPath)?.hash === hash) return;
+    const bytes = await readHandleUpTo(handle, size + 1, size + 1);
+    if (hashBytes(bytes) === hash) recordSeenText(this.runtime, realPath, bytes);
+    else store.forget(realPath);
   }
 
   /** docs/read-state.md: the read covers the whole file when every line was shown from line 1, none of them cut. */

@@ -1,7 +1,7 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
 import { Briefs, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 import { MAX_LISTED_MATCHES } from './match/find-edit.js';
-import type { EditFailure } from './match/types.js';
+import type { AlreadyApplied, EditFailure } from './match/types.js';
 
 // StrReplaceFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
 
@@ -10,6 +10,8 @@ export const StrReplaceFileBriefs = {
   invalidEdit: 'Invalid edit',
   noMatch: 'No match',
   ambiguousMatch: 'Ambiguous match',
+  elided: 'Elided content',
+  alreadyApplied: 'Already applied',
   failed: 'Failed to edit file',
 } as const;
 
@@ -20,7 +22,7 @@ export type StrReplaceFileBrief =
 /** The briefs of a failed edit. */
 type EditFailureBrief = Exclude<
   (typeof StrReplaceFileBriefs)[keyof typeof StrReplaceFileBriefs],
-  'Failed to edit file'
+  'Failed to edit file' | 'Elided content'
 >;
 
 /** Refused: larger than StrReplaceFile edits. */
@@ -80,6 +82,16 @@ export function editFailureText(
         message: `Edit ${index}: the edits would add more than ${failure.limit} characters to the file; at most ${failure.limit} are added in one call. No changes were made.`,
         brief: StrReplaceFileBriefs.invalidEdit,
       };
+    case 'replaced':
+      return {
+        message: `Edit ${index}: the old string was not found in the file. No changes were made. An earlier edit in this session replaced that text; lines ${failure.from}-${failure.to} now read (with a line around):\n\`\`\`\n${failure.excerpt}\`\`\``,
+        brief: StrReplaceFileBriefs.noMatch,
+      };
+    case 'partly-applied':
+      return {
+        message: `${appliedList(failure.applied)} already applied by an earlier call in this session (${appliedPlaces(failure.applied)}); the other edits were not. No changes were made. Send only the edits not applied yet.`,
+        brief: StrReplaceFileBriefs.alreadyApplied,
+      };
     case 'ambiguous':
       return {
         message: `Edit ${index}: found ${failure.count} matches of the old string (at lines ${listedLines(failure.lines, failure.count)}). Provide more surrounding context to make it unique, or set replace_all to true.`,
@@ -88,7 +100,26 @@ export function editFailureText(
   }
 }
 
+/** `Edit 2 was` / `Edits 1, 3 were`. */
+function appliedList(applied: readonly AlreadyApplied[]): string {
+  const indexes = applied.map((edit) => edit.index);
+  return indexes.length === 1 ? `Edit ${indexes[0]} was` : `Edits ${indexes.join(', ')} were`;
+}
+
+/** `edit 1 at line 12, edit 3 at line 40`. */
+export function appliedPlaces(applied: readonly AlreadyApplied[]): string {
+  return applied.map((edit) => `edit ${edit.index} at line ${edit.line}`).join(', ');
+}
+
 /** The message of an edit that failed unexpectedly. */
 export function editFailedMessage(error: string): string {
   return `Failed to edit. Error: ${error}`;
+}
+
+/** Refused: the edits put an elision comment where lines of the file were (docs/str-replace-file.md). */
+export function elidedContentError(comment: string): ToolReturnValue<typeof StrReplaceFileBriefs.elided> {
+  return toolError({
+    message: `The edits replace existing lines with the comment \`${comment}\`, which reads as if code was left out; writing it would delete that code. No changes were made. Put the real lines in new, or narrow old to the lines that change.`,
+    brief: StrReplaceFileBriefs.elided,
+  });
 }

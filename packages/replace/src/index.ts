@@ -1,4 +1,10 @@
-export { StrReplaceFile, type StrReplaceFileExtras, type StrReplaceFileOptions } from './str-replace-file.js';
+export {
+  StrReplaceFile,
+  type StrReplaceFileExtras,
+  type StrReplaceFileOptions,
+  type ModifiedSinceRead,
+} from './str-replace-file.js';
+export { STALE_DIFF_MAX_LINES } from './stale-edit.js';
 export { StrReplaceFileParams, EditSchema, type Edit } from './params.js';
 export { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 export type { StrReplaceFileBrief } from './errors.js';

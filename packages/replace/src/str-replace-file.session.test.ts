@@ -85,7 +85,8 @@ describe('what the model is told', () => {
   it('describes uniqueness, literal insertion, the levels and the limits', () => {
     expect(STR_REPLACE_FILE_DESCRIPTION).toContain('exactly **one** place');
     expect(STR_REPLACE_FILE_DESCRIPTION).toContain('`new` is inserted literally');
-    expect(STR_REPLACE_FILE_DESCRIPTION).toContain('Tabs never match spaces.');
+    expect(STR_REPLACE_FILE_DESCRIPTION).toContain('Tabs never match spaces at this step;');
+    expect(STR_REPLACE_FILE_DESCRIPTION).toContain('line-number prefix, without the prefixes');
     expect(STR_REPLACE_FILE_DESCRIPTION).toContain('Files larger than 1 GiB');
     expect(STR_REPLACE_FILE_DESCRIPTION).not.toContain('${');
   });

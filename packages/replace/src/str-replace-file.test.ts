@@ -467,10 +467,11 @@ describe('path and file checks', () => {
     });
     await markRead(runtime, file);
     await fs.writeFile(file, 'abcdef\n');
+    // Issue 20.3 changed this expectation: the change overlaps the edit, so the refusal shows the lines and the diff.
     expect(await tool.call({ path: 'unread.txt', edit: { old: 'a', new: 'b' } })).toMatchObject({
       isError: true,
       message:
-        '`unread.txt` has been modified since it was last read, either by the user or by another process. Read it again before writing to it.',
+        '`unread.txt` has been modified since it was last read, and the change touches the lines the edit would change (line 1). No changes were made. Those lines now read:\n```\n     1\tabcdef\n```\nWhat changed since the read:\n```diff\n@@ -1,1 +1,1 @@\n-abc\n+abcdef\n```\nEdit against the current lines.',
       brief: 'File modified',
     });
     expect(await textOf(file)).toBe('abcdef\n');

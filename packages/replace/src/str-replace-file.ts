@@ -19,12 +19,23 @@ import {
   openRegularFile,
   readHandleUpTo,
   unsupportedEncodingError,
+  lineSnippet,
+  replacementLineSpans,
+  snippetCutSentence,
+  introducedElision,
+  EDIT_LOG,
+  Briefs,
+  lastSeenText,
+  recordSeenText,
+  normalizeLineEndings,
 } from '@kimi-tools/core/toolkit';
 import { decodeOrTooLarge } from './decode-for-edit.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import {
   editFailedMessage,
+  appliedPlaces,
   editFailureText,
+  elidedContentError,
   notebookError,
   StrReplaceFileBriefs,
   tooLargeError,
@@ -35,12 +46,21 @@ import { applyEdits } from './match/apply-edits.js';
 import { editSuccessText } from './match/edit-messages.js';
 import { MATCH_LEVELS, type EditMatch, type EditOutcome, type MatchLevel } from './match/types.js';
 import { StrReplaceFileParams, type Edit } from './params.js';
+import { checkStaleEdit, staleMiss } from './stale-edit.js';
 
 /** Options of {@link StrReplaceFile}. */
 export interface StrReplaceFileOptions {
   /** `unique` (default) refuses an edit whose old string matches more than once; `first` edits the first match. */
   match?: EditMatch;
+  /**
+   * A file changed since it was read: `apply-if-unrelated` (default) applies an edit whose lines did not change,
+   * `refuse` refuses every edit with `File modified`, as before.
+   */
+  modifiedSinceRead?: ModifiedSinceRead;
 }
+
+/** What StrReplaceFile does with a file that changed since the read (docs/str-replace-file.md). */
+export type ModifiedSinceRead = 'apply-if-unrelated' | 'refuse';
 
 /** `extras` of a successful StrReplaceFile call. */
 export interface StrReplaceFileExtras {
@@ -50,6 +70,8 @@ export interface StrReplaceFileExtras {
   matchedBy: MatchLevel;
   /** Per edit, in order: its replacements and the level that matched it. */
   edits: EditOutcome[];
+  /** Present when every edit was already applied by an earlier call of this session: nothing was written. */
+  alreadyApplied?: true;
 }
 
 function loosestLevel(outcomes: readonly EditOutcome[]): MatchLevel {
@@ -69,6 +91,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   protected readonly failureBrief = StrReplaceFileBriefs.failed;
 
   private readonly match: EditMatch;
+  private readonly modifiedSinceRead: ModifiedSinceRead;
 
   /** Creates the tool for one runtime; throws on an invalid option. */
   constructor(
@@ -77,6 +100,13 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   ) {
     super();
     this.match = choiceOption('StrReplaceFile', 'match', options.match, ['unique', 'first'], 'unique');
+    this.modifiedSinceRead = choiceOption(
+      'StrReplaceFile',
+      'modifiedSinceRead',
+      options.modifiedSinceRead,
+      ['apply-if-unrelated', 'refuse'],
+      'apply-if-unrelated',
+    );
   }
 
   protected override failureMessage(_params: StrReplaceFileParams, error: string): string {
@@ -101,14 +131,71 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     if (decoded === 'too-large') return tooLargeError(params.path, oldBytes.length);
     if (!decoded.ok) return unsupportedEncodingError(params.path);
 
+    // The text last read, when the file changed since and the edit may still apply away from the changed lines.
+    let base: string | undefined;
     if (this.runtime.readBeforeWrite) {
       const status = await this.runtime.fileState.check(target.real);
-      if (status !== 'ok') return readStateError(params.path, status);
+      if (status === 'modified' && this.modifiedSinceRead === 'apply-if-unrelated')
+        base = lastSeenText(this.runtime, target.real);
+      if (status !== 'ok' && base === undefined) return readStateError(params.path, status);
     }
 
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
-    const result = applyEdits(decoded.decoded, edits, { mode: this.match });
-    if (!result.ok) return toolError(editFailureText(result.index, result.failure));
+    const editLog = this.runtime.slot(EDIT_LOG);
+    const result = applyEdits(decoded.decoded, edits, { mode: this.match, log: editLog.edits(target.real) });
+    if (!result.ok) {
+      // Not found now, but in the text last read: the change since the read took it; say so, with what changed.
+      const edit = edits[result.index - 1];
+      const miss =
+        base !== undefined && result.failure.kind === 'not-found' && edit !== undefined
+          ? staleMiss(
+              params.path,
+              base,
+              decoded.decoded.text,
+              normalizeLineEndings(edit.old),
+              this.runtime.diffBudgetMs,
+            )
+          : undefined;
+      if (miss !== undefined) return toolError({ message: miss, brief: Briefs.fileModified });
+      return toolError(editFailureText(result.index, result.failure));
+    }
+    if (result.alreadyApplied.length > 0) {
+      // Every edit is a replay of one this session applied (a mix is an error above): nothing to ask or write.
+      const snippet = lineSnippet(
+        decoded.decoded.text,
+        result.alreadyApplied.map((edit) => ({ from: edit.line, count: 1 })),
+      );
+      return toolOk({
+        output: snippet.output,
+        message: `File unchanged: the edit(s) were already applied by an earlier call in this session (${appliedPlaces(result.alreadyApplied)}). Nothing was written.`,
+        extras: {
+          replacements: 0,
+          matchedBy: 'exact',
+          edits: result.edits,
+          alreadyApplied: true,
+        } satisfies StrReplaceFileExtras,
+      });
+    }
+    // A lazy edit (`# ... existing code ...` for real lines) would delete the user's code.
+    const replacedText = result.replacements
+      .map((replacement) => decoded.decoded.text.slice(replacement.start, replacement.end))
+      .join('\n');
+    const writtenText = result.replacements.map((replacement) => replacement.text).join('\n');
+    const elided = introducedElision(replacedText, writtenText, decoded.decoded.text);
+    if (elided !== undefined) return elidedContentError(elided);
+
+    let staleNote = '';
+    if (base !== undefined) {
+      const stale = checkStaleEdit(
+        params.path,
+        base,
+        decoded.decoded.text,
+        result.replacements,
+        this.runtime.diffBudgetMs,
+      );
+      if (stale.kind === 'overlap') return toolError({ message: stale.message, brief: Briefs.fileModified });
+      staleNote = stale.note;
+    }
 
     const levels = result.edits.map((outcome) => outcome.matchedBy);
     const total = result.edits.reduce((sum, outcome) => sum + outcome.replacements, 0);
@@ -118,6 +205,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
       edits: result.edits,
     };
 
+    const newBytes = encodeChange(decoded.decoded, oldBytes, result.replacements);
     const outcome = await applyFileChange(
       this.runtime,
       {
@@ -125,10 +213,12 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
         verb: 'Edit',
         path: target,
         oldBytes,
-        newBytes: encodeChange(decoded.decoded, oldBytes, result.replacements),
+        newBytes,
         oldText: decoded.decoded.text,
         newText: result.text,
-        checkReadState: this.runtime.readBeforeWrite,
+        // Applied over a change since the read, the read state is stale by design; the file must still hold
+        // `oldBytes` when it is written, so a change during the approval is refused all the same.
+        checkReadState: this.runtime.readBeforeWrite && base === undefined,
       },
       options.signal,
     );
@@ -140,12 +230,21 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
           message: `File unchanged: the edits leave the content identical to the current file. Applied ${edits.length} edit(s) with ${total} total replacement(s).`,
           extras: { ...extras },
         });
-      case 'written':
+      case 'written': {
+        editLog.record(target.real, result.applied);
+        recordSeenText(this.runtime, target.real, newBytes);
+        // The changed places as the file now is, so the model needs no re-read to see or build on its edit.
+        const snippet = lineSnippet(result.text, replacementLineSpans(result.text, result.replacements));
         return toolOk({
-          message: editSuccessText(levels, total),
+          output: snippet.output,
+          message:
+            editSuccessText(levels, total) +
+            staleNote +
+            (snippet.unshown ? snippetCutSentence(snippet.unshown) : ''),
           display: outcome.display,
           extras: { ...extras },
         });
+      }
     }
   }
 

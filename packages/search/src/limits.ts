@@ -16,5 +16,5 @@ export const GREP_MAX_LINE_CHARS = 2_000;
 /** ripgrep's `--max-columns` outside content mode. */
 export const GREP_MAX_COLUMNS = 500;
 
-/** Version-control folders both tools skip. */
-export const VCS_DIRECTORIES: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
+/** Version-control folders both tools skip (core's list, shared with ReadFile's directory listing). */
+export { VCS_DIRECTORIES } from '@kimi-tools/core/toolkit';

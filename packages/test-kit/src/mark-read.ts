@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import type { ToolRuntime } from '@kimi-tools/core';
-import { stampOf } from '@kimi-tools/core/toolkit';
+import { recordSeenText, stampOf } from '@kimi-tools/core/toolkit';
 
 /**
  * Records in `runtime` a complete read of `file` as it is now, as ReadFile does after reading a whole file, so a
@@ -11,4 +11,5 @@ export async function markRead(runtime: ToolRuntime, file: string): Promise<void
   const stamp = await stampOf(real);
   if (typeof stamp === 'string') throw new Error(`markRead: ${file} is ${stamp}`);
   runtime.fileState.recordRead(real, stamp, true);
+  recordSeenText(runtime, real, await fs.readFile(real));
 }

@@ -8,13 +8,17 @@ import {
   readRegularFile,
   notAFileError,
   sensitiveEditError,
+  snippetCutSentence,
+  introducedElision,
+  recordSeenText,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
 import { describeWriteFile } from './description.js';
-import { writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
+import { elidedContentError, writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
 import { displayDirectory, missingDirectories } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
+import { writeSnippet } from './write-snippet.js';
 
 /** Options of {@link WriteFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type WriteFileOptions = Record<string, never>;
@@ -74,6 +78,10 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
         return unsupportedEncodingError(params.path);
       }
       composed = composeExisting(decoded.decoded, oldBytes, params.content, params.mode);
+      // A lazy overwrite (`// ... rest unchanged ...` for the file's real lines) would delete the user's code.
+      const elided =
+        params.mode === 'overwrite' ? introducedElision(composed.oldText, composed.newText) : undefined;
+      if (elided !== undefined) return elidedContentError(params.path, elided);
     } else {
       composed = composeNewFile(params.content);
     }
@@ -100,6 +108,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       });
     }
 
+    recordSeenText(runtime, target.real, composed.newBytes);
     const verb = params.mode === 'append' ? 'appended to' : 'overwritten';
     let message = `File successfully ${verb}. Current size: ${outcome.bytes} bytes.`;
     if (outcome.createdDirectories.length > 0) {
@@ -109,7 +118,15 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       );
       message += ` Created directories: ${list.join(', ')}.`;
     }
+    const snippet = writeSnippet(
+      oldBytes === null ? null : composed.oldText,
+      composed.newText,
+      params.mode,
+      runtime.diffBudgetMs,
+    );
+    if (snippet.unshown) message += snippetCutSentence(snippet.unshown);
     return toolOk({
+      output: snippet.output,
       message,
       display: outcome.display,
       extras: { created: outcome.created, bytes: outcome.bytes },

@@ -2,20 +2,24 @@ import {
   normalizeLineEndings,
   TextDraft,
   type DecodedText,
+  type LoggedEdit,
   type TextReplacement,
 } from '@kimi-tools/core/toolkit';
 import { findClosestText } from './closest-text.js';
-import { findEdit, type FoundSpan } from './find-edit.js';
+import { findEdit, type FindResult, type FoundSpan } from './find-edit.js';
 import { lineNumbersAt } from './line-numbers.js';
 import { carryQuoteStyle, hasCurlyQuotes, straightenQuotes } from './match-quotes.js';
 import { reindent } from './match-whitespace.js';
-import type { EditFailure, EditMatch, EditOutcome, EditSpec, MatchLevel } from './types.js';
+import { alreadyAppliedAt, replacedRegion } from './replays.js';
+import type { AlreadyApplied, EditFailure, EditMatch, EditOutcome, EditSpec, MatchLevel } from './types.js';
 import { MAX_EDIT_GROWTH_CHARS, MAX_REPLACEMENTS } from '../limits.js';
 
 /** How {@link applyEdits} matches. */
 export interface ApplyEditsOptions {
   /** `unique` (default) refuses ambiguous edits; `first` takes the first match. */
   mode?: EditMatch;
+  /** The edits this session already applied to the file (docs/str-replace-file.md#replays); none by default. */
+  log?: readonly LoggedEdit[];
 }
 
 /**
@@ -24,12 +28,26 @@ export interface ApplyEditsOptions {
  * `encodeChange` (which keeps every byte outside them).
  */
 export type ApplyEditsResult =
-  | { ok: true; text: string; replacements: TextReplacement[]; edits: EditOutcome[] }
+  | {
+      ok: true;
+      text: string;
+      replacements: TextReplacement[];
+      edits: EditOutcome[];
+      /** The edits as they were applied, for the session's edit log. */
+      applied: LoggedEdit[];
+      /** Edits an earlier call already applied (all of them, or none: a mix is a failure). */
+      alreadyApplied: AlreadyApplied[];
+    }
   | { ok: false; index: number; failure: EditFailure };
 
+/** How one edit was found: the level, the level whose rules shape `new`, and what `new` goes through first. */
+type Found = Extract<FindResult, { kind: 'found' }>;
+
 /** The text `new` becomes at one match: re-indented and quote-styled like the file where the level calls for it. */
-function replacementFor(text: string, span: FoundSpan, edit: EditSpec, level: MatchLevel): string {
+function replacementFor(text: string, span: FoundSpan, edit: EditSpec, found: Found): string {
   let replacement = normalizeLineEndings(edit.new);
+  if (found.rewriteNew) replacement = found.rewriteNew(replacement);
+  const level: MatchLevel = found.via ?? found.level;
   if (level === 'whitespace' && span.shift !== undefined) replacement = reindent(replacement, span.shift);
   const quotesLoosened = level === 'quotes' || (level === 'whitespace' && !hasCurlyQuotes(edit.old));
   if (quotesLoosened) replacement = carryQuoteStyle(text.slice(span.start, span.end), replacement);
@@ -68,18 +86,13 @@ function takeBreakBefore(text: string, replacements: TextReplacement[], start: n
 }
 
 /** Replacements for one edit's matches, in order, none overlapping. */
-function replacementsFor(
-  text: string,
-  spans: readonly FoundSpan[],
-  edit: EditSpec,
-  level: MatchLevel,
-): TextReplacement[] {
+function replacementsFor(text: string, edit: EditSpec, found: Found): TextReplacement[] {
   const replacements: TextReplacement[] = [];
-  for (const span of spans) {
+  for (const span of found.spans) {
     let { start, end } = span;
     let replacement = '';
     if (edit.new !== '') {
-      replacement = replacementFor(text, span, edit, level);
+      replacement = replacementFor(text, span, edit, found);
     } else if (isWholeLines(text, start, end)) {
       if (text.charCodeAt(end) === 10) end += 1;
       else start = takeBreakBefore(text, replacements, start);
@@ -120,8 +133,11 @@ export function applyEdits(
   options: ApplyEditsOptions = {},
 ): ApplyEditsResult {
   const mode = options.mode ?? 'unique';
+  const log = options.log ?? [];
   const draft = new TextDraft(decoded);
   const outcomes: EditOutcome[] = [];
+  const applied: LoggedEdit[] = [];
+  const alreadyApplied: AlreadyApplied[] = [];
   // The budgets (limits.ts) are checked before each edit's result is built, so an edit over them costs no memory.
   let replaced = 0;
   let growth = 0;
@@ -129,9 +145,23 @@ export function applyEdits(
     const index = position + 1;
     if (edit.old.length === 0) return { ok: false, index, failure: { kind: 'empty-old' } };
     if (edit.old === edit.new) return { ok: false, index, failure: { kind: 'identical' } };
-    const found = findEdit(draft, edit.old, mode, edit.replace_all, MAX_REPLACEMENTS - replaced);
+    const found = findEdit(draft, edit.old, mode, edit.replace_all, MAX_REPLACEMENTS - replaced, edit.new);
+    const old = normalizeLineEndings(edit.old);
+    const replayedAt =
+      log.length > 0
+        ? alreadyAppliedAt(draft.text, old, normalizeLineEndings(edit.new), found, log)
+        : undefined;
+    if (replayedAt !== undefined) {
+      // A replay changes nothing: the text it would write is already there.
+      alreadyApplied.push({ index, line: replayedAt });
+      outcomes.push({ replacements: 0, matchedBy: 'exact' });
+      continue;
+    }
     if (found.kind === 'too-many') return tooMany(index);
     if (found.kind !== 'found') {
+      const region =
+        found.kind === 'not-found' && log.length > 0 ? replacedRegion(draft.text, old, log) : undefined;
+      if (region !== undefined) return { ok: false, index, failure: { kind: 'replaced', ...region } };
       return {
         ok: false,
         index,
@@ -139,14 +169,30 @@ export function applyEdits(
       };
     }
     if (replaced + found.spans.length > MAX_REPLACEMENTS) return tooMany(index);
-    const replacements = replacementsFor(draft.text, found.spans, edit, found.level);
+    const replacements = replacementsFor(draft.text, edit, found);
     growth += replacements.reduce((sum, { start, end, text }) => sum + text.length - (end - start), 0);
     if (growth > MAX_EDIT_GROWTH_CHARS) {
       return { ok: false, index, failure: { kind: 'too-large', limit: MAX_EDIT_GROWTH_CHARS } };
     }
     replaced += replacements.length;
+    const first = replacements[0];
+    if (first !== undefined) {
+      const [line] = lineNumbersAt(draft.text, [first.start]);
+      applied.push({ old, new: normalizeLineEndings(edit.new), written: first.text, line: line ?? 1 });
+    }
     draft.replace(replacements);
     outcomes.push({ replacements: replacements.length, matchedBy: found.level });
   }
-  return { ok: true, text: draft.text, replacements: draft.replacements, edits: outcomes };
+  if (alreadyApplied.length > 0 && alreadyApplied.length < edits.length) {
+    const firstApplied = alreadyApplied[0]?.index ?? 1;
+    return { ok: false, index: firstApplied, failure: { kind: 'partly-applied', applied: alreadyApplied } };
+  }
+  return {
+    ok: true,
+    text: draft.text,
+    replacements: draft.replacements,
+    edits: outcomes,
+    applied,
+    alreadyApplied,
+  };
 }

@@ -4,6 +4,8 @@ const LEVEL_WORDS: Record<Exclude<MatchLevel, 'exact'>, string> = {
   'line-endings': 'line endings',
   quotes: 'quotes',
   whitespace: 'whitespace',
+  indentation: 'tabs and spaces in indentation',
+  'line-numbers': 'line-number prefixes',
 };
 
 /** docs/str-replace-file.md success message, with one sentence per edit that needed a looser level. */

@@ -2,6 +2,8 @@ import { normalizeLineEndings, type TextDraft } from '@kimi-tools/core/toolkit';
 import { iterateOccurrences } from './match-exact.js';
 import { straightenQuotes } from './match-quotes.js';
 import { iterateWhitespaceMatches, type IndentShift } from './match-whitespace.js';
+import { indentRewritesFor, rewriteIndentation } from './match-indentation.js';
+import { stripLineNumbers, stripNewLineNumbers } from './match-line-numbers.js';
 import type { EditMatch, MatchLevel } from './types.js';
 
 /** Lines of an ambiguous match listed in the error; more matches are counted and shown as `...`. */
@@ -16,7 +18,15 @@ export interface FoundSpan {
 
 /** The outcome of searching one `old` string. */
 export type FindResult =
-  | { kind: 'found'; level: MatchLevel; spans: FoundSpan[] }
+  | {
+      kind: 'found';
+      level: MatchLevel;
+      spans: FoundSpan[];
+      /** The level whose rules shape `new` when it differs from `level` (a rewritten `old` matched at `via`). */
+      via?: MatchLevel;
+      /** What `new` goes through first, when the level rewrote `old` (its indentation, its line-number prefixes). */
+      rewriteNew?: (text: string) => string;
+    }
   | { kind: 'not-found' }
   /** `starts`: offsets of the first {@link MAX_LISTED_MATCHES} matches; `count`: all of them. */
   | { kind: 'ambiguous'; starts: number[]; count: number }
@@ -110,6 +120,8 @@ export function findEdit(
   mode: EditMatch,
   replaceAll: boolean,
   maxSpans = Number.POSITIVE_INFINITY,
+  replacement = '',
+  numbered = true,
 ): FindResult {
   const text = draft.text;
   const oldLines = normalizeLineEndings(old);
@@ -136,5 +148,30 @@ export function findEdit(
   }
 
   const found = settle('whitespace', whitespaceSpans(straightened, oldQuotes), mode, false);
-  return found ?? { kind: 'not-found' };
+  if (found !== undefined) return found;
+
+  for (const rewrite of indentRewritesFor(straightened, oldQuotes, replacement)) {
+    const rewritten = rewriteIndentation(oldQuotes, rewrite);
+    const inStyle = settle('indentation', whitespaceSpans(straightened, rewritten), mode, false);
+    if (inStyle?.kind === 'found') {
+      return { ...inStyle, via: 'whitespace', rewriteNew: (text) => rewriteIndentation(text, rewrite) };
+    }
+    if (inStyle !== undefined) return inStyle;
+  }
+
+  // Copied from ReadFile's output with its prefixes: the rest of the ladder on the bare lines.
+  const bare = numbered ? stripLineNumbers(oldLines) : undefined;
+  if (bare === undefined || bare.trim() === '') return { kind: 'not-found' };
+  const inner = findEdit(draft, bare, mode, false, maxSpans, stripNewLineNumbers(replacement), false);
+  if (inner.kind !== 'found') return inner.kind === 'ambiguous' ? inner : { kind: 'not-found' };
+  const innerRewrite = inner.rewriteNew;
+  return {
+    ...inner,
+    level: 'line-numbers',
+    via: inner.via ?? inner.level,
+    rewriteNew: (text) => {
+      const bareNew = stripNewLineNumbers(text);
+      return innerRewrite ? innerRewrite(bareNew) : bareNew;
+    },
+  };
 }

@@ -1,8 +1,15 @@
 /** How an edit's `old` string was found, from strictest to loosest. */
-export type MatchLevel = 'exact' | 'line-endings' | 'quotes' | 'whitespace';
+export type MatchLevel = 'exact' | 'line-endings' | 'quotes' | 'whitespace' | 'indentation' | 'line-numbers';
 
 /** The matching levels in the order they are tried. */
-export const MATCH_LEVELS: readonly MatchLevel[] = ['exact', 'line-endings', 'quotes', 'whitespace'];
+export const MATCH_LEVELS: readonly MatchLevel[] = [
+  'exact',
+  'line-endings',
+  'quotes',
+  'whitespace',
+  'indentation',
+  'line-numbers',
+];
 
 /** One edit as the model gave it. */
 export interface EditSpec {
@@ -31,7 +38,17 @@ export type EditFailure =
   /** More replacements than the call's budget (`limit`, counted over all edits). */
   | { kind: 'too-many'; limit: number }
   /** The edits would add more than `limit` characters to the text. */
-  | { kind: 'too-large'; limit: number };
+  | { kind: 'too-large'; limit: number }
+  /** `old` is text an earlier edit of this session replaced; `excerpt`: the numbered lines there now. */
+  | { kind: 'replaced'; from: number; to: number; excerpt: string }
+  /** Some edits of the list were applied by an earlier call (1-based `index`, and the `line` they are at), others not. */
+  | { kind: 'partly-applied'; applied: AlreadyApplied[] };
+
+/** An edit of the list that an earlier call of this session already applied, and where its text is now. */
+export interface AlreadyApplied {
+  index: number;
+  line: number;
+}
 
 /** What one successfully applied edit did. */
 export interface EditOutcome {

@@ -22,7 +22,6 @@ import {
 import { GLOB_MAX_MATCHES } from '../limits.js';
 import { sortPathsComponentWise } from '../common/compare-paths.js';
 import { resolveSearchTarget } from '../common/search-target.js';
-import { workspaceRootOf } from '../common/workspace-root.js';
 import { GLOB_DESCRIPTION, globDescription } from './glob-description.js';
 import { GlobParams } from './glob-params.js';
 import {
@@ -32,7 +31,7 @@ import {
   MAX_BACKTRACKING_WILDCARDS,
   normalizeGlobPattern,
 } from './glob-pattern.js';
-import { loadAncestorIgnoreLevels } from './ignore-rules.js';
+import { loadAncestorIgnoreLevels, workspaceRootOf } from '@kimi-tools/core/toolkit';
 import { walkTree } from './walk-tree.js';
 
 /** Options of {@link Glob}. */

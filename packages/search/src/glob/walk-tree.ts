@@ -9,7 +9,7 @@ import {
   levelForDirectory,
   loadIgnoreRules,
   type IgnoreLevel,
-} from './ignore-rules.js';
+} from '@kimi-tools/core/toolkit';
 
 /** Entries of ignored subtrees visited at most to count the matches ignore rules hide (bounds the hint's cost). */
 export const HIDDEN_WALK_BUDGET = 10_000;

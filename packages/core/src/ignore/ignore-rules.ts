@@ -1,10 +1,12 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { isWithinDirectory } from '@kimi-tools/core/toolkit';
+import { isWithinDirectory } from '../path/containment.js';
 import type ignoreModule from 'ignore';
-import { readIgnoreFile } from '../common/read-ignore-file.js';
+import { readIgnoreFile } from './read-ignore-file.js';
 import { isPathRule, pathRuleFilter, type PathRuleTest } from './path-rule-filter.js';
-import { VCS_DIRECTORIES } from '../limits.js';
+
+/** Version-control folders the search tools and directory listings skip. */
+export const VCS_DIRECTORIES: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
 
 /** Ignore files read in every directory; later files take precedence, as in ripgrep. */
 export const IGNORE_FILE_NAMES: readonly string[] = ['.gitignore', '.ignore'];

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { readHandleUpTo } from '@kimi-tools/core/toolkit';
+import { readHandleUpTo } from '../fs/read-bytes.js';
 
 /** Ignore files are read up to this many bytes: a rule file is small, a huge or endless one must not stall the walk. */
 export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;

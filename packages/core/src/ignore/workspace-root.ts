@@ -1,5 +1,5 @@
-import type { ToolRuntime } from '@kimi-tools/core';
-import { isWithinDirectory } from '@kimi-tools/core/toolkit';
+import type { ToolRuntime } from '../runtime/runtime.js';
+import { isWithinDirectory } from '../path/containment.js';
 
 /** The innermost workspace root (real path) holding `realPath`; the work dir when none does. */
 export async function workspaceRootOf(runtime: ToolRuntime, realPath: string): Promise<string> {

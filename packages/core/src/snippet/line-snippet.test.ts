@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { changedLines } from '../diff/changed-lines.js';
+import { lineSnippet, snippetCutSentence, SNIPPET_MAX_BYTES } from './line-snippet.js';
+import { replacementLineSpans } from './replacement-spans.js';
+
+const text = Array.from({ length: 40 }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
+
+describe('lineSnippet', () => {
+  it('shows a place with three lines of context in ReadFile format', () => {
+    expect(lineSnippet(text, [{ from: 10, count: 1 }]).output).toBe(
+      [7, 8, 9, 10, 11, 12, 13].map((n) => `${String(n).padStart(6)}\tline ${n}\n`).join(''),
+    );
+  });
+
+  it('merges places a few lines apart and parts distant ones with a gap line', () => {
+    const output = lineSnippet(text, [
+      { from: 5, count: 1 },
+      { from: 12, count: 1 },
+      { from: 30, count: 2 },
+    ]).output;
+    const numbers = output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (line === '...' ? '...' : Number(line.split('\t')[0])));
+    expect(numbers).toEqual([
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9,
+      10,
+      11,
+      12,
+      13,
+      14,
+      15,
+      '...',
+      27,
+      28,
+      29,
+      30,
+      31,
+      32,
+      33,
+      34,
+    ]);
+  });
+
+  it('shows the lines around a deletion point and clamps at the ends', () => {
+    expect(lineSnippet(text, [{ from: 1, count: 0 }]).output).toBe(
+      '     1\tline 1\n     2\tline 2\n     3\tline 3\n',
+    );
+    expect(
+      lineSnippet(text, [{ from: 40, count: 1 }])
+        .output.split('\n')
+        .filter(Boolean),
+    ).toHaveLength(4);
+  });
+
+  it('cuts at 8 KiB by whole lines and names the lines left out, from the head or the tail', () => {
+    const long = Array.from({ length: 300 }, (_, index) => `${'x'.repeat(60)} ${index + 1}`).join('\n');
+    const head = lineSnippet(long, [{ from: 1, count: 300 }]);
+    expect(Buffer.byteLength(head.output)).toBeLessThanOrEqual(SNIPPET_MAX_BYTES);
+    const shownCount = head.output.split('\n').filter(Boolean).length;
+    expect(head.unshown).toEqual({ from: shownCount + 1, to: 300 });
+    const tail = lineSnippet(long, [{ from: 1, count: 300 }], { keep: 'tail' });
+    expect(tail.output.endsWith(`${'x'.repeat(60)} 300\n`)).toBe(true);
+    expect(tail.unshown).toEqual({ from: 1, to: 300 - tail.output.split('\n').filter(Boolean).length });
+    expect(snippetCutSentence({ from: 5, to: 9 })).toBe(
+      ' The output is cut at 8192 bytes: read lines 5-9 for the rest.',
+    );
+  });
+
+  it('shows control characters as pictures and cuts very long lines', () => {
+    const output = lineSnippet(`a\u001bb\n${'y'.repeat(3000)}\n`, [{ from: 1, count: 2 }]).output;
+    expect(output).toContain('a␛b');
+    expect(output).toContain(`${'y'.repeat(2000)}...\n`);
+  });
+});
+
+describe('replacementLineSpans', () => {
+  it('maps replacements of the old text to lines of the new text', () => {
+    // old: a\nb\nc\nd\n ; b -> B1\nB2, d\n deleted
+    const newText = 'a\nB1\nB2\nc\n';
+    expect(
+      replacementLineSpans(newText, [
+        { start: 2, end: 3, text: 'B1\nB2' },
+        { start: 6, end: 8, text: '' },
+      ]),
+    ).toEqual([
+      { from: 2, count: 2 },
+      { from: 5, count: 0 },
+    ]);
+  });
+
+  it('counts a deletion inside a line as a change of that line', () => {
+    expect(replacementLineSpans('ab\n', [{ start: 1, end: 2, text: '' }])).toEqual([{ from: 1, count: 1 }]);
+  });
+});
+
+describe('changedLines', () => {
+  it('lists each changed place in old and new lines', () => {
+    expect(changedLines('a\nb\nc\nd\n', 'a\nB\nc\nd\ne\n', 200)).toEqual([
+      { oldFrom: 2, oldCount: 1, newFrom: 2, newCount: 1 },
+      { oldFrom: 5, oldCount: 0, newFrom: 5, newCount: 1 },
+    ]);
+  });
+});

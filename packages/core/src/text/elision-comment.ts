@@ -1,0 +1,59 @@
+/**
+ * Elision comments (docs/writing.md#elided-content): a comment line a model writes in place of code it did not repeat,
+ * such as `// ... rest of the file unchanged ...`. Written to disk, it deletes that code.
+ */
+
+/** Where a comment starts, in the syntaxes of common languages (C family, scripts, SQL, Lisp, TeX, markup, JSX, ML). */
+const COMMENT_START = /^(?:\/\/+|#+|\/\*+|\*+|<!--|--|;+|%+|\{\/\*|\(\*|'|rem\b)/i;
+/** Closing tokens left at the end of a one-line comment. */
+const COMMENT_END = /(?:\*+\/\}?|-->|\*\))\s*$/;
+
+/** What stands for the code left out. */
+const SUBJECT = String.raw`(?:rest|remaining|existing|previous|other|original|unchanged|same)`;
+const THING = String.raw`(?:code|content|contents|file|lines?|implementation|methods?|functions?|imports?|sections?|body|logic|tests?|fields?|props|properties|styles?|cases?|items?|entries|config(?:uration)?|definitions?|class(?:es)?|routes?|handlers?|components?|exports?|members?|statements?|rules?|declarations?|text|markup|html|query|queries|script|data|rows|setup|keys|values|steps|docs|documentation|paragraphs?|options|settings|dependencies|helpers?|document|modules?|packages?|chapters?|blocks?)`;
+/** The subject and the thing close together: "rest of the file", "existing code", "other methods", "remaining test cases". */
+const SUBJECT_THING = new RegExp(
+  String.raw`\b${SUBJECT}\s+(?:of\s+(?:the\s+)?)?(?:[\w-]+\s+)?${THING}\b`,
+  'i',
+);
+/** What says it was left out. */
+const LEFT_OUT =
+  /(?:\.\.\.|…|\b(?:unchanged|omitted|elided|remains?|remain|stays?|as before|as is|not shown|truncated|skipped|same|untouched|intact|etc)\b)/i;
+/** A bare marker: `// ...`, `# (unchanged)`, `-- same as before`. */
+const BARE =
+  /^(?:\.\.\.|…)$|^(?:\.\.\.|…)?\s*\(?(?:unchanged|same as before|as before|omitted|elided)\)?\s*(?:\.\.\.|…)?$/i;
+
+/** Whether one line (any indentation) is a comment that reads as code left out. */
+export function isElisionComment(line: string): boolean {
+  const trimmed = line.trim();
+  const start = COMMENT_START.exec(trimmed);
+  if (start === null) return false;
+  const body = trimmed.slice(start[0].length).replace(COMMENT_END, '').trim();
+  if (body.length === 0 || body.length > 120) return false;
+  if (BARE.test(body)) return true;
+  return SUBJECT_THING.test(body) && LEFT_OUT.test(body);
+}
+
+function trimmedLines(text: string): string[] {
+  return text.split('\n').map((line) => line.trim());
+}
+
+/**
+ * The first elision comment line of `newText` that the file did not have, when the change also removes lines of
+ * `oldText` (the omitted code would be lost); undefined otherwise. `oldText` and `newText` are what the change
+ * replaces and what it writes (a whole file, or the replaced regions of one), `\n`-normalised; `file` is the whole old
+ * content: a comment already in it is the file's own, never counted. Only `newText` is cut into lines unless a
+ * candidate turns up, so a small edit of a huge file costs little.
+ */
+export function introducedElision(
+  oldText: string,
+  newText: string,
+  file: string = oldText,
+): string | undefined {
+  const newLines = trimmedLines(newText);
+  const added = newLines.find((line) => isElisionComment(line) && !file.includes(line));
+  if (added === undefined) return undefined;
+  const kept = new Set(newLines);
+  const removesLines = trimmedLines(oldText).some((line) => line.length > 0 && !kept.has(line));
+  return removesLines ? added : undefined;
+}

@@ -1,0 +1,66 @@
+import type { Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import type { ToolRuntime } from '@kimi-tools/core';
+import {
+  IGNORE_FILE_NAMES,
+  isIgnoredEntry,
+  levelForDirectory,
+  loadAncestorIgnoreLevels,
+  loadIgnoreRules,
+  showControlCharacters,
+  workspaceRootOf,
+  type IgnoreLevel,
+} from '@kimi-tools/core/toolkit';
+import { DIRECTORY_LISTING_MAX_ENTRIES } from './limits.js';
+
+/** What a directory holds, as the listing shows it: the first names (sorted), and how many more there are. */
+export interface DirectoryListing {
+  names: string[];
+  more: number;
+}
+
+/** The ignore rules that apply to `directory`'s entries: its ancestors' (as Glob applies them), then its own. */
+async function ignoreLevels(runtime: ToolRuntime, directory: string): Promise<IgnoreLevel[]> {
+  const levels = await loadAncestorIgnoreLevels(directory, await workspaceRootOf(runtime, directory));
+  const own = await loadIgnoreRules(directory, IGNORE_FILE_NAMES);
+  return own === null ? levels : [...levels, levelForDirectory(own, '')];
+}
+
+/**
+ * The entries of `directory` (a real path) a model may want to open next: sorted by name, directories with a trailing
+ * `/`, without version-control folders, `node_modules`, entries the ignore files ignore, and entries the runtime's
+ * deny rules refuse. `undefined` when the directory cannot be read.
+ */
+export async function listDirectory(
+  runtime: ToolRuntime,
+  directory: string,
+): Promise<DirectoryListing | undefined> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  const levels = await ignoreLevels(runtime, directory);
+  const names: string[] = [];
+  for (const entry of entries) {
+    const isDirectory = entry.isDirectory();
+    if (isIgnoredEntry(entry.name, entry.name, isDirectory, levels)) continue;
+    if (runtime.paths.isDenied(`${directory}/${entry.name}`)) continue;
+    names.push(showControlCharacters(entry.name) + (isDirectory ? '/' : ''));
+  }
+  // Code-unit order: the same listing on every machine, whatever its locale.
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    names: names.slice(0, DIRECTORY_LISTING_MAX_ENTRIES),
+    more: Math.max(0, names.length - DIRECTORY_LISTING_MAX_ENTRIES),
+  };
+}
+
+/** What follows `` `{path}` is not a file. `` for a directory (docs/read-file.md). */
+export function directoryListingText(listing: DirectoryListing): string {
+  if (listing.names.length === 0)
+    return ' It is a directory with no entries to show. Use the Glob tool to find files.';
+  const more = listing.more > 0 ? `\n... and ${listing.more} more` : '';
+  return ` It is a directory holding:\n${listing.names.join('\n')}${more}\nUse the Glob tool to find files in it.`;
+}

@@ -1,0 +1,79 @@
+import { lastSeenText, READ_TEXT_MAX_BYTES } from '@kimi-tools/core/toolkit';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { ReadFile } from './read-file.js';
+
+const it = test.extend('tool', ({ runtime }) => new ReadFile(runtime));
+
+describe('a directory', () => {
+  it('keeps its error and lists what it holds, directories with a slash, ignored entries left out', async ({
+    workspace,
+    tool,
+  }) => {
+    await workspace.writeAll({
+      'src/.gitignore': 'dist/\n*.log\n',
+      'src/main.py': 'print(1)\n',
+      'src/b.go': 'package b\n',
+      'src/debug.log': 'x\n',
+      'src/dist/out.js': 'x\n',
+      'src/lib/util.py': 'x\n',
+      'src/node_modules/m/index.js': 'x\n',
+      'src/.git/HEAD': 'x\n',
+    });
+    const result = await tool.call({ path: 'src' });
+    expect(result.isError).toBe(true);
+    expect(result.brief).toBe('Invalid path');
+    expect(result.message).toBe(
+      '`src` is not a file. It is a directory holding:\n.gitignore\nb.go\nlib/\nmain.py\nUse the Glob tool to find files in it.',
+    );
+  });
+
+  it('applies the ignore rules of the directories above it', async ({ workspace, tool }) => {
+    await workspace.writeAll({
+      '.gitignore': 'secret-notes/\n',
+      'docs/secret-notes/a.md': 'x\n',
+      'docs/a.md': 'x\n',
+    });
+    const result = await tool.call({ path: 'docs' });
+    expect(result.message).toBe(
+      '`docs` is not a file. It is a directory holding:\na.md\nUse the Glob tool to find files in it.',
+    );
+  });
+
+  it('names at most 50 entries and counts the rest', async ({ workspace, tool }) => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 57; index++) files[`many/f${String(index).padStart(2, '0')}.txt`] = '';
+    await workspace.writeAll(files);
+    const result = await tool.call({ path: 'many' });
+    const lines = result.message.split('\n');
+    expect(lines[0]).toBe('`many` is not a file. It is a directory holding:');
+    expect(lines.slice(1, 51)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `f${String(index).padStart(2, '0')}.txt`),
+    );
+    expect(lines.slice(51)).toEqual(['... and 7 more', 'Use the Glob tool to find files in it.']);
+  });
+
+  it('leaves entries out that the deny rules refuse', async ({ workspace }) => {
+    await workspace.writeAll({ 'd/keep.txt': '', 'd/private.key.txt': '' });
+    const runtime = workspace.runtime({ deny: ['**/private.*'] });
+    const result = await new ReadFile(runtime).call({ path: 'd' });
+    expect(result.message).toBe(
+      '`d` is not a file. It is a directory holding:\nkeep.txt\nUse the Glob tool to find files in it.',
+    );
+  });
+});
+
+describe('the text kept for the write tools', () => {
+  it('keeps the text of a file read, for the edits that survive unrelated changes, and not of a big one', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const small = await workspace.write('small.py', 'a = 1\r\nb = 2\r\n');
+    await tool.call({ path: 'small.py', line_offset: 2 });
+    expect(lastSeenText(runtime, small)).toBe('a = 1\nb = 2\n');
+    const big = await workspace.write('big.txt', 'x\n'.repeat(READ_TEXT_MAX_BYTES));
+    await tool.call({ path: 'big.txt', n_lines: 1 });
+    expect(lastSeenText(runtime, big)).toBeUndefined();
+  });
+});

@@ -1,0 +1,99 @@
+import { lineSnippet, type LoggedEdit } from '@kimi-tools/core/toolkit';
+import type { FindResult } from './find-edit.js';
+import { lineNumbersAt } from './line-numbers.js';
+
+/** Occurrences of a written text looked at, at most: enough for any real file, bounded for a pathological one. */
+const MAX_OCCURRENCES = 1000;
+
+function occurrences(text: string, needle: string): number[] {
+  const starts: number[] = [];
+  for (
+    let at = text.indexOf(needle);
+    at !== -1 && starts.length < MAX_OCCURRENCES;
+    at = text.indexOf(needle, at + 1)
+  )
+    starts.push(at);
+  return starts;
+}
+
+/** The occurrence of `written` closest to the line it was written at, with its first and last line. */
+function nearest(text: string, entry: LoggedEdit): { start: number; from: number; to: number } | undefined {
+  const starts = occurrences(text, entry.written);
+  if (starts.length === 0) return undefined;
+  const lines = lineNumbersAt(text, starts);
+  let best = 0;
+  for (let index = 1; index < lines.length; index++)
+    if (Math.abs(lines[index]! - entry.line) < Math.abs(lines[best]! - entry.line)) best = index;
+  const start = starts[best]!;
+  const last = entry.written.endsWith('\n') ? entry.written.length - 2 : entry.written.length - 1;
+  const [from, to] = lineNumbersAt(text, [start, start + Math.max(0, last)]);
+  return { start, from: from ?? 1, to: to ?? from ?? 1 };
+}
+
+/**
+ * Where this session already applied exactly this edit, if it did and its text is still there: `old` is not found
+ * (the edit replaced it), or found only inside the text the edit wrote (an insertion after an anchor, whose `new`
+ * repeats `old`). A deletion counts as applied when `old` is gone. Newest edits are looked at first.
+ */
+export function alreadyAppliedAt(
+  text: string,
+  old: string,
+  replacement: string,
+  found: FindResult,
+  log: readonly LoggedEdit[],
+): number | undefined {
+  for (let index = log.length - 1; index >= 0; index--) {
+    const entry = log[index]!;
+    if (entry.old !== old || entry.new !== replacement) continue;
+    if (entry.written === '') {
+      if (found.kind === 'not-found') return entry.line;
+      continue;
+    }
+    const place = nearest(text, entry);
+    if (place === undefined) continue;
+    if (found.kind === 'not-found') return place.from;
+    if (found.kind !== 'found') continue;
+    // Found only inside a copy of the written text (any copy, not just the nearest): the insertion is there.
+    const starts = occurrences(text, entry.written);
+    const inside = starts.find((start) =>
+      found.spans.every((span) => span.start >= start && span.end <= start + entry.written.length),
+    );
+    if (inside !== undefined) return lineNumbersAt(text, [inside])[0] ?? place.from;
+  }
+  return undefined;
+}
+
+/** Lines trimmed, blank ones dropped: what two strings must share to be the same text, whatever their indentation. */
+function bare(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+    .join('\n');
+}
+
+/**
+ * When `old` (not found) is text an earlier edit of this session replaced, or holds it: the lines where that edit's
+ * text is now, and those lines numbered as ReadFile shows them. Only text this session wrote is looked for.
+ */
+export function replacedRegion(
+  text: string,
+  old: string,
+  log: readonly LoggedEdit[],
+): { from: number; to: number; excerpt: string } | undefined {
+  const wanted = bare(old);
+  if (wanted.length === 0) return undefined;
+  for (let index = log.length - 1; index >= 0; index--) {
+    const entry = log[index]!;
+    const replaced = bare(entry.old);
+    if (replaced.length === 0 || !(replaced.includes(wanted) || wanted.includes(replaced))) continue;
+    if (entry.written === '') continue;
+    const place = nearest(text, entry);
+    if (place === undefined) continue;
+    const excerpt = lineSnippet(text, [{ from: place.from, count: place.to - place.from + 1 }], {
+      context: 1,
+    });
+    return { from: place.from, to: place.to, excerpt: excerpt.output };
+  }
+  return undefined;
+}
