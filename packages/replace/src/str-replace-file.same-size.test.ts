@@ -18,7 +18,23 @@ describe('StrReplaceFile: same-size changes with the modification time restored'
   it('refuses to edit a small file changed after the read', async ({ workspace, runtime, tool }) => {
     const file = await workspace.write('a.txt', 'name = "alpha"\n', { readBy: runtime });
     await rewriteKeepingMtime(file, 'name = "omega"\n');
-    expect(await tool.call({ path: 'a.txt', edit: { old: 'name', new: 'title' } })).toMatchObject(MODIFIED);
+    // The change is seen; the kept text of the read (docs/read-state.md#changed-since-the-read) shows it overlaps.
+    expect(await tool.call({ path: 'a.txt', edit: { old: 'name', new: 'title' } })).toMatchObject({
+      ...MODIFIED,
+      message: [
+        '`a.txt` has been modified since it was last read, and the change touches the lines the edit would change (line 1). No changes were made. Those lines now read:',
+        '```',
+        '     1\tname = "omega"',
+        '```',
+        'What changed since the read:',
+        '```diff',
+        '@@ -1,1 +1,1 @@',
+        '-name = "alpha"',
+        '+name = "omega"',
+        '```',
+        'Edit against the current lines.',
+      ].join('\n'),
+    });
     expect(await fs.readFile(file, 'utf8')).toBe('name = "omega"\n');
   });
 
