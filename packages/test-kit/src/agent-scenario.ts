@@ -22,7 +22,7 @@ export const agentScenario = {
   texts: {
     read: '1 lines read from file starting from line 1. Total lines in file: 1. End of file reached.\n     1\texport const answer = 41;\n',
     badEdit: 'ERROR: Edit 1: the old string was not found in the file. No changes were made.',
-    edit: 'File successfully edited. Applied 1 edit(s) with 1 total replacement(s).',
+    edit: 'File successfully edited. Applied 1 edit(s) with 1 total replacement(s).\n     1\texport const answer = 42;\n',
   },
 } as const;
 
