@@ -33,8 +33,8 @@ async function prepare({ dataDir, log }: BenchContext): Promise<Row[]> {
 async function notes(results: RowResult[]): Promise<string[]> {
   const lines = [
     'Both sides read the file, scale it to 2000 px on its long edge with sharp, encode a JPEG at quality 85 and make ' +
-      'its base64 data URL. Ours also detects the file type, reads the header for its size, loads sharp on first ' +
-      'need, reads the metadata and checks the result against the 4 MiB budget.',
+      'its base64 data URL. Ours also detects the file type, loads sharp on first need, reads the metadata from ' +
+      'the header and checks the result against the 4 MiB budget.',
   ];
   for (const result of results) {
     const ours = (key: string) => medianOf(result.ours, (sample) => sample.details[key]);

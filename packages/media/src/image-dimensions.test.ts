@@ -5,22 +5,22 @@ import { bmpBytes, gifBytes, jpegBytes, mp4Bytes, pngBytes, webpBytes } from '@k
 import { readImageDimensions } from './image-dimensions.js';
 
 describe('readImageDimensions', () => {
-  it('reads the stored size of each generated image format', () => {
-    expect(readImageDimensions(pngBytes(3, 2))).toEqual({ width: 3, height: 2, rotated: false });
-    expect(readImageDimensions(jpegBytes(10, 9))).toEqual({ width: 10, height: 9, rotated: false });
-    expect(readImageDimensions(gifBytes())).toEqual({ width: 1, height: 1, rotated: false });
-    expect(readImageDimensions(bmpBytes(5, 4))).toEqual({ width: 5, height: 4, rotated: false });
-    expect(readImageDimensions(webpBytes(7, 6))).toEqual({ width: 7, height: 6, rotated: false });
+  it('reads the stored size of each generated image format', async () => {
+    expect(await readImageDimensions(pngBytes(3, 2))).toEqual({ width: 3, height: 2, rotated: false });
+    expect(await readImageDimensions(jpegBytes(10, 9))).toEqual({ width: 10, height: 9, rotated: false });
+    expect(await readImageDimensions(gifBytes())).toEqual({ width: 1, height: 1, rotated: false });
+    expect(await readImageDimensions(bmpBytes(5, 4))).toEqual({ width: 5, height: 4, rotated: false });
+    expect(await readImageDimensions(webpBytes(7, 6))).toEqual({ width: 7, height: 6, rotated: false });
   });
 
   it('tells an EXIF orientation that turns the image, keeping the stored size', async () => {
     const photo = await fs.readFile(fixture('photo-exif-rotated.jpg'));
-    expect(readImageDimensions(photo)).toEqual({ width: 140, height: 92, rotated: true });
+    expect(await readImageDimensions(photo)).toEqual({ width: 140, height: 92, rotated: true });
   });
 
-  it('gives undefined, without throwing, for a video, text or a damaged image', () => {
-    expect(readImageDimensions(mp4Bytes())).toBeUndefined();
-    expect(readImageDimensions(new TextEncoder().encode('just text'))).toBeUndefined();
-    expect(readImageDimensions(pngBytes(3, 2).subarray(0, 12))).toBeUndefined();
+  it('gives undefined, without throwing, for a video, text or a damaged image', async () => {
+    expect(await readImageDimensions(mp4Bytes())).toBeUndefined();
+    expect(await readImageDimensions(new TextEncoder().encode('just text'))).toBeUndefined();
+    expect(await readImageDimensions(pngBytes(3, 2).subarray(0, 12))).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import {
 } from './errors.js';
 import { base64Length, fitImage, inspectImage, type ImageFacts, type Region } from './image-fit.js';
 import { loadSharp, tryLoadImageLibrary, type LoadImageLibrary } from './image-library.js';
-import { readImageDimensions } from './image-dimensions.js';
+import { readImageDimensions, type StoredImageDimensions } from './image-dimensions.js';
 import { fittedImageMessage, loadedMessage } from './messages.js';
 import { mediaParts, toDataUrl } from './media-parts.js';
 
@@ -36,10 +36,12 @@ const MAYBE_ANIMATED_MIMES = new Set(['image/gif', 'image/webp']);
  */
 export async function readImage(request: ImageRequest): Promise<ToolReturnValue<ReadMediaFileBrief>> {
   const { bytes, mime, realPath, region, fullResolution, maxEdge, maxBytes } = request;
-  const stored = readImageDimensions(bytes);
   const overBudget = base64Length(bytes.length) > maxBytes;
-  const overEdge = stored !== undefined && Math.max(stored.width, stored.height) > maxEdge && !fullResolution;
   const mustChange = overBudget || region !== undefined;
+  // The stored size only decides whether an image may go unchanged: one that must change goes through the image
+  // library, which reads the size itself, so the header reader is not even loaded for it.
+  const stored = mustChange ? undefined : await readImageDimensions(bytes);
+  const overEdge = stored !== undefined && Math.max(stored.width, stored.height) > maxEdge && !fullResolution;
   const mayChange =
     overEdge || stored?.rotated === true || CONVERTED_MIMES.has(mime) || MAYBE_ANIMATED_MIMES.has(mime);
   if (!mustChange && !mayChange) return unchanged(request, stored);
@@ -126,7 +128,7 @@ export async function readImage(request: ImageRequest): Promise<ToolReturnValue<
 /** The file's own bytes, as the tool always sent an image that fits. */
 function unchanged(
   request: ImageRequest,
-  stored: ReturnType<typeof readImageDimensions>,
+  stored: StoredImageDimensions | undefined,
 ): ToolReturnValue<ReadMediaFileBrief> {
   const { realPath, mime, bytes } = request;
   const dims = stored && { width: stored.width, height: stored.height };

@@ -177,6 +177,28 @@ describe('ReadMediaFile: images fitted to the limits', () => {
     );
   });
 
+  it('steps down the JPEG quality ladder when quality 85 is over the budget', async ({ tool }) => {
+    // At 300 px the noise is about 24 KB of base64 at quality 85 and 12 KB at quality 70.
+    const result = await tool({ maxImageEdge: 300, maxImageBytes: 20_000 }).call({ path: big.path });
+    const quality70 = await sharp(big.bytes)
+      .resize({ width: 300, height: 300, fit: 'inside' })
+      .toColourspace('srgb')
+      .jpeg({ quality: 70, mozjpeg: false })
+      .toBuffer();
+    expect(sentBytes(result).equals(quality70)).toBe(true);
+  });
+
+  it('scales further down when no JPEG quality fits at the long-edge limit', async ({ tool }) => {
+    // At 400 px even quality 55 is about 18 KB of base64; the next step, 300 px, fits at quality 70.
+    const result = await tool({ maxImageEdge: 400, maxImageBytes: 16_384 }).call({ path: big.path });
+    expect(sentBase64Length(result)).toBeLessThanOrEqual(16_384);
+    expect(await sharp(sentBytes(result)).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 300,
+      height: 300,
+    });
+  });
+
   it('refuses limits that are not whole numbers above their minimum', ({ workspace }) => {
     const make = (options: ReadMediaFileOptions) => () =>
       new ReadMediaFile(workspace.runtime(), { capabilities: ['image_in'], ...options });
