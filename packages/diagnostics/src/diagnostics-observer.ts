@@ -55,20 +55,32 @@ export class DiagnosticsObserver implements FileChangeObserver {
     }
     const after = decodeText(change.newBytes);
     if (!after.ok) return noChecker('not text');
-    const before =
-      change.oldBytes && change.oldBytes.length <= maxBytes ? decodeText(change.oldBytes) : undefined;
-    const oldText = before?.ok ? before.decoded.text : '';
     const newText = after.decoded.text;
 
-    if (server) return this.checkWithServer(server, file, change.oldBytes === null ? null : oldText, newText);
+    if (server)
+      return this.checkWithServer(
+        server,
+        file,
+        change.oldBytes === null ? null : this.oldText(change),
+        newText,
+      );
     if (language === undefined) return noChecker('language');
     const checker = language;
-    const old = await this.parsers.check(file, oldText, language, parserBudgetMs);
+    // The old content is most often what the last check of this file saw: then it is neither decoded nor parsed.
+    const known = change.oldBytes ? this.parsers.knownText(file, change.oldBytes) : undefined;
+    const beforeText = known ?? this.oldText(change);
+    const old = await this.parsers.check(file, beforeText, language, parserBudgetMs);
     if (old.kind === 'timed out') return { status: 'timed out', checker, budgetMs: parserBudgetMs };
-    const now = await this.parsers.check(file, newText, language, parserBudgetMs);
+    const now = await this.parsers.check(file, newText, language, parserBudgetMs, change.newBytes);
     if (now.kind === 'timed out') return { status: 'timed out', checker, budgetMs: parserBudgetMs };
-    const { added, kept, fixed } = compareProblems(old.problems, now.problems, oldText, newText);
+    const { added, kept, fixed } = compareProblems(old.problems, now.problems, beforeText, newText);
     return { status: 'checked', checker, added, kept: kept.length, fixed };
+  }
+
+  /** The text before `change`: empty for a new file, one too large to check or one that is not text. */
+  private oldText({ oldBytes }: AppliedFileChange): string {
+    const before = oldBytes && oldBytes.length <= this.settings.maxBytes ? decodeText(oldBytes) : undefined;
+    return before?.ok ? before.decoded.text : '';
   }
 
   /** The check by a language server; `oldText` is `null` for a new file (nothing before it). */

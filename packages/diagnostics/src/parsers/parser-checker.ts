@@ -18,20 +18,46 @@ export type ParseOutcome = { kind: 'checked'; problems: Problem[] } | { kind: 't
 /** How many files' last parse a runtime keeps, so the next edit of one needs no parse of its old content. */
 const REMEMBERED_FILES = 16;
 
+/** What a runtime keeps of the last check of a file. */
+interface Remembered {
+  readonly text: string;
+  /** The bytes `text` was decoded from, when the caller gave them (a copy: the caller's buffer may be reused). */
+  readonly bytes: Uint8Array | undefined;
+  readonly problems: Problem[];
+  readonly script?: ParsedScript;
+}
+
 /**
  * The in-process syntax checkers of one runtime. It remembers the last text it checked of each file with its
  * problems (and TypeScript's tree), so that an edit of a file it saw last time parses only the new content,
- * incrementally where the parser can.
+ * incrementally where the parser can, and its old content need not even be decoded again.
  */
 export class ParserChecker {
   private readonly treeSitter = new TreeSitterParsers();
-  private readonly remembered = new Map<
-    string,
-    { text: string; problems: Problem[]; script?: ParsedScript }
-  >();
+  private readonly remembered = new Map<string, Remembered>();
 
-  /** The problems of `text`, the content of `file` (the key under which it is remembered). */
-  async check(file: string, text: string, language: ParsedLanguage, budgetMs: number): Promise<ParseOutcome> {
+  /**
+   * The text last checked of `file` when it was decoded from exactly `bytes`: comparing bytes is a native memory
+   * comparison, where decoding 1 MB again (strict UTF-8, line endings) costs a few milliseconds.
+   */
+  knownText(file: string, bytes: Uint8Array): string | undefined {
+    const known = this.remembered.get(file);
+    return known?.bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(known.bytes)
+      ? known.text
+      : undefined;
+  }
+
+  /**
+   * The problems of `text`, the content of `file` (the key under which it is remembered); `bytes`, when given, are
+   * those `text` was decoded from (see `knownText`).
+   */
+  async check(
+    file: string,
+    text: string,
+    language: ParsedLanguage,
+    budgetMs: number,
+    bytes?: Uint8Array,
+  ): Promise<ParseOutcome> {
     const known = this.remembered.get(file);
     if (known && known.text === text) return { kind: 'checked', problems: known.problems };
     this.remembered.delete(file);
@@ -45,7 +71,7 @@ export class ParserChecker {
       if (outcome.kind === 'timed out') return outcome;
       problems = outcome.problems;
     }
-    this.remember(file, { text, problems, script });
+    this.remember(file, { text, bytes: bytes && Buffer.from(bytes), problems, script });
     return { kind: 'checked', problems };
   }
 
@@ -71,7 +97,7 @@ export class ParserChecker {
     }
   }
 
-  private remember(file: string, entry: { text: string; problems: Problem[]; script?: ParsedScript }): void {
+  private remember(file: string, entry: Remembered): void {
     this.remembered.set(file, entry);
     if (this.remembered.size > REMEMBERED_FILES) {
       const oldest = this.remembered.keys().next().value;

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { commonEnds } from '../compare/common-ends.js';
 import type { Problem } from '../problem.js';
 
 /** The script kinds TypeScript's parser takes, by language id. */
@@ -77,16 +78,7 @@ export function scriptProblems(parsed: ParsedScript): Problem[] {
 
 /** The span of `before` that `after` replaces: what lies between their common start and their common end. */
 function changedRange(before: string, after: string): ts.TextChangeRange {
-  const limit = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < limit && before.charCodeAt(start) === after.charCodeAt(start)) start += 1;
-  let end = 0;
-  while (
-    end < limit - start &&
-    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
-  ) {
-    end += 1;
-  }
+  const { start, end } = commonEnds(before, after);
   return ts.createTextChangeRange(
     ts.createTextSpan(start, before.length - end - start),
     after.length - end - start,
