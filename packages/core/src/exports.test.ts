@@ -146,6 +146,8 @@ const TOOLKIT = [
   'RegularFileBytes',
   'readHandleUpTo',
   'readStateError',
+  'readStampedFile',
+  'StampedBytes',
   'realPathAllowMissing',
   'renderCell',
   'renderDescription',

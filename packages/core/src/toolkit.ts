@@ -90,6 +90,7 @@ export {
   type FileSnapshot,
   type StampStats,
 } from './state/file-stamp.js';
+export { readStampedFile, type StampedBytes } from './state/read-stamped.js';
 export {
   buildDiffBlocks,
   DIFF_MAX_LINES,

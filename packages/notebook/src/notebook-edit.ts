@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
   CallableTool,
@@ -16,6 +15,7 @@ import {
   parseNotebook,
   planNotebookEdit,
   positiveNumberOption,
+  readStampedFile,
   readStateError,
   renderCell,
   statIfExists,
@@ -101,11 +101,16 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     if (!isNotebookPath(target)) return notNotebookError(shown);
     if (stats.size > this.maxBytes) return tooLargeError(shown, stats.size, this.maxBytes);
 
-    const oldBytes = await fs.readFile(target.real);
+    // Read once, with the stamp of exactly these bytes: the read-state checks here and in applyFileChange judge
+    // them without reading or hashing the notebook again.
+    const read = await readStampedFile(target.real);
+    if (read === 'missing') return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    if (read === 'not-a-file') return notAFileError(shown);
+    const { bytes: oldBytes, stamp: oldStamp } = read;
     const decoded = decodeText(oldBytes);
     if (!decoded.ok) return unsupportedEncodingError(shown);
     if (this.runtime.readBeforeWrite) {
-      const status = await this.runtime.fileState.check(target.real);
+      const status = this.runtime.fileState.checkStamp(target.real, oldStamp);
       if (status !== 'ok') return readStateError(shown, status);
     }
 
@@ -141,6 +146,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
         verb: 'Edit',
         path: target,
         oldBytes,
+        oldStamp,
         newBytes: encodeChange(decoded.decoded, oldBytes, plan.replacements),
         oldText: plan.before,
         newText: plan.after,

@@ -18,6 +18,8 @@ import {
   type ResolvedPath,
   openRegularFile,
   readHandleUpTo,
+  snapshotOf,
+  type FileStamp,
   unsupportedEncodingError,
   lineSnippet,
   replacementLineSpans,
@@ -47,6 +49,12 @@ import { editSuccessText } from './match/edit-messages.js';
 import { MATCH_LEVELS, type EditMatch, type EditOutcome, type MatchLevel } from './match/types.js';
 import { StrReplaceFileParams, type Edit } from './params.js';
 import { checkStaleEdit, staleMiss } from './stale-edit.js';
+
+/** The file's bytes as read for an edit, and their stamp when read-before-write is on. */
+interface TargetRead {
+  bytes: Uint8Array;
+  stamp: FileStamp | undefined;
+}
 
 /** Options of {@link StrReplaceFile}. */
 export interface StrReplaceFileOptions {
@@ -125,16 +133,16 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     if (this.runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
 
     const read = await this.readTarget(params.path, target);
-    if (!(read instanceof Uint8Array)) return read;
-    const oldBytes = read;
+    if (!('bytes' in read)) return read;
+    const { bytes: oldBytes, stamp: oldStamp } = read;
     const decoded = decodeOrTooLarge(oldBytes);
     if (decoded === 'too-large') return tooLargeError(params.path, oldBytes.length);
     if (!decoded.ok) return unsupportedEncodingError(params.path);
 
     // The text last read, when the file changed since and the edit may still apply away from the changed lines.
     let base: string | undefined;
-    if (this.runtime.readBeforeWrite) {
-      const status = await this.runtime.fileState.check(target.real);
+    if (oldStamp) {
+      const status = this.runtime.fileState.checkStamp(target.real, oldStamp);
       if (status === 'modified' && this.modifiedSinceRead === 'apply-if-unrelated')
         base = lastSeenText(this.runtime, target.real);
       if (status !== 'ok' && base === undefined) return readStateError(params.path, status);
@@ -213,6 +221,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
         verb: 'Edit',
         path: target,
         oldBytes,
+        oldStamp,
         newBytes,
         oldText: decoded.decoded.text,
         newText: result.text,
@@ -250,12 +259,14 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
 
   /**
    * The checks between the path policy and the edit, on the opened descriptor (the path may become a FIFO at any
-   * moment): exists, regular file, not a notebook, not too large; then the file's bytes.
+   * moment): exists, regular file, not a notebook, not too large; then the file's bytes, and with read-before-write
+   * on their stamp (as `readStampedFile` takes it), so the read state is judged on exactly what is edited and the
+   * file is hashed once for the whole write.
    */
   private async readTarget(
     input: string,
     target: ResolvedPath,
-  ): Promise<Uint8Array | ToolReturnValue<StrReplaceFileBrief>> {
+  ): Promise<TargetRead | ToolReturnValue<StrReplaceFileBrief>> {
     const file = await openRegularFile(target.real);
     if (file === 'missing') return fileNotFoundError(input, target.absolute, this.runtime.workDir);
     if (file === 'not-a-file') return notAFileError(input);
@@ -267,8 +278,11 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
         return notebookError(input);
       }
       if (file.stats.size > MAX_EDIT_FILE_BYTES) return tooLargeError(input, file.stats.size);
+      // Taken before the bytes are read, so a change while they are read makes the stamp older, never newer.
+      const stats = this.runtime.readBeforeWrite ? await file.handle.stat({ bigint: true }) : undefined;
       const bytes = await readHandleUpTo(file.handle, MAX_EDIT_FILE_BYTES + 1, file.stats.size + 1);
-      return bytes.length > MAX_EDIT_FILE_BYTES ? tooLargeError(input, bytes.length) : bytes;
+      if (bytes.length > MAX_EDIT_FILE_BYTES) return tooLargeError(input, bytes.length);
+      return { bytes, stamp: stats && snapshotOf(bytes, stats) };
     } finally {
       await file.handle.close();
     }

@@ -6,6 +6,7 @@ import {
   readStateError,
   realPathAllowMissing,
   readRegularFile,
+  readStampedFile,
   notAFileError,
   sensitiveEditError,
   snippetCutSentence,
@@ -55,18 +56,23 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     if (!resolved.ok) return resolved.error;
     const target = resolved.path;
 
-    // Read once, as a regular file or not at all: the path may become a FIFO at any moment.
-    const current = await readRegularFile(target.real);
+    // Read once, as a regular file or not at all: the path may become a FIFO at any moment. An overwrite judged by
+    // the read state reads with the stamp of those bytes, so the file is hashed once for the whole write; an append
+    // needs no hash at all.
+    const judged = params.mode === 'overwrite' && runtime.readBeforeWrite;
+    const current = judged ? await readStampedFile(target.real) : await readRegularFile(target.real);
     if (current === 'not-a-file') return notAFileError(params.path);
     const oldBytes = current === 'missing' ? null : current.bytes;
+    const oldStamp = typeof current !== 'string' && 'stamp' in current ? current.stamp : undefined;
     const exists = oldBytes !== null;
     // An existing sensitive file is refused before its bytes are looked at, so no answer (size, encoding,
     // "unchanged") depends on what it holds; a new one holds nothing yet and may be created
     // (docs/paths.md#sensitive-files).
     if (exists && runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
-    const checkReadState = exists && params.mode === 'overwrite' && runtime.readBeforeWrite;
+    // A stamp is there exactly when an existing file is overwritten with read-before-write on.
+    const checkReadState = oldStamp !== undefined;
     if (checkReadState) {
-      const status = await runtime.fileState.check(target.real);
+      const status = runtime.fileState.checkStamp(target.real, oldStamp);
       if (status !== 'ok') return readStateError(params.path, status);
     }
     const createDirectories = exists ? [] : await missingDirectories(target.real);
@@ -93,6 +99,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
         verb: 'Write',
         path: target,
         oldBytes,
+        oldStamp,
         ...composed,
         createDirectories,
         checkReadState,

@@ -7,6 +7,7 @@ import { FileActions } from '../approval/file-actions.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { FileHistory } from '../state/file-history.js';
+import { readStampedFile } from '../state/read-stamped.js';
 import { applyFileChange, type FileChange } from './apply-file-change.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -194,6 +195,47 @@ describe('applyFileChange', () => {
       oldText: 'value=2\n',
     });
     const outcome = await applyFileChange(runtime, computed);
+    expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
+    expect(await fs.readFile(file, 'utf8')).toBe('value=2\n');
+  });
+
+  it('judges the read state before the approval on the stamp of the bytes read, when the tool gives one', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('a.txt', 'value=1\n');
+    const approval = recordingApproval();
+    const runtime = workspace.runtime({ approval });
+    await markRead(runtime, file);
+    // The tool read the file after a same-size rewrite that kept the mtime: its stamp carries the new hash.
+    await rewriteKeepingMtime(file, 'value=2\n');
+    const read = await readStampedFile(file);
+    if (typeof read === 'string') throw new Error(read);
+    const outcome = await applyFileChange(
+      runtime,
+      await change(runtime, 'a.txt', 'value=3\n', { checkReadState: true, oldStamp: read.stamp }),
+    );
+    expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
+    expect(approval.requests).toEqual([]);
+    expect(await fs.readFile(file, 'utf8')).toBe('value=2\n');
+  });
+
+  it('still refuses, under the lock, a same-size rewrite made after the stamped read', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('a.txt', 'value=1\n');
+    const approval = recordingApproval(async () => {
+      await rewriteKeepingMtime(file, 'value=2\n');
+      return { kind: 'approve' };
+    });
+    const runtime = workspace.runtime({ approval });
+    await markRead(runtime, file);
+    const read = await readStampedFile(file);
+    if (typeof read === 'string') throw new Error(read);
+    const outcome = await applyFileChange(
+      runtime,
+      await change(runtime, 'a.txt', 'value=3\n', { checkReadState: true, oldStamp: read.stamp }),
+    );
+    expect(approval.requests).toHaveLength(1);
     expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
     expect(await fs.readFile(file, 'utf8')).toBe('value=2\n');
   });

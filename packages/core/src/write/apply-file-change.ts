@@ -28,6 +28,12 @@ export interface FileChange {
   path: ResolvedPath;
   /** The bytes the change was computed from; `null` when the file does not exist yet. */
   oldBytes: Uint8Array | null;
+  /**
+   * The stamp of `oldBytes` as the tool read them (`readStampedFile`), when it took one: the read-state check before
+   * the approval is then judged on it, and the look under the lock reuses its hash, so `oldBytes` are never read or
+   * hashed again. Without it, both read and hash the file themselves.
+   */
+  oldStamp?: FileStamp;
   /** The bytes to write. */
   newBytes: Uint8Array;
   /** The old content, '\n'-normalised, for the diff (`''` for a new file). */
@@ -75,11 +81,13 @@ interface LockedLook {
 
 // The stat is taken before the bytes are read, on the same descriptor, so the stamp can only be older than the bytes:
 // a change in between makes the read state disagree instead of slipping through. One byte past the old length is
-// enough to see that the file grew.
+// enough to see that the file grew. The hash is only wanted of bytes equal to `oldBytes`, so `oldHash` (theirs,
+// when the caller has it) is that hash exactly and saves hashing them again.
 async function lookUnderLock(
   realPath: string,
   oldBytes: Uint8Array | null,
   hashed: boolean,
+  oldHash: string | undefined,
 ): Promise<LockedLook> {
   const opened = await openRegularFile(realPath);
   if (typeof opened === 'string')
@@ -90,7 +98,8 @@ async function lookUnderLock(
     const size = Number(stats.size);
     const bytes = await readHandleUpTo(opened.handle, oldBytes.length + 1, size + 1);
     const holdsOld = size === bytes.length && bytesEqual(bytes, oldBytes);
-    const hash = hashed && holdsOld && size <= CONTENT_HASH_LIMIT_BYTES ? hashBytes(bytes) : undefined;
+    const hash =
+      hashed && holdsOld && size <= CONTENT_HASH_LIMIT_BYTES ? (oldHash ?? hashBytes(bytes)) : undefined;
     return { holdsOld, stamp: stampOfStats(stats, hash) };
   } finally {
     await opened.handle.close();
@@ -121,7 +130,13 @@ export async function applyFileChange(
 
   const mustCheckReadState = change.checkReadState && oldBytes !== null;
   if (mustCheckReadState) {
-    const status = await runtime.fileState.check(realPath);
+    // With the stamp of `oldBytes`, this check judges what the change was computed from, without a second read and
+    // hash of the file. A change on disk since that read is not missed: the look under the file lock below is the
+    // authoritative check, and it compares the file's bytes with `oldBytes` exactly. This one only spares the user
+    // an approval for a change that is refused anyway.
+    const status = change.oldStamp
+      ? runtime.fileState.checkStamp(realPath, change.oldStamp)
+      : await runtime.fileState.check(realPath);
     if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
   }
 
@@ -204,7 +219,7 @@ async function writeLocked(
     // the change was computed from, and (read-before-write) what the session read. Both are judged here, under the
     // file lock, on one look at the file, so nothing can slip in between the check and the write.
     const mustCheckReadState = change.checkReadState && oldBytes !== null;
-    const look = await lookUnderLock(realPath, oldBytes, mustCheckReadState);
+    const look = await lookUnderLock(realPath, oldBytes, mustCheckReadState, change.oldStamp?.hash);
     if (!look.holdsOld) return modified;
     if (mustCheckReadState) {
       const status = runtime.fileState.checkStamp(realPath, look.stamp);
