@@ -1,4 +1,5 @@
 import { computeLineRuns } from './line-runs.js';
+import { changesOfRuns } from './run-changes.js';
 import { splitDiffLines } from './diff-lines.js';
 
 /**
@@ -21,30 +22,12 @@ export function changedLines(oldText: string, newText: string, budgetMs: number)
   const oldKeys = splitDiffLines(oldText).keys;
   const newKeys = splitDiffLines(newText).keys;
   const runs = computeLineRuns(oldKeys, newKeys, budgetMs) ?? coarseRuns(oldKeys, newKeys);
-  const changes: ChangedLines[] = [];
-  let oldAt = 1;
-  let newAt = 1;
-  let open: ChangedLines | undefined;
-  for (const run of runs) {
-    if (run.kind === 'equal') {
-      open = undefined;
-      oldAt += run.count;
-      newAt += run.count;
-      continue;
-    }
-    if (open === undefined) {
-      open = { oldFrom: oldAt, oldCount: 0, newFrom: newAt, newCount: 0 };
-      changes.push(open);
-    }
-    if (run.kind === 'removed') {
-      open.oldCount += run.count;
-      oldAt += run.count;
-    } else {
-      open.newCount += run.count;
-      newAt += run.count;
-    }
-  }
-  return changes;
+  return changesOfRuns(runs).map((change) => ({
+    oldFrom: change.oldFrom + 1,
+    oldCount: change.oldTo - change.oldFrom,
+    newFrom: change.newFrom + 1,
+    newCount: change.newTo - change.newFrom,
+  }));
 }
 
 /** Common first lines, one change for the middle, common last lines. */

@@ -1,37 +1,6 @@
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 import type { LineRun } from './line-runs.js';
-
-/** A maximal stretch of changed lines: old lines [oldFrom, oldTo) became new lines [newFrom, newTo) (0-based). */
-interface Change {
-  oldFrom: number;
-  oldTo: number;
-  newFrom: number;
-  newTo: number;
-}
-
-function collectChanges(runs: LineRun[]): Change[] {
-  const changes: Change[] = [];
-  let oldAt = 0;
-  let newAt = 0;
-  let open: Change | undefined;
-  for (const run of runs) {
-    if (run.kind === 'equal') {
-      open = undefined;
-      oldAt += run.count;
-      newAt += run.count;
-      continue;
-    }
-    if (open === undefined) {
-      open = { oldFrom: oldAt, oldTo: oldAt, newFrom: newAt, newTo: newAt };
-      changes.push(open);
-    }
-    if (run.kind === 'removed') oldAt += run.count;
-    else newAt += run.count;
-    open.oldTo = oldAt;
-    open.newTo = newAt;
-  }
-  return changes;
-}
+import { changesOfRuns } from './run-changes.js';
 
 /**
  * One block per group of nearby changes, with `context` unchanged lines around each group. Changes at most
@@ -47,7 +16,7 @@ export function buildHunkBlocks(
   runs: LineRun[],
   context: number,
 ): DiffDisplayBlock[] {
-  const changes = collectChanges(runs);
+  const changes = changesOfRuns(runs);
   const blocks: DiffDisplayBlock[] = [];
   let index = 0;
   while (index < changes.length) {
