@@ -99,8 +99,9 @@ async function main(): Promise<void> {
     // The rest of the copy is what `pnpm run ci` checked already.
     const wrong = await unformatted(copy, 'packages/probe');
     if (wrong.length > 0) throw new Error(`not formatted as prettier --check wants: ${wrong.join(', ')}`);
-    // From the local store only: the check must not download, and a new importer means no --frozen-lockfile. Only
-    // the root (turbo, eslint, tsup...) and the new package with its dependencies are linked: the rest is not checked.
+    // From the local store only: the check must not download. A new importer means the lockfile changes, so
+    // --no-frozen-lockfile is explicit: under CI=true pnpm freezes the lockfile by default. Only the root (turbo,
+    // eslint, tsup...) and the new package with its dependencies are linked: the rest is not checked.
     const [pnpm, pnpmArgs] = pnpmCommand();
     const root = JSON.parse(await fs.readFile(path.join(copy, 'package.json'), 'utf8')) as { name: string };
     run(
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
         ...pnpmArgs,
         'install',
         '--offline',
+        '--no-frozen-lockfile',
         `--filter=${PROBE_PACKAGE}...`,
         `--filter=${root.name}`,
         '--reporter=append-only',
