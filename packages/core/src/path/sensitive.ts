@@ -76,9 +76,6 @@ function compileTable(nocase: boolean): ReadonlyArray<{ test: CompiledEntry; ver
   }));
 }
 
-/** The built-in table, compiled once per case mode: Grep judges every file it lists. */
-const BUILT_IN = { exact: compileTable(false), folded: compileTable(true) } as const;
-
 /**
  * The directories, relative to a home or workspace directory, where the table's files usually live: the directory
  * itself, the directories of the path endings, and each entry's `usualDir`.
@@ -105,7 +102,9 @@ export function createSensitiveNameTest(
   const pathApi = pathApiFor(platform);
   const fold = (text: string): string => (nocase ? text.toLowerCase() : text);
   const safe = new Set(SAFE_BASENAMES.map(fold));
-  const table = nocase ? BUILT_IN.folded : BUILT_IN.exact;
+  // Compiled here, once per test made (a runtime's policy), in its one case mode: Grep judges every file it lists
+  // with it; compiling both modes at import cost every process that loads core, whatever it does.
+  const table = compileTable(nocase);
   const extraBasename = compileGlobs(
     extraPatterns.filter((pattern) => !pattern.includes('/')),
     nocase,
