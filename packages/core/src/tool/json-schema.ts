@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** A JSON Schema object, as sent to a model. */
 export type JsonSchema = { [key: string]: unknown };
@@ -20,10 +20,12 @@ function clean(node: unknown): unknown {
 
 /**
  * The JSON Schema of a tool's parameters as a model reads it: the input side (fields with defaults are
- * optional), every sub-schema inlined (no `$ref`s), no titles.
+ * optional), every sub-schema inlined (no `$ref`s), no titles. The schema converts itself (its own
+ * `toJSONSchema`, zod 4.2+): core never loads zod, so a tool package's build can carry a tree-shaken zod of its
+ * own without the full one (64 locales, about 60 ms of start-up) coming back through core.
  */
 export function toToolJsonSchema(schema: z.ZodType): JsonSchema {
-  const raw = z.toJSONSchema(schema, {
+  const raw = schema.toJSONSchema({
     io: 'input',
     reused: 'inline',
     cycles: 'throw',
