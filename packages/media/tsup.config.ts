@@ -1,5 +1,5 @@
 import { defineConfig } from 'tsup';
-import { libraryBuild } from '../../tsup.shared.js';
+import { toolBuild } from '../../tsup.shared.js';
 
 // sharp is an optional dependency, which tsup would otherwise bundle: it must stay an import, loaded on first need.
-export default defineConfig({ ...libraryBuild, external: ['sharp'] });
+export default defineConfig({ ...toolBuild, external: ['sharp'] });

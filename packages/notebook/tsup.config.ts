@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsup';
-import { libraryBuild } from '../../tsup.shared.js';
+import { toolBuild } from '../../tsup.shared.js';
 
-export default defineConfig(libraryBuild);
+export default defineConfig(toolBuild);

@@ -10,7 +10,7 @@ import {
   notAFileError,
   sensitiveFileError,
 } from '@kimi-tools/core/toolkit';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   isReadMediaFileAvailable,
   supportedMediaKinds,

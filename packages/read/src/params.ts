@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LINE_OFFSET_TOO_LOW_MESSAGE, LINE_OFFSET_ZERO_MESSAGE } from './errors.js';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, MAX_TAIL_LINES } from './limits.js';
 

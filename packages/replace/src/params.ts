@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One replacement: the exact text to find and the text to put in its place. */
 export const EditSchema = z.object({

@@ -35,5 +35,8 @@ export { agentScenario, agentPictureBase64, agentImageTexts } from './agent-scen
 // a host's own tool with a fixed answer, and results of each kind, for the model API adapters' tests
 export { fixedTool, MIXED_MEDIA, mediaResult, textResult, errorResult } from './fixed-tool.js';
 
+// what a package's sources load at import time (the cold start of a process using it)
+export { loadTimeImportOffenders, type LoadTimeRules } from './load-time-imports.js';
+
 // README snippets that a type-checked file repeats
 export { firstTypeScriptBlock } from './readme-snippet.js';

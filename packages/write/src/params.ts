@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Arguments of WriteFile. */
 export const WriteFileParams = z.object({

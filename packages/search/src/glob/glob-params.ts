@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Glob's arguments (docs/glob.md). */
 export const GlobParams = z.object({

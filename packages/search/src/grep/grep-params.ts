@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GREP_DEFAULT_HEAD_LIMIT } from '../limits.js';
 
 /** How Grep reports matches. */

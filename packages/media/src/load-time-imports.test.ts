@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { loadTimeImportOffenders } from '@kimi-tools/test-kit';
+import { describe, expect, it } from 'vitest';
+
+const SOURCE_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+describe('what loading @kimi-tools/media loads', () => {
+  it('zod as a namespace, which the build shakes, and nothing loaded on use', async () => {
+    const rules = {
+      loadedOnUse: ['sharp', 'image-size', 'pdfjs-dist', 'file-type'],
+      bundledAsNamespace: ['zod'],
+    };
+    expect(await loadTimeImportOffenders(SOURCE_DIR, rules)).toEqual([]);
+  });
+});
