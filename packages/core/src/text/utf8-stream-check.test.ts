@@ -41,6 +41,15 @@ describe('createUtf8StreamCheck', () => {
     }
   });
 
+  it('keeps the start of a cut character even when the caller reuses its buffer', () => {
+    const check = createUtf8StreamCheck();
+    const buffer = Buffer.from('ab\u20ac');
+    expect(check.push(buffer.subarray(0, 3))).toBe(true);
+    buffer.fill(0x41); // the next read lands in the same buffer
+    expect(check.push(Buffer.from([0x82, 0xac, 0x0a]))).toBe(true);
+    expect(check.end()).toBe(true);
+  });
+
   it('refuses a character cut off by the end, a stray continuation byte, overlong forms and surrogates', () => {
     for (const bad of [
       [0xe2, 0x82],

@@ -59,7 +59,8 @@ export function createUtf8StreamCheck(): Utf8StreamCheck {
       }
       const whole = incompleteTailStart(bytes, from, bytes.length);
       if (whole > from && !isUtf8(bytes.subarray(from, whole))) return (valid = false);
-      if (whole < bytes.length) carried = bytes.slice(whole);
+      // A copy: the caller reuses its read buffer (and a Buffer's `slice` would be a view).
+      if (whole < bytes.length) carried = Uint8Array.from(bytes.subarray(whole));
       return true;
     },
     end() {
