@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ToolRuntime } from '@kimi-tools/core';
-import { decodeText, encodeText, hashBytes } from '@kimi-tools/core/toolkit';
+import { decodeText, encodeText, hashBytes, stampOfStats } from '@kimi-tools/core/toolkit';
 import { pngBytes, test } from '@kimi-tools/test-kit';
 import { afterEach, describe, expect } from 'vitest';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, ReadFile } from './index.js';
@@ -573,6 +573,27 @@ describe('ReadFile: read state and line index', () => {
     const file = await workspace.write('data.bin', Buffer.from([0, 1, 2, 0]));
     await tool.call({ path: 'data.bin' });
     expect(runtime.fileState.get(file)).toBeUndefined();
+  });
+
+  it('reads a version its index holds in the encoding recorded there, without detecting it again', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('cafe.txt', 'café\n');
+    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'café'));
+    // The index of this very version says windows-1252: the read trusts it (a detection would say UTF-8).
+    const version = stampOfStats(await fs.stat(file, { bigint: true }));
+    runtime.slot(LINE_INDEXES).set(file, {
+      version,
+      totalLines: 1,
+      checkpoints: [{ line: 1, offset: 0 }],
+      encoding: { encoding: 'windows-1252', bom: false },
+    });
+    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'cafÃ©'));
+    // Another version is detected afresh.
+    await fs.writeFile(file, 'café!\n');
+    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'café!'));
   });
 
   it('serves repeated deep reads from the index and notices a changed file', async ({
