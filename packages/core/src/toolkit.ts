@@ -73,6 +73,7 @@ export { normalizeLineEndings } from './text/line-endings.js';
 export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';
+export { createUtf8StreamCheck, type Utf8StreamCheck } from './text/utf8-stream-check.js';
 export { TextDraft } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';

@@ -1,6 +1,8 @@
-import type { FileStamp } from '@kimi-tools/core/toolkit';
+import type { FileStamp, TextEncoding } from '@kimi-tools/core/toolkit';
 import { describe, expect, it } from 'vitest';
 import { LineIndexStore } from './line-index.js';
+
+const UTF8: TextEncoding = { encoding: 'utf-8', bom: false };
 
 const version = (size: number, fields: Partial<FileStamp> = {}): FileStamp => ({
   size,
@@ -14,14 +16,19 @@ const version = (size: number, fields: Partial<FileStamp> = {}): FileStamp => ({
 describe('LineIndexStore', () => {
   it('serves an index only for the same file version, and forgets the least recently used', () => {
     const store = new LineIndexStore({ maxFiles: 2 });
-    store.set('/a', { version: version(10), totalLines: 3, checkpoints: [{ line: 1, offset: 0 }] });
+    store.set('/a', {
+      version: version(10),
+      encoding: UTF8,
+      totalLines: 3,
+      checkpoints: [{ line: 1, offset: 0 }],
+    });
     expect(store.get('/a', version(10))?.totalLines).toBe(3);
     expect(store.get('/a', version(11))).toBeUndefined();
     expect(store.get('/a', version(10))).toBeUndefined();
-    store.set('/b', { version: version(1), totalLines: 1, checkpoints: [] });
-    store.set('/c', { version: version(1), totalLines: 1, checkpoints: [] });
+    store.set('/b', { version: version(1), encoding: UTF8, totalLines: 1, checkpoints: [] });
+    store.set('/c', { version: version(1), encoding: UTF8, totalLines: 1, checkpoints: [] });
     store.get('/b', version(1));
-    store.set('/d', { version: version(1), totalLines: 1, checkpoints: [] });
+    store.set('/d', { version: version(1), encoding: UTF8, totalLines: 1, checkpoints: [] });
     expect(store.get('/c', version(1))).toBeUndefined();
     expect(store.get('/b', version(1))).toBeDefined();
   });
@@ -29,7 +36,7 @@ describe('LineIndexStore', () => {
   it('treats a new change time, inode or device as another version, even with size and mtime kept', () => {
     for (const field of ['mtimeNs', 'ctimeNs', 'ino', 'dev'] as const) {
       const store = new LineIndexStore();
-      store.set('/a', { version: version(10), totalLines: 3, checkpoints: [] });
+      store.set('/a', { version: version(10), encoding: UTF8, totalLines: 3, checkpoints: [] });
       expect(store.get('/a', version(10, { [field]: '9' }))).toBeUndefined();
       expect(store.size).toBe(0);
     }
@@ -39,6 +46,7 @@ describe('LineIndexStore', () => {
     const store = new LineIndexStore();
     const index = store.set('/a', {
       version: version(1),
+      encoding: UTF8,
       totalLines: 300,
       checkpoints: [
         { line: 1, offset: 0 },

@@ -1,4 +1,10 @@
-import { defineRuntimeSlot, sameStamp, type FileStamp, type LinePosition } from '@kimi-tools/core/toolkit';
+import {
+  defineRuntimeSlot,
+  sameStamp,
+  type FileStamp,
+  type LinePosition,
+  type TextEncoding,
+} from '@kimi-tools/core/toolkit';
 
 /** Everything one full scan of a file learnt. */
 export interface LineIndexData {
@@ -13,6 +19,8 @@ export interface LineIndexData {
   checkpoints: readonly LinePosition[];
   /** Content hash (`hashBytes`-compatible) when the scan computed one. */
   hash?: string;
+  /** The encoding the file was scanned in: a later read of this version needs no detection. */
+  encoding: TextEncoding;
 }
 
 /** The line index of one file version: jump close to any line without rescanning. */
@@ -20,6 +28,7 @@ export class LineIndex {
   readonly version: FileStamp;
   readonly totalLines: number;
   readonly hash: string | undefined;
+  readonly encoding: TextEncoding;
   private readonly lines: Float64Array;
   private readonly offsets: Float64Array;
 
@@ -27,6 +36,7 @@ export class LineIndex {
     this.version = data.version;
     this.totalLines = data.totalLines;
     this.hash = data.hash;
+    this.encoding = data.encoding;
     this.lines = Float64Array.from(data.checkpoints, (point) => point.line);
     this.offsets = Float64Array.from(data.checkpoints, (point) => point.offset);
   }

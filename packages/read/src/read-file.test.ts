@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ToolRuntime } from '@kimi-tools/core';
-import { decodeText, encodeText, hashBytes } from '@kimi-tools/core/toolkit';
+import { decodeText, encodeText, hashBytes, stampOfStats } from '@kimi-tools/core/toolkit';
 import { pngBytes, test } from '@kimi-tools/test-kit';
 import { afterEach, describe, expect } from 'vitest';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, ReadFile } from './index.js';
@@ -294,6 +294,48 @@ describe('ReadFile and the write tools decode a file the same way', () => {
     expect(result.output).toBe(row(1, expected));
     expect(runtime.fileState.get(workspace.at('stray.txt'))?.complete).toBe(false);
   });
+
+  it('keeps a big file UTF-8 when its characters straddle the 1 MiB reads', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    // Each character starts a byte or two before a read boundary (1 MiB, 2 MiB, 3 MiB) and ends after it.
+    const mib = 1 << 20;
+    const pieces: Buffer[] = [];
+    let size = 0;
+    for (const [boundary, char] of [
+      [mib, 'é'],
+      [2 * mib, '€'],
+      [3 * mib, '😀'],
+    ] as const) {
+      const filler = 'a'.repeat(boundary - 1 - size - 1) + '\n';
+      pieces.push(Buffer.from(filler), Buffer.from(`${char}\n`));
+      size += filler.length + Buffer.byteLength(char) + 1;
+    }
+    await workspace.write('straddle.txt', Buffer.concat(pieces));
+    const result = await tool.call({ path: 'straddle.txt', line_offset: 2, n_lines: 1 });
+    expect(result.output).toBe(row(2, 'é'));
+    expect((await tool.call({ path: 'straddle.txt', line_offset: 6, n_lines: 1 })).output).toBe(row(6, '😀'));
+    // A file found not to be UTF-8 past its sample is read again without an index: this one kept its index.
+    expect(runtime.slot(LINE_INDEXES).size).toBe(1);
+  });
+
+  it('reads a big file whose last character is cut off as the write tools decode it', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const content = Buffer.concat([Buffer.from('ok\n'.repeat(1 << 19)), Buffer.from([0xe2, 0x82])]);
+    await workspace.write('cut.txt', content);
+    const decoded = decodeText(content);
+    expect(decoded.ok).toBe(true);
+    const lastLine = decoded.ok ? (decoded.decoded.text.split('\n').at(-1) ?? '') : '';
+    const result = await tool.call({ path: 'cut.txt', line_offset: (1 << 19) + 1 });
+    expect(result.output).toBe(row((1 << 19) + 1, lastLine, false));
+    expect(result.output).not.toContain('\ufffd');
+    expect(runtime.slot(LINE_INDEXES).size).toBe(0);
+  });
 });
 
 describe('ReadFile: refusals', () => {
@@ -531,6 +573,27 @@ describe('ReadFile: read state and line index', () => {
     const file = await workspace.write('data.bin', Buffer.from([0, 1, 2, 0]));
     await tool.call({ path: 'data.bin' });
     expect(runtime.fileState.get(file)).toBeUndefined();
+  });
+
+  it('reads a version its index holds in the encoding recorded there, without detecting it again', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('cafe.txt', 'café\n');
+    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'café'));
+    // The index of this very version says windows-1252: the read trusts it (a detection would say UTF-8).
+    const version = stampOfStats(await fs.stat(file, { bigint: true }));
+    runtime.slot(LINE_INDEXES).set(file, {
+      version,
+      totalLines: 1,
+      checkpoints: [{ line: 1, offset: 0 }],
+      encoding: { encoding: 'windows-1252', bom: false },
+    });
+    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'cafÃ©'));
+    // Another version is detected afresh.
+    await fs.writeFile(file, 'café!\n');
+    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'café!'));
   });
 
   it('serves repeated deep reads from the index and notices a changed file', async ({

@@ -83,12 +83,14 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
       // read state disagree with the file, never hide the change.
       const version = stampOfStats(await handle.stat({ bigint: true }));
       const size = version.size;
-      const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, size));
-      const kind = await detectFileKind(target.real, head);
-      if (kind.kind === 'image' || kind.kind === 'video') return mediaFileError(shown, kind.kind);
-      if (kind.kind === 'pdf') return pdfFileError(shown);
-      const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, size, head) : null;
-      if (!encoding) return notReadableError(shown);
+      const indexes = this.runtime.slot(LINE_INDEXES);
+      // This very version was scanned as text already: its encoding is known, and so is that it is no media file.
+      const indexedEncoding = indexes.get(target.real, version)?.encoding;
+      const detected = indexedEncoding
+        ? { ok: true as const, encoding: indexedEncoding }
+        : await this.detectTextFile(handle, size, target.real, shown);
+      if (!detected.ok) return detected.error;
+      const encoding = detected.encoding;
       if (isNotebookName(target.real)) {
         const notebook = await renderNotebookFile(handle, size);
         if (notebook) return this.showNotebook(target.real, version, notebook, params);
@@ -100,7 +102,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
         size,
         version,
         encoding,
-        indexes: this.runtime.slot(LINE_INDEXES),
+        indexes,
         signal: options.signal,
       };
       const readLines = () =>
@@ -153,6 +155,23 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     const listing = await listDirectory(this.runtime, realPath);
     if (listing === undefined) return error;
     return toolError({ message: error.message + directoryListingText(listing), brief: error.brief });
+  }
+
+  /** The encoding of a text file, or the error a media, PDF or unreadable file gets. */
+  private async detectTextFile(
+    handle: FileHandle,
+    size: number,
+    realPath: string,
+    shown: string,
+  ): Promise<{ ok: true; encoding: TextEncoding } | { ok: false; error: ToolReturnValue<ReadFileBrief> }> {
+    const head = await readHandleUpTo(handle, Math.min(FILE_HEAD_BYTES, size));
+    const kind = await detectFileKind(realPath, head);
+    if (kind.kind === 'image' || kind.kind === 'video') {
+      return { ok: false, error: mediaFileError(shown, kind.kind) };
+    }
+    if (kind.kind === 'pdf') return { ok: false, error: pdfFileError(shown) };
+    const encoding = kind.kind === 'text' ? await this.detectEncoding(handle, size, head) : null;
+    return encoding ? { ok: true, encoding } : { ok: false, error: notReadableError(shown) };
   }
 
   private async detectEncoding(

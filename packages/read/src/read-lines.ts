@@ -1,9 +1,8 @@
-import { TextDecoder } from 'node:util';
 import type { FileHandle } from 'node:fs/promises';
 import {
   CONTENT_HASH_LIMIT_BYTES,
-  containsNulByte,
   createContentHasher,
+  createUtf8StreamCheck,
   scanLines,
   type FileStamp,
   type LinePosition,
@@ -48,17 +47,6 @@ export interface LinesRead {
   maxBytesReached: boolean;
 }
 
-/** Whether the next chunk (none: the end of the file) continues valid UTF-8. */
-function decodesStrictly(decoder: TextDecoder, bytes?: Uint8Array): boolean {
-  try {
-    if (bytes) decoder.decode(bytes, { stream: true });
-    else decoder.decode();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Runs one scan that hands lines from `firstLine` to `onLine`, and returns the file's total line count and hash.
  * With an index of this file version it starts at the nearest checkpoint and stops as soon as `onLine` is done;
@@ -89,28 +77,28 @@ async function scanWithIndex(
   const hasher = file.size <= CONTENT_HASH_LIMIT_BYTES ? createContentHasher() : undefined;
   const checkpoints: LinePosition[] = [];
   // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
-  let binary = false;
   const lookForNul = !file.encoding.encoding.startsWith('utf-16');
   // Strict, streaming: a character cut between two chunks is whole once the next arrives.
-  const utf8 = file.encoding.encoding === 'utf-8' ? new TextDecoder('utf-8', { fatal: true }) : undefined;
+  const utf8 = file.encoding.encoding === 'utf-8' ? createUtf8StreamCheck() : undefined;
   let notUtf8 = false;
   const result = await scanLines(file.handle, {
     ...common,
     onLine,
     countToEnd: true,
+    findNulByte: lookForNul,
     onBytes: (bytes) => {
       hasher?.update(bytes);
-      if (lookForNul && !binary) binary = containsNulByte(bytes);
-      if (utf8 && !notUtf8) notUtf8 = !decodesStrictly(utf8, bytes);
+      if (utf8 && !notUtf8) notUtf8 = !utf8.push(bytes);
     },
     onCheckpoint: (position) => checkpoints.push(position),
   });
   const totalLines = result.totalLines ?? 0;
+  const binary = result.nulByte;
   const hash = hasher?.digest('hex');
   // Only a scan of exactly this version is worth remembering (the file may have shrunk while being read).
-  if (utf8 && !notUtf8 && result.bytesScanned === file.size) notUtf8 = !decodesStrictly(utf8);
+  if (utf8 && !notUtf8 && result.bytesScanned === file.size) notUtf8 = !utf8.end();
   if (useIndex && result.bytesScanned === file.size && !binary && !notUtf8) {
-    file.indexes.set(file.realPath, { version, totalLines, checkpoints, hash });
+    file.indexes.set(file.realPath, { version, totalLines, checkpoints, hash, encoding: file.encoding });
   }
   return { totalLines, hash, binary, notUtf8 };
 }

@@ -8,6 +8,8 @@ export interface LineChunk {
   readonly raw: Buffer | undefined;
   /** Whether a `\r` occurs at all (most files have none: the splitter then only looks for `\n`). */
   readonly hasCR: boolean;
+  /** How many `\n` the whole chunk holds, when a survey of it counted them already. */
+  readonly lineFeeds?: number;
   /** Index of the next `code` (10 or 13) at or after `from`, or `length` when there is none. */
   find(code: number, from: number): number;
   /** The unit at `index`. */
@@ -20,13 +22,18 @@ export interface LineChunk {
   view(start: number, end: number): Uint8Array | string;
 }
 
-/** Raw bytes read at `fileOffset`. */
-export function byteChunk(bytes: Buffer, fileOffset: number): LineChunk {
+/** Raw bytes read at `fileOffset`; `survey`, when the bytes were surveyed already, spares another pass over them. */
+export function byteChunk(
+  bytes: Buffer,
+  fileOffset: number,
+  survey?: { lineFeeds: number; hasCR: boolean },
+): LineChunk {
   const length = bytes.length;
   return {
     length,
     raw: bytes,
-    hasCR: bytes.indexOf(13) !== -1,
+    hasCR: survey ? survey.hasCR : bytes.indexOf(13) !== -1,
+    lineFeeds: survey?.lineFeeds,
     find(code, from) {
       const found = bytes.indexOf(code, from);
       return found === -1 ? length : found;

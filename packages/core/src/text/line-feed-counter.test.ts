@@ -66,11 +66,43 @@ describe('createLineFeedCounter', () => {
     }
   });
 
+  it('surveys a whole buffer in one pass: line feeds, and whether a \\r or a 00 byte is in it', () => {
+    const counter = createLineFeedCounter(4096)!;
+    const [, second] = counter.buffers;
+    const sizes = fc.integer({ min: 0, max: 4096 });
+    // Mostly letters and line feeds, now and then a \r or a 00 byte anywhere (in the SIMD blocks or the tail).
+    const bytes = fc.array(fc.constantFrom(97, 97, 97, 10, 10), { minLength: 4096, maxLength: 4096 });
+    const rare = fc.array(fc.tuple(fc.nat(), fc.constantFrom(13, 0)), { maxLength: 2 });
+    fc.assert(
+      fc.property(sizes, bytes, rare, (size, letters, specials) => {
+        const content: number[] = [...letters];
+        for (const [at, byte] of specials) content[at % 4096] = byte;
+        second.set(content);
+        const chunk = second.subarray(0, size);
+        expect(counter.surveyChunk(chunk)).toEqual({
+          lineFeeds: chunk.filter((byte) => byte === 10).length,
+          hasCR: chunk.includes(13),
+          hasNul: chunk.includes(0),
+        });
+      }),
+    );
+    // The flags of one survey never leak into the next.
+    second.fill(13, 0, 64);
+    expect(counter.surveyChunk(second.subarray(0, 64))?.hasCR).toBe(true);
+    second.fill(97, 0, 64);
+    expect(counter.surveyChunk(second.subarray(0, 64))).toEqual({
+      lineFeeds: 0,
+      hasCR: false,
+      hasNul: false,
+    });
+  });
+
   it('does not count in buffers that are not its own', () => {
     const counter = createLineFeedCounter(1024)!;
     const foreign = Buffer.from('a\r\nb\n');
     expect(counter.countLineFeeds(foreign, 0, 4)).toBeUndefined();
     expect(counter.countByte(foreign, 0, 4, 13)).toBeUndefined();
     expect(counter.countCrLf(foreign, 0, 4)).toBeUndefined();
+    expect(counter.surveyChunk(foreign)).toBeUndefined();
   });
 });

@@ -19,7 +19,12 @@ let counter = 0;
 async function scan(
   content: Uint8Array | string,
   options: Partial<LineScanOptions> & { stopAfter?: number } = {},
-): Promise<{ lines: ScannedLine[]; total: number | undefined; checkpoints: LinePosition[] }> {
+): Promise<{
+  lines: ScannedLine[];
+  total: number | undefined;
+  checkpoints: LinePosition[];
+  nulByte: boolean;
+}> {
   const file = await workspace.write(`f${++counter}`, content);
   const handle = await fs.open(file, 'r');
   try {
@@ -36,7 +41,7 @@ async function scan(
       onCheckpoint: (position) => checkpoints.push(position),
       ...options,
     });
-    return { lines, total: result.totalLines, checkpoints };
+    return { lines, total: result.totalLines, checkpoints, nulByte: result.nulByte };
   } finally {
     await handle.close();
   }
@@ -191,6 +196,28 @@ describe('scanLines', () => {
         expect(texts(resumed.lines)).toEqual([`r${wanted}`]);
       }
     }
+  });
+
+  it('finds a 00 byte anywhere when asked, in bulk and not, and still counts every line', async () => {
+    const count = 500_000; // ~5.4 MB: above the bulk-counting threshold
+    const clean = Buffer.from(Array.from({ length: count }, (_, index) => `line ${index}\n`).join(''));
+    // In a SIMD block of a middle read, and in the last few bytes of a read whose length is no multiple of 64.
+    for (const [at, chunkBytes] of [
+      [(3 << 20) + 100, 1 << 20],
+      [clean.length - 2, 1 << 20],
+      [4099 * 7 + 4098, 4099],
+    ] as const) {
+      const withNul = Buffer.from(clean);
+      withNul[at] = 0;
+      const found = await scan(withNul, { onLine: undefined, chunkBytes, findNulByte: true });
+      expect(found.nulByte).toBe(true);
+      expect(found.total).toBe(count);
+      expect((await scan(withNul, { onLine: undefined, chunkBytes })).nulByte).toBe(false);
+      expect((await scan(clean, { onLine: undefined, chunkBytes, findNulByte: true })).nulByte).toBe(false);
+    }
+    const small = await scan('a\nb\u0000c\n', { findNulByte: true });
+    expect(small.nulByte).toBe(true);
+    expect(texts(small.lines)).toEqual(['a', 'b\u0000c']);
   });
 
   it('stops with an AbortError when the signal is aborted', async () => {

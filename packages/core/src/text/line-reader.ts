@@ -5,6 +5,7 @@ import type { TextEncoding } from './codec-types.js';
 import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
 import { createLineFeedCounter, type LineFeedCounter } from './line-feed-counter.js';
 import { bomLength, startsWithBom } from './bom.js';
+import { containsNulByte } from './encoding-bytes.js';
 
 /** A line start: the 1-based number of a line and the byte offset where it begins. */
 export interface LinePosition {
@@ -47,6 +48,8 @@ export interface LineScanOptions {
   countToEnd?: boolean;
   /** Sees every byte read, in file order (e.g. to hash the content while scanning). */
   onBytes?: (bytes: Uint8Array) => void;
+  /** Looks for a `00` byte in every byte read, reported as `nulByte` (default false). */
+  findNulByte?: boolean;
   /** Receives line starts at least `checkpointBytes` apart, to build a line index. */
   onCheckpoint?: (position: LinePosition) => void;
   /** Minimum distance between checkpoints (default {@link LINE_CHECKPOINT_BYTES}). */
@@ -65,6 +68,8 @@ export interface LineScanResult {
   totalLines: number | undefined;
   /** Byte offset the scan read up to. */
   bytesScanned: number;
+  /** With `findNulByte`: whether a byte read was `00`. */
+  nulByte: boolean;
 }
 
 /** Scans shorter than this do not bother with the WebAssembly counter. */
@@ -93,19 +98,14 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
   const startOffset = options.start?.offset ?? 0;
   // At least 4 bytes, so that the first read holds a whole BOM.
   const chunkBytes = Math.max(4, Math.min(options.chunkBytes ?? 1 << 20, options.end - startOffset));
-  // Long runs of lines to skip or count: read into WebAssembly memory and count line feeds with SIMD.
-  const counter =
-    byteMode && options.end - startOffset >= BULK_COUNT_MIN_BYTES
-      ? createLineFeedCounter(chunkBytes)
-      : undefined;
+  // Long runs of lines to skip or count: read into WebAssembly memory and count line feeds with SIMD. Made only once a
+  // whole read went by without reaching the lines to deliver: a read from a nearby checkpoint never pays for it.
+  let counter: LineFeedCounter | undefined;
+  let bulkCounting = byteMode && options.end - startOffset >= BULK_COUNT_MIN_BYTES;
   // Decoded UTF-32 text has no fixed units-to-bytes ratio, so its line starts cannot be indexed.
-  const scanner = new LineSplitter(
-    unitBytes === 4 ? { ...options, onCheckpoint: undefined } : options,
-    counter,
-  );
+  const scanner = new LineSplitter(unitBytes === 4 ? { ...options, onCheckpoint: undefined } : options);
   // Two buffers: the next read runs on libuv's thread pool while this one is being split.
-  const buffers =
-    counter?.buffers ?? ([Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)] as const);
+  let buffers: readonly [Buffer, Buffer] = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
   const skipBom = startOffset === 0 ? bomLength(options.encoding) : 0;
   const decoder = byteMode
     ? undefined
@@ -115,6 +115,7 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
   let unitOffset = startOffset + skipBom;
   let first = true;
   let turn = 0;
+  let nulByte = false;
   const readAt = (at: number, buffer: Buffer) => file.read(buffer, 0, Math.min(chunkBytes, end - at), at);
   let pending = position < end ? readAt(position, buffers[0]) : undefined;
   try {
@@ -127,16 +128,25 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
         break;
       }
       turn ^= 1;
+      if (bulkCounting && !first && scanner.isSkipping()) {
+        bulkCounting = false;
+        counter = createLineFeedCounter(chunkBytes);
+        if (counter) buffers = counter.buffers;
+        scanner.counter = counter;
+      }
       if (position + bytesRead < end)
         pending = readAt(position + bytesRead, turn === 0 ? buffers[0] : buffers[1]);
       const bytes = buffer.subarray(0, bytesRead);
       options.onBytes?.(bytes);
+      // One pass over the chunk for its line feeds, `\r` and `00` bytes, where the counter is in use.
+      const survey = byteMode ? counter?.surveyChunk(bytes) : undefined;
+      if (options.findNulByte && !nulByte) nulByte = survey ? survey.hasNul : containsNulByte(bytes);
       let from = 0;
       if (first && skipBom > 0 && startsWithBom(bytes, options.encoding)) from = skipBom;
       else if (first) unitOffset = startOffset;
       first = false;
       if (byteMode) {
-        scanner.push(byteChunk(bytes, position), from);
+        scanner.push(byteChunk(bytes, position, survey), from);
       } else {
         // The BOM is cut before decoding, so the splitter must be told the first line starts after it: a file
         // holding only its BOM then has no line at all, as in byte mode.
@@ -157,7 +167,7 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
   }
   // The total is known only when every line up to the end went through the splitter.
   const counted = position >= end && scanner.wantsMore();
-  return { totalLines: counted ? scanner.finish(end) : undefined, bytesScanned: position };
+  return { totalLines: counted ? scanner.finish(end) : undefined, bytesScanned: position, nulByte };
 }
 
 /** The splitting state machine: counts breaks, tracks line starts, collects the lines asked for. */
@@ -179,10 +189,10 @@ class LineSplitter {
   private cut = false;
   private readonly decodeBytes: (bytes: Uint8Array) => string;
 
-  constructor(
-    private readonly options: LineScanOptions,
-    private readonly counter: LineFeedCounter | undefined,
-  ) {
+  /** The SIMD counter, once the scan has one: chunks read into its buffers are counted in bulk. */
+  counter: LineFeedCounter | undefined;
+
+  constructor(private readonly options: LineScanOptions) {
     this.lineNumber = options.start?.line ?? 1;
     this.lineStart = options.start?.offset ?? 0;
     this.lastCheckpoint = this.lineStart;
@@ -208,6 +218,11 @@ class LineSplitter {
   /** Whether reading further is of any use. */
   wantsMore(): boolean {
     return this.delivering || this.countToEnd;
+  }
+
+  /** Whether the lines being read now are only counted (before the first line to deliver, or after the last). */
+  isSkipping(): boolean {
+    return this.wantsMore() && !this.collecting;
   }
 
   push(chunk: LineChunk, from: number): void {
@@ -270,7 +285,8 @@ class LineSplitter {
     let index = from;
     while (this.wantsMore()) {
       if (!this.collecting) {
-        index = this.countLineFeeds(bytes, index, chunk.offsetOf(0));
+        const known = index === 0 ? chunk.lineFeeds : undefined;
+        index = this.countLineFeeds(bytes, index, chunk.offsetOf(0), known);
         if (index < 0) return;
         this.collecting = true;
         this.collectFrom = index;
@@ -292,9 +308,9 @@ class LineSplitter {
 
   /**
    * Counts `\n` from `from` on, recording checkpoints, until the line to deliver first starts (returns its index) or
-   * the chunk ends (returns -1).
+   * the chunk ends (returns -1). `known`: the count from `from` to the end, when a survey of the chunk has it.
    */
-  private countLineFeeds(bytes: Buffer, from: number, base: number): number {
+  private countLineFeeds(bytes: Buffer, from: number, base: number, known: number | undefined): number {
     const stopAt = this.delivering ? this.firstLine : Number.POSITIVE_INFINITY;
     const onCheckpoint = this.options.onCheckpoint;
     const spacing = this.checkpointBytes;
@@ -303,7 +319,7 @@ class LineSplitter {
     let lineStart = this.lineStart;
     let index = from;
     let stoppedAt = -1;
-    const bulk = this.counter?.countLineFeeds(bytes, from, bytes.length);
+    const bulk = known ?? this.counter?.countLineFeeds(bytes, from, bytes.length);
     if (bulk !== undefined && line + bulk < stopAt) {
       // The line to deliver is not in this chunk: take all its breaks at once (one checkpoint per chunk at most).
       if (bulk > 0) {
