@@ -24,6 +24,15 @@ async function outcomeOf(tool: StrReplaceFile, file: string, edit: object) {
   };
 }
 
+function encoded(text: string, encoding: string): Buffer {
+  if (encoding === 'utf8') return Buffer.from(text, 'utf8');
+  if (encoding === 'latin1') return Buffer.from(text.replaceAll('中', 'ü'), 'latin1');
+  const le = Buffer.from(text, 'utf16le');
+  return encoding === 'utf16le-bom'
+    ? Buffer.concat([Buffer.from([0xff, 0xfe]), le])
+    : Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(le).swap16()]);
+}
+
 const LINES = ['alpha', 'beta gamma', '', '  indented', 'é中', 'alpha beta', 'x'];
 
 describe('streamed edits', () => {
@@ -37,7 +46,7 @@ describe('streamed edits', () => {
       lines: fc.array(fc.constantFrom(...LINES), { minLength: 1, maxLength: 30 }),
       ending: fc.constantFrom('\n', '\r\n'),
       finalBreak: fc.boolean(),
-      encoding: fc.constantFrom('utf8', 'utf16le-bom'),
+      encoding: fc.constantFrom('utf8', 'utf16le-bom', 'utf16be-bom', 'latin1'),
     });
     const edit = fc.record({
       old: fc.constantFrom('alpha', 'beta', 'gamma\nx', 'x', 'alpha beta\n', 'é中\n', '\n\n', 'beta gamma'),
@@ -48,10 +57,7 @@ describe('streamed edits', () => {
     await fc.assert(
       fc.asyncProperty(file, edit, async (spec, change) => {
         const text = spec.lines.join(spec.ending) + (spec.finalBreak ? spec.ending : '');
-        const bytes =
-          spec.encoding === 'utf8'
-            ? Buffer.from(text, 'utf8')
-            : Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+        const bytes = encoded(text, spec.encoding);
         run++;
         const a = await workspace.write(`a${run}.txt`, bytes, { readBy: runtime });
         const b = await workspace.write(`b${run}.txt`, bytes, { readBy: runtime });
@@ -88,11 +94,30 @@ describe('streamed edits', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(before);
   });
 
-  it('list an ambiguous match with its lines, and refuse a changed file under the lock', async ({
+  it('replace every match in windows of their own, numbered and cut as the in-memory path does', async ({
     workspace,
     runtime,
     streamed,
   }) => {
+    const lines = Array.from(
+      { length: 3000 },
+      (_, index) => `${index % 100 === 50 ? 'target' : 'line'} ${index + 1} ${'padding '.repeat(6)}`,
+    );
+    const content = lines.join('\n') + '\n';
+    const file = await workspace.write('many.txt', content, { readBy: runtime });
+    const copy = await workspace.write('copy.txt', content, { readBy: runtime });
+    const edit = { old: 'target', new: 'hit', replace_all: true };
+    const result = await streamed.call({ path: 'many.txt', edit });
+    const inMemory = await new StrReplaceFile(runtime).call({ path: 'copy.txt', edit });
+    expect(result.message).toMatch(/ The output is cut at 8192 bytes: read lines \d+-2954 for the rest\.$/);
+    expect(result.message).toBe(inMemory.message);
+    expect(result.output).toBe(inMemory.output);
+    expect(result.display).toHaveLength(30);
+    expect(result.display?.[29]).toMatchObject({ oldStart: 2948, newStart: 2948 });
+    expect(await fs.readFile(file, 'utf8')).toBe(await fs.readFile(copy, 'utf8'));
+  });
+
+  it('list an ambiguous match with its lines', async ({ workspace, runtime, streamed }) => {
     await workspace.write('amb.txt', 'a\nkey\nb\nkey\nc\n', { readBy: runtime });
     expect(await streamed.call({ path: 'amb.txt', edit: { old: 'key', new: 'k' } })).toMatchObject({
       isError: true,

@@ -6,6 +6,7 @@ import {
   lineSnippet,
   normalizeLineEndings,
   replacementLineSpans,
+  SNIPPET_CONTEXT_LINES,
   SNIPPET_GAP_LINE,
   SNIPPET_MAX_BYTES,
   type LineSnippet,
@@ -126,12 +127,21 @@ function joinSnippets(windows: readonly EditedWindow[], newFirstLines: readonly 
     const piece = lineSnippet(window.newText, spans, { firstLine, maxBytes });
     if (piece.output !== '') output += gap + piece.output;
     if (piece.unshown !== undefined) {
-      const last = windows.length - 1;
-      const to = (newFirstLines[last] ?? 1) + Math.max(0, countLines(windows[last]?.newText ?? '') - 1);
-      return { output, unshown: { from: piece.unshown.from, to: Math.max(piece.unshown.from, to) } };
+      return { output, unshown: { from: piece.unshown.from, to: lastSnippetLine(windows, newFirstLines) } };
     }
   }
   return { output };
+}
+
+/** The last line the snippet of every window would show: the last changed line and its context, within the file. */
+function lastSnippetLine(windows: readonly EditedWindow[], newFirstLines: readonly number[]): number {
+  const last = windows.at(-1);
+  if (last === undefined) return 1;
+  const firstLine = newFirstLines.at(-1) ?? 1;
+  const span = replacementLineSpans(last.newText, last.replacements).at(-1);
+  const lines = countLines(last.newText) + (last.newText.endsWith('\n') ? 0 : 1);
+  const lastChanged = span === undefined ? lines : span.from + Math.max(span.count, 1) - 1;
+  return firstLine - 1 + Math.min(lines, lastChanged + SNIPPET_CONTEXT_LINES);
 }
 
 function countLines(text: string): number {
