@@ -6,12 +6,30 @@ export interface BreakBytes {
   cr: Uint8Array;
 }
 
-/** Offsets of `pattern` in `buffer[from, to)` that are multiples of its length counted from buffer offset `origin`. */
-function* aligned(buffer: Buffer, pattern: Uint8Array, from: number, to: number, origin: number) {
+/**
+ * Occurrences of `pattern` in `buffer[from, to)` at offsets that are multiples of its length counted from buffer
+ * offset `origin`. A plain loop over the native search: a line break every 80 bytes of a 4 GiB file is 50 million
+ * of them, where a generator's per-item cost showed in the profile.
+ */
+function countAligned(buffer: Buffer, pattern: Uint8Array, from: number, to: number, origin: number): number {
   const unit = pattern.length;
+  let count = 0;
   for (let at = buffer.indexOf(pattern, from); at !== -1 && at < to; at = buffer.indexOf(pattern, at + 1)) {
-    if ((at - origin) % unit === 0) yield at;
+    if (unit === 1 || (at - origin) % unit === 0) count++;
   }
+  return count;
+}
+
+/** `\r` units in `buffer[from, to)` followed by a `\n` unit (each pair is one line break, counted at its `\n`). */
+function countCrLf(buffer: Buffer, bytes: BreakBytes, from: number, to: number, origin: number): number {
+  const { cr, lf, unit } = bytes;
+  let count = 0;
+  for (let at = buffer.indexOf(cr, from); at !== -1 && at < to; at = buffer.indexOf(cr, at + 1)) {
+    if (unit !== 1 && (at - origin) % unit !== 0) continue;
+    const next = at + unit;
+    if (next + unit <= buffer.length && buffer.compare(lf, 0, unit, next, next + unit) === 0) count++;
+  }
+  return count;
 }
 
 /**
@@ -38,15 +56,12 @@ export class LineBreakCounter {
     if (to <= this.countedTo) return;
     const from = this.countedTo - bufferStart;
     const end = to - bufferStart;
-    const { lf, cr, unit } = this.bytes;
     const origin = this.start - bufferStart;
-    for (const _ of aligned(buffer, lf, from, end, origin)) this.breaks++;
-    for (const at of aligned(buffer, cr, from, end, origin)) {
-      const next = at + unit;
-      const followedByLf =
-        next + unit <= buffer.length && buffer.compare(lf, 0, unit, next, next + unit) === 0;
-      if (!followedByLf) this.breaks++;
-    }
+    const { lf, cr } = this.bytes;
+    this.breaks += countAligned(buffer, lf, from, end, origin);
+    // Most files have no \r at all: one native search says so for the whole range.
+    const crs = countAligned(buffer, cr, from, end, origin);
+    if (crs > 0) this.breaks += crs - countCrLf(buffer, this.bytes, from, end, origin);
     this.countedTo = to;
   }
 }
