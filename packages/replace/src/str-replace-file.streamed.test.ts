@@ -182,3 +182,20 @@ describe('a file beyond the string limit (sparse)', () => {
     });
   });
 });
+
+describe('a streamed edit in the session', () => {
+  it('is logged, so the same call again is a replay, as in memory', async ({
+    workspace,
+    runtime,
+    streamed,
+  }) => {
+    await workspace.write('log.txt', 'a\nanchor()\nc\n', { readBy: runtime });
+    const edit = { old: 'anchor()', new: 'anchor()\nadded()' };
+    expect((await streamed.call({ path: 'log.txt', edit })).isError).toBe(false);
+    expect(await streamed.call({ path: 'log.txt', edit })).toMatchObject({
+      isError: false,
+      message:
+        'File unchanged: the edit(s) were already applied by an earlier call in this session (edit 1 at line 2). Nothing was written.',
+    });
+  });
+});

@@ -8,6 +8,7 @@ import {
 } from '@kimi-tools/core';
 import {
   applyStreamedChange,
+  EDIT_LOG,
   introducedElision,
   readStateError,
   snippetCutSentence,
@@ -65,6 +66,8 @@ export async function editStreamed(
   const { runtime, input, target, handle, size, canFallBack } = request;
   const [edit, ...more] = request.edits;
   if (canFallBack && (edit === undefined || more.length > 0)) return FALL_BACK;
+  // Edits this session already made to the file are recognised as replays in memory (docs: Replays).
+  if (canFallBack && runtime.slot(EDIT_LOG).edits(target.real).length > 0) return FALL_BACK;
   // Taken before the scan, so a change while the file is scanned makes the stamp older, never newer.
   const oldStamp = await stampOfHandle(handle);
   const format = await streamFormatOf(handle, size);
@@ -122,6 +125,8 @@ export async function editStreamed(
     options.signal,
   );
   if (outcome.kind === 'refused') return outcome.result;
+  // Logged as in memory, so repeating the call is recognised as a replay (by the in-memory path, for a file that fits).
+  runtime.slot(EDIT_LOG).record(target.real, plan.applied);
   return toolOk({
     output: plan.snippet.output,
     message:

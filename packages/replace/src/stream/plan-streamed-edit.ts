@@ -10,6 +10,7 @@ import {
   SNIPPET_GAP_LINE,
   SNIPPET_MAX_BYTES,
   type LineSnippet,
+  type LoggedEdit,
 } from '@kimi-tools/core/toolkit';
 import { applyEdits } from '../match/apply-edits.js';
 import { MAX_LISTED_MATCHES } from '../match/find-edit.js';
@@ -30,6 +31,8 @@ export interface StreamedPlan {
   display: DiffDisplayBlock[];
   snippet: LineSnippet;
   outcome: EditOutcome;
+  /** The edit as applied, at the file's line, for the session's edit log (replays). */
+  applied: LoggedEdit[];
   /** The replaced and the written text, for the elision check. */
   replacedText: string;
   writtenText: string;
@@ -89,6 +92,7 @@ interface EditedWindow {
   newText: string;
   bytes: Uint8Array;
   unchanged: boolean;
+  applied: LoggedEdit[];
   replacements: Array<{ start: number; end: number; text: string }>;
   outcome: EditOutcome;
 }
@@ -111,6 +115,7 @@ async function editWindow(
     newText: result.text,
     bytes: written,
     unchanged: bytes.equals(written),
+    applied: result.applied.map((edit) => ({ ...edit, line: edit.line + range.firstLine - 1 })),
     replacements: result.replacements,
     outcome: result.edits[0] ?? { replacements: 0, matchedBy: 'exact' },
   };
@@ -229,6 +234,7 @@ export async function planStreamedEdit(
     display,
     snippet: joinSnippets(windows, newFirstLines),
     outcome: { replacements, matchedBy: first?.outcome.matchedBy ?? 'exact' },
+    applied: first?.applied ?? [],
     replacedText: windows
       .flatMap((window) => window.replacements.map((r) => window.oldText.slice(r.start, r.end)))
       .join('\n'),
