@@ -117,6 +117,35 @@ describe('streamed edits', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(await fs.readFile(copy, 'utf8'));
   });
 
+  it("show one summary block when the windows' diffs are over the display budget together", async ({
+    workspace,
+    runtime,
+    streamed,
+  }) => {
+    const line = (index: number) => `${index % 20 === 10 ? 'target' : 'line'} ${'x'.repeat(400)}`;
+    const lines = Array.from({ length: 6000 }, (_, index) => line(index));
+    const file = await workspace.write('wide.txt', lines.join('\n'), { readBy: runtime });
+    const result = await streamed.call({
+      path: 'wide.txt',
+      edit: { old: 'target', new: 'hit', replace_all: true },
+    });
+    expect(result.extras).toMatchObject({ replacements: 300 });
+    expect(result.display).toEqual([
+      {
+        type: 'diff',
+        path: file,
+        oldText: '(300 places)',
+        newText: '(300 places, modified)',
+        oldStart: 1,
+        newStart: 1,
+        isSummary: true,
+      },
+    ]);
+    expect(await fs.readFile(file, 'utf8')).toBe(
+      lines.map((text) => text.replace('target', 'hit')).join('\n'),
+    );
+  });
+
   it('list an ambiguous match with its lines', async ({ workspace, runtime, streamed }) => {
     await workspace.write('amb.txt', 'a\nkey\nb\nkey\nc\n', { readBy: runtime });
     expect(await streamed.call({ path: 'amb.txt', edit: { old: 'key', new: 'k' } })).toMatchObject({

@@ -7,6 +7,7 @@ import {
   normalizeLineEndings,
   replacementLineSpans,
   SNIPPET_CONTEXT_LINES,
+  DIFF_DISPLAY_MAX_BYTES,
   SNIPPET_GAP_LINE,
   SNIPPET_MAX_BYTES,
   type LineSnippet,
@@ -91,6 +92,7 @@ interface EditedWindow {
   oldText: string;
   newText: string;
   bytes: Uint8Array;
+  oldBytes: Uint8Array;
   unchanged: boolean;
   applied: LoggedEdit[];
   replacements: Array<{ start: number; end: number; text: string }>;
@@ -114,6 +116,7 @@ async function editWindow(
     oldText: decoded.text,
     newText: result.text,
     bytes: written,
+    oldBytes: bytes,
     unchanged: bytes.equals(written),
     applied: result.applied.map((edit) => ({ ...edit, line: edit.line + range.firstLine - 1 })),
     replacements: result.replacements,
@@ -121,30 +124,10 @@ async function editWindow(
   };
 }
 
-/** The snippets of the windows, parted by the gap line, cut to {@link SNIPPET_MAX_BYTES} as `lineSnippet` cuts one. */
-function joinSnippets(windows: readonly EditedWindow[], newFirstLines: readonly number[]): LineSnippet {
-  let output = '';
-  for (const [index, window] of windows.entries()) {
-    const firstLine = newFirstLines[index] ?? 1;
-    const gap = index > 0 ? `${SNIPPET_GAP_LINE}\n` : '';
-    const maxBytes = Math.max(0, SNIPPET_MAX_BYTES - Buffer.byteLength(output) - gap.length);
-    const spans = replacementLineSpans(window.newText, window.replacements);
-    const piece = lineSnippet(window.newText, spans, { firstLine, maxBytes });
-    if (piece.output !== '') output += gap + piece.output;
-    if (piece.unshown !== undefined) {
-      return { output, unshown: { from: piece.unshown.from, to: lastSnippetLine(windows, newFirstLines) } };
-    }
-  }
-  return { output };
-}
-
-/** The last line the snippet of every window would show: the last changed line and its context, within the file. */
-function lastSnippetLine(windows: readonly EditedWindow[], newFirstLines: readonly number[]): number {
-  const last = windows.at(-1);
-  if (last === undefined) return 1;
-  const firstLine = newFirstLines.at(-1) ?? 1;
-  const span = replacementLineSpans(last.newText, last.replacements).at(-1);
-  const lines = countLines(last.newText) + (last.newText.endsWith('\n') ? 0 : 1);
+/** The last line a window's snippet would show: its last changed line and the context after it, within the window. */
+function lastSnippetLine(window: EditedWindow, firstLine: number): number {
+  const span = replacementLineSpans(window.newText, window.replacements).at(-1);
+  const lines = countLines(window.newText) + (window.newText.endsWith('\n') ? 0 : 1);
   const lastChanged = span === undefined ? lines : span.from + Math.max(span.count, 1) - 1;
   return firstLine - 1 + Math.min(lines, lastChanged + SNIPPET_CONTEXT_LINES);
 }
@@ -193,52 +176,133 @@ export async function planStreamedEdit(
       await windowAround(file.handle, file.size, file.format, { start, end: start + length, line }),
     );
   }
-  const windows: EditedWindow[] = [];
+  // Windows are edited one by one and only what the result needs is kept of each: the bytes that changed, the
+  // display and snippet while they are within their budgets, and the first window for the elision check. Thousands
+  // of `replace_all` windows then cost about their changed bytes, not their text three times over.
+  const plan = new PlanBuilder(file);
   for (const range of mergeWindows(ranges)) {
-    const windowMode = edit.replace_all ? mode : 'first';
-    const edited = await editWindow(file, range, edit, windowMode);
+    const edited = await editWindow(file, range, edit, edit.replace_all ? mode : 'first');
     if (!('range' in edited)) return { ok: false, failure: edited };
-    windows.push(edited);
+    plan.add(edited);
   }
-  let newSize = file.size;
-  let lineShift = 0;
-  const display: DiffDisplayBlock[] = [];
-  const newFirstLines: number[] = [];
-  let replacements = 0;
-  for (const window of windows) {
-    newSize += window.bytes.length - (window.range.end - window.range.start);
-    const newFirstLine = window.range.firstLine + lineShift;
-    newFirstLines.push(newFirstLine);
-    for (const block of buildDiffBlocks(file.path, window.oldText, window.newText, {
-      budgetMs: file.diffBudgetMs,
-    })) {
-      display.push({
+  return plan.finish();
+}
+
+/** Bytes of a window's old and new content that are the same at the start and at the end, to be copied instead. */
+function changedPart(old: Uint8Array, written: Uint8Array): { skip: number; keep: number } {
+  const limit = Math.min(old.length, written.length);
+  let skip = 0;
+  while (skip < limit && old[skip] === written[skip]) skip++;
+  let keep = 0;
+  while (keep < limit - skip && old[old.length - 1 - keep] === written[written.length - 1 - keep]) keep++;
+  return { skip, keep };
+}
+
+/** Gathers a streamed plan window by window (see `planStreamedEdit`). */
+class PlanBuilder {
+  private readonly ranges: ReplacedRange[] = [];
+  private display: DiffDisplayBlock[] = [];
+  private displayBytes = 0;
+  private displayCut = false;
+  private windows = 0;
+  private snippet = '';
+  /** The first line the snippet could not show, once it is full. */
+  private snippetCutAt: number | undefined;
+  private lastLine = 1;
+  private first: EditedWindow | undefined;
+  private newSize: number;
+  private lineShift = 0;
+  private replacements = 0;
+  private unchanged = true;
+
+  constructor(private readonly file: StreamedFile) {
+    this.newSize = file.size;
+  }
+
+  add(window: EditedWindow): void {
+    const { range } = window;
+    this.first ??= window;
+    this.unchanged &&= window.unchanged;
+    this.replacements += window.outcome.replacements;
+    this.newSize += window.bytes.length - (range.end - range.start);
+    const { skip, keep } = changedPart(window.oldBytes, window.bytes);
+    this.ranges.push({
+      start: range.start + skip,
+      end: range.end - keep,
+      bytes: window.bytes.slice(skip, window.bytes.length - keep),
+    });
+    const newFirstLine = range.firstLine + this.lineShift;
+    this.lineShift += countLines(window.newText) - countLines(window.oldText);
+    this.addSnippet(window, newFirstLine);
+    if (this.displayCut) return;
+    const blocks = buildDiffBlocks(this.file.path, window.oldText, window.newText, {
+      budgetMs: this.file.diffBudgetMs,
+    });
+    for (const block of blocks) {
+      this.displayBytes += Buffer.byteLength(block.oldText) + Buffer.byteLength(block.newText);
+      this.display.push({
         ...block,
-        oldStart: block.oldStart + window.range.firstLine - 1,
-        newStart: block.newStart + newFirstLine - 1,
+        oldStart: block.isSummary ? block.oldStart : block.oldStart + range.firstLine - 1,
+        newStart: block.isSummary ? block.newStart : block.newStart + newFirstLine - 1,
       });
     }
-    lineShift += countLines(window.newText) - countLines(window.oldText);
-    replacements += window.outcome.replacements;
+    if (this.displayBytes > DIFF_DISPLAY_MAX_BYTES) {
+      this.displayCut = true;
+      this.display = [];
+    }
   }
-  const first = windows[0];
+
+  // The windows' snippets one after another, parted by the gap line, cut at SNIPPET_MAX_BYTES as `lineSnippet` cuts
+  // one; once cut, only the last line the whole snippet would have shown is followed.
+  private addSnippet(window: EditedWindow, firstLine: number): void {
+    this.windows++;
+    this.lastLine = lastSnippetLine(window, firstLine);
+    if (this.snippetCutAt !== undefined) return;
+    const gap = this.windows > 1 ? `${SNIPPET_GAP_LINE}\n` : '';
+    const maxBytes = Math.max(0, SNIPPET_MAX_BYTES - Buffer.byteLength(this.snippet) - gap.length);
+    const spans = replacementLineSpans(window.newText, window.replacements);
+    const piece = lineSnippet(window.newText, spans, { firstLine, maxBytes });
+    if (piece.output !== '') this.snippet += gap + piece.output;
+    if (piece.unshown !== undefined) this.snippetCutAt = piece.unshown.from;
+  }
+
+  finish(): StreamedPlan {
+    const first = this.first;
+    const cutAt = this.snippetCutAt;
+    const snippet: LineSnippet =
+      cutAt === undefined
+        ? { output: this.snippet }
+        : { output: this.snippet, unshown: { from: cutAt, to: Math.max(cutAt, this.lastLine) } };
+    return {
+      ok: true,
+      unchanged: this.unchanged,
+      ranges: this.ranges,
+      newSize: this.newSize,
+      display: this.displayCut ? [streamedSummaryBlock(this.file.path, this.replacements)] : this.display,
+      snippet,
+      outcome: { replacements: this.replacements, matchedBy: first?.outcome.matchedBy ?? 'exact' },
+      applied: first?.applied ?? [],
+      replacedText: first
+        ? first.replacements.map((r) => first.oldText.slice(r.start, r.end)).join('\n')
+        : '',
+      writtenText: first ? first.replacements.map((r) => r.text).join('\n') : '',
+      context: first?.oldText ?? '',
+    };
+  }
+}
+
+/**
+ * The one block shown when the diffs of a streamed edit's windows are over {@link DIFF_DISPLAY_MAX_BYTES} together:
+ * the file's line count is not known (it was never all read), so it says how many places changed.
+ */
+function streamedSummaryBlock(path: string, places: number): DiffDisplayBlock {
   return {
-    ok: true,
-    unchanged: windows.every((window) => window.unchanged),
-    ranges: windows.map((window) => ({
-      start: window.range.start,
-      end: window.range.end,
-      bytes: window.bytes,
-    })),
-    newSize,
-    display,
-    snippet: joinSnippets(windows, newFirstLines),
-    outcome: { replacements, matchedBy: first?.outcome.matchedBy ?? 'exact' },
-    applied: first?.applied ?? [],
-    replacedText: windows
-      .flatMap((window) => window.replacements.map((r) => window.oldText.slice(r.start, r.end)))
-      .join('\n'),
-    writtenText: windows.flatMap((window) => window.replacements.map((r) => r.text)).join('\n'),
-    context: windows.map((window) => window.oldText).join('\n'),
+    type: 'diff',
+    path,
+    oldText: `(${places} places)`,
+    newText: `(${places} places, modified)`,
+    oldStart: 1,
+    newStart: 1,
+    isSummary: true,
   };
 }
