@@ -1,5 +1,6 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
 import { Briefs, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import { MAX_LISTED_MATCHES } from './match/find-edit.js';
 import type { AlreadyApplied, EditFailure } from './match/types.js';
 
@@ -116,38 +117,36 @@ export function elidedContentError(comment: string): ToolReturnValue<typeof StrR
   });
 }
 
-/** The streamed path's words for the size that sends a file there. */
-function largerThan(input: string, threshold: number): string {
-  return `${quotedPath(input)} is larger than ${threshold} bytes`;
+/** Why a file gets only what streaming does: it is larger than the in-memory path can hold. */
+function largerThan(input: string): string {
+  return `${quotedPath(input)} is larger than ${MAX_EDIT_FILE_BYTES} bytes`;
 }
 
 /**
- * A file above the streaming threshold where `old` has no exact match: said so, since the looser levels were not
+ * A file over MAX_EDIT_FILE_BYTES (streamed only) where `old` has no exact match: said so, since the looser levels were not
  * tried (docs/str-replace-file.md#files-too-large-for-memory).
  */
-export function streamedExactOnlyText(index: number, input: string, threshold: number): string {
-  return `Edit ${index}: the old string was not found in the file. No changes were made. ${largerThan(input, threshold)}, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`;
+export function streamedExactOnlyText(index: number, input: string): string {
+  return `Edit ${index}: the old string was not found in the file. No changes were made. ${largerThan(input)}, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`;
 }
 
-/** Refused: a list of edits for a file above the streaming threshold. */
+/** Refused: a list of edits for a file over MAX_EDIT_FILE_BYTES (streamed only). */
 export function streamedOneEditError(
   input: string,
-  threshold: number,
 ): ToolReturnValue<typeof StrReplaceFileBriefs.invalidEdit> {
   return toolError({
-    message: `${largerThan(input, threshold)}: it is edited one edit per call. No changes were made. Send the edits one at a time.`,
+    message: `${largerThan(input)}: it is edited one edit per call. No changes were made. Send the edits one at a time.`,
     brief: StrReplaceFileBriefs.invalidEdit,
   });
 }
 
-/** Refused: a file above the streaming threshold in an encoding a byte match could cut a character of. */
+/** Refused: a file over MAX_EDIT_FILE_BYTES (streamed only) in an encoding a byte match could cut a character of. */
 export function streamedEncodingError(
   input: string,
-  threshold: number,
   encoding: string,
 ): ToolReturnValue<typeof Briefs.unsupportedEncoding> {
   return toolError({
-    message: `${largerThan(input, threshold)} and is encoded in ${encoding}; a file this large is edited only in UTF-8, UTF-16 or a single-byte encoding. No changes were made.`,
+    message: `${largerThan(input)} and is encoded in ${encoding}; a file this large is edited only in UTF-8, UTF-16 or a single-byte encoding. No changes were made.`,
     brief: Briefs.unsupportedEncoding,
   });
 }

@@ -191,7 +191,7 @@ describe('a file beyond the string limit (sparse)', () => {
     const grown = process.memoryUsage().rss - rssBefore;
     expect(result).toMatchObject({
       isError: true,
-      message: `Edit 1: the old string was not found in the file. No changes were made. \`huge.log\` is larger than 67108864 bytes, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`,
+      message: `Edit 1: the old string was not found in the file. No changes were made. \`huge.log\` is larger than ${MAX_EDIT_FILE_BYTES} bytes, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`,
       brief: 'No match',
     });
     expect(grown).toBeLessThan(128 * 1024 * 1024);
@@ -205,8 +205,7 @@ describe('a file beyond the string limit (sparse)', () => {
       }),
     ).toMatchObject({
       isError: true,
-      message:
-        '`huge.log` is larger than 67108864 bytes: it is edited one edit per call. No changes were made. Send the edits one at a time.',
+      message: `\`huge.log\` is larger than ${MAX_EDIT_FILE_BYTES} bytes: it is edited one edit per call. No changes were made. Send the edits one at a time.`,
       brief: 'Invalid edit',
     });
   });

@@ -309,7 +309,6 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
             size,
             edits,
             mode: this.match,
-            threshold: this.streamAboveBytes,
             canFallBack: size <= MAX_EDIT_FILE_BYTES,
           },
           options,

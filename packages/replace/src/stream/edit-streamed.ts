@@ -42,8 +42,6 @@ export interface StreamedEditRequest {
   size: number;
   edits: readonly Edit[];
   mode: EditMatch;
-  /** The size above which files take this path (named in the messages). */
-  threshold: number;
   /**
    * The file also fits the in-memory path: what this path does not do (a list of edits, a looser matching level, an
    * encoding a byte match is not safe in, a read state only the in-memory path can judge) is left to it.
@@ -75,13 +73,13 @@ export async function editStreamed(
     if (canFallBack) return FALL_BACK;
     return format.reason === 'not-text'
       ? unsupportedEncodingError(input)
-      : streamedEncodingError(input, request.threshold, format.encoding);
+      : streamedEncodingError(input, format.encoding);
   }
   if (runtime.readBeforeWrite) {
     const status = runtime.fileState.checkStamp(target.real, oldStamp);
     if (status !== 'ok') return canFallBack ? FALL_BACK : readStateError(input, status);
   }
-  if (edit === undefined || more.length > 0) return streamedOneEditError(input, request.threshold);
+  if (edit === undefined || more.length > 0) return streamedOneEditError(input);
   const plan = await planStreamedEdit(
     { handle, size, format, path: target.real, diffBudgetMs: runtime.diffBudgetMs },
     edit,
@@ -91,7 +89,7 @@ export async function editStreamed(
     if (plan.failure.kind === 'exact-only') {
       if (canFallBack) return FALL_BACK;
       return toolError({
-        message: streamedExactOnlyText(1, input, request.threshold),
+        message: streamedExactOnlyText(1, input),
         brief: StrReplaceFileBriefs.noMatch,
       });
     }
