@@ -97,8 +97,9 @@ export function packageTestConfig(overrides: ViteUserConfig = {}, { everything =
         hookTimeout: 60_000,
         // The unit tests of a worker share one module graph instead of importing core and zod again for every file
         // (about half the CPU of `pnpm test`); sound because no module keeps mutable state. A package whose tests
-        // replace a module (`vi.mock`) turns isolation back on in its own config. The end-to-end runs stay isolated.
-        isolate: e2e,
+        // replace a module (`vi.mock`) turns isolation back on in its own config. The end-to-end runs (and the soak
+        // run, which includes them) stay isolated.
+        isolate: e2e || everything,
       },
     };
     return mergeConfig(base, overrides);

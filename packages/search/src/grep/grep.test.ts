@@ -370,6 +370,7 @@ describe('Grep with a scripted ripgrep', () => {
           `echo "config=\${RIPGREP_CONFIG_PATH-unset}" >> '${log}'\n` +
           `if read -r line; then echo stdin=open >> '${log}'; else echo stdin=closed >> '${log}'; fi\nexit 1`,
       );
+      const configBefore = process.env['RIPGREP_CONFIG_PATH'];
       process.env['RIPGREP_CONFIG_PATH'] = tree.at('.fake/rgrc');
       try {
         const files = await grep({}, { rgPath }).call({ pattern: '-zebra', glob: '*.ts', '-i': true });
@@ -399,7 +400,9 @@ describe('Grep with a scripted ripgrep', () => {
           ...['--glob', '!.sl', '--', 'zebra', 'a.ts', 'config=unset', 'stdin=closed'],
         ]);
       } finally {
-        delete process.env['RIPGREP_CONFIG_PATH'];
+        // Test files of a worker share one process (isolate: false): put the variable back as it was.
+        if (configBefore === undefined) delete process.env['RIPGREP_CONFIG_PATH'];
+        else process.env['RIPGREP_CONFIG_PATH'] = configBefore;
       }
     },
   );
