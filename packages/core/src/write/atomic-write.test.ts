@@ -151,6 +151,10 @@ describe('cleanupStaleTempFiles', () => {
     await fs.utimes(stale, old, old);
     expect(await cleanupStaleTempFiles(workspace.workDir)).toEqual([stale]);
     expect((await fs.readdir(workspace.workDir)).sort()).toEqual(['.b.txt.kimi-tmp-ba9876543210', 'a.txt']);
+    // A fractional mtime in the same millisecond as the cleanup (a flaky CI run found it), or a little ahead of
+    // Date.now: olderThanMs 0 still means any age.
+    const ahead = new Date(Date.now() + 1_000);
+    await fs.utimes(fresh, ahead, ahead);
     expect(await cleanupStaleTempFiles(workspace.workDir, { olderThanMs: 0 })).toEqual([fresh]);
     expect(await cleanupStaleTempFiles(workspace.at('missing'))).toEqual([]);
   });

@@ -48,7 +48,9 @@ export async function cleanupStaleTempFiles(
     const filePath = path.join(directory, name);
     try {
       const stats = await fs.lstat(filePath);
-      if (!stats.isFile() || now - stats.mtimeMs < olderThanMs) continue;
+      // `olderThanMs: 0` means any age: a file written in this very millisecond (or stamped a little ahead of
+      // Date.now by another clock) is not "younger than 0 ms".
+      if (!stats.isFile() || (olderThanMs > 0 && now - stats.mtimeMs < olderThanMs)) continue;
       await fs.unlink(filePath);
       removed.push(filePath);
     } catch (error) {
