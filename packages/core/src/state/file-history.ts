@@ -2,6 +2,8 @@ import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { noSavedVersionMessage, notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
+import type { FileHandle } from 'node:fs/promises';
+import { readHandleUpTo } from '../fs/read-bytes.js';
 import { readRegularFile } from '../fs/regular-file.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 
@@ -60,27 +62,52 @@ export class FileHistory {
    * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept.
    */
   async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
-    const size = bytes?.length ?? 0;
-    if (size > this.maxBytes) return undefined;
+    return this.store(realPath, bytes === null ? null : bytes.length, async (stored) => {
+      if (bytes && stored.file) await fs.writeFile(stored.file, bytes);
+      // A copy: the caller's buffer may be reused or changed after this call.
+      else if (bytes) stored.bytes = new Uint8Array(bytes);
+    });
+  }
+
+  /**
+   * Saves the content of the file open on `handle` (its first `size` bytes), for a file too large to hold in memory:
+   * with a `directory` it is copied there chunk by chunk; without one it is read into memory, as `save` keeps it.
+   * A file over `maxBytes` is not kept (`undefined`), whatever its size.
+   */
+  async saveFromHandle(
+    realPath: string,
+    handle: FileHandle,
+    size: number,
+  ): Promise<HistoryEntry | undefined> {
+    return this.store(realPath, size, async (stored) => {
+      if (stored.file) await copyHandleToFile(handle, size, stored.file);
+      else stored.bytes = await readHandleUpTo(handle, size);
+    });
+  }
+
+  // Shared by both saves: the size check, the entry, the spill file name, then eviction.
+  private async store(
+    realPath: string,
+    size: number | null,
+    keep: (stored: StoredVersion) => Promise<void>,
+  ): Promise<HistoryEntry | undefined> {
+    if ((size ?? 0) > this.maxBytes) return undefined;
     const version = (this.lastVersion.get(realPath) ?? 0) + 1;
-    const entry: HistoryEntry = {
-      path: realPath,
-      version,
-      time: new Date(),
-      size: bytes ? bytes.length : null,
-    };
+    const entry: HistoryEntry = { path: realPath, version, time: new Date(), size };
     const stored: StoredVersion = { entry };
-    if (bytes && this.directory) {
+    if (size !== null && this.directory) {
       await fs.mkdir(this.directory, { recursive: true });
       stored.file = path.join(this.directory, `${++this.spillCounter}.v${version}.bak`);
-      await fs.writeFile(stored.file, bytes);
-    } else if (bytes) {
-      // A copy: the caller's buffer may be reused or changed after this call.
-      stored.bytes = new Uint8Array(bytes);
+    }
+    try {
+      if (size !== null) await keep(stored);
+    } catch (error) {
+      if (stored.file) await fs.rm(stored.file, { force: true });
+      throw error;
     }
     this.lastVersion.set(realPath, version);
     this.versions.push(stored);
-    this.storedBytes += size;
+    this.storedBytes += size ?? 0;
     await this.evict(realPath);
     return { ...entry };
   }
@@ -156,6 +183,27 @@ export class FileHistory {
 
   private async discard(stored: StoredVersion): Promise<void> {
     if (stored.file) await fs.rm(stored.file, { force: true });
+  }
+}
+
+/** Bytes copied at a time into a spill file. */
+const SPILL_CHUNK_BYTES = 8 << 20;
+
+async function copyHandleToFile(source: FileHandle, size: number, file: string): Promise<void> {
+  const target = await fs.open(file, 'w');
+  try {
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SPILL_CHUNK_BYTES, size)));
+    for (let at = 0; at < size;) {
+      const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, size - at), at);
+      if (bytesRead === 0) throw new Error(`The file ended after ${at} of ${size} bytes while it was saved.`);
+      let written = 0;
+      while (written < bytesRead) {
+        written += (await target.write(buffer, written, bytesRead - written)).bytesWritten;
+      }
+      at += bytesRead;
+    }
+  } finally {
+    await target.close();
   }
 }
 
