@@ -4,7 +4,7 @@ import { noSavedVersionMessage, notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
 import type { FileHandle } from 'node:fs/promises';
 import { readHandleUpTo } from '../fs/read-bytes.js';
-import { readRegularFile } from '../fs/regular-file.js';
+import { openRegularFile } from '../fs/regular-file.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 
 /** One saved version of a file: its content before a change. */
@@ -131,12 +131,28 @@ export class FileHistory {
     const stored =
       version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
     if (!stored) throw new Error(noSavedVersionMessage(filePath, version));
-    const content = await this.contentOf(stored);
-    const current = await readRegularFile(key);
-    if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
-    await this.save(key, current === 'missing' ? null : current.bytes);
-    if (content === null) await fs.rm(key, { force: true });
-    else await writeFileAtomic(key, content);
+    const { size } = stored.entry;
+    // Spilled content is copied from its file, never read whole (a version may be larger than a buffer holds);
+    // opened before the current content is saved, whose eviction may remove that file.
+    const spill = size !== null && stored.file ? await fs.open(stored.file, 'r') : undefined;
+    try {
+      const current = await openRegularFile(key);
+      if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
+      if (current === 'missing') await this.save(key, null);
+      else {
+        try {
+          await this.saveFromHandle(key, current.handle, current.stats.size);
+        } finally {
+          await current.handle.close();
+        }
+      }
+      if (size === null) await fs.rm(key, { force: true });
+      else if (spill)
+        await writeFileAtomic(key, { size, writeTo: (target) => copyHandle(spill, size, target) });
+      else await writeFileAtomic(key, stored.bytes ?? new Uint8Array());
+    } finally {
+      await spill?.close();
+    }
     return { ...stored.entry };
   }
 
@@ -157,12 +173,6 @@ export class FileHistory {
     } catch {
       return absolute;
     }
-  }
-
-  private async contentOf(stored: StoredVersion): Promise<Uint8Array | null> {
-    if (stored.entry.size === null) return null;
-    if (stored.file) return fs.readFile(stored.file);
-    return stored.bytes ?? new Uint8Array();
   }
 
   private async evict(justSaved: string): Promise<void> {
@@ -189,19 +199,24 @@ export class FileHistory {
 /** Bytes copied at a time into a spill file. */
 const SPILL_CHUNK_BYTES = 8 << 20;
 
+/** Copies the first `size` bytes of `source` to the start of `target`, chunk by chunk. */
+async function copyHandle(source: FileHandle, size: number, target: FileHandle): Promise<void> {
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SPILL_CHUNK_BYTES, size)));
+  for (let at = 0; at < size;) {
+    const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, size - at), at);
+    if (bytesRead === 0) throw new Error(`The file ended after ${at} of ${size} bytes while it was copied.`);
+    let written = 0;
+    while (written < bytesRead) {
+      written += (await target.write(buffer, written, bytesRead - written, at + written)).bytesWritten;
+    }
+    at += bytesRead;
+  }
+}
+
 async function copyHandleToFile(source: FileHandle, size: number, file: string): Promise<void> {
   const target = await fs.open(file, 'w');
   try {
-    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SPILL_CHUNK_BYTES, size)));
-    for (let at = 0; at < size;) {
-      const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, size - at), at);
-      if (bytesRead === 0) throw new Error(`The file ended after ${at} of ${size} bytes while it was saved.`);
-      let written = 0;
-      while (written < bytesRead) {
-        written += (await target.write(buffer, written, bytesRead - written)).bytesWritten;
-      }
-      at += bytesRead;
-    }
+    await copyHandle(source, size, target);
   } finally {
     await target.close();
   }

@@ -13,6 +13,9 @@ import type { ApplyOutcome } from './apply-file-change.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
 
+/** Thrown from the commit check when the file changed while it was copied (turned into `File modified`). */
+class ChangedDuringCopyError extends Error {}
+
 /**
  * A change of a file too large to hold in memory (docs/writing.md#files-too-large-to-hold): the tool has scanned the
  * file, taken its stamp before the scan, and built the diff of the changed regions; the new content is written by
@@ -93,10 +96,18 @@ export async function applyStreamedChange(
           await writeFileAtomic(
             realPath,
             { size: change.newSize, writeTo: (temp) => change.writeTo(opened.handle, temp) },
-            { signal, beforeCommit: () => lock.verify() },
+            {
+              signal,
+              beforeCommit: async () => {
+                await lock.verify();
+                // A writer that ignores the lock may have changed the file while history and the copy read it: the
+                // new content would then mix two versions.
+                if (!sameStamp(await stampOfHandle(opened.handle), look)) throw new ChangedDuringCopyError();
+              },
+            },
           );
         } catch (error) {
-          if (error instanceof FileLockLostError) return modified;
+          if (error instanceof FileLockLostError || error instanceof ChangedDuringCopyError) return modified;
           throw error;
         }
       } finally {
