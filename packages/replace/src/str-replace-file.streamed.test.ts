@@ -178,7 +178,7 @@ describe('streamed edits', () => {
 });
 
 describe('a file beyond the string limit (sparse)', () => {
-  it('is scanned, never read whole: no exact match says the looser levels need a smaller file', async ({
+  it('is scanned, never read whole: NUL bytes past the sample refuse it as memory refuses them; a list of edits is refused', async ({
     workspace,
   }) => {
     const runtime = workspace.runtime({ readBeforeWrite: false });
@@ -189,10 +189,11 @@ describe('a file beyond the string limit (sparse)', () => {
     const rssBefore = process.memoryUsage().rss;
     const result = await tool.call({ path: 'huge.log', edit: { old: 'first  line', new: 'x' } });
     const grown = process.memoryUsage().rss - rssBefore;
+    // The sparse tail reads as NUL bytes: binary, as the in-memory path would find it.
     expect(result).toMatchObject({
       isError: true,
-      message: `Edit 1: the old string was not found in the file. No changes were made. \`huge.log\` is larger than ${MAX_EDIT_FILE_BYTES} bytes, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`,
-      brief: 'No match',
+      message: '`huge.log` is not a valid text file in a supported encoding; it was not changed.',
+      brief: 'Unsupported encoding',
     });
     expect(grown).toBeLessThan(128 * 1024 * 1024);
     expect(

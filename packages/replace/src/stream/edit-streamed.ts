@@ -86,6 +86,9 @@ export async function editStreamed(
     request.mode,
   );
   if (!plan.ok) {
+    // Past the sample, the file is not text the way the sample said: the in-memory path judges the whole file, and
+    // refuses a file too large for it the way it refuses bytes it cannot decode.
+    if (plan.failure.kind === 'not-text') return canFallBack ? FALL_BACK : unsupportedEncodingError(input);
     if (plan.failure.kind === 'exact-only') {
       if (canFallBack) return FALL_BACK;
       return toolError({

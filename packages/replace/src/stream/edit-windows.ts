@@ -8,11 +8,16 @@ export const WINDOW_CONTEXT_LINES = 4;
 /** How far a window reaches for those lines; a longer line is cut at the match itself. */
 export const WINDOW_REACH_BYTES = 64 * 1024;
 
-/** A range of the file, `[start, end)`, and the 1-based line its first byte is on. */
+/**
+ * A range of the file, `[start, end)`, and the 1-based line its first byte is on; `cutStart` / `cutEnd` when that
+ * edge is inside a line (cut at the match), not at a line boundary or an end of the file.
+ */
 export interface WindowRange {
   start: number;
   end: number;
   firstLine: number;
+  cutStart?: boolean;
+  cutEnd?: boolean;
 }
 
 /** Reads `[from, to)` of the file. */
@@ -63,6 +68,8 @@ export async function windowAround(
   if (wanted >= 0) start = backFrom + (startsBefore[wanted] ?? 0);
   else if (backFrom === format.start) start = format.start;
   else start = backFrom + (startsBefore[0] ?? match.start - backFrom);
+  // No line break within reach before the match: the window starts at the match, inside its line.
+  const cutStart = wanted < 0 && backFrom !== format.start && startsBefore.length === 0;
   const forwardTo = Math.min(size, match.end + WINDOW_REACH_BYTES);
   const after = await readRange(handle, match.end, forwardTo);
   const startsAfter = lineStartsIn(after, format, format.start - match.end);
@@ -71,11 +78,12 @@ export async function windowAround(
   if (last !== undefined) end = match.end + last;
   else if (forwardTo === size) end = size;
   else end = match.end + (startsAfter.at(-1) ?? 0);
+  const cutEnd = last === undefined && forwardTo !== size && startsAfter.length === 0;
   // Counted as the scan counted the match's line: every \n, \r\n and lone \r of the text the model sees.
   const skipped = normalizeLineEndings(decodeIn(before.subarray(start - backFrom), format.format));
   let linesSkipped = 0;
   for (let at = skipped.indexOf('\n'); at !== -1; at = skipped.indexOf('\n', at + 1)) linesSkipped++;
-  return { start, end, firstLine: match.line - linesSkipped };
+  return { start, end, firstLine: match.line - linesSkipped, cutStart, cutEnd };
 }
 
 /** Windows sorted by start, overlapping or touching ones merged (their first line is the earliest). */
@@ -83,8 +91,11 @@ export function mergeWindows(windows: readonly WindowRange[]): WindowRange[] {
   const merged: WindowRange[] = [];
   for (const window of [...windows].sort((a, b) => a.start - b.start)) {
     const last = merged.at(-1);
-    if (last !== undefined && window.start <= last.end) last.end = Math.max(last.end, window.end);
-    else merged.push({ ...window });
+    if (last === undefined || window.start > last.end) merged.push({ ...window });
+    else if (window.end > last.end) {
+      last.end = window.end;
+      last.cutEnd = window.cutEnd;
+    }
   }
   return merged;
 }

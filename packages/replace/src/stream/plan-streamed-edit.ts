@@ -10,6 +10,8 @@ import {
   DIFF_DISPLAY_MAX_BYTES,
   SNIPPET_GAP_LINE,
   SNIPPET_MAX_BYTES,
+  UnencodableTextError,
+  isElisionComment,
   type LineSnippet,
   type LoggedEdit,
 } from '@kimi-tools/core/toolkit';
@@ -19,8 +21,10 @@ import type { EditFailure, EditMatch, EditOutcome, EditSpec } from '../match/typ
 import { MAX_EDIT_GROWTH_CHARS, MAX_REPLACEMENTS } from '../limits.js';
 import type { ReplacedRange } from './copy-with-windows.js';
 import { mergeWindows, readRange, windowAround, type WindowRange } from './edit-windows.js';
+import { countSeenOccurrences } from './count-seen.js';
 import { scanOccurrences, type Occurrences } from './scan-occurrences.js';
 import { decodeIn, encodeIn, type StreamFormat } from './stream-format.js';
+import { createTextCheck, type TextCheck } from './text-check.js';
 
 /** A streamed edit ready to be approved and written. */
 export interface StreamedPlan {
@@ -34,15 +38,24 @@ export interface StreamedPlan {
   outcome: EditOutcome;
   /** The edit as applied, at the file's line, for the session's edit log (replays). */
   applied: LoggedEdit[];
-  /** The replaced and the written text, for the elision check. */
+  /** The replaced and the written text of every window (each distinct piece once), for the elision check. */
   replacedText: string;
   writtenText: string;
-  /** The windows' old text (the elision check looks for a comment the file already had there). */
+  /** The elision comments of the written text that a window's old text already had (the check's `file`). */
   context: string;
 }
 
-/** Why a streamed edit failed: one of the tool's edit failures, or no exact match (`exact-only`). */
-export type StreamedFailure = { ok: false; failure: EditFailure | { kind: 'exact-only' } };
+/**
+ * Why a streamed edit failed: one of the tool's edit failures, no exact match (`exact-only`), or bytes past the
+ * sample the file's encoding cannot decode exactly, or a NUL character (`not-text`: the in-memory path refuses them,
+ * or decodes the whole file in another encoding).
+ */
+export type StreamedFailure = {
+  ok: false;
+  failure: EditFailure | { kind: 'exact-only' } | { kind: 'not-text' };
+};
+
+type NeedleLevel = 'exact' | 'line-endings';
 
 /** How the file is looked at. */
 export interface StreamedFile {
@@ -55,15 +68,18 @@ export interface StreamedFile {
 
 /**
  * The byte strings `old` may be stored as: as given, and, in a file whose dominant line ending is not `\n`, with its
- * `\n` breaks written in that ending (the `line-endings` level of a file edited with `\n` strings).
+ * `\n` breaks written in that ending (the `line-endings` level of a file edited with `\n` strings). None when the
+ * encoding cannot store `old` (curly quotes in Latin-1): the file cannot hold it exactly.
  */
-function needlesOf(
-  old: string,
-  format: StreamFormat,
-): Array<{ bytes: Uint8Array; level: 'exact' | 'line-endings' }> {
-  const needles: Array<{ bytes: Uint8Array; level: 'exact' | 'line-endings' }> = [
-    { bytes: encodeIn(old, format.format), level: 'exact' },
-  ];
+function needlesOf(old: string, format: StreamFormat): Array<{ bytes: Uint8Array; level: NeedleLevel }> {
+  let exact: Uint8Array;
+  try {
+    exact = encodeIn(old, format.format);
+  } catch (error) {
+    if (error instanceof UnencodableTextError) return [];
+    throw error;
+  }
+  const needles: Array<{ bytes: Uint8Array; level: NeedleLevel }> = [{ bytes: exact, level: 'exact' }];
   const ending = format.format.lineEnding;
   if (ending !== '\n' && old.includes('\n') && !old.includes('\r')) {
     needles.push({ bytes: encodeIn(old.replaceAll('\n', ending), format.format), level: 'line-endings' });
@@ -71,19 +87,51 @@ function needlesOf(
   return needles;
 }
 
-async function findOccurrences(file: StreamedFile, edit: EditSpec, mode: EditMatch) {
+/** What the scans found: the occurrences of the first needle found, or that the file is not text. */
+type Search =
+  | { kind: 'found'; found: Occurrences; length: number; level: NeedleLevel; hasCr: boolean }
+  | { kind: 'none' }
+  | { kind: 'not-text' };
+
+async function findOccurrences(file: StreamedFile, edit: EditSpec, mode: EditMatch): Promise<Search> {
+  // The first scan reads the whole file and checks all of it is text; later scans need not.
+  let check: TextCheck | undefined = createTextCheck(file.format.format);
+  let hasCr = false;
   for (const needle of needlesOf(edit.old, file.format)) {
     const found: Occurrences = await scanOccurrences(file.handle, file.size, needle.bytes, {
       start: file.format.start,
       breaks: file.format.breaks,
       overlapping: !edit.replace_all,
-      firstOnly: mode === 'first' && !edit.replace_all,
+      // `first` takes the first exact match; a looser level still has to be unique, as in memory.
+      firstOnly: mode === 'first' && !edit.replace_all && needle.level === 'exact',
       keep: edit.replace_all ? MAX_REPLACEMENTS : MAX_LISTED_MATCHES,
       maxCount: edit.replace_all ? MAX_REPLACEMENTS : Number.POSITIVE_INFINITY,
+      check,
     });
-    if (found.count > 0) return { found, length: needle.bytes.length };
+    if (!found.text) return { kind: 'not-text' };
+    if (check !== undefined) hasCr = found.hasCr;
+    check = undefined;
+    if (found.count > 0)
+      return { kind: 'found', found, length: needle.bytes.length, level: needle.level, hasCr };
   }
-  return undefined;
+  return { kind: 'none' };
+}
+
+/**
+ * The ambiguity the in-memory path finds in the text the model sees, where the byte search found one match: in a
+ * file holding `\r`, `old` with a line break may also stand where the file has another line ending
+ * (`a\nb` and `a\r\nb` are both `a\nb` to the model).
+ */
+async function seenAmbiguity(
+  file: StreamedFile,
+  edit: EditSpec,
+  search: Extract<Search, { kind: 'found' }>,
+): Promise<EditFailure | undefined> {
+  const old = normalizeLineEndings(edit.old);
+  if (!search.hasCr || !old.includes('\n')) return undefined;
+  const seen = await countSeenOccurrences(file, old, MAX_LISTED_MATCHES);
+  if (seen.count <= 1) return undefined;
+  return { kind: 'ambiguous', lines: [...new Set(seen.lines)], count: seen.count };
 }
 
 /** One window after the edit: its old and new text, where it stands, and the edit's replacements in it. */
@@ -104,11 +152,17 @@ async function editWindow(
   range: WindowRange,
   edit: EditSpec,
   mode: EditMatch,
-): Promise<EditedWindow | EditFailure> {
+): Promise<EditedWindow | EditFailure | { kind: 'not-text' }> {
   const bytes = await readRange(file.handle, range.start, range.end);
   const raw = decodeIn(bytes, file.format.format);
+  // The kept bytes are found by the encoded length of the text before them: only a window that decodes exactly
+  // (the whole-file check says it does; the file may have changed since) may be edited.
+  if (!Buffer.from(encodeIn(raw, file.format.format)).equals(bytes)) return { kind: 'not-text' };
   const decoded = { raw, text: normalizeLineEndings(raw), format: { ...file.format.format, bom: false } };
-  const result = applyEdits(decoded, [edit], { mode });
+  // A window cut inside a line (no line break within reach of the match) must not let a deletion take a line break
+  // as if the match were a whole line: its cut edge is no line boundary.
+  const edges = { startsLine: !range.cutStart, endsLine: !range.cutEnd };
+  const result = applyEdits(decoded, [edit], { mode, edges });
   if (!result.ok) return result.failure;
   const written = encodeChange(decoded, bytes, result.replacements);
   return {
@@ -153,12 +207,20 @@ export async function planStreamedEdit(
   if (edit.old.length === 0) return { ok: false, failure: { kind: 'empty-old' } };
   if (edit.old === edit.new) return { ok: false, failure: { kind: 'identical' } };
   const search = await findOccurrences(file, edit, mode);
-  if (search === undefined) return { ok: false, failure: { kind: 'exact-only' } };
+  if (search.kind === 'not-text') return { ok: false, failure: { kind: 'not-text' } };
+  if (search.kind === 'none') return { ok: false, failure: { kind: 'exact-only' } };
   const { found, length } = search;
   if (edit.replace_all && found.count > MAX_REPLACEMENTS) {
     return { ok: false, failure: { kind: 'too-many', limit: MAX_REPLACEMENTS } };
   }
-  if (!edit.replace_all && mode === 'unique' && found.count > 1) {
+  // As in memory: the exact level counts matches in the bytes, then in the text the model sees; the line-endings
+  // level counts them in that text only (it holds at least those of the byte search).
+  const mustBeUnique = !edit.replace_all && (mode === 'unique' || search.level !== 'exact');
+  if (mustBeUnique && (search.level === 'line-endings' || found.count === 1)) {
+    const seen = await seenAmbiguity(file, edit, search);
+    if (seen !== undefined) return { ok: false, failure: seen };
+  }
+  if (mustBeUnique && found.count > 1) {
     return {
       ok: false,
       failure: { kind: 'ambiguous', lines: [...new Set(found.lines)], count: found.count },
@@ -210,6 +272,11 @@ class PlanBuilder {
   private snippetCutAt: number | undefined;
   private lastLine = 1;
   private first: EditedWindow | undefined;
+  // What the elision check needs of every window, without keeping their text: the distinct replaced and written
+  // pieces (one or two at the exact level), and the written elision comments some window already had.
+  private readonly replacedPieces = new Set<string>();
+  private readonly writtenPieces = new Set<string>();
+  private readonly commentsHad = new Set<string>();
   private newSize: number;
   private lineShift = 0;
   private replacements = 0;
@@ -223,6 +290,14 @@ class PlanBuilder {
     const { range } = window;
     this.first ??= window;
     this.unchanged &&= window.unchanged;
+    for (const replacement of window.replacements) {
+      this.replacedPieces.add(window.oldText.slice(replacement.start, replacement.end));
+      this.writtenPieces.add(replacement.text);
+      for (const line of replacement.text.split('\n')) {
+        const trimmed = line.trim();
+        if (isElisionComment(trimmed) && window.oldText.includes(trimmed)) this.commentsHad.add(trimmed);
+      }
+    }
     this.replacements += window.outcome.replacements;
     this.newSize += window.bytes.length - (range.end - range.start);
     const { skip, keep } = changedPart(window.oldBytes, window.bytes);
@@ -282,11 +357,9 @@ class PlanBuilder {
       snippet,
       outcome: { replacements: this.replacements, matchedBy: first?.outcome.matchedBy ?? 'exact' },
       applied: first?.applied ?? [],
-      replacedText: first
-        ? first.replacements.map((r) => first.oldText.slice(r.start, r.end)).join('\n')
-        : '',
-      writtenText: first ? first.replacements.map((r) => r.text).join('\n') : '',
-      context: first?.oldText ?? '',
+      replacedText: [...this.replacedPieces].join('\n'),
+      writtenText: [...this.writtenPieces].join('\n'),
+      context: [...this.commentsHad].join('\n'),
     };
   }
 }
