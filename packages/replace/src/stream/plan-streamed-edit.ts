@@ -147,6 +147,15 @@ interface EditedWindow {
   outcome: EditOutcome;
 }
 
+function decodesExactly(raw: string, bytes: Uint8Array, format: StreamFormat): boolean {
+  try {
+    return Buffer.from(encodeIn(raw, format.format)).equals(bytes);
+  } catch (error) {
+    if (error instanceof UnencodableTextError) return false;
+    throw error;
+  }
+}
+
 async function editWindow(
   file: StreamedFile,
   range: WindowRange,
@@ -157,7 +166,7 @@ async function editWindow(
   const raw = decodeIn(bytes, file.format.format);
   // The kept bytes are found by the encoded length of the text before them: only a window that decodes exactly
   // (the whole-file check says it does; the file may have changed since) may be edited.
-  if (!Buffer.from(encodeIn(raw, file.format.format)).equals(bytes)) return { kind: 'not-text' };
+  if (!decodesExactly(raw, bytes, file.format)) return { kind: 'not-text' };
   const decoded = { raw, text: normalizeLineEndings(raw), format: { ...file.format.format, bom: false } };
   // A window cut inside a line (no line break within reach of the match) must not let a deletion take a line break
   // as if the match were a whole line: its cut edge is no line boundary.
