@@ -9,6 +9,7 @@ import { randomText } from '../harness/seeded-text.js';
 import { formatMegabytes, formatMs } from '../harness/table.js';
 import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.js';
 import { freshCopyOf } from './fresh-copy.js';
+import { hugeRowNotes, prepareHugeRow } from './str-replace-huge.js';
 
 const HALF_SIZE = 53 * 1024 * 1024;
 const CHILD = fileURLToPath(new URL('./str-replace-child.ts', import.meta.url));
@@ -16,7 +17,8 @@ const REFERENCE = fileURLToPath(new URL('./str-replace-reference.ts', import.met
 const OLD = 'const benchmarkMarker = "replace me exactly once";';
 const NEW = 'const benchmarkMarker = "replaced by StrReplaceFile";';
 
-async function prepare({ dataDir, log }: BenchContext): Promise<Row[]> {
+async function prepare(context: BenchContext): Promise<Row[]> {
+  const { dataDir, log } = context;
   log('  generating the 106 MiB file (once)');
   const source = await ensureDataFile(
     path.join(dataDir, 'source-106mib-v1.txt'),
@@ -33,6 +35,7 @@ async function prepare({ dataDir, log }: BenchContext): Promise<Row[]> {
       reference: { kind: 'node', script: REFERENCE, args: [target, OLD, NEW] },
       beforeEachRun: makeFresh,
     },
+    await prepareHugeRow(context),
   ];
 }
 
@@ -43,6 +46,10 @@ async function notes(results: RowResult[]): Promise<string[]> {
       '64 MiB hashing limit, so the read-state check compares stamps); the call includes the atomic write with fsync, the reference writes in place without fsync.',
   ];
   for (const result of results) {
+    if (result.row.label.includes('beyond the string limit')) {
+      lines.push(...hugeRowNotes(result));
+      continue;
+    }
     const ours = (key: string) => medianOf(result.ours, (sample) => sample.details[key]);
     // The last argument names the file holding the copy's stamp (fresh-copy.ts).
     const stampFile = result.row.kind === 'whole-process' ? result.row.ours.args[3] : undefined;
@@ -60,7 +67,7 @@ async function notes(results: RowResult[]): Promise<string[]> {
 }
 
 const strReplaceBenchmark: Benchmark = {
-  title: 'StrReplaceFile: one unique edit in the middle of a 106 MiB file',
+  title: 'StrReplaceFile: one unique edit in the middle of a 106 MiB file, and of a 768 MiB one',
   description:
     'A fresh process makes one exact, unique edit through `StrReplaceFile` vs a fresh process running a minimal ' +
     'Node script that reads the file, checks the match is unique, replaces it and writes the file.',

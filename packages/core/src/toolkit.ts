@@ -69,7 +69,8 @@ export {
 // text: decode, change on the '\n'-normalised form, encode back in the file's format
 export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from './text/codec.js';
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
-export { normalizeLineEndings } from './text/line-endings.js';
+export { normalizeLineEndings, detectLineEnding } from './text/line-endings.js';
+export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
 export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';
@@ -80,6 +81,7 @@ export { encodeChange } from './text/encode-change.js';
 
 // applying a change: approval with diff, read-state re-check, locks, atomic write, history
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
+export { applyStreamedChange, type StreamedFileChange } from './write/apply-streamed-change.js';
 export { hashBytes, hashFile, createContentHasher, CONTENT_HASH_LIMIT_BYTES } from './state/content-hash.js';
 export {
   snapshotOf,

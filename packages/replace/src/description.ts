@@ -5,6 +5,6 @@ import template from './str-replace-file.md';
 /** StrReplaceFile's description, rendered with its limits. */
 export const STR_REPLACE_FILE_DESCRIPTION = renderDescription(
   template,
-  { MAX_EDIT_GIB: MAX_EDIT_FILE_BYTES / 1024 ** 3 },
+  { IN_MEMORY_MIB: Math.floor(MAX_EDIT_FILE_BYTES / 1024 ** 2) },
   'str-replace-file.md',
 );

@@ -1,5 +1,6 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
 import { Briefs, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import { MAX_LISTED_MATCHES } from './match/find-edit.js';
 import type { AlreadyApplied, EditFailure } from './match/types.js';
 
@@ -24,14 +25,6 @@ type EditFailureBrief = Exclude<
   (typeof StrReplaceFileBriefs)[keyof typeof StrReplaceFileBriefs],
   'Failed to edit file' | 'Elided content'
 >;
-
-/** Refused: larger than StrReplaceFile edits. */
-export function tooLargeError(input: string, bytes: number): ToolReturnValue<typeof Briefs.fileTooLarge> {
-  return toolError({
-    message: `${quotedPath(input)} is too large to edit (${bytes} bytes).`,
-    brief: Briefs.fileTooLarge,
-  });
-}
 
 /** Refused: a Jupyter notebook, edited cell by cell elsewhere. */
 export function notebookError(input: string): ToolReturnValue<typeof Briefs.unsupportedFileType> {
@@ -121,5 +114,39 @@ export function elidedContentError(comment: string): ToolReturnValue<typeof StrR
   return toolError({
     message: `The edits replace existing lines with the comment \`${comment}\`, which reads as if code was left out; writing it would delete that code. No changes were made. Put the real lines in new, or narrow old to the lines that change.`,
     brief: StrReplaceFileBriefs.elided,
+  });
+}
+
+/** Why a file gets only what streaming does: it is larger than the in-memory path can hold. */
+function largerThan(input: string): string {
+  return `${quotedPath(input)} is larger than ${MAX_EDIT_FILE_BYTES} bytes`;
+}
+
+/**
+ * A file over MAX_EDIT_FILE_BYTES (streamed only) where `old` has no exact match: said so, since the looser levels were not
+ * tried (docs/str-replace-file.md#files-too-large-for-memory).
+ */
+export function streamedExactOnlyText(index: number, input: string): string {
+  return `Edit ${index}: the old string was not found in the file. No changes were made. ${largerThan(input)}, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`;
+}
+
+/** Refused: a list of edits for a file over MAX_EDIT_FILE_BYTES (streamed only). */
+export function streamedOneEditError(
+  input: string,
+): ToolReturnValue<typeof StrReplaceFileBriefs.invalidEdit> {
+  return toolError({
+    message: `${largerThan(input)}: it is edited one edit per call. No changes were made. Send the edits one at a time.`,
+    brief: StrReplaceFileBriefs.invalidEdit,
+  });
+}
+
+/** Refused: a file over MAX_EDIT_FILE_BYTES (streamed only) in an encoding a byte match could cut a character of. */
+export function streamedEncodingError(
+  input: string,
+  encoding: string,
+): ToolReturnValue<typeof Briefs.unsupportedEncoding> {
+  return toolError({
+    message: `${largerThan(input)} and is encoded in ${encoding}; a file this large is edited only in UTF-8, UTF-16 or a single-byte encoding. No changes were made.`,
+    brief: Briefs.unsupportedEncoding,
   });
 }

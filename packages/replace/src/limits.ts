@@ -1,5 +1,19 @@
-/** Files larger than this many bytes are not edited (1 GiB). */
-export const MAX_EDIT_FILE_BYTES = 1024 * 1024 * 1024;
+import { constants } from 'node:buffer';
+
+/**
+ * The largest file the in-memory path edits: V8's longest string (about 512 MiB), since the file is decoded into one.
+ * Larger files are always edited by streaming (docs/str-replace-file.md#files-too-large-for-memory), whatever the
+ * tool's `streamAboveBytes`.
+ */
+export const MAX_EDIT_FILE_BYTES = constants.MAX_STRING_LENGTH;
+
+/**
+ * Default of the tool option `streamAboveBytes` (64 MiB): a larger file is searched and written by streaming, which
+ * holds a few MiB whatever its size; the in-memory path, which holds about five times the file, takes over only for
+ * what streaming does not do (a list of edits, the looser matching levels). 64 MiB is also where read-state stamps
+ * stop hashing the content.
+ */
+export const DEFAULT_STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Replacements all the edits of one call may make together (100,000). Each one costs a few small objects while the

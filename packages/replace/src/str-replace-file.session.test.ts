@@ -87,7 +87,9 @@ describe('what the model is told', () => {
     expect(STR_REPLACE_FILE_DESCRIPTION).toContain('`new` is inserted literally');
     expect(STR_REPLACE_FILE_DESCRIPTION).toContain('Tabs never match spaces at this step;');
     expect(STR_REPLACE_FILE_DESCRIPTION).toContain('line-number prefix, without the prefixes');
-    expect(STR_REPLACE_FILE_DESCRIPTION).toContain('Files larger than 1 GiB');
+    expect(STR_REPLACE_FILE_DESCRIPTION).toContain(
+      'A file larger than about 511 MiB takes one edit per call, matched exactly (copy old exactly; `\\n` line breaks are fine).',
+    );
     expect(STR_REPLACE_FILE_DESCRIPTION).not.toContain('${');
   });
 });

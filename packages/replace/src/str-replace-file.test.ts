@@ -431,16 +431,21 @@ describe('path and file checks', () => {
     });
   });
 
-  it('refuses a file over 1 GiB (sparse) without reading it', async ({ workspace, tool }) => {
+  it('judges a file beyond the string limit (sparse) from its first bytes, never reading it whole', async ({
+    workspace,
+    tool,
+  }) => {
     const file = path.join(workspace.workDir, 'huge.log');
     const handle = await fs.open(file, 'w');
     await handle.truncate(MAX_EDIT_FILE_BYTES + 1);
     await handle.close();
+    const rssBefore = process.memoryUsage().rss;
     expect(await tool.call({ path: 'huge.log', edit: { old: 'a', new: 'b' } })).toMatchObject({
       isError: true,
-      message: `\`huge.log\` is too large to edit (${MAX_EDIT_FILE_BYTES + 1} bytes).`,
-      brief: 'File too large',
+      message: '`huge.log` is not a valid text file in a supported encoding; it was not changed.',
+      brief: 'Unsupported encoding',
     });
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('never rewrites a binary file', async ({ workspace, runtime, tool }) => {

@@ -30,8 +30,9 @@ import {
   lastSeenText,
   recordSeenText,
   normalizeLineEndings,
+  decodeText,
+  positiveNumberOption,
 } from '@kimi-tools/core/toolkit';
-import { decodeOrTooLarge } from './decode-for-edit.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import {
   editFailedMessage,
@@ -40,10 +41,10 @@ import {
   elidedContentError,
   notebookError,
   StrReplaceFileBriefs,
-  tooLargeError,
   type StrReplaceFileBrief,
 } from './errors.js';
-import { MAX_EDIT_FILE_BYTES } from './limits.js';
+import { DEFAULT_STREAM_ABOVE_BYTES, MAX_EDIT_FILE_BYTES } from './limits.js';
+import { editStreamed, FALL_BACK } from './stream/edit-streamed.js';
 import { applyEdits } from './match/apply-edits.js';
 import { editSuccessText } from './match/edit-messages.js';
 import { MATCH_LEVELS, type EditMatch, type EditOutcome, type MatchLevel } from './match/types.js';
@@ -65,6 +66,13 @@ export interface StrReplaceFileOptions {
    * `refuse` refuses every edit with `File modified`, as before.
    */
   modifiedSinceRead?: ModifiedSinceRead;
+  /**
+   * Files larger than this many bytes are edited by streaming: one exact edit found and written chunk by chunk, in
+   * bounded memory (docs/str-replace-file.md#files-too-large-for-memory). Default 64 MiB. Files over
+   * {@link MAX_EDIT_FILE_BYTES} are always streamed; below that, what streaming does not do falls back to the
+   * in-memory path.
+   */
+  streamAboveBytes?: number;
 }
 
 /** What StrReplaceFile does with a file that changed since the read (docs/str-replace-file.md). */
@@ -100,6 +108,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
 
   private readonly match: EditMatch;
   private readonly modifiedSinceRead: ModifiedSinceRead;
+  private readonly streamAboveBytes: number;
 
   /** Creates the tool for one runtime; throws on an invalid option. */
   constructor(
@@ -114,6 +123,15 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
       options.modifiedSinceRead,
       ['apply-if-unrelated', 'refuse'],
       'apply-if-unrelated',
+    );
+    this.streamAboveBytes = Math.min(
+      positiveNumberOption(
+        'StrReplaceFile',
+        'streamAboveBytes',
+        options.streamAboveBytes,
+        DEFAULT_STREAM_ABOVE_BYTES,
+      ),
+      MAX_EDIT_FILE_BYTES,
     );
   }
 
@@ -132,11 +150,11 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     // model could learn it guess by guess (docs/paths.md#sensitive-files).
     if (this.runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
 
-    const read = await this.readTarget(params.path, target);
+    const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
+    const read = await this.readTarget(params.path, target, edits, options);
     if (!('bytes' in read)) return read;
     const { bytes: oldBytes, stamp: oldStamp } = read;
-    const decoded = decodeOrTooLarge(oldBytes);
-    if (decoded === 'too-large') return tooLargeError(params.path, oldBytes.length);
+    const decoded = decodeText(oldBytes);
     if (!decoded.ok) return unsupportedEncodingError(params.path);
 
     // The text last read, when the file changed since and the edit may still apply away from the changed lines.
@@ -148,7 +166,6 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
       if (status !== 'ok' && base === undefined) return readStateError(params.path, status);
     }
 
-    const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
     const editLog = this.runtime.slot(EDIT_LOG);
     const result = applyEdits(decoded.decoded, edits, { mode: this.match, log: editLog.edits(target.real) });
     if (!result.ok) {
@@ -259,13 +276,16 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
 
   /**
    * The checks between the path policy and the edit, on the opened descriptor (the path may become a FIFO at any
-   * moment): exists, regular file, not a notebook, not too large; then the file's bytes, and with read-before-write
-   * on their stamp (as `readStampedFile` takes it), so the read state is judged on exactly what is edited and the
-   * file is hashed once for the whole write.
+   * moment): exists, regular file, not a notebook; a file over `streamAboveBytes` (its size from the descriptor,
+   * nothing read yet) is edited by streaming right here, unless that path leaves it to this one; then the file's
+   * bytes, and with read-before-write their stamp (as `readStampedFile` takes it), so the read state is judged on
+   * exactly what is edited and the file is hashed once for the whole write.
    */
   private async readTarget(
     input: string,
     target: ResolvedPath,
+    edits: readonly Edit[],
+    options: CallOptions,
   ): Promise<TargetRead | ToolReturnValue<StrReplaceFileBrief>> {
     const file = await openRegularFile(target.real);
     if (file === 'missing') return fileNotFoundError(input, target.absolute, this.runtime.workDir);
@@ -277,11 +297,29 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
       ) {
         return notebookError(input);
       }
-      if (file.stats.size > MAX_EDIT_FILE_BYTES) return tooLargeError(input, file.stats.size);
+      const size = file.stats.size;
+      if (size > this.streamAboveBytes) {
+        const streamed = await editStreamed(
+          {
+            runtime: this.runtime,
+            sender: this.name,
+            input,
+            target,
+            handle: file.handle,
+            size,
+            edits,
+            mode: this.match,
+            canFallBack: size <= MAX_EDIT_FILE_BYTES,
+          },
+          options,
+        );
+        if (streamed !== FALL_BACK) return streamed;
+      }
       // Taken before the bytes are read, so a change while they are read makes the stamp older, never newer.
       const stats = this.runtime.readBeforeWrite ? await file.handle.stat({ bigint: true }) : undefined;
-      const bytes = await readHandleUpTo(file.handle, MAX_EDIT_FILE_BYTES + 1, file.stats.size + 1);
-      if (bytes.length > MAX_EDIT_FILE_BYTES) return tooLargeError(input, bytes.length);
+      const bytes = await readHandleUpTo(file.handle, MAX_EDIT_FILE_BYTES + 1, size + 1);
+      // Grown past what a string holds since the stat: the file is being rewritten under the edit.
+      if (bytes.length > MAX_EDIT_FILE_BYTES) return readStateError(input, 'modified');
       return { bytes, stamp: stats && snapshotOf(bytes, stats) };
     } finally {
       await file.handle.close();

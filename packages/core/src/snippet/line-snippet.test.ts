@@ -6,6 +6,14 @@ import { replacementLineSpans } from './replacement-spans.js';
 const text = Array.from({ length: 40 }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
 
 describe('lineSnippet', () => {
+  it('numbers a piece of a file from its first line (firstLine), the cut lines too', () => {
+    expect(lineSnippet(text, [{ from: 2, count: 1 }], { firstLine: 1001, context: 1 }).output).toBe(
+      '  1001\tline 1\n  1002\tline 2\n  1003\tline 3\n',
+    );
+    const cut = lineSnippet(text, [{ from: 2, count: 30 }], { firstLine: 101, maxBytes: 40 });
+    expect(cut.unshown).toEqual({ from: 103, to: 134 });
+  });
+
   it('shows a place with three lines of context in ReadFile format', () => {
     expect(lineSnippet(text, [{ from: 10, count: 1 }]).output).toBe(
       [7, 8, 9, 10, 11, 12, 13].map((n) => `${String(n).padStart(6)}\tline ${n}\n`).join(''),

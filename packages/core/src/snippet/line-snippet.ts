@@ -32,6 +32,8 @@ export interface LineSnippetOptions {
   context?: number;
   /** Default {@link SNIPPET_MAX_BYTES}. */
   maxBytes?: number;
+  /** The file's line number of the text's first line, when the text is a piece of a file (default 1). */
+  firstLine?: number;
 }
 
 /**
@@ -79,6 +81,7 @@ export function lineSnippet(
   const cursor = new LineCursor(text);
   const context = options.context ?? SNIPPET_CONTEXT_LINES;
   const maxBytes = options.maxBytes ?? SNIPPET_MAX_BYTES;
+  const shift = (options.firstLine ?? 1) - 1;
   const windows: Array<{ from: number; to: number }> = [];
   for (const span of [...spans].sort((a, b) => a.from - b.from)) {
     const from = Math.max(1, span.from - context);
@@ -99,12 +102,14 @@ export function lineSnippet(
       const line = number === window.from ? first : cursor.at(number);
       if (line === undefined) break;
       // Lines past the budget of a head snippet are never shown (only named), so they are not formatted either.
-      const text = options.keep !== 'tail' && budget > maxBytes ? undefined : shown(number, line);
+      const text = options.keep !== 'tail' && budget > maxBytes ? undefined : shown(number + shift, line);
       pieces.push({ number, text });
       budget += text?.length ?? 0;
     }
   }
-  return options.keep === 'tail' ? keepTail(pieces, maxBytes) : keepHead(pieces, maxBytes);
+  const snippet = options.keep === 'tail' ? keepTail(pieces, maxBytes) : keepHead(pieces, maxBytes);
+  if (snippet.unshown === undefined || shift === 0) return snippet;
+  return { ...snippet, unshown: { from: snippet.unshown.from + shift, to: snippet.unshown.to + shift } };
 }
 
 /** One line of a snippet (`number` 0: the gap line); `text` undefined: past the budget, not formatted. */

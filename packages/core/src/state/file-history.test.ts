@@ -106,3 +106,53 @@ describe('FileHistory', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('old');
   });
 });
+
+describe('FileHistory.saveFromHandle', () => {
+  it('copies a file into the directory from its descriptor, and restores it', async ({ workspace }) => {
+    const history = new FileHistory({ directory: workspace.outside('history') });
+    const file = await workspace.write('big.txt', 'x'.repeat(10_000) + 'end');
+    const handle = await fs.open(file, 'r');
+    try {
+      expect(await history.saveFromHandle(file, handle, 10_003)).toMatchObject({ version: 1, size: 10_003 });
+    } finally {
+      await handle.close();
+    }
+    await fs.writeFile(file, 'changed');
+    await history.restore(file);
+    expect(await fs.readFile(file, 'utf8')).toBe('x'.repeat(10_000) + 'end');
+  });
+
+  it('restores a spilled version by copying it, even when saving the current content evicts it', async ({
+    workspace,
+  }) => {
+    const history = new FileHistory({ directory: workspace.outside('history'), maxVersionsPerFile: 1 });
+    const file = await workspace.write('big.txt', 'y'.repeat(20_000) + 'end');
+    const handle = await fs.open(file, 'r');
+    try {
+      await history.saveFromHandle(file, handle, 20_003);
+    } finally {
+      await handle.close();
+    }
+    await fs.writeFile(file, 'changed');
+    expect(await history.restore(file)).toMatchObject({ version: 1, size: 20_003 });
+    expect(await fs.readFile(file, 'utf8')).toBe('y'.repeat(20_000) + 'end');
+    expect(history.list(file)).toMatchObject([{ version: 2, size: 7 }]);
+    expect(await fs.readdir(workspace.outside('history'))).toHaveLength(1);
+  });
+
+  it('keeps it in memory without a directory, and not at all over maxBytes', async ({ workspace }) => {
+    const history = new FileHistory({ maxBytes: 8 });
+    const file = await workspace.write('a.txt', 'abc');
+    const handle = await fs.open(file, 'r');
+    try {
+      expect(await history.saveFromHandle(file, handle, 3)).toMatchObject({ size: 3 });
+      expect(await history.saveFromHandle(file, handle, 9)).toBeUndefined();
+    } finally {
+      await handle.close();
+    }
+    await fs.writeFile(file, 'other');
+    await history.restore(file);
+    expect(await fs.readFile(file, 'utf8')).toBe('abc');
+    expect(history.list(file)).toHaveLength(2);
+  });
+});

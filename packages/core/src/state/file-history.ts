@@ -2,7 +2,9 @@ import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { noSavedVersionMessage, notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
-import { readRegularFile } from '../fs/regular-file.js';
+import type { FileHandle } from 'node:fs/promises';
+import { readHandleUpTo } from '../fs/read-bytes.js';
+import { openRegularFile } from '../fs/regular-file.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 
 /** One saved version of a file: its content before a change. */
@@ -60,27 +62,52 @@ export class FileHistory {
    * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept.
    */
   async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
-    const size = bytes?.length ?? 0;
-    if (size > this.maxBytes) return undefined;
+    return this.store(realPath, bytes === null ? null : bytes.length, async (stored) => {
+      if (bytes && stored.file) await fs.writeFile(stored.file, bytes);
+      // A copy: the caller's buffer may be reused or changed after this call.
+      else if (bytes) stored.bytes = new Uint8Array(bytes);
+    });
+  }
+
+  /**
+   * Saves the content of the file open on `handle` (its first `size` bytes), for a file too large to hold in memory:
+   * with a `directory` it is copied there chunk by chunk; without one it is read into memory, as `save` keeps it.
+   * A file over `maxBytes` is not kept (`undefined`), whatever its size.
+   */
+  async saveFromHandle(
+    realPath: string,
+    handle: FileHandle,
+    size: number,
+  ): Promise<HistoryEntry | undefined> {
+    return this.store(realPath, size, async (stored) => {
+      if (stored.file) await copyHandleToFile(handle, size, stored.file);
+      else stored.bytes = await readHandleUpTo(handle, size);
+    });
+  }
+
+  // Shared by both saves: the size check, the entry, the spill file name, then eviction.
+  private async store(
+    realPath: string,
+    size: number | null,
+    keep: (stored: StoredVersion) => Promise<void>,
+  ): Promise<HistoryEntry | undefined> {
+    if ((size ?? 0) > this.maxBytes) return undefined;
     const version = (this.lastVersion.get(realPath) ?? 0) + 1;
-    const entry: HistoryEntry = {
-      path: realPath,
-      version,
-      time: new Date(),
-      size: bytes ? bytes.length : null,
-    };
+    const entry: HistoryEntry = { path: realPath, version, time: new Date(), size };
     const stored: StoredVersion = { entry };
-    if (bytes && this.directory) {
+    if (size !== null && this.directory) {
       await fs.mkdir(this.directory, { recursive: true });
       stored.file = path.join(this.directory, `${++this.spillCounter}.v${version}.bak`);
-      await fs.writeFile(stored.file, bytes);
-    } else if (bytes) {
-      // A copy: the caller's buffer may be reused or changed after this call.
-      stored.bytes = new Uint8Array(bytes);
+    }
+    try {
+      if (size !== null) await keep(stored);
+    } catch (error) {
+      if (stored.file) await fs.rm(stored.file, { force: true });
+      throw error;
     }
     this.lastVersion.set(realPath, version);
     this.versions.push(stored);
-    this.storedBytes += size;
+    this.storedBytes += size ?? 0;
     await this.evict(realPath);
     return { ...entry };
   }
@@ -104,12 +131,28 @@ export class FileHistory {
     const stored =
       version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
     if (!stored) throw new Error(noSavedVersionMessage(filePath, version));
-    const content = await this.contentOf(stored);
-    const current = await readRegularFile(key);
-    if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
-    await this.save(key, current === 'missing' ? null : current.bytes);
-    if (content === null) await fs.rm(key, { force: true });
-    else await writeFileAtomic(key, content);
+    const { size } = stored.entry;
+    // Spilled content is copied from its file, never read whole (a version may be larger than a buffer holds);
+    // opened before the current content is saved, whose eviction may remove that file.
+    const spill = size !== null && stored.file ? await fs.open(stored.file, 'r') : undefined;
+    try {
+      const current = await openRegularFile(key);
+      if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
+      if (current === 'missing') await this.save(key, null);
+      else {
+        try {
+          await this.saveFromHandle(key, current.handle, current.stats.size);
+        } finally {
+          await current.handle.close();
+        }
+      }
+      if (size === null) await fs.rm(key, { force: true });
+      else if (spill)
+        await writeFileAtomic(key, { size, writeTo: (target) => copyHandle(spill, size, target) });
+      else await writeFileAtomic(key, stored.bytes ?? new Uint8Array());
+    } finally {
+      await spill?.close();
+    }
     return { ...stored.entry };
   }
 
@@ -132,12 +175,6 @@ export class FileHistory {
     }
   }
 
-  private async contentOf(stored: StoredVersion): Promise<Uint8Array | null> {
-    if (stored.entry.size === null) return null;
-    if (stored.file) return fs.readFile(stored.file);
-    return stored.bytes ?? new Uint8Array();
-  }
-
   private async evict(justSaved: string): Promise<void> {
     const dropped: StoredVersion[] = [];
     const ofPath = this.versions.filter((stored) => stored.entry.path === justSaved);
@@ -156,6 +193,32 @@ export class FileHistory {
 
   private async discard(stored: StoredVersion): Promise<void> {
     if (stored.file) await fs.rm(stored.file, { force: true });
+  }
+}
+
+/** Bytes copied at a time into a spill file. */
+const SPILL_CHUNK_BYTES = 8 << 20;
+
+/** Copies the first `size` bytes of `source` to the start of `target`, chunk by chunk. */
+async function copyHandle(source: FileHandle, size: number, target: FileHandle): Promise<void> {
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SPILL_CHUNK_BYTES, size)));
+  for (let at = 0; at < size;) {
+    const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, size - at), at);
+    if (bytesRead === 0) throw new Error(`The file ended after ${at} of ${size} bytes while it was copied.`);
+    let written = 0;
+    while (written < bytesRead) {
+      written += (await target.write(buffer, written, bytesRead - written, at + written)).bytesWritten;
+    }
+    at += bytesRead;
+  }
+}
+
+async function copyHandleToFile(source: FileHandle, size: number, file: string): Promise<void> {
+  const target = await fs.open(file, 'w');
+  try {
+    await copyHandle(source, size, target);
+  } finally {
+    await target.close();
   }
 }
 

@@ -7,6 +7,18 @@ import { notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
 
+/**
+ * Content too large to hold in memory, written by the caller into the file it is given (the temp file, or, for a
+ * file with several hard links, a temp file that is then copied over the target in place). `size` is the number of
+ * bytes `writeTo` writes.
+ */
+export interface StreamedContent {
+  /** Bytes `writeTo` writes. */
+  size: number;
+  /** Writes the whole content into `handle`, from offset 0. */
+  writeTo(handle: FileHandle): Promise<void>;
+}
+
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** Checked before the temp file is created and again just before it replaces the target. */
@@ -46,37 +58,81 @@ async function writeRange(
   }
 }
 
+/** Bytes copied at a time from a streamed temp file over a hard-linked target. */
+const COPY_CHUNK_BYTES = 8 << 20;
+
+/** Writes bytes [start, end) of the new content at the same offsets of `handle`, from memory or from a file. */
+type RangeWriter = (handle: FileHandle, start: number, end: number) => Promise<void>;
+
+function rangesOfBytes(data: Uint8Array): RangeWriter {
+  return (handle, start, end) => writeRange(handle, data, start, end, start);
+}
+
+// The streamed content was first written whole to a temp file (`source`): it is copied from there, chunk by chunk.
+function rangesOfFile(source: FileHandle): RangeWriter {
+  return async (handle, start, end) => {
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(COPY_CHUNK_BYTES, end - start)));
+    for (let at = start; at < end;) {
+      const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, end - at), at);
+      if (bytesRead === 0) throw new Error('The temp file ended early.');
+      await writeRange(handle, buffer, 0, bytesRead, at);
+      at += bytesRead;
+    }
+  };
+}
+
 // Several names share this inode: renaming would split them, so the shared content is rewritten in place. The part
 // beyond the old end is written first: if the disk is full, that fails before any old byte was overwritten, and
 // the file is cut back to its old size.
 async function overwriteInPlace(
   filePath: string,
-  data: Uint8Array,
+  size: number,
+  writeBytes: RangeWriter,
   oldSize: number,
   options: AtomicWriteOptions,
 ): Promise<void> {
   await options.beforeCommit?.();
   const handle = await fs.open(filePath, 'r+');
   try {
-    if (data.length > oldSize) {
+    if (size > oldSize) {
       try {
-        await writeRange(handle, data, oldSize, data.length, oldSize);
+        await writeBytes(handle, oldSize, size);
       } catch (error) {
         await handle.truncate(oldSize).catch(() => undefined);
         throw error;
       }
     }
-    await writeRange(handle, data, 0, Math.min(oldSize, data.length), 0);
-    await handle.truncate(data.length);
+    await writeBytes(handle, 0, Math.min(oldSize, size));
+    await handle.truncate(size);
     await handle.sync();
   } finally {
     await handle.close();
   }
 }
 
+// A streamed change of a hard-linked file: its new content is produced in a temp file beside it first (it is
+// usually read from the target itself, which must not change while it is read), then copied over it in place.
+async function overwriteInPlaceStreamed(
+  filePath: string,
+  content: StreamedContent,
+  oldSize: number,
+  options: AtomicWriteOptions,
+): Promise<void> {
+  const tempPath = path.join(path.dirname(filePath), atomicTempName(path.basename(filePath)));
+  const temp = await fs.open(tempPath, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_RDWR, 0o600);
+  try {
+    await content.writeTo(temp);
+    options.signal?.throwIfAborted();
+    await overwriteInPlace(filePath, content.size, rangesOfFile(temp), oldSize, options);
+  } finally {
+    await temp.close();
+    await fs.unlink(tempPath).catch(() => undefined);
+  }
+}
+
 async function replaceThroughTemp(
   filePath: string,
-  data: Uint8Array,
+  data: Uint8Array | StreamedContent,
   existing: Stats | undefined,
   options: AtomicWriteOptions,
 ) {
@@ -95,7 +151,8 @@ async function replaceThroughTemp(
           await handle.chown(existing.uid, existing.gid).catch(() => undefined);
         }
       }
-      await handle.writeFile(data);
+      if (data instanceof Uint8Array) await handle.writeFile(data);
+      else await data.writeTo(handle);
       await handle.sync();
     } finally {
       await handle.close();
@@ -116,11 +173,12 @@ async function replaceThroughTemp(
  * target, then the directory is flushed where the platform allows. The target's permission bits are kept. A symlink
  * stays a link: the file at the end of its chain is written. A file with several hard links is rewritten in place so
  * the links stay shared: a full disk still leaves it untouched (the growth is written first), but a crash midway
- * does not. On failure the temp file is removed and the target is untouched.
+ * does not. On failure the temp file is removed and the target is untouched. `data` may be {@link StreamedContent},
+ * for a file too large to hold in memory.
  */
 export async function writeFileAtomic(
   filePath: string,
-  data: Uint8Array,
+  data: Uint8Array | StreamedContent,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   options.signal?.throwIfAborted();
@@ -128,7 +186,11 @@ export async function writeFileAtomic(
   const existing = await statIfExists(target);
   if (existing && !existing.isFile()) throw errnoError('EISDIR', notRegularFileErrnoText(filePath));
   if (existing && existing.nlink > 1) {
-    await overwriteInPlace(target, data, existing.size, options);
+    if (data instanceof Uint8Array) {
+      await overwriteInPlace(target, data.length, rangesOfBytes(data), existing.size, options);
+    } else {
+      await overwriteInPlaceStreamed(target, data, existing.size, options);
+    }
     return;
   }
   await replaceThroughTemp(target, data, existing, options);

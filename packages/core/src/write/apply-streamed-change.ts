@@ -1,0 +1,128 @@
+import type { FileHandle } from 'node:fs/promises';
+import { FileActions } from '../approval/file-actions.js';
+import { FileLockLostError } from '../errors.js';
+import { openRegularFile } from '../fs/regular-file.js';
+import { realPathAllowMissing } from '../path/real-path.js';
+import type { ResolvedPath } from '../path/path-policy.js';
+import { toolRejected, type DiffDisplayBlock } from '../result/tool-result.js';
+import type { ToolRuntime } from '../runtime/runtime.js';
+import { sameStamp, stampOf, stampOfHandle, type FileStamp } from '../state/file-stamp.js';
+import { readStateError } from '../state/read-state-error.js';
+import { quotedPath } from '../text/escape-for-display.js';
+import type { ApplyOutcome } from './apply-file-change.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
+
+/** Thrown from the commit check when the file changed while it was copied (turned into `File modified`). */
+class ChangedDuringCopyError extends Error {}
+
+/**
+ * A change of a file too large to hold in memory (docs/writing.md#files-too-large-to-hold): the tool has scanned the
+ * file, taken its stamp before the scan, and built the diff of the changed regions; the new content is written by
+ * streaming the old one through `writeTo`.
+ */
+export interface StreamedFileChange {
+  /** The tool's name (sent with the approval request). */
+  sender: string;
+  /** Words the approval description. */
+  verb: 'Edit';
+  /** The target, as the path policy resolved it. */
+  path: ResolvedPath;
+  /**
+   * The stamp of the file the change was computed from ({@link stampOfHandle} on the descriptor that was scanned,
+   * taken before the scan): under the lock the file must still have it. A file over 64 MiB has no hash, so its
+   * size, times, inode and device decide.
+   */
+  oldStamp: FileStamp;
+  /** The diff blocks of the changed regions, with the file's line numbers (shown for approval and returned). */
+  display: DiffDisplayBlock[];
+  /** Bytes the new content has. */
+  newSize: number;
+  /** Writes the new content into `target` from offset 0, reading the old content from `source` (the locked file). */
+  writeTo(source: FileHandle, target: FileHandle): Promise<void>;
+  /** Whether read-before-write applies: the session's read state must be `ok` before the approval and after it. */
+  checkReadState: boolean;
+}
+
+/**
+ * Applies a {@link StreamedFileChange} with the guarantees of `applyFileChange`: read state → approval → under the
+ * runtime's lock and the file lock, the path still resolving to the approved real path, the file still carrying
+ * `oldStamp` and the read state still ok → history (`saveFromHandle`, never the whole file in memory when the
+ * history spills to a directory) → atomic write through a temp file, streamed → the new read state. The runtime's
+ * change observers are not told: they are given whole files, which is what this path avoids.
+ */
+export async function applyStreamedChange(
+  runtime: ToolRuntime,
+  change: StreamedFileChange,
+  signal?: AbortSignal,
+): Promise<Exclude<ApplyOutcome, { kind: 'unchanged' }>> {
+  const { path: target } = change;
+  const realPath = target.real;
+  if (change.checkReadState) {
+    const status = runtime.fileState.checkStamp(realPath, change.oldStamp);
+    if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
+  }
+  const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
+  const response = await runtime.approval.request(
+    {
+      sender: change.sender,
+      action,
+      description: `${change.verb} file ${quotedPath(realPath)}`,
+      display: change.display,
+      path: realPath,
+    },
+    signal,
+  );
+  if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
+  signal?.throwIfAborted();
+
+  const modified = { kind: 'refused', result: readStateError(target.input, 'modified') } as const;
+  return runtime.locks.run(realPath, () =>
+    withFileLock(realPath, async (lock) => {
+      // The write must land exactly where the policy approved, never wherever a swapped-in symlink leads now.
+      if ((await realPathAllowMissing(target.absolute)) !== realPath) return modified;
+      const opened = await openRegularFile(realPath);
+      if (typeof opened === 'string') return modified;
+      try {
+        const look = await stampOfHandle(opened.handle);
+        if (!sameStamp(look, change.oldStamp) || look.size !== change.oldStamp.size) return modified;
+        if (change.checkReadState) {
+          const status = runtime.fileState.checkStamp(realPath, look);
+          if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
+        }
+        try {
+          await lock.verify();
+          await runtime.history?.saveFromHandle(realPath, opened.handle, look.size);
+          await writeFileAtomic(
+            realPath,
+            { size: change.newSize, writeTo: (temp) => change.writeTo(opened.handle, temp) },
+            {
+              signal,
+              beforeCommit: async () => {
+                await lock.verify();
+                // A writer that ignores the lock may have changed the file while history and the copy read it: the
+                // new content would then mix two versions.
+                if (!sameStamp(await stampOfHandle(opened.handle), look)) throw new ChangedDuringCopyError();
+              },
+            },
+          );
+        } catch (error) {
+          if (error instanceof FileLockLostError || error instanceof ChangedDuringCopyError) return modified;
+          throw error;
+        }
+      } finally {
+        await opened.handle.close();
+      }
+      const written = await stampOf(realPath);
+      if (typeof written !== 'string') runtime.fileState.recordWrite(realPath, written);
+      return {
+        kind: 'written',
+        display: change.display,
+        action,
+        created: false,
+        bytes: change.newSize,
+        createdDirectories: [],
+      } as const;
+    }),
+  );
+}

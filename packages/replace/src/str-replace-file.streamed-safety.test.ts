@@ -1,0 +1,248 @@
+import { promises as fs } from 'node:fs';
+import type { ToolRuntime } from '@kimi-tools/core';
+import { EDIT_LOG } from '@kimi-tools/core/toolkit';
+import { test, type TempWorkspace } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { MAX_EDIT_FILE_BYTES } from './limits.js';
+import type { EditMatch } from './match/types.js';
+import type { Edit } from './params.js';
+import { editStreamed } from './stream/edit-streamed.js';
+import { STREAM_SAMPLE_BYTES } from './stream/stream-format.js';
+import { WINDOW_REACH_BYTES } from './stream/edit-windows.js';
+import { StrReplaceFile } from './str-replace-file.js';
+
+/** The kit's test, with `streamed`: a StrReplaceFile that streams every non-empty file. */
+const it = test.extend('streamed', ({ runtime }) => new StrReplaceFile(runtime, { streamAboveBytes: 1 }));
+
+/** What a call returned and left on disk. */
+async function outcomeOf(tool: StrReplaceFile, input: string, file: string, edit: object) {
+  const result = await tool.call({ path: input, edit });
+  const { isError, message, brief, output, extras } = result;
+  return { isError, message, brief, output, extras, bytes: (await fs.readFile(file)).toString('hex') };
+}
+
+/**
+ * The same edit of the same bytes by the streamed and the in-memory path (two files, `s-` and `m-`): both outcomes,
+ * with the in-memory one's file name put in the streamed one's place.
+ */
+async function bothPaths(
+  workspace: TempWorkspace,
+  runtime: ToolRuntime,
+  name: string,
+  bytes: Uint8Array | string,
+  edit: object,
+) {
+  const streamedFile = await workspace.write(`s-${name}`, bytes, { readBy: runtime });
+  const memoryFile = await workspace.write(`m-${name}`, bytes, { readBy: runtime });
+  const streamed = await outcomeOf(
+    new StrReplaceFile(runtime, { streamAboveBytes: 1 }),
+    `s-${name}`,
+    streamedFile,
+    edit,
+  );
+  const memory = await outcomeOf(new StrReplaceFile(runtime), `m-${name}`, memoryFile, edit);
+  return {
+    streamed,
+    memory: JSON.parse(JSON.stringify(memory).replaceAll(`m-${name}`, `s-${name}`)) as typeof memory,
+  };
+}
+
+/** editStreamed as for a file over MAX_EDIT_FILE_BYTES: nothing falls back to the in-memory path. */
+async function streamedOnly(
+  runtime: ToolRuntime,
+  workspace: TempWorkspace,
+  name: string,
+  bytes: Uint8Array | string,
+  edits: Edit[],
+  mode: EditMatch = 'unique',
+) {
+  const file = await workspace.write(name, bytes, { readBy: runtime });
+  const resolved = await runtime.paths.resolveFile(name, 'edit');
+  if (!resolved.ok) throw new Error(resolved.error.message);
+  const handle = await fs.open(file, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const request = { runtime, sender: 'StrReplaceFile', input: name, target: resolved.path, handle, size };
+    const result = await editStreamed({ ...request, edits, mode, canFallBack: false }, {});
+    return { result, bytes: await fs.readFile(file) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** ASCII lines filling the format sample, so what follows is judged by the scan only. */
+const ASCII_SAMPLE = 'plain ascii line\n'.repeat(Math.ceil(STREAM_SAMPLE_BYTES / 17) + 1);
+
+describe('a streamed file that is not the text its sample says', () => {
+  it('with a Latin-1 byte past the sample: edited as the in-memory path edits it (every other byte kept)', async ({
+    workspace,
+    runtime,
+  }) => {
+    const bytes = Buffer.concat([
+      Buffer.from(ASCII_SAMPLE),
+      Buffer.from('caf\xe9 au lait\nline\nline\nTARGET here\ntail line\n', 'latin1'),
+    ]);
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'latin.txt', bytes, {
+      old: 'TARGET',
+      new: 'T',
+    });
+    expect(memory.isError).toBe(false);
+    expect(streamed).toEqual(memory);
+  });
+
+  it('with a NUL byte past the sample: refused as the in-memory path refuses it', async ({
+    workspace,
+    runtime,
+  }) => {
+    const bytes = Buffer.concat([Buffer.from(ASCII_SAMPLE), Buffer.from('TARGET\n\0\n')]);
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'nul.txt', bytes, {
+      old: 'TARGET',
+      new: 'T',
+    });
+    expect(memory).toMatchObject({ isError: true, brief: 'Unsupported encoding' });
+    expect(streamed).toEqual(memory);
+  });
+
+  it('too large for memory: refused with the in-memory message, nothing written', async ({
+    workspace,
+    runtime,
+  }) => {
+    const bytes = Buffer.concat([Buffer.from(ASCII_SAMPLE), Buffer.from('caf\xe9\nTARGET\n', 'latin1')]);
+    const { result, bytes: after } = await streamedOnly(runtime, workspace, 'big.txt', bytes, [
+      { old: 'TARGET', new: 'T', replace_all: false },
+    ]);
+    expect(result).toMatchObject({
+      isError: true,
+      message: '`big.txt` is not a valid text file in a supported encoding; it was not changed.',
+      brief: 'Unsupported encoding',
+    });
+    expect(after.equals(bytes)).toBe(true);
+  });
+});
+
+describe('a window cut at the match (no line break within reach)', () => {
+  const long = 'x'.repeat(WINDOW_REACH_BYTES + 100);
+
+  it('deleting a match that ends a long line keeps the line break after it', async ({
+    workspace,
+    runtime,
+  }) => {
+    const content = `before\n${long}DEL\nnext\n`;
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'end.txt', content, {
+      old: 'DEL',
+      new: '',
+    });
+    expect(Buffer.from(memory.bytes, 'hex').toString()).toBe(`before\n${long}\nnext\n`);
+    // The snippet of a cut window shows the cut line from the cut on (docs), so it is left out of the comparison.
+    expect({ ...streamed, output: '' }).toEqual({ ...memory, output: '' });
+  });
+
+  it('deleting a match that starts a long line keeps the line break before it', async ({
+    workspace,
+    runtime,
+  }) => {
+    const content = `before\nDEL${long}\nnext\n`;
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'start.txt', content, {
+      old: 'DEL',
+      new: '',
+    });
+    expect(Buffer.from(memory.bytes, 'hex').toString()).toBe(`before\n${long}\nnext\n`);
+    // The snippet of a cut window shows the cut line from the cut on (docs), so it is left out of the comparison.
+    expect({ ...streamed, output: '' }).toEqual({ ...memory, output: '' });
+  });
+});
+
+describe('uniqueness in a file of mixed line endings', () => {
+  it('counts the matches of the text the model sees, as in memory', async ({ workspace, runtime }) => {
+    const content = 'one\r\na\nb\r\ntwo\r\na\r\nb\r\nthree\r\n';
+    for (const old of ['a\nb', 'a\r\nb']) {
+      const name = old.length === 3 ? 'lf.txt' : 'crlf.txt';
+      const { streamed, memory } = await bothPaths(workspace, runtime, name, content, { old, new: 'X' });
+      expect(memory).toMatchObject({ isError: true, brief: 'Ambiguous match' });
+      expect(streamed).toEqual(memory);
+    }
+  });
+
+  it("in `match: 'first'`, a match found only with the file's line ending must still be unique", async ({
+    workspace,
+    runtime,
+  }) => {
+    const content = 'a\r\nb\r\n' + 'filler\r\n'.repeat(10) + 'a\r\nb\r\n';
+    const file = await workspace.write('first.txt', content, { readBy: runtime });
+    const tool = new StrReplaceFile(runtime, { match: 'first', streamAboveBytes: 1 });
+    expect(await tool.call({ path: 'first.txt', edit: { old: 'a\nb', new: 'X' } })).toMatchObject({
+      isError: true,
+      message:
+        'Edit 1: found 2 matches of the old string (at lines 1, 13). Provide more surrounding context to make it unique, or set replace_all to true.',
+    });
+    expect(await fs.readFile(file, 'utf8')).toBe(content);
+  });
+
+  it('in a file too large for memory too', async ({ workspace, runtime }) => {
+    // Farther apart than a window reaches, so only the count of the whole file can see both.
+    const content = 'one\r\na\rb\r\n' + 'filler\r\n'.repeat(10) + 'a\r\nb\r\n';
+    const { result } = await streamedOnly(runtime, workspace, 'big.txt', content, [
+      { old: 'a\nb', new: 'X', replace_all: false },
+    ]);
+    expect(result).toMatchObject({
+      isError: true,
+      message:
+        'Edit 1: found 2 matches of the old string (at lines 2, 14). Provide more surrounding context to make it unique, or set replace_all to true.',
+    });
+  });
+});
+
+describe('an old string the encoding cannot store', () => {
+  // 0x81 is undefined in windows-1252: the file is ISO-8859-1, which has no curly quotes.
+  const latin1 = Buffer.from('caf\x81\xe9 "quoted" text\nline\n', 'latin1');
+
+  it('is left to the in-memory path when the file fits', async ({ workspace, runtime }) => {
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'quotes.txt', latin1, {
+      old: '“quoted”',
+      new: '"said"',
+    });
+    expect(memory.isError).toBe(false);
+    expect(streamed).toEqual(memory);
+  });
+
+  it('is not found in a file too large for memory', async ({ workspace, runtime }) => {
+    const { result, bytes } = await streamedOnly(runtime, workspace, 'big.txt', latin1, [
+      { old: '“quoted”', new: '"said"', replace_all: false },
+    ]);
+    expect(result).toMatchObject({
+      isError: true,
+      message: `Edit 1: the old string was not found in the file. No changes were made. \`big.txt\` is larger than ${MAX_EDIT_FILE_BYTES} bytes, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`,
+      brief: 'No match',
+    });
+    expect(bytes.equals(latin1)).toBe(true);
+  });
+});
+
+describe('a replace_all over several windows', () => {
+  const lines = Array.from({ length: 60 }, (_, index) => `line ${index + 1}`);
+  lines[5] = 'target';
+  lines[50] = 'target';
+  lines[52] = '// ... existing code ...';
+  const content = lines.join('\n') + '\n';
+  const edit = { old: 'target', new: '// ... existing code ...', replace_all: true };
+
+  it('judges elision on every window: a comment the file already has is its own', async ({
+    workspace,
+    runtime,
+  }) => {
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'elide.txt', content, edit);
+    expect(memory).toMatchObject({ isError: false, extras: { replacements: 2 } });
+    expect(streamed).toEqual(memory);
+  });
+
+  it('logs the edit as the in-memory path does', async ({ workspace, runtime, streamed }) => {
+    const other = { old: 'target', new: 'hit', replace_all: true };
+    const a = await workspace.write('a.txt', content, { readBy: runtime });
+    const b = await workspace.write('b.txt', content, { readBy: runtime });
+    await streamed.call({ path: 'a.txt', edit: other });
+    await new StrReplaceFile(runtime).call({ path: 'b.txt', edit: other });
+    const log = runtime.slot(EDIT_LOG);
+    expect(log.edits(a)).toEqual(log.edits(b));
+    expect(log.edits(a)).toHaveLength(1);
+  });
+});

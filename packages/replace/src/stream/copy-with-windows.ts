@@ -1,0 +1,46 @@
+import type { FileHandle } from 'node:fs/promises';
+import { SCAN_CHUNK_BYTES } from './scan-occurrences.js';
+
+/** A range of the old file, `[start, end)`, and the bytes that replace it. */
+export interface ReplacedRange {
+  start: number;
+  end: number;
+  bytes: Uint8Array;
+}
+
+async function writeAll(target: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length;) {
+    done += (await target.write(bytes, done, bytes.length - done, position + done)).bytesWritten;
+  }
+}
+
+/**
+ * Writes the new file into `target`: the old bytes of `source` (`size` of them) with each range (sorted, disjoint)
+ * replaced, copied through one buffer so memory stays at {@link SCAN_CHUNK_BYTES} whatever the file's size.
+ */
+export async function copyWithRanges(
+  source: FileHandle,
+  size: number,
+  ranges: readonly ReplacedRange[],
+  target: FileHandle,
+): Promise<void> {
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SCAN_CHUNK_BYTES, size)));
+  let written = 0;
+  const copy = async (from: number, to: number) => {
+    for (let at = from; at < to;) {
+      const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, to - at), at);
+      if (bytesRead === 0) throw new Error(`The file ended at byte ${at} while it was edited.`);
+      await writeAll(target, buffer.subarray(0, bytesRead), written);
+      written += bytesRead;
+      at += bytesRead;
+    }
+  };
+  let at = 0;
+  for (const range of ranges) {
+    await copy(at, range.start);
+    await writeAll(target, range.bytes, written);
+    written += range.bytes.length;
+    at = range.end;
+  }
+  await copy(at, size);
+}

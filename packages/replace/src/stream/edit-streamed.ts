@@ -1,0 +1,139 @@
+import type { FileHandle } from 'node:fs/promises';
+import {
+  toolError,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import {
+  applyStreamedChange,
+  EDIT_LOG,
+  introducedElision,
+  readStateError,
+  snippetCutSentence,
+  stampOfHandle,
+  unsupportedEncodingError,
+  type ResolvedPath,
+} from '@kimi-tools/core/toolkit';
+import {
+  editFailureText,
+  elidedContentError,
+  streamedEncodingError,
+  streamedExactOnlyText,
+  streamedOneEditError,
+  StrReplaceFileBriefs,
+  type StrReplaceFileBrief,
+} from '../errors.js';
+import { editSuccessText } from '../match/edit-messages.js';
+import type { EditMatch } from '../match/types.js';
+import type { Edit } from '../params.js';
+import { copyWithRanges } from './copy-with-windows.js';
+import { planStreamedEdit } from './plan-streamed-edit.js';
+import { streamFormatOf } from './stream-format.js';
+
+/** What the tool passes to {@link editStreamed}. */
+export interface StreamedEditRequest {
+  runtime: ToolRuntime;
+  sender: string;
+  input: string;
+  target: ResolvedPath;
+  handle: FileHandle;
+  size: number;
+  edits: readonly Edit[];
+  mode: EditMatch;
+  /**
+   * The file also fits the in-memory path: what this path does not do (a list of edits, a looser matching level, an
+   * encoding a byte match is not safe in, a read state only the in-memory path can judge) is left to it.
+   */
+  canFallBack: boolean;
+}
+
+/** Returned instead of a result when the in-memory path should take the call (see `canFallBack`). */
+export const FALL_BACK = 'fall-back';
+
+/**
+ * StrReplaceFile on a file above the streaming threshold (docs/str-replace-file.md#files-too-large-for-memory): one edit,
+ * exact matches only, found and written by streaming; the read state, approval, lock, history and atomic rename of
+ * every write. Returns the tool's result; the extras are built by the caller's types.
+ */
+export async function editStreamed(
+  request: StreamedEditRequest,
+  options: CallOptions,
+): Promise<ToolReturnValue<StrReplaceFileBrief> | typeof FALL_BACK> {
+  const { runtime, input, target, handle, size, canFallBack } = request;
+  const [edit, ...more] = request.edits;
+  if (canFallBack && (edit === undefined || more.length > 0)) return FALL_BACK;
+  // Edits this session already made to the file are recognised as replays in memory (docs: Replays).
+  if (canFallBack && runtime.slot(EDIT_LOG).edits(target.real).length > 0) return FALL_BACK;
+  // Taken before the scan, so a change while the file is scanned makes the stamp older, never newer.
+  const oldStamp = await stampOfHandle(handle);
+  const format = await streamFormatOf(handle, size);
+  if ('reason' in format) {
+    if (canFallBack) return FALL_BACK;
+    return format.reason === 'not-text'
+      ? unsupportedEncodingError(input)
+      : streamedEncodingError(input, format.encoding);
+  }
+  if (runtime.readBeforeWrite) {
+    const status = runtime.fileState.checkStamp(target.real, oldStamp);
+    if (status !== 'ok') return canFallBack ? FALL_BACK : readStateError(input, status);
+  }
+  if (edit === undefined || more.length > 0) return streamedOneEditError(input);
+  const plan = await planStreamedEdit(
+    { handle, size, format, path: target.real, diffBudgetMs: runtime.diffBudgetMs },
+    edit,
+    request.mode,
+  );
+  if (!plan.ok) {
+    // Past the sample, the file is not text the way the sample said: the in-memory path judges the whole file, and
+    // refuses a file too large for it the way it refuses bytes it cannot decode.
+    if (plan.failure.kind === 'not-text') return canFallBack ? FALL_BACK : unsupportedEncodingError(input);
+    if (plan.failure.kind === 'exact-only') {
+      if (canFallBack) return FALL_BACK;
+      return toolError({
+        message: streamedExactOnlyText(1, input),
+        brief: StrReplaceFileBriefs.noMatch,
+      });
+    }
+    return toolError(editFailureText(1, plan.failure));
+  }
+  const elided = introducedElision(plan.replacedText, plan.writtenText, plan.context);
+  if (elided !== undefined) return elidedContentError(elided);
+  const extras = {
+    replacements: plan.outcome.replacements,
+    matchedBy: plan.outcome.matchedBy,
+    edits: [plan.outcome],
+  };
+  if (plan.unchanged) {
+    return toolOk({
+      message: `File unchanged: the edits leave the content identical to the current file. Applied 1 edit(s) with ${plan.outcome.replacements} total replacement(s).`,
+      extras,
+    });
+  }
+  const outcome = await applyStreamedChange(
+    runtime,
+    {
+      sender: request.sender,
+      verb: 'Edit',
+      path: target,
+      oldStamp,
+      display: plan.display,
+      newSize: plan.newSize,
+      writeTo: (source, temp) => copyWithRanges(source, size, plan.ranges, temp),
+      checkReadState: runtime.readBeforeWrite,
+    },
+    options.signal,
+  );
+  if (outcome.kind === 'refused') return outcome.result;
+  // Logged as in memory, so repeating the call is recognised as a replay (by the in-memory path, for a file that fits).
+  runtime.slot(EDIT_LOG).record(target.real, plan.applied);
+  return toolOk({
+    output: plan.snippet.output,
+    message:
+      editSuccessText([plan.outcome.matchedBy], plan.outcome.replacements) +
+      (plan.snippet.unshown ? snippetCutSentence(plan.snippet.unshown) : ''),
+    display: outcome.display,
+    extras,
+  });
+}
