@@ -1,4 +1,5 @@
-import { picomatch } from '../fs/load-on-use.js';
+// Bundled into core's build (see tsup.config.ts): no CommonJS package for Node to load when core is imported.
+import picomatch from 'picomatch';
 
 /** Tests one `/`-separated subject against a fixed set of globs. */
 export type GlobTest = (subject: string) => boolean;
@@ -10,8 +11,7 @@ export type GlobTest = (subject: string) => boolean;
  * its range helpers, about 9 ms of CPU at start-up).
  */
 export function compileGlobs(patterns: readonly string[], nocase: boolean): GlobTest {
-  if (patterns.length === 0) return () => false;
-  const compile = picomatch();
-  const tests = patterns.map((pattern) => compile(pattern, { dot: true, nocase }));
+  const tests = patterns.map((pattern) => picomatch(pattern, { dot: true, nocase }));
+  if (tests.length === 0) return () => false;
   return (subject) => tests.some((test) => test(subject));
 }
