@@ -10,6 +10,9 @@ const ZOD_LICENSE = path.join(
   'LICENSE',
 );
 
+/** Copies the repository's LICENSE next to the package's `package.json` (run from the package's directory). */
+export const copyRootLicense = (): Promise<void> => copyFile(ROOT_LICENSE, 'LICENSE');
+
 /**
  * How every published package is built: ESM + CJS with type declarations for both, and tool descriptions (Markdown
  * next to the code) inlined as strings. The declarations are built against the declarations of the workspace
@@ -25,7 +28,7 @@ export const libraryBuild: Options = {
   sourcemap: true,
   target: 'node20',
   loader: { '.md': 'text' },
-  onSuccess: () => copyFile(ROOT_LICENSE, 'LICENSE'),
+  onSuccess: copyRootLicense,
 };
 
 /**
@@ -40,7 +43,7 @@ export const toolBuild: Options = {
   ...libraryBuild,
   noExternal: ['zod'],
   onSuccess: async () => {
-    await copyFile(ROOT_LICENSE, 'LICENSE');
+    await copyRootLicense();
     await copyFile(ZOD_LICENSE, path.join('dist', 'zod.LICENSE'));
   },
 };

@@ -16,7 +16,8 @@ export interface PriorRead {
   snapshot: FileStamp;
 }
 
-async function runtimeFor(
+/** A runtime on `workDir` with a yolo approval, as every builder below makes it (after `priorReads`, if any). */
+export async function runtimeFor(
   workDir: string,
   options: { priorReads?: readonly PriorRead[] } = {},
 ): Promise<ToolRuntime> {

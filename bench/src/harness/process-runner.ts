@@ -108,8 +108,9 @@ export class ProcessRunner {
     return new ProcessRunner(compiledDir, scratchDir, await isExecutable(GNU_TIME));
   }
 
-  /** The compiled JavaScript of a `bench/src` script. */
+  /** The compiled JavaScript of a `bench/src` script; a JavaScript file (e.g. a bundle a benchmark made) as it is. */
   compiled(script: string): string {
+    if (!script.endsWith('.ts')) return script;
     return path.join(this.compiledDir, path.relative(SOURCE_DIR, script).replace(/\.ts$/, '.js'));
   }
 

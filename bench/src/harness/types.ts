@@ -1,7 +1,7 @@
-/** A script of `bench/src` (compiled to JavaScript), run with `node` in a fresh process. */
+/** A script of `bench/src` (compiled to JavaScript), or a JavaScript file a benchmark made, run with `node` in a fresh process. */
 export interface NodeScript {
   kind: 'node';
-  /** Absolute path of the `.ts` script under `bench/src`. */
+  /** Absolute path of the `.ts` script under `bench/src`, or of a `.js`/`.mjs` file a benchmark made (run as it is). */
   script: string;
   args: string[];
   cwd?: string;

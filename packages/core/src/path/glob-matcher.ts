@@ -1,3 +1,4 @@
+// Bundled into core's build (see tsup.config.ts): no CommonJS package for Node to load when core is imported.
 import picomatch from 'picomatch';
 
 /** Tests one `/`-separated subject against a fixed set of globs. */
