@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import micromatch from 'micromatch';
 import { describe, expect, it } from 'vitest';
 import { checkGlobPattern, compileGlob, normalizeGlobPattern } from './glob-pattern.js';
@@ -63,6 +64,62 @@ describe('compileGlob', () => {
     expect(glob.nameMayMatch('a.js')).toBe(false);
     expect(compileGlob('src/**', micromatch).nameMayMatch('anything')).toBe(true);
     expect(compileGlob('+(a|b)/x', micromatch).nameMayMatch('y')).toBe(true);
+  });
+
+  it('says when every directory may hold matches, so the walk need not ask', () => {
+    for (const pattern of ['**/*.ts', '**/src/*.ts', '{**/a,**/b/c}', 'src/+(a|b)/*.ts']) {
+      expect(compileGlob(pattern, micromatch).entersEveryDirectory, pattern).toBe(true);
+    }
+    for (const pattern of ['src/**/*.ts', '*.ts', '{**/a,src/b}', '*/**/x']) {
+      expect(compileGlob(pattern, micromatch).entersEveryDirectory, pattern).toBe(false);
+    }
+    const everywhere = compileGlob('**/src/*.ts', micromatch);
+    for (const dir of ['a', 'a/b/c', '.hidden']) expect(everywhere.mayContainMatches(dir)).toBe(true);
+  });
+
+  it('says when the name alone decides the match: `**/` and one segment the bounded matcher takes', () => {
+    for (const pattern of ['**/*.ts', '**/*.{ts,tsx}', '**/[ab]?.md', '**/index.ts']) {
+      expect(compileGlob(pattern, micromatch).nameDecides, pattern).toBe(true);
+    }
+    for (const pattern of [
+      '*.ts',
+      'src/**/*.ts',
+      '**/src/*.ts',
+      '**',
+      'src/**',
+      '**/+(a|b).ts',
+      '{**/a,b}',
+    ]) {
+      expect(compileGlob(pattern, micromatch).nameDecides, pattern).toBe(false);
+    }
+  });
+
+  it('matches a path exactly when its name passes the name filter, where the name decides', () => {
+    const name = fc
+      .array(fc.constantFrom('a', 'b', '.', 't', 's'), { minLength: 1, maxLength: 5 })
+      .map((chars) => chars.join(''))
+      .filter((candidate) => candidate !== '.' && candidate !== '..');
+    const segment = fc
+      .array(fc.constantFrom('a', 'b', '.', '*', '?', '[ab]', 't', 's'), { minLength: 1, maxLength: 5 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(segment, { minLength: 1, maxLength: 2 }),
+        fc.array(name, { minLength: 1, maxLength: 4 }),
+        (segments, names) => {
+          const pattern = segments.length === 1 ? `**/${segments[0]}` : `**/{${segments.join(',')}}`;
+          const glob = compileGlob(pattern, micromatch);
+          expect(glob.nameDecides, pattern).toBe(true);
+          const relativePath = names.join('/');
+          expect(glob.matches(relativePath), `${pattern} ${relativePath}`).toBe(
+            glob.nameMayMatch(names[names.length - 1] as string),
+          );
+          expect(glob.matches(relativePath), `${pattern} ${relativePath}`).toBe(
+            micromatch.isMatch(relativePath, pattern, { dot: true }),
+          );
+        },
+      ),
+    );
   });
 
   it('matches with micromatch semantics: dot files, `**` anywhere, braces, case-sensitive', () => {

@@ -38,6 +38,13 @@ export interface CompiledGlob {
   mayContainMatches(relativeDir: string): boolean;
   /** `false` when no path ending in this name can match (a quick filter; `true` decides nothing). */
   nameMayMatch(name: string): boolean;
+  /** Whether {@link mayContainMatches} says yes to every directory (each pattern starts with `**`): no need to ask. */
+  entersEveryDirectory: boolean;
+  /**
+   * Whether {@link nameMayMatch} decides the match alone, at any depth (each pattern is `**\/` and one segment the
+   * bounded matcher takes): the walk then skips matching the whole path.
+   */
+  nameDecides: boolean;
 }
 
 /**
@@ -194,6 +201,8 @@ export function compileGlob(checkedPattern: string, micromatch?: Micromatch): Co
       startDirs: [staticBase(pattern)],
       mayContainMatches: () => true,
       nameMayMatch: () => true,
+      entersEveryDirectory: true,
+      nameDecides: false,
     };
   }
   const pruners = expanded.map((each) => segmentPruner(each, micromatch));
@@ -202,7 +211,25 @@ export function compileGlob(checkedPattern: string, micromatch?: Micromatch): Co
     startDirs: outermost(expanded.map(staticBase)),
     mayContainMatches: (relativeDir) => pruners.some((pruner) => pruner(relativeDir)),
     nameMayMatch: lastSegmentFilter(expanded, micromatch),
+    // A pruner whose first segment is `**` lets every directory in (see segmentPruner).
+    entersEveryDirectory: expanded.every((each) => each.split('/')[0] === '**'),
+    nameDecides: expanded.every(isAnyDepthName),
   };
+}
+
+/**
+ * `**\/NAME` with a NAME the bounded matcher takes: the bounded path matcher lets the `**` take every segment but the
+ * last, so a path matches exactly when its last name matches NAME — what {@link lastSegmentFilter} tests.
+ */
+function isAnyDepthName(pattern: string): boolean {
+  const segments = pattern.split('/');
+  return (
+    segments.length === 2 &&
+    segments[0] === '**' &&
+    segments[1] !== '**' &&
+    compilePathMatcher(pattern) !== null &&
+    compileSegmentMatcher(segments[1] as string) !== null
+  );
 }
 
 /**

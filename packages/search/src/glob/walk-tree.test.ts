@@ -102,3 +102,45 @@ describe('walkTree over many folders', () => {
     expect(result.hiddenMatches).toBe(59 + 60 + 1);
   });
 });
+
+describe('walkTree where the name alone decides', () => {
+  let named: TempWorkspace;
+
+  beforeAll(async () => {
+    named = await createSearchTree({
+      'types.ts/inner.ts': '',
+      'types.ts/notes.md': '',
+      'src/deep/a.ts': '',
+      'src/b.tsx': '',
+      'top.ts': '',
+    });
+  });
+
+  afterAll(async () => {
+    await named.cleanup();
+  });
+
+  const walkNamed = (includeDirs: boolean) =>
+    walkTree({
+      root: named.workDir,
+      glob: compileGlob('**/*.ts'),
+      includeDirs,
+      includeIgnored: false,
+      ancestorLevels: [],
+    });
+
+  it('lists a directory whose name matches only with include_dirs, and enters it either way', async () => {
+    expect(compileGlob('**/*.ts').nameDecides).toBe(true);
+    expect([...(await walkNamed(true)).matches].sort()).toEqual([
+      'src/deep/a.ts',
+      'top.ts',
+      'types.ts',
+      'types.ts/inner.ts',
+    ]);
+    expect([...(await walkNamed(false)).matches].sort()).toEqual([
+      'src/deep/a.ts',
+      'top.ts',
+      'types.ts/inner.ts',
+    ]);
+  });
+});

@@ -224,9 +224,12 @@ class TreeWalk {
       const isDirectory = entry.isDirectory();
       if (!isDirectory && !glob.nameMayMatch(name)) continue;
       const relativePath = visit.relativeDir === '' ? name : `${visit.relativeDir}/${name}`;
-      // Without `include_dirs` a directory is never listed: only whether to enter it matters.
-      const matched = (includeDirs || !isDirectory) && glob.matches(relativePath);
-      const descend = isDirectory && glob.mayContainMatches(relativePath);
+      // Without `include_dirs` a directory is never listed: only whether to enter it matters. A file here already
+      // passed `nameMayMatch`, which may be the whole answer.
+      const matched =
+        (includeDirs || !isDirectory) &&
+        (glob.nameDecides ? !isDirectory || glob.nameMayMatch(name) : glob.matches(relativePath));
+      const descend = isDirectory && (glob.entersEveryDirectory || glob.mayContainMatches(relativePath));
       if (!matched && !descend) continue;
       const absolutePath = childPath(visit.absoluteDir, name);
       if (isDenied?.(absolutePath)) continue;
