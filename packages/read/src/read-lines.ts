@@ -2,7 +2,6 @@ import type { FileHandle } from 'node:fs/promises';
 import {
   CONTENT_HASH_LIMIT_BYTES,
   createContentHasher,
-  createUtf8StreamCheck,
   scanLines,
   type FileStamp,
   type LinePosition,
@@ -78,25 +77,21 @@ async function scanWithIndex(
   const checkpoints: LinePosition[] = [];
   // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
   const lookForNul = !file.encoding.encoding.startsWith('utf-16');
-  // Strict, streaming: a character cut between two chunks is whole once the next arrives.
-  const utf8 = file.encoding.encoding === 'utf-8' ? createUtf8StreamCheck() : undefined;
-  let notUtf8 = false;
   const result = await scanLines(file.handle, {
     ...common,
     onLine,
     countToEnd: true,
     findNulByte: lookForNul,
-    onBytes: (bytes) => {
-      hasher?.update(bytes);
-      if (utf8 && !notUtf8) notUtf8 = !utf8.push(bytes);
-    },
+    // Strict and streaming, in the scan's own pass: a sample that looked like UTF-8 may have misled.
+    checkUtf8: file.encoding.encoding === 'utf-8',
+    onBytes: hasher ? (bytes) => hasher.update(bytes) : undefined,
     onCheckpoint: (position) => checkpoints.push(position),
   });
   const totalLines = result.totalLines ?? 0;
   const binary = result.nulByte;
+  const notUtf8 = result.notUtf8;
   const hash = hasher?.digest('hex');
   // Only a scan of exactly this version is worth remembering (the file may have shrunk while being read).
-  if (utf8 && !notUtf8 && result.bytesScanned === file.size) notUtf8 = !utf8.end();
   if (useIndex && result.bytesScanned === file.size && !binary && !notUtf8) {
     file.indexes.set(file.realPath, { version, totalLines, checkpoints, hash, encoding: file.encoding });
   }

@@ -12,7 +12,7 @@ describe('createLineFeedCounter', () => {
   it('counts line feeds in any range of either buffer, aligned or not', () => {
     const counter = createLineFeedCounter(4096);
     expect(counter).toBeDefined();
-    const [first, second] = counter!.buffers;
+    const [first, second] = counter!.buffers as [Buffer, Buffer];
     // Bytes of any value, about one in seven of them made a line feed.
     const block = fc.uint8Array({ minLength: 4096, maxLength: 4096 });
     const content = fc
@@ -44,7 +44,7 @@ describe('createLineFeedCounter', () => {
 
   it('counts any byte value and CRLF pairs', () => {
     const counter = createLineFeedCounter(4096)!;
-    const [first] = counter.buffers;
+    const [first] = counter.buffers as [Buffer];
     const pattern = 'ab\r\ncd\re\nf\r\r\n';
     for (let index = 0; index < first.length; index++)
       first[index] = pattern.charCodeAt(index % pattern.length);
@@ -66,26 +66,36 @@ describe('createLineFeedCounter', () => {
     }
   });
 
-  it('surveys a whole buffer in one pass: line feeds, and whether a \\r or a 00 byte is in it', () => {
-    const counter = createLineFeedCounter(4096)!;
-    const [, second] = counter.buffers;
-    const sizes = fc.integer({ min: 0, max: 4096 });
-    // Mostly letters and line feeds, now and then a \r or a 00 byte anywhere (in the SIMD blocks or the tail).
-    const bytes = fc.array(fc.constantFrom(97, 97, 97, 10, 10), { minLength: 4096, maxLength: 4096 });
-    const rare = fc.array(fc.tuple(fc.nat(), fc.constantFrom(13, 0)), { maxLength: 2 });
+  it('surveys a whole buffer in one pass: line feeds, and whether a \\r, a 00 or a byte above 127 is in it', () => {
+    const counter = createLineFeedCounter(8192)!;
+    const [, second] = counter.buffers as [Buffer, Buffer];
+    // Past 63 blocks of 64 bytes, where the per-lane tallies are summed.
+    const sizes = fc.integer({ min: 0, max: 8192 });
+    // Mostly letters and line feeds, now and then a \r, a 00 or a high byte anywhere (SIMD blocks or the tail).
+    const bytes = fc.array(fc.constantFrom(97, 97, 97, 10, 10), { minLength: 8192, maxLength: 8192 });
+    const rare = fc.array(fc.tuple(fc.nat(), fc.constantFrom(13, 0, 128, 200, 255)), { maxLength: 2 });
     fc.assert(
       fc.property(sizes, bytes, rare, (size, letters, specials) => {
         const content: number[] = [...letters];
-        for (const [at, byte] of specials) content[at % 4096] = byte;
+        for (const [at, byte] of specials) content[at % 8192] = byte;
         second.set(content);
         const chunk = second.subarray(0, size);
         expect(counter.surveyChunk(chunk)).toEqual({
           lineFeeds: chunk.filter((byte) => byte === 10).length,
           hasCR: chunk.includes(13),
           hasNul: chunk.includes(0),
+          ascii: chunk.every((byte) => byte < 128),
         });
       }),
     );
+    // Every byte a line feed: each lane's tally at its largest, in every run of blocks.
+    second.fill(10);
+    expect(counter.surveyChunk(second)).toEqual({
+      lineFeeds: 8192,
+      hasCR: false,
+      hasNul: false,
+      ascii: true,
+    });
     // The flags of one survey never leak into the next.
     second.fill(13, 0, 64);
     expect(counter.surveyChunk(second.subarray(0, 64))?.hasCR).toBe(true);
@@ -94,7 +104,21 @@ describe('createLineFeedCounter', () => {
       lineFeeds: 0,
       hasCR: false,
       hasNul: false,
+      ascii: true,
     });
+  });
+
+  it('makes as many read buffers as asked, side by side in its memory', () => {
+    const counter = createLineFeedCounter(4096, 3)!;
+    expect(counter.buffers.map((buffer) => [buffer.byteOffset, buffer.length])).toEqual([
+      [0, 4096],
+      [4096, 4096],
+      [8192, 4096],
+    ]);
+    const third = counter.buffers[2]!;
+    third.fill(10);
+    expect(counter.surveyChunk(third)?.lineFeeds).toBe(4096);
+    expect(counter.countLineFeeds(third, 1, 4095)).toBe(4094);
   });
 
   it('does not count in buffers that are not its own', () => {

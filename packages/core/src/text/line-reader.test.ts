@@ -24,6 +24,7 @@ async function scan(
   total: number | undefined;
   checkpoints: LinePosition[];
   nulByte: boolean;
+  notUtf8: boolean;
 }> {
   const file = await workspace.write(`f${++counter}`, content);
   const handle = await fs.open(file, 'r');
@@ -41,7 +42,7 @@ async function scan(
       onCheckpoint: (position) => checkpoints.push(position),
       ...options,
     });
-    return { lines, total: result.totalLines, checkpoints, nulByte: result.nulByte };
+    return { lines, total: result.totalLines, checkpoints, nulByte: result.nulByte, notUtf8: result.notUtf8 };
   } finally {
     await handle.close();
   }
@@ -218,6 +219,88 @@ describe('scanLines', () => {
     const small = await scan('a\nb\u0000c\n', { findNulByte: true });
     expect(small.nulByte).toBe(true);
     expect(texts(small.lines)).toEqual(['a', 'b\u0000c']);
+  });
+
+  it('splits CRLF and multi-byte characters cut by any read edge, counting in bulk with reads running ahead', async () => {
+    const count = 200_000; // ~5.6 MB: above the bulk-counting threshold
+    const rows = Array.from(
+      { length: count },
+      (_, index) => `r${index + 1} é€😀${index % 5 === 0 ? '\n' : '\r\n'}`,
+    );
+    const content = Buffer.from(rows.join(''));
+    for (const chunkBytes of [4099, 65_537]) {
+      // The read edges fall inside both kinds of pair, not by luck.
+      const edges = Array.from(
+        { length: Math.floor(content.length / chunkBytes) },
+        (_, index) => (index + 1) * chunkBytes,
+      );
+      expect(edges.some((edge) => content[edge - 1] === 13 && content[edge] === 10)).toBe(true);
+      expect(edges.some((edge) => content[edge]! >= 0x80 && content[edge]! < 0xc0)).toBe(true);
+      const full = await scan(content, { onLine: undefined, chunkBytes, checkUtf8: true });
+      expect(full.total).toBe(count);
+      expect(full.notUtf8).toBe(false);
+      for (const wanted of [1, 77_777, count - 1]) {
+        const page = await scan(content, {
+          firstLine: wanted,
+          stopAfter: 2,
+          countToEnd: true,
+          chunkBytes,
+          checkUtf8: true,
+        });
+        expect(texts(page.lines)).toEqual([`r${wanted} é€😀`, `r${wanted + 1} é€😀`]);
+        expect(page.total).toBe(count);
+        expect(page.notUtf8).toBe(false);
+        const start = full.checkpoints.filter((point) => point.line <= wanted).at(-1)!;
+        const resumed = await scan(content, { start, firstLine: wanted, stopAfter: 1, chunkBytes });
+        expect(texts(resumed.lines)).toEqual([`r${wanted} é€😀`]);
+      }
+    }
+  });
+
+  it('checks UTF-8 in its own pass: a bad byte in any chunk, a character cut by the end of the file', async () => {
+    const ascii = Buffer.from(Array.from({ length: 400_000 }, (_, index) => `line ${index}\n`).join(''));
+    const chunkBytes = 1 << 16;
+    const euro = Buffer.from('€');
+    // A bad byte in the middle of a chunk, at the start of one, and a character cut by a chunk's edge that the next
+    // (plain ASCII, so never looked at byte by byte) does not finish.
+    for (const [at, bytes] of [
+      [3 * chunkBytes + 100, [0xff]],
+      [5 * chunkBytes, [0x80]],
+      [7 * chunkBytes - 2, euro.subarray(0, 2)],
+    ] as const) {
+      const damaged = Buffer.from(ascii);
+      damaged.set(bytes, at);
+      const result = await scan(damaged, { onLine: undefined, chunkBytes, checkUtf8: true });
+      expect(result.notUtf8).toBe(true);
+      expect(result.total).toBe(400_000);
+    }
+    // A whole character across that edge is fine; one cut off by the end of the file is not.
+    const whole = Buffer.from(ascii);
+    whole.set(euro, 7 * chunkBytes - 2);
+    expect((await scan(whole, { onLine: undefined, chunkBytes, checkUtf8: true })).notUtf8).toBe(false);
+    const cutAtEnd = Buffer.concat([ascii, euro.subarray(0, 1)]);
+    expect((await scan(cutAtEnd, { onLine: undefined, chunkBytes, checkUtf8: true })).notUtf8).toBe(true);
+    expect((await scan(cutAtEnd, { onLine: undefined, chunkBytes })).notUtf8).toBe(false);
+    expect((await scan('a\n\u00e9', { checkUtf8: true })).notUtf8).toBe(false);
+    expect((await scan(Buffer.from([0x61, 0x0a, 0xc3]), { checkUtf8: true })).notUtf8).toBe(true);
+  });
+
+  it('scans a file that shrank after its size was taken up to where it ends now', async () => {
+    const content = Array.from({ length: 500_000 }, (_, index) => `row ${index + 1}\n`).join('');
+    const file = await workspace.write(`f${++counter}`, content);
+    const handle = await fs.open(file, 'r');
+    try {
+      // `end` past the file's end, as when it was cut after the caller's fstat.
+      const result = await scanLines(handle, {
+        encoding: UTF8,
+        end: content.length + (3 << 20),
+        chunkBytes: 1 << 20,
+      });
+      expect(result.totalLines).toBe(500_000);
+      expect(result.bytesScanned).toBe(content.length);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('stops with an AbortError when the signal is aborted', async () => {

@@ -6,6 +6,8 @@ import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
 import { createLineFeedCounter, type LineFeedCounter } from './line-feed-counter.js';
 import { bomLength, startsWithBom } from './bom.js';
 import { containsNulByte } from './encoding-bytes.js';
+import { ChunkReader } from './chunk-reader.js';
+import { createUtf8StreamCheck } from './utf8-stream-check.js';
 
 /** A line start: the 1-based number of a line and the byte offset where it begins. */
 export interface LinePosition {
@@ -50,6 +52,11 @@ export interface LineScanOptions {
   onBytes?: (bytes: Uint8Array) => void;
   /** Looks for a `00` byte in every byte read, reported as `nulByte` (default false). */
   findNulByte?: boolean;
+  /**
+   * Checks that the bytes read are strict UTF-8 (as `new TextDecoder('utf-8', { fatal: true })` would), reported as
+   * `notUtf8` (default false). Chunks the counter found plain ASCII are not looked at again.
+   */
+  checkUtf8?: boolean;
   /** Receives line starts at least `checkpointBytes` apart, to build a line index. */
   onCheckpoint?: (position: LinePosition) => void;
   /** Minimum distance between checkpoints (default {@link LINE_CHECKPOINT_BYTES}). */
@@ -70,10 +77,21 @@ export interface LineScanResult {
   bytesScanned: number;
   /** With `findNulByte`: whether a byte read was `00`. */
   nulByte: boolean;
+  /**
+   * With `checkUtf8`: the bytes read are not UTF-8. A character cut off by `end` makes them invalid; one cut off where
+   * the scan stopped early does not.
+   */
+  notUtf8: boolean;
 }
 
 /** Scans shorter than this do not bother with the WebAssembly counter. */
 const BULK_COUNT_MIN_BYTES = 4 << 20;
+
+/** Default read size: large enough that the thread pool hand-offs stay a small part of a read. */
+const READ_CHUNK_BYTES = 1 << 20;
+
+/** Reads running on the thread pool while a chunk is split (see {@link ChunkReader}). */
+const READS_AHEAD = 2;
 
 /** Encodings where `\n` and `\r` are always the single bytes 0x0A / 0x0D, so raw bytes can be split directly. */
 export function isAsciiCompatible(encoding: string): boolean {
@@ -97,50 +115,48 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
   const unitBytes = byteMode ? 1 : /^utf-?32/i.test(options.encoding.encoding) ? 4 : 2;
   const startOffset = options.start?.offset ?? 0;
   // At least 4 bytes, so that the first read holds a whole BOM.
-  const chunkBytes = Math.max(4, Math.min(options.chunkBytes ?? 1 << 20, options.end - startOffset));
-  // Long runs of lines to skip or count: read into WebAssembly memory and count line feeds with SIMD. Made only once a
-  // whole read went by without reaching the lines to deliver: a read from a nearby checkpoint never pays for it.
+  const chunkBytes = Math.max(4, Math.min(options.chunkBytes ?? READ_CHUNK_BYTES, options.end - startOffset));
+  // Long runs of lines to skip or count: read into WebAssembly memory and count line feeds with SIMD. A scan that
+  // counts to the end makes it at once; one that only delivers lines makes it once a whole read went by without
+  // reaching them, so a read from a nearby checkpoint never pays for it.
   let counter: LineFeedCounter | undefined;
   let bulkCounting = byteMode && options.end - startOffset >= BULK_COUNT_MIN_BYTES;
   // Decoded UTF-32 text has no fixed units-to-bytes ratio, so its line starts cannot be indexed.
   const scanner = new LineSplitter(unitBytes === 4 ? { ...options, onCheckpoint: undefined } : options);
-  // Two buffers: the next read runs on libuv's thread pool while this one is being split.
-  let buffers: readonly [Buffer, Buffer] = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
+  const reader = new ChunkReader(file, startOffset, options.end, chunkBytes, READS_AHEAD);
+  const useCounter = () => {
+    bulkCounting = false;
+    counter = createLineFeedCounter(chunkBytes, READS_AHEAD + 1);
+    if (counter) reader.useBuffers(counter.buffers);
+    scanner.counter = counter;
+  };
+  if (bulkCounting && (options.countToEnd === true || options.onLine === undefined)) useCounter();
   const skipBom = startOffset === 0 ? bomLength(options.encoding) : 0;
   const decoder = byteMode
     ? undefined
     : createStreamDecoder({ encoding: options.encoding.encoding, bom: false });
+  const utf8 = options.checkUtf8 ? createUtf8StreamCheck() : undefined;
+  let utf8Valid = true;
   let position = startOffset;
   let end = options.end;
   let unitOffset = startOffset + skipBom;
   let first = true;
-  let turn = 0;
   let nulByte = false;
-  const readAt = (at: number, buffer: Buffer) => file.read(buffer, 0, Math.min(chunkBytes, end - at), at);
-  let pending = position < end ? readAt(position, buffers[0]) : undefined;
   try {
-    while (pending && scanner.wantsMore()) {
+    while (position < end && scanner.wantsMore()) {
       if (options.signal?.aborted) throw abortError();
-      const { bytesRead, buffer } = await pending;
-      pending = undefined;
-      if (bytesRead === 0) {
+      if (bulkCounting && !first && scanner.isSkipping()) useCounter();
+      const chunk = await reader.next();
+      if (!chunk) {
         end = position; // the file shrank while being read: what was read is the whole of it
         break;
       }
-      turn ^= 1;
-      if (bulkCounting && !first && scanner.isSkipping()) {
-        bulkCounting = false;
-        counter = createLineFeedCounter(chunkBytes);
-        if (counter) buffers = counter.buffers;
-        scanner.counter = counter;
-      }
-      if (position + bytesRead < end)
-        pending = readAt(position + bytesRead, turn === 0 ? buffers[0] : buffers[1]);
-      const bytes = buffer.subarray(0, bytesRead);
+      const bytes = chunk.bytes;
       options.onBytes?.(bytes);
-      // One pass over the chunk for its line feeds, `\r` and `00` bytes, where the counter is in use.
+      // One pass over the chunk for its line feeds, `\r`, `00` and high bytes, where the counter is in use.
       const survey = byteMode ? counter?.surveyChunk(bytes) : undefined;
       if (options.findNulByte && !nulByte) nulByte = survey ? survey.hasNul : containsNulByte(bytes);
+      if (utf8 && utf8Valid) utf8Valid = utf8.push(bytes, survey?.ascii === true);
       let from = 0;
       if (first && skipBom > 0 && startsWithBom(bytes, options.encoding)) from = skipBom;
       else if (first) unitOffset = startOffset;
@@ -155,19 +171,26 @@ export async function scanLines(file: FileHandle, options: LineScanOptions): Pro
         scanner.push(stringChunk(text, unitOffset, unitBytes), 0);
         unitOffset += text.length * unitBytes;
       }
-      position += bytesRead;
+      position += bytes.length;
     }
   } finally {
     // Never leave a read running on a handle the caller is about to close.
-    if (pending) await pending.catch(() => undefined);
+    await reader.drain();
   }
   if (decoder && scanner.wantsMore()) {
     const rest = decoder.end();
     if (rest) scanner.push(stringChunk(rest, unitOffset, unitBytes), 0);
   }
+  // A character cut off by the end of the file is invalid; one cut off where the scan stopped may be whole.
+  if (utf8 && utf8Valid && position >= options.end) utf8Valid = utf8.end();
   // The total is known only when every line up to the end went through the splitter.
   const counted = position >= end && scanner.wantsMore();
-  return { totalLines: counted ? scanner.finish(end) : undefined, bytesScanned: position, nulByte };
+  return {
+    totalLines: counted ? scanner.finish(end) : undefined,
+    bytesScanned: position,
+    nulByte,
+    notUtf8: !utf8Valid,
+  };
 }
 
 /** The splitting state machine: counts breaks, tracks line starts, collects the lines asked for. */

@@ -14,10 +14,14 @@ function decoderVerdict(chunks: readonly Uint8Array[]): boolean {
   }
 }
 
-function checkVerdict(chunks: readonly Uint8Array[]): boolean {
+/** `tellAscii`: chunks without a byte above 127 are pushed as known ASCII, as a line scan that surveyed them does. */
+function checkVerdict(chunks: readonly Uint8Array[], tellAscii = false): boolean {
   const check = createUtf8StreamCheck();
   let pushed = true;
-  for (const chunk of chunks) pushed = check.push(chunk) && pushed;
+  for (const chunk of chunks) {
+    const ascii = tellAscii && chunk.every((byte) => byte < 0x80);
+    pushed = check.push(chunk, ascii) && pushed;
+  }
   const verdict = check.end();
   expect(pushed || !verdict).toBe(true);
   return verdict;
@@ -67,6 +71,22 @@ describe('createUtf8StreamCheck', () => {
     }
   });
 
+  it('takes the word of the caller that a chunk is ASCII, and still refuses a character left cut before it', () => {
+    const euro = encode('\u20ac');
+    const cutEuro = (ascii: Uint8Array) => {
+      const check = createUtf8StreamCheck();
+      expect(check.push(euro.subarray(0, 2))).toBe(true);
+      return check.push(ascii, true) && check.end();
+    };
+    expect(cutEuro(encode('abc'))).toBe(false);
+    const waiting = createUtf8StreamCheck();
+    expect(waiting.push(euro.subarray(0, 1))).toBe(true);
+    expect(waiting.push(new Uint8Array(0), true)).toBe(true); // an empty chunk changes nothing
+    expect(waiting.push(euro.subarray(1))).toBe(true);
+    expect(waiting.push(encode('plain\n'), true)).toBe(true);
+    expect(waiting.end()).toBe(true);
+  });
+
   it('gives the verdict of a strict streaming decoder on any bytes in any chunks', () => {
     // Mostly valid text with a few bytes changed, so both verdicts come up often.
     const text = fc.string({ unit: 'binary', maxLength: 40 }).map(encode);
@@ -81,6 +101,7 @@ describe('createUtf8StreamCheck', () => {
       fc.property(damaged, fc.array(fc.nat(), { maxLength: 6 }), (bytes, cuts) => {
         const chunks = cutAt(bytes, cuts);
         expect(checkVerdict(chunks)).toBe(decoderVerdict(chunks));
+        expect(checkVerdict(chunks, true)).toBe(decoderVerdict(chunks));
       }),
       { numRuns: 1000 },
     );

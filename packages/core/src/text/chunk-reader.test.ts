@@ -1,0 +1,108 @@
+import { promises as fs } from 'node:fs';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { ChunkReader } from './chunk-reader.js';
+
+/** Every chunk `reader` gives, copied (a chunk is valid only until the next is asked for), with its offset. */
+async function readAll(
+  reader: ChunkReader,
+  onChunk: (index: number) => void = () => undefined,
+): Promise<Array<[number, string]>> {
+  const chunks: Array<[number, string]> = [];
+  for (let chunk = await reader.next(); chunk; chunk = await reader.next()) {
+    chunks.push([chunk.offset, chunk.bytes.toString('latin1')]);
+    onChunk(chunks.length);
+  }
+  return chunks;
+}
+
+describe('ChunkReader', () => {
+  test('reads a range in order with reads running ahead, each chunk intact until the next', async ({
+    workspace,
+  }) => {
+    const content = Array.from({ length: 1000 }, (_, index) => String.fromCharCode(33 + (index % 90))).join(
+      '',
+    );
+    const handle = await fs.open(await workspace.write('a.txt', content), 'r');
+    try {
+      for (const ahead of [1, 2, 3]) {
+        for (const chunkBytes of [3, 7, 64, 999, 1000, 4096]) {
+          const reader = new ChunkReader(handle, 10, 990, chunkBytes, ahead);
+          const chunks: Array<[number, string]> = [];
+          for (let chunk = await reader.next(); chunk; chunk = await reader.next()) {
+            // Let the reads queued behind this chunk land before looking at it: none of them may write over it.
+            await new Promise((resolve) => setImmediate(resolve));
+            chunks.push([chunk.offset, chunk.bytes.toString('latin1')]);
+          }
+          expect(chunks.map(([, text]) => text).join('')).toBe(content.slice(10, 990));
+          expect(chunks.map(([offset]) => offset)).toEqual(
+            Array.from({ length: Math.ceil(980 / chunkBytes) }, (_, index) => 10 + index * chunkBytes),
+          );
+        }
+      }
+      expect(await new ChunkReader(handle, 5, 5, 64, 2).next()).toBeUndefined();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('moves to the buffers it is given without losing or reordering a chunk', async ({ workspace }) => {
+    const content = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const handle = await fs.open(await workspace.write('a.txt', content), 'r');
+    try {
+      const reader = new ChunkReader(handle, 0, content.length, 4, 2);
+      const given = [Buffer.alloc(4), Buffer.alloc(4), Buffer.alloc(4)];
+      const seen = new Set<ArrayBufferLike>();
+      const chunks: string[] = [];
+      for (let chunk = await reader.next(); chunk; chunk = await reader.next()) {
+        chunks.push(chunk.bytes.toString('latin1'));
+        seen.add(chunk.bytes.buffer);
+        if (chunks.length === 2) reader.useBuffers(given);
+      }
+      expect(chunks.join('')).toBe(content);
+      // The later chunks were read into the buffers given (whose memory differs from Node's pool).
+      expect(given.some((buffer) => seen.has(buffer.buffer))).toBe(true);
+      expect(() => reader.useBuffers([Buffer.alloc(4), Buffer.alloc(4)])).toThrow(RangeError);
+      expect(() => reader.useBuffers([Buffer.alloc(3), Buffer.alloc(4), Buffer.alloc(4)])).toThrow(
+        RangeError,
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('stops where a file that shrank ends, dropping the reads queued past it', async ({ workspace }) => {
+    // The range asked for runs past the end, as when the file was cut after its size was taken.
+    const handle = await fs.open(await workspace.write('a.txt', '0123456789'), 'r');
+    try {
+      for (const ahead of [1, 2, 3]) {
+        const reader = new ChunkReader(handle, 0, 25, 4, ahead);
+        expect(await readAll(reader)).toEqual([
+          [0, '0123'],
+          [4, '4567'],
+          [8, '89'],
+        ]);
+        expect(await reader.next()).toBeUndefined();
+      }
+      // Cut at a chunk's edge: the read there returns nothing.
+      expect(await readAll(new ChunkReader(handle, 2, 30, 4, 2))).toEqual([
+        [2, '2345'],
+        [6, '6789'],
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('passes a failed read on, and drain waits for the reads still running', async ({ workspace }) => {
+    const handle = await fs.open(await workspace.write('a.txt', 'x'.repeat(100)), 'r');
+    const reader = new ChunkReader(handle, 0, 100, 10, 2);
+    expect((await reader.next())?.bytes.toString()).toBe('x'.repeat(10));
+    await reader.drain();
+    // Nothing is running any more: the handle can be closed, and a read on it now fails.
+    await handle.close();
+    const closed = new ChunkReader(handle, 0, 100, 10, 2);
+    await expect(closed.next()).rejects.toThrow(/closed|EBADF/i);
+    await closed.drain();
+  });
+});
