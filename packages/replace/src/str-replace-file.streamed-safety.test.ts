@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import type { ToolRuntime } from '@kimi-tools/core';
 import { EDIT_LOG } from '@kimi-tools/core/toolkit';
 import { test, type TempWorkspace } from '@kimi-tools/test-kit';
@@ -318,5 +319,25 @@ describe('single-byte encodings other than Latin-1', () => {
     ]);
     expect(result).toMatchObject({ isError: false });
     expect(decodeIn(bytes, format)).toBe(text.replace('конец ЦЕЛИ', 'финал'));
+  });
+});
+
+describe('a cancelled streamed edit', () => {
+  it('fails and leaves the file and its directory as they were', async ({ workspace, runtime, streamed }) => {
+    const content = 'line one\nTARGET\nline three\n';
+    const file = await workspace.write('cancel.txt', content, { readBy: runtime });
+    const before = await fs.readdir(path.dirname(file));
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled by the user'));
+    const result = await streamed.call(
+      { path: 'cancel.txt', edit: { old: 'TARGET', new: 'T' } },
+      { signal: controller.signal },
+    );
+    expect(result).toMatchObject({
+      isError: true,
+      message: expect.stringContaining('cancelled by the user'),
+    });
+    expect(await fs.readFile(file, 'utf8')).toBe(content);
+    expect(await fs.readdir(path.dirname(file))).toEqual(before);
   });
 });
