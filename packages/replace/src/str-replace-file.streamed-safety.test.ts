@@ -341,3 +341,18 @@ describe('a cancelled streamed edit', () => {
     expect(await fs.readdir(path.dirname(file))).toEqual(before);
   });
 });
+
+describe('replace_all in a CRLF file too large for memory', () => {
+  it('looks for exact bytes only, and its not-found message says so', async ({ workspace, runtime }) => {
+    const content = 'one\r\nalpha\r\nbeta\r\ntwo\r\n';
+    const { result, bytes } = await streamedOnly(runtime, workspace, 'all.txt', content, [
+      { old: 'alpha\nbeta', new: 'x', replace_all: true },
+    ]);
+    expect(result).toMatchObject({
+      isError: true,
+      message: `Edit 1: the old string was not found in the file. No changes were made. \`all.txt\` is larger than ${MAX_EDIT_FILE_BYTES} bytes, so only exact matches are looked for; the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`,
+      brief: 'No match',
+    });
+    expect(bytes.toString()).toBe(content);
+  });
+});

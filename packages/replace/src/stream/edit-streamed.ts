@@ -113,7 +113,7 @@ export async function editStreamed(
     if (plan.failure.kind === 'exact-only') {
       if (canFallBack) return FALL_BACK;
       return toolError({
-        message: streamedExactOnlyText(1, input),
+        message: streamedExactOnlyText(1, input, edit.replace_all),
         brief: StrReplaceFileBriefs.noMatch,
       });
     }
