@@ -126,8 +126,10 @@ function largerThan(input: string): string {
  * A file over MAX_EDIT_FILE_BYTES (streamed only) where `old` has no exact match: said so, since the looser levels were not
  * tried (docs/str-replace-file.md#files-too-large-for-memory).
  */
-export function streamedExactOnlyText(index: number, input: string): string {
-  return `Edit ${index}: the old string was not found in the file. No changes were made. ${largerThan(input)}, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`;
+export function streamedExactOnlyText(index: number, input: string, replaceAll: boolean): string {
+  // `replace_all` matches exactly only, in memory too: its \n breaks are not tried as the file's own.
+  const lineEndings = replaceAll ? '' : " (with \\n line breaks also tried as the file's own)";
+  return `Edit ${index}: the old string was not found in the file. No changes were made. ${largerThan(input)}, so only exact matches are looked for${lineEndings}; the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`;
 }
 
 /** Refused: a list of edits for a file over MAX_EDIT_FILE_BYTES (streamed only). */

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import type { ToolRuntime } from '@kimi-tools/core';
 import { EDIT_LOG } from '@kimi-tools/core/toolkit';
 import { test, type TempWorkspace } from '@kimi-tools/test-kit';
@@ -7,7 +8,7 @@ import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import type { EditMatch } from './match/types.js';
 import type { Edit } from './params.js';
 import { editStreamed } from './stream/edit-streamed.js';
-import { STREAM_SAMPLE_BYTES } from './stream/stream-format.js';
+import { decodeIn, encodeIn, STREAM_SAMPLE_BYTES } from './stream/stream-format.js';
 import { WINDOW_REACH_BYTES } from './stream/edit-windows.js';
 import { StrReplaceFile } from './str-replace-file.js';
 
@@ -61,9 +62,11 @@ async function streamedOnly(
   if (!resolved.ok) throw new Error(resolved.error.message);
   const handle = await fs.open(file, 'r');
   try {
-    const size = (await handle.stat()).size;
-    const request = { runtime, sender: 'StrReplaceFile', input: name, target: resolved.path, handle, size };
-    const result = await editStreamed({ ...request, edits, mode, canFallBack: false }, {});
+    const request = { runtime, sender: 'StrReplaceFile', input: name, target: resolved.path, handle };
+    const result = await editStreamed(
+      { ...request, edits, mode, canFallBack: false, applyIfUnrelated: true },
+      {},
+    );
     return { result, bytes: await fs.readFile(file) };
   } finally {
     await handle.close();
@@ -244,5 +247,112 @@ describe('a replace_all over several windows', () => {
     const log = runtime.slot(EDIT_LOG);
     expect(log.edits(a)).toEqual(log.edits(b));
     expect(log.edits(a)).toHaveLength(1);
+  });
+});
+
+describe('a file grown between its open and its stamp', () => {
+  it('is copied whole: the lines appended are kept', async ({ workspace }) => {
+    const runtime = workspace.runtime({ readBeforeWrite: false });
+    const file = await workspace.write('grown.txt', 'line one\nTARGET\nline three\n');
+    const resolved = await runtime.paths.resolveFile('grown.txt', 'edit');
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    // Opened (and sized, as the tool sizes it) before another program appends: the stamp is taken after.
+    const handle = await fs.open(file, 'r');
+    try {
+      await fs.appendFile(file, 'appended by another program\n');
+      const result = await editStreamed(
+        {
+          runtime,
+          sender: 'StrReplaceFile',
+          input: 'grown.txt',
+          target: resolved.path,
+          handle,
+          edits: [{ old: 'TARGET', new: 'T', replace_all: false }],
+          mode: 'unique',
+          canFallBack: false,
+          applyIfUnrelated: true,
+        },
+        {},
+      );
+      expect(result).toMatchObject({ isError: false });
+    } finally {
+      await handle.close();
+    }
+    expect(await fs.readFile(file, 'utf8')).toBe('line one\nT\nline three\nappended by another program\n');
+  });
+});
+
+describe('a read state the streamed path can judge', () => {
+  // A NUL byte past the sample: the in-memory path, reading the file whole, would refuse it as not text.
+  const bytes = Buffer.concat([Buffer.from(ASCII_SAMPLE), Buffer.from('TARGET\n\0\n')]);
+
+  it('a file never read is refused as not read, without reading it whole', async ({ workspace, runtime }) => {
+    const file = await workspace.write('unread.txt', bytes);
+    const tool = new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+    expect(await tool.call({ path: 'unread.txt', edit: { old: 'TARGET', new: 'T' } })).toMatchObject({
+      isError: true,
+      brief: 'File not read',
+    });
+    expect((await fs.readFile(file)).equals(bytes)).toBe(true);
+  });
+
+  it('a file changed since the read with no kept text is refused as modified, without reading it whole', async ({
+    workspace,
+    runtime,
+  }) => {
+    const file = await workspace.write('changed.txt', bytes, { readBy: runtime });
+    await fs.appendFile(file, 'more\n');
+    const tool = new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+    expect(await tool.call({ path: 'changed.txt', edit: { old: 'TARGET', new: 'T' } })).toMatchObject({
+      isError: true,
+      brief: 'File modified',
+    });
+  });
+});
+
+describe('single-byte encodings other than Latin-1', () => {
+  it('a windows-1251 file too large for memory is edited', async ({ workspace, runtime }) => {
+    const format = { encoding: 'windows-1251', bom: false, lineEnding: '\n' as const };
+    const text = 'Привет, как дела? Это обычный русский текст.\nЦЕЛЬ здесь\n'.repeat(3) + 'конец ЦЕЛИ\n';
+    const { result, bytes } = await streamedOnly(runtime, workspace, 'cp1251.txt', encodeIn(text, format), [
+      { old: 'конец ЦЕЛИ', new: 'финал', replace_all: false },
+    ]);
+    expect(result).toMatchObject({ isError: false });
+    expect(decodeIn(bytes, format)).toBe(text.replace('конец ЦЕЛИ', 'финал'));
+  });
+});
+
+describe('a cancelled streamed edit', () => {
+  it('fails and leaves the file and its directory as they were', async ({ workspace, runtime, streamed }) => {
+    const content = 'line one\nTARGET\nline three\n';
+    const file = await workspace.write('cancel.txt', content, { readBy: runtime });
+    const before = await fs.readdir(path.dirname(file));
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled by the user'));
+    const result = await streamed.call(
+      { path: 'cancel.txt', edit: { old: 'TARGET', new: 'T' } },
+      { signal: controller.signal },
+    );
+    expect(result).toMatchObject({
+      isError: true,
+      message: expect.stringContaining('cancelled by the user'),
+    });
+    expect(await fs.readFile(file, 'utf8')).toBe(content);
+    expect(await fs.readdir(path.dirname(file))).toEqual(before);
+  });
+});
+
+describe('replace_all in a CRLF file too large for memory', () => {
+  it('looks for exact bytes only, and its not-found message says so', async ({ workspace, runtime }) => {
+    const content = 'one\r\nalpha\r\nbeta\r\ntwo\r\n';
+    const { result, bytes } = await streamedOnly(runtime, workspace, 'all.txt', content, [
+      { old: 'alpha\nbeta', new: 'x', replace_all: true },
+    ]);
+    expect(result).toMatchObject({
+      isError: true,
+      message: `Edit 1: the old string was not found in the file. No changes were made. \`all.txt\` is larger than ${MAX_EDIT_FILE_BYTES} bytes, so only exact matches are looked for; the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`,
+      brief: 'No match',
+    });
+    expect(bytes.toString()).toBe(content);
   });
 });

@@ -306,10 +306,10 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
             input,
             target,
             handle: file.handle,
-            size,
             edits,
             mode: this.match,
             canFallBack: size <= MAX_EDIT_FILE_BYTES,
+            applyIfUnrelated: this.modifiedSinceRead === 'apply-if-unrelated',
           },
           options,
         );

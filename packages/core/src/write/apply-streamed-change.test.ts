@@ -59,4 +59,22 @@ describe('applyStreamedChange', () => {
     expect(outcome).toMatchObject({ kind: 'refused', result: { isError: true, brief: Briefs.fileModified } });
     expect(await fs.readFile(file, 'utf8')).toBe('OLD content');
   });
+
+  it('refuses with File modified when another program saves the file by rename while it is copied', async ({
+    workspace,
+  }) => {
+    const runtime = workspace.runtime({ approval: yoloApproval() });
+    const file = await workspace.write('a.txt', 'old content');
+    // An editor's or git's save: a new file renamed over the old one, which the copy still reads.
+    const saveByRename = async () => {
+      await fs.writeFile(`${file}.saving`, 'saved by the user');
+      await fs.rename(`${file}.saving`, file);
+    };
+    const outcome = await applyStreamedChange(
+      runtime,
+      await change(runtime, 'a.txt', 'new content', saveByRename),
+    );
+    expect(outcome).toMatchObject({ kind: 'refused', result: { isError: true, brief: Briefs.fileModified } });
+    expect(await fs.readFile(file, 'utf8')).toBe('saved by the user');
+  });
 });

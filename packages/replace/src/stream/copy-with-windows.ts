@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { SCAN_CHUNK_BYTES } from './scan-occurrences.js';
+import type { StreamTuning } from './stream-tuning.js';
 
 /** A range of the old file, `[start, end)`, and the bytes that replace it. */
 export interface ReplacedRange {
@@ -16,18 +16,21 @@ async function writeAll(target: FileHandle, bytes: Uint8Array, position: number)
 
 /**
  * Writes the new file into `target`: the old bytes of `source` (`size` of them) with each range (sorted, disjoint)
- * replaced, copied through one buffer so memory stays at {@link SCAN_CHUNK_BYTES} whatever the file's size.
+ * replaced, copied through one buffer of `chunkBytes` so memory stays bounded whatever the file's size. Stops with
+ * the signal's reason between chunks when it is aborted (the atomic write then removes the temp file).
  */
 export async function copyWithRanges(
   source: FileHandle,
   size: number,
   ranges: readonly ReplacedRange[],
   target: FileHandle,
+  options: { chunkBytes: StreamTuning['chunkBytes']; signal?: AbortSignal | undefined },
 ): Promise<void> {
-  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SCAN_CHUNK_BYTES, size)));
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(options.chunkBytes, size)));
   let written = 0;
   const copy = async (from: number, to: number) => {
     for (let at = from; at < to;) {
+      options.signal?.throwIfAborted();
       const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, to - at), at);
       if (bytesRead === 0) throw new Error(`The file ended at byte ${at} while it was edited.`);
       await writeAll(target, buffer.subarray(0, bytesRead), written);

@@ -3,6 +3,7 @@ import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { countSeenOccurrences } from './count-seen.js';
 import { SCAN_CHUNK_BYTES } from './scan-occurrences.js';
+import { DEFAULT_STREAM_TUNING } from './stream-tuning.js';
 import { streamFormatOf } from './stream-format.js';
 
 describe('countSeenOccurrences', () => {
@@ -20,7 +21,7 @@ describe('countSeenOccurrences', () => {
       const format = await streamFormatOf(handle, size);
       if ('reason' in format) throw new Error(format.reason);
       const seen = await countSeenOccurrences(
-        { handle, size, format, path: file, diffBudgetMs: 200 },
+        { handle, size, format, path: file, diffBudgetMs: 200, tuning: DEFAULT_STREAM_TUNING },
         'a\nb',
         20,
       );

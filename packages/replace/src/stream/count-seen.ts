@@ -1,5 +1,4 @@
 import { createStreamDecoder, normalizeLineEndings } from '@kimi-tools/core/toolkit';
-import { SCAN_CHUNK_BYTES } from './scan-occurrences.js';
 import type { StreamedFile } from './plan-streamed-edit.js';
 
 /** Occurrences of a text in the file as the model sees it: how many, and the lines of the first `keep`. */
@@ -26,7 +25,7 @@ export async function countSeenOccurrences(
   keep: number,
 ): Promise<SeenOccurrences> {
   const decoder = createStreamDecoder({ encoding: file.format.format.encoding, bom: false });
-  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SCAN_CHUNK_BYTES, file.size)));
+  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(file.tuning.chunkBytes, file.size)));
   const result: SeenOccurrences = { count: 0, lines: [] };
   // The end of the text so far that may begin an occurrence, and the line it starts on.
   let tail = '';
@@ -46,6 +45,7 @@ export async function countSeenOccurrences(
     tail = text.slice(keepFrom);
   };
   for (let at = file.format.start; at < file.size;) {
+    file.signal?.throwIfAborted();
     const { bytesRead } = await file.handle.read(buffer, 0, Math.min(buffer.length, file.size - at), at);
     if (bytesRead === 0) throw new Error(`The file ended at byte ${at} while it was edited.`);
     take(decoder.write(buffer.subarray(0, bytesRead)), false);

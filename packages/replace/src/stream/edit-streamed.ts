@@ -10,6 +10,7 @@ import {
   applyStreamedChange,
   EDIT_LOG,
   introducedElision,
+  lastSeenText,
   readStateError,
   snippetCutSentence,
   stampOfHandle,
@@ -31,6 +32,7 @@ import type { Edit } from '../params.js';
 import { copyWithRanges } from './copy-with-windows.js';
 import { planStreamedEdit } from './plan-streamed-edit.js';
 import { streamFormatOf } from './stream-format.js';
+import { DEFAULT_STREAM_TUNING, type StreamTuning } from './stream-tuning.js';
 
 /** What the tool passes to {@link editStreamed}. */
 export interface StreamedEditRequest {
@@ -39,7 +41,6 @@ export interface StreamedEditRequest {
   input: string;
   target: ResolvedPath;
   handle: FileHandle;
-  size: number;
   edits: readonly Edit[];
   mode: EditMatch;
   /**
@@ -47,6 +48,10 @@ export interface StreamedEditRequest {
    * encoding a byte match is not safe in, a read state only the in-memory path can judge) is left to it.
    */
   canFallBack: boolean;
+  /** Whether an edit of a file changed since the read may still apply away from the change (in memory only). */
+  applyIfUnrelated: boolean;
+  /** Chunk and window sizes; the defaults unless a test passes small ones. */
+  tuning?: StreamTuning;
 }
 
 /** Returned instead of a result when the in-memory path should take the call (see `canFallBack`). */
@@ -61,13 +66,17 @@ export async function editStreamed(
   request: StreamedEditRequest,
   options: CallOptions,
 ): Promise<ToolReturnValue<StrReplaceFileBrief> | typeof FALL_BACK> {
-  const { runtime, input, target, handle, size, canFallBack } = request;
+  const { runtime, input, target, handle, canFallBack } = request;
+  const tuning = request.tuning ?? DEFAULT_STREAM_TUNING;
   const [edit, ...more] = request.edits;
   if (canFallBack && (edit === undefined || more.length > 0)) return FALL_BACK;
   // Edits this session already made to the file are recognised as replays in memory (docs: Replays).
   if (canFallBack && runtime.slot(EDIT_LOG).edits(target.real).length > 0) return FALL_BACK;
   // Taken before the scan, so a change while the file is scanned makes the stamp older, never newer.
   const oldStamp = await stampOfHandle(handle);
+  // Every read below, and the copy, go by the stamped size: it is what the lock checks the file against before the
+  // write, so a file grown since it was opened is copied whole, never cut to its earlier length.
+  const size = oldStamp.size;
   const format = await streamFormatOf(handle, size);
   if ('reason' in format) {
     if (canFallBack) return FALL_BACK;
@@ -77,11 +86,23 @@ export async function editStreamed(
   }
   if (runtime.readBeforeWrite) {
     const status = runtime.fileState.checkStamp(target.real, oldStamp);
-    if (status !== 'ok') return canFallBack ? FALL_BACK : readStateError(input, status);
+    // Only the in-memory path applies an edit over a change since the read, from the text kept of that read; any
+    // other refusal is given here, without reading the whole file just to refuse it.
+    const overChange =
+      status === 'modified' && request.applyIfUnrelated && lastSeenText(runtime, target.real) !== undefined;
+    if (status !== 'ok') return canFallBack && overChange ? FALL_BACK : readStateError(input, status);
   }
   if (edit === undefined || more.length > 0) return streamedOneEditError(input);
   const plan = await planStreamedEdit(
-    { handle, size, format, path: target.real, diffBudgetMs: runtime.diffBudgetMs },
+    {
+      handle,
+      size,
+      format,
+      path: target.real,
+      diffBudgetMs: runtime.diffBudgetMs,
+      tuning,
+      signal: options.signal,
+    },
     edit,
     request.mode,
   );
@@ -92,7 +113,7 @@ export async function editStreamed(
     if (plan.failure.kind === 'exact-only') {
       if (canFallBack) return FALL_BACK;
       return toolError({
-        message: streamedExactOnlyText(1, input),
+        message: streamedExactOnlyText(1, input, edit.replace_all),
         brief: StrReplaceFileBriefs.noMatch,
       });
     }
@@ -120,7 +141,11 @@ export async function editStreamed(
       oldStamp,
       display: plan.display,
       newSize: plan.newSize,
-      writeTo: (source, temp) => copyWithRanges(source, size, plan.ranges, temp),
+      writeTo: (source, temp) =>
+        copyWithRanges(source, size, plan.ranges, temp, {
+          chunkBytes: tuning.chunkBytes,
+          signal: options.signal,
+        }),
       checkReadState: runtime.readBeforeWrite,
     },
     options.signal,

@@ -1,11 +1,11 @@
 import type { FileHandle } from 'node:fs/promises';
-import { normalizeLineEndings } from '@kimi-tools/core/toolkit';
-import { decodeIn, type StreamFormat } from './stream-format.js';
+import type { StreamFormat } from './stream-format.js';
+import type { StreamTuning } from './stream-tuning.js';
 
-/** Lines around a match that its window takes in, so the diff and the snippet have their context. */
+/** Lines around a match that its window takes in, so the diff and the snippet have their context (the default). */
 export const WINDOW_CONTEXT_LINES = 4;
 
-/** How far a window reaches for those lines; a longer line is cut at the match itself. */
+/** How far a window reaches for those lines; a longer line is cut at the match itself (the default). */
 export const WINDOW_REACH_BYTES = 64 * 1024;
 
 /**
@@ -32,58 +32,97 @@ export async function readRange(handle: FileHandle, from: number, to: number): P
   return buffer;
 }
 
-/** Offsets just after each line break in `bytes`, on code-unit boundaries counted from `origin`. */
-function lineStartsIn(bytes: Buffer, format: StreamFormat, origin: number): number[] {
-  const { breaks } = format;
-  const pattern = format.format.lineEnding === '\r' ? breaks.cr : breaks.lf;
-  const starts: number[] = [];
-  for (let at = bytes.indexOf(pattern); at !== -1; at = bytes.indexOf(pattern, at + 1)) {
-    if ((at - origin) % breaks.unit === 0) starts.push(at + pattern.length);
-  }
-  return starts;
+/** Whether `bytes` holds `pattern` at `at`. */
+function holds(bytes: Buffer, pattern: Uint8Array, at: number): boolean {
+  return (
+    at >= 0 &&
+    at + pattern.length <= bytes.length &&
+    bytes.compare(pattern, 0, pattern.length, at, at + pattern.length) === 0
+  );
 }
 
-// Reads `length` bytes before `offset` (at most to the first character), on a code-unit boundary.
-function reachBack(format: StreamFormat, offset: number): number {
-  const from = Math.max(format.start, offset - WINDOW_REACH_BYTES);
+/**
+ * Offsets up to `limit` just after each line break the model sees in `bytes` (`\n`, `\r\n`, a lone `\r`), on
+ * code-unit boundaries counted from `origin`. A `\r` followed by `\n` starts no line: a window never starts or ends
+ * between the two (the half left outside would be an extra line break). `bytes` must reach one unit past `limit`
+ * unless it ends at the end of the file.
+ */
+function lineStartsIn(bytes: Buffer, format: StreamFormat, origin: number, limit: number): number[] {
+  const { lf, cr, unit } = format.breaks;
+  const starts: number[] = [];
+  for (const pattern of [lf, cr]) {
+    for (
+      let at = bytes.indexOf(pattern);
+      at !== -1 && at + unit <= limit;
+      at = bytes.indexOf(pattern, at + 1)
+    ) {
+      if ((at - origin) % unit !== 0) continue;
+      if (pattern === cr && holds(bytes, lf, at + unit)) continue;
+      starts.push(at + unit);
+    }
+  }
+  return starts.sort((a, b) => a - b);
+}
+
+// `reach` bytes before `offset` (at most to the first character), on a code-unit boundary.
+function reachBack(format: StreamFormat, offset: number, reach: number): number {
+  const from = Math.max(format.start, offset - reach);
   return from + ((offset - from) % format.breaks.unit);
 }
 
 /**
- * The window of one match `[matchStart, matchEnd)` on line `matchLine`: from the start of the line
- * {@link WINDOW_CONTEXT_LINES} lines before it to the end of the line as many lines after it, each side cut at the
- * match when that line is longer than {@link WINDOW_REACH_BYTES} (a window always starts and ends on a character).
+ * The window of one match `[matchStart, matchEnd)` on line `matchLine`: from the start of the line `contextLines`
+ * lines before it to the end of the line as many lines after it, each side cut at the match when that line is longer
+ * than `reachBytes` (a window always starts and ends on a character, never between a `\r` and its `\n`).
  */
 export async function windowAround(
   handle: FileHandle,
   size: number,
   format: StreamFormat,
   match: { start: number; end: number; line: number },
+  tuning: Pick<StreamTuning, 'windowReachBytes' | 'windowContextLines'>,
 ): Promise<WindowRange> {
-  const backFrom = reachBack(format, match.start);
-  const before = await readRange(handle, backFrom, match.start);
-  const startsBefore = lineStartsIn(before, format, format.start - backFrom);
-  const wanted = startsBefore.length - 1 - WINDOW_CONTEXT_LINES;
+  const { unit, lf, cr } = format.breaks;
+  const backFrom = reachBack(format, match.start, tuning.windowReachBytes);
+  // One unit past the match's start, to tell a lone `\r` just before it from half of a `\r\n`.
+  const before = await readRange(handle, backFrom, Math.min(size, match.start + unit));
+  const matchAt = match.start - backFrom;
+  const startsBefore = lineStartsIn(before, format, format.start - backFrom, matchAt);
+  const wanted = startsBefore.length - 1 - tuning.windowContextLines;
   let start: number;
   if (wanted >= 0) start = backFrom + (startsBefore[wanted] ?? 0);
   else if (backFrom === format.start) start = format.start;
-  else start = backFrom + (startsBefore[0] ?? match.start - backFrom);
+  else start = backFrom + (startsBefore[0] ?? matchAt);
   // No line break within reach before the match: the window starts at the match, inside its line.
   const cutStart = wanted < 0 && backFrom !== format.start && startsBefore.length === 0;
-  const forwardTo = Math.min(size, match.end + WINDOW_REACH_BYTES);
-  const after = await readRange(handle, match.end, forwardTo);
-  const startsAfter = lineStartsIn(after, format, format.start - match.end);
+  // The match's line as the scan counted it, less the line starts between the window's start and the match.
+  const linesSkipped = startsBefore.filter((at) => backFrom + at > start).length;
+  // A match starting at the `\n` of a `\r\n` takes the `\r` into a window cut there.
+  if (cutStart && holds(before, lf, matchAt) && (await readRange(handle, start - unit, start)).equals(cr))
+    start -= unit;
+  const forwardTo = Math.min(size, match.end + tuning.windowReachBytes);
+  const after = await readRange(handle, match.end, Math.min(size, forwardTo + unit));
+  const startsAfter = lineStartsIn(after, format, format.start - match.end, forwardTo - match.end);
   let end: number;
-  const last = startsAfter[WINDOW_CONTEXT_LINES];
+  const last = startsAfter[tuning.windowContextLines];
   if (last !== undefined) end = match.end + last;
   else if (forwardTo === size) end = size;
   else end = match.end + (startsAfter.at(-1) ?? 0);
   const cutEnd = last === undefined && forwardTo !== size && startsAfter.length === 0;
-  // Counted as the scan counted the match's line: every \n, \r\n and lone \r of the text the model sees.
-  const skipped = normalizeLineEndings(decodeIn(before.subarray(start - backFrom), format.format));
-  let linesSkipped = 0;
-  for (let at = skipped.indexOf('\n'); at !== -1; at = skipped.indexOf('\n', at + 1)) linesSkipped++;
+  // A match ending in the `\r` of a `\r\n` is never cut there: the `\n` after it is a line break within reach.
   return { start, end, firstLine: match.line - linesSkipped, cutStart, cutEnd };
+}
+
+/** Bytes of the line break that ends just before `lineStart` (a line start after the first character). */
+export async function breakBefore(
+  handle: FileHandle,
+  format: StreamFormat,
+  lineStart: number,
+): Promise<number> {
+  const { unit, lf, cr } = format.breaks;
+  const from = Math.max(format.start, lineStart - 2 * unit);
+  const bytes = await readRange(handle, from, lineStart);
+  return holds(bytes, lf, bytes.length - unit) && holds(bytes, cr, bytes.length - 2 * unit) ? 2 * unit : unit;
 }
 
 /** Windows sorted by start, overlapping or touching ones merged (their first line is the earliest). */

@@ -20,10 +20,11 @@ import { MAX_LISTED_MATCHES } from '../match/find-edit.js';
 import type { EditFailure, EditMatch, EditOutcome, EditSpec } from '../match/types.js';
 import { MAX_EDIT_GROWTH_CHARS, MAX_REPLACEMENTS } from '../limits.js';
 import type { ReplacedRange } from './copy-with-windows.js';
-import { mergeWindows, readRange, windowAround, type WindowRange } from './edit-windows.js';
+import { breakBefore, mergeWindows, readRange, windowAround, type WindowRange } from './edit-windows.js';
 import { countSeenOccurrences } from './count-seen.js';
 import { scanOccurrences, type Occurrences } from './scan-occurrences.js';
 import { decodeIn, encodeIn, type StreamFormat } from './stream-format.js';
+import type { StreamTuning } from './stream-tuning.js';
 import { createTextCheck, type TextCheck } from './text-check.js';
 
 /** A streamed edit ready to be approved and written. */
@@ -64,6 +65,9 @@ export interface StreamedFile {
   format: StreamFormat;
   path: string;
   diffBudgetMs: number;
+  tuning: StreamTuning;
+  /** Checked between the chunks of every scan. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -71,7 +75,11 @@ export interface StreamedFile {
  * `\n` breaks written in that ending (the `line-endings` level of a file edited with `\n` strings). None when the
  * encoding cannot store `old` (curly quotes in Latin-1): the file cannot hold it exactly.
  */
-function needlesOf(old: string, format: StreamFormat): Array<{ bytes: Uint8Array; level: NeedleLevel }> {
+function needlesOf(
+  old: string,
+  format: StreamFormat,
+  replaceAll: boolean,
+): Array<{ bytes: Uint8Array; level: NeedleLevel }> {
   let exact: Uint8Array;
   try {
     exact = encodeIn(old, format.format);
@@ -81,7 +89,8 @@ function needlesOf(old: string, format: StreamFormat): Array<{ bytes: Uint8Array
   }
   const needles: Array<{ bytes: Uint8Array; level: NeedleLevel }> = [{ bytes: exact, level: 'exact' }];
   const ending = format.format.lineEnding;
-  if (ending !== '\n' && old.includes('\n') && !old.includes('\r')) {
+  // `replace_all` matches exactly only, as in memory (docs/str-replace-file.md#matching).
+  if (!replaceAll && ending !== '\n' && old.includes('\n') && !old.includes('\r')) {
     needles.push({ bytes: encodeIn(old.replaceAll('\n', ending), format.format), level: 'line-endings' });
   }
   return needles;
@@ -97,7 +106,7 @@ async function findOccurrences(file: StreamedFile, edit: EditSpec, mode: EditMat
   // The first scan reads the whole file and checks all of it is text; later scans need not.
   let check: TextCheck | undefined = createTextCheck(file.format.format);
   let hasCr = false;
-  for (const needle of needlesOf(edit.old, file.format)) {
+  for (const needle of needlesOf(edit.old, file.format, edit.replace_all)) {
     const found: Occurrences = await scanOccurrences(file.handle, file.size, needle.bytes, {
       start: file.format.start,
       breaks: file.format.breaks,
@@ -107,6 +116,8 @@ async function findOccurrences(file: StreamedFile, edit: EditSpec, mode: EditMat
       keep: edit.replace_all ? MAX_REPLACEMENTS : MAX_LISTED_MATCHES,
       maxCount: edit.replace_all ? MAX_REPLACEMENTS : Number.POSITIVE_INFINITY,
       check,
+      chunkBytes: file.tuning.chunkBytes,
+      signal: file.signal,
     });
     if (!found.text) return { kind: 'not-text' };
     if (check !== undefined) hasCr = found.hasCr;
@@ -161,7 +172,7 @@ async function editWindow(
   range: WindowRange,
   edit: EditSpec,
   mode: EditMatch,
-): Promise<EditedWindow | EditFailure | { kind: 'not-text' }> {
+): Promise<EditedWindow | EditedWindowFailure> {
   const bytes = await readRange(file.handle, range.start, range.end);
   const raw = decodeIn(bytes, file.format.format);
   // The kept bytes are found by the encoded length of the text before them: only a window that decodes exactly
@@ -174,18 +185,67 @@ async function editWindow(
   const result = applyEdits(decoded, [edit], { mode, edges });
   if (!result.ok) return result.failure;
   const written = encodeChange(decoded, bytes, result.replacements);
+  let oldBytes: Buffer = bytes;
+  let edited = range;
+  const taken = await breakTaken(file, range, bytes, edit, mode, result.text);
+  if (taken !== undefined) {
+    oldBytes = taken.bytes;
+    edited = { ...range, start: range.start - taken.length };
+  }
   return {
-    range,
+    range: edited,
     oldText: decoded.text,
     newText: result.text,
     bytes: written,
-    oldBytes: bytes,
-    unchanged: bytes.equals(written),
+    oldBytes,
+    unchanged: oldBytes.equals(written),
     applied: result.applied.map((edit) => ({ ...edit, line: edit.line + range.firstLine - 1 })),
     replacements: result.replacements,
     outcome: result.edits[0] ?? { replacements: 0, matchedBy: 'exact' },
   };
 }
+
+/**
+ * The line break before a window that ends the file, with the bytes it and the window hold, when the edit deleted
+ * the whole window and the in-memory path would delete that break too: the window's last line has no final line
+ * break, so deleting it as a whole line takes the break before it, which the window, starting at a line, does not
+ * hold. Decided by applying the edit again to the window with the break in front.
+ */
+async function breakTaken(
+  file: StreamedFile,
+  range: WindowRange,
+  bytes: Buffer,
+  edit: EditSpec,
+  mode: EditMatch,
+  newText: string,
+): Promise<{ length: number; bytes: Buffer } | undefined> {
+  if (newText !== '' || range.end !== file.size || range.cutStart || range.start <= file.format.start)
+    return undefined;
+  const length = await breakBefore(file.handle, file.format, range.start);
+  const withBreak = Buffer.concat([await readRange(file.handle, range.start - length, range.start), bytes]);
+  const raw = decodeIn(withBreak, file.format.format);
+  const decoded = { raw, text: normalizeLineEndings(raw), format: { ...file.format.format, bom: false } };
+  const result = applyEdits(decoded, [edit], { mode, edges: { startsLine: false, endsLine: true } });
+  return result.ok && result.text === '' ? { length, bytes: withBreak } : undefined;
+}
+
+/** A window's failure with the file's line numbers instead of the window's (its first line is `firstLine`). */
+function atFileLines(failure: EditedWindowFailure, firstLine: number): EditedWindowFailure {
+  const shift = firstLine - 1;
+  switch (failure.kind) {
+    case 'ambiguous':
+      return { ...failure, lines: failure.lines.map((line) => line + shift) };
+    case 'not-found':
+      return failure.closest === undefined
+        ? failure
+        : { ...failure, closest: { ...failure.closest, line: failure.closest.line + shift } };
+    default:
+      // The others name no line (a window is edited without the session's log, so never `replaced`).
+      return failure;
+  }
+}
+
+type EditedWindowFailure = EditFailure | { kind: 'not-text' };
 
 /** The last line a window's snippet would show: its last changed line and the context after it, within the window. */
 function lastSnippetLine(window: EditedWindow, firstLine: number): number {
@@ -244,7 +304,13 @@ export async function planStreamedEdit(
   for (const [index, start] of found.starts.entries()) {
     const line = found.lines[index] ?? 1;
     ranges.push(
-      await windowAround(file.handle, file.size, file.format, { start, end: start + length, line }),
+      await windowAround(
+        file.handle,
+        file.size,
+        file.format,
+        { start, end: start + length, line },
+        file.tuning,
+      ),
     );
   }
   // Windows are edited one by one and only what the result needs is kept of each: the bytes that changed, the
@@ -253,7 +319,7 @@ export async function planStreamedEdit(
   const plan = new PlanBuilder(file);
   for (const range of mergeWindows(ranges)) {
     const edited = await editWindow(file, range, edit, edit.replace_all ? mode : 'first');
-    if (!('range' in edited)) return { ok: false, failure: edited };
+    if (!('range' in edited)) return { ok: false, failure: atFileLines(edited, range.firstLine) };
     plan.add(edited);
   }
   return plan.finish();

@@ -21,6 +21,10 @@ export interface ScanOptions {
   maxCount: number;
   /** Checks every byte of the file on the way (the scan then reads to the end even once it stops searching). */
   check?: TextCheck;
+  /** Bytes read at a time ({@link SCAN_CHUNK_BYTES} in the tool). */
+  chunkBytes: number;
+  /** Checked between chunks: an aborted scan stops with the signal's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Where a byte string occurs in a file: the first `keep` offsets with their 1-based lines, and how many in all. */
@@ -36,7 +40,7 @@ export interface Occurrences {
 }
 
 /**
- * Finds `needle` in the file open on `handle` (`size` bytes) by reading it in {@link SCAN_CHUNK_BYTES} chunks, with
+ * Finds `needle` in the file open on `handle` (`size` bytes) by reading it in `chunkBytes` chunks, with
  * `needle.length - 1` bytes (at least one unit) carried over so an occurrence across two chunks is found once. Only
  * occurrences at code-unit boundaries count. Lines are counted only as far as the last kept occurrence.
  */
@@ -48,7 +52,7 @@ export async function scanOccurrences(
 ): Promise<Occurrences> {
   const { unit } = options.breaks;
   const carry = Math.max(needle.length - 1, unit);
-  const buffer = Buffer.allocUnsafe(Math.max(SCAN_CHUNK_BYTES, carry * 2) + carry);
+  const buffer = Buffer.allocUnsafe(Math.max(options.chunkBytes, carry * 2) + carry + unit);
   const counter = new LineBreakCounter(options.breaks, options.start);
   const result: Occurrences = { starts: [], lines: [], count: 0, text: true, hasCr: false };
   const { check } = options;
@@ -58,6 +62,7 @@ export async function scanOccurrences(
   let searchFrom = options.start;
   let searching = true;
   while (bufferStart + filled < size) {
+    options.signal?.throwIfAborted();
     const { bytesRead } = await handle.read(
       buffer,
       filled,
@@ -78,7 +83,10 @@ export async function scanOccurrences(
     const end = bufferStart + filled;
     if (end >= size) break;
     // Keep the tail that may begin an occurrence completed by the next chunk; nothing before it can.
-    const keepFrom = Math.max(filled - carry, 0);
+    // On a code-unit boundary: a read may end inside a UTF-16 unit, and the line count must not end there (a \r\n
+    // cut in half would count as two breaks).
+    let keepFrom = Math.max(filled - carry, 0);
+    keepFrom -= (bufferStart + keepFrom - options.start) % unit;
     if (searching && result.starts.length < options.keep)
       counter.advance(view, bufferStart, bufferStart + keepFrom);
     buffer.copy(buffer, 0, keepFrom, filled);

@@ -14,16 +14,21 @@ export const STREAM_SAMPLE_BYTES = 64 * 1024;
 
 /**
  * Encodings a file too large for memory is edited in: those where a byte string of encoded text can only be found at
- * a character boundary of the file (UTF-8, UTF-16 at even offsets, single-byte encodings). GBK, Shift_JIS, Big5 and
- * EUC trail bytes can look like another character, so a byte match could cut a character there.
+ * a character boundary of the file (UTF-8, UTF-16 at even offsets, the ASCII-compatible single-byte encodings the
+ * detection can name, where every byte is one character and `\n`, `\r` are their ASCII bytes). GBK, Shift_JIS, Big5
+ * and EUC trail bytes can look like another character, so a byte match could cut a character there.
  */
 const STREAMABLE_ENCODINGS = new Set([
   'utf-8',
   'utf-16le',
   'utf-16be',
-  'windows-1252',
-  'iso-8859-1',
-  'iso-8859-8',
+  ...Array.from({ length: 9 }, (_, index) => `windows-${1250 + index}`),
+  // ISO-8859-12 was never published.
+  ...Array.from({ length: 16 }, (_, index) => `iso-8859-${index + 1}`).filter(
+    (name) => name !== 'iso-8859-12',
+  ),
+  'koi8-r',
+  'koi8-u',
 ]);
 
 /** A streamed file's format, as far as the edit needs it. */

@@ -1,0 +1,95 @@
+import { promises as fs } from 'node:fs';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { scanOccurrences, type ScanOptions } from './scan-occurrences.js';
+import { copyWithRanges } from './copy-with-windows.js';
+
+const it = test;
+
+const UTF16LE = { unit: 2, lf: Buffer.from('\n', 'utf16le'), cr: Buffer.from('\r', 'utf16le') };
+
+function options(overrides: Partial<ScanOptions>): ScanOptions {
+  return {
+    start: 2,
+    breaks: UTF16LE,
+    overlapping: true,
+    firstOnly: false,
+    keep: 10,
+    maxCount: Number.POSITIVE_INFINITY,
+    chunkBytes: 5,
+    ...overrides,
+  };
+}
+
+describe('scanOccurrences', () => {
+  it('counts lines right when its chunks end inside a UTF-16 code unit (a \\r\\n is one break)', async ({
+    workspace,
+  }) => {
+    const text = 'ab\r\ncd\r\nef\r\nTARGET\r\n';
+    const file = await workspace.write(
+      'u16.txt',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+    );
+    const handle = await fs.open(file, 'r');
+    try {
+      const size = (await handle.stat()).size;
+      for (const chunkBytes of [3, 5, 7, 9]) {
+        const found = await scanOccurrences(
+          handle,
+          size,
+          Buffer.from('TARGET', 'utf16le'),
+          options({ chunkBytes }),
+        );
+        expect({ chunkBytes, lines: found.lines, count: found.count }).toEqual({
+          chunkBytes,
+          lines: [4],
+          count: 1,
+        });
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('stops with the abort reason between chunks when the call is cancelled', async ({ workspace }) => {
+    const file = await workspace.write('big.txt', 'line\n'.repeat(100));
+    const handle = await fs.open(file, 'r');
+    try {
+      const controller = new AbortController();
+      controller.abort(new Error('cancelled by the user'));
+      const scan = scanOccurrences(
+        handle,
+        500,
+        Buffer.from('x'),
+        options({
+          start: 0,
+          breaks: { unit: 1, lf: Buffer.from('\n'), cr: Buffer.from('\r') },
+          signal: controller.signal,
+        }),
+      );
+      await expect(scan).rejects.toThrow('cancelled by the user');
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('copyWithRanges', () => {
+  it('stops with the abort reason between chunks when the call is cancelled', async ({ workspace }) => {
+    const source = await fs.open(await workspace.write('source.txt', 'a'.repeat(64)), 'r');
+    const target = await fs.open(await workspace.write('target.txt', ''), 'r+');
+    try {
+      const controller = new AbortController();
+      controller.abort(new Error('cancelled by the user'));
+      const ranges = [{ start: 10, end: 11, bytes: Buffer.from('B') }];
+      const copy = copyWithRanges(source, 64, ranges, target, { chunkBytes: 8, signal: controller.signal });
+      await expect(copy).rejects.toThrow('cancelled by the user');
+      // Without the signal the same copy completes: the refusal above is the cancellation, not the copy.
+      await copyWithRanges(source, 64, ranges, target, { chunkBytes: 8 });
+      expect((await target.readFile()).toString()).toBe(`${'a'.repeat(10)}B${'a'.repeat(53)}`);
+    } finally {
+      await source.close();
+      await target.close();
+    }
+  });
+});
