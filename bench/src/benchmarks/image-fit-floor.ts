@@ -1,7 +1,7 @@
 // The floor under ReadMediaFile in the image-fit benchmark: a fresh process pays what any ReadMediaFile on these
 // packages pays outside the media package's own work — loading @kimi-tools/core and @kimi-tools/media, building the
-// tool, a call through core's `CallableTool` (argument validation with ReadMediaFile's schema, the call's async
-// context) and core's file-type detection of the head — and does exactly the reference's resize inside that call
+// tool, a call through core's `CallableTool` (argument validation with ReadMediaFile's schema; read-only, like
+// ReadMediaFile, so no context for observer sections) and core's file-type detection of the head — and does exactly the reference's resize inside that call
 // (read, sharp, JPEG at quality 85, base64 data URL). Usage: image-fit-floor.ts FILE
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,6 +28,10 @@ class FloorTool extends CallableTool<typeof ReadMediaFileParams> {
   readonly description = 'The floor of the image-fit benchmark.';
   readonly params = ReadMediaFileParams;
   protected readonly failureBrief = 'Failed';
+
+  protected override collectsChangeSections(): boolean {
+    return false;
+  }
 
   protected async execute(params: { path: string }) {
     const calledMs = performance.now();
