@@ -46,9 +46,9 @@ async function notes(results: RowResult[]): Promise<string[]> {
       'its base64 data URL. Ours also detects the file type, loads sharp on first need, reads the metadata from ' +
       'the header and checks the result against the 4 MiB budget. The floor row loads @kimi-tools/core and ' +
       "@kimi-tools/media and builds ReadMediaFile, then makes one call of a minimal core tool (ReadMediaFile's " +
-      "argument schema, core's call wrapper) that runs core's file-type detection on the head (which loads " +
-      "`file-type`) and exactly the reference's resize: what any ReadMediaFile on these packages pays, with none " +
-      'of its own work.',
+      "argument schema, core's call wrapper) that runs core's file-type detection on the head (for a PNG " +
+      "without loading `file-type`) and exactly the reference's resize: what any ReadMediaFile on these " +
+      'packages pays, with none of its own work.',
   ];
   for (const result of results) {
     if (result.row.kind !== 'whole-process') continue;

@@ -74,7 +74,8 @@ function sniffedMedia(sniffed: SniffedFormat): MediaType | undefined {
  * 3. An empty file is media when its extension says so (ReadMediaFile then reports it empty), else text.
  * 4. Plain text (no control bytes besides whitespace and ESC) is text, whatever its extension or magic letters:
  *    a `.png` holding text (a Git LFS pointer, say) is not an image, nor is a `.txt` starting with "BMW".
- * 5. A format recognised by `file-type` and structurally valid: media we serve → image/video with the sniffed
+ * 5. A format recognised by `file-type` (PNG, APNG, JPEG, GIF and WebP without loading it, see
+ *    `sniffCommonImage`) and structurally valid: media we serve → image/video with the sniffed
  *    type (it beats the extension: a `.png` holding a JPEG is image/jpeg); textual formats → step 7; any other
  *    recognised format → binary.
  * 6. A media extension → that media type (a damaged or exotic variant the sniffer does not know).
