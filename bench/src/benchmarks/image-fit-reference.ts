@@ -1,6 +1,7 @@
 // The reference of the image-fit benchmark: the same resize done directly with sharp in a fresh process — read the
 // file, scale it to 2000 px on its long edge, encode JPEG at quality 85, make the base64 data URL, print its size.
-// Usage: image-fit-reference.ts FILE
+// sharp's defaults are ReadMediaFile's settings: `mozjpeg` off, 4:2:0 chroma, libvips' default concurrency; the JPEG
+// is byte for byte the one ReadMediaFile sends. Usage: image-fit-reference.ts FILE
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 

@@ -8,8 +8,11 @@ const CORE = fileURLToPath(new URL('../../core/dist/index.js', import.meta.url))
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 // A fresh process on the built package: after each step it says whether sharp (a CommonJS module, in the require
-// cache) and pdf.js (which sets globalThis.pdfjsLib when it loads) have been loaded.
+// cache) and pdf.js (which sets globalThis.pdfjsLib when it loads) have been loaded. After the first image it also
+// says whether Node tracks promises (a promise continuation runs under async id 0 until promise hooks are installed,
+// as the first use of an AsyncLocalStorage does): a read-only call never enters core's observer-sections context.
 const SCRIPT = `
+import { executionAsyncId } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 const cache = createRequire(import.meta.url).cache;
 const loaded = () => ({
@@ -25,6 +28,7 @@ const tool = new ReadMediaFile(createRuntime({ workDir: ${JSON.stringify(FIXTURE
 });
 await tool.call({ path: 'screenshot-alpha.png' });
 steps.smallImage = loaded();
+steps.promisesTracked = await (async () => { await null; return executionAsyncId() !== 0; })();
 await tool.call({ path: 'text.pdf' });
 steps.pdf = loaded();
 await tool.call({ path: 'photo-exif-rotated.jpg' });
@@ -38,6 +42,7 @@ describe('@kimi-tools/media, built', () => {
     expect(JSON.parse(stdout)).toEqual({
       imported: { sharp: false, pdfjs: false },
       smallImage: { sharp: false, pdfjs: false },
+      promisesTracked: false,
       pdf: { sharp: false, pdfjs: true },
       turnedImage: { sharp: true, pdfjs: true },
     });

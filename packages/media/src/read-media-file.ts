@@ -111,6 +111,11 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
     this.description = describeReadMediaFile(supportedMediaKinds({ capabilities }), this.options);
   }
 
+  /** Applies no change, so there are no observer sections to collect. */
+  protected override collectsChangeSections(): boolean {
+    return false;
+  }
+
   protected override failureMessage(params: ReadMediaFileParams, error: string): string {
     return readFailedMessage(params.path, error);
   }

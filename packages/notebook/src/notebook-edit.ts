@@ -83,6 +83,11 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     this.description = describeNotebookEdit(this.maxBytes);
   }
 
+  /** Observers' sections are collected only when the runtime has observers as the call starts. */
+  protected override collectsChangeSections(): boolean {
+    return this.runtime.changeObservers.size > 0;
+  }
+
   protected override failureMessage(_params: NotebookEditParams, error: string): string {
     return editFailedMessage(error);
   }

@@ -60,6 +60,11 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     super();
   }
 
+  /** Applies no change, so there are no observer sections to collect. */
+  protected override collectsChangeSections(): boolean {
+    return false;
+  }
+
   protected override failureMessage(params: ReadFileParams, error: string): string {
     return readFailedMessage(params.path, error);
   }

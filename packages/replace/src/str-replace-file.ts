@@ -135,6 +135,11 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     );
   }
 
+  /** Observers' sections are collected only when the runtime has observers as the call starts. */
+  protected override collectsChangeSections(): boolean {
+    return this.runtime.changeObservers.size > 0;
+  }
+
   protected override failureMessage(_params: StrReplaceFileParams, error: string): string {
     return editFailedMessage(error);
   }

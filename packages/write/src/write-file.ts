@@ -43,6 +43,11 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     this.description = describeWriteFile(runtime.readBeforeWrite);
   }
 
+  /** Observers' sections are collected only when the runtime has observers as the call starts. */
+  protected override collectsChangeSections(): boolean {
+    return this.runtime.changeObservers.size > 0;
+  }
+
   protected override failureMessage(params: WriteFileParams, error: string): string {
     return writeFailedMessage(params.path, error);
   }

@@ -11,6 +11,7 @@ import { isStructurallyValid } from './structure-checks.js';
 import { hasUtf16Bom } from '../text/bom.js';
 import { importRetrying } from '../fs/import-retrying.js';
 import { hasEarlyNul, looksLikePlainText } from './text-sniff.js';
+import { sniffCommonImage, type SniffedFormat } from './sniff-common-image.js';
 
 /** What a file is, for choosing between ReadFile and ReadMediaFile. */
 export type FileKind =
@@ -40,7 +41,9 @@ function media(type: MediaType): FileKind {
   return { kind: type.kind, mime: type.mime };
 }
 
-async function sniff(head: Uint8Array): Promise<{ ext: string; mime: string } | undefined> {
+async function sniff(head: Uint8Array): Promise<SniffedFormat | undefined> {
+  const common = sniffCommonImage(head);
+  if (common) return common;
   // Loaded on first use: it is by far the heaviest import of core, and plain text never needs it. A failed load is
   // retried, so one bad moment does not break every later check of the process.
   const { fileTypeFromBuffer } = await importRetrying(
@@ -56,7 +59,7 @@ async function sniff(head: Uint8Array): Promise<{ ext: string; mime: string } | 
 }
 
 /** The media type of a sniffed format, when it is media we serve (HEIC keeps its exact sniffed variant). */
-function sniffedMedia(sniffed: { ext: string; mime: string }): MediaType | undefined {
+function sniffedMedia(sniffed: SniffedFormat): MediaType | undefined {
   const type = MEDIA_BY_SNIFFED_EXTENSION[sniffed.ext];
   if (!type) return undefined;
   if (sniffed.ext === 'asf' && sniffed.mime.startsWith('audio/')) return undefined;
@@ -71,7 +74,8 @@ function sniffedMedia(sniffed: { ext: string; mime: string }): MediaType | undef
  * 3. An empty file is media when its extension says so (ReadMediaFile then reports it empty), else text.
  * 4. Plain text (no control bytes besides whitespace and ESC) is text, whatever its extension or magic letters:
  *    a `.png` holding text (a Git LFS pointer, say) is not an image, nor is a `.txt` starting with "BMW".
- * 5. A format recognised by `file-type` and structurally valid: media we serve → image/video with the sniffed
+ * 5. A format recognised by `file-type` (PNG, APNG, JPEG, GIF and WebP without loading it, see
+ *    `sniffCommonImage`) and structurally valid: media we serve → image/video with the sniffed
  *    type (it beats the extension: a `.png` holding a JPEG is image/jpeg); textual formats → step 7; any other
  *    recognised format → binary.
  * 6. A media extension → that media type (a damaged or exotic variant the sniffer does not know).

@@ -52,7 +52,8 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
     }
     const params = validated.params;
     try {
-      return await collectChangeSections(() => this.execute(params, options));
+      const run = () => this.execute(params, options);
+      return await (this.collectsChangeSections() ? collectChangeSections(run) : run());
     } catch (error) {
       // A thrown error's text may quote a path raw (`ENOENT: ..., open '{path}'`): it is shown escaped and bounded.
       return toolError({
@@ -67,6 +68,17 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
     params: z.output<TParams>,
     options: CallOptions,
   ): Promise<ToolReturnValue<Brief>>;
+
+  /**
+   * Whether this call may apply a change whose observers' sections go into its result, asked once as the call
+   * starts. Only then does the call run inside the context that collects those sections: an AsyncLocalStorage,
+   * whose first use makes Node track every promise of the process from then on (about 18 ms of CPU in a fresh
+   * process fitting a large image). `true` by default, so a contributed tool that applies changes gets its sections
+   * without saying so; core's read-only tools answer `false`, its writing tools whether the runtime has observers.
+   */
+  protected collectsChangeSections(): boolean {
+    return true;
+  }
 
   /** Message of the error result made from an unexpected exception; tools override it with their wording. */
   protected failureMessage(_params: z.output<TParams>, error: string): string {

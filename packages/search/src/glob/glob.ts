@@ -59,6 +59,11 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
       this.maxMatches === GLOB_MAX_MATCHES ? GLOB_DESCRIPTION : globDescription(this.maxMatches);
   }
 
+  /** Applies no change, so there are no observer sections to collect. */
+  protected override collectsChangeSections(): boolean {
+    return false;
+  }
+
   protected override failureMessage(params: GlobParams, error: string): string {
     return globFailedMessage(params.pattern, error);
   }

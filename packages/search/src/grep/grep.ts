@@ -108,6 +108,11 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       this.maxOutputChars === GREP_MAX_OUTPUT_CHARS ? GREP_DESCRIPTION : grepDescription(this.maxOutputChars);
   }
 
+  /** Applies no change, so there are no observer sections to collect. */
+  protected override collectsChangeSections(): boolean {
+    return false;
+  }
+
   protected override failureMessage(_params: GrepParams, error: string): string {
     return grepFailedMessage(error);
   }
