@@ -3,11 +3,12 @@ import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 
-// An unexpected error's text may quote two paths (a rename's source and target).
-const SHOWN_ERROR_MAX_CHARS = 2 * SHOWN_PATH_MAX_CHARS + 1_000;
 import { collectChangeSections } from '../observe/call-sections.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
 import { validateArguments } from './validate-arguments.js';
+
+// An unexpected error's text may quote two paths (a rename's source and target).
+const SHOWN_ERROR_MAX_CHARS = 2 * SHOWN_PATH_MAX_CHARS + 1_000;
 
 /** Options of a single tool call. */
 export interface CallOptions {
