@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
-
 import { collectChangeSections } from '../observe/call-sections.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
 import { validateArguments } from './validate-arguments.js';
