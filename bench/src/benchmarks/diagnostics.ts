@@ -11,6 +11,11 @@ import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.j
 const CHILD = fileURLToPath(new URL('./diagnostics-in-call-child.ts', import.meta.url));
 const ONE_MB = 1024 * 1024;
 const PARSER_GOAL_MS = 30;
+/**
+ * Edits timed for the parser row: a 95th percentile needs enough of them. Of 20, it is the second largest, so one
+ * major garbage collection of the 1 MiB syntax tree decides it; of 60, it is the fourth largest.
+ */
+const PARSER_PAIRS = 60;
 const OLD_LINE = 'export const benchmarkMarker = 1;';
 const NEW_LINE = 'export const benchmarkMarker = 2;';
 
@@ -59,7 +64,7 @@ async function prepare({ dataDir, runs }: BenchContext): Promise<Row[]> {
       child: {
         kind: 'node',
         script: CHILD,
-        args: [bigOurs, bigReference, OLD_LINE, NEW_LINE, '-', String(Math.max(runs, 20))],
+        args: [bigOurs, bigReference, OLD_LINE, NEW_LINE, '-', String(Math.max(runs, PARSER_PAIRS))],
       },
     },
     {
@@ -94,7 +99,8 @@ async function notes(results: RowResult[]): Promise<string[]> {
     const reports = `${details.clean ?? 0} clean, ${details.other ?? 0} other`;
     if (index === 0) {
       lines.push(
-        `- Parsers, 1 MiB .ts: overhead per edit p50 ${formatMs(p50)}, p95 ${formatMs(p95)} (goal ≤ ` +
+        `- Parsers, 1 MiB .ts: overhead per edit over ${overheads.length} edits p50 ${formatMs(p50)}, p95 ` +
+          `${formatMs(p95)} (goal ≤ ` +
           `${PARSER_GOAL_MS} ms: ${p95 <= PARSER_GOAL_MS ? 'met' : 'NOT met'}); reports: ${reports}.`,
       );
     } else {
