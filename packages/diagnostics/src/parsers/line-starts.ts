@@ -1,8 +1,16 @@
-/** Turns offsets into 1-based line and column for one text (the line starts are found once). */
-export function positionAt(text: string): (offset: number) => { line: number; column: number } {
+/**
+ * Turns offsets into 1-based line and column for one text (the line starts are found once). Lines end at `\n`, or at
+ * each match of `lineBreak` (a global pattern) when a parser counts more kinds of line break.
+ */
+export function positionAt(
+  text: string,
+  lineBreak?: RegExp,
+): (offset: number) => { line: number; column: number } {
   const starts = [0];
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
-    starts.push(index + 1);
+  if (lineBreak) for (const found of text.matchAll(lineBreak)) starts.push(found.index + found[0].length);
+  else
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
+      starts.push(index + 1);
   return (offset) => {
     let low = 0;
     let high = starts.length - 1;

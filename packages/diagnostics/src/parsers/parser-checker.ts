@@ -3,13 +3,7 @@ import type { Problem } from '../problem.js';
 import { jsonProblems } from './json-problems.js';
 import { tomlProblems } from './toml-problems.js';
 import { TreeSitterParsers } from './tree-sitter-problems.js';
-import {
-  parseScript,
-  SCRIPT_KINDS,
-  scriptProblems,
-  type ParsedScript,
-  type ScriptLanguage,
-} from './typescript-problems.js';
+import { checkScript, SCRIPT_KINDS, type ScriptLanguage, type ScriptOutline } from './typescript-problems.js';
 import { yamlProblems } from './yaml-problems.js';
 
 /** What a parser check found. */
@@ -24,12 +18,12 @@ interface Remembered {
   /** The bytes `text` was decoded from, when the caller gave them (a copy: the caller's buffer may be reused). */
   readonly bytes: Uint8Array | undefined;
   readonly problems: Problem[];
-  readonly script?: ParsedScript;
+  readonly script?: ScriptOutline;
 }
 
 /**
  * The in-process syntax checkers of one runtime. It remembers the last text it checked of each file with its
- * problems (and TypeScript's tree), so that an edit of a file it saw last time parses only the new content,
+ * problems (and a script's outline), so that an edit of a file it saw last time parses only the new content,
  * incrementally where the parser can, and its old content need not even be decoded again.
  */
 export class ParserChecker {
@@ -62,10 +56,9 @@ export class ParserChecker {
     if (known && known.text === text) return { kind: 'checked', problems: known.problems };
     this.remembered.delete(file);
     let problems: Problem[];
-    let script: ParsedScript | undefined;
+    let script: ScriptOutline | undefined;
     if (isScript(language)) {
-      script = parseScript(file, text, language, known?.script);
-      problems = scriptProblems(script);
+      ({ outline: script, problems } = checkScript(file, text, language, known?.script));
     } else {
       const outcome = await this.parse(text, language, budgetMs);
       if (outcome.kind === 'timed out') return outcome;
