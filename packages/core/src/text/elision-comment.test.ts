@@ -60,7 +60,7 @@ describe('introducedElision', () => {
         ? added
         : undefined;
     };
-    const blank = fc.constantFrom('', ' ', '\t', '\r', '\u00a0', '\u2028', '  \t');
+    const blank = fc.constantFrom('', ' ', '\t', '\r', '\v', '\u00a0', '\u2028', '\u3000', '\ufeff', '  \t');
     const body = fc.constantFrom(
       '// ... rest of the file unchanged ...',
       '# ... existing code ...',
