@@ -12,6 +12,8 @@ import { freshCopyOf } from './fresh-copy.js';
 
 const FIVE_MB = 5 * 1024 * 1024;
 const CHILD = fileURLToPath(new URL('./write-file-child.ts', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./write-file-floor.ts', import.meta.url));
+const FLOOR_LABEL = 'Node floor: encode, temp file, write, fsync, rename, fsync dir';
 // Long lines so that 5 MB stays within the diff's line limit and a real diff has to be computed.
 const LONG_LINE_LENGTH = Math.floor(FIVE_MB / DIFF_MAX_LINES) - 20;
 // The reference: show the diff the way git would (output discarded), then write the new content over the target.
@@ -37,17 +39,28 @@ async function writeRow(
   };
 }
 
+// The floor row: the same overwrite (its own fresh copy) by write-file-floor.ts, against the same reference.
+async function floorRow(dataDir: string, oldFile: string, newFile: string): Promise<Row> {
+  const { target, makeFresh } = await freshCopyOf(oldFile, dataDir, 'target-floor.txt');
+  return {
+    kind: 'whole-process',
+    label: FLOOR_LABEL,
+    referenceLabel: 'git diff --no-index + write',
+    goal: { text: 'the floor under ≤ 2×' },
+    ours: { kind: 'node', script: FLOOR, args: [target, newFile] },
+    reference: { kind: 'command', argv: ['sh', '-c', REFERENCE_SCRIPT, 'sh', oldFile, newFile, target] },
+    beforeEachRun: makeFresh,
+  };
+}
+
 async function prepare({ dataDir }: BenchContext): Promise<Row[]> {
   const file = (name: string) => path.join(dataDir, name);
   const joinLines = (lines: readonly string[]) => `${lines.join('\n')}\n`;
+  const shortOld = await ensureDataFile(file('short-lines-a.txt'), () => randomText(1, FIVE_MB, 80));
+  const shortNew = await ensureDataFile(file('short-lines-b.txt'), () => randomText(2, FIVE_MB, 80));
   return [
-    await writeRow(
-      '5 MB, different, ~80-char lines (~60k lines)',
-      dataDir,
-      await ensureDataFile(file('short-lines-a.txt'), () => randomText(1, FIVE_MB, 80)),
-      await ensureDataFile(file('short-lines-b.txt'), () => randomText(2, FIVE_MB, 80)),
-      'short',
-    ),
+    await writeRow('5 MB, different, ~80-char lines (~60k lines)', dataDir, shortOld, shortNew, 'short'),
+    await floorRow(dataDir, shortOld, shortNew),
     await writeRow(
       '5 MB, different, 10,000 long lines',
       dataDir,
@@ -62,12 +75,36 @@ async function prepare({ dataDir }: BenchContext): Promise<Row[]> {
   ];
 }
 
+/** The floor's line: its split, and what ours costs above it in the same run. */
+function floorNote(first: RowResult | undefined, floor: RowResult): string {
+  const wall = (samples: RowResult['ours']) => medianOf(samples, (sample) => sample.wallMs);
+  const cpu = (samples: RowResult['ours']) => medianOf(samples, (sample) => sample.cpuMs);
+  const split = (key: string) => medianOf(floor.ours, (sample) => sample.details[key]);
+  const floorRatio = wall(floor.ours) / wall(floor.reference);
+  const above =
+    first === undefined
+      ? ''
+      : ` WriteFile on the same files is ${(wall(first.ours) / wall(floor.ours)).toFixed(2)}× the floor ` +
+        `(CPU ${formatMs(cpu(first.ours))}).`;
+  return (
+    `- ${FLOOR_LABEL.replace('Node floor: ', 'The floor (')}): ${formatMs(wall(floor.ours))}, ` +
+    `${floorRatio.toFixed(2)}× the reference in the same run (CPU ${formatMs(cpu(floor.ours))}); median split: ` +
+    `Node start-up ${formatMs(split('startMs'))}, reading the content ${formatMs(split('readMs'))}, encode + ` +
+    `durable write ${formatMs(split('writeMs'))}. No Node WriteFile with an fsync'd atomic write can go below it.` +
+    above
+  );
+}
+
 async function notes(results: RowResult[]): Promise<string[]> {
   const lines = [
     'Both sides overwrite the same fresh copy of the old file (made before every run, untimed). Ours runs in a ' +
-      'session that has read it (its stamp is handed to the process) and reads the new content from a file.',
+      'session that has read it (its stamp is handed to the process) and reads the new content from a file. The ' +
+      'floor row is a Node process with no imports that only does the durable write of the ~80-char-lines content ' +
+      '(write-file-floor.ts), with no check.',
   ];
+  const floor = results.find((result) => result.row.label === FLOOR_LABEL);
   for (const result of results) {
+    if (result === floor) continue;
     const ours = (key: string) => medianOf(result.ours, (sample) => sample.details[key]);
     const first = result.ours[0]!.details;
     const shown = first['summary'] === 1 ? 'a summary block' : `${first['blocks']} diff block(s)`;
@@ -76,6 +113,7 @@ async function notes(results: RowResult[]): Promise<string[]> {
         `reading the content ${formatMs(ours('importMs'))}, WriteFile.call ${formatMs(ours('callMs'))}; showed ${shown}.`,
     );
   }
+  if (floor !== undefined) lines.push(floorNote(results[0], floor));
   return lines;
 }
 
@@ -84,7 +122,7 @@ const writeFileBenchmark: Benchmark = {
   description:
     'A fresh process overwrites the file through `WriteFile` (diff blocks with the 200 ms budget, atomic write with ' +
     'fsync) vs `git diff --no-index` on the old and new files plus `cat new > target`. Over 10,000 lines the diff ' +
-    'is a summary at once; 10,000 long different lines need a real diff.',
+    'is a summary at once; 10,000 long different lines need a real diff. A floor row does only the durable write.',
   prepare,
   notes,
 };

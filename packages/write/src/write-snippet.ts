@@ -1,10 +1,11 @@
 import { changedLines, lineSnippet, type LineSnippet } from '@kimi-tools/core/toolkit';
 import type { WriteMode } from './params.js';
 
-/** Lines of a `\n`-normalised text: a final `\n` ends the last line. */
+/** Lines of a `\n`-normalised text: a final `\n` ends the last line. Counted, not split: no array of 5 MB of lines. */
 function lineCount(text: string): number {
   if (text.length === 0) return 0;
-  const breaks = text.split('\n').length - 1;
+  let breaks = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) breaks++;
   return text.endsWith('\n') ? breaks : breaks + 1;
 }
 

@@ -365,6 +365,15 @@ describe('buildDiffBlocks: bounded displays (docs/diff-blocks.md#long-lines-and-
     expect(blocks).toEqual([summary('(650 lines)', '(650 lines, modified)')]);
   });
 
+  it('shows long changed lines cut to size, however many bytes they hold before the cut', () => {
+    // 30 changed lines of 50,000 characters: 3 MB before cutting, about 60 KB after.
+    const lines = (fill: string) => Array.from({ length: 30 }, () => fill.repeat(50_000)).join('\n');
+    const blocks = buildDiffBlocks('f.txt', `top\n${lines('a')}\nend\n`, `top\n${lines('b')}\nend\n`);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]?.isSummary).toBe(false);
+    expect(bytesOf(blocks)).toBeLessThan(100_000);
+  });
+
   it('keeps every display within the budget (property)', () => {
     const line = fc.oneof(fc.string({ maxLength: 50 }), fc.string({ minLength: 900, maxLength: 3_000 }));
     const text = fc.array(line, { maxLength: 60 }).map((lines) => lines.join('\n'));

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { introducedElision, isElisionComment } from './elision-comment.js';
 
@@ -46,5 +47,42 @@ describe('introducedElision', () => {
       introducedElision(withComment, 'def a():\n    return 1\n# ... rest of the file unchanged ...\n'),
     ).toBe(undefined);
     expect(introducedElision(old, `${old}# ... existing code ...\n`)).toBe(undefined);
+  });
+
+  it('finds the same line as looking at every trimmed line in turn, whatever the blanks around the lines', () => {
+    // The plain way: every line trimmed and checked, the first one that is new to the file wins.
+    const everyLine = (oldText: string, newText: string, file: string): string | undefined => {
+      const newLines = newText.split('\n').map((line) => line.trim());
+      const added = newLines.find((line) => isElisionComment(line) && !file.includes(line));
+      if (added === undefined) return undefined;
+      const kept = new Set(newLines);
+      return oldText.split('\n').some((line) => line.trim().length > 0 && !kept.has(line.trim()))
+        ? added
+        : undefined;
+    };
+    const blank = fc.constantFrom('', ' ', '\t', '\r', '\v', '\u00a0', '\u2028', '\u3000', '\ufeff', '  \t');
+    const body = fc.constantFrom(
+      '// ... rest of the file unchanged ...',
+      '# ... existing code ...',
+      'REM rest of the script unchanged',
+      'remove(x)',
+      '-- same as before',
+      '<!-- remaining content omitted -->',
+      "' rest of the code is the same",
+      '{/* ... existing components ... */}',
+      '// a real comment',
+      'x = 1',
+      '(a)',
+      '',
+    );
+    const line = fc.tuple(blank, body, blank).map((parts) => parts.join(''));
+    const text = fc.array(line, { maxLength: 12 }).map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(text, text, fc.boolean(), (oldText, newText, withFile) => {
+        const file = withFile ? oldText : 'x = 1';
+        expect(introducedElision(oldText, newText, file)).toBe(everyLine(oldText, newText, file));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -39,21 +39,45 @@ function trimmedLines(text: string): string[] {
 }
 
 /**
+ * Where a line may start a comment: blanks, then a character a comment start begins with, or `rem`. `\s` is what
+ * `trim` removes, and every comment start of `COMMENT_START` begins with one of these, so every line whose trimmed
+ * form `COMMENT_START` matches is found (with some lines it does not match, which the full check then turns down).
+ */
+const MAY_START_COMMENT = /^\s*(?:[/#*<;%{(']|-|rem\b)/gim;
+
+// In a fresh process, splitting a 5 MB text into trimmed lines to look at each takes about 25 ms; this scan, 10 ms (a
+// loop over each line's first characters, 15: it runs mostly before the JIT has compiled it). It only cuts out the
+// lines that may start a comment, in order, so the first elision comment found is the same line.
+function firstAddedElision(newText: string, file: string): string | undefined {
+  const scan = new RegExp(MAY_START_COMMENT.source, MAY_START_COMMENT.flags);
+  for (let match = scan.exec(newText); match !== null; match = scan.exec(newText)) {
+    // The candidate's first character ends the match; `\s*` may have crossed blank lines to reach it.
+    const at = match.index + match[0].length - 1;
+    const lineStart = newText.lastIndexOf('\n', at) + 1;
+    const found = newText.indexOf('\n', at);
+    const lineEnd = found === -1 ? newText.length : found;
+    const line = newText.slice(lineStart, lineEnd).trim();
+    if (isElisionComment(line) && !file.includes(line)) return line;
+    scan.lastIndex = lineEnd;
+  }
+  return undefined;
+}
+
+/**
  * The first elision comment line of `newText` that the file did not have, when the change also removes lines of
  * `oldText` (the omitted code would be lost); undefined otherwise. `oldText` and `newText` are what the change
  * replaces and what it writes (a whole file, or the replaced regions of one), `\n`-normalised; `file` is the whole old
- * content: a comment already in it is the file's own, never counted. Only `newText` is cut into lines unless a
- * candidate turns up, so a small edit of a huge file costs little.
+ * content: a comment already in it is the file's own, never counted. Only the lines of `newText` that may start a
+ * comment are cut out unless a candidate turns up, so a small edit of a huge file costs little.
  */
 export function introducedElision(
   oldText: string,
   newText: string,
   file: string = oldText,
 ): string | undefined {
-  const newLines = trimmedLines(newText);
-  const added = newLines.find((line) => isElisionComment(line) && !file.includes(line));
+  const added = firstAddedElision(newText, file);
   if (added === undefined) return undefined;
-  const kept = new Set(newLines);
+  const kept = new Set(trimmedLines(newText));
   const removesLines = trimmedLines(oldText).some((line) => line.length > 0 && !kept.has(line));
   return removesLines ? added : undefined;
 }
