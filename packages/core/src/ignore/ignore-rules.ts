@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isWithinDirectory } from '../path/containment.js';
 import type ignoreModule from 'ignore';
 import { readIgnoreFile } from './read-ignore-file.js';
+import { basenameRuleFilter, type BasenameRuleTest } from './basename-rule-filter.js';
 import { isPathRule, pathRuleFilter, type PathRuleTest } from './path-rule-filter.js';
 
 /** Version-control folders the search tools and directory listings skip. */
@@ -21,7 +22,8 @@ type Verdict = 'ignored' | 'unignored' | 'none';
  * is tested by itself (its parents are already known to be kept). A rule with no `/` before its end can only look at
  * the basename, so the verdicts of those rules are cached by basename: `index.ts` in a thousand folders is tested
  * once. The other rules (on paths) are tested, with all the rules in their order, only for a path that one of them
- * might match ({@link pathRuleFilter}); any other path gets the basename verdict, as git would give it. Rules of a
+ * might match ({@link pathRuleFilter}); any other path gets the basename verdict, as git would give it, and a name no
+ * basename rule can match ({@link basenameRuleFilter}) gets 'none' without a test or a cache entry. Rules of a
  * directory above the search directory (`parentsUnknown`) must see whole paths instead: the search directory itself,
  * or one of its parents, may be what they ignore.
  */
@@ -32,6 +34,8 @@ export class IgnoreRuleSet {
   private readonly byBasename = new Map<string, Verdict>();
   /** Whether a path might match a path rule; `null` when there is none. */
   private readonly mayMatchPathRule: PathRuleTest | null;
+  /** Whether a name might match a basename rule; `null`: every name is tested. */
+  private readonly mayMatchBasenameRule: BasenameRuleTest | null;
 
   /** The rules of `texts`; the `ignore` package is loaded only here, when some ignore file exists. */
   static async create(texts: readonly string[], parentsUnknown = false): Promise<IgnoreRuleSet> {
@@ -45,6 +49,7 @@ export class IgnoreRuleSet {
     // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
     for (const text of texts) this.rules.add(text);
     this.mayMatchPathRule = parentsUnknown ? null : pathRuleFilter(texts);
+    this.mayMatchBasenameRule = parentsUnknown ? null : basenameRuleFilter(texts);
     if (parentsUnknown) this.basenameRules = null;
     else if (this.mayMatchPathRule === null) this.basenameRules = this.rules;
     else {
@@ -59,6 +64,7 @@ export class IgnoreRuleSet {
     if (this.basenameRules === null || this.mayMatchPathRule?.(localPath, name)) {
       return toVerdict(this.rules.test(localPath + suffix));
     }
+    if (this.mayMatchBasenameRule?.(name) === false) return 'none';
     const key = name + suffix;
     let verdict = this.byBasename.get(key);
     if (verdict === undefined) {
