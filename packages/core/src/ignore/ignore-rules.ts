@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isWithinDirectory } from '../path/containment.js';
 import type ignoreModule from 'ignore';
 import { readIgnoreFile } from './read-ignore-file.js';
+import { basenameRuleFilter, type BasenameRuleTest } from './basename-rule-filter.js';
 import { isPathRule, pathRuleFilter, type PathRuleTest } from './path-rule-filter.js';
 
 /** Version-control folders the search tools and directory listings skip. */
@@ -21,17 +22,21 @@ type Verdict = 'ignored' | 'unignored' | 'none';
  * is tested by itself (its parents are already known to be kept). A rule with no `/` before its end can only look at
  * the basename, so the verdicts of those rules are cached by basename: `index.ts` in a thousand folders is tested
  * once. The other rules (on paths) are tested, with all the rules in their order, only for a path that one of them
- * might match ({@link pathRuleFilter}); any other path gets the basename verdict, as git would give it. Rules of a
+ * might match ({@link pathRuleFilter}); any other path gets the basename verdict, as git would give it, and a name no
+ * basename rule can match ({@link basenameRuleFilter}) gets 'none' without a test or a cache entry. Rules of a
  * directory above the search directory (`parentsUnknown`) must see whole paths instead: the search directory itself,
  * or one of its parents, may be what they ignore.
  */
 export class IgnoreRuleSet {
-  private readonly rules: ignoreModule.Ignore;
-  /** The basename rules alone, in their order (all the rules when there is no path rule); `null`: whole paths. */
-  private readonly basenameRules: ignoreModule.Ignore | null;
+  /** All the rules, compiled on first use (the package compiles each rule when it is added). */
+  private allRules: ignoreModule.Ignore | null = null;
+  /** The basename rules alone, in their order, compiled on first use; with no path rule, all the rules. */
+  private basenameOnly: ignoreModule.Ignore | null = null;
   private readonly byBasename = new Map<string, Verdict>();
   /** Whether a path might match a path rule; `null` when there is none. */
   private readonly mayMatchPathRule: PathRuleTest | null;
+  /** Whether a name might match a basename rule; `null`: every name is tested. */
+  private readonly mayMatchBasenameRule: BasenameRuleTest | null;
 
   /** The rules of `texts`; the `ignore` package is loaded only here, when some ignore file exists. */
   static async create(texts: readonly string[], parentsUnknown = false): Promise<IgnoreRuleSet> {
@@ -39,33 +44,49 @@ export class IgnoreRuleSet {
     return new IgnoreRuleSet(ignore, texts, parentsUnknown);
   }
 
-  private constructor(ignore: typeof ignoreModule, texts: readonly string[], parentsUnknown: boolean) {
-    // Case-sensitive, as git and ripgrep are on Linux.
-    this.rules = ignore({ ignorecase: false });
-    // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
-    for (const text of texts) this.rules.add(text);
+  private constructor(
+    private readonly ignore: typeof ignoreModule,
+    private readonly texts: readonly string[],
+    /** Whole paths are tested (see above). */
+    private readonly parentsUnknown: boolean,
+  ) {
     this.mayMatchPathRule = parentsUnknown ? null : pathRuleFilter(texts);
-    if (parentsUnknown) this.basenameRules = null;
-    else if (this.mayMatchPathRule === null) this.basenameRules = this.rules;
-    else {
-      this.basenameRules = ignore({ ignorecase: false });
-      for (const text of texts) this.basenameRules.add(withoutPathRules(text));
-    }
+    this.mayMatchBasenameRule = parentsUnknown ? null : basenameRuleFilter(texts);
   }
 
   /** `localPath` is relative to the rules' directory; `name` is its last segment. */
   verdict(localPath: string, name: string, isDirectory: boolean): Verdict {
     const suffix = isDirectory ? '/' : '';
-    if (this.basenameRules === null || this.mayMatchPathRule?.(localPath, name)) {
-      return toVerdict(this.rules.test(localPath + suffix));
+    if (this.parentsUnknown || this.mayMatchPathRule?.(localPath, name)) {
+      return toVerdict(this.rules().test(localPath + suffix));
     }
+    if (this.mayMatchBasenameRule?.(name) === false) return 'none';
     const key = name + suffix;
     let verdict = this.byBasename.get(key);
     if (verdict === undefined) {
-      verdict = toVerdict(this.basenameRules.test(key));
+      verdict = toVerdict(this.basenameRules().test(key));
       this.byBasename.set(key, verdict);
     }
     return verdict;
+  }
+
+  private rules(): ignoreModule.Ignore {
+    this.allRules ??= this.compile(this.texts);
+    return this.allRules;
+  }
+
+  private basenameRules(): ignoreModule.Ignore {
+    if (this.mayMatchPathRule === null) return this.rules();
+    this.basenameOnly ??= this.compile(this.texts.map(withoutPathRules));
+    return this.basenameOnly;
+  }
+
+  private compile(texts: readonly string[]): ignoreModule.Ignore {
+    // Case-sensitive, as git and ripgrep are on Linux.
+    const rules = this.ignore({ ignorecase: false });
+    // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
+    for (const text of texts) rules.add(text);
+    return rules;
   }
 }
 

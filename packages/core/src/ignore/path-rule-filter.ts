@@ -89,15 +89,35 @@ function indexRule(raw: string): IndexedRule {
   return { first, last, test };
 }
 
+/** Tests kept by the literal last segment of their rules, and those of rules without one. */
+interface RuleBucket {
+  byLast: Map<string, PathRuleTest[]>;
+  others: PathRuleTest[];
+}
+
 function addTo(map: Map<string, PathRuleTest[]>, key: string, test: PathRuleTest): void {
   const tests = map.get(key);
   if (tests === undefined) map.set(key, [test]);
   else tests.push(test);
 }
 
-/** A test over every path rule of the given ignore-file texts, or `null` when they hold none. */
+function addToBucket(map: Map<string, RuleBucket>, key: string, rule: IndexedRule): void {
+  let bucket = map.get(key);
+  if (bucket === undefined) {
+    bucket = { byLast: new Map(), others: [] };
+    map.set(key, bucket);
+  }
+  if (rule.last !== null) addTo(bucket.byLast, rule.last, rule.test);
+  else bucket.others.push(rule.test);
+}
+
+/**
+ * A test over every path rule of the given ignore-file texts, or `null` when they hold none. Rules with a literal
+ * first segment are looked up by it and then by their literal last one: babel's root `.gitignore` has about 35 rules
+ * under `/packages/`, and every path below `packages` would otherwise try them all.
+ */
 export function pathRuleFilter(texts: readonly string[]): PathRuleTest | null {
-  const byFirst = new Map<string, PathRuleTest[]>();
+  const byFirst = new Map<string, RuleBucket>();
   const byLast = new Map<string, PathRuleTest[]>();
   const others: PathRuleTest[] = [];
   let count = 0;
@@ -107,7 +127,7 @@ export function pathRuleFilter(texts: readonly string[]): PathRuleTest | null {
       if (line === '' || line.startsWith('#') || !isPathRule(line)) continue;
       const rule = indexRule(raw.replace(/\s+$/, ''));
       count++;
-      if (rule.first !== null) addTo(byFirst, rule.first, rule.test);
+      if (rule.first !== null) addToBucket(byFirst, rule.first, rule);
       else if (rule.last !== null) addTo(byLast, rule.last, rule.test);
       else others.push(rule.test);
     }
@@ -116,7 +136,10 @@ export function pathRuleFilter(texts: readonly string[]): PathRuleTest | null {
   return (localPath, name) => {
     const slash = localPath.indexOf('/');
     const first = byFirst.get(slash < 0 ? localPath : localPath.slice(0, slash));
-    if (first?.some((test) => test(localPath, name))) return true;
+    if (first !== undefined) {
+      if (first.byLast.get(name)?.some((test) => test(localPath, name))) return true;
+      if (first.others.some((test) => test(localPath, name))) return true;
+    }
     if (byLast.get(name)?.some((test) => test(localPath, name))) return true;
     return others.some((test) => test(localPath, name));
   };
