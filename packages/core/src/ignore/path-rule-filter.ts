@@ -29,16 +29,28 @@ function isLiteral(segment: string): boolean {
   return segment !== '' && !WILDCARD.test(segment);
 }
 
-/** What one segment of a rule asks of one name: equal to a literal, a literal prefix or suffix around `*`, or nothing. */
-function segmentTest(segment: string): (name: string) => boolean {
+/** What one segment of a rule asks of one name; `null` when it accepts any name. */
+type SegmentTest = ((name: string) => boolean) | null;
+
+/** Equal to a literal, a literal prefix or suffix around `*`, or nothing (`null`). */
+function segmentTest(segment: string): SegmentTest {
   if (isLiteral(segment)) return (name) => name === segment;
   const star = segment.indexOf('*');
   const head = segment.slice(0, star);
   const tail = segment.slice(star + 1);
-  if (star >= 0 && !WILDCARD.test(head) && !WILDCARD.test(tail)) {
-    return (name) => name.length >= head.length + tail.length && name.startsWith(head) && name.endsWith(tail);
+  if (star > 0 || (star === 0 && tail !== '')) {
+    if (!WILDCARD.test(head) && !WILDCARD.test(tail)) {
+      return (name) => name.length >= head.length + tail.length && name.startsWith(head) && name.endsWith(tail);
+    }
   }
-  return () => true;
+  return null;
+}
+
+/** How many `/`-separated segments a path has, without splitting it. */
+function segmentCount(localPath: string): number {
+  let count = 1;
+  for (let slash = localPath.indexOf('/'); slash >= 0; slash = localPath.indexOf('/', slash + 1)) count++;
+  return count;
 }
 
 /**
@@ -62,8 +74,8 @@ function indexRule(raw: string): IndexedRule {
   const first = segments[0] !== undefined && isLiteral(segments[0]) ? segments[0] : null;
   const lastSegment = segments[segments.length - 1];
   const last = lastSegment !== undefined && isLiteral(lastSegment) ? lastSegment : null;
-  // Cheap checks first: the last name, then the literal start, and only then the path split into names.
-  const nameTest = exact ? lead[lead.length - 1] : trail[trail.length - 1];
+  // Cheap checks first: the last name, then the literal start, the number of segments, and only then each segment.
+  const nameTest = (exact ? lead[lead.length - 1] : trail[trail.length - 1]) ?? null;
   const literalLead: string[] = [];
   for (const segment of segments) {
     if (!isLiteral(segment)) break;
@@ -71,18 +83,26 @@ function indexRule(raw: string): IndexedRule {
   }
   const prefix =
     literalLead.length > 0 && literalLead.length < segments.length ? `${literalLead.join('/')}/` : '';
+  // Segments are found by index rather than by splitting the path: a rule such as `**/.yarn/*` looks at every path
+  // of its tree, and an array of segments for each was most of the cost of ignore matching on the bench corpus.
   const test: PathRuleTest = (localPath, name) => {
-    if (nameTest !== undefined && !nameTest(name)) return false;
-    // `foo/**` may still be asked about `foo` itself: that is left to the full test.
+    if (nameTest !== null && !nameTest(name)) return false;
     if (!localPath.startsWith(prefix) && `${localPath}/` !== prefix) return false;
-    const names = localPath.split('/');
-    if (exact ? names.length !== lead.length : names.length < lead.length + trail.length) return false;
-    for (let index = 0; index < lead.length; index++) {
-      if (!(lead[index] as (name: string) => boolean)(names[index] as string)) return false;
+    const count = segmentCount(localPath);
+    if (exact ? count !== lead.length : count < lead.length + trail.length) return false;
+    let start = 0;
+    for (const segment of lead) {
+      const slash = localPath.indexOf('/', start);
+      const end = slash < 0 ? localPath.length : slash;
+      if (segment !== null && !segment(localPath.slice(start, end))) return false;
+      start = end + 1;
     }
-    const offset = names.length - trail.length;
-    for (let index = 0; index < trail.length; index++) {
-      if (!(trail[index] as (name: string) => boolean)(names[offset + index] as string)) return false;
+    let end = localPath.length;
+    for (let index = trail.length - 1; index >= 0; index--) {
+      const begin = localPath.lastIndexOf('/', end - 1) + 1;
+      const segment = trail[index] as SegmentTest;
+      if (segment !== null && !segment(localPath.slice(begin, end))) return false;
+      end = begin - 1;
     }
     return true;
   };
