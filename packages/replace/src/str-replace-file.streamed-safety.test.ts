@@ -4,6 +4,7 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import { EDIT_LOG } from '@kimi-tools/core/toolkit';
 import { test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
+import { bothPaths } from './__fixtures__/both-paths.js';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import type { EditMatch } from './match/types.js';
 import type { Edit } from './params.js';
@@ -14,39 +15,6 @@ import { StrReplaceFile } from './str-replace-file.js';
 
 /** The kit's test, with `streamed`: a StrReplaceFile that streams every non-empty file. */
 const it = test.extend('streamed', ({ runtime }) => new StrReplaceFile(runtime, { streamAboveBytes: 1 }));
-
-/** What a call returned and left on disk. */
-async function outcomeOf(tool: StrReplaceFile, input: string, file: string, edit: object) {
-  const result = await tool.call({ path: input, edit });
-  const { isError, message, brief, output, extras } = result;
-  return { isError, message, brief, output, extras, bytes: (await fs.readFile(file)).toString('hex') };
-}
-
-/**
- * The same edit of the same bytes by the streamed and the in-memory path (two files, `s-` and `m-`): both outcomes,
- * with the in-memory one's file name put in the streamed one's place.
- */
-async function bothPaths(
-  workspace: TempWorkspace,
-  runtime: ToolRuntime,
-  name: string,
-  bytes: Uint8Array | string,
-  edit: object,
-) {
-  const streamedFile = await workspace.write(`s-${name}`, bytes, { readBy: runtime });
-  const memoryFile = await workspace.write(`m-${name}`, bytes, { readBy: runtime });
-  const streamed = await outcomeOf(
-    new StrReplaceFile(runtime, { streamAboveBytes: 1 }),
-    `s-${name}`,
-    streamedFile,
-    edit,
-  );
-  const memory = await outcomeOf(new StrReplaceFile(runtime), `m-${name}`, memoryFile, edit);
-  return {
-    streamed,
-    memory: JSON.parse(JSON.stringify(memory).replaceAll(`m-${name}`, `s-${name}`)) as typeof memory,
-  };
-}
 
 /** editStreamed as for a file over MAX_EDIT_FILE_BYTES: nothing falls back to the in-memory path. */
 async function streamedOnly(
@@ -135,7 +103,7 @@ describe('a window cut at the match (no line break within reach)', () => {
       old: 'DEL',
       new: '',
     });
-    expect(Buffer.from(memory.bytes, 'hex').toString()).toBe(`before\n${long}\nnext\n`);
+    expect(memory.bytes.toString()).toBe(`before\n${long}\nnext\n`);
     // The snippet of a cut window shows the cut line from the cut on (docs), so it is left out of the comparison.
     expect({ ...streamed, output: '' }).toEqual({ ...memory, output: '' });
   });
@@ -149,7 +117,7 @@ describe('a window cut at the match (no line break within reach)', () => {
       old: 'DEL',
       new: '',
     });
-    expect(Buffer.from(memory.bytes, 'hex').toString()).toBe(`before\n${long}\nnext\n`);
+    expect(memory.bytes.toString()).toBe(`before\n${long}\nnext\n`);
     // The snippet of a cut window shows the cut line from the cut on (docs), so it is left out of the comparison.
     expect({ ...streamed, output: '' }).toEqual({ ...memory, output: '' });
   });
