@@ -3,9 +3,12 @@
 // `tail | head` does, then the total. MODE `sync` (default): `readSync` of 256 KiB into one buffer (fits the CPU's L2
 // cache, so the kernel's copy and the count stay in it; the lowest CPU time found, 64 KiB to 4 MiB tried). MODE
 // `async`: 1 MiB reads, two running on the thread pool while one is counted (on idle cores the copies overlap).
+// MODE `async-after-import`: first imports and builds ReadFile as the bench's ReadFile process does (no call), then
+// reads as `async`: the floor under a ReadFile that has to be loaded first.
 // Usage: read-file-floor.ts FILE LINE PAGE_LINES [MODE]
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import path from 'node:path';
 
 const [file, lineArgument, pageArgument, mode = 'sync'] = process.argv.slice(2);
 if (file === undefined || lineArgument === undefined || pageArgument === undefined) {
@@ -13,8 +16,13 @@ if (file === undefined || lineArgument === undefined || pageArgument === undefin
 }
 const firstLine = Number(lineArgument);
 const pageLines = Number(pageArgument);
-const CHUNK = mode === 'async' ? 1 << 20 : 1 << 18;
-const BUFFERS = mode === 'async' ? 3 : 1;
+const inFlight = mode !== 'sync';
+const CHUNK = inFlight ? 1 << 20 : 1 << 18;
+const BUFFERS = inFlight ? 3 : 1;
+if (mode === 'async-after-import') {
+  const { buildReadFile } = await import('../tools.js');
+  await buildReadFile(path.dirname(file));
+}
 
 // count(ptr, len) -> i32: bytes equal to 10 in [ptr, ptr + len), len a multiple of 16 (SIMD: compare 16 bytes, take
 // the bitmask, popcount it).
@@ -100,7 +108,7 @@ function take(bytes: Buffer): void {
   lines += lineFeeds;
 }
 
-if (mode === 'async') {
+if (inFlight) {
   const handle = await open(file, 'r');
   const size = (await handle.stat()).size;
   const reads: Array<Promise<{ bytesRead: number; buffer: Buffer }>> = [];
