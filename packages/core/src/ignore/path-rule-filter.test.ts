@@ -5,7 +5,20 @@ import { IgnoreRuleSet } from './ignore-rules.js';
 import { pathRuleFilter } from './path-rule-filter.js';
 
 const NAMES = ['a', 'b', 'lib', 'x.js', 'y.ts', 'node_modules'] as const;
-const ruleSegment = fc.constantFrom(...NAMES, '*', '*.js', 'x.*', 'l*b', 'l*', '?', '**', '[ab]', '', 'x*.*', '*s');
+const ruleSegment = fc.constantFrom(
+  ...NAMES,
+  '*',
+  '*.js',
+  'x.*',
+  'l*b',
+  'l*',
+  '?',
+  '**',
+  '[ab]',
+  '',
+  'x*.*',
+  '*s',
+);
 /** Basename rules and rules on paths (anchored, `**`-prefixed, dir-only, negated), mixed in one file. */
 const rule = fc
   .tuple(

@@ -40,7 +40,8 @@ function segmentTest(segment: string): SegmentTest {
   const tail = segment.slice(star + 1);
   if (star > 0 || (star === 0 && tail !== '')) {
     if (!WILDCARD.test(head) && !WILDCARD.test(tail)) {
-      return (name) => name.length >= head.length + tail.length && name.startsWith(head) && name.endsWith(tail);
+      return (name) =>
+        name.length >= head.length + tail.length && name.startsWith(head) && name.endsWith(tail);
     }
   }
   return null;

@@ -213,7 +213,9 @@ class TreeWalk {
       }
       if (visit.hidden) this.hiddenBudget -= entries.length;
       const ignoreFiles =
-        visit.ownRulesLoaded || visit.hidden || this.request.includeIgnored ? NO_NAMES : ignoreFilesAmong(entries);
+        visit.ownRulesLoaded || visit.hidden || this.request.includeIgnored
+          ? NO_NAMES
+          : ignoreFilesAmong(entries);
       if (ignoreFiles.length === 0) {
         this.handleOrFail(visit, entries, visit.levels, queue, done);
         return;
