@@ -4,7 +4,7 @@ import { isWithinDirectory } from '../path/containment.js';
 import type ignoreModule from 'ignore';
 import { readIgnoreFile } from './read-ignore-file.js';
 import { basenameRuleFilter, type BasenameRuleTest } from './basename-rule-filter.js';
-import { isPathRule, pathRuleFilter, type PathRuleTest } from './path-rule-filter.js';
+import { pathRuleFilter, ruleLineKind, type PathRuleTest } from './path-rule-filter.js';
 
 /** Version-control folders the search tools and directory listings skip. */
 export const VCS_DIRECTORIES: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
@@ -98,10 +98,7 @@ function toVerdict(result: { ignored: boolean; unignored: boolean }): Verdict {
 function withoutPathRules(text: string): string {
   return text
     .split(/\r?\n/)
-    .map((raw) => {
-      const line = raw.trim();
-      return line === '' || line.startsWith('#') || !isPathRule(line) ? raw : '';
-    })
+    .map((raw) => (ruleLineKind(raw) === 'path' ? '' : raw))
     .join('\n');
 }
 
