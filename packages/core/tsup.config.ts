@@ -19,9 +19,9 @@ const IGNORE_LICENSE = path.join(path.dirname(requireOfConfig.resolve('ignore/pa
 // cjs-module-lexer to scan it (about 10 ms of CPU and 4 MB of RSS of a cold ReadFile, `pnpm bench coldStart`). Its
 // CommonJS code requires `path`: the ES build defines `require` for it. Its licence goes into `dist/`.
 //
-// ignore is bundled for the same reason: it is loaded (dynamically) by every Glob or Grep call that meets an ignore
-// file, and as a CommonJS dependency imported from an ES module it cost that process Node's CommonJS export scanner
-// (about 37 ms of CPU in a warm Glob call on the `pnpm bench glob` corpus). Its licence goes into `dist/` too.
+// ignore is bundled for the same reason: every Glob, and ReadFile's directory listing, use it on any ignore file, and
+// as a CommonJS dependency imported from an ES module it cost that process Node's CommonJS export scanner (about
+// 37 ms of CPU in a warm Glob call on the `pnpm bench glob` corpus). Its licence goes into `dist/` too.
 export default defineConfig({
   ...libraryBuild,
   entry: ['src/index.ts', 'src/toolkit.ts'],

@@ -47,6 +47,12 @@ export { sensitiveFilesWarning } from './path/sensitive.js';
 // reading files
 export { statIfExists } from './fs/stat-if-exists.js';
 export { hasErrno, isMissingPathError } from './fs/errno.js';
+export {
+  DESCRIPTOR_SHORTAGE_RETRIES,
+  descriptorShortageDelayMs,
+  isDescriptorShortage,
+  retryOnDescriptorShortage,
+} from './fs/descriptor-shortage.js';
 export { readHandleUpTo } from './fs/read-bytes.js';
 export {
   openRegularFile,

@@ -3,10 +3,12 @@ import { readdir } from 'node:fs/promises';
 import type { ToolRuntime } from '@kimi-tools/core';
 import {
   IGNORE_FILE_NAMES,
+  isDescriptorShortage,
   isIgnoredEntry,
   levelForDirectory,
   loadAncestorIgnoreLevels,
   loadIgnoreRules,
+  retryOnDescriptorShortage,
   showControlCharacters,
   workspaceRootOf,
   type IgnoreLevel,
@@ -41,7 +43,14 @@ export async function listDirectory(
   } catch {
     return undefined;
   }
-  const levels = await ignoreLevels(runtime, directory);
+  let levels: IgnoreLevel[];
+  try {
+    levels = await retryOnDescriptorShortage(() => ignoreLevels(runtime, directory));
+  } catch (error) {
+    // Out of file descriptors for a while: no listing rather than one that shows what ignore files hide.
+    if (isDescriptorShortage(error)) return undefined;
+    throw error;
+  }
   const names: string[] = [];
   for (const entry of entries) {
     const isDirectory = entry.isDirectory();

@@ -4,7 +4,7 @@
 // corpus of `pnpm bench glob` (about 13,000 distinct names, up to 60 rules per file) that was about 60% of the time
 // spent in ignore matching. A name this test lets through still gets the package's verdict.
 
-import { isPathRule } from './path-rule-filter.js';
+import { ruleLineKind } from './path-rule-filter.js';
 
 /** Characters that make a rule something other than a literal name or one `*` between literal parts. */
 const WILDCARD = /[*?[\]\\]/;
@@ -27,10 +27,9 @@ export function basenameRuleFilter(texts: readonly string[]): BasenameRuleTest |
   const starRules: StarRule[] = [];
   for (const text of texts) {
     for (const raw of text.split(/\r?\n/)) {
-      const line = raw.trim();
       // Exactly the lines `IgnoreRuleSet` keeps among its basename rules: blanks and comments match nothing.
-      if (line === '' || raw.startsWith('#')) continue;
-      if (!line.startsWith('#') && isPathRule(line)) continue;
+      if (ruleLineKind(raw) !== 'basename') continue;
+      const line = raw.trim();
       // Leading white space is part of a pattern, trailing white space is trimmed unless escaped: not worth it.
       if (line !== raw) return null;
       const body = (line.startsWith('!') ? line.slice(1) : line).replace(/\/+$/, '');

@@ -1,10 +1,10 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { isWithinDirectory } from '../path/containment.js';
-import type ignoreModule from 'ignore';
+import ignore from 'ignore';
 import { readIgnoreFile } from './read-ignore-file.js';
 import { basenameRuleFilter, type BasenameRuleTest } from './basename-rule-filter.js';
-import { isPathRule, pathRuleFilter, type PathRuleTest } from './path-rule-filter.js';
+import { pathRuleFilter, ruleLineKind, type PathRuleTest } from './path-rule-filter.js';
 
 /** Version-control folders the search tools and directory listings skip. */
 export const VCS_DIRECTORIES: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
@@ -29,23 +29,25 @@ type Verdict = 'ignored' | 'unignored' | 'none';
  */
 export class IgnoreRuleSet {
   /** All the rules, compiled on first use (the package compiles each rule when it is added). */
-  private allRules: ignoreModule.Ignore | null = null;
+  private allRules: ignore.Ignore | null = null;
   /** The basename rules alone, in their order, compiled on first use; with no path rule, all the rules. */
-  private basenameOnly: ignoreModule.Ignore | null = null;
+  private basenameOnly: ignore.Ignore | null = null;
   private readonly byBasename = new Map<string, Verdict>();
   /** Whether a path might match a path rule; `null` when there is none. */
   private readonly mayMatchPathRule: PathRuleTest | null;
   /** Whether a name might match a basename rule; `null`: every name is tested. */
   private readonly mayMatchBasenameRule: BasenameRuleTest | null;
 
-  /** The rules of `texts`; the `ignore` package is loaded only here, when some ignore file exists. */
+  /**
+   * The rules of `texts`. The `ignore` package is imported with core, not on first use: a dynamic import that fails
+   * (the process out of file descriptors for a moment) is kept failed by Node for the life of the process, and every
+   * later walk would have failed with it.
+   */
   static async create(texts: readonly string[], parentsUnknown = false): Promise<IgnoreRuleSet> {
-    const { default: ignore } = await import('ignore');
-    return new IgnoreRuleSet(ignore, texts, parentsUnknown);
+    return new IgnoreRuleSet(texts, parentsUnknown);
   }
 
   private constructor(
-    private readonly ignore: typeof ignoreModule,
     private readonly texts: readonly string[],
     /** Whole paths are tested (see above). */
     private readonly parentsUnknown: boolean,
@@ -70,20 +72,20 @@ export class IgnoreRuleSet {
     return verdict;
   }
 
-  private rules(): ignoreModule.Ignore {
+  private rules(): ignore.Ignore {
     this.allRules ??= this.compile(this.texts);
     return this.allRules;
   }
 
-  private basenameRules(): ignoreModule.Ignore {
+  private basenameRules(): ignore.Ignore {
     if (this.mayMatchPathRule === null) return this.rules();
     this.basenameOnly ??= this.compile(this.texts.map(withoutPathRules));
     return this.basenameOnly;
   }
 
-  private compile(texts: readonly string[]): ignoreModule.Ignore {
+  private compile(texts: readonly string[]): ignore.Ignore {
     // Case-sensitive, as git and ripgrep are on Linux.
-    const rules = this.ignore({ ignorecase: false });
+    const rules = ignore({ ignorecase: false });
     // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
     for (const text of texts) rules.add(text);
     return rules;
@@ -98,10 +100,7 @@ function toVerdict(result: { ignored: boolean; unignored: boolean }): Verdict {
 function withoutPathRules(text: string): string {
   return text
     .split(/\r?\n/)
-    .map((raw) => {
-      const line = raw.trim();
-      return line === '' || line.startsWith('#') || !isPathRule(line) ? raw : '';
-    })
+    .map((raw) => (ruleLineKind(raw) === 'path' ? '' : raw))
     .join('\n');
 }
 

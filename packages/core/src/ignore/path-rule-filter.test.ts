@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { IgnoreRuleSet } from './ignore-rules.js';
 import { pathRuleFilter } from './path-rule-filter.js';
 
-const NAMES = ['a', 'b', 'lib', 'x.js', 'y.ts', 'node_modules'] as const;
+// ` #a` makes lines like ` #a/b`: a pattern, not a comment (only `#` first makes one).
+const NAMES = ['a', 'b', 'lib', 'x.js', 'y.ts', 'node_modules', ' #a'] as const;
 const ruleSegment = fc.constantFrom(
   ...NAMES,
   '*',
@@ -23,7 +24,7 @@ const ruleSegment = fc.constantFrom(
 const rule = fc
   .tuple(
     fc.boolean(),
-    fc.constantFrom('', '/', '**/'),
+    fc.constantFrom('', '/', '**/', '***/'),
     fc.array(ruleSegment, { minLength: 1, maxLength: 3 }),
     fc.boolean(),
   )
@@ -60,6 +61,21 @@ describe('path rule prefilter', () => {
         },
       ),
     );
+  });
+
+  it('reads a run of stars as `**`, and a line with a space before its `#` as a pattern, as git does', async () => {
+    const verdict = async (rules: string, localPath: string) =>
+      (await IgnoreRuleSet.create([rules])).verdict(
+        localPath,
+        localPath.slice(localPath.lastIndexOf('/') + 1),
+        false,
+      );
+    expect(await verdict('***/*.*\n', 'x.y.z')).toBe('ignored');
+    expect(await verdict('***/*.js\n', 'a/b/y.js')).toBe('ignored');
+    expect(await verdict('r/***/z\n', 'r/s/t/z')).toBe('ignored');
+    expect(await verdict('*\n!/***\n', 'a')).toBe('unignored');
+    expect(await verdict(' #a/b\n', ' #a/b')).toBe('ignored');
+    expect(await verdict('#a/b\n', '#a/b')).toBe('none');
   });
 
   it('rules a path out only when no path rule can match it', () => {

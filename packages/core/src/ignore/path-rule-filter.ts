@@ -16,6 +16,21 @@ export function isPathRule(line: string): boolean {
   return body.replace(/\/+$/, '').includes('/');
 }
 
+/**
+ * What one raw line of an ignore file is: nothing (blank, or a comment: `#` first, as git reads it; ` #a/b` is a
+ * pattern), a rule on paths, or a rule on basenames.
+ */
+export function ruleLineKind(raw: string): 'none' | 'path' | 'basename' {
+  const line = raw.trim();
+  if (line === '' || raw.startsWith('#')) return 'none';
+  return isPathRule(line) ? 'path' : 'basename';
+}
+
+/** A segment of two or more stars alone: git and the `ignore` package read `***` as `**`. */
+function isGlobstar(segment: string): boolean {
+  return /^\*{2,}$/.test(segment);
+}
+
 /** One path rule's segments, and where it can be looked up. */
 interface IndexedRule {
   /** The first segment when literal (rules on paths are anchored to the rules' directory). */
@@ -68,9 +83,11 @@ function indexRule(raw: string): IndexedRule {
   if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
     return { first: null, last: null, test: () => true };
   }
-  const firstGlobstar = segments.indexOf('**');
+  const firstGlobstar = segments.findIndex(isGlobstar);
+  let lastGlobstar = segments.length - 1;
+  while (lastGlobstar >= 0 && !isGlobstar(segments[lastGlobstar] as string)) lastGlobstar--;
   const lead = (firstGlobstar < 0 ? segments : segments.slice(0, firstGlobstar)).map(segmentTest);
-  const trail = firstGlobstar < 0 ? [] : segments.slice(segments.lastIndexOf('**') + 1).map(segmentTest);
+  const trail = firstGlobstar < 0 ? [] : segments.slice(lastGlobstar + 1).map(segmentTest);
   const exact = firstGlobstar < 0;
   const first = segments[0] !== undefined && isLiteral(segments[0]) ? segments[0] : null;
   const lastSegment = segments[segments.length - 1];
@@ -144,8 +161,7 @@ export function pathRuleFilter(texts: readonly string[]): PathRuleTest | null {
   let count = 0;
   for (const text of texts) {
     for (const raw of text.split(/\r?\n/)) {
-      const line = raw.trim();
-      if (line === '' || line.startsWith('#') || !isPathRule(line)) continue;
+      if (ruleLineKind(raw) !== 'path') continue;
       const rule = indexRule(raw.replace(/\s+$/, ''));
       count++;
       if (rule.first !== null) addToBucket(byFirst, rule.first, rule);

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { isDescriptorShortage } from '../fs/descriptor-shortage.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 
 /** Ignore files are read up to this many bytes: a rule file is small, a huge or endless one must not stall the walk. */
@@ -9,13 +10,16 @@ export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
  * The text of an ignore file, or `null` when there is none to read: missing, unreadable, or not a regular file (a
  * FIFO would block the read until a writer comes, a device such as `/dev/urandom` never ends). The type is decided on
  * the opened descriptor, so a file swapped between a check and the open cannot slip through; the open itself does
- * not wait on a FIFO. Past {@link IGNORE_FILE_MAX_BYTES} the rest is left unread, and so is the cut last line.
+ * not wait on a FIFO. Past {@link IGNORE_FILE_MAX_BYTES} the rest is left unread, and so is the cut last line. Throws
+ * when the process has no file descriptor to spare (see `isDescriptorShortage`).
  */
 export async function readIgnoreFile(filePath: string): Promise<string | null> {
   let handle;
   try {
     handle = await open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
+  } catch (error) {
+    // No descriptor to spare says nothing about the file: as "no rules" it would list what they ignore.
+    if (isDescriptorShortage(error)) throw error;
     return null;
   }
   try {

@@ -3,8 +3,12 @@ import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompiledGlob } from './glob-pattern.js';
 import {
+  DESCRIPTOR_SHORTAGE_RETRIES,
+  descriptorShortageDelayMs,
   IGNORE_FILE_NAMES,
+  isDescriptorShortage,
   isIgnoredEntry,
+  retryOnDescriptorShortage,
   isVcsName,
   levelForDirectory,
   loadIgnoreRules,
@@ -24,6 +28,13 @@ const WALK_CONCURRENCY = 128;
 
 /** Ignored folders read at once while counting. */
 const HIDDEN_WALK_CONCURRENCY = 8;
+
+/**
+ * Ignore files read at once. Each holds a file descriptor while its reads wait behind the queued directory reads: a
+ * walk of a tree with an ignore file in every folder held up to one per directory read, enough to run a process out
+ * of descriptors (and rules not read are rules not applied).
+ */
+const IGNORE_LOADS_AT_ONCE = 8;
 
 /** What to walk and how. */
 export interface WalkRequest {
@@ -83,6 +94,8 @@ class TreeWalk {
   private hiddenBudget: number;
   private readonly matchedPrefixes = new Set<string>();
   private readonly hiddenQueue: DirectoryVisit[] = [];
+  private loadsRunning = 0;
+  private readonly loadsWaiting: Array<() => void> = [];
 
   constructor(private readonly request: WalkRequest) {
     this.hiddenBudget = request.hiddenWalkBudget ?? HIDDEN_WALK_BUDGET;
@@ -146,8 +159,27 @@ class TreeWalk {
     names: readonly string[],
   ): Promise<readonly IgnoreLevel[]> {
     if (this.request.includeIgnored || names.length === 0) return visit.levels;
-    const rules = await loadIgnoreRules(visit.absoluteDir, names);
+    const rules = await this.withLoadSlot(() =>
+      retryOnDescriptorShortage(() => loadIgnoreRules(visit.absoluteDir, names), this.request.signal),
+    );
     return rules === null ? visit.levels : [...visit.levels, levelForDirectory(rules, visit.relativeDir)];
+  }
+
+  /**
+   * Runs `load` when fewer than {@link IGNORE_LOADS_AT_ONCE} run, else after one ends (a slot ending passes straight
+   * to the next waiting load). Fifteen lines here rather than p-limit, which is ESM-only and would have to be bundled
+   * into the CommonJS build.
+   */
+  private async withLoadSlot<T>(load: () => Promise<T>): Promise<T> {
+    if (this.loadsRunning < IGNORE_LOADS_AT_ONCE) this.loadsRunning++;
+    else await new Promise<void>((resolve) => this.loadsWaiting.push(resolve));
+    try {
+      return await load();
+    } finally {
+      const next = this.loadsWaiting.shift();
+      if (next) next();
+      else this.loadsRunning--;
+    }
   }
 
   private mayCountHidden(name: string): boolean {
@@ -204,9 +236,20 @@ class TreeWalk {
     visit: DirectoryVisit,
     queue: DirectoryVisit[],
     done: (error?: unknown) => void,
+    attempt = 0,
   ): void {
     readdir(visit.absoluteDir, WITH_FILE_TYPES, (error, entries) => {
       if (error) {
+        if (isDescriptorShortage(error)) {
+          // No descriptor to spare says nothing about the folder: read it again in a moment, or fail the walk
+          // rather than leave the folder out.
+          if (attempt >= DESCRIPTOR_SHORTAGE_RETRIES) done(error);
+          else {
+            const retry = () => this.readDirectory(visit, queue, done, attempt + 1);
+            setTimeout(retry, descriptorShortageDelayMs(attempt));
+          }
+          return;
+        }
         // An unreadable folder deep in the tree should not spoil the whole search; the search directory should.
         done(visit.relativeDir === '' ? error : undefined);
         return;
