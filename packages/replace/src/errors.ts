@@ -132,6 +132,14 @@ export function streamedExactOnlyText(index: number, input: string, replaceAll: 
   return `Edit ${index}: the old string was not found in the file. No changes were made. ${largerThan(input)}, so only exact matches are looked for${lineEndings}; the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`;
 }
 
+/** Refused: an edit this session already applied, sent again for a file over MAX_EDIT_FILE_BYTES (streamed only). */
+export function streamedRepeatError(input: string): ToolReturnValue<typeof StrReplaceFileBriefs.invalidEdit> {
+  return toolError({
+    message: `Edit 1 is an edit this session already applied to this file. ${largerThan(input)}: whether an edit is already applied is checked only in a file that fits in memory, so a repeated edit is not applied. No changes were made. If the change is still needed, include more of the surrounding text in old.`,
+    brief: StrReplaceFileBriefs.invalidEdit,
+  });
+}
+
 /** Refused: a list of edits for a file over MAX_EDIT_FILE_BYTES (streamed only). */
 export function streamedOneEditError(
   input: string,

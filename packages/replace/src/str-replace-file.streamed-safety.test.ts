@@ -26,16 +26,22 @@ async function streamedOnly(
   mode: EditMatch = 'unique',
 ) {
   const file = await workspace.write(name, bytes, { readBy: runtime });
+  return { result: await streamedOnlyAgain(runtime, name, edits, mode), bytes: await fs.readFile(file) };
+}
+
+/** The same as {@link streamedOnly} on the file as it now is. */
+async function streamedOnlyAgain(
+  runtime: ToolRuntime,
+  name: string,
+  edits: Edit[],
+  mode: EditMatch = 'unique',
+) {
   const resolved = await runtime.paths.resolveFile(name, 'edit');
   if (!resolved.ok) throw new Error(resolved.error.message);
-  const handle = await fs.open(file, 'r');
+  const handle = await fs.open(resolved.path.real, 'r');
   try {
     const request = { runtime, sender: 'StrReplaceFile', input: name, target: resolved.path, handle };
-    const result = await editStreamed(
-      { ...request, edits, mode, canFallBack: false, applyIfUnrelated: true },
-      {},
-    );
-    return { result, bytes: await fs.readFile(file) };
+    return await editStreamed({ ...request, edits, mode, canFallBack: false, applyIfUnrelated: true }, {});
   } finally {
     await handle.close();
   }
@@ -322,5 +328,32 @@ describe('replace_all in a CRLF file too large for memory', () => {
       brief: 'No match',
     });
     expect(bytes.toString()).toBe(content);
+  });
+});
+
+describe('an edit sent again for a file too large for memory', () => {
+  it('is refused, not applied a second time, while a different edit of the file still applies', async ({
+    workspace,
+    runtime,
+  }) => {
+    // An insertion after an anchor keeps its anchor: applied again, it would insert a second copy.
+    const insertion = { old: 'anchor()', new: 'anchor()\nadded()', replace_all: false };
+    const first = await streamedOnly(runtime, workspace, 'big.txt', 'a\nanchor()\nc\n', [insertion]);
+    expect(first.result).toMatchObject({ isError: false });
+    const after = 'a\nanchor()\nadded()\nc\n';
+    expect(first.bytes.toString()).toBe(after);
+
+    expect(await streamedOnlyAgain(runtime, 'big.txt', [insertion])).toMatchObject({
+      isError: true,
+      message: `Edit 1 is an edit this session already applied to this file. \`big.txt\` is larger than ${MAX_EDIT_FILE_BYTES} bytes: whether an edit is already applied is checked only in a file that fits in memory, so a repeated edit is not applied. No changes were made. If the change is still needed, include more of the surrounding text in old.`,
+      brief: 'Invalid edit',
+    });
+    expect(await fs.readFile(workspace.at('big.txt'), 'utf8')).toBe(after);
+
+    const different = { old: 'added()', new: 'added(1)', replace_all: false };
+    expect(await streamedOnlyAgain(runtime, 'big.txt', [different])).toMatchObject({
+      isError: false,
+    });
+    expect(await fs.readFile(workspace.at('big.txt'), 'utf8')).toBe('a\nanchor()\nadded(1)\nc\n');
   });
 });

@@ -213,6 +213,27 @@ describe('a file beyond the string limit (sparse)', () => {
 });
 
 describe('a streamed edit in the session', () => {
+  it('leaves a later, different edit of the file streamed: only a repeat goes to memory', async ({
+    workspace,
+    runtime,
+    streamed,
+  }) => {
+    // Change observers are given whole files, so only the in-memory path tells them: a quiet observer means streamed.
+    let told = 0;
+    runtime.changeObservers.add({ name: 'watch', changeApplied: () => void told++ });
+    const file = await workspace.write('log.txt', 'a\nb\nc\n', { readBy: runtime });
+    const first = { old: 'a', new: 'A' };
+    expect((await streamed.call({ path: 'log.txt', edit: first })).isError).toBe(false);
+    expect((await streamed.call({ path: 'log.txt', edit: { old: 'c', new: 'C' } })).isError).toBe(false);
+    expect(told).toBe(0);
+    expect(await fs.readFile(file, 'utf8')).toBe('A\nb\nC\n');
+    expect(await streamed.call({ path: 'log.txt', edit: first })).toMatchObject({
+      isError: false,
+      message:
+        'File unchanged: the edit(s) were already applied by an earlier call in this session (edit 1 at line 1). Nothing was written.',
+    });
+  });
+
   it('is logged, so the same call again is a replay, as in memory', async ({
     workspace,
     runtime,

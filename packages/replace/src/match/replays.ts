@@ -30,6 +30,11 @@ function nearest(text: string, entry: LoggedEdit): { start: number; from: number
   return { start, from: from ?? 1, to: to ?? from ?? 1 };
 }
 
+/** Whether a logged edit is this very edit again (`old` and `new` both `\n`-normalised): only such an edit is a replay. */
+export function isSameEdit(entry: LoggedEdit, old: string, replacement: string): boolean {
+  return entry.old === old && entry.new === replacement;
+}
+
 /**
  * Where this session already applied exactly this edit, if it did and its text is still there: `old` is not found
  * (the edit replaced it), or found only inside the text the edit wrote (an insertion after an anchor, whose `new`
@@ -44,7 +49,7 @@ export function alreadyAppliedAt(
 ): number | undefined {
   for (let index = log.length - 1; index >= 0; index--) {
     const entry = log[index]!;
-    if (entry.old !== old || entry.new !== replacement) continue;
+    if (!isSameEdit(entry, old, replacement)) continue;
     if (entry.written === '') {
       if (found.kind === 'not-found') return entry.line;
       continue;

@@ -11,6 +11,8 @@ import {
   EDIT_LOG,
   introducedElision,
   lastSeenText,
+  normalizeLineEndings,
+  type LoggedEdit,
   readStateError,
   snippetCutSentence,
   stampOfHandle,
@@ -23,10 +25,12 @@ import {
   streamedEncodingError,
   streamedExactOnlyText,
   streamedOneEditError,
+  streamedRepeatError,
   StrReplaceFileBriefs,
   type StrReplaceFileBrief,
 } from '../errors.js';
 import { editSuccessText } from '../match/edit-messages.js';
+import { isSameEdit } from '../match/replays.js';
 import type { EditMatch } from '../match/types.js';
 import type { Edit } from '../params.js';
 import { copyWithRanges } from './copy-with-windows.js';
@@ -70,8 +74,11 @@ export async function editStreamed(
   const tuning = request.tuning ?? DEFAULT_STREAM_TUNING;
   const [edit, ...more] = request.edits;
   if (canFallBack && (edit === undefined || more.length > 0)) return FALL_BACK;
-  // Edits this session already made to the file are recognised as replays in memory (docs: Replays).
-  if (canFallBack && runtime.slot(EDIT_LOG).edits(target.real).length > 0) return FALL_BACK;
+  // Only an edit this session already applied to the file, sent again, can be a replay (docs: Replays): the in-memory
+  // path recognises those. Any other edit is streamed, whatever the file's log holds (a miss still goes to memory,
+  // for its message).
+  const repeated = edit !== undefined && repeatsLoggedEdit(runtime.slot(EDIT_LOG).edits(target.real), edit);
+  if (canFallBack && repeated) return FALL_BACK;
   // Taken before the scan, so a change while the file is scanned makes the stamp older, never newer.
   const oldStamp = await stampOfHandle(handle);
   // Every read below, and the copy, go by the stamped size: it is what the lock checks the file against before the
@@ -93,6 +100,8 @@ export async function editStreamed(
     if (status !== 'ok') return canFallBack && overChange ? FALL_BACK : readStateError(input, status);
   }
   if (edit === undefined || more.length > 0) return streamedOneEditError(input);
+  // Too large for memory: a repeat is refused rather than maybe applied twice (an insertion after an anchor would be).
+  if (repeated) return streamedRepeatError(input);
   const plan = await planStreamedEdit(
     {
       handle,
@@ -161,4 +170,12 @@ export async function editStreamed(
     display: outcome.display,
     extras,
   });
+}
+
+/** Whether `edit` is one of the logged edits sent again. */
+function repeatsLoggedEdit(log: readonly LoggedEdit[], edit: Edit): boolean {
+  if (log.length === 0) return false;
+  const old = normalizeLineEndings(edit.old);
+  const replacement = normalizeLineEndings(edit.new);
+  return log.some((entry) => isSameEdit(entry, old, replacement));
 }
