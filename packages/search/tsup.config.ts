@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
 import { toolBuild } from '../../tsup.shared.js';
 
-export default defineConfig(toolBuild);
+// `import.meta.url` (common/module-url.ts resolves dependencies from it) in the CommonJS build too.
+export default defineConfig({ ...toolBuild, shims: true });

@@ -131,6 +131,7 @@ const TOOLKIT = [
   'hasErrno',
   'hashBytes',
   'hashFile',
+  'importRetrying',
   'isAtomicTempName',
   'isDescriptorShortage',
   'isLockFileName',

@@ -39,7 +39,7 @@ export async function listDirectory(
 ): Promise<DirectoryListing | undefined> {
   let entries: Dirent[];
   try {
-    entries = await readdir(directory, { withFileTypes: true });
+    entries = await retryOnDescriptorShortage(() => readdir(directory, { withFileTypes: true }));
   } catch {
     return undefined;
   }

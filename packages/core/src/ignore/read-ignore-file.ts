@@ -2,9 +2,17 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isDescriptorShortage } from '../fs/descriptor-shortage.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
+import { Slots } from '../fs/slots.js';
 
 /** Ignore files are read up to this many bytes: a rule file is small, a huge or endless one must not stall the walk. */
 export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Ignore files open at once in the process. Process-wide on purpose, like the descriptor table it spares: each one
+ * holds a descriptor while its reads wait behind the directory reads walks keep queued, and with a cap per walk,
+ * several Globs at once still ran the process out of descriptors.
+ */
+const IGNORE_FILES_OPEN = new Slots(8);
 
 /**
  * The text of an ignore file, or `null` when there is none to read: missing, unreadable, or not a regular file (a
@@ -13,7 +21,11 @@ export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
  * not wait on a FIFO. Past {@link IGNORE_FILE_MAX_BYTES} the rest is left unread, and so is the cut last line. Throws
  * when the process has no file descriptor to spare (see `isDescriptorShortage`).
  */
-export async function readIgnoreFile(filePath: string): Promise<string | null> {
+export function readIgnoreFile(filePath: string): Promise<string | null> {
+  return IGNORE_FILES_OPEN.run(() => readOpenIgnoreFile(filePath));
+}
+
+async function readOpenIgnoreFile(filePath: string): Promise<string | null> {
   let handle;
   try {
     handle = await open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);

@@ -1,4 +1,6 @@
 import type micromatchModule from 'micromatch';
+import { importRetrying } from '@kimi-tools/core/toolkit';
+import { moduleUrl } from '../common/module-url.js';
 import { GLOB_MAX_BRACE_EXPANSION } from '../limits.js';
 import { braceExpansionCount } from './brace-count.js';
 import { compilePathMatcher, compileSegmentMatcher } from './wildcard-match.js';
@@ -53,7 +55,7 @@ export interface CompiledGlob {
  */
 export async function loadPatternEngine(pattern: string): Promise<Micromatch | undefined> {
   if (compilePathMatcher(pattern) !== null) return undefined;
-  return (await import('micromatch')).default;
+  return (await importRetrying(() => import('micromatch'), moduleUrl('micromatch'))).default;
 }
 
 function engineFor(micromatch: Micromatch | undefined): Micromatch {

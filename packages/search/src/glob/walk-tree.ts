@@ -29,13 +29,6 @@ const WALK_CONCURRENCY = 128;
 /** Ignored folders read at once while counting. */
 const HIDDEN_WALK_CONCURRENCY = 8;
 
-/**
- * Ignore files read at once. Each holds a file descriptor while its reads wait behind the queued directory reads: a
- * walk of a tree with an ignore file in every folder held up to one per directory read, enough to run a process out
- * of descriptors (and rules not read are rules not applied).
- */
-const IGNORE_LOADS_AT_ONCE = 8;
-
 /** What to walk and how. */
 export interface WalkRequest {
   /** Real absolute path of the search directory. */
@@ -94,8 +87,6 @@ class TreeWalk {
   private hiddenBudget: number;
   private readonly matchedPrefixes = new Set<string>();
   private readonly hiddenQueue: DirectoryVisit[] = [];
-  private loadsRunning = 0;
-  private readonly loadsWaiting: Array<() => void> = [];
 
   constructor(private readonly request: WalkRequest) {
     this.hiddenBudget = request.hiddenWalkBudget ?? HIDDEN_WALK_BUDGET;
@@ -159,27 +150,11 @@ class TreeWalk {
     names: readonly string[],
   ): Promise<readonly IgnoreLevel[]> {
     if (this.request.includeIgnored || names.length === 0) return visit.levels;
-    const rules = await this.withLoadSlot(() =>
-      retryOnDescriptorShortage(() => loadIgnoreRules(visit.absoluteDir, names), this.request.signal),
+    const rules = await retryOnDescriptorShortage(
+      () => loadIgnoreRules(visit.absoluteDir, names),
+      this.request.signal,
     );
     return rules === null ? visit.levels : [...visit.levels, levelForDirectory(rules, visit.relativeDir)];
-  }
-
-  /**
-   * Runs `load` when fewer than {@link IGNORE_LOADS_AT_ONCE} run, else after one ends (a slot ending passes straight
-   * to the next waiting load). Fifteen lines here rather than p-limit, which is ESM-only and would have to be bundled
-   * into the CommonJS build.
-   */
-  private async withLoadSlot<T>(load: () => Promise<T>): Promise<T> {
-    if (this.loadsRunning < IGNORE_LOADS_AT_ONCE) this.loadsRunning++;
-    else await new Promise<void>((resolve) => this.loadsWaiting.push(resolve));
-    try {
-      return await load();
-    } finally {
-      const next = this.loadsWaiting.shift();
-      if (next) next();
-      else this.loadsRunning--;
-    }
   }
 
   private mayCountHidden(name: string): boolean {
@@ -245,7 +220,9 @@ class TreeWalk {
           // rather than leave the folder out.
           if (attempt >= DESCRIPTOR_SHORTAGE_RETRIES) done(error);
           else {
-            const retry = () => this.readDirectory(visit, queue, done, attempt + 1);
+            const { signal } = this.request;
+            const retry = () =>
+              signal?.aborted ? done(signal.reason) : this.readDirectory(visit, queue, done, attempt + 1);
             setTimeout(retry, descriptorShortageDelayMs(attempt));
           }
           return;
@@ -336,11 +313,17 @@ class TreeWalk {
     if (linkChecks === 0) done();
   }
 
-  /** One ignored folder, read to count the matches it hides (its subfolders join {@link hiddenQueue}). */
+  /**
+   * One ignored folder, read to count the matches it hides (its subfolders join {@link hiddenQueue}). The count only
+   * feeds a hint, bounded anyway: a folder still short of descriptors after the retries is left out of it, as an
+   * unreadable one is, rather than fail a call whose matches are complete.
+   */
   private countIn(visit: DirectoryVisit): Promise<void> {
     return new Promise((resolve, reject) => {
       const notWalked: DirectoryVisit[] = [];
-      this.readDirectory(visit, notWalked, (error) => (error === undefined ? resolve() : reject(error)));
+      this.readDirectory(visit, notWalked, (error) =>
+        error === undefined || isDescriptorShortage(error) ? resolve() : reject(error),
+      );
     });
   }
 
