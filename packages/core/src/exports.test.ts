@@ -162,6 +162,7 @@ const TOOLKIT = [
   'realPathAllowMissing',
   'renderCell',
   'renderDescription',
+  'resolvedModuleUrl',
   'retryOnDescriptorShortage',
   'renderNotebook',
   'scanLines',

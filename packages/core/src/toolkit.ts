@@ -47,7 +47,7 @@ export { sensitiveFilesWarning } from './path/sensitive.js';
 // reading files
 export { statIfExists } from './fs/stat-if-exists.js';
 export { hasErrno, isMissingPathError } from './fs/errno.js';
-export { importRetrying } from './fs/import-retrying.js';
+export { importRetrying, resolvedModuleUrl } from './fs/import-retrying.js';
 export {
   DESCRIPTOR_SHORTAGE_RETRIES,
   descriptorShortageDelayMs,

@@ -45,9 +45,9 @@ export async function listDirectory(
   }
   let levels: IgnoreLevel[];
   try {
-    levels = await retryOnDescriptorShortage(() => ignoreLevels(runtime, directory));
+    levels = await ignoreLevels(runtime, directory);
   } catch (error) {
-    // Out of file descriptors for a while: no listing rather than one that shows what ignore files hide.
+    // Out of file descriptors past the retries: no listing rather than one that shows what ignore files hide.
     if (isDescriptorShortage(error)) return undefined;
     throw error;
   }

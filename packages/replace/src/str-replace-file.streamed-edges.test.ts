@@ -1,4 +1,5 @@
-import { test } from '@kimi-tools/test-kit';
+import type { ToolRuntime } from '@kimi-tools/core';
+import { test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { bothPaths } from './__fixtures__/both-paths.js';
 import { WINDOW_REACH_BYTES } from './stream/edit-windows.js';
@@ -9,46 +10,43 @@ const it = test;
 // snippet shows less of such a line than the in-memory one, so the comparisons below leave the snippets out.
 const long = 'x'.repeat(WINDOW_REACH_BYTES + 4464);
 
+/** The in-memory outcome of the edit, once the streamed path is seen to give the same, snippets aside. */
+async function agreedOutcome(
+  workspace: TempWorkspace,
+  runtime: ToolRuntime,
+  name: string,
+  bytes: Uint8Array | string,
+  edit: object,
+) {
+  const { streamed, memory } = await bothPaths(workspace, runtime, name, bytes, edit, { snippets: false });
+  expect(streamed).toEqual(memory);
+  return memory;
+}
+
 describe('a window cut at the match never splits a \\r\\n', () => {
   it('a match starting at the \\n of a \\r\\n deletes the whole line break', async ({
     workspace,
     runtime,
   }) => {
-    const { streamed, memory } = await bothPaths(
-      workspace,
-      runtime,
-      'crlf.txt',
-      `head\r\n${long}\r\nfoo\r\nend\r\n`,
-      {
-        old: '\nfoo',
-        new: '',
-      },
-      { snippets: false },
-    );
+    const memory = await agreedOutcome(workspace, runtime, 'crlf.txt', `head\r\n${long}\r\nfoo\r\nend\r\n`, {
+      old: '\nfoo',
+      new: '',
+    });
     expect(memory.bytes.toString('latin1')).toBe(`head\r\n${long}\r\nend\r\n`);
-    expect(streamed).toEqual(memory);
   });
 
   it('in UTF-16 too', async ({ workspace, runtime }) => {
     const text = `head\r\n${long}\r\nfoo\r\nend\r\n`;
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-    const { streamed, memory } = await bothPaths(
-      workspace,
-      runtime,
-      'utf16.txt',
-      bytes,
-      {
-        old: '\nfoo',
-        new: '',
-      },
-      { snippets: false },
-    );
+    const memory = await agreedOutcome(workspace, runtime, 'utf16.txt', bytes, {
+      old: '\nfoo',
+      new: '',
+    });
     expect(memory.bytes.subarray(2).toString('utf16le')).toBe(`head\r\n${long}\r\nend\r\n`);
-    expect(streamed).toEqual(memory);
   });
 
   it('a match ending in the \\r of a \\r\\n takes its \\n along', async ({ workspace, runtime }) => {
-    const { streamed, memory } = await bothPaths(
+    const memory = await agreedOutcome(
       workspace,
       runtime,
       'cr-end.txt',
@@ -57,10 +55,8 @@ describe('a window cut at the match never splits a \\r\\n', () => {
         old: 'foo\r',
         new: 'bar\r',
       },
-      { snippets: false },
     );
     expect(memory.isError).toBe(false);
-    expect(streamed).toEqual(memory);
   });
 });
 
@@ -69,52 +65,28 @@ describe('deleting the last line of a file without a final line break', () => {
     workspace,
     runtime,
   }) => {
-    const { streamed, memory } = await bothPaths(
-      workspace,
-      runtime,
-      'last.txt',
-      `head\n${long}\nlast`,
-      {
-        old: 'last',
-        new: '',
-      },
-      { snippets: false },
-    );
+    const memory = await agreedOutcome(workspace, runtime, 'last.txt', `head\n${long}\nlast`, {
+      old: 'last',
+      new: '',
+    });
     expect(memory.bytes.toString('latin1')).toBe(`head\n${long}`);
-    expect(streamed).toEqual(memory);
   });
 
   it('a \\r\\n before it goes whole', async ({ workspace, runtime }) => {
-    const { streamed, memory } = await bothPaths(
-      workspace,
-      runtime,
-      'last-crlf.txt',
-      `head\r\n${long}\r\nlast`,
-      {
-        old: 'last',
-        new: '',
-      },
-      { snippets: false },
-    );
+    const memory = await agreedOutcome(workspace, runtime, 'last-crlf.txt', `head\r\n${long}\r\nlast`, {
+      old: 'last',
+      new: '',
+    });
     expect(memory.bytes.toString('latin1')).toBe(`head\r\n${long}`);
-    expect(streamed).toEqual(memory);
   });
 
   it('a deletion inside the line keeps the line break, as in memory', async ({ workspace, runtime }) => {
-    const { streamed, memory } = await bothPaths(
-      workspace,
-      runtime,
-      'inside.txt',
-      `head\n${long}\nqq`,
-      {
-        old: 'q',
-        new: '',
-        replace_all: true,
-      },
-      { snippets: false },
-    );
+    const memory = await agreedOutcome(workspace, runtime, 'inside.txt', `head\n${long}\nqq`, {
+      old: 'q',
+      new: '',
+      replace_all: true,
+    });
     expect(memory.bytes.toString('latin1')).toBe(`head\n${long}\n`);
-    expect(streamed).toEqual(memory);
   });
 });
 
@@ -126,19 +98,11 @@ describe('replace_all with a line break in a CRLF file', () => {
     const lines = Array.from({ length: 40 }, (_, index) => `line ${index}`);
     lines[30] = 'alpha';
     lines[31] = 'beta';
-    const { streamed, memory } = await bothPaths(
-      workspace,
-      runtime,
-      'all.txt',
-      lines.join('\r\n') + '\r\n',
-      {
-        old: 'alpha\nbeta',
-        new: 'x',
-        replace_all: true,
-      },
-      { snippets: false },
-    );
+    const memory = await agreedOutcome(workspace, runtime, 'all.txt', lines.join('\r\n') + '\r\n', {
+      old: 'alpha\nbeta',
+      new: 'x',
+      replace_all: true,
+    });
     expect(memory.message).toContain('The closest text is at line 31:');
-    expect(streamed).toEqual(memory);
   });
 });

@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   MEDIA_BY_EXTENSION,
   MEDIA_BY_SNIFFED_EXTENSION,
@@ -9,7 +7,7 @@ import {
 } from './media-types.js';
 import { isStructurallyValid } from './structure-checks.js';
 import { hasUtf16Bom } from '../text/bom.js';
-import { importRetrying } from '../fs/import-retrying.js';
+import { importRetrying, resolvedModuleUrl } from '../fs/import-retrying.js';
 import { hasEarlyNul, looksLikePlainText } from './text-sniff.js';
 import { sniffCommonImage, type SniffedFormat } from './sniff-common-image.js';
 
@@ -48,7 +46,7 @@ async function sniff(head: Uint8Array): Promise<SniffedFormat | undefined> {
   // retried, so one bad moment does not break every later check of the process.
   const { fileTypeFromBuffer } = await importRetrying(
     () => import('file-type'),
-    pathToFileURL(createRequire(import.meta.url).resolve('file-type')).href,
+    resolvedModuleUrl('file-type', import.meta.url),
   );
   try {
     return await fileTypeFromBuffer(head);

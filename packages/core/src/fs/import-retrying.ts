@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
 /** Fresh URLs {@link importRetrying} tries for one module over the life of the process, one per call at most. */
 export const MAX_IMPORT_ATTEMPTS = 64;
 
@@ -25,4 +28,12 @@ export async function importRetrying<T>(load: () => Promise<T>, url: string | un
       : ((await import(`${url}${url.includes('?') ? '&' : '?'}retry=${attempt}`)) as T);
   loadedModules.set(url, loaded);
   return loaded;
+}
+
+/**
+ * The file URL `specifier` loads from, resolved as the module at `fromUrl` (its `import.meta.url`) would resolve it:
+ * the `url` {@link importRetrying} needs. Resolving loads nothing, and a failed resolution is not kept.
+ */
+export function resolvedModuleUrl(specifier: string, fromUrl: string): string {
+  return pathToFileURL(createRequire(fromUrl).resolve(specifier)).href;
 }

@@ -113,16 +113,18 @@ export interface IgnoreLevel {
 
 /**
  * Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). `parentsUnknown`:
- * the directory lies above the search directory (see {@link IgnoreRuleSet}).
+ * the directory lies above the search directory (see {@link IgnoreRuleSet}). `signal` stops the waits of
+ * {@link readIgnoreFile} for a file descriptor.
  */
 export async function loadIgnoreRules(
   directory: string,
   names: readonly string[],
   parentsUnknown = false,
+  signal?: AbortSignal,
 ): Promise<IgnoreRuleSet | null> {
   const texts: string[] = [];
   for (const name of names) {
-    const text = await readIgnoreFile(path.join(directory, name));
+    const text = await readIgnoreFile(path.join(directory, name), signal);
     if (text !== null) texts.push(text);
   }
   return texts.length === 0 ? null : IgnoreRuleSet.create(texts, parentsUnknown);
@@ -148,6 +150,7 @@ function toPosix(relativePath: string): string {
 export async function loadAncestorIgnoreLevels(
   searchDir: string,
   workspaceRoot: string,
+  signal?: AbortSignal,
 ): Promise<IgnoreLevel[]> {
   if (await exists(path.join(searchDir, '.git'))) return [];
   const candidates: Array<{ dir: string; insideWorkspace: boolean }> = [];
@@ -166,7 +169,7 @@ export async function loadAncestorIgnoreLevels(
   const used = foundRepository ? candidates : candidates.filter((candidate) => candidate.insideWorkspace);
   const levels: IgnoreLevel[] = [];
   for (const { dir } of used.reverse()) {
-    const rules = await loadIgnoreRules(dir, IGNORE_FILE_NAMES, true);
+    const rules = await loadIgnoreRules(dir, IGNORE_FILE_NAMES, true, signal);
     if (rules === null) continue;
     const prefix = `${toPosix(path.relative(dir, searchDir))}/`;
     levels.push({ rules, toLocal: (relativePath) => prefix + relativePath });

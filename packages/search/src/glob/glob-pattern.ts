@@ -1,6 +1,5 @@
 import type micromatchModule from 'micromatch';
-import { importRetrying } from '@kimi-tools/core/toolkit';
-import { moduleUrl } from '../common/module-url.js';
+import { importRetrying, resolvedModuleUrl } from '@kimi-tools/core/toolkit';
 import { GLOB_MAX_BRACE_EXPANSION } from '../limits.js';
 import { braceExpansionCount } from './brace-count.js';
 import { compilePathMatcher, compileSegmentMatcher } from './wildcard-match.js';
@@ -55,7 +54,8 @@ export interface CompiledGlob {
  */
 export async function loadPatternEngine(pattern: string): Promise<Micromatch | undefined> {
   if (compilePathMatcher(pattern) !== null) return undefined;
-  return (await importRetrying(() => import('micromatch'), moduleUrl('micromatch'))).default;
+  return (await importRetrying(() => import('micromatch'), resolvedModuleUrl('micromatch', import.meta.url)))
+    .default;
 }
 
 function engineFor(micromatch: Micromatch | undefined): Micromatch {

@@ -31,11 +31,7 @@ import {
   MAX_BACKTRACKING_WILDCARDS,
   normalizeGlobPattern,
 } from './glob-pattern.js';
-import {
-  loadAncestorIgnoreLevels,
-  retryOnDescriptorShortage,
-  workspaceRootOf,
-} from '@kimi-tools/core/toolkit';
+import { loadAncestorIgnoreLevels, workspaceRootOf } from '@kimi-tools/core/toolkit';
 import { walkTree } from './walk-tree.js';
 
 /** Options of {@link Glob}. */
@@ -99,10 +95,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
       includeIgnored: params.include_ignored,
       ancestorLevels: params.include_ignored
         ? []
-        : await retryOnDescriptorShortage(
-            async () => loadAncestorIgnoreLevels(root, await workspaceRootOf(this.runtime, root)),
-            options.signal,
-          ),
+        : await loadAncestorIgnoreLevels(root, await workspaceRootOf(this.runtime, root), options.signal),
       isDenied: this.runtime.deny.length > 0 ? (absolutePath) => policy.isDenied(absolutePath) : undefined,
       signal: options.signal,
     });

@@ -8,7 +8,6 @@ import {
   IGNORE_FILE_NAMES,
   isDescriptorShortage,
   isIgnoredEntry,
-  retryOnDescriptorShortage,
   isVcsName,
   levelForDirectory,
   loadIgnoreRules,
@@ -150,10 +149,7 @@ class TreeWalk {
     names: readonly string[],
   ): Promise<readonly IgnoreLevel[]> {
     if (this.request.includeIgnored || names.length === 0) return visit.levels;
-    const rules = await retryOnDescriptorShortage(
-      () => loadIgnoreRules(visit.absoluteDir, names),
-      this.request.signal,
-    );
+    const rules = await loadIgnoreRules(visit.absoluteDir, names, false, this.request.signal);
     return rules === null ? visit.levels : [...visit.levels, levelForDirectory(rules, visit.relativeDir)];
   }
 
