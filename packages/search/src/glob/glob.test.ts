@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { it, type TempWorkspace, type WorkspaceRuntimeOptions } from '@kimi-tools/test-kit';
+import {
+  it,
+  rewriteKeepingMtime,
+  type TempWorkspace,
+  type WorkspaceRuntimeOptions,
+} from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { GLOB_MAX_MATCHES } from '../limits.js';
@@ -349,5 +354,22 @@ describe('Glob checks', () => {
     const tool = new Glob(workspace.runtime());
     const result = await tool.call({ pattern: '**/*.ts' });
     expect(result.output).toBe('keep.ts');
+  });
+
+  it('sees an ignore file rewritten between two calls, at the same size and modification time', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({
+      '.gitignore': 'a.ts\n',
+      'a.ts': '',
+      'b.ts': '',
+      'sub/.gitignore': 'c.ts\n',
+      'sub/c.ts': '',
+    });
+    const tool = new Glob(workspace.runtime());
+    expect((await tool.call({ pattern: '**/*.ts' })).output).toBe('b.ts');
+    await rewriteKeepingMtime(workspace.at('.gitignore'), 'b.ts\n');
+    await rewriteKeepingMtime(workspace.at('sub/.gitignore'), 'x.ts\n');
+    expect((await tool.call({ pattern: '**/*.ts' })).output).toBe('a.ts\nsub/c.ts');
   });
 });
