@@ -15,7 +15,7 @@ describe('IgnoreRuleCache', () => {
   });
 
   it('lets the least recently used sets go once their texts pass the bound, and never keeps a larger one', () => {
-    const cache = new IgnoreRuleCache(40);
+    const cache = new IgnoreRuleCache(64, 40);
     const first = cache.ruleSet(['a.txt\n'.padEnd(16, '#')], false);
     const second = cache.ruleSet(['b.txt\n'.padEnd(16, '#')], false);
     expect(cache.ruleSet(['a.txt\n'.padEnd(16, '#')], false)).toBe(first);
@@ -26,5 +26,15 @@ describe('IgnoreRuleCache', () => {
     const huge = ['x\n'.repeat(30)];
     expect(cache.ruleSet(huge, false)).not.toBe(cache.ruleSet(huge, false));
     expect(cache.ruleSet(huge, false).verdict('x', 'x', false)).toBe('ignored');
+  });
+
+  it('keeps at most as many sets as it is told, the least recently used going first', () => {
+    const cache = new IgnoreRuleCache(2);
+    const [a, b] = [cache.ruleSet(['a\n'], false), cache.ruleSet(['b\n'], false)];
+    expect(cache.ruleSet(['a\n'], false)).toBe(a);
+    cache.ruleSet(['c\n'], false);
+    expect(cache.size).toBe(2);
+    expect(cache.ruleSet(['a\n'], false)).toBe(a);
+    expect(cache.ruleSet(['b\n'], false)).not.toBe(b);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { IgnoreRuleSet, isIgnoredEntry, levelForDirectory } from './ignore-rules.js';
+import {
+  IGNORE_SET_MAX_REMEMBERED,
+  IgnoreRuleSet,
+  isIgnoredEntry,
+  levelForDirectory,
+} from './ignore-rules.js';
 
 describe('IgnoreRuleSet', () => {
   it('matches basename rules at any depth, later rules winning, case-sensitively', () => {
@@ -29,5 +34,17 @@ describe('IgnoreRuleSet', () => {
     expect(isIgnoredEntry('keep.log', 'keep.log', false, levels.slice(0, 1))).toBe(true);
     expect(isIgnoredEntry('node_modules', 'a/node_modules', true, [])).toBe(true);
     expect(isIgnoredEntry('.git', '.git', true, [])).toBe(true);
+  });
+
+  it('forgets its answers past a bound, and answers alike after', () => {
+    const rules = IgnoreRuleSet.create(['*.log\n!keep*.log\n/top/*.tmp\n']);
+    const names = 3 * IGNORE_SET_MAX_REMEMBERED;
+    for (let index = 0; index < names; index++) {
+      expect(rules.verdict(`top/f${index}.log`, `f${index}.log`, false)).toBe('ignored');
+      expect(rules.verdict(`top/keep${index}.log`, `keep${index}.log`, false)).toBe('unignored');
+      expect(rules.verdict(`top/t${index}.tmp`, `t${index}.tmp`, false)).toBe('ignored');
+      expect(rules.verdict(`a/top/t${index}.tmp`, `t${index}.tmp`, false)).toBe('none');
+      expect(rules.rememberedAnswers).toBeLessThanOrEqual(IGNORE_SET_MAX_REMEMBERED);
+    }
   });
 });

@@ -5,7 +5,7 @@ import ignore from 'ignore';
 import { readIgnoreFile } from './read-ignore-file.js';
 import type { IgnoreRuleCache } from './ignore-rule-cache.js';
 import { basenameRuleFilter, type BasenameRuleTest } from './basename-rule-filter.js';
-import { pathRuleFilter, ruleLineKind, type PathRuleFilter } from './path-rule-filter.js';
+import { pathRuleFilter, ruleLineKind, segmentCount, type PathRuleFilter } from './path-rule-filter.js';
 
 /** Version-control folders the search tools and directory listings skip. */
 export const VCS_DIRECTORIES: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
@@ -15,14 +15,18 @@ export const IGNORE_FILE_NAMES: readonly string[] = ['.gitignore', '.ignore'];
 
 const VCS_NAMES = new Set(VCS_DIRECTORIES);
 
-/** Basename verdicts one rule set keeps before it starts over. */
-const MAX_REMEMBERED_NAMES = 65_536;
+/**
+ * Answers one rule set remembers before it forgets them all: its verdicts by basename, and the `ignore` package's own
+ * memory of every path it tested (a path and each of its parents). A set kept across calls (IgnoreRuleCache) thus
+ * holds at most about half a MB of them, whatever the trees it sees.
+ */
+export const IGNORE_SET_MAX_REMEMBERED = 4096;
 
 /** What the rules of one ignore level say about a path. */
 type Verdict = 'ignored' | 'unignored' | 'none';
 
 /** The verdict on one entry of a directory, by its name. */
-export type EntryVerdict = (name: string, isDirectory: boolean) => Verdict;
+export type VerdictOfEntry = (name: string, isDirectory: boolean) => Verdict;
 
 /**
  * The rules of one directory's ignore files. The walk never enters an ignored directory, so an entry met in the walk
@@ -40,16 +44,14 @@ export class IgnoreRuleSet {
   /** The basename rules alone, in their order, compiled on first use; with no path rule, all the rules. */
   private basenameOnly: ignore.Ignore | null = null;
   private readonly byBasename = new Map<string, Verdict>();
+  /** Answers remembered since the set last forgot them (see {@link IGNORE_SET_MAX_REMEMBERED}). */
+  private remembered = 0;
   /** Whether an entry of a directory might match a path rule; `null` when there is none. */
   private readonly mayMatchPathRule: PathRuleFilter | null;
   /** Whether a name might match a basename rule; `null`: every name is tested. */
   private readonly mayMatchBasenameRule: BasenameRuleTest | null;
 
-  /**
-   * The rules of `texts`. The `ignore` package is imported with core, not on first use: a dynamic import that fails
-   * (the process out of file descriptors for a moment) is kept failed by Node for the life of the process, and every
-   * later walk would have failed with it.
-   */
+  /** The rules of `texts`; `parentsUnknown`: they lie above the search directory (see above). */
   static create(texts: readonly string[], parentsUnknown = false): IgnoreRuleSet {
     return new IgnoreRuleSet(texts, parentsUnknown);
   }
@@ -63,6 +65,11 @@ export class IgnoreRuleSet {
     this.mayMatchBasenameRule = parentsUnknown ? null : basenameRuleFilter(texts);
   }
 
+  /** Answers the set remembers now, never more than {@link IGNORE_SET_MAX_REMEMBERED}. */
+  get rememberedAnswers(): number {
+    return this.remembered;
+  }
+
   /** `localPath` is relative to the rules' directory; `name` is its last segment. */
   verdict(localPath: string, name: string, isDirectory: boolean): Verdict {
     const cut = localPath.length - name.length - 1;
@@ -74,15 +81,20 @@ export class IgnoreRuleSet {
    * directory itself): what depends on the directory alone is worked out once, and an entry no path rule can match
    * costs no path.
    */
-  inDirectory(localDir: string): EntryVerdict {
+  inDirectory(localDir: string): VerdictOfEntry {
+    // The `ignore` package remembers a path tested and each of its parents.
+    const depth = localDir === '' ? 1 : segmentCount(localDir) + 1;
     const pathOf = (name: string, isDirectory: boolean) =>
       (localDir === '' ? name : `${localDir}/${name}`) + (isDirectory ? '/' : '');
-    if (this.parentsUnknown)
-      return (name, isDirectory) => toVerdict(this.rules().test(pathOf(name, isDirectory)));
+    const testPath: VerdictOfEntry = (name, isDirectory) => {
+      this.remember(depth);
+      return toVerdict(this.rules().test(pathOf(name, isDirectory)));
+    };
+    if (this.parentsUnknown) return testPath;
     const mayMatchPathRule = this.mayMatchPathRule?.(localDir) ?? null;
     return (name, isDirectory) =>
       mayMatchPathRule?.(name) === true
-        ? toVerdict(this.rules().test(pathOf(name, isDirectory)))
+        ? testPath(name, isDirectory)
         : this.basenameVerdict(name, isDirectory);
   }
 
@@ -91,12 +103,25 @@ export class IgnoreRuleSet {
     const key = isDirectory ? `${name}/` : name;
     let verdict = this.byBasename.get(key);
     if (verdict === undefined) {
+      // Twice: the `ignore` package's memory of the name, and this set's.
+      this.remember(2);
       verdict = toVerdict(this.basenameRules().test(key));
-      // A set may outlive a call (IgnoreRuleCache): its memory of names stays bounded on any tree.
-      if (this.byBasename.size >= MAX_REMEMBERED_NAMES) this.byBasename.clear();
       this.byBasename.set(key, verdict);
     }
     return verdict;
+  }
+
+  /**
+   * Counts `answers` about to be remembered; past {@link IGNORE_SET_MAX_REMEMBERED}, forgets every one first (the
+   * compiled rules go too: the package keeps its memory in them), so a set kept across calls stays bounded.
+   */
+  private remember(answers: number): void {
+    this.remembered += answers;
+    if (this.remembered <= IGNORE_SET_MAX_REMEMBERED) return;
+    this.byBasename.clear();
+    this.allRules = null;
+    this.basenameOnly = null;
+    this.remembered = answers;
   }
 
   private rules(): ignore.Ignore {
@@ -158,6 +183,9 @@ export async function loadIgnoreRules(
   names: readonly string[],
   options: IgnoreLoadOptions & { parentsUnknown?: boolean } = {},
 ): Promise<IgnoreRuleSet | null> {
+  // A plain script may still pass the old positional `parentsUnknown`: refuse it rather than read it as no options.
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('loadIgnoreRules takes an options object.');
   const { signal, cache, parentsUnknown = false } = options;
   const texts: string[] = [];
   for (const name of names) {

@@ -63,7 +63,7 @@ function segmentTest(segment: string): SegmentTest {
 }
 
 /** How many `/`-separated segments a path has, without splitting it. */
-function segmentCount(localPath: string): number {
+export function segmentCount(localPath: string): number {
   let count = 1;
   for (let slash = localPath.indexOf('/'); slash >= 0; slash = localPath.indexOf('/', slash + 1)) count++;
   return count;
