@@ -104,7 +104,7 @@ describe('basename rule prefilter', () => {
         }
         const localPath = segments.join('/');
         const name = segments[segments.length - 1] as string;
-        const rules = await IgnoreRuleSet.create(texts);
+        const rules = IgnoreRuleSet.create(texts);
         expect(
           outcome(() => rules.verdict(localPath, name, isDirectory)),
           `${JSON.stringify(texts)} ${localPath}`,

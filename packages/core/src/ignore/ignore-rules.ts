@@ -3,8 +3,9 @@ import path from 'node:path';
 import { isWithinDirectory } from '../path/containment.js';
 import ignore from 'ignore';
 import { readIgnoreFile } from './read-ignore-file.js';
+import type { IgnoreRuleCache } from './ignore-rule-cache.js';
 import { basenameRuleFilter, type BasenameRuleTest } from './basename-rule-filter.js';
-import { pathRuleFilter, ruleLineKind, type PathRuleTest } from './path-rule-filter.js';
+import { pathRuleFilter, ruleLineKind, segmentCount, type PathRuleFilter } from './path-rule-filter.js';
 
 /** Version-control folders the search tools and directory listings skip. */
 export const VCS_DIRECTORIES: readonly string[] = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
@@ -14,8 +15,18 @@ export const IGNORE_FILE_NAMES: readonly string[] = ['.gitignore', '.ignore'];
 
 const VCS_NAMES = new Set(VCS_DIRECTORIES);
 
+/**
+ * Answers one rule set remembers before it forgets them all: its verdicts by basename, and the `ignore` package's own
+ * memory of every path it tested (a path and each of its parents). A set kept across calls (IgnoreRuleCache) thus
+ * holds at most about half a MB of them, whatever the trees it sees.
+ */
+export const IGNORE_SET_MAX_REMEMBERED = 4096;
+
 /** What the rules of one ignore level say about a path. */
 type Verdict = 'ignored' | 'unignored' | 'none';
+
+/** The verdict on one entry of a directory, by its name. */
+export type VerdictOfEntry = (name: string, isDirectory: boolean) => Verdict;
 
 /**
  * The rules of one directory's ignore files. The walk never enters an ignored directory, so an entry met in the walk
@@ -33,17 +44,15 @@ export class IgnoreRuleSet {
   /** The basename rules alone, in their order, compiled on first use; with no path rule, all the rules. */
   private basenameOnly: ignore.Ignore | null = null;
   private readonly byBasename = new Map<string, Verdict>();
-  /** Whether a path might match a path rule; `null` when there is none. */
-  private readonly mayMatchPathRule: PathRuleTest | null;
+  /** Answers remembered since the set last forgot them (see {@link IGNORE_SET_MAX_REMEMBERED}). */
+  private remembered = 0;
+  /** Whether an entry of a directory might match a path rule; `null` when there is none. */
+  private readonly mayMatchPathRule: PathRuleFilter | null;
   /** Whether a name might match a basename rule; `null`: every name is tested. */
   private readonly mayMatchBasenameRule: BasenameRuleTest | null;
 
-  /**
-   * The rules of `texts`. The `ignore` package is imported with core, not on first use: a dynamic import that fails
-   * (the process out of file descriptors for a moment) is kept failed by Node for the life of the process, and every
-   * later walk would have failed with it.
-   */
-  static async create(texts: readonly string[], parentsUnknown = false): Promise<IgnoreRuleSet> {
+  /** The rules of `texts`; `parentsUnknown`: they lie above the search directory (see above). */
+  static create(texts: readonly string[], parentsUnknown = false): IgnoreRuleSet {
     return new IgnoreRuleSet(texts, parentsUnknown);
   }
 
@@ -56,20 +65,63 @@ export class IgnoreRuleSet {
     this.mayMatchBasenameRule = parentsUnknown ? null : basenameRuleFilter(texts);
   }
 
+  /** Answers the set remembers now, never more than {@link IGNORE_SET_MAX_REMEMBERED}. */
+  get rememberedAnswers(): number {
+    return this.remembered;
+  }
+
   /** `localPath` is relative to the rules' directory; `name` is its last segment. */
   verdict(localPath: string, name: string, isDirectory: boolean): Verdict {
-    const suffix = isDirectory ? '/' : '';
-    if (this.parentsUnknown || this.mayMatchPathRule?.(localPath, name)) {
-      return toVerdict(this.rules().test(localPath + suffix));
-    }
+    const cut = localPath.length - name.length - 1;
+    return this.inDirectory(cut < 0 ? '' : localPath.slice(0, cut))(name, isDirectory);
+  }
+
+  /**
+   * The verdicts on the entries of one directory (`localDir`, relative to the rules' directory; `''` for that
+   * directory itself): what depends on the directory alone is worked out once, and an entry no path rule can match
+   * costs no path.
+   */
+  inDirectory(localDir: string): VerdictOfEntry {
+    // The `ignore` package remembers a path tested and each of its parents.
+    const depth = localDir === '' ? 1 : segmentCount(localDir) + 1;
+    const pathOf = (name: string, isDirectory: boolean) =>
+      (localDir === '' ? name : `${localDir}/${name}`) + (isDirectory ? '/' : '');
+    const testPath: VerdictOfEntry = (name, isDirectory) => {
+      this.remember(depth);
+      return toVerdict(this.rules().test(pathOf(name, isDirectory)));
+    };
+    if (this.parentsUnknown) return testPath;
+    const mayMatchPathRule = this.mayMatchPathRule?.(localDir) ?? null;
+    return (name, isDirectory) =>
+      mayMatchPathRule?.(name) === true
+        ? testPath(name, isDirectory)
+        : this.basenameVerdict(name, isDirectory);
+  }
+
+  private basenameVerdict(name: string, isDirectory: boolean): Verdict {
     if (this.mayMatchBasenameRule?.(name) === false) return 'none';
-    const key = name + suffix;
+    const key = isDirectory ? `${name}/` : name;
     let verdict = this.byBasename.get(key);
     if (verdict === undefined) {
+      // Twice: the `ignore` package's memory of the name, and this set's.
+      this.remember(2);
       verdict = toVerdict(this.basenameRules().test(key));
       this.byBasename.set(key, verdict);
     }
     return verdict;
+  }
+
+  /**
+   * Counts `answers` about to be remembered; past {@link IGNORE_SET_MAX_REMEMBERED}, forgets every one first (the
+   * compiled rules go too: the package keeps its memory in them), so a set kept across calls stays bounded.
+   */
+  private remember(answers: number): void {
+    this.remembered += answers;
+    if (this.remembered <= IGNORE_SET_MAX_REMEMBERED) return;
+    this.byBasename.clear();
+    this.allRules = null;
+    this.basenameOnly = null;
+    this.remembered = answers;
   }
 
   private rules(): ignore.Ignore {
@@ -107,27 +159,43 @@ function withoutPathRules(text: string): string {
 /** The rules of one directory's ignore files, and how to express a walk path relative to that directory. */
 export interface IgnoreLevel {
   rules: IgnoreRuleSet;
-  /** Turns a path relative to the search directory into one relative to the rules' directory. */
+  /**
+   * Turns a path relative to the search directory (`''`: the search directory itself) into one relative to the rules'
+   * directory (`''`: that directory itself).
+   */
   toLocal(relativePath: string): string;
+}
+
+/** How ignore files are loaded. */
+export interface IgnoreLoadOptions {
+  /** Stops the waits of {@link readIgnoreFile} for a file descriptor. */
+  signal?: AbortSignal;
+  /** Rule sets compiled by earlier loads, reused for the same texts. */
+  cache?: IgnoreRuleCache;
 }
 
 /**
  * Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). `parentsUnknown`:
- * the directory lies above the search directory (see {@link IgnoreRuleSet}). `signal` stops the waits of
- * {@link readIgnoreFile} for a file descriptor.
+ * the directory lies above the search directory (see {@link IgnoreRuleSet}).
  */
 export async function loadIgnoreRules(
   directory: string,
   names: readonly string[],
-  parentsUnknown = false,
-  signal?: AbortSignal,
+  options: IgnoreLoadOptions & { parentsUnknown?: boolean } = {},
 ): Promise<IgnoreRuleSet | null> {
+  // A plain script may still pass the old positional `parentsUnknown`: refuse it rather than read it as no options.
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('loadIgnoreRules takes an options object.');
+  const { signal, cache, parentsUnknown = false } = options;
   const texts: string[] = [];
   for (const name of names) {
     const text = await readIgnoreFile(path.join(directory, name), signal);
     if (text !== null) texts.push(text);
   }
-  return texts.length === 0 ? null : IgnoreRuleSet.create(texts, parentsUnknown);
+  if (texts.length === 0) return null;
+  return cache === undefined
+    ? IgnoreRuleSet.create(texts, parentsUnknown)
+    : cache.ruleSet(texts, parentsUnknown);
 }
 
 async function exists(filePath: string): Promise<boolean> {
@@ -150,7 +218,7 @@ function toPosix(relativePath: string): string {
 export async function loadAncestorIgnoreLevels(
   searchDir: string,
   workspaceRoot: string,
-  signal?: AbortSignal,
+  options: IgnoreLoadOptions = {},
 ): Promise<IgnoreLevel[]> {
   if (await exists(path.join(searchDir, '.git'))) return [];
   const candidates: Array<{ dir: string; insideWorkspace: boolean }> = [];
@@ -169,10 +237,13 @@ export async function loadAncestorIgnoreLevels(
   const used = foundRepository ? candidates : candidates.filter((candidate) => candidate.insideWorkspace);
   const levels: IgnoreLevel[] = [];
   for (const { dir } of used.reverse()) {
-    const rules = await loadIgnoreRules(dir, IGNORE_FILE_NAMES, true, signal);
+    const rules = await loadIgnoreRules(dir, IGNORE_FILE_NAMES, { ...options, parentsUnknown: true });
     if (rules === null) continue;
-    const prefix = `${toPosix(path.relative(dir, searchDir))}/`;
-    levels.push({ rules, toLocal: (relativePath) => prefix + relativePath });
+    const local = toPosix(path.relative(dir, searchDir));
+    levels.push({
+      rules,
+      toLocal: (relativePath) => (relativePath === '' ? local : `${local}/${relativePath}`),
+    });
   }
   return levels;
 }
@@ -191,14 +262,29 @@ export function isIgnoredEntry(
   isDirectory: boolean,
   levels: readonly IgnoreLevel[],
 ): boolean {
-  if (VCS_NAMES.has(name) || name === 'node_modules') return true;
-  let ignored = false;
-  for (const level of levels) {
-    const verdict = level.rules.verdict(level.toLocal(relativePath), name, isDirectory);
-    if (verdict === 'ignored') ignored = true;
-    else if (verdict === 'unignored') ignored = false;
-  }
-  return ignored;
+  const cut = relativePath.length - name.length - 1;
+  return ignoredEntryTest(cut < 0 ? '' : relativePath.slice(0, cut), levels)(name, isDirectory);
+}
+
+/**
+ * {@link isIgnoredEntry} for the entries of one directory (`relativeDir`; `''` for the search directory), with what
+ * depends on the directory alone worked out once: a walk asks about every entry of every folder it reads.
+ */
+export function ignoredEntryTest(
+  relativeDir: string,
+  levels: readonly IgnoreLevel[],
+): (name: string, isDirectory: boolean) => boolean {
+  const verdicts = levels.map((level) => level.rules.inDirectory(level.toLocal(relativeDir)));
+  return (name, isDirectory) => {
+    if (VCS_NAMES.has(name) || name === 'node_modules') return true;
+    let ignored = false;
+    for (const verdict of verdicts) {
+      const said = verdict(name, isDirectory);
+      if (said === 'ignored') ignored = true;
+      else if (said === 'unignored') ignored = false;
+    }
+    return ignored;
+  };
 }
 
 /** Whether a name is a version-control folder (never counted into, even for the hidden-matches hint). */

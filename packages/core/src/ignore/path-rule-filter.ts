@@ -8,7 +8,7 @@
 const WILDCARD = /[*?[\]\\]/;
 
 /** `true` when the path (relative to the rules' directory, no trailing `/`) might match; `false` only when it cannot. */
-export type PathRuleTest = (localPath: string, name: string) => boolean;
+type PathRuleTest = (localPath: string, name: string) => boolean;
 
 /** Whether a rule line, trimmed as the existing checks trim it, has a `/` before its end (a rule on paths). */
 export function isPathRule(line: string): boolean {
@@ -63,7 +63,7 @@ function segmentTest(segment: string): SegmentTest {
 }
 
 /** How many `/`-separated segments a path has, without splitting it. */
-function segmentCount(localPath: string): number {
+export function segmentCount(localPath: string): number {
   let count = 1;
   for (let slash = localPath.indexOf('/'); slash >= 0; slash = localPath.indexOf('/', slash + 1)) count++;
   return count;
@@ -150,11 +150,18 @@ function addToBucket(map: Map<string, RuleBucket>, key: string, rule: IndexedRul
 }
 
 /**
- * A test over every path rule of the given ignore-file texts, or `null` when they hold none. Rules with a literal
+ * For the entries of one directory (`localDir`, relative to the rules' directory; `''` for that directory itself): a
+ * test of whether a path rule might match the entry `name`, or `null` when none can match any entry there. What
+ * depends on the directory alone is looked up once for all its entries.
+ */
+export type PathRuleFilter = (localDir: string) => ((name: string) => boolean) | null;
+
+/**
+ * A filter over every path rule of the given ignore-file texts, or `null` when they hold none. Rules with a literal
  * first segment are looked up by it and then by their literal last one: babel's root `.gitignore` has about 35 rules
  * under `/packages/`, and every path below `packages` would otherwise try them all.
  */
-export function pathRuleFilter(texts: readonly string[]): PathRuleTest | null {
+export function pathRuleFilter(texts: readonly string[]): PathRuleFilter | null {
   const byFirst = new Map<string, RuleBucket>();
   const byLast = new Map<string, PathRuleTest[]>();
   const others: PathRuleTest[] = [];
@@ -170,14 +177,18 @@ export function pathRuleFilter(texts: readonly string[]): PathRuleTest | null {
     }
   }
   if (count === 0) return null;
-  return (localPath, name) => {
-    const slash = localPath.indexOf('/');
-    const first = byFirst.get(slash < 0 ? localPath : localPath.slice(0, slash));
-    if (first !== undefined) {
-      if (first.byLast.get(name)?.some((test) => test(localPath, name))) return true;
-      if (first.others.some((test) => test(localPath, name))) return true;
-    }
-    if (byLast.get(name)?.some((test) => test(localPath, name))) return true;
-    return others.some((test) => test(localPath, name));
+  const mayMatch = (localPath: string, name: string, first: RuleBucket | undefined) =>
+    (first !== undefined &&
+      (first.byLast.get(name)?.some((test) => test(localPath, name)) === true ||
+        first.others.some((test) => test(localPath, name)))) ||
+    byLast.get(name)?.some((test) => test(localPath, name)) === true ||
+    others.some((test) => test(localPath, name));
+  return (localDir) => {
+    // An entry of the rules' own directory is its own first segment.
+    if (localDir === '') return (name) => mayMatch(name, name, byFirst.get(name));
+    const slash = localDir.indexOf('/');
+    const first = byFirst.get(slash < 0 ? localDir : localDir.slice(0, slash));
+    if (first === undefined && others.length === 0 && byLast.size === 0) return null;
+    return (name) => mayMatch(`${localDir}/${name}`, name, first);
   };
 }

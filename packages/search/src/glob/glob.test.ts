@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { it, type TempWorkspace, type WorkspaceRuntimeOptions } from '@kimi-tools/test-kit';
+import {
+  it,
+  rewriteKeepingMtime,
+  type TempWorkspace,
+  type WorkspaceRuntimeOptions,
+} from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { GLOB_MAX_MATCHES } from '../limits.js';
@@ -349,5 +354,48 @@ describe('Glob checks', () => {
     const tool = new Glob(workspace.runtime());
     const result = await tool.call({ pattern: '**/*.ts' });
     expect(result.output).toBe('keep.ts');
+  });
+
+  it('sees an ignore file rewritten between two calls, at the same size and modification time', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({
+      '.gitignore': 'a.ts\n',
+      'a.ts': '',
+      'b.ts': '',
+      'sub/.gitignore': 'c.ts\n',
+      'sub/c.ts': '',
+    });
+    const tool = new Glob(workspace.runtime());
+    expect((await tool.call({ pattern: '**/*.ts' })).output).toBe('b.ts');
+    await rewriteKeepingMtime(workspace.at('.gitignore'), 'b.ts\n');
+    await rewriteKeepingMtime(workspace.at('sub/.gitignore'), 'x.ts\n');
+    expect((await tool.call({ pattern: '**/*.ts' })).output).toBe('a.ts\nsub/c.ts');
+  });
+
+  it('applies one ignore text met in two folders, and anchored rules above the search directory, call after call', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({
+      '.git/HEAD': '',
+      '.gitignore': '/pkg/a.ts\n/pkg/sub/\n',
+      'pkg/a.ts': '',
+      'pkg/b.ts': '',
+      'pkg/sub/c.ts': '',
+      'pkg/x/.gitignore': '/a.ts\n',
+      'pkg/x/a.ts': '',
+      'pkg/x/y/a.ts': '',
+      'pkg/z/w/.gitignore': '/a.ts\n',
+      'pkg/z/w/a.ts': '',
+      'pkg/z/a.ts': '',
+    });
+    const tool = new Glob(workspace.runtime());
+    for (let call = 0; call < 2; call++) {
+      const result = await tool.call({ pattern: '**/*.ts', directory: 'pkg' });
+      expect(result.output).toBe(['b.ts', 'x/y/a.ts', 'z/a.ts'].join('\n'));
+      expect(result.message).toBe(
+        'Found 3 matches for pattern `**/*.ts`. 4 more matches are hidden by ignore rules; set include_ignored to true to include them.',
+      );
+    }
   });
 });

@@ -31,7 +31,7 @@ import {
   MAX_BACKTRACKING_WILDCARDS,
   normalizeGlobPattern,
 } from './glob-pattern.js';
-import { loadAncestorIgnoreLevels, workspaceRootOf } from '@kimi-tools/core/toolkit';
+import { IgnoreRuleCache, loadAncestorIgnoreLevels, workspaceRootOf } from '@kimi-tools/core/toolkit';
 import { walkTree } from './walk-tree.js';
 
 /** Options of {@link Glob}. */
@@ -47,6 +47,8 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   readonly params = GlobParams;
   protected readonly failureBrief = GlobBriefs.failed;
   private readonly maxMatches: number;
+  /** Ignore files met by earlier calls, compiled: an agent globs the same tree again and again. */
+  private readonly ignoreRules = new IgnoreRuleCache();
 
   /** Creates the tool for one runtime; throws on an invalid option. */
   constructor(
@@ -88,6 +90,8 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     const root = resolved.target.real;
 
     const policy = this.runtime.paths;
+    const { signal } = options;
+    const cache = this.ignoreRules;
     const walked = await walkTree({
       root,
       glob: compileGlob(normalizeGlobPattern(pattern), micromatch),
@@ -95,9 +99,10 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
       includeIgnored: params.include_ignored,
       ancestorLevels: params.include_ignored
         ? []
-        : await loadAncestorIgnoreLevels(root, await workspaceRootOf(this.runtime, root), options.signal),
+        : await loadAncestorIgnoreLevels(root, await workspaceRootOf(this.runtime, root), { signal, cache }),
+      ruleCache: cache,
       isDenied: this.runtime.deny.length > 0 ? (absolutePath) => policy.isDenied(absolutePath) : undefined,
-      signal: options.signal,
+      signal,
     });
 
     const total = walked.matches.length;

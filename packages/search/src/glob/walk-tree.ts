@@ -6,12 +6,14 @@ import {
   DESCRIPTOR_SHORTAGE_RETRIES,
   descriptorShortageDelayMs,
   IGNORE_FILE_NAMES,
+  ignoredEntryTest,
   isDescriptorShortage,
   isIgnoredEntry,
   isVcsName,
   levelForDirectory,
   loadIgnoreRules,
   type IgnoreLevel,
+  type IgnoreRuleCache,
 } from '@kimi-tools/core/toolkit';
 
 /** Entries of ignored subtrees visited at most to count the matches ignore rules hide (bounds the hint's cost). */
@@ -37,6 +39,8 @@ export interface WalkRequest {
   includeIgnored: boolean;
   /** Rules of the directories above `root` (see `loadAncestorIgnoreLevels`). */
   ancestorLevels: IgnoreLevel[];
+  /** Rule sets compiled by earlier walks, reused for ignore files with the same text. */
+  ruleCache?: IgnoreRuleCache;
   /** Workspace deny rules on real paths; denied entries are neither listed nor entered. */
   isDenied?: (absolutePath: string) => boolean;
   signal?: AbortSignal;
@@ -149,7 +153,8 @@ class TreeWalk {
     names: readonly string[],
   ): Promise<readonly IgnoreLevel[]> {
     if (this.request.includeIgnored || names.length === 0) return visit.levels;
-    const rules = await loadIgnoreRules(visit.absoluteDir, names, false, this.request.signal);
+    const { signal, ruleCache } = this.request;
+    const rules = await loadIgnoreRules(visit.absoluteDir, names, { signal, cache: ruleCache });
     return rules === null ? visit.levels : [...visit.levels, levelForDirectory(rules, visit.relativeDir)];
   }
 
@@ -266,6 +271,8 @@ class TreeWalk {
     done: (error?: unknown) => void,
   ): void {
     const { glob, includeDirs, includeIgnored, isDenied } = this.request;
+    // Worked out on the first entry that needs it: many folders hold nothing the pattern wants.
+    let isIgnored: ((name: string, isDirectory: boolean) => boolean) | null = null;
     let linkChecks = 0;
     for (const entry of entries) {
       const name = entry.name;
@@ -282,7 +289,8 @@ class TreeWalk {
       const absolutePath = childPath(visit.absoluteDir, name);
       if (isDenied?.(absolutePath)) continue;
       const hidden =
-        visit.hidden || (!includeIgnored && isIgnoredEntry(name, relativePath, isDirectory, levels));
+        visit.hidden ||
+        (!includeIgnored && (isIgnored ??= ignoredEntryTest(visit.relativeDir, levels))(name, isDirectory));
       if (matched) {
         if (includeDirs || (!isDirectory && !entry.isSymbolicLink())) this.record(relativePath, hidden);
         else if (!isDirectory) {
