@@ -57,6 +57,8 @@ const TOOLKIT = [
   'toolRejected',
   'ApplyOutcome',
   'ArgumentsCheck',
+  'JsonSchemaConverter',
+  'ToolParamsSchema',
   'Briefs',
   'CleanupOptions',
   'CoreBrief',

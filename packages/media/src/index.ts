@@ -1,5 +1,6 @@
 // The public surface of @kimi-tools/media.
-export { ReadMediaFile, ReadMediaFileParams } from './read-media-file.js';
+export { ReadMediaFile } from './read-media-file.js';
+export { ReadMediaFileParams } from './params.js';
 export type { ReadMediaFileOptions, UploadVideo } from './options.js';
 export type { ImageLibrary, LoadImageLibrary } from './image-library.js';
 export type { ReadMediaFileBrief } from './errors.js';

@@ -10,7 +10,7 @@ import {
   notAFileError,
   sensitiveFileError,
 } from '@kimi-tools/core/toolkit';
-import * as z from 'zod';
+import { toJSONSchema } from 'zod/mini';
 import {
   isReadMediaFileAvailable,
   supportedMediaKinds,
@@ -30,7 +30,7 @@ import {
   type ReadMediaFileBrief,
 } from './errors.js';
 import { readImage } from './image-read.js';
-import { MAX_MEDIA_BYTES, MAX_PDF_PAGES } from './limits.js';
+import { MAX_MEDIA_BYTES } from './limits.js';
 import { mediaParts, toDataUrl } from './media-parts.js';
 import { loadedMessage } from './messages.js';
 import {
@@ -39,52 +39,8 @@ import {
   type ReadMediaFileOptions,
   type UploadVideo,
 } from './options.js';
-import { isValidPages, PAGES_PATTERN } from './pdf-pages.js';
+import { ReadMediaFileParams } from './params.js';
 import { readPdf } from './pdf-read.js';
-
-/** Arguments of ReadMediaFile. */
-export const ReadMediaFileParams = z.object({
-  path: z
-    .string()
-    .describe(
-      'The path of the image, video or PDF file to read: absolute, or relative to the working directory. ' +
-        'Files outside the working directory need an absolute path.',
-    ),
-  region: z
-    .object({
-      x: z.number().int().min(0).describe('Left edge, in pixels of the original image.'),
-      y: z.number().int().min(0).describe('Top edge, in pixels of the original image.'),
-      width: z.number().int().min(1).describe('Width in pixels.'),
-      height: z.number().int().min(1).describe('Height in pixels.'),
-    })
-    .optional()
-    .describe(
-      'Images only: the rectangle to read, in pixels of the original (upright) image, cropped before the image is ' +
-        'fitted to the size limits. Use it to read small text or detail in a large image.',
-    ),
-  full_resolution: z
-    .boolean()
-    .optional()
-    .describe(
-      'Images only: send the original pixels, not scaled to the long-edge limit, as long as the image fits the ' +
-        'byte budget.',
-    ),
-  pages: z
-    .string()
-    .regex(PAGES_PATTERN, 'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-")')
-    .refine(
-      isValidPages,
-      'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-"), from 1',
-    )
-    .optional()
-    .describe(
-      `PDFs only: the pages to read, 1-based: "7", "3-12" or "21-" (at most ${MAX_PDF_PAGES} per call). ` +
-        `Default: the first ${MAX_PDF_PAGES}.`,
-    ),
-});
-
-/** Validated arguments of ReadMediaFile. */
-export type ReadMediaFileParams = z.output<typeof ReadMediaFileParams>;
 
 const CAPABILITY: Record<MediaKind, Capability> = { image: 'image_in', video: 'video_in' };
 
@@ -96,6 +52,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   readonly name = 'ReadMediaFile';
   readonly description: string;
   readonly params = ReadMediaFileParams;
+  protected override readonly jsonSchemaConverter = toJSONSchema;
   protected readonly failureBrief = Briefs.readFailed;
   private readonly options: CheckedOptions;
 

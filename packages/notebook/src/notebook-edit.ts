@@ -23,6 +23,7 @@ import {
   type NotebookEditPlan,
   type ResolvedPath,
 } from '@kimi-tools/core/toolkit';
+import { toJSONSchema } from 'zod/mini';
 import { describeNotebookEdit } from './description.js';
 import {
   editFailedMessage,
@@ -70,6 +71,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
   readonly name = 'NotebookEdit';
   readonly description: string;
   readonly params = NotebookEditParams;
+  protected override readonly jsonSchemaConverter = toJSONSchema;
   protected readonly failureBrief = NotebookEditBriefs.failed;
   private readonly maxBytes: number;
 

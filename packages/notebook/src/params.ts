@@ -1,34 +1,32 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+
+// zod/mini (half the start-up of classic zod) loads no locale; the messages a model reads are zod's English ones,
+// set as classic zod sets them: unless the process already chose a locale.
+if (!z.config().localeError) z.config(en());
 
 /** Arguments of NotebookEdit. */
 export const NotebookEditParams = z.object({
-  notebook_path: z
-    .string()
-    .describe(
+  notebook_path: z.string().register(z.globalRegistry, {
+    description:
       'The Jupyter notebook (.ipynb) to edit: absolute, or relative to the working directory. ' +
-        'A notebook outside the working directory needs an absolute path.',
-    ),
-  cell_id: z
-    .string()
-    .optional()
-    .describe(
+      'A notebook outside the working directory needs an absolute path.',
+  }),
+  cell_id: z.optional(z.string()).register(z.globalRegistry, {
+    description:
       'The cell to replace or delete, or to insert after, as ReadFile shows it in the cell header: ' +
-        'its id, or cell-N (counting from 0) in a notebook without ids. Insert without it puts the cell at the top.',
-    ),
-  new_source: z
-    .string()
-    .optional()
-    .describe('The new source of the cell, as plain text (not JSON). Required except for delete.'),
-  cell_type: z
-    .enum(['code', 'markdown'])
-    .optional()
-    .describe(
+      'its id, or cell-N (counting from 0) in a notebook without ids. Insert without it puts the cell at the top.',
+  }),
+  new_source: z.optional(z.string()).register(z.globalRegistry, {
+    description: 'The new source of the cell, as plain text (not JSON). Required except for delete.',
+  }),
+  cell_type: z.optional(z.enum(['code', 'markdown'])).register(z.globalRegistry, {
+    description:
       'The type of the cell. Required for insert; for replace it converts the cell (default: keep its type).',
-    ),
-  edit_mode: z
-    .enum(['replace', 'insert', 'delete'])
-    .default('replace')
-    .describe('replace (default) the cell source, insert a new cell, or delete the cell.'),
+  }),
+  edit_mode: z._default(z.enum(['replace', 'insert', 'delete']), 'replace').register(z.globalRegistry, {
+    description: 'replace (default) the cell source, insert a new cell, or delete the cell.',
+  }),
 });
 
 /** Validated arguments of NotebookEdit. */

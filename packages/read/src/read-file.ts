@@ -27,6 +27,7 @@ import {
   READ_TEXTS,
   READ_TEXT_MAX_BYTES,
 } from '@kimi-tools/core/toolkit';
+import { toJSONSchema } from 'zod/mini';
 import { describeReadFile } from './description.js';
 import { directoryListingText, listDirectory } from './directory-listing.js';
 import { mediaFileError, notReadableError, pdfFileError, type ReadFileBrief } from './errors.js';
@@ -50,6 +51,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
   readonly name = 'ReadFile';
   readonly description = describeReadFile();
   readonly params = ReadFileParams;
+  protected override readonly jsonSchemaConverter = toJSONSchema;
   protected readonly failureBrief = Briefs.readFailed;
 
   /** Creates the tool for one runtime (its workspace, read state and line indexes). ReadFile has no options. */

@@ -1,40 +1,41 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+
+// zod/mini (half the start-up of classic zod) loads no locale; the messages a model reads are zod's English ones,
+// set as classic zod sets them: unless the process already chose a locale.
+if (!z.config().localeError) z.config(en());
 
 /** One replacement: the exact text to find and the text to put in its place. */
 export const EditSchema = z.object({
   /** The exact text to find (must match one place unless `replace_all`). */
-  old: z
-    .string()
-    .describe(
+  old: z.string().register(z.globalRegistry, {
+    description:
       'The exact text to replace, copied from the file including indentation and line breaks. It must match exactly one place unless replace_all is true.',
-    ),
+  }),
   /** The replacement, inserted literally. */
-  new: z
-    .string()
-    .describe(
+  new: z.string().register(z.globalRegistry, {
+    description:
       'The text to put in its place, inserted literally. Empty deletes the old text (a whole line goes with its line break).',
-    ),
+  }),
   /** Replace every exact occurrence instead of requiring a unique match. */
-  replace_all: z
-    .boolean()
-    .default(false)
-    .describe('Replace every exact occurrence of old instead of requiring a unique match (e.g. to rename).'),
+  replace_all: z._default(z.boolean(), false).register(z.globalRegistry, {
+    description:
+      'Replace every exact occurrence of old instead of requiring a unique match (e.g. to rename).',
+  }),
 });
 
 /** Arguments of StrReplaceFile. */
 export const StrReplaceFileParams = z.object({
   /** The file to edit, absolute or relative to the work dir. */
-  path: z
-    .string()
-    .describe(
+  path: z.string().register(z.globalRegistry, {
+    description:
       'Path of the file to edit. Absolute, or relative to the working directory; a file outside the working directory needs an absolute path.',
-    ),
+  }),
   /** One edit or a non-empty, ordered list of edits. */
-  edit: z
-    .union([EditSchema, z.array(EditSchema).min(1)])
-    .describe(
+  edit: z.union([EditSchema, z.array(EditSchema).check(z.minLength(1))]).register(z.globalRegistry, {
+    description:
       'One edit, or a list of edits applied in order (each sees the result of the previous ones). If any edit fails, the file is not changed.',
-    ),
+  }),
 });
 
 /** Validated arguments of StrReplaceFile. */

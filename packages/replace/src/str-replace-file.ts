@@ -33,6 +33,7 @@ import {
   decodeText,
   positiveNumberOption,
 } from '@kimi-tools/core/toolkit';
+import { toJSONSchema } from 'zod/mini';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import {
   editFailedMessage,
@@ -104,6 +105,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   readonly name = 'StrReplaceFile';
   readonly description = STR_REPLACE_FILE_DESCRIPTION;
   readonly params = StrReplaceFileParams;
+  protected override readonly jsonSchemaConverter = toJSONSchema;
   protected readonly failureBrief = StrReplaceFileBriefs.failed;
 
   private readonly match: EditMatch;

@@ -3,7 +3,12 @@ import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 import { collectChangeSections } from '../observe/call-sections.js';
-import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
+import {
+  toToolJsonSchema,
+  type JsonSchema,
+  type JsonSchemaConverter,
+  type ToolParamsSchema,
+} from './json-schema.js';
 import { validateArguments } from './validate-arguments.js';
 
 // An unexpected error's text may quote two paths (a rename's source and target).
@@ -18,15 +23,22 @@ export interface CallOptions {
 /**
  * Base of every tool: validates the model's arguments against `params`, runs {@link execute}, and turns
  * anything thrown into an error result, so `call` never throws or rejects. `Brief` lists the briefs the tool's
- * results can carry (default `string`); a tool narrowed this way is still a `CallableTool<z.ZodType>`.
+ * results can carry (default `string`); a tool narrowed this way is still a `CallableTool<ToolParamsSchema>`.
+ * `params` may be a classic `zod` or a `zod/mini` schema (see {@link jsonSchemaConverter}).
  */
-export abstract class CallableTool<TParams extends z.ZodType, Brief extends string = string> {
+export abstract class CallableTool<TParams extends ToolParamsSchema, Brief extends string = string> {
   /** The tool name the model calls, e.g. `ReadFile`. */
   abstract readonly name: string;
   /** The Markdown description the model reads. */
   abstract readonly description: string;
-  /** The zod schema of the arguments. */
+  /** The zod schema of the arguments (classic `zod` or `zod/mini`). */
   abstract readonly params: TParams;
+  /**
+   * zod's `toJSONSchema`, from the zod {@link params} was made with. A `zod/mini` schema (what the tool packages use:
+   * about half the start-up of a classic one) has no `toJSONSchema` method, so its tool gives the function here;
+   * left out, a classic schema converts itself. The tool brings it because core never loads zod.
+   */
+  protected readonly jsonSchemaConverter?: JsonSchemaConverter;
   /** Brief of the error result made from an unexpected exception, e.g. `Failed to read file`. */
   protected abstract readonly failureBrief: Brief;
 
@@ -34,7 +46,7 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
 
   /** The JSON Schema of {@link params}, as sent to a model (no `$ref`s, no titles). */
   get parameters(): JsonSchema {
-    this.jsonSchema ??= toToolJsonSchema(this.params);
+    this.jsonSchema ??= toToolJsonSchema(this.params, this.jsonSchemaConverter);
     return this.jsonSchema;
   }
 
@@ -65,7 +77,7 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
 
   /** Does the work on validated arguments. May throw; {@link call} turns that into an error result. */
   protected abstract execute(
-    params: z.output<TParams>,
+    params: z.core.output<TParams>,
     options: CallOptions,
   ): Promise<ToolReturnValue<Brief>>;
 
@@ -81,7 +93,7 @@ export abstract class CallableTool<TParams extends z.ZodType, Brief extends stri
   }
 
   /** Message of the error result made from an unexpected exception; tools override it with their wording. */
-  protected failureMessage(_params: z.output<TParams>, error: string): string {
+  protected failureMessage(_params: z.core.output<TParams>, error: string): string {
     return toolFailedMessage(this.name, error);
   }
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { ToolParamsSchema } from './json-schema.js';
 
 const INTEGER_STRING = /^\s*[-+]?\d+\s*$/;
 
@@ -11,12 +11,12 @@ function defOf(schema: unknown): Def {
 /** Wrappers whose inner schema decides how a value is read. */
 const WRAPPERS = new Set(['default', 'prefault', 'optional', 'nullable', 'readonly', 'catch', 'nonoptional']);
 
-function unwrap(schema: z.ZodType): z.ZodType {
+function unwrap(schema: ToolParamsSchema): ToolParamsSchema {
   let current = schema;
   for (;;) {
     const def = defOf(current);
-    if (WRAPPERS.has(def.type)) current = def['innerType'] as z.ZodType;
-    else if (def.type === 'pipe') current = def['in'] as z.ZodType;
+    if (WRAPPERS.has(def.type)) current = def['innerType'] as ToolParamsSchema;
+    else if (def.type === 'pipe') current = def['in'] as ToolParamsSchema;
     else return current;
   }
 }
@@ -33,18 +33,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Whether the schema takes only objects and arrays (an object, an array, or a union of those), never a string. */
-function takesOnlyStructures(schema: z.ZodType): boolean {
+function takesOnlyStructures(schema: ToolParamsSchema): boolean {
   const def = defOf(unwrap(schema));
   if (def.type === 'object' || def.type === 'array') return true;
   if (def.type !== 'union') return false;
-  return (def['options'] as z.ZodType[]).every(takesOnlyStructures);
+  return (def['options'] as ToolParamsSchema[]).every(takesOnlyStructures);
 }
 
 /**
  * Whether a field may be left out but does not take `null`: a `null` there means "left out", as strict-mode function
  * calling sends for an optional field (docs/results.md#argument-validation), so the default applies.
  */
-function isOmittable(field: z.ZodType): boolean {
+function isOmittable(field: ToolParamsSchema): boolean {
   // `optin` is set for `.optional()` and for `.default()` (which zod marks `defaulted`).
   return field._zod.optin !== undefined && !field.safeParse(null).success;
 }
@@ -68,7 +68,7 @@ function parsedStructure(value: unknown): unknown {
  * (`"{\"old\": ...}"`) are decoded where the schema expects only an object or an array, and `null` for an optional
  * field that does not take `null` is the field left out. Everything else is left for zod to judge.
  */
-export function coerceArguments(schema: z.ZodType, raw: unknown): unknown {
+export function coerceArguments(schema: ToolParamsSchema, raw: unknown): unknown {
   const inner = unwrap(schema);
   const def = defOf(inner);
   if (isIntegerSchema(def)) {
@@ -76,7 +76,7 @@ export function coerceArguments(schema: z.ZodType, raw: unknown): unknown {
   }
   const value = takesOnlyStructures(inner) ? parsedStructure(raw) : raw;
   if (def.type === 'object' && isPlainObject(value)) {
-    const shape = def['shape'] as Record<string, z.ZodType>;
+    const shape = def['shape'] as Record<string, ToolParamsSchema>;
     const result: Record<string, unknown> = { ...value };
     for (const [key, field] of Object.entries(shape)) {
       if (!(key in value)) continue;
@@ -86,11 +86,11 @@ export function coerceArguments(schema: z.ZodType, raw: unknown): unknown {
     return result;
   }
   if (def.type === 'array' && Array.isArray(value)) {
-    const element = def['element'] as z.ZodType;
+    const element = def['element'] as ToolParamsSchema;
     return value.map((item) => coerceArguments(element, item));
   }
   if (def.type === 'union') {
-    const options = def['options'] as z.ZodType[];
+    const options = def['options'] as ToolParamsSchema[];
     const matching = options.find((option) => {
       const kind = defOf(unwrap(option)).type;
       return Array.isArray(value) ? kind === 'array' : isPlainObject(value) ? kind === 'object' : true;

@@ -1,13 +1,12 @@
-import type { z } from 'zod';
 import { Briefs, toolFailedMessage, toolNotFoundMessage } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { boundedForDisplay } from '../text/escape-for-display.js';
 import type { CallableTool, CallOptions } from './callable-tool.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema, ToolParamsSchema } from './json-schema.js';
 import { strictParameters } from './strict-parameters.js';
 
 /** What a tool set needs of a tool: every `CallableTool` has this shape, and so can a host's own tool object. */
-type SetTool = Pick<CallableTool<z.ZodType>, 'name' | 'description' | 'parameters' | 'call'>;
+type SetTool = Pick<CallableTool<ToolParamsSchema>, 'name' | 'description' | 'parameters' | 'call'>;
 
 /** A tool as a model API is told about it. */
 export interface ToolDefinition {
@@ -20,7 +19,7 @@ export interface ToolDefinition {
 }
 
 /** Tools by name, with the dispatch every agent loop needs (see {@link createToolSet}). */
-export interface ToolSet<Tool extends SetTool = CallableTool<z.ZodType>> {
+export interface ToolSet<Tool extends SetTool = CallableTool<ToolParamsSchema>> {
   /** The tool names, in the order the tools were given. */
   readonly names: readonly string[];
   /** The tool called `name`, or `undefined`. */

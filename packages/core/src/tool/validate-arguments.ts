@@ -3,10 +3,11 @@ import { unreadableArgumentsIssue } from '../errors.js';
 import { errorText } from '../result/tool-result.js';
 import { coerceArguments } from './coerce-arguments.js';
 import { formatIssues } from './format-issues.js';
+import type { ToolParamsSchema } from './json-schema.js';
 
 /** Arguments a schema accepted (after coercion and defaults), or the issues that refuse them. */
-export type ArgumentsCheck<Schema extends z.ZodType> =
-  { ok: true; params: z.output<Schema> } | { ok: false; issues: string };
+export type ArgumentsCheck<Schema extends ToolParamsSchema> =
+  { ok: true; params: z.core.output<Schema> } | { ok: false; issues: string };
 
 /**
  * A model's raw arguments checked as every `CallableTool.call()` checks them (docs/results.md#argument-validation):
@@ -14,7 +15,7 @@ export type ArgumentsCheck<Schema extends z.ZodType> =
  * worded `{field}: {problem}`. Never throws: zod words its issues lazily, and a getter or a Proxy that throws may do
  * so at any step, so arguments that cannot be read are bad input like any other.
  */
-export function validateArguments<Schema extends z.ZodType>(
+export function validateArguments<Schema extends ToolParamsSchema>(
   schema: Schema,
   args: unknown,
 ): ArgumentsCheck<Schema> {

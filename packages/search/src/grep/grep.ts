@@ -14,6 +14,7 @@ import {
   sensitiveFilesWarning,
   stringOption,
 } from '@kimi-tools/core/toolkit';
+import { toJSONSchema } from 'zod/mini';
 import {
   grepFailedMessage,
   GrepBriefs,
@@ -84,6 +85,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly name = 'Grep';
   readonly description: string;
   readonly params = GrepParams;
+  protected override readonly jsonSchemaConverter = toJSONSchema;
   protected readonly failureBrief = GrepBriefs.failed;
   private ripgrepPath: string | undefined;
   private readonly timeoutMs: number;
