@@ -190,6 +190,10 @@ export {
   type IgnoreLevel,
   type IgnoreLoadOptions,
 } from './ignore/ignore-rules.js';
-export { IgnoreRuleCache, IGNORE_RULE_CACHE_SETS, IGNORE_RULE_CACHE_CHARS } from './ignore/ignore-rule-cache.js';
+export {
+  IgnoreRuleCache,
+  IGNORE_RULE_CACHE_SETS,
+  IGNORE_RULE_CACHE_CHARS,
+} from './ignore/ignore-rule-cache.js';
 export { readIgnoreFile, IGNORE_FILE_MAX_BYTES } from './ignore/read-ignore-file.js';
 export { workspaceRootOf } from './ignore/workspace-root.js';
