@@ -55,6 +55,7 @@ describe('generateToolPackage', () => {
       'packages/notebook/src/notebook-edit.test.ts',
       'packages/notebook/src/notebook-edit.ts',
       'packages/notebook/src/params.ts',
+      'packages/notebook/src/tool-zod.ts',
       'packages/notebook/tsconfig.json',
       'packages/notebook/tsup.config.ts',
       'packages/notebook/vitest.config.ts',
