@@ -97,7 +97,7 @@ describe('generateToolPackage', () => {
       expect(await prettier.check(content, { ...options, filepath: absolute }), file).toBe(true);
       checked += 1;
     }
-    expect(checked).toBe(12);
+    expect(checked).toBe(13);
   });
 
   test('refuses an existing package directory and writes nothing', async ({ repo, workspace }) => {
