@@ -36,8 +36,9 @@ export const libraryBuild: Options = {
  * Importing `zod` itself loads its 64 locales (about 95 modules, 60 ms of CPU at every start of a process), the
  * largest part of a tool's cold start; the bundled part is one module of about 85 kB (its sources import
  * `* as z from 'zod/mini'`, which esbuild can shake; `{ z }` it cannot, and classic zod's methods keep about
- * 180 kB, twice the evaluation at start-up, whatever the schemas use), with zod's English locale alone. Two zod copies in one process agree: zod keeps its
- * registry (`.describe()`) and configuration on `globalThis`, and checks `instanceof` by traits. zod stays a peer
+ * 180 kB, twice the evaluation at start-up, whatever the schemas use), with zod's English locale alone. Two zod
+ * copies in one process agree: zod keeps its registry (descriptions) and configuration on `globalThis`, and checks
+ * `instanceof` by traits. zod stays a peer
  * dependency: the type declarations still import it. Its licence goes into `dist/` with the code it covers.
  */
 export const toolBuild: Options = {

@@ -59,6 +59,7 @@ const TOOLKIT = [
   'ArgumentsCheck',
   'JsonSchemaConverter',
   'ToolParamsSchema',
+  'ToolZod',
   'Briefs',
   'CleanupOptions',
   'CoreBrief',

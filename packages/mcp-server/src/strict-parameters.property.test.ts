@@ -5,11 +5,10 @@ import {
   yoloApproval,
   type JsonSchema,
 } from '@kimi-tools/core';
-import { validateArguments } from '@kimi-tools/core/toolkit';
+import { validateArguments, type ToolParamsSchema } from '@kimi-tools/core/toolkit';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { createFileTools } from './file-tools.js';
 
 // Every file tool's parameters in OpenAI strict form: checked here, where every tool package is a dependency.
@@ -107,13 +106,13 @@ function objectSchemas(schema: unknown): JsonSchema[] {
 
 describe('strict parameters of every file tool', () => {
   let workspace: TempWorkspace;
-  let tools: CallableTool<z.ZodType>[];
+  let tools: CallableTool<ToolParamsSchema>[];
 
   beforeAll(async () => {
     workspace = await createTempWorkspace();
     const runtime = workspace.runtime({ approval: yoloApproval() });
     tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in', 'video_in'] } }).filter(
-      (tool): tool is CallableTool<z.ZodType> => tool instanceof CallableTool,
+      (tool): tool is CallableTool<ToolParamsSchema> => tool instanceof CallableTool,
     );
   });
 

@@ -1,11 +1,6 @@
 import * as z from 'zod/mini';
-import { en } from 'zod/locales';
 import { MAX_PDF_PAGES } from './limits.js';
 import { isValidPages, PAGES_PATTERN } from './pdf-pages.js';
-
-// zod/mini (half the start-up of classic zod) loads no locale; the messages a model reads are zod's English ones,
-// set as classic zod sets them: unless the process already chose a locale.
-if (!z.config().localeError) z.config(en());
 
 /** A whole number of at least `min` pixels. */
 const pixels = (min: number, description: string) =>

@@ -10,7 +10,7 @@ import {
   notAFileError,
   sensitiveFileError,
 } from '@kimi-tools/core/toolkit';
-import { toJSONSchema } from 'zod/mini';
+import { TOOL_ZOD } from './tool-zod.js';
 import {
   isReadMediaFileAvailable,
   supportedMediaKinds,
@@ -52,7 +52,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   readonly name = 'ReadMediaFile';
   readonly description: string;
   readonly params = ReadMediaFileParams;
-  protected override readonly jsonSchemaConverter = toJSONSchema;
+  protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.readFailed;
   private readonly options: CheckedOptions;
 

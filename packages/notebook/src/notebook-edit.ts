@@ -23,7 +23,7 @@ import {
   type NotebookEditPlan,
   type ResolvedPath,
 } from '@kimi-tools/core/toolkit';
-import { toJSONSchema } from 'zod/mini';
+import { TOOL_ZOD } from './tool-zod.js';
 import { describeNotebookEdit } from './description.js';
 import {
   editFailedMessage,
@@ -71,7 +71,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
   readonly name = 'NotebookEdit';
   readonly description: string;
   readonly params = NotebookEditParams;
-  protected override readonly jsonSchemaConverter = toJSONSchema;
+  protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = NotebookEditBriefs.failed;
   private readonly maxBytes: number;
 

@@ -1,11 +1,6 @@
 import * as z from 'zod/mini';
-import { en } from 'zod/locales';
 import { LINE_OFFSET_TOO_LOW_MESSAGE, LINE_OFFSET_ZERO_MESSAGE } from './errors.js';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES, MAX_TAIL_LINES } from './limits.js';
-
-// zod/mini (half the start-up of classic zod) loads no locale; the messages a model reads are zod's English ones,
-// set as classic zod sets them: unless the process already chose a locale.
-if (!z.config().localeError) z.config(en());
 
 /** Arguments of ReadFile. */
 export const ReadFileParams = z.object({

@@ -27,7 +27,7 @@ import {
   READ_TEXTS,
   READ_TEXT_MAX_BYTES,
 } from '@kimi-tools/core/toolkit';
-import { toJSONSchema } from 'zod/mini';
+import { TOOL_ZOD } from './tool-zod.js';
 import { describeReadFile } from './description.js';
 import { directoryListingText, listDirectory } from './directory-listing.js';
 import { mediaFileError, notReadableError, pdfFileError, type ReadFileBrief } from './errors.js';
@@ -51,7 +51,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
   readonly name = 'ReadFile';
   readonly description = describeReadFile();
   readonly params = ReadFileParams;
-  protected override readonly jsonSchemaConverter = toJSONSchema;
+  protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.readFailed;
 
   /** Creates the tool for one runtime (its workspace, read state and line indexes). ReadFile has no options. */

@@ -1,9 +1,4 @@
 import * as z from 'zod/mini';
-import { en } from 'zod/locales';
-
-// zod/mini (half the start-up of classic zod) loads no locale; the messages a model reads are zod's English ones,
-// set as classic zod sets them: unless the process already chose a locale.
-if (!z.config().localeError) z.config(en());
 
 /** One replacement: the exact text to find and the text to put in its place. */
 export const EditSchema = z.object({

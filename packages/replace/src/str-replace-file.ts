@@ -33,7 +33,7 @@ import {
   decodeText,
   positiveNumberOption,
 } from '@kimi-tools/core/toolkit';
-import { toJSONSchema } from 'zod/mini';
+import { TOOL_ZOD } from './tool-zod.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import {
   editFailedMessage,
@@ -105,7 +105,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   readonly name = 'StrReplaceFile';
   readonly description = STR_REPLACE_FILE_DESCRIPTION;
   readonly params = StrReplaceFileParams;
-  protected override readonly jsonSchemaConverter = toJSONSchema;
+  protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = StrReplaceFileBriefs.failed;
 
   private readonly match: EditMatch;

@@ -14,7 +14,7 @@ import {
   recordSeenText,
   unsupportedEncodingError,
 } from '@kimi-tools/core/toolkit';
-import { toJSONSchema } from 'zod/mini';
+import { TOOL_ZOD } from './tool-zod.js';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
 import { describeWriteFile } from './description.js';
 import { elidedContentError, writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
@@ -33,7 +33,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
   readonly name = 'WriteFile';
   readonly description: string;
   readonly params = WriteFileParams;
-  protected override readonly jsonSchemaConverter = toJSONSchema;
+  protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = WriteFileBriefs.failed;
 
   /** Creates the tool for one runtime (its workspace, approval, read state and history). WriteFile has no options. */

@@ -55,6 +55,7 @@ describe('generateToolPackage', () => {
       'packages/notebook/src/notebook-edit.test.ts',
       'packages/notebook/src/notebook-edit.ts',
       'packages/notebook/src/params.ts',
+      'packages/notebook/src/tool-zod.ts',
       'packages/notebook/tsconfig.json',
       'packages/notebook/tsup.config.ts',
       'packages/notebook/vitest.config.ts',
@@ -96,7 +97,7 @@ describe('generateToolPackage', () => {
       expect(await prettier.check(content, { ...options, filepath: absolute }), file).toBe(true);
       checked += 1;
     }
-    expect(checked).toBe(12);
+    expect(checked).toBe(13);
   });
 
   test('refuses an existing package directory and writes nothing', async ({ repo, workspace }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { en } from 'zod/locales';
 import * as zm from 'zod/mini';
 import { toolOk, type ToolReturnValue } from '../result/tool-result.js';
 import { CallableTool } from './callable-tool.js';
@@ -51,7 +52,7 @@ class MiniTool extends CallableTool<typeof miniParams> {
   readonly name = 'Mini';
   readonly description = 'Echoes its arguments.';
   readonly params = miniParams;
-  protected override readonly jsonSchemaConverter = zm.toJSONSchema;
+  protected override readonly zod = { toJSONSchema: zm.toJSONSchema, englishMessages: en().localeError };
   protected readonly failureBrief = 'Mini failed';
 
   protected async execute(params: zm.output<typeof miniParams>): Promise<ToolReturnValue> {
@@ -90,6 +91,20 @@ describe('CallableTool with a zod/mini schema', () => {
     );
   });
 
+  it('words its issues in English whatever locale the host gave zod (zod keeps it on globalThis)', async () => {
+    z.config(z.locales.de());
+    try {
+      expect((await new MiniTool().call({ path: 5, edits: [] })).message).toBe(
+        'Error validating JSON arguments: path: Invalid input: expected string, received number; ' +
+          'edits: Too small: expected array to have >=1 items',
+      );
+      // A tool that brings no zod words them as zod is told to: the host's choice.
+      expect((await new ClassicTool().call({ path: 'a', edits: [] })).message).toContain('Zu klein');
+    } finally {
+      z.config(z.locales.en());
+    }
+  });
+
   it('says what is missing when a zod/mini schema is given no converter', () => {
     class NoConverter extends CallableTool<typeof miniParams> {
       readonly name = 'NoConverter';
@@ -102,7 +117,7 @@ describe('CallableTool with a zod/mini schema', () => {
       }
     }
     expect(() => new NoConverter().parameters).toThrow(
-      'A zod/mini schema has no toJSONSchema method: give the tool its zod toJSONSchema (jsonSchemaConverter).',
+      'A zod/mini schema has no toJSONSchema method: give the tool its zod (ToolZod) as `zod`.',
     );
   });
 });

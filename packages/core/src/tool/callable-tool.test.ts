@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toolError, toolOk, type ToolReturnValue } from '../result/tool-result.js';
 import { CallableTool } from './callable-tool.js';
+import type { ToolParamsSchema } from './tool-zod.js';
 
 const echoParams = z.object({
   path: z.string().describe('Where to look.'),
@@ -306,7 +307,7 @@ describe('CallableTool briefs', () => {
   }
 
   it('narrows what call() can answer, and the narrowed tool still serves where any tool does', async () => {
-    const tools: CallableTool<z.ZodType>[] = [new EchoTool(), new NarrowTool()];
+    const tools: CallableTool<ToolParamsSchema>[] = [new EchoTool(), new NarrowTool()];
     const narrow = new NarrowTool();
     const answers = [
       await narrow.call({ path: 'here' }),

@@ -3,12 +3,8 @@ import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 import { collectChangeSections } from '../observe/call-sections.js';
-import {
-  toToolJsonSchema,
-  type JsonSchema,
-  type JsonSchemaConverter,
-  type ToolParamsSchema,
-} from './json-schema.js';
+import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
+import type { ToolParamsSchema, ToolZod } from './tool-zod.js';
 import { validateArguments } from './validate-arguments.js';
 
 // An unexpected error's text may quote two paths (a rename's source and target).
@@ -24,7 +20,7 @@ export interface CallOptions {
  * Base of every tool: validates the model's arguments against `params`, runs {@link execute}, and turns
  * anything thrown into an error result, so `call` never throws or rejects. `Brief` lists the briefs the tool's
  * results can carry (default `string`); a tool narrowed this way is still a `CallableTool<ToolParamsSchema>`.
- * `params` may be a classic `zod` or a `zod/mini` schema (see {@link jsonSchemaConverter}).
+ * `params` may be a classic `zod` or a `zod/mini` schema (see {@link zod}).
  */
 export abstract class CallableTool<TParams extends ToolParamsSchema, Brief extends string = string> {
   /** The tool name the model calls, e.g. `ReadFile`. */
@@ -34,11 +30,12 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
   /** The zod schema of the arguments (classic `zod` or `zod/mini`). */
   abstract readonly params: TParams;
   /**
-   * zod's `toJSONSchema`, from the zod {@link params} was made with. A `zod/mini` schema (what the tool packages use:
-   * about half the start-up of a classic one) has no `toJSONSchema` method, so its tool gives the function here;
-   * left out, a classic schema converts itself. The tool brings it because core never loads zod.
+   * What core needs of the zod {@link params} was made with (core never loads zod): a `zod/mini` schema (what the
+   * tool packages use: about half the start-up of a classic one) has no `toJSONSchema` method, and the English
+   * messages make the model's errors read the same whatever locale the host's zod uses. Left out, a classic schema
+   * converts itself and its issues are worded in zod's current locale.
    */
-  protected readonly jsonSchemaConverter?: JsonSchemaConverter;
+  protected readonly zod?: ToolZod;
   /** Brief of the error result made from an unexpected exception, e.g. `Failed to read file`. */
   protected abstract readonly failureBrief: Brief;
 
@@ -46,7 +43,7 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
 
   /** The JSON Schema of {@link params}, as sent to a model (no `$ref`s, no titles). */
   get parameters(): JsonSchema {
-    this.jsonSchema ??= toToolJsonSchema(this.params, this.jsonSchemaConverter);
+    this.jsonSchema ??= toToolJsonSchema(this.params, this.zod?.toJSONSchema);
     return this.jsonSchema;
   }
 
@@ -55,7 +52,7 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
     args: unknown,
     options: CallOptions = {},
   ): Promise<ToolReturnValue<Brief | typeof Briefs.invalidArguments>> {
-    const validated = validateArguments(this.params, args);
+    const validated = validateArguments(this.params, args, this.zod?.englishMessages);
     if (!validated.ok) {
       return toolError({
         message: invalidArgumentsMessage(validated.issues),

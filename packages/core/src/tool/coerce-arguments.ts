@@ -1,4 +1,4 @@
-import type { ToolParamsSchema } from './json-schema.js';
+import type { ToolParamsSchema } from './tool-zod.js';
 
 const INTEGER_STRING = /^\s*[-+]?\d+\s*$/;
 

@@ -1,22 +1,8 @@
 import type { z } from 'zod';
+import type { JsonSchemaConverter, ToolParamsSchema } from './tool-zod.js';
 
 /** A JSON Schema object, as sent to a model. */
 export type JsonSchema = { [key: string]: unknown };
-
-/**
- * What core needs of a tool's parameter schema: any zod 4 schema, classic (`zod`) or `zod/mini`, that checks
- * arguments with `safeParse`. Only its type is imported: core never loads zod itself.
- */
-export interface ToolParamsSchema extends z.core.$ZodType {
-  /** zod's `safeParse`, which classic and mini schemas both have. */
-  safeParse(
-    data: unknown,
-    params?: z.core.ParseContext<z.core.$ZodIssue>,
-  ): z.core.util.SafeParseResult<z.core.output<this>>;
-}
-
-/** zod's `toJSONSchema` function, from the zod a schema was made with (`zod` or `zod/mini`, the same function). */
-export type JsonSchemaConverter = (schema: z.core.$ZodType, params: z.core.ToJSONSchemaParams) => unknown;
 
 const SAFE_INTEGER_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 
@@ -45,7 +31,8 @@ const OPTIONS: z.core.ToJSONSchemaParams = {
  * optional), every sub-schema inlined (no `$ref`s), no titles. Core never loads zod, so a tool package's build
  * can carry a tree-shaken zod of its own without the full one (64 locales, about 60 ms of start-up) coming back
  * through core: the conversion is done by `convert`, the tool's own zod's `toJSONSchema` (a `zod/mini` schema has
- * no method for it), or, without one, by the schema's own `toJSONSchema` method (classic zod 4.2+).
+ * no method for it, see `ToolZod`), or, without one, by the schema's own `toJSONSchema` method (classic zod
+ * 4.2+).
  */
 export function toToolJsonSchema(schema: ToolParamsSchema, convert?: JsonSchemaConverter): JsonSchema {
   const raw = convert ? convert(schema, OPTIONS) : ownConverter(schema)(OPTIONS);
@@ -56,7 +43,7 @@ function ownConverter(schema: ToolParamsSchema): (params: z.core.ToJSONSchemaPar
   const method = (schema as { toJSONSchema?: unknown }).toJSONSchema;
   if (typeof method !== 'function') {
     throw new TypeError(
-      'A zod/mini schema has no toJSONSchema method: give the tool its zod toJSONSchema (jsonSchemaConverter).',
+      'A zod/mini schema has no toJSONSchema method: give the tool its zod (ToolZod) as `zod`.',
     );
   }
   return (params) => (method as (params: z.core.ToJSONSchemaParams) => unknown).call(schema, params);

@@ -2,7 +2,8 @@ import { Briefs, toolFailedMessage, toolNotFoundMessage } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { boundedForDisplay } from '../text/escape-for-display.js';
 import type { CallableTool, CallOptions } from './callable-tool.js';
-import type { JsonSchema, ToolParamsSchema } from './json-schema.js';
+import type { JsonSchema } from './json-schema.js';
+import type { ToolParamsSchema } from './tool-zod.js';
 import { strictParameters } from './strict-parameters.js';
 
 /** What a tool set needs of a tool: every `CallableTool` has this shape, and so can a host's own tool object. */

@@ -7,7 +7,7 @@ import {
   type ToolRuntime,
 } from '@kimi-tools/core';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
-import { toJSONSchema } from 'zod/mini';
+import { TOOL_ZOD } from '../common/tool-zod.js';
 import { wholeCountOption } from '../common/whole-count-option.js';
 import {
   braceRangeTooLargeError,
@@ -46,7 +46,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   readonly name = 'Glob';
   readonly description: string;
   readonly params = GlobParams;
-  protected override readonly jsonSchemaConverter = toJSONSchema;
+  protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = GlobBriefs.failed;
   private readonly maxMatches: number;
   /** Ignore files met by earlier calls, compiled: an agent globs the same tree again and again. */

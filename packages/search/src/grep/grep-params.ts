@@ -1,10 +1,5 @@
 import * as z from 'zod/mini';
-import { en } from 'zod/locales';
 import { GREP_DEFAULT_HEAD_LIMIT } from '../limits.js';
-
-// zod/mini (half the start-up of classic zod) loads no locale; the messages a model reads are zod's English ones,
-// set as classic zod sets them: unless the process already chose a locale.
-if (!z.config().localeError) z.config(en());
 
 /** How Grep reports matches. */
 export const GREP_OUTPUT_MODES = ['content', 'files_with_matches', 'count_matches'] as const;

@@ -14,7 +14,7 @@ import {
   sensitiveFilesWarning,
   stringOption,
 } from '@kimi-tools/core/toolkit';
-import { toJSONSchema } from 'zod/mini';
+import { TOOL_ZOD } from '../common/tool-zod.js';
 import {
   grepFailedMessage,
   GrepBriefs,
@@ -85,7 +85,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly name = 'Grep';
   readonly description: string;
   readonly params = GrepParams;
-  protected override readonly jsonSchemaConverter = toJSONSchema;
+  protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = GrepBriefs.failed;
   private ripgrepPath: string | undefined;
   private readonly timeoutMs: number;
