@@ -11,7 +11,7 @@ export interface Output {
 }
 
 /**
- * Whether to colour: never with `NO_COLOR` set (https://no-color.org), always with `FORCE_COLOR` set (other than
+ * Whether to colour: never with `NO_COLOR` set (the no-color convention), always with `FORCE_COLOR` set (other than
  * `0`), else only when the stream is a terminal that is not `dumb`.
  */
 export function shouldColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
