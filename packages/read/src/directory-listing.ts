@@ -4,7 +4,7 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import {
   IGNORE_FILE_NAMES,
   isDescriptorShortage,
-  isIgnoredEntry,
+  ignoredEntryTest,
   levelForDirectory,
   loadAncestorIgnoreLevels,
   loadIgnoreRules,
@@ -51,10 +51,11 @@ export async function listDirectory(
     if (isDescriptorShortage(error)) return undefined;
     throw error;
   }
+  const isIgnored = ignoredEntryTest('', levels);
   const names: string[] = [];
   for (const entry of entries) {
     const isDirectory = entry.isDirectory();
-    if (isIgnoredEntry(entry.name, entry.name, isDirectory, levels)) continue;
+    if (isIgnored(entry.name, isDirectory)) continue;
     if (runtime.paths.isDenied(`${directory}/${entry.name}`)) continue;
     names.push(showControlCharacters(entry.name) + (isDirectory ? '/' : ''));
   }

@@ -272,7 +272,7 @@ class TreeWalk {
   ): void {
     const { glob, includeDirs, includeIgnored, isDenied } = this.request;
     // Worked out on the first entry that needs it: many folders hold nothing the pattern wants.
-    let isIgnored: ((name: string, isDirectory: boolean) => boolean) | null = null;
+    let isIgnored: ReturnType<typeof ignoredEntryTest> | null = null;
     let linkChecks = 0;
     for (const entry of entries) {
       const name = entry.name;
