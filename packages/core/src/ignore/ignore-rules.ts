@@ -50,6 +50,9 @@ export class IgnoreRuleSet {
   private readonly mayMatchPathRule: PathRuleFilter | null;
   /** Whether a name might match a basename rule; `null`: every name is tested. */
   private readonly mayMatchBasenameRule: BasenameRuleTest | null;
+  /** The verdicts on the entries of a directory no path rule concerns: one function for all of them. */
+  private readonly basenameVerdictOfEntry: VerdictOfEntry = (name, isDirectory) =>
+    this.basenameVerdict(name, isDirectory);
 
   /** The rules of `texts`; `parentsUnknown`: they lie above the search directory (see above). */
   static create(texts: readonly string[], parentsUnknown = false): IgnoreRuleSet {
@@ -82,20 +85,21 @@ export class IgnoreRuleSet {
    * costs no path.
    */
   inDirectory(localDir: string): VerdictOfEntry {
-    // The `ignore` package remembers a path tested and each of its parents.
-    const depth = localDir === '' ? 1 : segmentCount(localDir) + 1;
-    const pathOf = (name: string, isDirectory: boolean) =>
-      (localDir === '' ? name : `${localDir}/${name}`) + (isDirectory ? '/' : '');
-    const testPath: VerdictOfEntry = (name, isDirectory) => {
-      this.remember(depth);
-      return toVerdict(this.rules().test(pathOf(name, isDirectory)));
-    };
-    if (this.parentsUnknown) return testPath;
+    if (this.parentsUnknown) return (name, isDirectory) => this.pathVerdict(localDir, name, isDirectory);
     const mayMatchPathRule = this.mayMatchPathRule?.(localDir) ?? null;
+    // Most folders: no path rule can concern them, and one function serves them all (a walk reads thousands).
+    if (mayMatchPathRule === null) return this.basenameVerdictOfEntry;
     return (name, isDirectory) =>
-      mayMatchPathRule?.(name) === true
-        ? testPath(name, isDirectory)
+      mayMatchPathRule(name)
+        ? this.pathVerdict(localDir, name, isDirectory)
         : this.basenameVerdict(name, isDirectory);
+  }
+
+  private pathVerdict(localDir: string, name: string, isDirectory: boolean): Verdict {
+    // The `ignore` package remembers a path tested and each of its parents.
+    this.remember(localDir === '' ? 1 : segmentCount(localDir) + 1);
+    const localPath = localDir === '' ? name : `${localDir}/${name}`;
+    return toVerdict(this.rules().test(isDirectory ? `${localPath}/` : localPath));
   }
 
   private basenameVerdict(name: string, isDirectory: boolean): Verdict {
@@ -274,9 +278,10 @@ export function ignoredEntryTest(
   relativeDir: string,
   levels: readonly IgnoreLevel[],
 ): (name: string, isDirectory: boolean) => boolean {
+  if (levels.length === 0) return isAlwaysIgnored;
   const verdicts = levels.map((level) => level.rules.inDirectory(level.toLocal(relativeDir)));
   return (name, isDirectory) => {
-    if (VCS_NAMES.has(name) || name === 'node_modules') return true;
+    if (isAlwaysIgnored(name)) return true;
     let ignored = false;
     for (const verdict of verdicts) {
       const said = verdict(name, isDirectory);
@@ -285,6 +290,11 @@ export function ignoredEntryTest(
     }
     return ignored;
   };
+}
+
+/** Version-control folders and `node_modules`, which no ignore file decides. */
+function isAlwaysIgnored(name: string): boolean {
+  return VCS_NAMES.has(name) || name === 'node_modules';
 }
 
 /** Whether a name is a version-control folder (never counted into, even for the hidden-matches hint). */

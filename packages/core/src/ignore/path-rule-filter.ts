@@ -7,8 +7,11 @@
 /** Characters that make a gitignore segment something other than a literal name. */
 const WILDCARD = /[*?[\]\\]/;
 
-/** `true` when the path (relative to the rules' directory, no trailing `/`) might match; `false` only when it cannot. */
-type PathRuleTest = (localPath: string, name: string) => boolean;
+/**
+ * `true` when the entry `name` of `localDir` (relative to the rules' directory; `''` for that directory itself) might
+ * match; `false` only when it cannot.
+ */
+type PathRuleTest = (localDir: string, name: string) => boolean;
 
 /** Whether a rule line, trimmed as the existing checks trim it, has a `/` before its end (a rule on paths). */
 export function isPathRule(line: string): boolean {
@@ -103,9 +106,13 @@ function indexRule(raw: string): IndexedRule {
     literalLead.length > 0 && literalLead.length < segments.length ? `${literalLead.join('/')}/` : '';
   // Segments are found by index rather than by splitting the path: a rule such as `**/.yarn/*` looks at every path
   // of its tree, and an array of segments for each was most of the cost of ignore matching on the bench corpus.
-  const test: PathRuleTest = (localPath, name) => {
+  const test: PathRuleTest = (localDir, name) => {
     if (nameTest !== null && !nameTest(name)) return false;
-    if (!localPath.startsWith(prefix) && `${localPath}/` !== prefix) return false;
+    // Built only for an entry whose name fits: most entries stop at the line above.
+    const localPath = localDir === '' ? name : `${localDir}/${name}`;
+    // The path lies below the literal start, or is its last folder (`prefix` is that folder and a `/`).
+    const isPrefixFolder = localPath.length + 1 === prefix.length && prefix.startsWith(localPath);
+    if (!localPath.startsWith(prefix) && !isPrefixFolder) return false;
     const count = segmentCount(localPath);
     if (exact ? count !== lead.length : count < lead.length + trail.length) return false;
     let start = 0;
@@ -177,18 +184,18 @@ export function pathRuleFilter(texts: readonly string[]): PathRuleFilter | null 
     }
   }
   if (count === 0) return null;
-  const mayMatch = (localPath: string, name: string, first: RuleBucket | undefined) =>
+  const mayMatch = (localDir: string, name: string, first: RuleBucket | undefined) =>
     (first !== undefined &&
-      (first.byLast.get(name)?.some((test) => test(localPath, name)) === true ||
-        first.others.some((test) => test(localPath, name)))) ||
-    byLast.get(name)?.some((test) => test(localPath, name)) === true ||
-    others.some((test) => test(localPath, name));
+      (first.byLast.get(name)?.some((test) => test(localDir, name)) === true ||
+        first.others.some((test) => test(localDir, name)))) ||
+    byLast.get(name)?.some((test) => test(localDir, name)) === true ||
+    others.some((test) => test(localDir, name));
   return (localDir) => {
     // An entry of the rules' own directory is its own first segment.
-    if (localDir === '') return (name) => mayMatch(name, name, byFirst.get(name));
+    if (localDir === '') return (name) => mayMatch('', name, byFirst.get(name));
     const slash = localDir.indexOf('/');
     const first = byFirst.get(slash < 0 ? localDir : localDir.slice(0, slash));
     if (first === undefined && others.length === 0 && byLast.size === 0) return null;
-    return (name) => mayMatch(`${localDir}/${name}`, name, first);
+    return (name) => mayMatch(localDir, name, first);
   };
 }

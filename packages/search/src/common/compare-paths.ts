@@ -4,7 +4,8 @@
  */
 export function sortPathsComponentWise(paths: readonly string[]): string[] {
   const keyed = paths.map((value) => ({ key: value.replaceAll('/', '\u0000'), value }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // One comparison: two equal keys are two equal paths, whichever comes first.
+  keyed.sort((a, b) => (a.key < b.key ? -1 : 1));
   return keyed.map((entry) => entry.value);
 }
 

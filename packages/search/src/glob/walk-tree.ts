@@ -64,6 +64,8 @@ interface DirectoryVisit {
 }
 
 const WITH_FILE_TYPES = { withFileTypes: true } as const;
+/** The first characters of the ignore file names (a dot): one character code rules out most names. */
+const IGNORE_FILE_FIRST_CODES = new Set(IGNORE_FILE_NAMES.map((name) => name.charCodeAt(0)));
 const NO_NAMES: readonly string[] = [];
 
 /** The ignore files among a directory's entries, in {@link IGNORE_FILE_NAMES} order: one pass, no allocation for none. */
@@ -71,6 +73,7 @@ function ignoreFilesAmong(entries: readonly Dirent[]): readonly string[] {
   let found: string[] | null = null;
   for (const entry of entries) {
     const name = entry.name;
+    if (!IGNORE_FILE_FIRST_CODES.has(name.charCodeAt(0))) continue;
     for (const fileName of IGNORE_FILE_NAMES) if (name === fileName) (found ??= []).push(name);
   }
   if (found === null) return NO_NAMES;
@@ -286,13 +289,16 @@ class TreeWalk {
         (glob.nameDecides ? !isDirectory || glob.nameMayMatch(name) : glob.matches(relativePath));
       const descend = isDirectory && (glob.entersEveryDirectory || glob.mayContainMatches(relativePath));
       if (!matched && !descend) continue;
-      const absolutePath = childPath(visit.absoluteDir, name);
+      // Only a folder to read, a link to follow or a deny rule needs the absolute path; most matches are plain files.
+      const isLink = !isDirectory && entry.isSymbolicLink();
+      const absolutePath =
+        isDirectory || isLink || isDenied !== undefined ? childPath(visit.absoluteDir, name) : '';
       if (isDenied?.(absolutePath)) continue;
       const hidden =
         visit.hidden ||
         (!includeIgnored && (isIgnored ??= ignoredEntryTest(visit.relativeDir, levels))(name, isDirectory));
       if (matched) {
-        if (includeDirs || (!isDirectory && !entry.isSymbolicLink())) this.record(relativePath, hidden);
+        if (includeDirs || (!isDirectory && !isLink)) this.record(relativePath, hidden);
         else if (!isDirectory) {
           // With `include_dirs` false, a symlink counts as a file unless it points to a directory.
           linkChecks++;

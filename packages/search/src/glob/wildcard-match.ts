@@ -126,8 +126,27 @@ function matchSegments(segments: readonly Segment[], names: readonly string[]): 
  */
 export function compileSegmentMatcher(segment: string): ((name: string) => boolean) | null {
   if (UNSUPPORTED.test(segment)) return null;
+  const simple = oneStarMatcher(segment);
+  if (simple !== null) return simple;
   const tokens = compileSegmentTokens(segment);
   return tokens === null ? null : (name) => name.length > 0 && matchTokens(tokens, name);
+}
+
+/** Characters that make a segment more than literals around at most one `*`. */
+const BEYOND_ONE_STAR = /[?[\\]|\*.*\*/;
+
+/**
+ * The commonest segments (`*.ts`, `index.*`, `README.md`) as string comparisons: the walk tests every file name
+ * against the pattern's last segment, and the token loop costs a call per character.
+ */
+function oneStarMatcher(segment: string): ((name: string) => boolean) | null {
+  if (segment === '' || BEYOND_ONE_STAR.test(segment)) return null;
+  const star = segment.indexOf('*');
+  if (star < 0) return (name) => name === segment;
+  const head = segment.slice(0, star);
+  const tail = segment.slice(star + 1);
+  const shortest = Math.max(1, head.length + tail.length);
+  return (name) => name.length >= shortest && name.startsWith(head) && name.endsWith(tail);
 }
 
 /**
