@@ -16,7 +16,7 @@ const ROUNDS = 12;
 /** Runs `body` in a fresh process on the built packages, allowed {@link DESCRIPTOR_LIMIT} descriptors; its stdout. */
 async function runShortOfDescriptors(root: string, body: string) {
   const script = `
-const { Glob } = await import(${JSON.stringify(BUILT)});
+const { Glob, Grep } = await import(${JSON.stringify(BUILT)});
 const { createRuntime, yoloApproval } = await import(${JSON.stringify(CORE)});
 const runtime = createRuntime({ workDir: ${JSON.stringify(root)}, approval: yoloApproval() });
 const answer = ({ isError, message }) => ({ isError, message });
@@ -38,7 +38,7 @@ try { for (;;) held.push(openSync('/dev/null', 'r')); } catch {}
 const release = () => held.splice(0).forEach((fd) => closeSync(fd));
 `;
 
-describe('Glob, short of file descriptors', () => {
+describe('Glob and Grep, short of file descriptors', () => {
   let root: string;
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'kimi-search-descriptors-'));
@@ -88,6 +88,27 @@ process.stdout.write(JSON.stringify({ starved: starved.isError, fed: answer(fed)
         message:
           'Found 1 matches for pattern `d1/{ok,secret}.txt`. 1 more matches are hidden by ignore rules; set include_ignored to true to include them.',
       },
+    });
+  });
+
+  it('Grep, looking for ripgrep while short of descriptors, finds it once they are back', async () => {
+    // Node's resolver keeps a package.json it could not open as missing: without a lookup of its own, every later
+    // Grep of the process said "ripgrep is not available".
+    const answers = await runShortOfDescriptors(
+      root,
+      `${EXHAUST}
+const grep = new Grep(runtime);
+const starved = await grep.call({ pattern: 'needle', path: 'd1' });
+release();
+const later = await grep.call({ pattern: 'needle', path: 'd1' });
+const fresh = await new Grep(runtime).call({ pattern: 'needle', path: 'd1' });
+const found = ({ isError, output }) => ({ isError, output });
+process.stdout.write(JSON.stringify({ starved: answer(starved), later: found(later), fresh: found(fresh) }));`,
+    );
+    expect(answers).toMatchObject({
+      starved: { isError: true, message: expect.stringMatching(/^Failed to grep\. Error: .*EMFILE$/) },
+      later: { isError: false, output: 'ok.txt' },
+      fresh: { isError: false, output: 'ok.txt' },
     });
   });
 

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 async function isExecutableFile(filePath: string): Promise<boolean> {
   try {
@@ -16,9 +17,37 @@ async function bundledRipgrep(): Promise<string | null> {
   try {
     // Imported lazily: the module throws at import time when its per-platform package is missing.
     const { rgPath } = await import('@vscode/ripgrep');
-    return typeof rgPath === 'string' && (await isExecutableFile(rgPath)) ? rgPath : null;
+    if (typeof rgPath === 'string' && (await isExecutableFile(rgPath))) return rgPath;
   } catch {
-    return null;
+    // Looked for below.
+  }
+  return ripgrepBesideItsPackage();
+}
+
+/**
+ * The binary `@vscode/ripgrep` installs, found by path rather than by Node's resolver. The resolver keeps a
+ * `package.json` it could not open (no file descriptor to spare) as missing for the life of the process, so one
+ * import of `@vscode/ripgrep` during a descriptor shortage would leave every later Grep without ripgrep. The package
+ * keeps its binary in a per-platform package installed beside it (`@vscode/ripgrep-linux-x64/bin/rg`), which every
+ * package manager that links `node_modules` folders places in the same `@vscode` folder. Finding it takes no
+ * descriptor: only `realpath` and `stat` on the folders above this module.
+ */
+async function ripgrepBesideItsPackage(): Promise<string | null> {
+  const arch = process.env['npm_config_arch'] ?? process.arch;
+  const binary = path.join(
+    `ripgrep-${process.platform}-${arch}`,
+    'bin',
+    process.platform === 'win32' ? 'rg.exe' : 'rg',
+  );
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    try {
+      const vscodeFolder = path.dirname(await realpath(path.join(dir, 'node_modules', '@vscode', 'ripgrep')));
+      const candidate = path.join(vscodeFolder, binary);
+      if (await isExecutableFile(candidate)) return candidate;
+    } catch {
+      // Not installed in this folder: the one above, as Node would look.
+    }
+    if (path.dirname(dir) === dir) return null;
   }
 }
 
