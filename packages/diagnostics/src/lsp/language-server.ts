@@ -24,6 +24,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver-protocol';
 import type { LanguageServerConfig } from './server-config.js';
+import { killAtExit } from './kill-at-exit.js';
 
 /** How long a server may take to shut down politely before it is killed. */
 const SHUTDOWN_GRACE_MS = 1_000;
@@ -65,7 +66,8 @@ export class LanguageServer {
   private readonly stopped = new Promise<void>((resolve) => {
     this.resolveStopped = resolve;
   });
-  private readonly killOnExit = () => this.child.kill('SIGKILL');
+  /** Stops the kill at this process's exit: the server is gone. */
+  private readonly forgetAtExit: () => void;
 
   constructor(
     private readonly config: LanguageServerConfig,
@@ -75,10 +77,17 @@ export class LanguageServer {
       cwd: rootDir,
       stdio: ['pipe', 'pipe', 'ignore'],
     });
-    // A server never outlives this process, however it ends.
-    process.once('exit', this.killOnExit);
-    this.child.once('exit', () => this.markExited());
-    this.child.once('error', () => this.markExited());
+    // A server never outlives this process, however it ends (a server being closed included).
+    this.forgetAtExit = killAtExit(this.child);
+    this.child.once('exit', () => {
+      this.forgetAtExit();
+      this.markExited();
+    });
+    this.child.once('error', () => {
+      // No process was started: nothing to kill.
+      if (this.child.pid === undefined) this.forgetAtExit();
+      this.markExited();
+    });
     this.connection = createProtocolConnection(
       new StreamMessageReader(this.child.stdout!),
       new StreamMessageWriter(this.child.stdin!),
@@ -170,7 +179,6 @@ export class LanguageServer {
 
   /** Shuts the server down: `shutdown`, `exit`, then a kill if it is still there after a grace period. */
   async close(): Promise<void> {
-    process.removeListener('exit', this.killOnExit);
     if (!this.exited) {
       const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
       const polite = (async () => {
@@ -185,9 +193,20 @@ export class LanguageServer {
       });
       await Promise.race([gone, grace]);
     }
-    if (!this.exited) this.child.kill('SIGKILL');
+    if (this.isRunning()) {
+      // Until the process is really gone (a closed connection is not enough), bounded: a process stuck in the
+      // kernel may take its time to die.
+      const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+      this.child.kill('SIGKILL');
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
+    }
     this.connection.dispose();
     this.markExited();
+  }
+
+  /** Whether the process was started and has not exited yet (its `exit` event not seen). */
+  private isRunning(): boolean {
+    return this.child.pid !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /**
@@ -267,7 +286,6 @@ export class LanguageServer {
     if (this.exited) return;
     this.exited = true;
     this.resolveStopped();
-    process.removeListener('exit', this.killOnExit);
     for (const wake of [...this.waiters]) wake();
   }
 }
