@@ -1,11 +1,9 @@
 import { promises as fs } from 'node:fs';
-import type { ToolRuntime } from '@kimi-tools/core';
 import { test } from '@kimi-tools/test-kit';
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { streamedCall } from './__fixtures__/streamed-call.js';
 import type { EditMatch } from './match/types.js';
-import { editStreamed, FALL_BACK } from './stream/edit-streamed.js';
-import type { StreamTuning } from './stream/stream-tuning.js';
 import { StrReplaceFile } from './str-replace-file.js';
 
 const it = test;
@@ -22,44 +20,6 @@ function encoded(text: string, encoding: (typeof ENCODINGS)[number]): Buffer {
   return encoding === 'utf16le'
     ? Buffer.concat([Buffer.from([0xff, 0xfe]), le])
     : Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(le).swap16()]);
-}
-
-/**
- * The tool with every file streamed in `tuning`'s chunks and windows: editStreamed as the tool calls it, and the
- * in-memory path where it falls back.
- */
-async function streamedCall(
-  runtime: ToolRuntime,
-  input: string,
-  edit: object,
-  mode: EditMatch,
-  tuning: StreamTuning,
-) {
-  const resolved = await runtime.paths.resolveFile(input, 'edit');
-  if (!resolved.ok) throw new Error(resolved.error.message);
-  const handle = await fs.open(resolved.path.real, 'r');
-  const parsed = { old: '', new: '', replace_all: false, ...edit };
-  try {
-    const result = await editStreamed(
-      {
-        runtime,
-        sender: 'StrReplaceFile',
-        input,
-        target: resolved.path,
-        handle,
-        edits: [parsed],
-        mode,
-        canFallBack: true,
-        applyIfUnrelated: true,
-        tuning,
-      },
-      {},
-    );
-    if (result !== FALL_BACK) return result;
-  } finally {
-    await handle.close();
-  }
-  return new StrReplaceFile(runtime, { match: mode }).call({ path: input, edit });
 }
 
 const file = fc.record({

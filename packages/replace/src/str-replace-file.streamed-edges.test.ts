@@ -106,3 +106,57 @@ describe('replace_all with a line break in a CRLF file', () => {
     expect(memory.message).toContain('The closest text is at line 31:');
   });
 });
+
+// Found by the streamed property on seeds 622546977 and 793401006: two matches nine unchanged lines apart got two
+// windows, so the snippet put a gap line where the in-memory one, whose places that close read as one, shows lines.
+describe('two matches a few unchanged lines apart', () => {
+  const alphas = (count: number) => Array.from({ length: count }, () => 'alpha');
+
+  it('deleted whole lines nine lines apart: one snippet piece, as in memory', async ({
+    workspace,
+    runtime,
+  }) => {
+    const text = ['x', ...alphas(9), 'x'].join('\n');
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'nine.txt', text, {
+      old: 'x',
+      new: '',
+      replace_all: true,
+    });
+    expect(streamed).toEqual(memory);
+    expect(memory.output).not.toContain('...');
+    expect(memory.bytes.toString('latin1')).toBe(alphas(9).join('\n'));
+  });
+
+  it('the same with a line that is no match at the start', async ({ workspace, runtime }) => {
+    const text = ['beta gamma', ...alphas(9), 'beta gamma', 'alpha'].join('\n');
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'nine-first.txt', text, {
+      old: 'beta gamma',
+      new: '',
+      replace_all: true,
+    });
+    expect(streamed).toEqual(memory);
+    expect(memory.output).not.toContain('...');
+  });
+
+  it('replaced inside their lines nine lines apart', async ({ workspace, runtime }) => {
+    const text = ['x', ...alphas(9), 'x', ''].join('\n');
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'inside.txt', text, {
+      old: 'x',
+      new: 'y',
+      replace_all: true,
+    });
+    expect(streamed).toEqual(memory);
+    expect(memory.output).not.toContain('...');
+  });
+
+  it('ten lines apart: two pieces and a gap line, as in memory', async ({ workspace, runtime }) => {
+    const text = ['x', ...alphas(10), 'x', ''].join('\n');
+    const { streamed, memory } = await bothPaths(workspace, runtime, 'ten.txt', text, {
+      old: 'x',
+      new: 'y',
+      replace_all: true,
+    });
+    expect(streamed).toEqual(memory);
+    expect(memory.output).toContain('\n...\n');
+  });
+});

@@ -102,6 +102,15 @@ describe('restoreLineEndings', () => {
     expect(normalizeLineEndings(beforeKept)).toBe('x\ny\nNEW\n\nz\n');
   });
 
+  it('keeps both a lone CR and a LF that an edit between them only replaced, writing its own breaks to fit', () => {
+    // Replacing "a" by a line break: it cannot be a LF (it would fuse with the CR) nor a lone CR (with the LF after).
+    expect(restoreLineEndings('X\ra\n', 'X\n\n\n', '\n')).toBe('X\r\r\n\n');
+    expect(restoreLineEndings('X\ra\nb', 'X\n\n\n\nb', '\n')).toBe('X\r\r\r\n\nb');
+    expect(restoreLineEndings('X\ra\nb', 'X\n\nc\nb', '\n')).toBe('X\r\rc\nb');
+    // Found in the differential test of StrReplaceFile's streamed path (seed 1537765539): a new line after a lone CR.
+    expect(restoreLineEndings('\n\raa', '\n\n\na', '\n')).toBe('\n\r\ra');
+  });
+
   it('normalises stray carriage returns of the updated text', () => {
     expect(restoreLineEndings('a\r\nb\n', 'a\r\nb\r\nc\r\n', '\n')).toBe('a\r\nb\nc\n');
   });

@@ -52,8 +52,10 @@ function restoreRegion(base: RestoreBase, from: number, to: number, text: string
   const keepTo = from + prefix.raw;
   let resumeAt = from + suffix.raw;
   let middle = text.slice(prefix.normalized, text.length - suffix.normalized);
-  // A kept lone '\r' must not meet a kept '\n' (they would read back as one CRLF): the '\n' joins the middle.
-  if (raw.charCodeAt(keepTo - 1) === 13 && raw.charCodeAt(resumeAt) === 10) {
+  // A kept lone '\r' must not meet a kept '\n' (they would read back as one CRLF): when nothing is written between
+  // them, the '\n' joins the middle. A written middle stands between them, and restoreMiddle writes its own breaks
+  // so that none fuses with either, keeping both.
+  if (middle === '' && raw.charCodeAt(keepTo - 1) === 13 && raw.charCodeAt(resumeAt) === 10) {
     resumeAt += 1;
     middle += '\n';
   }

@@ -1,9 +1,15 @@
 import type { FileHandle } from 'node:fs/promises';
+import { SNIPPET_CONTEXT_LINES } from '@kimi-tools/core/toolkit';
 import type { StreamFormat } from './stream-format.js';
 import type { StreamTuning } from './stream-tuning.js';
 
-/** Lines around a match that its window takes in, so the diff and the snippet have their context (the default). */
-export const WINDOW_CONTEXT_LINES = 4;
+/**
+ * Lines around a match that its window takes in, so the diff and the snippet have their context (the default). The
+ * snippet shows two places as one piece when at most three times its context lines lie between them (the context of
+ * each and the gap it would rather fill than mark): windows of half that each side then touch and are merged, so the
+ * streamed snippet shows the lines the in-memory one does.
+ */
+export const WINDOW_CONTEXT_LINES = Math.ceil((3 * SNIPPET_CONTEXT_LINES) / 2);
 
 /** How far a window reaches for those lines; a longer line is cut at the match itself (the default). */
 export const WINDOW_REACH_BYTES = 64 * 1024;

@@ -2,7 +2,6 @@ import type { FileHandle } from 'node:fs/promises';
 import type { DiffDisplayBlock } from '@kimi-tools/core';
 import {
   buildDiffBlocks,
-  encodeChange,
   lineSnippet,
   normalizeLineEndings,
   replacementLineSpans,
@@ -23,6 +22,7 @@ import type { ReplacedRange } from './copy-with-windows.js';
 import { breakBefore, mergeWindows, readRange, windowAround, type WindowRange } from './edit-windows.js';
 import { countSeenOccurrences } from './count-seen.js';
 import { scanOccurrences, type Occurrences } from './scan-occurrences.js';
+import { encodeWindow } from './encode-window.js';
 import { decodeIn, encodeIn, type StreamFormat } from './stream-format.js';
 import type { StreamTuning } from './stream-tuning.js';
 import { createTextCheck, type TextCheck } from './text-check.js';
@@ -184,14 +184,19 @@ async function editWindow(
   const edges = { startsLine: !range.cutStart, endsLine: !range.cutEnd };
   const result = applyEdits(decoded, [edit], { mode, edges });
   if (!result.ok) return result.failure;
-  const written = encodeChange(decoded, bytes, result.replacements);
-  let oldBytes: Buffer = bytes;
-  let edited = range;
   const taken = await breakTaken(file, range, bytes, edit, mode, result.text);
-  if (taken !== undefined) {
-    oldBytes = taken.bytes;
-    edited = { ...range, start: range.start - taken.length };
-  }
+  // The whole window is deleted with the line break before it: nothing is written in their place.
+  const {
+    range: edited,
+    oldBytes,
+    written,
+  } = taken === undefined
+    ? await encodeWindow(file, range, bytes, decoded, result.replacements)
+    : {
+        range: { ...range, start: range.start - taken.length },
+        oldBytes: taken.bytes,
+        written: new Uint8Array(),
+      };
   return {
     range: edited,
     oldText: decoded.text,

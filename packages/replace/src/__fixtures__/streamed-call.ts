@@ -1,0 +1,45 @@
+// The tool with a file streamed in small chunks and windows, for the tests that put their edges inside a few bytes.
+import { promises as fs } from 'node:fs';
+import type { ToolRuntime } from '@kimi-tools/core';
+import type { EditMatch } from '../match/types.js';
+import { editStreamed, FALL_BACK } from '../stream/edit-streamed.js';
+import type { StreamTuning } from '../stream/stream-tuning.js';
+import { StrReplaceFile } from '../str-replace-file.js';
+
+/**
+ * The tool with every file streamed in `tuning`'s chunks and windows: editStreamed as the tool calls it, and the
+ * in-memory path where it falls back.
+ */
+export async function streamedCall(
+  runtime: ToolRuntime,
+  input: string,
+  edit: object,
+  mode: EditMatch,
+  tuning: StreamTuning,
+) {
+  const resolved = await runtime.paths.resolveFile(input, 'edit');
+  if (!resolved.ok) throw new Error(resolved.error.message);
+  const handle = await fs.open(resolved.path.real, 'r');
+  const parsed = { old: '', new: '', replace_all: false, ...edit };
+  try {
+    const result = await editStreamed(
+      {
+        runtime,
+        sender: 'StrReplaceFile',
+        input,
+        target: resolved.path,
+        handle,
+        edits: [parsed],
+        mode,
+        canFallBack: true,
+        applyIfUnrelated: true,
+        tuning,
+      },
+      {},
+    );
+    if (result !== FALL_BACK) return result;
+  } finally {
+    await handle.close();
+  }
+  return new StrReplaceFile(runtime, { match: mode }).call({ path: input, edit });
+}
