@@ -21,12 +21,17 @@ const { createRuntime, yoloApproval } = await import(${JSON.stringify(CORE)});
 const runtime = createRuntime({ workDir: ${JSON.stringify(root)}, approval: yoloApproval() });
 const answer = ({ isError, message }) => ({ isError, message });
 ${body}`;
-  const { stdout } = await promisify(execFile)('/bin/sh', [
-    '-c',
-    `ulimit -n ${DESCRIPTOR_LIMIT} && exec "$0" --input-type=module -e "$1"`,
-    process.execPath,
-    script,
-  ]);
+  // No `PATH`: a Grep must find the ripgrep of its own install, not a system `rg` (both programs are absolute paths).
+  const { stdout } = await promisify(execFile)(
+    '/bin/sh',
+    [
+      '-c',
+      `ulimit -n ${DESCRIPTOR_LIMIT} && exec "$0" --input-type=module -e "$1"`,
+      process.execPath,
+      script,
+    ],
+    { env: { ...process.env, PATH: '' } },
+  );
   return JSON.parse(stdout) as unknown;
 }
 

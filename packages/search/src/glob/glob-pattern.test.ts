@@ -146,7 +146,11 @@ describe('compileGlob', () => {
     expect(compileGlob('**/{a,..[ab]a}', micromatch).matches('x/a')).toBe(true);
     expect(compileGlob('**/{a,..[ab]a}', micromatch).matches('x/..ba')).toBe(true);
     const unexpanded = compileGlob('**/{..a,a}', micromatch);
-    expect([unexpanded.nameDecides, unexpanded.matches('x/a')]).toEqual([false, true]);
+    expect([unexpanded.nameDecides, unexpanded.matches('x/a'), unexpanded.nameMayMatch('a')]).toEqual([
+      false,
+      true,
+      true,
+    ]);
     expect(compileGlob('a?c', micromatch).matches('abc')).toBe(true);
     expect(compileGlob('[ab].txt', micromatch).matches('b.txt')).toBe(true);
   });

@@ -1,5 +1,7 @@
 import type micromatchModule from 'micromatch';
+import { pathToFileURL } from 'node:url';
 import { importRetrying, resolvedModuleUrl } from '@kimi-tools/core/toolkit';
+import { moduleFile } from '../common/module-file.js';
 import { GLOB_MAX_BRACE_EXPANSION } from '../limits.js';
 import { braceExpansionCount } from './brace-count.js';
 import { compilePathMatcher, compileSegmentMatcher } from './wildcard-match.js';
@@ -54,8 +56,8 @@ export interface CompiledGlob {
  */
 export async function loadPatternEngine(pattern: string): Promise<Micromatch | undefined> {
   if (compilePathMatcher(pattern) !== null) return undefined;
-  return (await importRetrying(() => import('micromatch'), resolvedModuleUrl('micromatch', import.meta.url)))
-    .default;
+  const url = resolvedModuleUrl('micromatch', pathToFileURL(moduleFile()).href);
+  return (await importRetrying(() => import('micromatch'), url)).default;
 }
 
 function engineFor(micromatch: Micromatch | undefined): Micromatch {
@@ -124,9 +126,14 @@ function descendantsOnly(pattern: string): string {
 
 /** Drops leading `./` segments, which never appear in the relative paths the walk produces. */
 export function normalizeGlobPattern(pattern: string): string {
+  const result = withoutLeadingDotSlash(pattern);
+  return result.length === 0 ? '**' : result;
+}
+
+function withoutLeadingDotSlash(pattern: string): string {
   let result = pattern;
   while (result.startsWith('./')) result = result.slice(2);
-  return result.length === 0 ? '**' : result;
+  return result;
 }
 
 function isLiteralSegment(segment: string): boolean {
@@ -187,7 +194,9 @@ function segmentPruner(
 /** Compiles a checked, normalised pattern (see {@link checkGlobPattern}; `micromatch` as there). */
 export function compileGlob(checkedPattern: string, micromatch?: Micromatch): CompiledGlob {
   const pattern = descendantsOnly(checkedPattern);
-  const expanded = expandBraces(pattern, micromatch)?.map(descendantsOnly) ?? null;
+  // Each alternative drops its leading `./` too (`{./a,b}`), as the whole pattern did.
+  const expanded =
+    expandBraces(pattern, micromatch)?.map((each) => descendantsOnly(withoutLeadingDotSlash(each))) ?? null;
   // Matching the expansion keeps brace ranges (`{1..3}`) exact; micromatch alone reads them as character classes.
   const matchers = (expanded ?? [pattern]).map((each) => pathMatcher(each, micromatch));
   const matches =

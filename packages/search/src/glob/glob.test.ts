@@ -144,6 +144,13 @@ describe('Glob matching', () => {
     const result = await glob().call({ pattern: 'src/*.{ts,js}' });
     expect(result.output).toBe('src/a.ts\nsrc/b.js');
     expect(result.message).toBe('Found 2 matches for pattern `src/*.{ts,js}`.');
+    // A leading `./` in an alternative is dropped as in the whole pattern, and a brace group brace expansion refuses
+    // (`..` reads as a range there) is read by micromatch's rules alone: it was taken for a literal name, which no
+    // file has, and the name filter listed nothing.
+    expect((await glob().call({ pattern: '{./src/a.ts,docs/guide.md}' })).output).toBe(
+      'docs/guide.md\nsrc/a.ts',
+    );
+    expect((await glob().call({ pattern: 'a/{..x,x}' })).output).toBe('a/x');
   });
 
   it('matches dot files with wildcards and lists directories unless include_dirs is false', async () => {

@@ -125,7 +125,9 @@ function matchSegments(segments: readonly Segment[], names: readonly string[]): 
  * dot files, case matters.
  */
 export function compileSegmentMatcher(segment: string): ((name: string) => boolean) | null {
-  if (UNSUPPORTED.test(segment)) return null;
+  // A brace left unexpanded (`{..a,a}`, which brace expansion refuses) is micromatch's to read: it may still read
+  // it as alternatives.
+  if (UNSUPPORTED.test(segment) || /[{}]/.test(segment)) return null;
   const simple = oneStarMatcher(segment);
   if (simple !== null) return simple;
   const tokens = compileSegmentTokens(segment);

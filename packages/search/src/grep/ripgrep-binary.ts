@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { moduleFile } from '../common/module-file.js';
 
 async function isExecutableFile(filePath: string): Promise<boolean> {
   try {
@@ -14,41 +14,54 @@ async function isExecutableFile(filePath: string): Promise<boolean> {
 }
 
 async function bundledRipgrep(): Promise<string | null> {
+  let rgPath: unknown;
   try {
     // Imported lazily: the module throws at import time when its per-platform package is missing.
-    const { rgPath } = await import('@vscode/ripgrep');
-    if (typeof rgPath === 'string' && (await isExecutableFile(rgPath))) return rgPath;
+    ({ rgPath } = await import('@vscode/ripgrep'));
   } catch {
-    // Looked for below.
+    return ripgrepBesideItsPackage();
   }
-  return ripgrepBesideItsPackage();
+  return typeof rgPath === 'string' && (await isExecutableFile(rgPath)) ? rgPath : null;
 }
 
-/**
- * The binary `@vscode/ripgrep` installs, found by path rather than by Node's resolver. The resolver keeps a
- * `package.json` it could not open (no file descriptor to spare) as missing for the life of the process, so one
- * import of `@vscode/ripgrep` during a descriptor shortage would leave every later Grep without ripgrep. The package
- * keeps its binary in a per-platform package installed beside it (`@vscode/ripgrep-linux-x64/bin/rg`), which every
- * package manager that links `node_modules` folders places in the same `@vscode` folder. Finding it takes no
- * descriptor: only `realpath` and `stat` on the folders above this module.
- */
-async function ripgrepBesideItsPackage(): Promise<string | null> {
-  const arch = process.env['npm_config_arch'] ?? process.arch;
-  const binary = path.join(
-    `ripgrep-${process.platform}-${arch}`,
-    'bin',
-    process.platform === 'win32' ? 'rg.exe' : 'rg',
-  );
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    try {
-      const vscodeFolder = path.dirname(await realpath(path.join(dir, 'node_modules', '@vscode', 'ripgrep')));
-      const candidate = path.join(vscodeFolder, binary);
-      if (await isExecutableFile(candidate)) return candidate;
-    } catch {
-      // Not installed in this folder: the one above, as Node would look.
+/** The folder holding `node_modules/<packagePath>` nearest above `from`, as Node looks for a package. */
+async function nearestInstall(from: string, packagePath: string): Promise<string | null> {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    // Node never looks for `node_modules/node_modules`.
+    if (path.basename(dir) !== 'node_modules') {
+      try {
+        return await realpath(path.join(dir, 'node_modules', packagePath));
+      } catch {
+        // Not installed here: the folder above.
+      }
     }
     if (path.dirname(dir) === dir) return null;
   }
+}
+
+/**
+ * The binary `@vscode/ripgrep` installs, when importing the package failed: Node's resolver keeps a `package.json`
+ * it could not open (no file descriptor to spare) as missing for the life of the process, so one import during a
+ * descriptor shortage would leave every later Grep without ripgrep. The package keeps its binary in a per-platform
+ * package (`@vscode/ripgrep-linux-x64/bin/rg`) that it resolves from its own folder; both are looked for here as
+ * Node would find them (the nearest `node_modules` above, no further), with `realpath` and `stat` alone, which take
+ * no descriptor.
+ */
+async function ripgrepBesideItsPackage(): Promise<string | null> {
+  const ripgrepPackage = await nearestInstall(path.dirname(moduleFile()), path.join('@vscode', 'ripgrep'));
+  if (ripgrepPackage === null) return null;
+  // As the package itself names it.
+  const arch = process.env['npm_config_arch'] || process.arch;
+  const binary = await nearestInstall(
+    ripgrepPackage,
+    path.join(
+      '@vscode',
+      `ripgrep-${process.platform}-${arch}`,
+      'bin',
+      process.platform === 'win32' ? 'rg.exe' : 'rg',
+    ),
+  );
+  return binary !== null && (await isExecutableFile(binary)) ? binary : null;
 }
 
 async function ripgrepOnPath(): Promise<string | null> {
