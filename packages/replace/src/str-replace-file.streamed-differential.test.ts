@@ -1,8 +1,7 @@
-import { promises as fs } from 'node:fs';
 import { test } from '@kimi-tools/test-kit';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { streamedCall } from './__fixtures__/streamed-call.js';
+import { expectSameOutcome, streamedCall } from './__fixtures__/streamed-call.js';
 import type { EditMatch } from './match/types.js';
 import { StrReplaceFile } from './str-replace-file.js';
 
@@ -80,17 +79,10 @@ it('small chunks and windows: the streamed path writes and reports what the in-m
           });
           return;
         }
-        expect({
-          isError: streamed.isError,
-          brief: streamed.brief,
-          message: streamed.message,
-          bytes: (await fs.readFile(streamedFile)).toString('hex'),
-        }).toEqual({
-          isError: memory.isError,
-          brief: memory.brief,
-          message: memory.message.replaceAll(`m${run}.txt`, `s${run}.txt`),
-          bytes: (await fs.readFile(memoryFile)).toString('hex'),
-        });
+        await expectSameOutcome(
+          { result: streamed, file: streamedFile, name: `s${run}.txt` },
+          { result: memory, file: memoryFile, name: `m${run}.txt` },
+        );
       },
     ),
     { numRuns: 250 },

@@ -1,6 +1,7 @@
 // The tool with a file streamed in small chunks and windows, for the tests that put their edges inside a few bytes.
 import { promises as fs } from 'node:fs';
-import type { ToolRuntime } from '@kimi-tools/core';
+import type { ToolReturnValue, ToolRuntime } from '@kimi-tools/core';
+import { expect } from 'vitest';
 import type { EditMatch } from '../match/types.js';
 import { editStreamed, FALL_BACK } from '../stream/edit-streamed.js';
 import type { StreamTuning } from '../stream/stream-tuning.js';
@@ -42,4 +43,27 @@ export async function streamedCall(
     await handle.close();
   }
   return new StrReplaceFile(runtime, { match: mode }).call({ path: input, edit });
+}
+
+/** One call's answer and the file it edited (absolute path), and the name the call gave that file. */
+interface EditedFile {
+  result: ToolReturnValue;
+  file: string;
+  name: string;
+}
+
+/**
+ * Asserts the streamed call answered and wrote what the in-memory one did: error or not, brief, message (with its own
+ * file name) and every byte. The display and the snippet of a small window show less, so they are left out.
+ */
+export async function expectSameOutcome(streamed: EditedFile, memory: EditedFile): Promise<void> {
+  const outcome = async ({ result, file }: EditedFile, message: string) => ({
+    isError: result.isError,
+    brief: result.brief,
+    message,
+    bytes: (await fs.readFile(file)).toString('hex'),
+  });
+  expect(await outcome(streamed, streamed.result.message)).toEqual(
+    await outcome(memory, memory.result.message.replaceAll(memory.name, streamed.name)),
+  );
 }
