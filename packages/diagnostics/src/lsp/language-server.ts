@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import {
   createProtocolConnection,
@@ -106,21 +107,25 @@ export class LanguageServer {
     this.connection.onClose(() => this.markExited());
     this.connection.listen();
     const rootUri = pathToFileURL(rootDir).href;
-    this.ready = this.connection
-      .sendRequest(InitializeRequest.type, {
-        processId: process.pid,
-        rootUri,
-        workspaceFolders: [{ uri: rootUri, name: 'workspace' }],
-        initializationOptions: config.initializationOptions,
-        capabilities: {
-          textDocument: {
-            synchronization: { didSave: false, dynamicRegistration: false },
-            publishDiagnostics: { versionSupport: true, relatedInformation: false },
-            diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+    // Nothing is written before the process exists: a write to the pipe of a command that failed to start rejects
+    // inside the connection, where no one can catch it, and ends the host.
+    this.ready = once(this.child, 'spawn')
+      .then(() =>
+        this.connection.sendRequest(InitializeRequest.type, {
+          processId: process.pid,
+          rootUri,
+          workspaceFolders: [{ uri: rootUri, name: 'workspace' }],
+          initializationOptions: config.initializationOptions,
+          capabilities: {
+            textDocument: {
+              synchronization: { didSave: false, dynamicRegistration: false },
+              publishDiagnostics: { versionSupport: true, relatedInformation: false },
+              diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+            },
+            workspace: { configuration: true, workspaceFolders: true },
           },
-          workspace: { configuration: true, workspaceFolders: true },
-        },
-      })
+        }),
+      )
       .then(async (result) => {
         await this.connection.sendNotification(InitializedNotification.type, {});
         return result;

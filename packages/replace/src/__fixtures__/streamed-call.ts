@@ -54,7 +54,8 @@ interface EditedFile {
 
 /**
  * Asserts the streamed call answered and wrote what the in-memory one did: error or not, brief, message (with its own
- * file name) and every byte. The display and the snippet of a small window show less, so they are left out.
+ * file name) and every byte. The snippet of a small window shows less, and the display is a diff of the windows,
+ * which may line up repeated blank lines differently from a diff of the whole file: both are left out.
  */
 export async function expectSameOutcome(streamed: EditedFile, memory: EditedFile): Promise<void> {
   const outcome = async ({ result, file }: EditedFile, message: string) => ({

@@ -70,7 +70,8 @@ function expandBraces(pattern: string, micromatch: Micromatch | undefined): stri
   // Counted first: a pattern of a few dozen brace groups would expand to billions of strings.
   if (braceExpansionCount(pattern, GLOB_MAX_BRACE_EXPANSION) > GLOB_MAX_BRACE_EXPANSION) return null;
   try {
-    const expanded = engineFor(micromatch).braces(pattern, { expand: true });
+    // Escapes kept: `\{a,b\}` names a file called `{a,b}`, and micromatch must still see them escaped.
+    const expanded = engineFor(micromatch).braces(pattern, { expand: true, keepEscaping: true });
     return expanded.length > 0 && expanded.length <= GLOB_MAX_BRACE_EXPANSION ? expanded : null;
   } catch {
     return null;
@@ -194,9 +195,13 @@ function segmentPruner(
 /** Compiles a checked, normalised pattern (see {@link checkGlobPattern}; `micromatch` as there). */
 export function compileGlob(checkedPattern: string, micromatch?: Micromatch): CompiledGlob {
   const pattern = descendantsOnly(checkedPattern);
-  // Each alternative drops its leading `./` too (`{./a,b}`), as the whole pattern did.
+  // Each alternative drops its leading `./` too (`{./a,b}`), as the whole pattern did; one left empty (`{./,a}`) names
+  // the search directory itself, which Glob never lists.
   const expanded =
-    expandBraces(pattern, micromatch)?.map((each) => descendantsOnly(withoutLeadingDotSlash(each))) ?? null;
+    expandBraces(pattern, micromatch)
+      ?.map(withoutLeadingDotSlash)
+      .filter((each) => each !== '')
+      .map(descendantsOnly) ?? null;
   // Matching the expansion keeps brace ranges (`{1..3}`) exact; micromatch alone reads them as character classes.
   const matchers = (expanded ?? [pattern]).map((each) => pathMatcher(each, micromatch));
   const matches =

@@ -356,6 +356,17 @@ describe('Glob checks', () => {
     });
   });
 
+  it('reads escaped braces as literal characters, and an alternative that names the directory itself as nothing', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({ 'q/{a,b}': '', 'q/a': '', x: '' });
+    const tool = new Glob(workspace.runtime());
+    expect((await tool.call({ pattern: 'q/\\{a,b\\}' })).output).toBe('q/{a,b}');
+    expect((await tool.call({ pattern: 'q/{a,b}' })).output).toBe('q/a');
+    const dotOrX = await tool.call({ pattern: '{./,x}' });
+    expect([dotOrX.isError, dotOrX.output]).toEqual([false, 'x']);
+  });
+
   it('does not read ignore files above the workspace outside a repository', async ({ workspace }) => {
     await workspace.writeAll({ [path.join(workspace.root, '.gitignore')]: '*.ts\n', 'keep.ts': '' });
     const tool = new Glob(workspace.runtime());
