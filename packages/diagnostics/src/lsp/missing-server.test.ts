@@ -21,7 +21,10 @@ describe('a language server whose command does not exist', () => {
     // A write to the failed process's pipe rejected where no one caught it, which ends a host by default.
     await new Promise((resolve) => setTimeout(resolve, 50));
     await pool.close();
-    expect(check).toEqual({ kind: 'crashed', message: 'language server ghost stopped and was restarted once' });
+    expect(check).toEqual({
+      kind: 'crashed',
+      message: 'language server ghost stopped and was restarted once',
+    });
     expect(rejections).toEqual([]);
   });
 });
