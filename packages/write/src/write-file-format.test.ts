@@ -45,6 +45,20 @@ describe('WriteFile keeps the format of an existing file', () => {
     expect(written).toEqual([...Buffer.from('a\r\nb\nc\r\nd\r\ne\r\n')]);
   });
 
+  it('a kept LF stays LF after a rewritten line that takes a lone CR: that break becomes CRLF', async ({
+    rewrite,
+  }) => {
+    // Found by core's line-ending property once the new text may end with a line break: "line 0 " became "NEW\n"
+    // before the kept "\nline 1 \r" ("line 2 \r" became "NEW"). NEW's break took the dominant CR and the kept LF
+    // after it was written as CR ("NEW\r\rline 1 \rNEW"); the LF now keeps its byte and the written CR gives way.
+    const written = await rewrite(
+      'lone-cr.txt',
+      Buffer.from('line 0 \nline 1 \rline 2 \r'),
+      'NEW\n\nline 1 \nNEW',
+    );
+    expect(written).toEqual([...Buffer.from('NEW\r\n\nline 1 \rNEW')]);
+  });
+
   it('a UTF-8 BOM is kept', async ({ rewrite }) => {
     const bom = [0xef, 0xbb, 0xbf];
     const written = await rewrite('bom.txt', Buffer.from([...bom, ...Buffer.from('old\n')]), 'new ü\n');

@@ -68,7 +68,9 @@ function endingSources(original: readonly RawSegment[], updated: readonly string
 /**
  * Rebuilds the changed middle: breaks that existed keep their bytes, new ones get `lineEnding`. `before` and `after`
  * are the characters around the middle. A lone '\r' directly followed by a '\n' ending would read back as one CRLF
- * and swallow a line, so such a '\n' ending becomes '\r', and a last '\r' ending before a '\n' becomes '\r\n'.
+ * and swallow a line, so the written one of the two gives way: a '\r' ending written here before a '\n' that existed
+ * (an original break, or the kept text after the middle) becomes '\r\n'; a new '\n' ending, or one right after the
+ * kept text's lone '\r', becomes '\r'.
  */
 export function restoreMiddle(
   originalRaw: string,
@@ -82,18 +84,29 @@ export function restoreMiddle(
   const sources = endingSources(original, segments);
   const out: string[] = [];
   let previous = before;
+  // Where in `out` the previous break was written (-1: it is `before`, kept outside the middle).
+  let previousAt = -1;
   segments.forEach((segment, index) => {
     if (!segment.endsWith('\n')) {
       out.push(segment);
-      if (segment !== '') previous = segment;
+      if (segment !== '') {
+        previous = segment;
+        previousAt = -1;
+      }
       return;
     }
     const content = segment.slice(0, -1);
     const source = sources[index] as number;
     let ending = (source === -1 ? '' : (original[source] as RawSegment).ending) || lineEnding;
-    if (ending === '\n' && content === '' && previous.endsWith('\r')) ending = '\r';
+    if (ending === '\n' && content === '' && previous.endsWith('\r')) {
+      // A '\n' that existed stays and the '\r' written here before it becomes '\r\n' (as before a kept '\n' after
+      // the middle); a new '\n', or one after the kept text's lone '\r', becomes '\r'.
+      if (source !== -1 && previousAt !== -1) out[previousAt] = '\r\n';
+      else ending = '\r';
+    }
     out.push(content, ending);
     previous = ending;
+    previousAt = out.length - 1;
   });
   // The middle ends with a lone '\r' and the kept text goes on with '\n': make that break a CRLF.
   if (previous === '\r' && after === '\n' && out.length >= 2 && out[out.length - 1] === '') {

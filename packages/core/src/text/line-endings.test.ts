@@ -111,6 +111,20 @@ describe('restoreLineEndings', () => {
     expect(restoreLineEndings('\n\raa', '\n\n\na', '\n')).toBe('\n\r\ra');
   });
 
+  it('keeps a LF that existed after a CR the line matching gives to a rewritten line', () => {
+    // From the property with new text that may end with a break: "line 0 " became "NEW\n" before the kept
+    // "\nline 1 \r", and "line 0 ab\rline 1 abc" became "line 0NEW\n" before the kept "\nline 2 \n". The CR written
+    // before the kept LF becomes a CRLF; the LF used to be written as CR.
+    expect(restoreLineEndings('line 0 \nline 1 \rline 2 \r', 'NEW\n\nline 1 \nNEW', '\r')).toBe(
+      'NEW\r\n\nline 1 \rNEW',
+    );
+    expect(
+      restoreLineEndings('line 0 ab\rline 1 abc\nline 2 \nline 3 \n', 'line 0NEW\n\nline 2 \nNEW \n', '\n'),
+    ).toBe('line 0NEW\r\n\nline 2 \nNEW \n');
+    // A new LF after a CR line still gives way itself: the CR is an original break and stays.
+    expect(restoreLineEndings('Q\na\rb\n', 'W\na\n\nX\n', '\n')).toBe('W\na\r\rX\n');
+  });
+
   it('normalises stray carriage returns of the updated text', () => {
     expect(restoreLineEndings('a\r\nb\n', 'a\r\nb\r\nc\r\n', '\n')).toBe('a\r\nb\nc\n');
   });
