@@ -3,6 +3,9 @@ import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { moduleFile } from '../common/module-file.js';
 
+/** The name of ripgrep's program on this platform. */
+const RIPGREP_PROGRAM = process.platform === 'win32' ? 'rg.exe' : 'rg';
+
 async function isExecutableFile(filePath: string): Promise<boolean> {
   try {
     if (!(await stat(filePath)).isFile()) return false;
@@ -24,7 +27,7 @@ async function bundledRipgrep(): Promise<string | null> {
   return typeof rgPath === 'string' && (await isExecutableFile(rgPath)) ? rgPath : null;
 }
 
-/** The folder holding `node_modules/<packagePath>` nearest above `from`, as Node looks for a package. */
+/** The real path of `node_modules/<packagePath>` in the folder nearest above `from` that has it, as Node looks. */
 async function nearestInstall(from: string, packagePath: string): Promise<string | null> {
   for (let dir = from; ; dir = path.dirname(dir)) {
     // Node never looks for `node_modules/node_modules`.
@@ -54,24 +57,16 @@ async function ripgrepBesideItsPackage(): Promise<string | null> {
   const arch = process.env['npm_config_arch'] || process.arch;
   const binary = await nearestInstall(
     ripgrepPackage,
-    path.join(
-      '@vscode',
-      `ripgrep-${process.platform}-${arch}`,
-      'bin',
-      process.platform === 'win32' ? 'rg.exe' : 'rg',
-    ),
+    path.join('@vscode', `ripgrep-${process.platform}-${arch}`, 'bin', RIPGREP_PROGRAM),
   );
   return binary !== null && (await isExecutableFile(binary)) ? binary : null;
 }
 
 async function ripgrepOnPath(): Promise<string | null> {
-  const names = process.platform === 'win32' ? ['rg.exe'] : ['rg'];
   const dirs = (process.env['PATH'] ?? '').split(path.delimiter).filter((dir) => dir.length > 0);
   for (const dir of dirs) {
-    for (const name of names) {
-      const candidate = path.join(dir, name);
-      if (await isExecutableFile(candidate)) return candidate;
-    }
+    const candidate = path.join(dir, RIPGREP_PROGRAM);
+    if (await isExecutableFile(candidate)) return candidate;
   }
   return null;
 }
