@@ -75,8 +75,7 @@ export class IgnoreRuleSet {
 
   /** `localPath` is relative to the rules' directory; `name` is its last segment. */
   verdict(localPath: string, name: string, isDirectory: boolean): Verdict {
-    const cut = localPath.length - name.length - 1;
-    return this.inDirectory(cut < 0 ? '' : localPath.slice(0, cut))(name, isDirectory);
+    return this.inDirectory(parentOf(localPath, name))(name, isDirectory);
   }
 
   /**
@@ -266,8 +265,13 @@ export function isIgnoredEntry(
   isDirectory: boolean,
   levels: readonly IgnoreLevel[],
 ): boolean {
-  const cut = relativePath.length - name.length - 1;
-  return ignoredEntryTest(cut < 0 ? '' : relativePath.slice(0, cut), levels)(name, isDirectory);
+  return ignoredEntryTest(parentOf(relativePath, name), levels)(name, isDirectory);
+}
+
+/** The folder of `entryPath`, whose last segment is `name` (`''` for an entry at the top). */
+function parentOf(entryPath: string, name: string): string {
+  const cut = entryPath.length - name.length - 1;
+  return cut < 0 ? '' : entryPath.slice(0, cut);
 }
 
 /**
