@@ -99,7 +99,9 @@ async function main(): Promise<void> {
     // The rest of the copy is what `pnpm run ci` checked already.
     const wrong = await unformatted(copy, 'packages/probe');
     if (wrong.length > 0) throw new Error(`not formatted as prettier --check wants: ${wrong.join(', ')}`);
-    // From the local store only: the check must not download. A new importer means the lockfile changes, so
+    // From the local store where it can: a new importer means resolving its ranges, and a --frozen-lockfile install
+    // never fetched the registry metadata that needs, so --prefer-offline asks the registry only for what the store
+    // and cache lack (--offline failed from empty caches). A new importer means the lockfile changes, so
     // --no-frozen-lockfile is explicit: under CI=true pnpm freezes the lockfile by default. Only the root (turbo,
     // eslint, tsup...) and the new package with its dependencies are linked: the rest is not checked.
     const [pnpm, pnpmArgs] = pnpmCommand();
@@ -109,7 +111,7 @@ async function main(): Promise<void> {
       [
         ...pnpmArgs,
         'install',
-        '--offline',
+        '--prefer-offline',
         '--no-frozen-lockfile',
         `--filter=${PROBE_PACKAGE}...`,
         `--filter=${root.name}`,
