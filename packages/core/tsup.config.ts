@@ -11,7 +11,7 @@ const PICOMATCH_LICENSE = path.join(
 );
 const IGNORE_LICENSE = path.join(path.dirname(requireOfConfig.resolve('ignore/package.json')), 'LICENSE-MIT');
 
-// Two entry points: the host API and the toolkit for tool authors. Code they share goes into shared chunks (for
+// Three entry points: the host API, the toolkit for tool authors and the file-system seam for backend authors. Code they share goes into shared chunks (for
 // CommonJS too), so both entries hand out the very same classes and never two copies of core's code.
 //
 // picomatch is bundled: every tool compiles globs (the sensitive-file table), and as a dependency it cost each
@@ -24,7 +24,7 @@ const IGNORE_LICENSE = path.join(path.dirname(requireOfConfig.resolve('ignore/pa
 // 37 ms of CPU in a warm Glob call on the `pnpm bench glob` corpus). Its licence goes into `dist/` too.
 export default defineConfig({
   ...libraryBuild,
-  entry: ['src/index.ts', 'src/toolkit.ts'],
+  entry: ['src/index.ts', 'src/toolkit.ts', 'src/fs.ts'],
   splitting: true,
   // `import.meta.url` (file-kind.ts resolves `file-type` from it) in the CommonJS build too.
   shims: true,

@@ -29,6 +29,9 @@ export {
   type OutsidePolicy,
 } from './runtime/runtime.js';
 
+// where the files are (backends: `@kimi-tools/core/fs`)
+export type { FileSystem } from './fs/file-system.js';
+
 // approvals
 export { FileActions, type FileAction } from './approval/file-actions.js';
 export {

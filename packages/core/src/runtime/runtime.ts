@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Approval } from '../approval/approval.js';
+import type { FileSystem } from '../fs/file-system.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 import { APPROVAL_REQUIRED_MESSAGE, movedRuntimeOptionMessage, WORKDIR_REQUIRED_MESSAGE } from '../errors.js';
 import { PathPolicy } from '../path/path-policy.js';
 import type { FileHistory } from '../state/file-history.js';
@@ -32,6 +34,8 @@ export interface RuntimeOptions {
   history?: FileHistory;
   /** Time budget for building a diff, in milliseconds (default 200). */
   diffBudgetMs?: number;
+  /** Where the files are: the local disk (default), memory, a remote host... (docs/file-systems.md). */
+  fs?: FileSystem;
 }
 
 /** Everything the tools of one agent session share: the workspace rules, and the state the session accumulates. */
@@ -47,6 +51,8 @@ export interface ToolRuntime {
   readonly sensitive: readonly string[];
   readonly history: FileHistory | undefined;
   readonly diffBudgetMs: number;
+  /** The file system every tool of this runtime reads and writes through. */
+  readonly fs: FileSystem;
   /** What this session has read and written (read-before-write, staleness). */
   readonly fileState: FileStateTracker;
   /** Serialises changes to one real path. */
@@ -94,6 +100,7 @@ export function createRuntime(options: RuntimeOptions): ToolRuntime {
     readBeforeWrite: options.readBeforeWrite ?? true,
     history: options.history,
     diffBudgetMs: positiveNumberOption('createRuntime', 'diffBudgetMs', options.diffBudgetMs, 200),
+    fs: options.fs ?? localFileSystem,
     fileState: new FileStateTracker(),
     locks: new PathLocks(),
     paths: new PathPolicy(settings),

@@ -1,0 +1,16 @@
+// @kimi-tools/core/fs: what a file-system backend is made of (docs/file-systems.md). A host picks a backend and
+// passes it as `createRuntime({ fs })`; a backend author implements `FileSystem` and runs the conformance suite of
+// the test kit against it.
+
+export { localFileSystem } from './fs/local-file-system.js';
+export type {
+  DirEntry,
+  ExecOptions,
+  ExecProcess,
+  FileStats,
+  FileSystem,
+  FileSystemCapabilities,
+  FileTypeTests,
+  OpenFile,
+  OpenMode,
+} from './fs/file-system.js';

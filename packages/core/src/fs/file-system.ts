@@ -1,0 +1,189 @@
+import type { Readable, Writable } from 'node:stream';
+
+// The one seam between the tools and the files they work on (docs/file-systems.md). Every file access of core and of
+// the tools goes through a `FileSystem`: the local disk (the default), a workspace held in memory, a remote host over
+// SSH, or a backend a host writes over its own sandbox API. The operations are the ones the tools need and no more.
+//
+// Errors: an operation rejects with an `Error` whose `code` is the POSIX name of what went wrong (`ENOENT`, `EEXIST`,
+// `ENOTDIR`, `EISDIR`, `ENOTEMPTY`, `ELOOP`, `EACCES`, `EPERM`, `ENOSPC`, `EXDEV`, `EINVAL`), as Node's own `fs`
+// errors carry; an operation the backend cannot do at all rejects with `ENOSYS`; a transport that failed (a dropped
+// connection) rejects with `ECONNRESET` and a message that says so. Core decides on `code` alone.
+
+/** What a path or a directory entry is. Node's `Stats` and `Dirent` have exactly these tests. */
+export interface FileTypeTests {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+}
+
+/**
+ * What a backend says of a file. A field the backend cannot know is absent, never 0: SFTP knows no inode, device,
+ * link count or change time, so a stamp made over SSH compares size, whole-second mtime and content hash alone.
+ */
+export interface FileStats extends FileTypeTests {
+  /** Size in bytes. */
+  readonly size: number;
+  /** `st_mode`: the type bits and the permission bits (`mode & 0o7777`). */
+  readonly mode: number;
+  /** Modification time, milliseconds since the epoch (as fine as the backend keeps it: see `timeResolutionMs`). */
+  readonly mtimeMs: number;
+  /** Modification time in nanoseconds, where the backend has it that fine. */
+  readonly mtimeNs?: bigint;
+  /** Change time of the inode in nanoseconds; it cannot be set back by user space, which makes it a tamper check. */
+  readonly ctimeNs?: bigint;
+  /** Inode number. */
+  readonly ino?: bigint;
+  /** Device the file is on. */
+  readonly dev?: bigint;
+  /** Number of hard links. */
+  readonly nlink?: number;
+  readonly uid?: number;
+  readonly gid?: number;
+}
+
+/** One entry of {@link FileSystem.readdir}: its name and what it is (a symlink is reported as a symlink). */
+export interface DirEntry extends FileTypeTests {
+  readonly name: string;
+}
+
+/** A file opened by {@link FileSystem.open} or {@link FileSystem.create}; positions are absolute byte offsets. */
+export interface OpenFile {
+  /** Reads up to `length` bytes at `position` into `buffer[offset...]`; `bytesRead` 0 means the end of the file. */
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  /** Writes `buffer[offset, offset + length)` at `position`; may write fewer bytes (callers loop). */
+  write(
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ bytesWritten: number }>;
+  /** The stats of this open file (not of whatever the path names now). */
+  stat(): Promise<FileStats>;
+  truncate(length: number): Promise<void>;
+  /** Flushes the content to stable storage where the backend can (`capabilities.fsync`); otherwise resolves. */
+  sync(): Promise<void>;
+  /** Sets the permission bits. */
+  chmod(mode: number): Promise<void>;
+  /** Sets the owner, where the backend and the caller's rights allow; callers treat a failure as harmless. */
+  chown(uid: number, gid: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How {@link FileSystem.open} opens an existing file. */
+export type OpenMode =
+  /** Reading. Must return at once for a FIFO or a device (never wait for a writer); the caller checks `stat()`. */
+  | 'read'
+  /** Reading and writing in place, without truncating (a file with several hard links is rewritten so). */
+  | 'update';
+
+/** A program run by {@link FileSystem.exec}: its output streams and how it ended. */
+export interface ExecProcess {
+  /** Standard input, when `stdin: 'pipe'` was asked; otherwise it is closed from the start. */
+  readonly stdin: Writable | null;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  /**
+   * Settles once the program ended and its output streams closed: the exit code, or the signal that ended it. Rejects
+   * when the program could not be started (`ENOENT` for a program that does not exist) or the transport failed.
+   */
+  readonly exit: Promise<{ code: number | null; signal: string | null }>;
+  /** Ends the program at once (SIGKILL where the backend can send signals). Idempotent. */
+  kill(): void;
+}
+
+/** Options of {@link FileSystem.exec}. */
+export interface ExecOptions {
+  /** Working directory of the program (absolute, on the backend's side). */
+  cwd?: string;
+  /** Environment variables set on top of the backend's own; a variable set to `undefined` is removed. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** `'pipe'` to write to the program's standard input (a language server); default `'ignore'`. */
+  stdin?: 'pipe' | 'ignore';
+}
+
+/** What a backend can do; core's rules adapt to it (docs/file-systems.md#capabilities). */
+export interface FileSystemCapabilities {
+  /** `rename` replaces an existing target atomically (else atomic writes are refused rather than faked). */
+  readonly atomicReplace: boolean;
+  /** `create` fails with `EEXIST` atomically when the path exists (lock files rely on it). */
+  readonly exclusiveCreate: boolean;
+  /** `sync` really flushes file content (OpenSSH's `fsync@openssh.com`, the local disk). */
+  readonly fsync: boolean;
+  /** How fine modification times are, in milliseconds (1000 over SFTP). */
+  readonly timeResolutionMs: number;
+  /** `stat` reports `ino` and `dev`. */
+  readonly inodes: boolean;
+  /** `stat` reports `ctimeNs`. */
+  readonly ctime: boolean;
+  /** `stat` reports `nlink`, and `link` works. */
+  readonly linkCounts: boolean;
+  /** Process ids in lock files name processes this host can see (only the local disk). */
+  readonly localProcesses: boolean;
+  /** `exec` runs programs where the files are. */
+  readonly exec: boolean;
+}
+
+/**
+ * The file system the tools work on. Paths are absolute, in the backend's own syntax (`platform`). Unless an
+ * operation says otherwise it follows symbolic links; `lstat`, `readlink`, `readdir` entries, `unlink`, `rename` and
+ * `symlink` act on the link itself. See docs/file-systems.md for the full contract and the conformance tests every
+ * backend runs (`runFileSystemConformance` in the test kit).
+ */
+export interface FileSystem {
+  /** A short name for messages and result extras: `local`, `memory`, `ssh`... */
+  readonly name: string;
+  /** Path rules of the backend's paths (`linux` for SSH and memory: POSIX paths, case-sensitive). */
+  readonly platform: NodeJS.Platform;
+  /** Where `~` points on the backend. */
+  readonly homeDir: string;
+  readonly capabilities: FileSystemCapabilities;
+
+  stat(path: string): Promise<FileStats>;
+  /** Like `stat`, but of a symbolic link itself. */
+  lstat(path: string): Promise<FileStats>;
+  /** The canonical path: every symbolic link resolved; rejects when the path does not exist. */
+  realpath(path: string): Promise<string>;
+  /** The target text of a symbolic link, as stored (`EINVAL` when the path is not a link). */
+  readlink(path: string): Promise<string>;
+  /** The entries of a directory (not `.` and `..`), in no particular order. */
+  readdir(path: string): Promise<DirEntry[]>;
+
+  /** Opens an existing file (see {@link OpenMode}). */
+  open(path: string, mode: OpenMode): Promise<OpenFile>;
+  /**
+   * Creates a new file for reading and writing, atomically failing with `EEXIST` when anything is at `path` (a
+   * dangling symlink included: it is never followed). `mode` defaults to `0o666`, trimmed as the backend trims it.
+   */
+  create(path: string, mode?: number): Promise<OpenFile>;
+
+  /** Renames a file or directory, replacing an existing file at `to` atomically (`capabilities.atomicReplace`). */
+  rename(from: string, to: string): Promise<void>;
+  /** Removes a file or a symbolic link (never a directory). */
+  unlink(path: string): Promise<void>;
+  /** Creates a directory; with `recursive`, its missing parents too, and an existing directory is fine. */
+  mkdir(path: string, options?: { recursive?: boolean; mode?: number }): Promise<void>;
+  /** Removes an empty directory. */
+  rmdir(path: string): Promise<void>;
+  chmod(path: string, mode: number): Promise<void>;
+  /** Sets the access and modification times (seconds since the epoch, fractions where the backend keeps them). */
+  utimes(path: string, atime: number, mtime: number): Promise<void>;
+  /** Creates a symbolic link at `path` holding `target` as given. */
+  symlink(target: string, path: string): Promise<void>;
+  /** Creates a hard link; `ENOSYS` where the backend has none (`capabilities.linkCounts`). */
+  link(existing: string, path: string): Promise<void>;
+  /** Flushes a directory's entries (a rename) to stable storage where the backend can; otherwise resolves. */
+  syncDirectory(path: string): Promise<void>;
+
+  /**
+   * Runs a program where the files are (`capabilities.exec`): ripgrep for Grep, a language server for diagnostics.
+   * Absent when the backend runs nothing; the tools then use their portable path.
+   */
+  exec?(command: string, args: readonly string[], options?: ExecOptions): ExecProcess;
+
+  /** Ends the backend's connections and processes; later calls may reconnect. Idempotent. */
+  close?(): Promise<void>;
+}

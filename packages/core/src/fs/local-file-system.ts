@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process';
+import { constants, promises as fs, type BigIntStats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import os from 'node:os';
+import type {
+  ExecOptions,
+  ExecProcess,
+  FileStats,
+  FileSystem,
+  FileSystemCapabilities,
+  OpenFile,
+  OpenMode,
+} from './file-system.js';
+
+/** The local disk's stats: Node's exact (bigint) stats, with size and mode as the numbers the interface promises. */
+class LocalStats implements FileStats {
+  readonly size: number;
+  readonly mode: number;
+  readonly mtimeMs: number;
+  readonly mtimeNs: bigint;
+  readonly ctimeNs: bigint;
+  readonly ino: bigint;
+  readonly dev: bigint;
+  readonly nlink: number;
+  readonly uid: number;
+  readonly gid: number;
+
+  constructor(private readonly stats: BigIntStats) {
+    this.size = Number(stats.size);
+    this.mode = Number(stats.mode);
+    this.mtimeMs = Number(stats.mtimeMs);
+    this.mtimeNs = stats.mtimeNs;
+    this.ctimeNs = stats.ctimeNs;
+    this.ino = stats.ino;
+    this.dev = stats.dev;
+    this.nlink = Number(stats.nlink);
+    this.uid = Number(stats.uid);
+    this.gid = Number(stats.gid);
+  }
+
+  isFile = () => this.stats.isFile();
+  isDirectory = () => this.stats.isDirectory();
+  isSymbolicLink = () => this.stats.isSymbolicLink();
+  isFIFO = () => this.stats.isFIFO();
+  isSocket = () => this.stats.isSocket();
+  isCharacterDevice = () => this.stats.isCharacterDevice();
+  isBlockDevice = () => this.stats.isBlockDevice();
+}
+
+const BIGINT = { bigint: true } as const;
+
+/** A Node `FileHandle` as an {@link OpenFile}: reads and writes pass straight through. */
+class LocalOpenFile implements OpenFile {
+  constructor(private readonly handle: FileHandle) {}
+
+  read(buffer: Uint8Array, offset: number, length: number, position: number) {
+    return this.handle.read(buffer, offset, length, position);
+  }
+  write(buffer: Uint8Array, offset: number, length: number, position: number) {
+    return this.handle.write(buffer, offset, length, position);
+  }
+  async stat(): Promise<FileStats> {
+    return new LocalStats(await this.handle.stat(BIGINT));
+  }
+  truncate(length: number) {
+    return this.handle.truncate(length);
+  }
+  sync() {
+    return this.handle.sync();
+  }
+  chmod(mode: number) {
+    return this.handle.chmod(mode);
+  }
+  chown(uid: number, gid: number) {
+    return this.handle.chown(uid, gid);
+  }
+  close() {
+    return this.handle.close();
+  }
+}
+
+/**
+ * How each {@link OpenMode} opens: O_NONBLOCK so that opening a FIFO returns at once instead of parking one of
+ * libuv's four pool threads until a writer comes (with the pool exhausted every later file operation of the process,
+ * module loading included, would wait forever).
+ */
+const OPEN_FLAGS: Record<OpenMode, number> = {
+  read: constants.O_RDONLY | constants.O_NONBLOCK,
+  update: constants.O_RDWR,
+};
+
+const CREATE_FLAGS = constants.O_CREAT | constants.O_EXCL | constants.O_RDWR;
+
+const LOCAL_CAPABILITIES: FileSystemCapabilities = Object.freeze({
+  atomicReplace: true,
+  exclusiveCreate: true,
+  fsync: true,
+  timeResolutionMs: 0.000001,
+  inodes: true,
+  ctime: true,
+  linkCounts: true,
+  localProcesses: true,
+  exec: true,
+});
+
+function execLocal(command: string, args: readonly string[], options: ExecOptions = {}): ExecProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env,
+    stdio: [options.stdin === 'pipe' ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+  return {
+    stdin: child.stdin,
+    stdout: child.stdout!,
+    stderr: child.stderr!,
+    exit,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** The local disk, through Node's `fs` and `child_process`: the default file system of every runtime. */
+export const localFileSystem: FileSystem = Object.freeze({
+  name: 'local',
+  platform: process.platform,
+  homeDir: os.homedir(),
+  capabilities: LOCAL_CAPABILITIES,
+  stat: async (path: string) => new LocalStats(await fs.stat(path, BIGINT)),
+  lstat: async (path: string) => new LocalStats(await fs.lstat(path, BIGINT)),
+  realpath: (path: string) => fs.realpath(path),
+  readlink: (path: string) => fs.readlink(path),
+  readdir: (path: string) => fs.readdir(path, { withFileTypes: true }),
+  open: async (path: string, mode: OpenMode) => new LocalOpenFile(await fs.open(path, OPEN_FLAGS[mode])),
+  create: async (path: string, mode = 0o666) => new LocalOpenFile(await fs.open(path, CREATE_FLAGS, mode)),
+  rename: (from: string, to: string) => fs.rename(from, to),
+  unlink: (path: string) => fs.unlink(path),
+  mkdir: async (path: string, options: { recursive?: boolean; mode?: number } = {}) => {
+    await fs.mkdir(path, options);
+  },
+  rmdir: (path: string) => fs.rmdir(path),
+  chmod: (path: string, mode: number) => fs.chmod(path, mode),
+  utimes: (path: string, atime: number, mtime: number) => fs.utimes(path, atime, mtime),
+  symlink: (target: string, path: string) => fs.symlink(target, path),
+  link: (existing: string, path: string) => fs.link(existing, path),
+  syncDirectory: async (path: string) => {
+    // Makes a rename durable; not every platform can open or sync a directory, which is fine.
+    let handle: FileHandle | undefined;
+    try {
+      handle = await fs.open(path, 'r');
+      await handle.sync();
+    } catch {
+      // Best effort only.
+    } finally {
+      await handle?.close().catch(() => undefined);
+    }
+  },
+  exec: execLocal,
+});
