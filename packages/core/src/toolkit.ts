@@ -129,6 +129,14 @@ export {
 } from './snippet/line-snippet.js';
 export { replacementLineSpans } from './snippet/replacement-spans.js';
 export { isElisionComment, introducedElision } from './text/elision-comment.js';
+export {
+  findClosestText,
+  CLOSEST_TEXT_MAX_LINES,
+  CLOSEST_TEXT_MIN_SIMILARITY,
+  CLOSEST_TEXT_EXCERPT_LINES,
+  CLOSEST_TEXT_EXCERPT_LINE_CHARS,
+  type ClosestText,
+} from './text/closest-text.js';
 
 // what the session remembers of its own edits (replays)
 export {
