@@ -13,8 +13,8 @@ import { MemoryTree, type Resolved } from './memory-tree.js';
 
 // Hand-written rather than built on memfs (docs/file-systems.md#in-memory): memfs 4.80 pulls 27 packages (16 MB)
 // into every install of core, keeps times to the millisecond only, and failed 9 cases of the conformance suite
-// (ENOTDIR vs ENOENT, rename of a file onto a directory, link counts, chmod moving mtime, `..` after a link...).
-// This is a few hundred lines that pass all of it.
+// (`..` after a link, a file renamed onto a directory, a link not renamed as itself, a directory read as an empty
+// file, EPERM for unlinking a directory, chmod moving the modification time...). This passes all of them.
 
 /** Options of {@link memoryFileSystem}. */
 export interface MemoryFileSystemOptions {
