@@ -164,6 +164,10 @@ const TOOLKIT = [
   'notReadableMessage',
   'NotRegularFile',
   'OpenedRegularFile',
+  'openFileToRead',
+  'FileToRead',
+  'FileToReadBrief',
+  'FileToReadResult',
   'openRegularFile',
   'parseNotebook',
   'planNotebookEdit',
@@ -289,9 +293,14 @@ const FILE_SYSTEMS = [
   'FileSystem',
   'FileSystemCapabilities',
   'FileTypeTests',
+  'MemoryEntry',
+  'MemoryFileSystem',
+  'MemoryFileSystemOptions',
+  'MemorySnapshot',
   'OpenFile',
   'OpenMode',
   'localFileSystem',
+  'memoryFileSystem',
 ];
 
 describe('the public entry points of @kimi-tools/core', () => {

@@ -39,13 +39,21 @@ export {
 } from './runtime/options.js';
 export { defineRuntimeSlot, type RuntimeSlot } from './runtime/runtime-slot.js';
 
-// paths (resolve with `runtime.paths.resolveFile` / `resolveSearchPath`)
+// paths: a file the model names is opened to read with `openFileToRead`, which applies the whole policy (workspace,
+// `outside`, deny globs, sensitive files); a path to write is resolved with `runtime.paths.resolveFile`, a search
+// path with `resolveSearchPath`
+export {
+  openFileToRead,
+  type FileToRead,
+  type FileToReadBrief,
+  type FileToReadResult,
+} from './path/open-file-to-read.js';
 export type { PathVerb, ResolvedPath, PathResult } from './path/path-policy.js';
 export { isWithinDirectory } from './path/containment.js';
 export { realPathAllowMissing } from './path/real-path.js';
 export { sensitiveFilesWarning } from './path/sensitive.js';
 
-// reading files
+// reading files: the raw mechanisms below apply no path policy; they are for a path already through it
 export { statIfExists } from './fs/stat-if-exists.js';
 export { hasErrno, isMissingPathError } from './fs/errno.js';
 export { importRetrying, resolvedModuleUrl } from './fs/import-retrying.js';

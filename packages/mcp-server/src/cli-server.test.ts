@@ -109,6 +109,61 @@ describe('kimi-tools-mcp: confined to its directories by default (14.10)', () =>
   });
 });
 
+/** A relative path outside the workspace, through `..` or through a link in it, as each tool takes it. */
+function outsideCalls(target: string, readOnly: boolean): [string, Record<string, unknown>, string][] {
+  const reads: [string, Record<string, unknown>, string][] = [
+    ['ReadFile', { path: target }, 'read'],
+    ['ReadMediaFile', { path: target }, 'read'],
+  ];
+  if (readOnly) return reads;
+  return [
+    ...reads,
+    ['WriteFile', { path: target, content: 'x' }, 'write'],
+    ['StrReplaceFile', { path: target, edit: { old: 'a', new: 'b' } }, 'edit'],
+    ['NotebookEdit', { notebook_path: target, new_source: 'x', cell_id: 'cell-0' }, 'edit'],
+  ];
+}
+
+describe('kimi-tools-mcp: a relative path outside gets the answer of its outside mode (issue 29.10)', () => {
+  for (const allowOutside of [false, true]) {
+    it(
+      allowOutside
+        ? 'with --allow-outside: asks for the absolute path'
+        : 'by default: outside the workspace, relative or not',
+      async ({ workspace }) => {
+        await workspace.write(workspace.outside('outside.txt'), 'a\n');
+        await workspace.symlink('linked', workspace.outsideDir);
+        await workspace.symlink('etc-link', '/etc');
+        const { call, asked } = await connect({ workDir: workspace.workDir, allowOutside });
+        const answers: string[] = [];
+        const expected: string[] = [];
+        for (const [target, readOnly] of [
+          ['../outside/outside.txt', false],
+          ['linked/outside.txt', false],
+          ['etc-link/passwd', true],
+        ] as const) {
+          for (const [tool, args, verb] of outsideCalls(target, readOnly)) {
+            answers.push(`${tool}: ${texts(await call(tool, args)).join('\n')}`);
+            expected.push(
+              allowOutside
+                ? `${tool}: ERROR: \`${target}\` is not an absolute path. You must provide an absolute path to ${verb} a file outside the working directory.`
+                : `${tool}: ERROR: \`${target}\` is outside the workspace.`,
+            );
+          }
+          // The searches never look outside, whatever the mode.
+          const search = `\`${target}\` is outside the workspace. You can only search within the working directory and additional directories.`;
+          answers.push(`Glob: ${texts(await call('Glob', { pattern: '*', directory: target })).join('\n')}`);
+          answers.push(`Grep: ${texts(await call('Grep', { pattern: 'a', path: target })).join('\n')}`);
+          expected.push(`Glob: ERROR: ${search}`, `Grep: ERROR: ${search}`);
+        }
+        expect(answers).toEqual(expected);
+        expect(asked).toEqual([]);
+        expect(await fs.readFile(workspace.outside('outside.txt'), 'utf8')).toBe('a\n');
+      },
+    );
+  }
+});
+
 describe('kimi-tools-mcp: read-only mode (14.11)', () => {
   it('lists only the read tools and says so in its instructions', async ({ workspace }) => {
     const { client } = await connect({ workDir: workspace.workDir, approval: 'reject' });

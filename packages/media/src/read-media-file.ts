@@ -4,11 +4,8 @@ import {
   detectFileKind,
   readFailedMessage,
   FILE_HEAD_BYTES,
-  openRegularFile,
+  openFileToRead,
   readHandleUpTo,
-  fileNotFoundError,
-  notAFileError,
-  sensitiveFileError,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import {
@@ -78,22 +75,17 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   }
 
   protected async execute(params: ReadMediaFileParams): Promise<ToolReturnValue<ReadMediaFileBrief>> {
-    const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
-    if (!resolution.ok) return resolution.error;
-    // As ReadFile: decided before the file is looked up, so the answer says nothing of what is there.
-    if (this.runtime.paths.isSensitive(resolution.path)) return sensitiveFileError(params.path);
-    const { absolute, real } = resolution.path;
-
-    // One descriptor for every check and the read: the path may become a FIFO or another file at any moment.
-    const file = await openRegularFile(real);
-    if (file === 'missing') return fileNotFoundError(params.path, absolute, this.runtime.workDir);
-    if (file === 'not-a-file') return notAFileError(params.path);
+    // The path policy, sensitive files first as in ReadFile, then one descriptor for every check and the read: the
+    // path may become a FIFO or another file at any moment.
+    const opened = await openFileToRead(this.runtime, params.path);
+    if (!opened.ok) return opened.error;
+    const { handle, stats, path } = opened.file;
+    const { real } = path;
     const { capabilities } = this.options;
     let bytes: Uint8Array;
     let kind: MediaKind | 'pdf';
     let mime: string;
     try {
-      const { handle, stats } = file;
       const fileKind = await detectFileKind(real, await readHandleUpTo(handle, FILE_HEAD_BYTES));
       if (fileKind.kind === 'text') return textFileError(params.path);
       if (fileKind.kind === 'binary') return notMediaError(params.path);
@@ -110,7 +102,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
       if (bytes.length === 0) return emptyFileError(real);
       if (bytes.length > MAX_MEDIA_BYTES) return tooLargeError(real, (await handle.stat()).size);
     } finally {
-      await file.handle.close();
+      await handle.close();
     }
 
     const { maxImageEdge: maxEdge, maxImageBytes: maxBytes } = this.options;

@@ -215,6 +215,24 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     );
   });
 
+  it("refuses relative outside paths as outside when outside is 'deny', for every verb", async ({
+    workspace,
+    policy,
+  }) => {
+    // The relative-path sentence would send the model to retry with the absolute path, refused again under 'deny'.
+    await workspace.symlink('escape', workspace.outsideDir);
+    const p = policy({ outside: 'deny' });
+    for (const verb of ['read', 'write', 'edit'] as const) {
+      for (const input of ['../outside/secret.txt', 'escape/secret.txt', 'escape/new.txt', '~bob/../../x']) {
+        expectError(
+          await p.resolveFile(input, verb),
+          `\`${input}\` is outside the workspace.`,
+          'Outside workspace',
+        );
+      }
+    }
+  });
+
   it('treats a symlink inside the workspace that points outside as outside', async ({
     workspace,
     policy,
@@ -276,6 +294,11 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     const p = policy({ outside: 'deny' });
     expectError(
       await p.resolveFile('../work-evil/x.txt', 'read'),
+      '`../work-evil/x.txt` is outside the workspace.',
+      'Outside workspace',
+    );
+    expectError(
+      await policy().resolveFile('../work-evil/x.txt', 'read'),
       '`../work-evil/x.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
       'Invalid path',
     );
@@ -433,13 +456,18 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     );
   });
 
-  it('checks in the documented order: relative-outside, then outside, then deny', async ({
+  it("checks in the documented order: outside under 'deny', then relative-outside, then deny", async ({
     workspace,
     policy,
   }) => {
     const p = policy({ outside: 'deny', deny: ['**'] });
     expectError(
       await p.resolveFile('../outside/secret.txt', 'read'),
+      '`../outside/secret.txt` is outside the workspace.',
+      'Outside workspace',
+    );
+    expectError(
+      await policy({ deny: ['**'] }).resolveFile('../outside/secret.txt', 'read'),
       '`../outside/secret.txt` is not an absolute path. You must provide an absolute path to read a file outside the working directory.',
       'Invalid path',
     );

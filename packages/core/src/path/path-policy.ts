@@ -108,8 +108,8 @@ export class PathPolicy {
 
   /**
    * For read/write/edit tools, in the order docs/paths.md gives: empty → invalid (NUL, lone surrogate, UNC; no file-system
-   * access) → `~`/Windows conversions → resolve against workDir → real path → a trailing separator → relative-outside (worded with `verb`) → `outside: 'deny'` →
-   * deny globs. Errors carry the exact documented messages and briefs.
+   * access) → `~`/Windows conversions → resolve against workDir → real path → a trailing separator → outside under
+   * `outside: 'deny'` (relative or absolute) → relative-outside (worded with `verb`) → deny globs. Errors carry the exact documented messages and briefs.
    */
   async resolveFile(input: string, verb: PathVerb): Promise<PathResult<PathBrief>> {
     const resolution = await this.resolve(input);
@@ -120,13 +120,15 @@ export class PathPolicy {
     }
     const resolved = resolution.path;
     const shown = resolved.expanded;
-    if (!resolved.inside && !this.pathApi().isAbsolute(resolved.expanded)) {
-      const message = notAbsoluteMessage(shown, verb);
-      return { ok: false, error: toolError({ message, brief: Briefs.invalidPath }) };
-    }
+    // Under 'deny' a relative path is refused as outside too: asking for the absolute path would only invite a retry
+    // that is refused again.
     if (!resolved.inside && this.settings.outside === 'deny') {
       const message = outsideWorkspaceMessage(shown);
       return { ok: false, error: toolError({ message, brief: Briefs.outsideWorkspace }) };
+    }
+    if (!resolved.inside && !this.pathApi().isAbsolute(resolved.expanded)) {
+      const message = notAbsoluteMessage(shown, verb);
+      return { ok: false, error: toolError({ message, brief: Briefs.invalidPath }) };
     }
     if (this.deniedAmong([resolved.real, resolved.absolute], resolution.roots)) {
       return { ok: false, error: deniedError(shown) };

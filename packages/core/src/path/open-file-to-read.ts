@@ -1,0 +1,49 @@
+import type { Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import type { Briefs, PathBrief } from '../errors.js';
+import { openRegularFile } from '../fs/regular-file.js';
+import type { ToolReturnValue } from '../result/tool-result.js';
+import type { ToolRuntime } from '../runtime/runtime.js';
+import { fileNotFoundError, notAFileError, sensitiveFileError } from './file-errors.js';
+import type { ResolvedPath } from './path-policy.js';
+
+/** A file a model named, let through by the whole path policy and opened for reading. */
+export interface FileToRead {
+  /** The path in every form: `input` as the model gave it, `real` the file opened. */
+  path: ResolvedPath;
+  /** The open descriptor, read-only; the caller closes it. */
+  handle: FileHandle;
+  /** The `fstat` of that descriptor: a regular file. */
+  stats: Stats;
+}
+
+/** The briefs {@link openFileToRead} refuses with. */
+export type FileToReadBrief = PathBrief | typeof Briefs.sensitiveFile | typeof Briefs.fileNotFound;
+
+/** What {@link openFileToRead} gives: the opened file, or the refusal to return as is. */
+export type FileToReadResult =
+  { ok: true; file: FileToRead } | { ok: false; error: ToolReturnValue<FileToReadBrief> };
+
+/**
+ * Opens the file a model named for a tool to read, applying every rule of docs/paths.md on the way, in ReadFile's
+ * order: the path input, the workspace and the runtime's `outside` setting (verb `read`), deny globs, then sensitive
+ * files (decided before the file is looked up, so the answer tells nothing of what is there), then missing and not a
+ * regular file (decided on the opened descriptor, which a FIFO never blocks). Each refusal is worded as the contract
+ * says, with the path as the model gave it. A tool that reads a file through this is as safe as ReadFile without a
+ * line of its own; the caller closes `file.handle`. Unexpected I/O errors are thrown (`call()` words them).
+ */
+export async function openFileToRead(
+  runtime: Pick<ToolRuntime, 'paths' | 'workDir'>,
+  input: string,
+): Promise<FileToReadResult> {
+  const resolution = await runtime.paths.resolveFile(input, 'read');
+  if (!resolution.ok) return resolution;
+  const path = resolution.path;
+  if (runtime.paths.isSensitive(path)) return { ok: false, error: sensitiveFileError(input) };
+  const opened = await openRegularFile(path.real);
+  if (opened === 'missing') {
+    return { ok: false, error: await fileNotFoundError(input, path.absolute, runtime.workDir) };
+  }
+  if (opened === 'not-a-file') return { ok: false, error: notAFileError(input) };
+  return { ok: true, file: { path, handle: opened.handle, stats: opened.stats } };
+}
