@@ -53,6 +53,22 @@ const HOST_API = [
 ];
 
 const TOOLKIT = [
+  'missingDirectories',
+  'applyFileSet',
+  'FileSetChange',
+  'FileSetEntry',
+  'FileSetOutcome',
+  'commitFileSet',
+  'readPreviousState',
+  'CommitFailedError',
+  'CommitStep',
+  'PreviousState',
+  'CLOSEST_TEXT_EXCERPT_LINES',
+  'CLOSEST_TEXT_EXCERPT_LINE_CHARS',
+  'CLOSEST_TEXT_MAX_LINES',
+  'CLOSEST_TEXT_MIN_SIMILARITY',
+  'ClosestText',
+  'findClosestText',
   'AppliedFileChange',
   'ChangeSection',
   'FileChangeObserver',

@@ -98,6 +98,20 @@ export { encodeChange } from './text/encode-change.js';
 // applying a change: approval with diff, read-state re-check, locks, atomic write, history
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
 export { applyStreamedChange, type StreamedFileChange } from './write/apply-streamed-change.js';
+export { missingDirectories } from './write/missing-directories.js';
+export {
+  applyFileSet,
+  type FileSetChange,
+  type FileSetEntry,
+  type FileSetOutcome,
+} from './write/apply-file-set.js';
+export {
+  commitFileSet,
+  readPreviousState,
+  CommitFailedError,
+  type CommitStep,
+  type PreviousState,
+} from './write/commit-file-set.js';
 export { hashBytes, hashFile, createContentHasher, CONTENT_HASH_LIMIT_BYTES } from './state/content-hash.js';
 export {
   snapshotOf,
@@ -137,6 +151,14 @@ export {
 } from './snippet/line-snippet.js';
 export { replacementLineSpans } from './snippet/replacement-spans.js';
 export { isElisionComment, introducedElision } from './text/elision-comment.js';
+export {
+  findClosestText,
+  CLOSEST_TEXT_MAX_LINES,
+  CLOSEST_TEXT_MIN_SIMILARITY,
+  CLOSEST_TEXT_EXCERPT_LINES,
+  CLOSEST_TEXT_EXCERPT_LINE_CHARS,
+  type ClosestText,
+} from './text/closest-text.js';
 
 // what the session remembers of its own edits (replays)
 export {

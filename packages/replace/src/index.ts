@@ -18,7 +18,8 @@ export {
   CLOSEST_TEXT_MIN_SIMILARITY,
   CLOSEST_TEXT_EXCERPT_LINES,
   CLOSEST_TEXT_EXCERPT_LINE_CHARS,
-} from './match/closest-text.js';
+  type ClosestText,
+} from '@kimi-tools/core/toolkit';
 export {
   MATCH_LEVELS,
   type MatchLevel,
@@ -26,5 +27,4 @@ export {
   type EditSpec,
   type EditFailure,
   type EditOutcome,
-  type ClosestText,
 } from './match/types.js';

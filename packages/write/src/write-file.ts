@@ -13,12 +13,13 @@ import {
   introducedElision,
   recordSeenText,
   unsupportedEncodingError,
+  missingDirectories,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
 import { describeWriteFile } from './description.js';
 import { elidedContentError, writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
-import { displayDirectory, missingDirectories } from './missing-directories.js';
+import { displayDirectory } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
 import { writeSnippet } from './write-snippet.js';
 
@@ -82,7 +83,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       const status = runtime.fileState.checkStamp(target.real, oldStamp);
       if (status !== 'ok') return readStateError(params.path, status);
     }
-    const createDirectories = exists ? [] : await missingDirectories(target.real);
+    const createDirectories = exists ? [] : await missingDirectories(this.runtime.fs, target.real);
 
     let composed: ComposedContent;
     if (oldBytes !== null) {

@@ -1,4 +1,5 @@
 import { promises as fs, realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { noSavedVersionMessage, notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
@@ -6,6 +7,9 @@ import type { FileHandle } from 'node:fs/promises';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { openRegularFile } from '../fs/regular-file.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
+import { commitFileSet, readPreviousState, type CommitStep } from '../write/commit-file-set.js';
+import type { FileSystem } from '../fs/file-system.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 /** One saved version of a file: its content before a change. */
 export interface HistoryEntry {
@@ -31,6 +35,8 @@ export interface FileHistoryOptions {
 
 interface StoredVersion {
   entry: HistoryEntry;
+  /** The unit of change it belongs to: one per single-file change, one for all files of a patch. */
+  unit: number;
   /** In-memory content, when no directory is used. */
   bytes?: Uint8Array;
   /** Spill file, when a directory is used. */
@@ -50,6 +56,7 @@ export class FileHistory {
   private readonly lastVersion = new Map<string, number>();
   private storedBytes = 0;
   private spillCounter = 0;
+  private unitCounter = 0;
 
   constructor(options: FileHistoryOptions = {}) {
     this.directory = options.directory === undefined ? undefined : path.resolve(options.directory);
@@ -62,7 +69,29 @@ export class FileHistory {
    * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept.
    */
   async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
-    return this.store(realPath, bytes === null ? null : bytes.length, async (stored) => {
+    return this.saveIn(++this.unitCounter, realPath, bytes);
+  }
+
+  /**
+   * Saves the content several files have before one change to them all (a patch): one unit, which {@link undo}
+   * restores as a whole. Returns the entries kept.
+   */
+  async saveUnit(files: readonly { path: string; bytes: Uint8Array | null }[]): Promise<HistoryEntry[]> {
+    const unit = ++this.unitCounter;
+    const kept: HistoryEntry[] = [];
+    for (const file of files) {
+      const entry = await this.saveIn(unit, file.path, file.bytes);
+      if (entry) kept.push(entry);
+    }
+    return kept;
+  }
+
+  private async saveIn(
+    unit: number,
+    realPath: string,
+    bytes: Uint8Array | null,
+  ): Promise<HistoryEntry | undefined> {
+    return this.store(unit, realPath, bytes === null ? null : bytes.length, async (stored) => {
       if (bytes && stored.file) await fs.writeFile(stored.file, bytes);
       // A copy: the caller's buffer may be reused or changed after this call.
       else if (bytes) stored.bytes = new Uint8Array(bytes);
@@ -79,7 +108,7 @@ export class FileHistory {
     handle: FileHandle,
     size: number,
   ): Promise<HistoryEntry | undefined> {
-    return this.store(realPath, size, async (stored) => {
+    return this.store(++this.unitCounter, realPath, size, async (stored) => {
       if (stored.file) await copyHandleToFile(handle, size, stored.file);
       else stored.bytes = await readHandleUpTo(handle, size);
     });
@@ -87,6 +116,7 @@ export class FileHistory {
 
   // Shared by both saves: the size check, the entry, the spill file name, then eviction.
   private async store(
+    unit: number,
     realPath: string,
     size: number | null,
     keep: (stored: StoredVersion) => Promise<void>,
@@ -94,7 +124,7 @@ export class FileHistory {
     if ((size ?? 0) > this.maxBytes) return undefined;
     const version = (this.lastVersion.get(realPath) ?? 0) + 1;
     const entry: HistoryEntry = { path: realPath, version, time: new Date(), size };
-    const stored: StoredVersion = { entry };
+    const stored: StoredVersion = { entry, unit };
     if (size !== null && this.directory) {
       await fs.mkdir(this.directory, { recursive: true });
       stored.file = path.join(this.directory, `${++this.spillCounter}.v${version}.bak`);
@@ -154,6 +184,38 @@ export class FileHistory {
       await spill?.close();
     }
     return { ...stored.entry };
+  }
+
+  /**
+   * Undoes the last unit of change (docs/writing.md#history-and-undo): every file it saved goes back to its saved
+   * content at once, all or nothing (a file that did not exist is removed), through `fs`, the file system the files
+   * are on. The unit's versions then leave the history, so the next `undo` goes one unit further back. Returns the
+   * entries restored, or `[]` when there is nothing to undo.
+   */
+  async undo(fs: FileSystem = localFileSystem): Promise<HistoryEntry[]> {
+    const unit = this.versions.at(-1)?.unit;
+    if (unit === undefined) return [];
+    const members = this.versions.filter((stored) => stored.unit === unit);
+    const steps: CommitStep[] = [];
+    for (const stored of members) {
+      const file = stored.entry.path;
+      const { state: previous } = await readPreviousState(fs, file);
+      if (stored.entry.size === null) {
+        if (previous.kind !== 'missing') steps.push({ kind: 'remove', path: file, previous });
+        continue;
+      }
+      // Spill files are the history's own storage, always on the local disk.
+      const bytes = stored.file ? await readFile(stored.file) : (stored.bytes ?? new Uint8Array());
+      const mode = previous.kind === 'file' ? previous.mode : 0o644;
+      steps.push({ kind: 'write', path: file, bytes, mode, previous });
+    }
+    await commitFileSet(fs, steps);
+    for (const stored of members) {
+      this.versions.splice(this.versions.indexOf(stored), 1);
+      this.storedBytes -= stored.entry.size ?? 0;
+      await this.discard(stored);
+    }
+    return members.map((stored) => ({ ...stored.entry }));
   }
 
   /** Forgets every version (and removes spill files). */

@@ -5,7 +5,7 @@ import {
   type LoggedEdit,
   type TextReplacement,
 } from '@kimi-tools/core/toolkit';
-import { findClosestText } from './closest-text.js';
+import { findClosestText } from '@kimi-tools/core/toolkit';
 import { findEdit, type FindResult, type FoundSpan } from './find-edit.js';
 import { lineNumbersAt } from './line-numbers.js';
 import { carryQuoteStyle, hasCurlyQuotes, straightenQuotes } from './match-quotes.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSEST_TEXT_MAX_LINES, findClosestText } from './closest-text.js';
+import { CLOSEST_TEXT_MAX_LINES, findClosestText } from '@kimi-tools/core/toolkit';
 import { editFailureText } from '../errors.js';
 import { editSuccessText } from './edit-messages.js';
 import { lineNumbersAt } from './line-numbers.js';

@@ -1,3 +1,4 @@
+import type { ClosestText } from '@kimi-tools/core/toolkit';
 /** How an edit's `old` string was found, from strictest to loosest. */
 export type MatchLevel = 'exact' | 'line-endings' | 'quotes' | 'whitespace' | 'indentation' | 'line-numbers';
 
@@ -20,13 +21,6 @@ export interface EditSpec {
 
 /** StrReplaceFile's matching: `unique` refuses an ambiguous edit; `first` takes the first match (kimi-cli's behaviour). */
 export type EditMatch = 'unique' | 'first';
-
-/** Where the model's `old` came closest to the file when it was not found. */
-export interface ClosestText {
-  /** 1-based line number of the excerpt's first line. */
-  line: number;
-  excerpt: string;
-}
 
 /** Why one edit could not be applied. Ambiguous `lines` are capped (see `MAX_LISTED_MATCHES`), `count` is not. */
 export type EditFailure =

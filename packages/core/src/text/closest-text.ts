@@ -1,4 +1,9 @@
-import type { ClosestText } from './types.js';
+/** Where a searched text came closest to a file when it was not found. */
+export interface ClosestText {
+  /** 1-based line number of the excerpt's first line. */
+  line: number;
+  excerpt: string;
+}
 
 /** Lines of the file examined when looking for the closest text (bounds the cost on huge files). */
 export const CLOSEST_TEXT_MAX_LINES = 50_000;
@@ -28,7 +33,8 @@ function similarity(text: string, target: Map<number, number>, targetLength: num
 }
 
 /**
- * Where the model's `old` most nearly appears, for the not-found error. The longest line of `old` (trimmed) is
+ * Where the model's `old` (StrReplaceFile) or a patch chunk's old lines (ApplyPatch) most nearly appear, for the
+ * not-found error. The longest line of `old` (trimmed) is
  * compared with each line of the file among the first {@link CLOSEST_TEXT_MAX_LINES} whose length is within
  * a factor of two, by bigram Dice similarity; the best line at or above {@link CLOSEST_TEXT_MIN_SIMILARITY}
  * wins (the earliest on a tie). The excerpt starts where `old` would start (shifted back by that line's index in

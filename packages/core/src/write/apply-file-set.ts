@@ -1,0 +1,232 @@
+import { FileActions, type FileAction } from '../approval/file-actions.js';
+import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
+import { hasErrno } from '../fs/errno.js';
+import { reportAppliedChange } from '../observe/report-applied-change.js';
+import type { ResolvedPath } from '../path/path-policy.js';
+import { realPathAllowMissing } from '../path/real-path.js';
+import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
+import type { RejectedBrief } from '../errors.js';
+import type { ToolRuntime } from '../runtime/runtime.js';
+import { snapshotOf } from '../state/file-stamp.js';
+import { bytesEqual } from '../text/encoding-bytes.js';
+import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
+import { createDirectories, removeCreatedDirectories } from './created-directories.js';
+import { withFileLock } from './file-lock.js';
+
+/**
+ * One file of a change to several files at once: added, edited, deleted, or moved to `to` (its content possibly
+ * changed on the way). `oldBytes` are what the change was computed from (`null` for an added file), `newBytes` what
+ * it writes (`null` for a deleted file); the texts are `\n`-normalised, for the diff.
+ */
+export interface FileSetEntry {
+  kind: 'add' | 'edit' | 'delete' | 'move';
+  path: ResolvedPath;
+  to?: ResolvedPath;
+  oldBytes: Uint8Array | null;
+  newBytes: Uint8Array | null;
+  oldText: string;
+  newText: string;
+  /** Missing directories to create (absolute, shallowest first), part of the approved change. */
+  createDirectories?: readonly string[];
+}
+
+/** A change to several files, approved once and written all together or not at all. */
+export interface FileSetChange {
+  /** The tool's name, e.g. `ApplyPatch`. */
+  sender: string;
+  /** The approval's description, e.g. `Apply patch to 2 files: a.ts (edit), b.ts (add)`. */
+  description: string;
+  entries: readonly FileSetEntry[];
+}
+
+/** What {@link applyFileSet} did. */
+export type FileSetOutcome =
+  /** The user rejected it: nothing was written. */
+  | { kind: 'refused'; result: ToolReturnValue<RejectedBrief> }
+  /** Files that changed while the approval was open (their paths as the model gave them): nothing was written. */
+  | { kind: 'modified'; inputs: string[] }
+  /** Writing failed: every file is back as it was, but those in `error.unrestored`. */
+  | { kind: 'failed'; error: CommitFailedError }
+  /** Every file is changed. */
+  | { kind: 'written'; display: DiffDisplayBlock[]; action: FileAction };
+
+/** Where an entry's new content goes: its destination when moved, else its own path. */
+function destinationOf(entry: FileSetEntry): ResolvedPath {
+  return entry.to ?? entry.path;
+}
+
+/** The diff blocks of one entry, shown under its destination; an empty added file is one empty block. */
+function blocksOf(runtime: ToolRuntime, entry: FileSetEntry): DiffDisplayBlock[] {
+  const shownPath = destinationOf(entry).real;
+  const blocks = buildDiffBlocks(shownPath, entry.oldText, entry.newText, { budgetMs: runtime.diffBudgetMs });
+  if (blocks.length > 0) return blocks;
+  return [
+    { type: 'diff', path: shownPath, oldText: '', newText: '', oldStart: 1, newStart: 1, isSummary: false },
+  ];
+}
+
+/** Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). */
+async function withLocks<T>(
+  runtime: ToolRuntime,
+  paths: readonly string[],
+  task: () => Promise<T>,
+): Promise<T> {
+  const sorted = [...new Set(paths)].sort();
+  const take = (index: number): Promise<T> => {
+    if (index === sorted.length) return task();
+    const file = sorted[index]!;
+    return runtime.locks.run(file, () => withFileLock(file, () => take(index + 1)));
+  };
+  return take(0);
+}
+
+/**
+ * Applies a change to several files as one (docs/writing.md#several-files-at-once): one approval showing every file's
+ * diff (`EDIT`, or `EDIT_OUTSIDE` when any file is outside the workspace); then, holding every file's locks, each
+ * path must still resolve where it was approved and hold exactly the bytes the change was computed from (an added
+ * or moved-to path must still be free); then one history unit, and {@link commitFileSet}. The read state then holds
+ * what was written; observers are told of each file, outside the locks. The caller checked the read state before.
+ */
+export async function applyFileSet(
+  runtime: ToolRuntime,
+  change: FileSetChange,
+  signal?: AbortSignal,
+): Promise<FileSetOutcome> {
+  const display = change.entries.flatMap((entry) => blocksOf(runtime, entry));
+  const outside = change.entries.some(
+    (entry) => !entry.path.inside || (entry.to !== undefined && !entry.to.inside),
+  );
+  const action = outside ? FileActions.EDIT_OUTSIDE : FileActions.EDIT;
+  const response = await runtime.approval.request(
+    {
+      sender: change.sender,
+      action,
+      description: change.description,
+      display,
+      path: destinationOf(change.entries[0]!).real,
+    },
+    signal,
+  );
+  if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
+  signal?.throwIfAborted();
+
+  const touched = change.entries.flatMap((entry) => [entry.path.real, ...(entry.to ? [entry.to.real] : [])]);
+  // Lock files live beside their targets, so the directories of added and moved-to files come first; a patch that
+  // ends without a write leaves none of them behind.
+  const created = await createDirectories(change.entries.flatMap((entry) => entry.createDirectories ?? []));
+  let outcome: FileSetOutcome | undefined;
+  try {
+    outcome = await withLocks(runtime, touched, () => checkAndCommit(runtime, change, display, action));
+  } finally {
+    if (outcome?.kind !== 'written') await removeCreatedDirectories(created);
+  }
+  if (outcome.kind === 'written') {
+    for (const entry of change.entries) {
+      if (entry.newBytes === null) continue;
+      await reportAppliedChange(runtime, {
+        sender: change.sender,
+        path: destinationOf(entry),
+        oldBytes: entry.kind === 'move' ? null : entry.oldBytes,
+        newBytes: entry.newBytes,
+        signal,
+      });
+    }
+  }
+  return outcome;
+}
+
+/**
+ * The step under the locks: every file still where and what it was when the change was computed (an added or
+ * moved-to path still free), then one history unit and the commit, then the read state of what was written.
+ */
+async function checkAndCommit(
+  runtime: ToolRuntime,
+  change: FileSetChange,
+  display: DiffDisplayBlock[],
+  action: FileAction,
+): Promise<FileSetOutcome> {
+  {
+    const modified: string[] = [];
+    const steps: CommitStep[] = [];
+    for (const entry of change.entries) {
+      const resolvedPaths = [entry.path, ...(entry.to ? [entry.to] : [])];
+      const moved = await Promise.all(
+        resolvedPaths.map(
+          async (resolved) => (await realPathAllowMissing(resolved.absolute)) !== resolved.real,
+        ),
+      );
+      const { state: source, stats: sourceStats } = await readPreviousState(runtime.fs, entry.path.real);
+      const sourceHolds =
+        entry.oldBytes === null
+          ? source.kind === 'missing'
+          : source.kind === 'file' && bytesEqual(source.bytes, entry.oldBytes);
+      const destination = entry.to ? (await readPreviousState(runtime.fs, entry.to.real)).state : undefined;
+      if (
+        moved.includes(true) ||
+        !sourceHolds ||
+        (destination !== undefined && destination.kind !== 'missing')
+      ) {
+        modified.push(entry.path.input);
+        continue;
+      }
+      const mode = source.kind === 'file' ? source.mode : 0o666 & ~0o022;
+      const hardLinked = (sourceStats?.nlink ?? 1) > 1;
+      if (entry.kind === 'delete') steps.push({ kind: 'remove', path: entry.path.real, previous: source });
+      else if (entry.kind === 'move') {
+        steps.push({
+          kind: 'write',
+          path: entry.to!.real,
+          bytes: entry.newBytes!,
+          mode,
+          previous: { kind: 'missing' },
+        });
+        steps.push({ kind: 'remove', path: entry.path.real, previous: source });
+      } else {
+        steps.push({
+          kind: 'write',
+          path: entry.path.real,
+          bytes: entry.newBytes!,
+          mode,
+          inPlace: hardLinked,
+          previous: source,
+        });
+      }
+    }
+    if (modified.length > 0) return { kind: 'modified', inputs: modified };
+
+    try {
+      await runtime.history?.saveUnit(
+        steps.map((step) => ({
+          path: step.path,
+          bytes: step.previous.kind === 'file' ? step.previous.bytes : null,
+        })),
+      );
+      await commitFileSet(runtime.fs, steps);
+    } catch (error) {
+      if (error instanceof CommitFailedError) return { kind: 'failed', error };
+      throw error;
+    }
+    for (const entry of change.entries) {
+      if (entry.kind === 'delete' || entry.kind === 'move') runtime.fileState.forget(entry.path.real);
+      if (entry.newBytes === null) continue;
+      const written = destinationOf(entry).real;
+      const stats = await runtime.fs.stat(written).catch((error: unknown) => {
+        if (hasErrno(error, 'ENOENT')) return undefined;
+        throw error;
+      });
+      if (stats?.mtimeNs !== undefined) {
+        runtime.fileState.recordWrite(
+          written,
+          snapshotOf(entry.newBytes, {
+            size: BigInt(stats.size),
+            mtimeNs: stats.mtimeNs,
+            ctimeNs: stats.ctimeNs ?? 0n,
+            ino: stats.ino ?? 0n,
+            dev: stats.dev ?? 0n,
+          }),
+        );
+      }
+    }
+    return { kind: 'written', display, action };
+  }
+}

@@ -1,0 +1,183 @@
+import type { FileStats, FileSystem, OpenFile } from '../fs/file-system.js';
+import { hasErrno, isMissingPathError } from '../fs/errno.js';
+import { pathApiFor } from '../path/platform-path.js';
+import { atomicTempName } from './temp-files.js';
+
+/** What was at a path before a commit, so that a failed commit can put it back exactly. */
+export type PreviousState =
+  | { kind: 'missing' }
+  | { kind: 'file'; bytes: Uint8Array; mode: number }
+  | { kind: 'symlink'; target: string };
+
+/**
+ * One step of a {@link commitFileSet}: a file written with `bytes` and `mode` (rewritten in place when `inPlace`: a
+ * file with several hard links keeps them shared), or a path removed. `previous` is what the path holds before.
+ */
+export type CommitStep =
+  | {
+      kind: 'write';
+      path: string;
+      bytes: Uint8Array;
+      mode: number;
+      inPlace?: boolean;
+      previous: PreviousState;
+    }
+  | { kind: 'remove'; path: string; previous: PreviousState };
+
+/** A commit that failed: every step already done was undone, except at `unrestored` (when undoing failed too). */
+export class CommitFailedError extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly unrestored: readonly string[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'CommitFailedError';
+  }
+}
+
+/**
+ * What is at `file` now, as a failed commit would put it back: nothing, a symbolic link (a final link is not
+ * followed), or a file's bytes and permission bits, with the stats of the descriptor they were read from.
+ */
+export async function readPreviousState(
+  fs: FileSystem,
+  file: string,
+): Promise<{ state: PreviousState; stats?: FileStats }> {
+  let stats: FileStats;
+  try {
+    stats = await fs.lstat(file);
+  } catch (error) {
+    if (isMissingPathError(error)) return { state: { kind: 'missing' } };
+    throw error;
+  }
+  if (stats.isSymbolicLink()) return { state: { kind: 'symlink', target: await fs.readlink(file) } };
+  const handle = await fs.open(file, 'read');
+  try {
+    const opened = await handle.stat();
+    let bytes = new Uint8Array(opened.size);
+    for (let at = 0; at < bytes.length;) {
+      const { bytesRead } = await handle.read(bytes, at, bytes.length - at, at);
+      if (bytesRead === 0) {
+        bytes = bytes.subarray(0, at);
+        break;
+      }
+      at += bytesRead;
+    }
+    return { state: { kind: 'file', bytes, mode: opened.mode & 0o7777 }, stats: opened };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeAll(file: OpenFile, bytes: Uint8Array): Promise<void> {
+  for (let at = 0; at < bytes.length;) {
+    at += (await file.write(bytes, at, bytes.length - at, at)).bytesWritten;
+  }
+}
+
+/** Writes `bytes` into a new temp file beside `target`, flushed, with `mode`; returns its path. */
+async function writeTemp(fs: FileSystem, target: string, bytes: Uint8Array, mode: number): Promise<string> {
+  const paths = pathApiFor(fs.platform);
+  const tempPath = paths.join(paths.dirname(target), atomicTempName(paths.basename(target)));
+  const file = await fs.create(tempPath, 0o600);
+  let written = false;
+  try {
+    await file.chmod(mode);
+    await writeAll(file, bytes);
+    await file.sync();
+    written = true;
+  } finally {
+    await file.close().catch(() => undefined);
+    if (!written) await fs.unlink(tempPath).catch(() => undefined);
+  }
+  return tempPath;
+}
+
+/**
+ * Rewrites a file in place (a file with several hard links: a rename would split them). The growth is written first,
+ * so a full disk fails before any old byte is overwritten.
+ */
+async function overwriteInPlace(fs: FileSystem, target: string, bytes: Uint8Array): Promise<void> {
+  const file = await fs.open(target, 'update');
+  try {
+    const oldSize = (await file.stat()).size;
+    if (bytes.length > oldSize) {
+      for (let at = oldSize; at < bytes.length;) {
+        at += (await file.write(bytes, at, bytes.length - at, at)).bytesWritten;
+      }
+    }
+    for (let at = 0; at < Math.min(oldSize, bytes.length);) {
+      at += (await file.write(bytes, at, Math.min(oldSize, bytes.length) - at, at)).bytesWritten;
+    }
+    await file.truncate(bytes.length);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
+
+/** Puts back what a path held before (docs/writing.md#several-files-at-once). */
+async function restore(
+  fs: FileSystem,
+  target: string,
+  previous: PreviousState,
+  inPlace: boolean,
+): Promise<void> {
+  if (previous.kind === 'file' && inPlace) return overwriteInPlace(fs, target, previous.bytes);
+  if (previous.kind === 'file') {
+    const temp = await writeTemp(fs, target, previous.bytes, previous.mode);
+    try {
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    return;
+  }
+  try {
+    await fs.unlink(target);
+  } catch (error) {
+    if (!hasErrno(error, 'ENOENT')) throw error;
+  }
+  if (previous.kind === 'symlink') await fs.symlink(previous.target, target);
+}
+
+/**
+ * Changes several files as one unit (docs/writing.md#several-files-at-once): every new content is first written to a
+ * temp file beside its target and flushed; only when all are written are they renamed into place (and the removals
+ * made), in the order given. Should any step fail, every step already done is undone from `previous`, byte for byte,
+ * the temp files are removed, and {@link CommitFailedError} is thrown. A process killed midway leaves each file
+ * either all old or all new (each rename is atomic), never a mix within one file. The caller holds the locks.
+ */
+export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]): Promise<void> {
+  const temps = new Map<number, string>();
+  const done: number[] = [];
+  try {
+    for (const [index, step] of steps.entries()) {
+      if (step.kind === 'write' && !step.inPlace) {
+        temps.set(index, await writeTemp(fs, step.path, step.bytes, step.mode));
+      }
+    }
+    for (const [index, step] of steps.entries()) {
+      if (step.kind === 'remove') await fs.unlink(step.path);
+      else if (step.inPlace) await overwriteInPlace(fs, step.path, step.bytes);
+      else {
+        await fs.rename(temps.get(index)!, step.path);
+        temps.delete(index);
+      }
+      done.push(index);
+    }
+  } catch (error) {
+    const unrestored: string[] = [];
+    for (const index of done.reverse()) {
+      const step = steps[index]!;
+      const inPlace = step.kind === 'write' && step.inPlace === true;
+      await restore(fs, step.path, step.previous, inPlace).catch(() => unrestored.push(step.path));
+    }
+    await Promise.all([...temps.values()].map((temp) => fs.unlink(temp).catch(() => undefined)));
+    throw new CommitFailedError(error, unrestored);
+  }
+  const paths = pathApiFor(fs.platform);
+  const directories = new Set(steps.map((step) => paths.dirname(step.path)));
+  await Promise.all([...directories].map((directory) => fs.syncDirectory(directory)));
+}

@@ -1,0 +1,54 @@
+import { localFileSystem, type FileSystem } from '@kimi-tools/core/fs';
+
+/** The operations of a file system that change something, by name. */
+export type ChangingOperation = 'create' | 'rename' | 'unlink' | 'write' | 'sync';
+
+/**
+ * The local disk, but the `failAt`-th changing operation (1-based, counted over all of them) fails with ENOSPC, as a
+ * full disk would: a real file system with one injected failure, so that every step of a commit can be made to fail.
+ * `operations` lists every changing operation made, in order.
+ */
+export function failingFileSystem(failAt: number): FileSystem & { operations: string[] } {
+  const operations: string[] = [];
+  const step = (name: ChangingOperation, path: string) => {
+    operations.push(`${name} ${path}`);
+    if (operations.length === failAt) {
+      throw Object.assign(new Error(`ENOSPC: no space left on device, ${name} '${path}'`), {
+        code: 'ENOSPC',
+      });
+    }
+  };
+  return {
+    ...localFileSystem,
+    operations,
+    async create(path, mode) {
+      step('create', path);
+      const file = await localFileSystem.create(path, mode);
+      return {
+        ...file,
+        read: file.read.bind(file),
+        stat: file.stat.bind(file),
+        truncate: file.truncate.bind(file),
+        chmod: file.chmod.bind(file),
+        chown: file.chown.bind(file),
+        close: file.close.bind(file),
+        write: async (buffer, offset, length, position) => {
+          step('write', path);
+          return file.write(buffer, offset, length, position);
+        },
+        sync: async () => {
+          step('sync', path);
+          return file.sync();
+        },
+      };
+    },
+    async rename(from, to) {
+      step('rename', to);
+      return localFileSystem.rename(from, to);
+    },
+    async unlink(path) {
+      step('unlink', path);
+      return localFileSystem.unlink(path);
+    },
+  };
+}

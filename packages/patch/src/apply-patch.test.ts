@@ -1,0 +1,336 @@
+import { promises as fs } from 'node:fs';
+import { FileHistory } from '@kimi-tools/core';
+import { recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { failingFileSystem } from './__fixtures__/failing-file-system.js';
+import { ApplyPatch } from './index.js';
+
+const it = test.extend('tool', ({ runtime }) => new ApplyPatch(runtime));
+
+const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
+
+/** Every file under the work dir with its bytes, temp and lock files included: what a failed patch must leave. */
+async function tree(workspace: TempWorkspace): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  const entries = await fs.readdir(workspace.workDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const full = `${entry.parentPath}/${entry.name}`;
+    files[full.slice(workspace.workDir.length + 1)] = (await fs.readFile(full)).toString('latin1');
+  }
+  return files;
+}
+
+describe('ApplyPatch: applies every section', () => {
+  it('adds, edits, deletes and moves files in one call, with one approval', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    await workspace.write('a.ts', 'const a = 1;\nconst b = 2;\nconst c = 3;\n', { readBy: runtime });
+    await workspace.write('gone.ts', 'bye\n', { readBy: runtime });
+    await workspace.write('old.ts', 'x\n', { readBy: runtime });
+    const result = await tool.call({
+      patch: patch(
+        '*** Update File: a.ts',
+        '@@',
+        ' const a = 1;',
+        '-const b = 2;',
+        '+const b = 20;',
+        '*** Add File: dir/new.ts',
+        '+export {};',
+        '*** Delete File: gone.ts',
+        '*** Update File: old.ts',
+        '*** Move to: moved.ts',
+        '-x',
+        '+y',
+      ),
+    });
+    expect(result.isError).toBe(false);
+    expect(result.message).toBe(
+      'Success. Updated the following files:\nM a.ts\nA dir/new.ts\nD gone.ts\nR old.ts -> moved.ts',
+    );
+    expect(result.output).toBe(
+      'a.ts:\n     1\tconst a = 1;\n     2\tconst b = 20;\n     3\tconst c = 3;\n\n' +
+        'dir/new.ts:\n     1\texport {};\n\nmoved.ts:\n     1\ty\n',
+    );
+    expect(await tree(workspace)).toEqual({
+      'a.ts': 'const a = 1;\nconst b = 20;\nconst c = 3;\n',
+      'dir/new.ts': 'export {};\n',
+      'moved.ts': 'y\n',
+    });
+    expect(approval.requests).toHaveLength(1);
+    expect(approval.requests[0]).toMatchObject({
+      sender: 'ApplyPatch',
+      action: 'edit file',
+      description:
+        'Apply patch to 4 files: a.ts (edit), dir/new.ts (add), gone.ts (delete), old.ts -> moved.ts (move)',
+    });
+    expect(new Set(approval.requests[0]!.display.map((block) => block.path))).toEqual(
+      new Set([
+        workspace.at('a.ts'),
+        workspace.at('dir/new.ts'),
+        workspace.at('gone.ts'),
+        workspace.at('moved.ts'),
+      ]),
+    );
+  });
+
+  it('keeps CRLF, a BOM and UTF-16 byte for byte outside the change', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('crlf.txt', 'one\r\ntwo\r\nthree\r\n', { readBy: runtime });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('alpha\r\nbeta\r\n', 'utf16le')]);
+    await workspace.write('wide.txt', utf16, { readBy: runtime });
+    const result = await tool.call({
+      patch: patch(
+        '*** Update File: crlf.txt',
+        ' one',
+        '-two',
+        '+TWO',
+        '+added',
+        '*** Update File: wide.txt',
+        '-beta',
+        '+gamma',
+      ),
+    });
+    expect(result.isError).toBe(false);
+    expect((await fs.readFile(workspace.at('crlf.txt'))).toString()).toBe('one\r\nTWO\r\nadded\r\nthree\r\n');
+    const wide = await fs.readFile(workspace.at('wide.txt'));
+    expect([...wide.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    expect(wide.subarray(2).toString('utf16le')).toBe('alpha\r\ngamma\r\n');
+  });
+
+  it('applies a unified diff as git prints it', async ({ workspace, runtime, tool }) => {
+    await workspace.write('src/a.ts', 'one\ntwo\nthree\n', { readBy: runtime });
+    const result = await tool.call({
+      patch:
+        'diff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n',
+    });
+    expect(result.message).toBe('Success. Updated the following files:\nM src/a.ts');
+    expect(await fs.readFile(workspace.at('src/a.ts'), 'utf8')).toBe('one\n2\nthree\n');
+  });
+
+  it('says when a chunk needed a looser match', async ({ workspace, runtime, tool }) => {
+    await workspace.write('a.py', 'def f():\n    return “x”  \n', { readBy: runtime });
+    const result = await tool.call({
+      patch: patch('*** Update File: a.py', '-    return "x"', '+    return "y"'),
+    });
+    expect(result.message).toBe(
+      'Success. Updated the following files:\nM a.py\nChunk 1 of a.py matched after normalising whitespace and typographic punctuation.',
+    );
+  });
+
+  it('recognises a patch applied already: success, nothing written', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    await workspace.write('a.txt', 'one\n2\nthree\n', { readBy: runtime });
+    const result = await tool.call({ patch: patch('*** Update File: a.txt', ' one', '-two', '+2') });
+    expect(result).toMatchObject({
+      isError: false,
+      message:
+        'The patch is already applied: the files already hold every change it makes. No file was changed.',
+    });
+    expect(approval.requests).toHaveLength(0);
+  });
+
+  it('after a patch the read state holds what was written: a second patch needs no read', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('a.txt', 'v1\n', { readBy: runtime });
+    await tool.call({ patch: patch('*** Update File: a.txt', '-v1', '+v2') });
+    const second = await tool.call({ patch: patch('*** Update File: a.txt', '-v2', '+v3') });
+    expect(second.isError).toBe(false);
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('v3\n');
+  });
+});
+
+describe('ApplyPatch: all of them or none', () => {
+  it('names every failing section and changes nothing', async ({ workspace, runtime, tool, approval }) => {
+    await workspace.write('a.txt', 'one\n', { readBy: runtime });
+    await workspace.write('exists.txt', 'here\n');
+    await workspace.write('unread.txt', 'u\n');
+    const before = await tree(workspace);
+    const result = await tool.call({
+      patch: patch(
+        '*** Update File: a.txt',
+        '-one',
+        '+1',
+        '*** Add File: exists.txt',
+        '+new',
+        '*** Update File: unread.txt',
+        '-u',
+        '+U',
+        '*** Delete File: missing.txt',
+        '*** Update File: .env',
+        '-A=1',
+        '+A=2',
+      ),
+    });
+    expect(result.brief).toBe('Patch failed');
+    expect(result.message).toBe(
+      [
+        "exists.txt: `exists.txt` already exists. A patch adds only new files: update it with '*** Update File: exists.txt' instead.",
+        'unread.txt: `unread.txt` has not been read yet. Read it first before writing to it.',
+        'missing.txt: `missing.txt` does not exist.',
+        '.env: `.env` appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect credentials.',
+        'No file was changed.',
+      ].join('\n'),
+    );
+    expect(await tree(workspace)).toEqual(before);
+    expect(approval.requests).toHaveLength(0);
+  });
+
+  it('refuses an ambiguous chunk with the candidate lines', async ({ workspace, runtime, tool }) => {
+    await workspace.write('a.py', 'def f():\n    return 1\ndef g():\n    return 1\n', { readBy: runtime });
+    const result = await tool.call({
+      patch: patch('*** Update File: a.py', '-    return 1', '+    return 2'),
+    });
+    expect(result.message).toBe(
+      "a.py: chunk 1 matches 2 places (lines 2, 4). Add an '@@ <line>' naming the enclosing function or class. No file was changed.",
+    );
+  });
+
+  it('refuses a file changed since it was read, even away from the chunk (strict)', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('a.txt', 'one\ntwo\n', { readBy: runtime });
+    await fs.writeFile(workspace.at('a.txt'), 'one\ntwo\nthree\n');
+    const result = await tool.call({ patch: patch('*** Update File: a.txt', '-one', '+1') });
+    expect(result.message).toBe(
+      'a.txt: `a.txt` has been modified since it was last read, either by the user or by another process. Read it again before writing to it. No file was changed.',
+    );
+  });
+
+  it('writes nothing when a file changes while the approval is open', async ({ workspace }) => {
+    const approval = recordingApproval(async () => {
+      await fs.writeFile(workspace.at('b.txt'), 'user\n');
+      return { kind: 'approve' };
+    });
+    const runtime = workspace.runtime({ approval });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('b.txt', 'b\n', { readBy: runtime });
+    const result = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: b.txt', '-b', '+B'),
+    });
+    expect(result.brief).toBe('File modified');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('a\n');
+    expect(await fs.readFile(workspace.at('b.txt'), 'utf8')).toBe('user\n');
+  });
+
+  it('restores every file when any step of the commit fails, leaving no temp file', async ({ workspace }) => {
+    const files = { 'a.txt': 'a\n', 'b.txt': 'b\n', 'gone.txt': 'g\n', 'old.txt': 'o\n' };
+    const body = patch(
+      '*** Update File: a.txt',
+      '-a',
+      '+A',
+      '*** Add File: new.txt',
+      '+n',
+      '*** Delete File: gone.txt',
+      '*** Update File: old.txt',
+      '*** Move to: moved.txt',
+      '-o',
+      '+O',
+      '*** Update File: b.txt',
+      '-b',
+      '+B',
+    );
+    // Count the steps of a commit that succeeds, then fail each one in turn.
+    const probe = failingFileSystem(Number.MAX_SAFE_INTEGER);
+    {
+      const runtime = workspace.runtime({ fs: probe });
+      for (const [name, content] of Object.entries(files))
+        await workspace.write(name, content, { readBy: runtime });
+      expect((await new ApplyPatch(runtime).call({ patch: body })).isError).toBe(false);
+      for (const name of ['A.txt', 'new.txt', 'moved.txt', 'b.txt', 'a.txt'])
+        await fs.rm(workspace.at(name), { force: true });
+    }
+    const steps = probe.operations.length;
+    expect(steps).toBeGreaterThanOrEqual(12);
+    for (let failAt = 1; failAt <= steps; failAt += 1) {
+      const failing = failingFileSystem(failAt);
+      const runtime = workspace.runtime({ fs: failing });
+      for (const [name, content] of Object.entries(files))
+        await workspace.write(name, content, { readBy: runtime });
+      const before = await tree(workspace);
+      const result = await new ApplyPatch(runtime).call({ patch: body });
+      expect(result.brief, `failing at step ${failAt}: ${failing.operations.at(failAt - 1)}`).toBe(
+        'Patch failed',
+      );
+      expect(result.message).toMatch(/^Writing the patch failed: ENOSPC: .* No file was changed\.$/);
+      expect(await tree(workspace), `failing at step ${failAt}`).toEqual(before);
+    }
+  });
+
+  it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    const tool = new ApplyPatch(runtime, { maxFiles: 1 });
+    const result = await tool.call({ patch: patch('*** Add File: x', '+1', '*** Add File: y', '+2') });
+    expect(result).toMatchObject({
+      brief: 'Patch too large',
+      message:
+        'The patch has 2 files; ApplyPatch takes at most 1 files in one patch. Split the change into several patches. No file was changed.',
+    });
+  });
+
+  it('is one unit of history: undo restores every file at once', async ({ workspace }) => {
+    const history = new FileHistory();
+    const runtime = workspace.runtime({ history });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('b.txt', 'b\n', { readBy: runtime });
+    await new ApplyPatch(runtime).call({
+      patch: patch(
+        '*** Update File: a.txt',
+        '-a',
+        '+A',
+        '*** Delete File: b.txt',
+        '*** Add File: c.txt',
+        '+c',
+      ),
+    });
+    expect(await tree(workspace)).toEqual({ 'a.txt': 'A\n', 'c.txt': 'c\n' });
+    await history.undo();
+    expect(await tree(workspace)).toEqual({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+  });
+});
+
+describe('ApplyPatch: what the model reads for a bad patch', () => {
+  it('gives the first-line, last-line and header errors with the Invalid patch brief', async ({ tool }) => {
+    expect(await tool.call({ patch: 'please fix it' })).toMatchObject({
+      isError: true,
+      brief: 'Invalid patch',
+      message: "Invalid patch: the first line must be '*** Begin Patch'.",
+    });
+  });
+
+  it('says which line of a chunk did not match and where the closest text is', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('a.ts', 'function total(items) {\n  return items.length;\n}\n', {
+      readBy: runtime,
+    });
+    const result = await tool.call({
+      patch: patch(
+        '*** Update File: a.ts',
+        ' function total(items) {',
+        '-  return items.size;',
+        '+  return 0;',
+      ),
+    });
+    expect(result.message).toBe(
+      "a.ts: chunk 1 does not match the file. Its line '  return items.size;' was not found where the chunk should be. The closest text is at line 1:\n```\nfunction total(items) {\n  return items.length;\n```\nNo file was changed.",
+    );
+  });
+});

@@ -1,0 +1,190 @@
+import {
+  CallableTool,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import {
+  applyFileSet,
+  Briefs,
+  lineSnippet,
+  positiveNumberOption,
+  readStateError,
+  SNIPPET_MAX_BYTES,
+  toolFailedMessage,
+} from '@kimi-tools/core/toolkit';
+import { APPLY_PATCH_DESCRIPTION } from './description.js';
+import { invalidPatchError, patchFailedError, patchTooLargeError, type ApplyPatchBrief } from './errors.js';
+import { DEFAULT_MAX_CHUNKS, DEFAULT_MAX_FILES, DEFAULT_MAX_PATCH_BYTES } from './limits.js';
+import { LEVEL_WORDS } from './match/line-levels.js';
+import { ApplyPatchParams } from './params.js';
+import { parsePatch } from './parse/parse-patch.js';
+import type { PatchSection } from './parse/patch-types.js';
+import { failuresText, NOTHING_CHANGED } from './plan/plan-messages.js';
+import { planSections, type LooseChunk, type PlannedSection } from './plan/plan-sections.js';
+import { TOOL_ZOD } from './tool-zod.js';
+
+/** Options of {@link ApplyPatch}. */
+export interface ApplyPatchOptions {
+  /** Largest patch text taken, in bytes (default {@link DEFAULT_MAX_PATCH_BYTES}: 1 MiB). */
+  maxBytes?: number;
+  /** Most file sections in one patch (default {@link DEFAULT_MAX_FILES}). */
+  maxFiles?: number;
+  /** Most chunks in one patch (default {@link DEFAULT_MAX_CHUNKS}). */
+  maxChunks?: number;
+}
+
+/** `extras` of a successful ApplyPatch call. */
+export interface ApplyPatchExtras {
+  /** Per section, in patch order: `A`, `M`, `D` or `R`, and its path(s) as the patch gives them. */
+  files: { change: 'A' | 'M' | 'D' | 'R'; path: string; to?: string }[];
+  /** Chunks found only at a looser level than exact. */
+  looseChunks: LooseChunk[];
+  /** Present when the patch was already applied: nothing was written. */
+  alreadyApplied?: true;
+}
+
+/** The letter and words of one section in the result and the approval. */
+function changeOf(section: PatchSection): { letter: 'A' | 'M' | 'D' | 'R'; word: string; shown: string } {
+  if (section.kind === 'add') return { letter: 'A', word: 'add', shown: section.path };
+  if (section.kind === 'delete') return { letter: 'D', word: 'delete', shown: section.path };
+  if (section.moveTo !== undefined) {
+    return { letter: 'R', word: 'move', shown: `${section.path} -> ${section.moveTo}` };
+  }
+  return { letter: 'M', word: 'edit', shown: section.path };
+}
+
+/**
+ * ApplyPatch (docs/apply-patch.md): applies a patch (codex's envelope or a unified diff) to many files as one
+ * change: every section checked and computed in memory first, one approval for all, then one commit that writes
+ * every file or, on any failure, restores every file it changed.
+ */
+export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatchBrief> {
+  readonly name = 'ApplyPatch';
+  readonly description = APPLY_PATCH_DESCRIPTION;
+  readonly params = ApplyPatchParams;
+  protected override readonly zod = TOOL_ZOD;
+  protected readonly failureBrief = Briefs.toolFailed;
+  private readonly maxBytes: number;
+  private readonly maxFiles: number;
+  private readonly maxChunks: number;
+
+  /** Creates the tool for one runtime; throws when an option is invalid. */
+  constructor(
+    private readonly runtime: ToolRuntime,
+    options: ApplyPatchOptions = {},
+  ) {
+    super();
+    this.maxBytes = positiveNumberOption('ApplyPatch', 'maxBytes', options.maxBytes, DEFAULT_MAX_PATCH_BYTES);
+    this.maxFiles = positiveNumberOption('ApplyPatch', 'maxFiles', options.maxFiles, DEFAULT_MAX_FILES);
+    this.maxChunks = positiveNumberOption('ApplyPatch', 'maxChunks', options.maxChunks, DEFAULT_MAX_CHUNKS);
+  }
+
+  /** Observers' sections are collected only when the runtime has observers as the call starts. */
+  protected override collectsChangeSections(): boolean {
+    return this.runtime.changeObservers.size > 0;
+  }
+
+  protected override failureMessage(_params: ApplyPatchParams, error: string): string {
+    return `${toolFailedMessage(this.name, error)} ${NOTHING_CHANGED}`;
+  }
+
+  protected async execute(
+    params: ApplyPatchParams,
+    options: CallOptions,
+  ): Promise<ToolReturnValue<ApplyPatchBrief>> {
+    const size = Buffer.byteLength(params.patch);
+    if (size > this.maxBytes) return patchTooLargeError('bytes', size, this.maxBytes);
+    const parsed = parsePatch(params.patch);
+    if (!parsed.ok) return invalidPatchError(parsed.reason);
+    const { sections } = parsed;
+    if (sections.length > this.maxFiles) return patchTooLargeError('files', sections.length, this.maxFiles);
+    const chunks = sections.reduce(
+      (total, section) => total + (section.kind === 'update' ? section.chunks.length : 0),
+      0,
+    );
+    if (chunks > this.maxChunks) return patchTooLargeError('chunks', chunks, this.maxChunks);
+
+    const files = sections.map((section) => {
+      const change = changeOf(section);
+      return {
+        change: change.letter,
+        path: section.path,
+        ...(section.kind === 'update' && section.moveTo ? { to: section.moveTo } : {}),
+      };
+    });
+    const plan = await planSections(this.runtime, sections);
+    if (plan.kind === 'replayed') {
+      return toolOk({
+        message: `The patch is already applied: the files already hold every change it makes. ${NOTHING_CHANGED}`,
+        extras: { files, looseChunks: [], alreadyApplied: true } satisfies ApplyPatchExtras,
+      });
+    }
+    if (plan.kind === 'failed') return patchFailedError(failuresText(plan.failures));
+
+    const described = sections.map((section) => `${changeOf(section).shown} (${changeOf(section).word})`);
+    const count = sections.length === 1 ? '1 file' : `${sections.length} files`;
+    const outcome = await applyFileSet(
+      this.runtime,
+      {
+        sender: this.name,
+        description: `Apply patch to ${count}: ${described.join(', ')}`,
+        entries: plan.sections.map((planned) => planned.entry),
+      },
+      options.signal,
+    );
+    switch (outcome.kind) {
+      case 'refused':
+        return outcome.result;
+      case 'modified':
+        return {
+          ...readStateError(outcome.inputs[0]!, 'modified'),
+          message: failuresText(
+            outcome.inputs.map((input) => `${input}: ${readStateError(input, 'modified').message}`),
+          ),
+        };
+      case 'failed': {
+        const unrestored = outcome.error.unrestored;
+        const tail =
+          unrestored.length === 0
+            ? NOTHING_CHANGED
+            : `These files could not be restored and may hold the new content: ${unrestored.join(', ')}.`;
+        return patchFailedError(`Writing the patch failed: ${outcome.error.message}. ${tail}`);
+      }
+      case 'written':
+        return toolOk({
+          output: changedRegions(plan.sections),
+          message: successText(sections, plan.loose),
+          display: outcome.display,
+          extras: { files, looseChunks: plan.loose } satisfies ApplyPatchExtras,
+        });
+    }
+  }
+}
+
+/** `Success. Updated the following files:` and one line per file, then the chunks that needed a looser match. */
+function successText(sections: readonly PatchSection[], loose: readonly LooseChunk[]): string {
+  const lines = sections.map((section) => `${changeOf(section).letter} ${changeOf(section).shown}`);
+  const notes = loose.map(
+    (chunk) => `Chunk ${chunk.chunk} of ${chunk.path} matched after normalising ${LEVEL_WORDS[chunk.level]}.`,
+  );
+  return ['Success. Updated the following files:', ...lines, ...notes].join('\n');
+}
+
+/** The changed lines of every added or edited file, numbered as ReadFile numbers them, each file within its share. */
+function changedRegions(sections: readonly PlannedSection[]): string {
+  const shown = sections.filter(
+    (planned) => planned.entry.newBytes !== null && planned.changedLines.length > 0,
+  );
+  if (shown.length === 0) return '';
+  const share = Math.floor(SNIPPET_MAX_BYTES / shown.length);
+  return shown
+    .map((planned) => {
+      const name = planned.entry.to?.input ?? planned.entry.path.input;
+      const snippet = lineSnippet(planned.entry.newText, planned.changedLines, { maxBytes: share });
+      const cut = snippet.unshown ? `\n(lines ${snippet.unshown.from}-${snippet.unshown.to} not shown)` : '';
+      return `${name}:\n${snippet.output}${cut}`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,256 @@
+import type { ToolRuntime } from '@kimi-tools/core';
+import {
+  decodeText,
+  encodeChange,
+  fileNotFoundError,
+  missingDirectories,
+  notAFileError,
+  readStampedFile,
+  readStateError,
+  sensitiveEditError,
+  unsupportedEncodingError,
+  UnencodableTextError,
+  type FileSetEntry,
+  type ResolvedPath,
+} from '@kimi-tools/core/toolkit';
+import { chunkReplacements } from '../match/apply-chunks.js';
+import { FileLines } from '../match/file-lines.js';
+import { placeChunks, type ChunkFailure } from '../match/find-chunks.js';
+import type { LineLevel } from '../match/line-levels.js';
+import type { PatchChunk, PatchSection } from '../parse/patch-types.js';
+import { addExistsText, chunkFailureText, duplicatePathText, unencodableText } from './plan-messages.js';
+
+/** A chunk that matched only at a looser level than exact: the result says so. */
+export interface LooseChunk {
+  path: string;
+  chunk: number;
+  level: Exclude<LineLevel, 'exact'>;
+}
+
+/** One section, checked and computed: what the commit needs, and what the result shows. */
+export interface PlannedSection {
+  section: PatchSection;
+  entry: FileSetEntry;
+  /** Where each chunk's new lines stand in the new text (1-based spans), for the result's snippet. */
+  changedLines: { from: number; count: number }[];
+}
+
+/** The whole patch checked: every section planned, or every failure (one line each); or a replay. */
+export type PatchPlan =
+  | { kind: 'planned'; sections: PlannedSection[]; loose: LooseChunk[] }
+  | { kind: 'failed'; failures: string[] }
+  | { kind: 'replayed' };
+
+/** What one section's check found: its plan, or its failure and whether the file already holds its change. */
+type SectionOutcome =
+  | { ok: true; planned: PlannedSection; loose: LooseChunk[] }
+  | { ok: false; failure: string; replayed: boolean };
+
+/** The text of an added file: its lines, each ended by a line break unless the patch says the last has none. */
+function addedText(section: Extract<PatchSection, { kind: 'add' }>): string {
+  if (section.lines.length === 0) return '';
+  return section.lines.join('\n') + (section.endsWithoutNewline ? '' : '\n');
+}
+
+function newLinesOf(placesFrom: readonly number[], chunks: readonly PatchChunk[]) {
+  // 1-based lines of the new text where each chunk's new lines begin, after the shifts of the chunks before.
+  let shift = 0;
+  return chunks.map((chunk, index) => {
+    const from = placesFrom[index]! + 1 + shift;
+    shift += chunk.newLines.length - chunk.oldLines.length;
+    return { from, count: chunk.newLines.length };
+  });
+}
+
+/**
+ * Checks every section and computes every file's new bytes in memory, before anything is asked or written
+ * (docs/apply-patch.md#all-of-them-or-none): path policy (refused before the file is read), a file to add that exists,
+ * a file to change that is missing or not a file, the same path in two sections, read-before-write (strict: any change
+ * since the read refuses), the encoding, and each chunk's place. Every failing section is reported, not only the
+ * first. A patch whose every section is already in the files is a replay.
+ */
+export async function planSections(
+  runtime: ToolRuntime,
+  sections: readonly PatchSection[],
+): Promise<PatchPlan> {
+  const failures: string[] = [];
+  const planned: PlannedSection[] = [];
+  const loose: LooseChunk[] = [];
+  const seen = new Set<string>();
+  let replayed = 0;
+  for (const section of sections) {
+    const outcome = await planSection(runtime, section, seen);
+    if (outcome.ok) {
+      planned.push(outcome.planned);
+      loose.push(...outcome.loose);
+    } else {
+      failures.push(outcome.failure);
+      if (outcome.replayed) replayed += 1;
+    }
+  }
+  if (failures.length > 0 && replayed === sections.length) return { kind: 'replayed' };
+  if (failures.length > 0) return { kind: 'failed', failures };
+  return { kind: 'planned', sections: planned, loose };
+}
+
+/** Resolves a path of the patch for a change; the policy's refusal, prefixed with the path, when it is refused. */
+async function resolveForChange(
+  runtime: ToolRuntime,
+  input: string,
+  seen: Set<string>,
+): Promise<{ ok: true; path: ResolvedPath } | { ok: false; failure: string }> {
+  const resolved = await runtime.paths.resolveFile(input, 'edit');
+  if (!resolved.ok) return { ok: false, failure: `${input}: ${resolved.error.message}` };
+  if (runtime.paths.isSensitive(resolved.path)) {
+    return { ok: false, failure: `${input}: ${sensitiveEditError(input).message}` };
+  }
+  if (seen.has(resolved.path.real)) return { ok: false, failure: duplicatePathText(input) };
+  seen.add(resolved.path.real);
+  return { ok: true, path: resolved.path };
+}
+
+async function planSection(
+  runtime: ToolRuntime,
+  section: PatchSection,
+  seen: Set<string>,
+): Promise<SectionOutcome> {
+  const source = await resolveForChange(runtime, section.path, seen);
+  if (!source.ok) return { ok: false, failure: source.failure, replayed: false };
+  const input = section.path;
+  const current = await readStampedFile(source.path.real);
+
+  if (section.kind === 'add') {
+    const text = addedText(section);
+    const newBytes = new TextEncoder().encode(text);
+    if (current !== 'missing') {
+      const same = typeof current !== 'string' && Buffer.compare(current.bytes, newBytes) === 0;
+      return { ok: false, failure: addExistsText(input), replayed: same };
+    }
+    const lines = text === '' ? 0 : section.lines.length;
+    return {
+      ok: true,
+      loose: [],
+      planned: {
+        section,
+        entry: {
+          kind: 'add',
+          path: source.path,
+          oldBytes: null,
+          newBytes,
+          oldText: '',
+          newText: text,
+          createDirectories: await missingDirectories(runtime.fs, source.path.real),
+        },
+        changedLines: [{ from: 1, count: lines }],
+      },
+    };
+  }
+
+  if (current === 'missing') {
+    const missing = await fileNotFoundError(input, source.path.absolute, runtime.workDir);
+    return { ok: false, failure: `${input}: ${missing.message}`, replayed: section.kind === 'delete' };
+  }
+  if (current === 'not-a-file')
+    return { ok: false, failure: `${input}: ${notAFileError(input).message}`, replayed: false };
+  if (runtime.readBeforeWrite) {
+    const status = runtime.fileState.checkStamp(source.path.real, current.stamp);
+    if (status !== 'ok')
+      return { ok: false, failure: `${input}: ${readStateError(input, status).message}`, replayed: false };
+  }
+  const decoded = decodeText(current.bytes);
+  if (!decoded.ok)
+    return { ok: false, failure: `${input}: ${unsupportedEncodingError(input).message}`, replayed: false };
+  const oldText = decoded.decoded.text;
+
+  if (section.kind === 'delete') {
+    return {
+      ok: true,
+      loose: [],
+      planned: {
+        section,
+        entry: {
+          kind: 'delete',
+          path: source.path,
+          oldBytes: current.bytes,
+          newBytes: null,
+          oldText,
+          newText: '',
+        },
+        changedLines: [],
+      },
+    };
+  }
+
+  let to: ResolvedPath | undefined;
+  if (section.moveTo !== undefined) {
+    const destination = await resolveForChange(runtime, section.moveTo, seen);
+    if (!destination.ok) return { ok: false, failure: destination.failure, replayed: false };
+    if ((await readStampedFile(destination.path.real)) !== 'missing') {
+      return { ok: false, failure: addExistsText(section.moveTo), replayed: false };
+    }
+    to = destination.path;
+  }
+
+  const file = new FileLines(oldText);
+  const placement = placeChunks(file, section.chunks);
+  if (!placement.ok)
+    return {
+      ok: false,
+      failure: chunkFailureText(input, placement.failure),
+      replayed: isReplay(file, section, placement.failure),
+    };
+  const replacements = chunkReplacements(file, section.chunks, placement.places);
+  let newBytes: Uint8Array;
+  try {
+    newBytes = encodeChange(decoded.decoded, current.bytes, replacements);
+  } catch (error) {
+    if (error instanceof UnencodableTextError)
+      return { ok: false, failure: unencodableText(input, decoded.decoded.format.encoding), replayed: false };
+    throw error;
+  }
+  let newText = '';
+  let cut = 0;
+  for (const replacement of replacements) {
+    newText += oldText.slice(cut, replacement.start) + replacement.text;
+    cut = replacement.end;
+  }
+  newText += oldText.slice(cut);
+  const looseChunks = placement.places
+    .map((place, index) => ({ path: input, chunk: index + 1, level: place.level }))
+    .filter((chunk): chunk is LooseChunk => chunk.level !== 'exact');
+  return {
+    ok: true,
+    loose: looseChunks,
+    planned: {
+      section,
+      entry: {
+        kind: to ? 'move' : 'edit',
+        path: source.path,
+        ...(to ? { to, createDirectories: await missingDirectories(runtime.fs, to.real) } : {}),
+        oldBytes: current.bytes,
+        newBytes,
+        oldText,
+        newText,
+      },
+      changedLines: newLinesOf(
+        placement.places.map((place) => place.start),
+        section.chunks,
+      ),
+    },
+  };
+}
+
+/** Whether an update that did not apply is already in the file: every chunk's new lines stand in order. */
+function isReplay(
+  file: FileLines,
+  section: Extract<PatchSection, { kind: 'update' }>,
+  failure: ChunkFailure,
+): boolean {
+  if (failure.kind !== 'not-found') return false;
+  const applied = section.chunks.map((chunk) => ({
+    ...chunk,
+    oldLines: chunk.newLines,
+    newLines: chunk.oldLines,
+  }));
+  return placeChunks(file, applied).ok;
+}
