@@ -159,6 +159,7 @@ const TOOLKIT = [
   'readRegularFile',
   'RegularFileBytes',
   'readHandleUpTo',
+  'readShownPath',
   'readStateError',
   'readStampedFile',
   'StampedBytes',
