@@ -181,6 +181,7 @@ const TOOLKIT = [
   'readRegularFile',
   'RegularFileBytes',
   'readHandleUpTo',
+  'readShownPath',
   'readStateError',
   'readStampedFile',
   'StampedBytes',

@@ -88,6 +88,7 @@ export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } 
 export { normalizeLineEndings, detectLineEnding } from './text/line-endings.js';
 export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
 export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
+export { readShownPath } from './path/normalize-input.js';
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';
 export { createUtf8StreamCheck, type Utf8StreamCheck } from './text/utf8-stream-check.js';

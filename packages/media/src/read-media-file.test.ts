@@ -442,7 +442,7 @@ describe('ReadMediaFile: paths', () => {
   it('rejects a path with a NUL byte', async ({ tool }) => {
     expect(await tool().call({ path: 'a\u0000.png' })).toMatchObject({
       isError: true,
-      message: '`a\\u0000.png` is not a valid path.',
+      message: '`"a\\u0000.png"` is not a valid path.',
       brief: 'Invalid path',
     });
   });

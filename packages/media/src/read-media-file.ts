@@ -51,6 +51,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   readonly params = ReadMediaFileParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.readFailed;
+  protected override readonly pathParameters = ['path'];
   private readonly options: CheckedOptions;
 
   /** Throws when the model takes neither images nor videos (no `image_in` / `video_in`), or on an invalid option. */

@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { Briefs, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { Briefs, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 import { MAX_LISTED_CELL_IDS } from './limits.js';
 
 // NotebookEdit's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
@@ -19,7 +19,7 @@ export type NotebookEditBrief = '' | CoreBrief | (typeof NotebookEditBriefs)[key
 /** Refused: not an `.ipynb` file. */
 export function notNotebookError(shown: string): ToolReturnValue<typeof Briefs.unsupportedFileType> {
   return toolError({
-    message: `\`${shown}\` is not a Jupyter notebook (.ipynb). Edit other files with StrReplaceFile or WriteFile.`,
+    message: `${quotedPath(shown)} is not a Jupyter notebook (.ipynb). Edit other files with StrReplaceFile or WriteFile.`,
     brief: Briefs.unsupportedFileType,
   });
 }
@@ -31,7 +31,7 @@ export function tooLargeError(
   maxBytes: number,
 ): ToolReturnValue<typeof Briefs.fileTooLarge> {
   return toolError({
-    message: `\`${shown}\` is too large to edit (${bytes} bytes; NotebookEdit edits notebooks up to ${maxBytes} bytes).`,
+    message: `${quotedPath(shown)} is too large to edit (${bytes} bytes; NotebookEdit edits notebooks up to ${maxBytes} bytes).`,
     brief: Briefs.fileTooLarge,
   });
 }
@@ -42,7 +42,7 @@ export function invalidJsonError(
   error: string,
 ): ToolReturnValue<typeof NotebookEditBriefs.invalidNotebook> {
   return toolError({
-    message: `\`${shown}\` is not valid JSON (${error}); it was not changed. Fix it with StrReplaceFile or WriteFile.`,
+    message: `${quotedPath(shown)} is not valid JSON (${error}); it was not changed. Fix it with StrReplaceFile or WriteFile.`,
     brief: NotebookEditBriefs.invalidNotebook,
   });
 }
@@ -53,7 +53,7 @@ export function notANotebookError(
   problem: string,
 ): ToolReturnValue<typeof NotebookEditBriefs.invalidNotebook> {
   return toolError({
-    message: `\`${shown}\` is not a Jupyter notebook: ${problem}. It was not changed.`,
+    message: `${quotedPath(shown)} is not a Jupyter notebook: ${problem}. It was not changed.`,
     brief: NotebookEditBriefs.invalidNotebook,
   });
 }
@@ -65,7 +65,7 @@ export function unsupportedFormatError(
 ): ToolReturnValue<typeof NotebookEditBriefs.unsupportedFormat> {
   return toolError({
     message:
-      `\`${shown}\` is in nbformat ${version}, which NotebookEdit does not support for editing ` +
+      `${quotedPath(shown)} is in nbformat ${version}, which NotebookEdit does not support for editing ` +
       '(only nbformat 4). It was not changed.',
     brief: NotebookEditBriefs.unsupportedFormat,
   });

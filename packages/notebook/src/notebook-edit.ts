@@ -73,6 +73,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
   readonly params = NotebookEditParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = NotebookEditBriefs.failed;
+  protected override readonly pathParameters = ['notebook_path'];
   private readonly maxBytes: number;
 
   /** Creates the tool for one runtime; throws when an option is invalid. */

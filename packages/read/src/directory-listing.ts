@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import type { ToolRuntime } from '@kimi-tools/core';
 import {
+  escapeForDisplay,
   IGNORE_FILE_NAMES,
   isDescriptorShortage,
   ignoredEntryTest,
@@ -9,7 +10,6 @@ import {
   loadAncestorIgnoreLevels,
   loadIgnoreRules,
   retryOnDescriptorShortage,
-  showControlCharacters,
   workspaceRootOf,
   type IgnoreLevel,
 } from '@kimi-tools/core/toolkit';
@@ -57,7 +57,7 @@ export async function listDirectory(
     const isDirectory = entry.isDirectory();
     if (isIgnored(entry.name, isDirectory)) continue;
     if (runtime.paths.isDenied(`${directory}/${entry.name}`)) continue;
-    names.push(showControlCharacters(entry.name) + (isDirectory ? '/' : ''));
+    names.push(escapeForDisplay(entry.name) + (isDirectory ? '/' : ''));
   }
   // Code-unit order: the same listing on every machine, whatever its locale.
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -61,6 +61,31 @@ describe('a directory', () => {
       '`d` is not a file. It is a directory holding:\nkeep.txt\nUse the Glob tool to find files in it.',
     );
   });
+  // docs/paths.md#how-paths-are-shown: a name is listed as it is shown everywhere, and the listed form joined to the
+  // directory reads that file and no other (issue 29: the tab file was listed as the backslash file's name).
+  it.runIf(process.platform !== 'win32')(
+    'lists an odd name in the quoted form, which leads back to that file',
+    async ({ workspace, tool }) => {
+      await workspace.writeAll({
+        'odd/a\tb.py': 'tab\n',
+        'odd/a\\tb.py': 'backslash\n',
+        'odd/"q.py': 'quote\n',
+        'odd/n\nl/x.py': 'newline\n',
+      });
+      const result = await tool.call({ path: 'odd' });
+      expect(result.message).toBe(
+        '`odd` is not a file. It is a directory holding:\n"\\"q.py"\n"a\\tb.py"\n"n\\nl"/\na\\tb.py\nUse the Glob tool to find files in it.',
+      );
+      const listed = result.message.split('\n').slice(1, -1);
+      const read = async (name: string) => (await tool.call({ path: `odd/${name}` })).output;
+      expect(await Promise.all(listed.filter((name) => !name.endsWith('/')).map(read))).toEqual([
+        '     1\tquote\n',
+        '     1\ttab\n',
+        '     1\tbackslash\n',
+      ]);
+      expect((await tool.call({ path: 'odd/"n\\nl"/x.py' })).output).toBe('     1\tnewline\n');
+    },
+  );
 });
 
 describe('the text kept for the write tools', () => {

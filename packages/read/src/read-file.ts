@@ -53,6 +53,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
   readonly params = ReadFileParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.readFailed;
+  protected override readonly pathParameters = ['path'];
 
   /** Creates the tool for one runtime (its workspace, read state and line indexes). ReadFile has no options. */
   constructor(

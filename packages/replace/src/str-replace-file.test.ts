@@ -375,7 +375,7 @@ describe('path and file checks', () => {
   it('refuses a path with a NUL byte', async ({ tool }) => {
     expect(await tool.call({ path: 'a\0b', edit: { old: 'a', new: 'b' } })).toMatchObject({
       isError: true,
-      message: '`a\\u0000b` is not a valid path.',
+      message: '`"a\\u0000b"` is not a valid path.',
       brief: 'Invalid path',
     });
   });

@@ -107,6 +107,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   readonly params = StrReplaceFileParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = StrReplaceFileBriefs.failed;
+  protected override readonly pathParameters = ['path'];
 
   private readonly match: EditMatch;
   private readonly modifiedSinceRead: ModifiedSinceRead;

@@ -4,25 +4,44 @@ import { Glob } from './glob/glob.js';
 import { Grep } from './grep/grep.js';
 
 // A file name holding a newline or a terminal escape must stay one visible entry, never rewrite the output
-// (issue: a newline split one entry into two lines). Linux allows both in names; Windows allows neither.
+// (issue: a newline split one entry into two lines), and must not read like another name (issue 29: `a<TAB>b.py`
+// and a file named `a\tb.py` were both listed as `a\tb.py`). Linux allows both in names; Windows allows neither.
 describe.runIf(process.platform !== 'win32')('control characters in file names', () => {
-  const names = { newline: 'a\nb.txt', escape: 'c\u001b[2K\rd.txt' };
+  const names = { newline: 'a\nb.txt', escape: 'c\u001b[2K\rd.txt', tab: 't\tb.txt', lookAlike: 't\\tb.txt' };
 
-  it('Glob shows each name escaped on one line', async ({ workspace }) => {
-    await workspace.writeAll({ [names.newline]: 'zebra\n', [names.escape]: 'zebra\n', 'plain.txt': '' });
+  it('Glob shows each such name quoted on one line, and a name that only looks escaped as it is', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({
+      [names.newline]: 'zebra\n',
+      [names.escape]: 'zebra\n',
+      [names.tab]: '',
+      [names.lookAlike]: '',
+      'plain.txt': '',
+    });
     const result = await new Glob(workspace.runtime()).call({ pattern: '*.txt' });
-    expect(result.output).toBe(['a\\nb.txt', 'c\\u001b[2K\\rd.txt', 'plain.txt'].join('\n'));
+    expect(result.output).toBe(
+      ['"a\\nb.txt"', '"c\\u001b[2K\\rd.txt"', 'plain.txt', '"t\\tb.txt"', 't\\tb.txt'].join('\n'),
+    );
   });
 
-  it('Grep shows each name escaped in every mode', async ({ workspace }) => {
+  it('Grep shows each name quoted in every mode', async ({ workspace }) => {
     await workspace.writeAll({ [names.newline]: 'zebra\n', [names.escape]: 'zebra\n' });
     const tool = new Grep(workspace.runtime());
     const files = await tool.call({ pattern: 'zebra' });
-    expect(String(files.output).split('\n').sort()).toEqual(['a\\nb.txt', 'c\\u001b[2K\\rd.txt']);
+    expect(String(files.output).split('\n').sort()).toEqual(['"a\\nb.txt"', '"c\\u001b[2K\\rd.txt"']);
     const content = await tool.call({ pattern: 'zebra', output_mode: 'content' });
-    expect(content.output).toBe('a\\nb.txt:1:zebra\nc\\u001b[2K\\rd.txt:1:zebra');
+    expect(content.output).toBe('"a\\nb.txt":1:zebra\n"c\\u001b[2K\\rd.txt":1:zebra');
     const counts = await tool.call({ pattern: 'zebra', output_mode: 'count_matches' });
-    expect(counts.output).toBe('a\\nb.txt:1\nc\\u001b[2K\\rd.txt:1');
+    expect(counts.output).toBe('"a\\nb.txt":1\n"c\\u001b[2K\\rd.txt":1');
+  });
+
+  it('Glob and Grep take a quoted name back as their directory or path', async ({ workspace }) => {
+    await workspace.writeAll({ 'd\tir/x.txt': 'zebra\n', 'd\\tir/y.txt': 'zebra\n' });
+    const glob = await new Glob(workspace.runtime()).call({ pattern: '*', directory: '"d\\tir"' });
+    expect(glob.output).toBe('x.txt');
+    const grep = await new Grep(workspace.runtime()).call({ pattern: 'zebra', path: '"d\\tir/x.txt"' });
+    expect(grep.output).toBe('x.txt');
   });
 });
 

@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { notFoundMessage, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { notFoundMessage, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 import { GLOB_MAX_BRACE_EXPANSION } from './limits.js';
 
 // The search tools' error vocabulary: Glob's and Grep's own briefs and messages, worded once; the shared ones come
@@ -79,7 +79,10 @@ export function emptySegmentError(pattern: string): ToolReturnValue<typeof GlobB
 
 /** Refused: Glob searches directories only. */
 export function notADirectoryError(directory: string): ToolReturnValue<typeof GlobBriefs.invalidDirectory> {
-  return toolError({ message: `\`${directory}\` is not a directory.`, brief: GlobBriefs.invalidDirectory });
+  return toolError({
+    message: `${quotedPath(directory)} is not a directory.`,
+    brief: GlobBriefs.invalidDirectory,
+  });
 }
 
 /** The message of a Glob that failed unexpectedly. */

@@ -231,12 +231,14 @@ describe('WriteFile basics', () => {
     const name = 'a\u001b[2K\rWrite file harmless.txt';
     const shown = 'a\\u001b[2K\\rWrite file harmless.txt';
     const result = await tool.call({ path: `${name}.d/${name}`, content: 'x' });
-    expect(approval.requests[0]?.description).toBe(`Write file \`${workspace.workDir}/${shown}.d/${shown}\``);
+    expect(approval.requests[0]?.description).toBe(
+      `Write file \`"${workspace.workDir}/${shown}.d/${shown}"\``,
+    );
     expect(result.message).toBe(
-      `File successfully overwritten. Current size: 1 bytes. Created directories: ${shown}.d.`,
+      `File successfully overwritten. Current size: 1 bytes. Created directories: "${shown}.d".`,
     );
     const missing = await tool.call({ path: `${name}\0`, content: 'x' });
-    expect(missing.message).toBe(`\`${shown}\\u0000\` is not a valid path.`);
+    expect(missing.message).toBe(`\`"${shown}\\u0000"\` is not a valid path.`);
   });
 
   it('keeps every message bounded, however long the path', async ({ tool }) => {
@@ -297,7 +299,7 @@ describe('WriteFile basics', () => {
     });
     expect(await tool.call({ path: 'a\0b', content: 'x' })).toMatchObject({
       isError: true,
-      message: '`a\\u0000b` is not a valid path.',
+      message: '`"a\\u0000b"` is not a valid path.',
       brief: 'Invalid path',
     });
     expect(await fs.readdir(workspace.workDir)).toEqual([]);

@@ -114,6 +114,26 @@ export function attackCorpus(tree: AttackTree): Attempt[] {
     contained('drive', 'C:/Windows/win.ini'),
     system('drive', '/c/Windows/win.ini'),
     contained('file URL', 'file:///etc/passwd'),
+    // the shown form of a name (docs/paths.md#how-paths-are-shown), read back before every other rule: what it stands
+    // for is judged, so quoting or escaping a path gets it nowhere it could not go plainly
+    refused('shown form', '"../outside/target.txt"'),
+    refused('shown form', '".."/outside/target.txt'),
+    refused('shown form', '"\\u002e\\u002e/outside/target.txt"'),
+    refused('shown form', `"${o}/target.txt"`),
+    refused('shown form', '"secrets"/key.txt'),
+    refused('shown form', '"secrets\\/key.txt"'),
+    refused('shown form', '"notes.txt\\u0000.png"'),
+    refused('shown form', '"\\\\\\\\server\\\\share\\\\x.txt"'),
+    refused('shown form', '"~/.bashrc"'),
+    system('shown form', '"/etc/passwd"'),
+    // odd names: control characters, escapes that are only text, leading quotes
+    contained('odd name', 'a\tb.txt'),
+    contained('odd name', 'a\\tb.txt'),
+    contained('odd name', '"a\\tb.txt"'),
+    contained('odd name', '"\\"a\\\\tb.txt\\""'),
+    contained('odd name', '"q.txt'),
+    contained('odd name', 'src/"x"'),
+    contained('odd name', '\u0001\u001b[2K\u007f\u0085\u202e.txt'),
     // very long paths
     // 1500 levels in soak runs only: once WriteFile has created them, every later path below costs the policy's
     // realPathAllowMissing seconds (glibc realpath is quadratic in depth, and it is called once per missing level).

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { ReadFile } from '@kimi-tools/read';
 import { Glob, Grep, GREP_OUTPUT_MODES } from '@kimi-tools/search';
 import { createTempWorkspace } from '@kimi-tools/test-kit';
 import fc from 'fast-check';
@@ -62,17 +63,22 @@ describe('Grep is no oracle on sensitive content', () => {
 });
 
 describe('file names with control characters', () => {
-  it('stay one escaped entry per line in Glob and Grep', async () => {
+  it('stay one escaped entry per line in Glob and Grep, which ReadFile takes back', async () => {
     const workspace = await createTempWorkspace();
     let names = 0;
     try {
       const grep = new Grep(workspace.runtime());
       const glob = new Glob(workspace.runtime());
+      const read = new ReadFile(workspace.runtime());
       await fc.assert(
         fc.asyncProperty(
           fc
             .array(
-              fc.oneof(fc.integer({ min: 1, max: 0x1f }), fc.constantFrom(0x7f, 0x85, 0x2028, 0x202e, 0x61)),
+              fc.oneof(
+                fc.integer({ min: 1, max: 0x1f }),
+                // DEL, C1, separators, bidi, and what the quoted form uses: a quote, a backslash, escape letters.
+                fc.constantFrom(0x7f, 0x85, 0x2028, 0x202e, 0x61, 0x22, 0x5c, 0x6e, 0x74, 0x75),
+              ),
               {
                 minLength: 1,
                 maxLength: 6,
@@ -92,6 +98,9 @@ describe('file names with control characters', () => {
                 // eslint-disable-next-line no-control-regex -- no raw control or bidi character may be shown
                 expect(lines[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/);
               }
+              // The name as Glob shows it reads that file (docs/paths.md#how-paths-are-shown).
+              const shown = await read.call({ path: listed.output as string });
+              expect(shown).toMatchObject({ isError: false, output: '     1\tzebra\n' });
               names++;
             } finally {
               await rm(workspace.at(`case/${name}`));

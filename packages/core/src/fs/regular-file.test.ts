@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { openRegularFile, readFileUpTo, readRegularFile } from './regular-file.js';
@@ -21,6 +22,20 @@ describe('openRegularFile', () => {
     expect(await openRegularFile(workspace.at('none'))).toBe('missing');
     expect(await openRegularFile(workspace.at('none/below'))).toBe('missing');
   });
+
+  // A socket cannot be opened (ENXIO on Linux): the answer is what it is, not the open's errno.
+  test.runIf(process.platform !== 'win32')(
+    'a socket is "not-a-file", though it cannot be opened at all',
+    async ({ workspace, onTestFinished }) => {
+      const socket = workspace.at('sock');
+      const server = net.createServer();
+      await new Promise<void>((resolve) => server.listen(socket, resolve));
+      onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+      expect(await openRegularFile(socket)).toBe('not-a-file');
+      expect(await readRegularFile(socket)).toBe('not-a-file');
+      await expect(readFileUpTo(socket, 10)).rejects.toMatchObject({ code: 'EISDIR' });
+    },
+  );
 
   test('a regular file is read with the fstat of its descriptor', async ({ workspace }) => {
     const file = await workspace.write('a.txt', 'hello');

@@ -1,5 +1,5 @@
 import { constants as fsConstants, type Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { notRegularFileErrnoText } from '../errors.js';
 import { errnoError, isMissingPathError } from './errno.js';
 import { readHandleUpTo } from './read-bytes.js';
@@ -14,6 +14,19 @@ export interface OpenedRegularFile {
 export type NotRegularFile = 'missing' | 'not-a-file';
 
 /**
+ * Whether `filePath` exists and is something other than a regular file, asked after an open of it failed: a socket
+ * cannot be opened at all (ENXIO on Linux, EOPNOTSUPP on macOS), nor can the node of a device the kernel lacks, and
+ * then what the path is, not the open's errno, is the answer. `false` when it cannot be told.
+ */
+async function isOtherThanRegularFile(filePath: string): Promise<boolean> {
+  try {
+    return !(await stat(filePath)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Opens `filePath` for reading and decides "is a regular file" on the opened descriptor, never on an earlier `stat`:
  * the path may turn into a FIFO or a device in between. O_NONBLOCK makes opening a FIFO return at once instead of
  * parking one of libuv's four pool threads until a writer shows up; with the pool exhausted every later file
@@ -25,6 +38,7 @@ export async function openRegularFile(filePath: string): Promise<OpenedRegularFi
     handle = await open(filePath, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
   } catch (error) {
     if (isMissingPathError(error)) return 'missing';
+    if (await isOtherThanRegularFile(filePath)) return 'not-a-file';
     throw error;
   }
   try {

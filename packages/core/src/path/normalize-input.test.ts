@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPathInput, endsWithSeparator, expandPathInput, isDriveRelative } from './normalize-input.js';
+import {
+  checkPathInput,
+  endsWithSeparator,
+  expandPathInput,
+  isDriveRelative,
+  readShownPath,
+} from './normalize-input.js';
 
 describe('checkPathInput', () => {
   it('flags the empty string', () => {
@@ -94,5 +100,41 @@ describe('endsWithSeparator', () => {
     // On POSIX a backslash is an ordinary character of a file name.
     expect(endsWithSeparator('newdir\\', 'linux')).toBe(false);
     expect(endsWithSeparator('a/b.txt', 'linux')).toBe(false);
+  });
+});
+
+describe('readShownPath', () => {
+  it('reads a whole quoted path back as the name it shows', () => {
+    expect(readShownPath('"a\\tb.py"')).toBe('a\tb.py');
+    expect(readShownPath('"src/n\\nl.py"')).toBe('src/n\nl.py');
+    expect(readShownPath('"a\\u001b[2K\\rx"')).toBe('a\u001b[2K\rx');
+    expect(readShownPath('"\\"x"')).toBe('"x');
+    expect(readShownPath('"a\\\\tb.py"')).toBe('a\\tb.py');
+  });
+
+  it('reads a quoted component joined to a plain directory, as a listing shows it', () => {
+    expect(readShownPath('src/"a\\tb.py"')).toBe('src/a\tb.py');
+    expect(readShownPath('/w/"d\\ti"/"x\\ny"')).toBe('/w/d\ti/x\ny');
+  });
+
+  it('takes every other string as it is', () => {
+    for (const plain of [
+      'a\\tb.py',
+      'src/main.ts',
+      'say "hi".txt',
+      'x"',
+      '"',
+      '"unterminated',
+      '"a\\qb"',
+      ' "a" ',
+      '"a" "b"',
+      'a\tb.py',
+    ])
+      expect(readShownPath(plain)).toBe(plain);
+  });
+
+  it('reads `""` as the empty path and an escaped NUL as a NUL, which the input checks then refuse', () => {
+    expect(readShownPath('""')).toBe('');
+    expect(checkPathInput(readShownPath('"a\\u0000b"'))).toBe('invalid');
   });
 });

@@ -3,6 +3,34 @@ import { pathApiFor } from './platform-path.js';
 // In `u` mode a surrogate pair reads as one code point, so only a lone surrogate is a code point of category Cs.
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/** `text` read as a quoted form, `"..."` with JSON's escapes inside; `undefined` when it is not one. */
+function quotedForm(text: string): string | undefined {
+  // JSON.parse alone would also take surrounding whitespace.
+  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return undefined;
+  try {
+    return JSON.parse(text) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A path argument read back from the form names are shown in (`escapeForDisplay`, docs/paths.md#how-paths-are-shown):
+ * a whole path in that quoted form, or any `/`-separated component of it in that form (a quoted name from a directory
+ * listing joined to its directory), stands for the text it escapes; anything else is taken as it is. Every form a
+ * name is shown in reads back as that name and no other, since the display quotes every name that starts a component
+ * with `"`.
+ */
+export function readShownPath(input: string): string {
+  if (!input.includes('"')) return input;
+  const whole = quotedForm(input);
+  if (whole !== undefined) return whole;
+  return input
+    .split('/')
+    .map((component) => quotedForm(component) ?? component)
+    .join('/');
+}
+
 /** Why a raw path string was refused before any file-system access. */
 export type InputProblem = 'empty' | 'invalid';
 

@@ -56,7 +56,7 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
     const p = policy();
     // The NUL is shown escaped (docs/paths.md#how-paths-are-shown).
     for (const [bad, shown] of [
-      ['a\0b', 'a\\u0000b'],
+      ['a\0b', '"a\\u0000b"'],
       ['\\\\server\\share\\x.txt', '\\\\server\\share\\x.txt'],
       ['//server/share/x.txt', '//server/share/x.txt'],
     ]) {

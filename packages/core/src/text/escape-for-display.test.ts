@@ -2,35 +2,65 @@ import { describe, expect, it } from 'vitest';
 import { escapeForDisplay, quotedPath, shownPath } from './escape-for-display.js';
 
 describe('escapeForDisplay', () => {
-  it('leaves ordinary names alone, backslashes, spaces and non-Latin letters included', () => {
-    for (const name of ['src/main.ts', 'C:\\work\\a b.txt', 'données/報告.md', 'emoji 👩‍💻.txt', ''])
+  it('leaves ordinary names alone: backslashes, spaces, quotes inside and non-Latin letters included', () => {
+    for (const name of [
+      'src/main.ts',
+      'C:\\work\\a b.txt',
+      'données/報告.md',
+      'emoji 👩‍💻.txt',
+      '',
+      'a\\tb.py',
+      'a\\u001b.txt',
+      'say "hi".txt',
+      'x"',
+      "'quoted'",
+    ])
       expect(escapeForDisplay(name)).toBe(name);
   });
 
-  it('keeps a name with a line break on one line', () => {
-    expect(escapeForDisplay('a\nb.txt')).toBe('a\\nb.txt');
-    expect(escapeForDisplay('a\r\nb\tc')).toBe('a\\r\\nb\\tc');
+  it('shows a name with a line break or a tab whole between quotes, on one line', () => {
+    expect(escapeForDisplay('a\nb.txt')).toBe('"a\\nb.txt"');
+    expect(escapeForDisplay('a\r\nb\tc')).toBe('"a\\r\\nb\\tc"');
   });
 
-  it('shows terminal escapes and other controls as \\u escapes', () => {
+  it('escapes the quote and the backslash inside the quotes, so `a<TAB>b` and `a\\tb` never read the same', () => {
+    expect(escapeForDisplay('a\tb.py')).toBe('"a\\tb.py"');
+    expect(escapeForDisplay('a\t\\tb"c.py')).toBe('"a\\t\\\\tb\\"c.py"');
+  });
+
+  it('quotes a name that starts with a quote, or holds a component that does', () => {
+    expect(escapeForDisplay('"a\\tb.py"')).toBe('"\\"a\\\\tb.py\\""');
+    expect(escapeForDisplay('"x')).toBe('"\\"x"');
+    expect(escapeForDisplay('src/"x".py')).toBe('"src/\\"x\\".py"');
+    expect(escapeForDisplay('/w/"')).toBe('"/w/\\""');
+  });
+
+  it('shows terminal escapes and other controls as \\u escapes, backspace and form feed included', () => {
     expect(escapeForDisplay('a\u001b[2K\rWrite file harmless.txt')).toBe(
-      'a\\u001b[2K\\rWrite file harmless.txt',
+      '"a\\u001b[2K\\rWrite file harmless.txt"',
     );
-    expect(escapeForDisplay('\u0000\u0007\u007f\u0085\u009b')).toBe('\\u0000\\u0007\\u007f\\u0085\\u009b');
+    expect(escapeForDisplay('\u0000\u0007\u0008\u000c\u007f\u0085\u009b')).toBe(
+      '"\\u0000\\u0007\\u0008\\u000c\\u007f\\u0085\\u009b"',
+    );
   });
 
   it('shows bidirectional controls and line separators', () => {
-    expect(escapeForDisplay('invoice\u202etxt.exe')).toBe('invoice\\u202etxt.exe');
+    expect(escapeForDisplay('invoice\u202etxt.exe')).toBe('"invoice\\u202etxt.exe"');
     expect(escapeForDisplay('\u2066x\u2069\u200e\u200f\u061c\u2028\u2029')).toBe(
-      '\\u2066x\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029',
+      '"\\u2066x\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029"',
     );
+  });
+
+  it('gives a quoted form that is a JSON string of the name', () => {
+    const name = 'a\u0001\t"\\\u202e\u0085é😀';
+    expect(JSON.parse(escapeForDisplay(name))).toBe(name);
   });
 });
 
 describe('quotedPath', () => {
   it('quotes a path in backticks, escaped', () => {
     expect(quotedPath('a b.txt')).toBe('`a b.txt`');
-    expect(quotedPath('a\u001b[2K\rx')).toBe('`a\\u001b[2K\\rx`');
+    expect(quotedPath('a\u001b[2K\rx')).toBe('`"a\\u001b[2K\\rx"`');
   });
 });
 

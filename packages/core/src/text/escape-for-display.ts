@@ -6,21 +6,37 @@ import { cutMiddle } from './cut-middle.js';
  * bidirectional controls (an override can make `txt.exe` read as `exe.txt`).
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** What is escaped between the quotes: the unsafe characters, and the quote and backslash the escapes use. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ESCAPED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"\\]/g;
+
+/** A quote at the start of the text or of one of its `/`-separated components: it would read as the quoted form. */
+const LEADING_QUOTE = /(?:^|\/)"/;
+
+// `\b` and `\f` are left to `\u`: a model reads `\b` as a regex word boundary more readily than as a backspace.
+const NAMED: Readonly<Record<string, string>> = {
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '"': '\\"',
+  '\\': '\\\\',
+};
 
 function escaped(character: string): string {
   return NAMED[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 /**
- * `text` (usually a path) with every unsafe character made visible as an escape (`\n`, `\t`, `\u001b`, `\u202e`), so
- * it stays on one line and reads as what it is. Everything else, backslashes included, is left as it is: an ordinary
- * name comes back unchanged.
+ * `text` (usually a path) as a user or a model is shown it (docs/paths.md#how-paths-are-shown). Text holding an unsafe
+ * character, or starting a component with `"`, is shown whole between double quotes with JSON's escapes inside (`\n`,
+ * `\r`, `\t`, `\"`, `\\`, else `\u` and four hex digits), so it stays on one line and no plain name reads the same;
+ * any other text, spaces, quotes and backslashes included, comes back unchanged. `readShownPath` reads it back.
  */
 export function escapeForDisplay(text: string): string {
-  return text.replace(UNSAFE, escaped);
+  if (!UNSAFE.test(text) && !LEADING_QUOTE.test(text)) return text;
+  return `"${text.replace(ESCAPED, escaped)}"`;
 }
 
 /** Longest path shown whole (no real path is longer: PATH_MAX is 4,096 bytes); a longer one keeps its two ends. */

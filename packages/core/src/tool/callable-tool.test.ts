@@ -374,3 +374,32 @@ describe('CallableTool arguments as a model API sends them', () => {
     );
   });
 });
+
+describe('CallableTool path parameters', () => {
+  class PathTool extends WordedFailureTool {
+    protected override readonly pathParameters = ['path'];
+  }
+
+  it('reads a path parameter back from the form paths are shown in, before the tool runs', async () => {
+    const tool = new PathTool();
+    await tool.call({ path: '"a\\tb.py"' });
+    await tool.call({ path: 'src/"n\\nl.py"' });
+    await tool.call({ path: 'a\\tb.py' });
+    expect(tool.calls.map((params) => (params as { path: string }).path)).toEqual([
+      'a\tb.py',
+      'src/n\nl.py',
+      'a\\tb.py',
+    ]);
+  });
+
+  it('leaves the other parameters, and the parameters of a tool that names none, as they are', async () => {
+    const echo = new EchoTool();
+    await echo.call({ path: '"a\\tb.py"', edits: { old: '"x\\ty"' } });
+    expect(echo.calls[0]).toMatchObject({ path: '"a\\tb.py"', edits: { old: '"x\\ty"' } });
+  });
+
+  it('words an unexpected failure with the name read back', async () => {
+    const result = await new PathTool().call({ path: '"boom"' });
+    expect(result.message).toBe('Failed to echo boom. Error: kaput');
+  });
+});

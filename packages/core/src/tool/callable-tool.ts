@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js';
 import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { readShownPath } from '../path/normalize-input.js';
 import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 import { collectChangeSections } from '../observe/call-sections.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
@@ -38,6 +39,12 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
   protected readonly zod?: ToolZod;
   /** Brief of the error result made from an unexpected exception, e.g. `Failed to read file`. */
   protected abstract readonly failureBrief: Brief;
+  /**
+   * The parameters that name a file or a directory. Each is read back from the form paths are shown in
+   * (`readShownPath`, docs/paths.md#how-paths-are-shown) before {@link execute} runs, so a name copied from any
+   * answer reaches its file, and every message the tool words from the argument quotes that same name.
+   */
+  protected readonly pathParameters: readonly string[] = [];
 
   private jsonSchema: JsonSchema | undefined;
 
@@ -59,7 +66,7 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
         brief: Briefs.invalidArguments,
       });
     }
-    const params = validated.params;
+    const params = this.withPathsRead(validated.params);
     try {
       const run = () => this.execute(params, options);
       return await (this.collectsChangeSections() ? collectChangeSections(run) : run());
@@ -87,6 +94,15 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
    */
   protected collectsChangeSections(): boolean {
     return true;
+  }
+
+  private withPathsRead(params: z.core.output<TParams>): z.core.output<TParams> {
+    const given = params as Record<string, unknown>;
+    const paths = this.pathParameters.filter((name) => typeof given[name] === 'string');
+    if (paths.length === 0) return params;
+    const read = { ...given };
+    for (const name of paths) read[name] = readShownPath(given[name] as string);
+    return read as z.core.output<TParams>;
   }
 
   /** Message of the error result made from an unexpected exception; tools override it with their wording. */

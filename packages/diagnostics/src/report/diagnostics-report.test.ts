@@ -30,9 +30,9 @@ describe('the diagnostics report', () => {
     expect(section.text).toBe(
       [
         'Diagnostics: new problems, this change introduced 3 problems.',
-        'dir/a\\nb.yaml:3:1 error Missing',
-        'dir/a\\nb.yaml:9:1 error Bad\\u001b[2K',
-        'dir/a\\nb.yaml:1:1 warning Unused anchor',
+        '"dir/a\\nb.yaml":3:1 error Missing',
+        '"dir/a\\nb.yaml":9:1 error "Bad\\u001b[2K"',
+        '"dir/a\\nb.yaml":1:1 warning Unused anchor',
       ].join('\n'),
     );
   });

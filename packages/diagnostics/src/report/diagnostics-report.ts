@@ -94,7 +94,5 @@ function reportText(report: DiagnosticsReport, conclusion: CheckConclusion, maxS
 
 /** `path:line:col severity message`, one line whatever the path or message hold. */
 function problemLine(problem: ReportedProblem): string {
-  return escapeForDisplay(
-    `${problem.path}:${problem.line}:${problem.column} ${problem.severity} ${problem.message}`,
-  );
+  return `${escapeForDisplay(problem.path)}:${problem.line}:${problem.column} ${problem.severity} ${escapeForDisplay(problem.message)}`;
 }

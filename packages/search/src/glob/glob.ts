@@ -48,6 +48,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   readonly params = GlobParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = GlobBriefs.failed;
+  protected override readonly pathParameters = ['directory'];
   private readonly maxMatches: number;
   /** Ignore files met by earlier calls, compiled: an agent globs the same tree again and again. */
   private readonly ignoreRules = new IgnoreRuleCache();

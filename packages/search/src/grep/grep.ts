@@ -87,6 +87,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly params = GrepParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = GrepBriefs.failed;
+  protected override readonly pathParameters = ['path'];
   private ripgrepPath: string | undefined;
   private readonly timeoutMs: number;
   private readonly rgPath: string | undefined;
