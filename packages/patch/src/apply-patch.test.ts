@@ -153,6 +153,21 @@ describe('ApplyPatch: applies every section', () => {
   });
 });
 
+describe('ApplyPatch: names in the form the tools show them', () => {
+  it('takes a quoted name back, edits that file alone, and shows it quoted', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('a\tb.txt', 'tab\n', { readBy: runtime });
+    await workspace.write('a\\tb.txt', 'backslash\n', { readBy: runtime });
+    const result = await tool.call({ patch: patch('*** Update File: "a\\tb.txt"', '-tab', '+TAB') });
+    expect(result.message).toBe('Success. Updated the following files:\nM "a\\tb.txt"');
+    expect(await fs.readFile(workspace.at('a\tb.txt'), 'utf8')).toBe('TAB\n');
+    expect(await fs.readFile(workspace.at('a\\tb.txt'), 'utf8')).toBe('backslash\n');
+  });
+});
+
 describe('ApplyPatch: all of them or none', () => {
   it('names every failing section and changes nothing', async ({ workspace, runtime, tool, approval }) => {
     await workspace.write('a.txt', 'one\n', { readBy: runtime });

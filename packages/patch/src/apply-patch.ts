@@ -11,6 +11,8 @@ import {
   lineSnippet,
   positiveNumberOption,
   readStateError,
+  escapeForDisplay,
+  readShownPath,
   SNIPPET_MAX_BYTES,
   toolFailedMessage,
 } from '@kimi-tools/core/toolkit';
@@ -45,14 +47,20 @@ export interface ApplyPatchExtras {
   alreadyApplied?: true;
 }
 
+/** A path of the patch as the result shows it: in the one form names are shown in (docs/paths.md). */
+function shownPath(path: string): string {
+  return escapeForDisplay(readShownPath(path));
+}
+
 /** The letter and words of one section in the result and the approval. */
 function changeOf(section: PatchSection): { letter: 'A' | 'M' | 'D' | 'R'; word: string; shown: string } {
-  if (section.kind === 'add') return { letter: 'A', word: 'add', shown: section.path };
-  if (section.kind === 'delete') return { letter: 'D', word: 'delete', shown: section.path };
+  const shown = shownPath(section.path);
+  if (section.kind === 'add') return { letter: 'A', word: 'add', shown };
+  if (section.kind === 'delete') return { letter: 'D', word: 'delete', shown };
   if (section.moveTo !== undefined) {
-    return { letter: 'R', word: 'move', shown: `${section.path} -> ${section.moveTo}` };
+    return { letter: 'R', word: 'move', shown: `${shown} -> ${shownPath(section.moveTo)}` };
   }
-  return { letter: 'M', word: 'edit', shown: section.path };
+  return { letter: 'M', word: 'edit', shown };
 }
 
 /**
@@ -181,7 +189,7 @@ function changedRegions(sections: readonly PlannedSection[]): string {
   const share = Math.floor(SNIPPET_MAX_BYTES / shown.length);
   return shown
     .map((planned) => {
-      const name = planned.entry.to?.input ?? planned.entry.path.input;
+      const name = shownPath(planned.entry.to?.input ?? planned.entry.path.input);
       const snippet = lineSnippet(planned.entry.newText, planned.changedLines, { maxBytes: share });
       const cut = snippet.unshown ? `\n(lines ${snippet.unshown.from}-${snippet.unshown.to} not shown)` : '';
       return `${name}:\n${snippet.output}${cut}`;

@@ -3,7 +3,9 @@ import {
   decodeText,
   encodeChange,
   fileNotFoundError,
+  escapeForDisplay,
   missingDirectories,
+  readShownPath,
   notAFileError,
   readStampedFile,
   readStateError,
@@ -93,18 +95,28 @@ export async function planSections(
   return { kind: 'planned', sections: planned, loose };
 }
 
+/**
+ * A path of the patch as the tools take it and as the messages show it: the patch may name a file in the quoted form
+ * names are shown in (docs/paths.md#how-paths-are-shown), and every message shows it in that form.
+ */
+function namesOf(path: string): { input: string; shown: string } {
+  const input = readShownPath(path);
+  return { input, shown: escapeForDisplay(input) };
+}
+
 /** Resolves a path of the patch for a change; the policy's refusal, prefixed with the path, when it is refused. */
 async function resolveForChange(
   runtime: ToolRuntime,
-  input: string,
+  path: string,
   seen: Set<string>,
 ): Promise<{ ok: true; path: ResolvedPath } | { ok: false; failure: string }> {
+  const { input, shown } = namesOf(path);
   const resolved = await runtime.paths.resolveFile(input, 'edit');
-  if (!resolved.ok) return { ok: false, failure: `${input}: ${resolved.error.message}` };
+  if (!resolved.ok) return { ok: false, failure: `${shown}: ${resolved.error.message}` };
   if (runtime.paths.isSensitive(resolved.path)) {
-    return { ok: false, failure: `${input}: ${sensitiveEditError(input).message}` };
+    return { ok: false, failure: `${shown}: ${sensitiveEditError(input).message}` };
   }
-  if (seen.has(resolved.path.real)) return { ok: false, failure: duplicatePathText(input) };
+  if (seen.has(resolved.path.real)) return { ok: false, failure: duplicatePathText(shown) };
   seen.add(resolved.path.real);
   return { ok: true, path: resolved.path };
 }
@@ -116,7 +128,7 @@ async function planSection(
 ): Promise<SectionOutcome> {
   const source = await resolveForChange(runtime, section.path, seen);
   if (!source.ok) return { ok: false, failure: source.failure, replayed: false };
-  const input = section.path;
+  const { input, shown } = namesOf(section.path);
   const current = await readStampedFile(source.path.real);
 
   if (section.kind === 'add') {
@@ -124,7 +136,7 @@ async function planSection(
     const newBytes = new TextEncoder().encode(text);
     if (current !== 'missing') {
       const same = typeof current !== 'string' && Buffer.compare(current.bytes, newBytes) === 0;
-      return { ok: false, failure: addExistsText(input), replayed: same };
+      return { ok: false, failure: addExistsText(shown), replayed: same };
     }
     const lines = text === '' ? 0 : section.lines.length;
     return {
@@ -148,18 +160,18 @@ async function planSection(
 
   if (current === 'missing') {
     const missing = await fileNotFoundError(input, source.path.absolute, runtime.workDir);
-    return { ok: false, failure: `${input}: ${missing.message}`, replayed: section.kind === 'delete' };
+    return { ok: false, failure: `${shown}: ${missing.message}`, replayed: section.kind === 'delete' };
   }
   if (current === 'not-a-file')
-    return { ok: false, failure: `${input}: ${notAFileError(input).message}`, replayed: false };
+    return { ok: false, failure: `${shown}: ${notAFileError(input).message}`, replayed: false };
   if (runtime.readBeforeWrite) {
     const status = runtime.fileState.checkStamp(source.path.real, current.stamp);
     if (status !== 'ok')
-      return { ok: false, failure: `${input}: ${readStateError(input, status).message}`, replayed: false };
+      return { ok: false, failure: `${shown}: ${readStateError(input, status).message}`, replayed: false };
   }
   const decoded = decodeText(current.bytes);
   if (!decoded.ok)
-    return { ok: false, failure: `${input}: ${unsupportedEncodingError(input).message}`, replayed: false };
+    return { ok: false, failure: `${shown}: ${unsupportedEncodingError(input).message}`, replayed: false };
   const oldText = decoded.decoded.text;
 
   if (section.kind === 'delete') {
@@ -186,7 +198,7 @@ async function planSection(
     const destination = await resolveForChange(runtime, section.moveTo, seen);
     if (!destination.ok) return { ok: false, failure: destination.failure, replayed: false };
     if ((await readStampedFile(destination.path.real)) !== 'missing') {
-      return { ok: false, failure: addExistsText(section.moveTo), replayed: false };
+      return { ok: false, failure: addExistsText(namesOf(section.moveTo).shown), replayed: false };
     }
     to = destination.path;
   }
@@ -196,7 +208,7 @@ async function planSection(
   if (!placement.ok)
     return {
       ok: false,
-      failure: chunkFailureText(input, placement.failure),
+      failure: chunkFailureText(shown, placement.failure),
       replayed: isReplay(file, section, placement.failure),
     };
   const replacements = chunkReplacements(file, section.chunks, placement.places);
@@ -205,7 +217,7 @@ async function planSection(
     newBytes = encodeChange(decoded.decoded, current.bytes, replacements);
   } catch (error) {
     if (error instanceof UnencodableTextError)
-      return { ok: false, failure: unencodableText(input, decoded.decoded.format.encoding), replayed: false };
+      return { ok: false, failure: unencodableText(shown, decoded.decoded.format.encoding), replayed: false };
     throw error;
   }
   let newText = '';
@@ -216,7 +228,7 @@ async function planSection(
   }
   newText += oldText.slice(cut);
   const looseChunks = placement.places
-    .map((place, index) => ({ path: input, chunk: index + 1, level: place.level }))
+    .map((place, index) => ({ path: shown, chunk: index + 1, level: place.level }))
     .filter((chunk): chunk is LooseChunk => chunk.level !== 'exact');
   return {
     ok: true,
