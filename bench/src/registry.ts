@@ -1,6 +1,7 @@
 // Every benchmark `pnpm bench` knows, in the order they run: one import and one entry each. The key is the name
 // given on the command line (`pnpm bench grep`); the value is a `Benchmark` (src/harness/types.ts, README.md).
 // README.md lists them with their goals.
+import applyPatch from './benchmarks/apply-patch.js';
 import coldStart from './benchmarks/cold-start.js';
 import diagnostics from './benchmarks/diagnostics.js';
 import diff from './benchmarks/diff.js';
@@ -25,4 +26,5 @@ export const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   write,
   imageFit,
   diagnostics,
+  applyPatch,
 };

@@ -5,6 +5,7 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import type { FileStamp } from '@kimi-tools/core/toolkit';
 import type { ReadMediaFile } from '@kimi-tools/media';
 import type { NotebookEdit } from '@kimi-tools/notebook';
+import type { ApplyPatch } from '@kimi-tools/patch';
 import type { ReadFile } from '@kimi-tools/read';
 import type { StrReplaceFile } from '@kimi-tools/replace';
 import type { Glob, Grep } from '@kimi-tools/search';
@@ -77,6 +78,19 @@ export async function buildNotebookEdit(
     import('@kimi-tools/notebook'),
   ]);
   return new NotebookEdit(runtime, {});
+}
+
+/**
+ * ApplyPatch in `workDir`, without read-before-write (its reference, `git apply`, reads nothing first either), with
+ * limits raised to take `maxChunks` chunks.
+ */
+export async function buildApplyPatch(workDir: string, maxChunks: number): Promise<ApplyPatch> {
+  const [{ createRuntime, yoloApproval }, { ApplyPatch }] = await Promise.all([
+    import('@kimi-tools/core'),
+    import('@kimi-tools/patch'),
+  ]);
+  const runtime = createRuntime({ workDir, approval: yoloApproval(), readBeforeWrite: false });
+  return new ApplyPatch(runtime, { maxChunks, maxBytes: 64 << 20 });
 }
 
 /** ReadMediaFile in `workDir` for a model that takes images, with the default limits. */

@@ -7,7 +7,7 @@ Usage:
 
 Without options, copies the sample project (apps/playground/sample) into a temporary directory and plays the
 default script (apps/playground/scripts/default.json): a fake model sends JSON tool calls to Glob, Grep,
-ReadFile, StrReplaceFile, NotebookEdit, WriteFile and ReadMediaFile. Every call is printed with its approval prompt (a
+ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch and ReadMediaFile. Every call is printed with its approval prompt (a
 coloured diff) and its result. At the end, the file history lists what changed and one change is undone.
 
 Options:
@@ -48,7 +48,7 @@ Script format: a JSON array of steps, played in order. A step is
       "file": { "path": "src/todo.ts", "contains": "b" }
     }
   }
-  name        the tool: Glob, Grep, ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ReadMediaFile
+  name        the tool: Glob, Grep, ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch, ReadMediaFile
   arguments   a JSON object, or the JSON text itself (as a model streams it; invalid JSON is an error result)
   answer      y, a, n or n:TEXT for this call's approval prompt (optional)
   expect      every field optional; "approval" is the action asked (null: no approval asked);

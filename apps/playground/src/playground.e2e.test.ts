@@ -62,6 +62,7 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
       'ReadFile',
       'StrReplaceFile',
       'NotebookEdit',
+      'ApplyPatch',
       'WriteFile',
       'ReadMediaFile',
     ]) {

@@ -44,6 +44,7 @@ describe('the default script', () => {
     if ('error' in loaded) throw new Error(loaded.error);
     const names = new Set(loaded.steps.map((step) => step.name).filter(Boolean));
     expect([...names].sort()).toEqual([
+      'ApplyPatch',
       'Glob',
       'Grep',
       'NotebookEdit',

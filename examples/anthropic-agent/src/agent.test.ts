@@ -45,6 +45,7 @@ describe('the messages agent, with the official client against recorded response
       ['ReadFile', 'object'],
       ['WriteFile', 'object'],
       ['StrReplaceFile', 'object'],
+      ['ApplyPatch', 'object'],
       ['Glob', 'object'],
       ['Grep', 'object'],
       ['ReadMediaFile', 'object'],

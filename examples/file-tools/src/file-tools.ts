@@ -1,5 +1,6 @@
 import { createRuntime, createToolSet, SessionApproval, type Approval } from '@kimi-tools/core';
 import { ReadMediaFile } from '@kimi-tools/media';
+import { ApplyPatch } from '@kimi-tools/patch';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { Glob, Grep } from '@kimi-tools/search';
@@ -13,8 +14,9 @@ export interface FileToolsOptions {
 }
 
 /**
- * The six file tools on one runtime confined to `workDir`: ReadFile, WriteFile, StrReplaceFile, Glob, Grep and
- * ReadMediaFile (for a model that takes images in), as one tool set.
+ * The seven file tools on one runtime confined to `workDir`: ReadFile, WriteFile, StrReplaceFile, ApplyPatch (many
+ * files in one all-or-nothing change), Glob, Grep and ReadMediaFile (for a model that takes images in), as one tool
+ * set.
  */
 export function createFileTools(workDir: string, options: FileToolsOptions = {}) {
   const runtime = createRuntime({
@@ -25,6 +27,7 @@ export function createFileTools(workDir: string, options: FileToolsOptions = {})
     new ReadFile(runtime),
     new WriteFile(runtime),
     new StrReplaceFile(runtime),
+    new ApplyPatch(runtime),
     new Glob(runtime),
     new Grep(runtime),
     new ReadMediaFile(runtime, { capabilities: ['image_in'] }),

@@ -13,7 +13,7 @@ import recorded from './__fixtures__/chat-completions.json' with { type: 'json' 
 import { runChatAgent } from './chat-agent.js';
 
 const PROMPT = 'Make the answer 42, then tell me what the picture shows.';
-const TOOL_NAMES = ['ReadFile', 'WriteFile', 'StrReplaceFile', 'Glob', 'Grep', 'ReadMediaFile'];
+const TOOL_NAMES = ['ReadFile', 'WriteFile', 'StrReplaceFile', 'ApplyPatch', 'Glob', 'Grep', 'ReadMediaFile'];
 
 describe('the chat completions agent, with the official client against recorded responses', () => {
   test('runs the tool calls and sends back exactly the tool messages and the image', async ({

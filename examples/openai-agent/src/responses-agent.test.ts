@@ -46,6 +46,7 @@ describe('the responses agent, with the official client against recorded respons
       ['ReadFile', false],
       ['WriteFile', false],
       ['StrReplaceFile', false],
+      ['ApplyPatch', false],
       ['Glob', false],
       ['Grep', false],
       ['ReadMediaFile', false],

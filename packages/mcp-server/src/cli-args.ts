@@ -27,9 +27,8 @@ export type CliCommand =
 /** The usage text, printed to stderr (stdout belongs to the protocol). */
 export const USAGE = `Usage: kimi-tools-mcp [--add-dir DIR]... [--allow-outside] [--approval elicit|yolo|reject] [--structured-content] WORKDIR
 
-Serves the @kimi-tools file tools (ReadFile, WriteFile, StrReplaceFile, NotebookEdit, Glob, Grep,
-ReadMediaFile)
-over MCP on stdin/stdout. Relative paths the model gives resolve against WORKDIR. Files outside
+Serves the @kimi-tools file tools (ReadFile, WriteFile, StrReplaceFile, NotebookEdit, ApplyPatch, Glob,
+Grep, ReadMediaFile) over MCP on stdin/stdout. Relative paths the model gives resolve against WORKDIR. Files outside
 WORKDIR and the --add-dir directories are refused unless --allow-outside is given.
 
 Options:

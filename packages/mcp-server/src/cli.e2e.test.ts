@@ -12,6 +12,7 @@ const TOOL_NAMES = [
   'WriteFile',
   'StrReplaceFile',
   'NotebookEdit',
+  'ApplyPatch',
   'Glob',
   'Grep',
   'ReadMediaFile',
@@ -171,7 +172,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     await expect(unknown).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
       message:
-        'MCP error -32602: Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, Glob, Grep, ReadMediaFile.',
+        'MCP error -32602: Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, ApplyPatch, Glob, Grep, ReadMediaFile.',
     });
     const malformed = session.client.request(
       { method: 'tools/call', params: { name: 'ReadFile', arguments: 'notes.txt' } },

@@ -2,6 +2,7 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import type { ServableTool } from '@kimi-tools/mcp';
 import { isReadMediaFileAvailable, ReadMediaFile, type ReadMediaFileOptions } from '@kimi-tools/media';
 import { NotebookEdit, type NotebookEditOptions } from '@kimi-tools/notebook';
+import { ApplyPatch, type ApplyPatchOptions } from '@kimi-tools/patch';
 import { ReadFile, type ReadFileOptions } from '@kimi-tools/read';
 import { StrReplaceFile, type StrReplaceFileOptions } from '@kimi-tools/replace';
 import { Glob, Grep, type GlobOptions, type GrepOptions } from '@kimi-tools/search';
@@ -14,14 +15,15 @@ export interface FileToolOptions {
   WriteFile?: WriteFileOptions;
   StrReplaceFile?: StrReplaceFileOptions;
   NotebookEdit?: NotebookEditOptions;
+  ApplyPatch?: ApplyPatchOptions;
   Glob?: GlobOptions;
   Grep?: GrepOptions;
   ReadMediaFile?: ReadMediaFileOptions;
 }
 
 /**
- * The seven file tools on one runtime: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, Glob, Grep, and ReadMediaFile
- * when its options give it `image_in` or `video_in` (without either, the six others). Throws on an invalid tool option.
+ * The eight file tools on one runtime: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, ApplyPatch, Glob, Grep, and
+ * ReadMediaFile when its options give it `image_in` or `video_in` (without either, the seven others). Throws on an invalid tool option.
  */
 export function createFileTools(runtime: ToolRuntime, options: FileToolOptions = {}): ServableTool[] {
   const tools: ServableTool[] = [
@@ -29,6 +31,7 @@ export function createFileTools(runtime: ToolRuntime, options: FileToolOptions =
     new WriteFile(runtime, options.WriteFile),
     new StrReplaceFile(runtime, options.StrReplaceFile),
     new NotebookEdit(runtime, options.NotebookEdit),
+    new ApplyPatch(runtime, options.ApplyPatch),
     new Glob(runtime, options.Glob),
     new Grep(runtime, options.Grep),
   ];
@@ -48,4 +51,5 @@ export const FILE_TOOL_ANNOTATIONS: Readonly<Record<string, ToolAnnotations>> = 
   WriteFile: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   StrReplaceFile: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   NotebookEdit: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  ApplyPatch: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 };

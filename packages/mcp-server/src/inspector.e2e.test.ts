@@ -82,6 +82,7 @@ describe('the MCP Inspector CLI against kimi-tools-mcp', () => {
       'WriteFile',
       'StrReplaceFile',
       'NotebookEdit',
+      'ApplyPatch',
       'Glob',
       'Grep',
       'ReadMediaFile',

@@ -124,6 +124,7 @@ describe('strict parameters of every file tool', () => {
       'WriteFile',
       'StrReplaceFile',
       'NotebookEdit',
+      'ApplyPatch',
       'Glob',
       'Grep',
       'ReadMediaFile',
