@@ -3,12 +3,15 @@
 // call that moves the file from version v-1 to version v (stdout to a pipe is synchronous on POSIX, so a line
 // printed before the kill is a line the parent reads).
 //
-// argv[2] is a JSON object: { workDir, file, mode: 'write' | 'replace', start, versionsDir, versions, markerWidth }.
+// argv[2] is a JSON object: { workDir, file, files?, mode: 'write' | 'replace' | 'patch', start, versionsDir, versions,
+// markerWidth }.
 //   write:   WriteFile overwrites the file with version (v mod versions), read from `<versionsDir>/<n>`.
 //   replace: StrReplaceFile turns the marker `counter=<v-1>` into `counter=<v>` (zero-padded to markerWidth).
+//   patch:   one ApplyPatch call turns that marker into the next in every file of `files` at once.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { ApplyPatch } from '@kimi-tools/patch';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { WriteFile } from '@kimi-tools/write';
@@ -21,11 +24,14 @@ const fail = (line) => {
 };
 
 const runtime = createRuntime({ workDir: config.workDir, approval: yoloApproval() });
-const read = await new ReadFile(runtime).call({ path: config.file });
-if (read.isError) fail(`ReadFile: ${read.message}`);
+for (const file of config.files ?? [config.file]) {
+  const read = await new ReadFile(runtime).call({ path: file });
+  if (read.isError) fail(`ReadFile: ${read.message}`);
+}
 
 const writeFile = new WriteFile(runtime);
 const replaceFile = new StrReplaceFile(runtime);
+const applyPatch = new ApplyPatch(runtime);
 const contents = [];
 if (config.mode === 'write') {
   for (let n = 0; n < config.versions; n++) {
@@ -37,10 +43,22 @@ const marker = (v) => `counter=${String(v).padStart(config.markerWidth, '0')}`;
 say('ready');
 for (let v = config.start + 1; ; v++) {
   say(`start ${v}`);
+  const patch = () =>
+    [
+      '*** Begin Patch',
+      ...config.files.flatMap((file) => [
+        `*** Update File: ${file}`,
+        `-<<${marker(v - 1)}>>`,
+        `+<<${marker(v)}>>`,
+      ]),
+      '*** End Patch',
+    ].join('\n');
   const result =
     config.mode === 'write'
       ? await writeFile.call({ path: config.file, content: contents[v % config.versions] })
-      : await replaceFile.call({ path: config.file, edit: { old: marker(v - 1), new: marker(v) } });
+      : config.mode === 'patch'
+        ? await applyPatch.call({ patch: patch() })
+        : await replaceFile.call({ path: config.file, edit: { old: marker(v - 1), new: marker(v) } });
   if (result.isError) fail(`${config.mode} ${v}: ${result.message}`);
   say(`done ${v}`);
 }

@@ -7,7 +7,9 @@ const CHILD_SCRIPT = fileURLToPath(new URL('./crash-child.mjs', import.meta.url)
 export interface CrashChildConfig {
   workDir: string;
   file: string;
-  mode: 'write' | 'replace';
+  /** `patch` mode: every file one ApplyPatch call changes (`file` among them). */
+  files?: string[];
+  mode: 'write' | 'replace' | 'patch';
   /** The version the file holds when the child starts. */
   start: number;
   versionsDir: string;

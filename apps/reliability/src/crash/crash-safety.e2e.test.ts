@@ -53,6 +53,8 @@ function replaceBase(): { bytes: Buffer; markerAt: number } {
 interface KillFigures {
   kills: number;
   midCall: number;
+  /** Kills after which the files of one call held different versions (each whole): allowed, counted. */
+  mixedAcrossFiles: number;
   corrupted: number;
   tempLeftovers: number;
   lockLeftovers: number;
@@ -61,16 +63,20 @@ interface KillFigures {
   problems: string[];
 }
 
-/** Kills the child `KILLS` times; `hashOf(v)` is the hash of version v, `write(v)` puts version v on disk. */
+/**
+ * Kills the child `KILLS` times; `hashOf(file, v)` is the hash of version v of a file, `write(v)` puts version v of
+ * every file on disk. After each kill every file must be whole at the version before or after the call in flight.
+ */
 async function killRepeatedly(
   config: Omit<CrashChildConfig, 'start'>,
-  hashOf: (v: number) => string,
+  hashOf: (file: string, v: number) => string,
   write: (v: number) => Promise<void>,
 ): Promise<KillFigures> {
-  const file = path.join(config.workDir, config.file);
+  const files = config.files ?? [config.file];
   const figures: KillFigures = {
     kills: 0,
     midCall: 0,
+    mixedAcrossFiles: 0,
     corrupted: 0,
     tempLeftovers: 0,
     lockLeftovers: 0,
@@ -94,18 +100,25 @@ async function killRepeatedly(
       figures.midCall++;
       valid = [run.lastStarted - 1, run.lastStarted];
     }
-    const actual = sha256(await fs.readFile(file));
-    const holds = valid.find((v) => hashOf(v) === actual);
-    if (holds === undefined) {
-      figures.corrupted++;
-      figures.problems.push(`round ${round}: file is none of versions ${valid.join(', ')}`);
-      await write(valid[valid.length - 1] ?? current);
+    const held: number[] = [];
+    for (const file of files) {
+      const actual = sha256(await fs.readFile(path.join(config.workDir, file)));
+      const holds = valid.find((v) => hashOf(file, v) === actual);
+      if (holds === undefined) {
+        figures.corrupted++;
+        figures.problems.push(`round ${round}: ${file} is none of versions ${valid.join(', ')}`);
+      } else held.push(holds);
+    }
+    if (held.length < files.length || new Set(held).size > 1) {
+      // A corrupted file, or files of one call left at different versions: put all of them at one version.
+      if (held.length === files.length) figures.mixedAcrossFiles++;
       current = valid[valid.length - 1] ?? current;
+      await write(current);
     } else {
-      current = holds;
+      current = held[0] ?? current;
     }
 
-    const others = (await fs.readdir(config.workDir)).filter((name) => name !== config.file);
+    const others = (await fs.readdir(config.workDir)).filter((name) => !files.includes(name));
     const temps = others.filter(isAtomicTempName);
     const locks = others.filter(isLockFileName);
     const strangers = others.filter(
@@ -118,7 +131,7 @@ async function killRepeatedly(
     if (round % 2 === 1 || round === KILLS - 1) {
       // The child is dead, so nothing is in progress: every temp and lock file is stale.
       figures.cleaned += (await cleanupStaleTempFiles(config.workDir, { olderThanMs: 0 })).length;
-      const left = (await fs.readdir(config.workDir)).filter((name) => name !== config.file);
+      const left = (await fs.readdir(config.workDir)).filter((name) => !files.includes(name));
       if (left.length > 0) figures.problems.push(`round ${round}: left after cleanup ${left.join(', ')}`);
     }
   }
@@ -145,7 +158,7 @@ describe('crash safety under SIGKILL', () => {
 
     const figures = await killRepeatedly(
       { workDir, file, mode: 'write', versionsDir, versions: WRITE_VERSIONS, markerWidth: MARKER_WIDTH },
-      (v) => hashes[v % WRITE_VERSIONS] ?? '',
+      (_file, v) => hashes[v % WRITE_VERSIONS] ?? '',
       write,
     );
     const { problems, ...counts } = figures;
@@ -173,7 +186,7 @@ describe('crash safety under SIGKILL', () => {
 
     const figures = await killRepeatedly(
       { workDir, file, mode: 'replace', versionsDir: '', versions: 0, markerWidth: MARKER_WIDTH },
-      (v) => sha256(versionBytes(v)),
+      (_file, v) => sha256(versionBytes(v)),
       write,
     );
     const { problems, ...counts } = figures;
@@ -183,5 +196,44 @@ describe('crash safety under SIGKILL', () => {
     expect(figures.kills).toBe(KILLS);
     expect(figures.midCall).toBeGreaterThan(0);
     expect(await fs.readdir(workDir)).toEqual([file]);
+  });
+
+  it('ApplyPatch across three 2 MiB files leaves each file old or new, never a mix within one', async () => {
+    const workDir = path.join(workspace.root, 'patch-work');
+    await fs.mkdir(workDir);
+    const { bytes, markerAt } = replaceBase();
+    const files = ['a.csv', 'b.csv', 'c.csv'];
+    // Each file its own text (its name first), the same marker in the middle.
+    const versionBytes = (file: string, v: number) => {
+      const copy = Buffer.from(bytes);
+      copy.write(String(v).padStart(MARKER_WIDTH, '0'), markerAt, 'latin1');
+      copy.write(file, 3, 'latin1');
+      return copy;
+    };
+    const write = async (v: number) => {
+      for (const file of files) await fs.writeFile(path.join(workDir, file), versionBytes(file, v));
+    };
+    await write(0);
+
+    const figures = await killRepeatedly(
+      {
+        workDir,
+        file: files[0]!,
+        files,
+        mode: 'patch',
+        versionsDir: '',
+        versions: 0,
+        markerWidth: MARKER_WIDTH,
+      },
+      (file, v) => sha256(versionBytes(file, v)),
+      write,
+    );
+    const { problems, ...counts } = figures;
+    report('crash ApplyPatch', counts);
+    expect(problems).toEqual([]);
+    expect(figures.corrupted).toBe(0);
+    expect(figures.kills).toBe(KILLS);
+    expect(figures.midCall).toBeGreaterThan(0);
+    expect((await fs.readdir(workDir)).sort()).toEqual(files);
   });
 });
