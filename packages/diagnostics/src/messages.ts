@@ -8,7 +8,8 @@ function problems(count: number): string {
 /** What the report adds about problems that were there before the change, and those it fixed. */
 function afterwards(kept: number, fixed: number): string {
   let text = '';
-  if (kept > 0) text += ` ${problems(kept)} already there before this change remain.`;
+  if (kept > 0)
+    text += ` ${problems(kept)} already there before this change ${kept === 1 ? 'remains' : 'remain'}.`;
   if (fixed > 0) text += ` This change fixed ${problems(fixed)}.`;
   return text;
 }
