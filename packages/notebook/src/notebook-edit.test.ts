@@ -287,6 +287,14 @@ describe('NotebookEdit: refusals leave the file as it was', () => {
     expect(result.message).toBe(`Cell \`cell-25\` does not exist. Valid cell ids: ${listed}, ... (5 more).`);
   });
 
+  it('refuses a directory, given with a trailing slash or not', async ({ workspace, tool }) => {
+    await workspace.mkdir('book.ipynb');
+    for (const input of ['book.ipynb', 'book.ipynb/']) {
+      const result = await tool.call({ notebook_path: input, cell_id: 'a', new_source: 'x' });
+      expect([result.message, result.brief]).toEqual([`\`${input}\` is not a file.`, 'Invalid path']);
+    }
+  });
+
   it('refuses a file that is not .ipynb', async ({ workspace, runtime, tool }) => {
     await workspace.write('nb.json', notebookText(CELLS), { readBy: runtime });
     const result = await tool.call({ notebook_path: 'nb.json', cell_id: 'a', new_source: 'x' });
