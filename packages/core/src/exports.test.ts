@@ -194,6 +194,7 @@ const TOOLKIT = [
   'ChangedLines',
   'changedLines',
   'numberedLine',
+  'counted',
   'SHOWN_LINE_MAX_LENGTH',
   'shownLine',
   'formatLines',

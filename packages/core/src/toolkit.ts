@@ -116,6 +116,7 @@ export { changedLines, type ChangedLines } from './diff/changed-lines.js';
 
 // what a write tool shows the model of its change: numbered lines around the changed places
 export { numberedLine } from './text/numbered-line.js';
+export { counted } from './text/counted.js';
 export { SHOWN_LINE_MAX_LENGTH, shownLine, formatLines, type ShownLine } from './text/shown-line.js';
 export {
   lineSnippet,

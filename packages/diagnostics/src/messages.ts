@@ -1,8 +1,10 @@
+import { counted } from '@kimi-tools/core/toolkit';
+
 // Every string the model and the user read of a diagnostics report (docs/diagnostics.md), in one place.
 
 /** `1 problem`, `2 problems`. */
 function problems(count: number): string {
-  return `${count} ${count === 1 ? 'problem' : 'problems'}`;
+  return counted(count, 'problem');
 }
 
 /** What the report adds about problems that were there before the change, and those it fixed. */

@@ -146,6 +146,18 @@ describe('renderNotebook', () => {
     });
     const lines = renderNotebook(notebook);
     expect(lines.slice(-2)).toEqual(['line 49', '[... 10 more lines of this output not shown]']);
+    const oneMore = parsed({
+      nbformat: 4,
+      nbformat_minor: 4,
+      cells: [
+        {
+          cell_type: 'code',
+          outputs: [{ output_type: 'stream', name: 'stdout', text: text.slice(0, 51) }],
+          source: '',
+        },
+      ],
+    });
+    expect(renderNotebook(oneMore).at(-1)).toBe('[... 1 more line of this output not shown]');
   });
 
   it('shows an nbformat 3 notebook: worksheets, heading cells, input, prompt numbers and v3 outputs', () => {
