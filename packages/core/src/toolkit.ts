@@ -139,6 +139,8 @@ export { changedLines, type ChangedLines } from './diff/changed-lines.js';
 
 // what a write tool shows the model of its change: numbered lines around the changed places
 export { numberedLine } from './text/numbered-line.js';
+export { counted } from './text/counted.js';
+export { SHOWN_LINE_MAX_LENGTH, shownLine, formatLines, type ShownLine } from './text/shown-line.js';
 export {
   lineSnippet,
   snippetCutSentence,
@@ -194,6 +196,7 @@ export type {
   JsonValue,
 } from './notebook/notebook-types.js';
 export { renderNotebook, renderCell } from './notebook/render-notebook.js';
+export { NOTEBOOK_VIEW_MAX_BYTES, isNotebookName, shownCell } from './notebook/notebook-view.js';
 export { NOTEBOOK_OUTPUT_MAX_LINES } from './notebook/render-outputs.js';
 export {
   planNotebookEdit,

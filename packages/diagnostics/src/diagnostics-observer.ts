@@ -57,33 +57,35 @@ export class DiagnosticsObserver implements FileChangeObserver {
     if (!after.ok) return noChecker('not text');
     const newText = after.decoded.text;
 
-    if (server)
-      return this.checkWithServer(
-        server,
-        file,
-        change.oldBytes === null ? null : this.oldText(change),
-        newText,
-      );
+    if (server) return this.checkWithServer(server, file, this.oldText(change), newText);
     if (language === undefined) return noChecker('language');
     const checker = language;
     // The old content is most often what the last check of this file saw: then it is neither decoded nor parsed.
     const known = change.oldBytes ? this.parsers.knownText(file, change.oldBytes) : undefined;
     const beforeText = known ?? this.oldText(change);
-    const old = await this.parsers.check(file, beforeText, language, parserBudgetMs);
+    // Nothing checkable before (a new file): no problem was there. Parsing the empty text instead would count its
+    // own parse error (an empty JSON file has one) as already there.
+    const old =
+      beforeText === null
+        ? { kind: 'checked' as const, problems: [] }
+        : await this.parsers.check(file, beforeText, language, parserBudgetMs);
     if (old.kind === 'timed out') return { status: 'timed out', checker, budgetMs: parserBudgetMs };
     const now = await this.parsers.check(file, newText, language, parserBudgetMs, change.newBytes);
     if (now.kind === 'timed out') return { status: 'timed out', checker, budgetMs: parserBudgetMs };
-    const { added, kept, fixed } = compareProblems(old.problems, now.problems, beforeText, newText);
+    const { added, kept, fixed } = compareProblems(old.problems, now.problems, beforeText ?? '', newText);
     return { status: 'checked', checker, added, kept: kept.length, fixed };
   }
 
-  /** The text before `change`: empty for a new file, one too large to check or one that is not text. */
-  private oldText({ oldBytes }: AppliedFileChange): string {
+  /**
+   * The text before `change`, or `null` when there is none to check: a new file, or an old content too large to
+   * check or not text (its problems are unknown, so none counts as already there).
+   */
+  private oldText({ oldBytes }: AppliedFileChange): string | null {
     const before = oldBytes && oldBytes.length <= this.settings.maxBytes ? decodeText(oldBytes) : undefined;
-    return before?.ok ? before.decoded.text : '';
+    return before?.ok ? before.decoded.text : null;
   }
 
-  /** The check by a language server; `oldText` is `null` for a new file (nothing before it). */
+  /** The check by a language server; `oldText` is `null` when there is nothing to check before (see `oldText`). */
   private async checkWithServer(
     { config, languageId }: { config: LanguageServerConfig; languageId: string },
     file: string,

@@ -146,7 +146,7 @@ describe('diagnostics after an edit', () => {
     await workspace.write('a.ts', 'const a = ;\nconst b = 1;\n', { readBy: runtime });
     const result = await new StrReplaceFile(runtime).call({ path: 'a.ts', edit: { old: '= 1', new: '= ' } });
     expect(result.message.split('\n').slice(2)).toEqual([
-      'Diagnostics: new problems, this change introduced 1 problem. 1 problem already there before this change remain.',
+      'Diagnostics: new problems, this change introduced 1 problem. 1 problem already there before this change remains.',
       'a.ts:2:11 error Expression expected.',
     ]);
   });
@@ -191,6 +191,38 @@ describe('diagnostics after an edit', () => {
     addDiagnostics(runtime);
     const result = await new WriteFile(runtime).call({ path: 'deep/new.yaml', content: 'a: [1\n' });
     expect((result.extras?.diagnostics as DiagnosticsReport).status).toBe('new problems');
+  });
+
+  test('a new broken file had no problems before it: every problem is new, none already there', async ({
+    runtime,
+  }) => {
+    addDiagnostics(runtime);
+    const result = await new WriteFile(runtime).call({ path: 'n2.json', content: '{"a": }' });
+    expect(result.message.split('\n\n').at(-1)).toBe(
+      'Diagnostics: new problems, this change introduced 1 problem.\nn2.json:1:7 error Value expected',
+    );
+    expect(result.extras?.diagnostics).toMatchObject({ status: 'new problems', kept: 0, fixed: 0 });
+  });
+
+  test('an old content too large to check had no problems known: every problem is new', async ({
+    workspace,
+    runtime,
+  }) => {
+    addDiagnostics(runtime, { maxBytes: 10 });
+    await workspace.write('a.json', '{"a": [1, 2, 3]}', { readBy: runtime });
+    const result = await new WriteFile(runtime).call({ path: 'a.json', content: '{"a": }' });
+    expect(result.message.split('\n\n').at(-1)).toBe(
+      'Diagnostics: new problems, this change introduced 1 problem.\na.json:1:7 error Value expected',
+    );
+  });
+
+  test('one problem that stays reads in the singular', async ({ workspace, runtime }) => {
+    addDiagnostics(runtime);
+    await workspace.write('a.json', '{"a": , "b": 1}\n', { readBy: runtime });
+    const result = await new StrReplaceFile(runtime).call({ path: 'a.json', edit: { old: '1', new: '2' } });
+    expect(result.message).toBe(
+      `${EDITED}\n\nDiagnostics: clean, this change introduced no problems. 1 problem already there before this change remains.`,
+    );
   });
 
   test('a file no parser knows gets no checker', async ({ runtime }) => {

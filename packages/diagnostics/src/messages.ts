@@ -1,14 +1,17 @@
+import { counted } from '@kimi-tools/core/toolkit';
+
 // Every string the model and the user read of a diagnostics report (docs/diagnostics.md), in one place.
 
 /** `1 problem`, `2 problems`. */
 function problems(count: number): string {
-  return `${count} ${count === 1 ? 'problem' : 'problems'}`;
+  return counted(count, 'problem');
 }
 
 /** What the report adds about problems that were there before the change, and those it fixed. */
 function afterwards(kept: number, fixed: number): string {
   let text = '';
-  if (kept > 0) text += ` ${problems(kept)} already there before this change remain.`;
+  if (kept > 0)
+    text += ` ${problems(kept)} already there before this change ${kept === 1 ? 'remains' : 'remain'}.`;
   if (fixed > 0) text += ` This change fixed ${problems(fixed)}.`;
   return text;
 }

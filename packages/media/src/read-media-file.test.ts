@@ -503,13 +503,15 @@ describe('ReadMediaFile: paths', () => {
     });
   });
 
-  it('refuses a directory', async ({ workspace, tool }) => {
+  it('refuses a directory, given with a trailing slash or not', async ({ workspace, tool }) => {
     await workspace.mkdir('album.png');
-    expect(await tool().call({ path: 'album.png' })).toMatchObject({
-      isError: true,
-      message: '`album.png` is not a file.',
-      brief: 'Invalid path',
-    });
+    for (const input of ['album.png', 'album.png/']) {
+      expect(await tool().call({ path: input })).toMatchObject({
+        isError: true,
+        message: `\`${input}\` is not a file.`,
+        brief: 'Invalid path',
+      });
+    }
   });
 });
 

@@ -56,7 +56,8 @@ describe('NotebookEdit: replace', () => {
     });
     expect(result).toEqual({
       isError: false,
-      output: '=== cell b (code, not executed) ===\nx = 2\nprint(x)',
+      // Numbered as ReadFile numbers the notebook after the edit; the last cell's last line ends the view.
+      output: '     4\t=== cell b (code, not executed) ===\n     5\tx = 2\n     6\tprint(x)',
       message: 'Replaced cell b (code). Its outputs and execution count were cleared.',
       brief: '',
       display: [
@@ -177,7 +178,7 @@ describe('NotebookEdit: insert and delete', () => {
     const id = (result.extras as { cellId: string }).cellId;
     expect(id).toMatch(/^[0-9a-f]{8}$/);
     expect(result.message).toBe(`Inserted cell ${id} (markdown) after cell a.`);
-    expect(result.output).toBe(`=== cell ${id} (markdown) ===\nIntro`);
+    expect(result.output).toBe(`     4\t=== cell ${id} (markdown) ===\n     5\tIntro\n`);
     expect(await fs.readFile(file, 'utf8')).toBe(
       notebookText([CELLS[0]!, markdownCell(id, ['Intro']), CELLS[1]!]),
     );
@@ -242,6 +243,59 @@ describe('NotebookEdit: insert and delete', () => {
   });
 });
 
+describe('NotebookEdit: the output is the cell as ReadFile shows it', () => {
+  it('shows the inserted or replaced cell with the lines ReadFile shows of the notebook after the edit', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const cells = [markdownCell('a', ['# Title']), codeCell('b', ['x = 1']), markdownCell('c', ['End'])];
+    await workspace.write('nb.ipynb', notebookText(cells), { readBy: runtime });
+    const read = new ReadFile(runtime);
+    const edits = [
+      { edit_mode: 'insert' as const, cell_id: 'b', cell_type: 'code' as const, new_source: 'y = 2\nz = 3' },
+      { edit_mode: 'replace' as const, cell_id: 'a', new_source: '# New title\n\nWith text.' },
+      { edit_mode: 'replace' as const, cell_id: 'c', new_source: 'The end' },
+    ];
+    for (const edit of edits) {
+      const result = await tool.call({ notebook_path: 'nb.ipynb', ...edit });
+      expect(result.isError).toBe(false);
+      const view = (await read.call({ path: 'nb.ipynb' })).output as string;
+      const id = (result.extras as { cellId: string }).cellId;
+      const lines = view.split(/(?<=\n)/);
+      const start = lines.findIndex((line) => line.includes(`\t=== cell ${id} (`));
+      const next = lines.findIndex((line, at) => at > start && /^ +\d+\t=== cell /.test(line));
+      expect(result.output).toBe(lines.slice(start, next === -1 ? undefined : next).join(''));
+      expect(result.output).toMatch(/^ +\d+\t=== cell /);
+    }
+  });
+
+  it('shows the cell without numbers when ReadFile shows the notebook as JSON text', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    // A real name without .ipynb: ReadFile reads the file as text, where the cell has no lines of its own.
+    await workspace.write('data.json', notebookText(CELLS), { readBy: runtime });
+    await fs.symlink(workspace.at('data.json'), workspace.at('nb.ipynb'));
+    const result = await tool.call({ notebook_path: 'nb.ipynb', cell_id: 'a', new_source: 'Plain' });
+    expect(result.output).toBe('=== cell a (markdown) ===\nPlain');
+  });
+
+  it('cuts and pictures a cell line as ReadFile does', async ({ workspace, runtime, tool }) => {
+    await workspace.write('nb.ipynb', notebookText(CELLS), { readBy: runtime });
+    const long = 'a'.repeat(2500);
+    const result = await tool.call({
+      notebook_path: 'nb.ipynb',
+      cell_id: 'a',
+      new_source: `bell\u0007\n${long}`,
+    });
+    expect(result.output).toBe(
+      `     2\t=== cell a (markdown) ===\n     3\tbell\u2407\n     4\t${'a'.repeat(1996)}...\n`,
+    );
+  });
+});
+
 describe('NotebookEdit: refusals leave the file as it was', () => {
   const refusals: [string, Record<string, unknown>, string, string][] = [
     [
@@ -285,6 +339,14 @@ describe('NotebookEdit: refusals leave the file as it was', () => {
     const result = await tool.call({ notebook_path: 'nb.ipynb', edit_mode: 'delete', cell_id: 'cell-25' });
     const listed = Array.from({ length: 20 }, (_, index) => `cell-${index}`).join(', ');
     expect(result.message).toBe(`Cell \`cell-25\` does not exist. Valid cell ids: ${listed}, ... (5 more).`);
+  });
+
+  it('refuses a directory, given with a trailing slash or not', async ({ workspace, tool }) => {
+    await workspace.mkdir('book.ipynb');
+    for (const input of ['book.ipynb', 'book.ipynb/']) {
+      const result = await tool.call({ notebook_path: input, cell_id: 'a', new_source: 'x' });
+      expect([result.message, result.brief]).toEqual([`\`${input}\` is not a file.`, 'Invalid path']);
+    }
   });
 
   it('refuses a file that is not .ipynb', async ({ workspace, runtime, tool }) => {

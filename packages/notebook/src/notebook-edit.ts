@@ -22,6 +22,11 @@ import {
   unsupportedEncodingError,
   type NotebookEditPlan,
   type ResolvedPath,
+  isNotebookName,
+  NOTEBOOK_VIEW_MAX_BYTES,
+  shownCell,
+  type Notebook,
+  type NotebookCell,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import { describeNotebookEdit } from './description.js';
@@ -60,6 +65,24 @@ export interface NotebookEditExtras {
 
 function isNotebookPath(target: ResolvedPath): boolean {
   return [target.real, target.absolute].some((name) => path.extname(name).toLowerCase() === '.ipynb');
+}
+
+/**
+ * The edited cell as ReadFile shows it in the notebook after the edit, numbered as there, so the model can page or
+ * edit on from it. The cells before it are the same before and after the edit, so the notebook is not parsed again.
+ * ReadFile shows a notebook over its size limit, or whose real name is not `.ipynb`, as JSON text, where the cell has
+ * no lines of its own: then the cell's lines are shown without numbers.
+ */
+function editedCellOutput(
+  target: ResolvedPath,
+  notebook: Notebook,
+  mode: NotebookEditParams['edit_mode'],
+  cell: NotebookCell,
+  newSize: number,
+): string {
+  if (!isNotebookName(target.real) || newSize > NOTEBOOK_VIEW_MAX_BYTES) return renderCell(cell).join('\n');
+  const cellsAfter = mode === 'insert' ? notebook.cells.length + 1 : notebook.cells.length;
+  return shownCell(notebook.cells.slice(0, cell.index), cell, cell.index === cellsAfter - 1);
 }
 
 /**
@@ -142,11 +165,13 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
       cellId: plan.cell.identifier,
       cellType: plan.cell.type,
     };
-    // A notebook the runtime calls sensitive is edited, but its cells are not echoed back.
-    const output =
+    const newBytes = encodeChange(decoded.decoded, oldBytes, plan.replacements);
+    // A notebook the runtime calls sensitive is edited, but its cells are not echoed back. Rendered once the change
+    // stands, not for a refused one.
+    const output = (): string =>
       params.edit_mode === 'delete' || this.runtime.paths.isSensitive(target)
         ? ''
-        : renderCell(plan.cell).join('\n');
+        : editedCellOutput(target, notebook, params.edit_mode, plan.cell, newBytes.length);
     const outcome = await applyFileChange(
       this.runtime,
       {
@@ -155,7 +180,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
         path: target,
         oldBytes,
         oldStamp,
-        newBytes: encodeChange(decoded.decoded, oldBytes, plan.replacements),
+        newBytes,
         oldText: plan.before,
         newText: plan.after,
         checkReadState: this.runtime.readBeforeWrite,
@@ -166,10 +191,10 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
       case 'refused':
         return outcome.result;
       case 'unchanged':
-        return toolOk({ output, message: unchangedMessage(plan.cell), extras: { ...extras } });
+        return toolOk({ output: output(), message: unchangedMessage(plan.cell), extras: { ...extras } });
       case 'written':
         return toolOk({
-          output,
+          output: output(),
           message: this.successMessage(params, plan.cell),
           display: outcome.display,
           extras: { ...extras },

@@ -1,8 +1,10 @@
+import { NOTEBOOK_VIEW_MAX_BYTES, SHOWN_LINE_MAX_LENGTH } from '@kimi-tools/core/toolkit';
+
 /** Most lines one ReadFile call shows. */
 export const MAX_LINES = 1000;
 
 /** Longest line shown, in code points including its line break; longer lines are cut and end with `...`. */
-export const MAX_LINE_LENGTH = 2000;
+export const MAX_LINE_LENGTH = SHOWN_LINE_MAX_LENGTH;
 
 /** Most UTF-8 bytes of shown lines one call returns (the line that crosses it is kept). */
 export const MAX_BYTES = 100 << 10;
@@ -17,7 +19,7 @@ export const WHOLE_SAMPLE_LIMIT_BYTES = 1 << 20;
 export const ENCODING_SAMPLE_BYTES = 64 << 10;
 
 /** Notebooks (`.ipynb`) up to this size are shown as cells; bigger ones, like any text file, line by line. */
-export const NOTEBOOK_MAX_BYTES = 64 << 20;
+export const NOTEBOOK_MAX_BYTES = NOTEBOOK_VIEW_MAX_BYTES;
 
 /** Entries a directory's listing names at most (ReadFile on a directory); the rest are counted. */
 export const DIRECTORY_LISTING_MAX_ENTRIES = 50;

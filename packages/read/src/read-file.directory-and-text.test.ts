@@ -28,6 +28,26 @@ describe('a directory', () => {
     );
   });
 
+  it('answers a directory given with a trailing slash as without it, its listing included', async ({
+    workspace,
+    tool,
+  }) => {
+    await workspace.writeAll({ 'internal/server/main.go': 'package main\n', 'internal/server/api/a.go': '' });
+    const result = await tool.call({ path: 'internal/server/' });
+    expect(result).toMatchObject({
+      isError: true,
+      brief: 'Invalid path',
+      message:
+        '`internal/server/` is not a file. It is a directory holding:\napi/\nmain.go\nUse the Glob tool to find files in it.',
+    });
+    const without = await tool.call({ path: 'internal/server' });
+    expect(result.message).toBe(without.message.replace('`internal/server`', '`internal/server/`'));
+    // A name that is no directory keeps the separator's own answer: nothing is there to list.
+    expect((await tool.call({ path: 'internal/server/main.go/' })).message).toBe(
+      '`internal/server/main.go/` ends with a path separator, so it names a directory, not a file.',
+    );
+  });
+
   it('applies the ignore rules of the directories above it', async ({ workspace, tool }) => {
     await workspace.writeAll({
       '.gitignore': 'secret-notes/\n',

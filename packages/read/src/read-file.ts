@@ -26,6 +26,8 @@ import {
   recordSeenText,
   READ_TEXTS,
   READ_TEXT_MAX_BYTES,
+  formatLines,
+  isNotebookName,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import { describeReadFile } from './description.js';
@@ -33,11 +35,10 @@ import { directoryListingText, listDirectory } from './directory-listing.js';
 import { mediaFileError, notReadableError, pdfFileError, type ReadFileBrief } from './errors.js';
 import { LINE_INDEXES } from './line-index.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
-import { formatLines } from './line-format.js';
 import { readResultMessage } from './message.js';
 import { ReadFileParams } from './params.js';
 import { readForward, readTail, type LinesRead, type OpenTextFile } from './read-lines.js';
-import { isNotebookName, pageRenderedLines, renderNotebookFile } from './read-notebook.js';
+import { pageRenderedLines, renderNotebookFile } from './read-notebook.js';
 
 /** Options of {@link ReadFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type ReadFileOptions = Record<string, never>;

@@ -3,14 +3,15 @@ import {
   CONTENT_HASH_LIMIT_BYTES,
   createContentHasher,
   scanLines,
+  shownLine,
   type FileStamp,
+  type ShownLine,
   type LinePosition,
   type ScannedLine,
   type TextEncoding,
 } from '@kimi-tools/core/toolkit';
 import type { LineIndexStore } from './line-index.js';
 import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES } from './limits.js';
-import { shownLine, type ShownLine } from './line-format.js';
 
 /** The open file being read, and what is known about it. */
 export interface OpenTextFile {

@@ -5,15 +5,11 @@ import {
   parseNotebook,
   readHandleUpTo,
   renderNotebook,
+  shownLine,
+  type ShownLine,
 } from '@kimi-tools/core/toolkit';
-import { shownLine, type ShownLine } from './line-format.js';
 import { MAX_BYTES, MAX_LINES, NOTEBOOK_MAX_BYTES } from './limits.js';
 import type { LinesRead } from './read-lines.js';
-
-/** Whether ReadFile shows the file as notebook cells: its name ends in `.ipynb`. */
-export function isNotebookName(filePath: string): boolean {
-  return filePath.toLowerCase().endsWith('.ipynb');
-}
 
 /**
  * The notebook rendered as cells (docs/read-file.md#notebooks) and the hash of the bytes it was rendered from, or

@@ -77,7 +77,7 @@ export function editFailureText(
       };
     case 'replaced':
       return {
-        message: `Edit ${index}: the old string was not found in the file. No changes were made. An earlier edit in this session replaced that text; lines ${failure.from}-${failure.to} now read (with a line around):\n\`\`\`\n${failure.excerpt}\`\`\``,
+        message: `Edit ${index}: the old string was not found in the file. No changes were made. An earlier edit in this session replaced that text; ${failure.from === failure.to ? `line ${failure.from} now reads` : `lines ${failure.from}-${failure.to} now read`} (with a line around):\n\`\`\`\n${failure.excerpt}\`\`\``,
         brief: StrReplaceFileBriefs.noMatch,
       };
     case 'partly-applied':

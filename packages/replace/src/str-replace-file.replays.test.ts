@@ -66,6 +66,31 @@ describe('replays and edits against replaced text', () => {
     );
   });
 
+  it('shows where the text is now when a first edit is re-sent after a follow-up edit replaced its text', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('total.js', JS, { readBy: runtime });
+    const first = { old: '  return a + b;', new: '  return a + b + 0;' };
+    expect((await tool.call({ path: file, edit: first })).isError).toBe(false);
+    const followUp = { old: '  return a + b + 0;', new: '  return (a + b) * 2;' };
+    expect((await tool.call({ path: file, edit: followUp })).isError).toBe(false);
+    const written = await fs.readFile(file, 'utf8');
+    const replay = await tool.call({ path: file, edit: first });
+    expect(replay.brief).toBe('No match');
+    expect(replay.message).toBe(
+      'Edit 1: the old string was not found in the file. No changes were made. An earlier edit in this session replaced that text; line 2 now reads (with a line around):\n```\n     1\tfunction total(a, b) {\n     2\t  return (a + b) * 2;\n     3\t}\n```',
+    );
+    expect(await fs.readFile(file, 'utf8')).toBe(written);
+    // Followed edit by edit: a third edit that replaced the follow-up's text in turn, and two lines now.
+    const third = { old: '  return (a + b) * 2;', new: '  const sum = a + b;\n  return sum * 2;' };
+    expect((await tool.call({ path: file, edit: third })).isError).toBe(false);
+    expect((await tool.call({ path: file, edit: first })).message).toBe(
+      'Edit 1: the old string was not found in the file. No changes were made. An earlier edit in this session replaced that text; lines 2-3 now read (with a line around):\n```\n     1\tfunction total(a, b) {\n     2\t  const sum = a + b;\n     3\t  return sum * 2;\n     4\t}\n```',
+    );
+  });
+
   it('answers a re-sent list as already applied, and refuses a list mixing applied and new edits', async ({
     workspace,
     runtime,

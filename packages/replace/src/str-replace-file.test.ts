@@ -413,13 +413,15 @@ describe('path and file checks', () => {
     });
   });
 
-  it('refuses a directory', async ({ workspace, tool }) => {
+  it('refuses a directory, given with a trailing slash or not', async ({ workspace, tool }) => {
     await fs.mkdir(path.join(workspace.workDir, 'sub'));
-    expect(await tool.call({ path: 'sub', edit: { old: 'a', new: 'b' } })).toMatchObject({
-      isError: true,
-      message: '`sub` is not a file.',
-      brief: 'Invalid path',
-    });
+    for (const input of ['sub', 'sub/']) {
+      expect(await tool.call({ path: input, edit: { old: 'a', new: 'b' } })).toMatchObject({
+        isError: true,
+        message: `\`${input}\` is not a file.`,
+        brief: 'Invalid path',
+      });
+    }
   });
 
   it('sends notebooks to NotebookEdit', async ({ workspace, runtime, tool }) => {

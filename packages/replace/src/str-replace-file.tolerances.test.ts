@@ -111,6 +111,43 @@ describe('tabs and spaces in indentation', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(GO.replace('\treturn b\n', '\treturn -b\n'));
   });
 
+  it('refuses a tab-indented old that matches two places at two widths, naming both', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    // One block indented 2 spaces per level, one 4: a tab reads as either width, so each matches at its own.
+    const text = 'def two():\n  if ready:\n    go()\n\ndef four():\n    if ready:\n        go()\n';
+    const file = await workspace.write('widths.py', text, { readBy: runtime });
+    const result = await tool.call({
+      path: file,
+      edit: { old: '\tif ready:\n\t\tgo()', new: '\tif ready:\n\t\tstop()' },
+    });
+    expect(result.brief).toBe('Ambiguous match');
+    expect(result.message).toBe(
+      'Edit 1: found 2 matches of the old string (at lines 2, 6). Provide more surrounding context to make it unique, or set replace_all to true.',
+    );
+    expect(await fs.readFile(file, 'utf8')).toBe(text);
+  });
+
+  it('refuses a space-indented old that matches two places of a tab file at two widths', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    // At 4 spaces a tab, old is the first block; at 2, the second (its body one tab deeper, the whole one tab less).
+    const text = 'func a() {\n\tif ok {\n\t\trun()\n\t}\n\tif ok {\n\t\t\trun()\n\t}\n}\n';
+    const file = await workspace.write('widths.go', text, { readBy: runtime });
+    const result = await tool.call({
+      path: file,
+      edit: { old: '    if ok {\n        run()\n    }', new: '    if ok {\n        stop()\n    }' },
+    });
+    expect(result.message).toBe(
+      'Edit 1: found 2 matches of the old string (at lines 2, 5). Provide more surrounding context to make it unique, or set replace_all to true.',
+    );
+    expect(await fs.readFile(file, 'utf8')).toBe(text);
+  });
+
   it('refuses when the rewritten old matches more than one place', async ({ workspace, runtime, tool }) => {
     const file = await workspace.write('twice.go', 'func a() {\n\tx++\n}\nfunc b() {\n\tx++\n}\n', {
       readBy: runtime,

@@ -186,7 +186,7 @@ describe('WriteFile basics', () => {
     tool,
     approval,
   }) => {
-    for (const input of ['newdir/', 'new/dir/', `${workspace.workDir}/`]) {
+    for (const input of ['newdir/', 'new/dir/']) {
       const result = await tool.call({ path: input, content: 'x' });
       expect(result).toMatchObject({
         isError: true,
@@ -194,6 +194,12 @@ describe('WriteFile basics', () => {
         brief: 'Invalid path',
       });
     }
+    // An existing directory is answered as without the separator.
+    expect(await tool.call({ path: `${workspace.workDir}/`, content: 'x' })).toMatchObject({
+      isError: true,
+      message: `\`${workspace.workDir}/\` is not a file.`,
+      brief: 'Invalid path',
+    });
     expect(approval.requests).toEqual([]);
     expect(await fs.readdir(workspace.workDir)).toEqual([]);
   });

@@ -157,7 +157,7 @@ describe('buildDiffBlocks', () => {
     expect(buildDiffBlocks('f.txt', big, big.replace('line5\n', 'five\n'))).toEqual([
       summary('(10001 lines)', '(10001 lines, modified)'),
     ]);
-    expect(buildDiffBlocks('f.txt', 'a\n', big)).toEqual([summary('(1 lines)', '(10001 lines)')]);
+    expect(buildDiffBlocks('f.txt', 'a\n', big)).toEqual([summary('(1 line)', '(10001 lines)')]);
     expect(buildDiffBlocks('f.txt', big, '')).toEqual([summary('(10001 lines)', '(0 lines)')]);
   });
 
@@ -314,6 +314,13 @@ describe('buildDiffBlocks: bounded displays (docs/diff-blocks.md#long-lines-and-
     expect(blocks[0]?.isSummary).toBe(false);
     expect(blocks[0]?.newText).toContain('after!');
     expect(bytesOf(blocks)).toBeLessThan(2_000);
+  });
+
+  it('counts one character cut in the singular', () => {
+    const long = 'c'.repeat(1_001);
+    expect(buildDiffBlocks('f.txt', `${long}\nold\n`, `${long}\nnew\n`)[0]?.oldText).toBe(
+      `${'c'.repeat(1_000)}[...1 character cut...]\nold`,
+    );
   });
 
   it('shows a long unchanged context line by its start only', () => {

@@ -1,3 +1,4 @@
+import { counted } from '../text/counted.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 import { diffBlockLines, type DiffBlockLine } from './block-lines.js';
 
@@ -67,7 +68,10 @@ export function unifiedDiffLines(
     hidden += Math.max(0, lines.length - room);
   }
   if (hidden > 0)
-    out.push({ kind: 'omitted', text: `... ${hidden} more diff line${hidden === 1 ? '' : 's'} not shown` });
+    out.push({
+      kind: 'omitted',
+      text: `... ${counted(hidden, 'more diff line', 'more diff lines')} not shown`,
+    });
   return out;
 }
 

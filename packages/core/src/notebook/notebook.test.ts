@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { planNotebookEdit } from './edit-notebook.js';
 import { detectJsonStyle, serializeJson } from './json-style.js';
+import { shownCell } from './notebook-view.js';
 import { parseNotebook } from './parse-notebook.js';
 import { renderNotebook } from './render-notebook.js';
-import type { Notebook } from './notebook-types.js';
+import type { Notebook, NotebookCell } from './notebook-types.js';
 
 function parsed(value: unknown, indent: string | number = 1): Notebook {
   const result = parseNotebook(`${JSON.stringify(value, null, indent)}\n`);
@@ -145,6 +146,18 @@ describe('renderNotebook', () => {
     });
     const lines = renderNotebook(notebook);
     expect(lines.slice(-2)).toEqual(['line 49', '[... 10 more lines of this output not shown]']);
+    const oneMore = parsed({
+      nbformat: 4,
+      nbformat_minor: 4,
+      cells: [
+        {
+          cell_type: 'code',
+          outputs: [{ output_type: 'stream', name: 'stdout', text: text.slice(0, 51) }],
+          source: '',
+        },
+      ],
+    });
+    expect(renderNotebook(oneMore).at(-1)).toBe('[... 1 more line of this output not shown]');
   });
 
   it('shows an nbformat 3 notebook: worksheets, heading cells, input, prompt numbers and v3 outputs', () => {
@@ -175,6 +188,32 @@ describe('renderNotebook', () => {
       '[image/png image in cell cell-1, output 1: not shown]',
       '1',
     ]);
+  });
+});
+
+describe('shownCell', () => {
+  it('numbers a cell as the lines of the whole rendering number it, the last line of the last cell unbroken', () => {
+    const notebook = parsed({
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: {},
+      cells: [
+        { cell_type: 'markdown', id: 'm', metadata: {}, source: ['# A\n', 'b'] },
+        {
+          cell_type: 'code',
+          id: 'c',
+          metadata: {},
+          execution_count: 1,
+          outputs: [{ output_type: 'stream', name: 'stdout', text: ['out\n'] }],
+          source: 'x = 1',
+        },
+        { cell_type: 'raw', id: 'r', metadata: {}, source: 'end' },
+      ],
+    });
+    const numbered = renderNotebook(notebook).map((line, at) => `${String(at + 1).padStart(6)}\t${line}`);
+    const [m, c, r] = notebook.cells as [NotebookCell, NotebookCell, NotebookCell];
+    expect(shownCell([m], c, false)).toBe(`${numbered.slice(4, 8).join('\n')}\n`);
+    expect(shownCell([m, c], r, true)).toBe(numbered.slice(8).join('\n'));
   });
 });
 

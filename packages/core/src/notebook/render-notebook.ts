@@ -1,3 +1,4 @@
+import { counted } from '../text/counted.js';
 import { joinedText, renderOutput, textLines } from './render-outputs.js';
 import type { JsonObject, Notebook, NotebookCell } from './notebook-types.js';
 
@@ -51,6 +52,6 @@ export function renderNotebook(notebook: Notebook): string[] {
   const count = notebook.cells.length;
   const summary =
     `Jupyter notebook, nbformat ${notebook.nbformat}.${notebook.nbformatMinor}, ` +
-    `${count} ${count === 1 ? 'cell' : 'cells'}${kernel ? `, language ${kernel}` : ''}.`;
+    `${counted(count, 'cell')}${kernel ? `, language ${kernel}` : ''}.`;
   return [summary, ...notebook.cells.flatMap(renderCell)];
 }

@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
+import { counted } from '../text/counted.js';
 import type { JsonObject, JsonValue } from './notebook-types.js';
 
 /** Most lines one output shows; the rest are counted in one line (docs/read-file.md#notebooks). */
@@ -51,7 +52,7 @@ function capped(lines: string[]): string[] {
   const hidden = lines.length - NOTEBOOK_OUTPUT_MAX_LINES;
   return [
     ...lines.slice(0, NOTEBOOK_OUTPUT_MAX_LINES),
-    `[... ${hidden} more lines of this output not shown]`,
+    `[... ${counted(hidden, 'more line', 'more lines')} of this output not shown]`,
   ];
 }
 

@@ -84,8 +84,9 @@ export function isDriveRelative(expanded: string, platform: NodeJS.Platform): bo
 }
 
 /**
- * Whether a path ends in a separator (`/`, and `\\` on Windows), so it names a directory whatever exists there: a
- * file tool refuses it rather than write or read a file under a name the model did not give (docs/paths.md).
+ * Whether a path ends in a separator (`/`, and `\\` on Windows), so it names a directory: a file tool takes it as the
+ * directory that is there, and refuses it when none is, rather than write or read a file under a name the model did
+ * not give (docs/paths.md).
  */
 export function endsWithSeparator(input: string, platform: NodeJS.Platform): boolean {
   return input.endsWith('/') || (platform === 'win32' && input.endsWith('\\'));

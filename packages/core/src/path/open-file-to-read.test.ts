@@ -38,7 +38,7 @@ describe('openFileToRead: the whole path policy, in ReadFile order (docs/paths.m
       'Empty file path',
     ]);
     expect(await answer(await openFileToRead(runtime, 'a\0b'))).toEqual([
-      '`a\\u0000b` is not a valid path.',
+      '`"a\\u0000b"` is not a valid path.',
       'Invalid path',
     ]);
     expect(await answer(await openFileToRead(runtime, '../outside/a.txt'))).toEqual([

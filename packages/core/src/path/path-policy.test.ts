@@ -90,15 +90,33 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
     workspace,
   }) => {
     const p = policy();
+    await workspace.mkdir('sub');
+    await fs.symlink(workspace.at('sub'), workspace.at('link'));
     for (const verb of ['read', 'write', 'edit'] as const) {
-      for (const input of ['newdir/', 'a.txt/', `${workspace.workDir}/`, 'sub/x/']) {
+      for (const input of ['newdir/', 'a.txt/', 'sub/x/', `${workspace.outside('secret.txt')}/`]) {
         expectError(
           await p.resolveFile(input, verb),
           `\`${input}\` ends with a path separator, so it names a directory, not a file.`,
           'Invalid path',
         );
       }
+      // An existing directory (or a link to one) is that directory: the tool answers as without the separator.
+      for (const input of [`${workspace.workDir}/`, 'sub/', 'link/']) {
+        const without = expectPath(await p.resolveFile(input.slice(0, -1), verb));
+        expect(expectPath(await p.resolveFile(input, verb))).toEqual({
+          ...without,
+          input,
+          expanded: `${without.expanded}/`,
+        });
+      }
     }
+    // Under `deny`, a directory outside is refused as outside, never looked at.
+    const outsideDir = `${path.dirname(workspace.outside('secret.txt'))}/`;
+    expectError(
+      await policy({ outside: 'deny' }).resolveFile(outsideDir, 'read'),
+      `\`${outsideDir}\` is outside the workspace.`,
+      'Outside workspace',
+    );
     // A search path names a directory anyway: the separator is fine there.
     expectPath(await p.resolveSearchPath(`${workspace.workDir}/`, 'Path outside workspace'));
   });

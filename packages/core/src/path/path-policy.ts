@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import {
   Briefs,
@@ -71,6 +72,15 @@ type InputBrief = typeof Briefs.emptyPath | typeof Briefs.invalidPath;
 type Resolution =
   { ok: true; path: ResolvedPath; roots: string[] } | { ok: false; reason: 'empty' | 'invalid' };
 
+/** Whether `real` is a directory now (a link to one too); a path that cannot be looked at is none. */
+async function isExistingDirectory(real: string): Promise<boolean> {
+  try {
+    return (await fs.stat(real)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function inputError(reason: 'empty' | 'invalid', input: string): ToolReturnValue<InputBrief> {
   if (reason === 'empty') return toolError({ message: EMPTY_PATH_MESSAGE, brief: Briefs.emptyPath });
   return toolError({ message: invalidPathMessage(input), brief: Briefs.invalidPath });
@@ -108,16 +118,13 @@ export class PathPolicy {
 
   /**
    * For read/write/edit tools, in the order docs/paths.md gives: empty → invalid (NUL, lone surrogate, UNC; no file-system
-   * access) → `~`/Windows conversions → resolve against workDir → real path → a trailing separator → outside under
-   * `outside: 'deny'` (relative or absolute) → relative-outside (worded with `verb`) → deny globs. Errors carry the exact documented messages and briefs.
+   * access) → `~`/Windows conversions → resolve against workDir → real path → outside under `outside: 'deny'`
+   * (relative or absolute) → relative-outside (worded with `verb`) → deny globs → a trailing separator on anything but
+   * an existing directory. Errors carry the exact documented messages and briefs.
    */
   async resolveFile(input: string, verb: PathVerb): Promise<PathResult<PathBrief>> {
     const resolution = await this.resolve(input);
     if (!resolution.ok) return { ok: false, error: inputError(resolution.reason, input) };
-    if (endsWithSeparator(input, this.platform)) {
-      const message = directoryPathMessage(input);
-      return { ok: false, error: toolError({ message, brief: Briefs.invalidPath }) };
-    }
     const resolved = resolution.path;
     const shown = resolved.expanded;
     // Under 'deny' a relative path is refused as outside too: asking for the absolute path would only invite a retry
@@ -132,6 +139,13 @@ export class PathPolicy {
     }
     if (this.deniedAmong([resolved.real, resolved.absolute], resolution.roots)) {
       return { ok: false, error: deniedError(shown) };
+    }
+    // A directory given with a separator is that directory: each tool answers as it does without the separator
+    // (ReadFile lists it). Any other path with one names a directory that is not there, so nothing is read or made.
+    // Looked at last, so nothing outside a `deny` workspace is looked at.
+    if (endsWithSeparator(input, this.platform) && !(await isExistingDirectory(resolved.real))) {
+      const message = directoryPathMessage(input);
+      return { ok: false, error: toolError({ message, brief: Briefs.invalidPath }) };
     }
     return { ok: true, path: resolved };
   }

@@ -1,6 +1,8 @@
+import { counted } from './counted.js';
+
 /** What stands for the characters a cut removed (docs/diff-blocks.md, docs/paths.md#how-paths-are-shown). */
 export function cutMarker(count: number): string {
-  return `[...${count} characters cut...]`;
+  return `[...${counted(count, 'character')} cut...]`;
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -2,7 +2,7 @@ import { normalizeLineEndings, type TextDraft } from '@kimi-tools/core/toolkit';
 import { iterateOccurrences } from './match-exact.js';
 import { straightenQuotes } from './match-quotes.js';
 import { iterateWhitespaceMatches, type IndentShift } from './match-whitespace.js';
-import { indentRewritesFor, rewriteIndentation } from './match-indentation.js';
+import { indentRewritesFor, rewriteIndentation, type IndentRewrite } from './match-indentation.js';
 import { stripLineNumbers, stripNewLineNumbers } from './match-line-numbers.js';
 import type { EditMatch, MatchLevel } from './types.js';
 
@@ -69,6 +69,57 @@ function* occurrenceSpans(haystack: string, needle: string, replaceAll = false):
 function* whitespaceSpans(content: string, old: string): Generator<FoundSpan> {
   for (const match of iterateWhitespaceMatches(content, old)) {
     yield { start: match.start, end: match.end, shift: match.shift };
+  }
+}
+
+/**
+ * The `indentation` level: `old` rewritten in the file's style at every width it allows, the places all widths find
+ * counted together, in the file's order. A place found at several widths counts once, with the first width that
+ * found it; two places are ambiguous, whatever widths found them (a tab that reads as 2 spaces in one block and 4 in
+ * another fits both).
+ */
+function findIndented(
+  content: string,
+  old: string,
+  replacement: string,
+  mode: EditMatch,
+): FindResult | undefined {
+  const rewrites = indentRewritesFor(content, old, replacement);
+  let chosen: IndentRewrite | undefined;
+  const places = mergedSpans(
+    rewrites.map((rewrite) => whitespaceSpans(content, rewriteIndentation(old, rewrite))),
+    (source) => (chosen = rewrites[source]),
+  );
+  const found = settle('indentation', places, mode, false);
+  // Found means one place was yielded: `chosen` is the width that found it.
+  if (found?.kind !== 'found' || chosen === undefined) return found;
+  const rewrite = chosen;
+  return { ...found, via: 'whitespace', rewriteNew: (text) => rewriteIndentation(text, rewrite) };
+}
+
+/**
+ * Spans of several searches, each in the file's order, merged in that order; a place more than one search finds is
+ * yielded once, `onYield` being told the first of them. Memory stays at one span per search, however many matches.
+ */
+function* mergedSpans(
+  searches: ReadonlyArray<Iterator<FoundSpan>>,
+  onYield: (source: number) => void,
+): Generator<FoundSpan> {
+  const heads = searches.map((search) => search.next());
+  for (;;) {
+    let first = -1;
+    for (const [source, head] of heads.entries()) {
+      if (head.done) continue;
+      const lead = heads[first];
+      if (lead === undefined || lead.done || head.value.start < lead.value.start) first = source;
+    }
+    const lead = heads[first];
+    if (lead === undefined || lead.done) return;
+    const span = lead.value;
+    for (const [source, head] of heads.entries())
+      if (!head.done && head.value.start === span.start) heads[source] = searches[source]!.next();
+    onYield(first);
+    yield span;
   }
 }
 
@@ -150,14 +201,8 @@ export function findEdit(
   const found = settle('whitespace', whitespaceSpans(straightened, oldQuotes), mode, false);
   if (found !== undefined) return found;
 
-  for (const rewrite of indentRewritesFor(straightened, oldQuotes, replacement)) {
-    const rewritten = rewriteIndentation(oldQuotes, rewrite);
-    const inStyle = settle('indentation', whitespaceSpans(straightened, rewritten), mode, false);
-    if (inStyle?.kind === 'found') {
-      return { ...inStyle, via: 'whitespace', rewriteNew: (text) => rewriteIndentation(text, rewrite) };
-    }
-    if (inStyle !== undefined) return inStyle;
-  }
+  const indented = findIndented(straightened, oldQuotes, replacement, mode);
+  if (indented !== undefined) return indented;
 
   // Copied from ReadFile's output with its prefixes: the rest of the ladder on the bare lines.
   const bare = numbered ? stripLineNumbers(oldLines) : undefined;

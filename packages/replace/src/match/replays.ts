@@ -77,9 +77,41 @@ function bare(text: string): string {
     .join('\n');
 }
 
+/** Whether two texts are the same text, or one holds the other, compared {@link bare}. */
+function related(bareOne: string, bareOther: string): boolean {
+  return (
+    bareOne.length > 0 && bareOther.length > 0 && (bareOne.includes(bareOther) || bareOther.includes(bareOne))
+  );
+}
+
+type Place = { start: number; from: number; to: number };
+
+/**
+ * Where the text `log[at]` wrote is now: where it stands, or, when a later edit of this session replaced it (`A → B`
+ * then `B → C`), where that edit's text stands, followed edit by edit. `seen` keeps each entry's answer, so a long log
+ * is walked once.
+ */
+function placeNow(
+  text: string,
+  log: readonly LoggedEdit[],
+  at: number,
+  seen: Map<number, Place | undefined>,
+): Place | undefined {
+  if (seen.has(at)) return seen.get(at);
+  seen.set(at, undefined);
+  const entry = log[at]!;
+  let place = entry.written === '' ? undefined : nearest(text, entry);
+  const written = bare(entry.written);
+  for (let later = at + 1; place === undefined && later < log.length; later++)
+    if (related(bare(log[later]!.old), written)) place = placeNow(text, log, later, seen);
+  seen.set(at, place);
+  return place;
+}
+
 /**
  * When `old` (not found) is text an earlier edit of this session replaced, or holds it: the lines where that edit's
- * text is now, and those lines numbered as ReadFile shows them. Only text this session wrote is looked for.
+ * text is now (or the text of a later edit that replaced it in turn), and those lines numbered as ReadFile shows
+ * them. Only text this session wrote is looked for.
  */
 export function replacedRegion(
   text: string,
@@ -87,13 +119,10 @@ export function replacedRegion(
   log: readonly LoggedEdit[],
 ): { from: number; to: number; excerpt: string } | undefined {
   const wanted = bare(old);
-  if (wanted.length === 0) return undefined;
+  const seen = new Map<number, Place | undefined>();
   for (let index = log.length - 1; index >= 0; index--) {
-    const entry = log[index]!;
-    const replaced = bare(entry.old);
-    if (replaced.length === 0 || !(replaced.includes(wanted) || wanted.includes(replaced))) continue;
-    if (entry.written === '') continue;
-    const place = nearest(text, entry);
+    if (!related(bare(log[index]!.old), wanted)) continue;
+    const place = placeNow(text, log, index, seen);
     if (place === undefined) continue;
     const excerpt = lineSnippet(text, [{ from: place.from, count: place.to - place.from + 1 }], {
       context: 1,

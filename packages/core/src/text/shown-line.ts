@@ -1,5 +1,11 @@
-import { numberedLine, showControlCharacters } from '@kimi-tools/core/toolkit';
-import { MAX_LINE_LENGTH } from './limits.js';
+import { showControlCharacters } from './control-pictures.js';
+import { numberedLine } from './numbered-line.js';
+
+// A line as ReadFile shows it (docs/read-file.md), in one place: ReadFile's pages, and every other tool that shows
+// lines the model will page or edit from in ReadFile's numbering (NotebookEdit's cell).
+
+/** Longest line shown, in code points including its line break; longer lines are cut and end with `...`. */
+export const SHOWN_LINE_MAX_LENGTH = 2000;
 
 /** A line ready to be shown: cut to the length limit, with its size as counted against the byte limit. */
 export interface ShownLine {
@@ -32,16 +38,16 @@ function longerThan(text: string, limit: number): boolean {
 }
 
 /**
- * Applies the per-line limit: a line longer than {@link MAX_LINE_LENGTH} code points, its line break included,
+ * Applies the per-line limit: a line longer than {@link SHOWN_LINE_MAX_LENGTH} code points, its line break included,
  * keeps as many code points as leave room for `...` and the break. `cut` says the reader already knows it is longer.
  * Control characters are shown as their pictures (`showControlCharacters`).
  */
 export function shownLine(number: number, line: string, terminated: boolean, cut: boolean): ShownLine {
   const text = showControlCharacters(line);
   const breakLength = terminated ? 1 : 0;
-  const truncated = cut || longerThan(text, MAX_LINE_LENGTH - breakLength);
+  const truncated = cut || longerThan(text, SHOWN_LINE_MAX_LENGTH - breakLength);
   const shown = truncated
-    ? firstCodePoints(text, MAX_LINE_LENGTH - ELLIPSIS.length - breakLength) + ELLIPSIS
+    ? firstCodePoints(text, SHOWN_LINE_MAX_LENGTH - ELLIPSIS.length - breakLength) + ELLIPSIS
     : text;
   return {
     number,
