@@ -47,5 +47,13 @@ export { fixedTool, MIXED_MEDIA, mediaResult, textResult, errorResult } from './
 // what a package's sources load at import time (the cold start of a process using it)
 export { loadTimeImportOffenders, type LoadTimeRules } from './load-time-imports.js';
 
+// the conformance suite every file-system backend runs against itself (docs/file-systems.md)
+export {
+  describeFileSystemConformance,
+  type FileSystemUnderTest,
+  type FileSystemConformanceOptions,
+} from './fs-conformance/describe-conformance.js';
+export type { ConformanceFeature } from './fs-conformance/conformance-case.js';
+
 // README snippets that a type-checked file repeats
 export { firstTypeScriptBlock } from './readme-snippet.js';

@@ -131,7 +131,7 @@ export interface FileSystemCapabilities {
  * The file system the tools work on. Paths are absolute, in the backend's own syntax (`platform`). Unless an
  * operation says otherwise it follows symbolic links; `lstat`, `readlink`, `readdir` entries, `unlink`, `rename` and
  * `symlink` act on the link itself. See docs/file-systems.md for the full contract and the conformance tests every
- * backend runs (`runFileSystemConformance` in the test kit).
+ * backend runs (`describeFileSystemConformance` in the test kit).
  */
 export interface FileSystem {
   /** A short name for messages and result extras: `local`, `memory`, `ssh`... */
