@@ -138,7 +138,12 @@ async function openSession(
     client.once('ready', ready);
     client.once('error', fail);
     client.once('close', closed);
-    client.connect(config);
+    try {
+      client.connect(config);
+    } catch (error) {
+      // ssh2 checks the key (its format, its passphrase) before it connects.
+      reject(sshError('EINVAL', `cannot connect to ${target}: ${(error as Error).message}`));
+    }
   });
 
   const lost = () => new ConnectionLost(target, reason);
@@ -166,17 +171,23 @@ async function openSession(
     throw sshError('ENOSYS', `${target} offers no SFTP subsystem (${(error as Error).message})`);
   }
   // The SFTP server may end while SSH stays up (killed, crashed): the session is then of no use, and the next call
-  // connects again.
-  sftp.once('close', () => {
+  // connects again. The requests it leaves unanswered tell first, before the channel closes.
+  const sftpEnded = () => {
     if (!alive) return;
-    reason = 'the SFTP server ended';
     alive = false;
+    reason = 'the SFTP server ended';
     gone();
     client.end();
-  });
+  };
+  sftp.once('close', sftpEnded);
   return {
     client,
-    sftp: new SftpSession(sftp, () => alive, lost, settings.onRequest),
+    sftp: new SftpSession(sftp, {
+      alive: () => alive,
+      lost,
+      ended: sftpEnded,
+      onRequest: settings.onRequest,
+    }),
     get alive() {
       return alive;
     },

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { utils } from 'ssh2';
 import type { ConnectionSettings } from './connection.js';
 import { parseExpectedHostKeys } from './host-key.js';
 import { sshError } from './ssh-error.js';
@@ -54,10 +53,6 @@ export function connectionSettings(options: SshFileSystemOptions): ConnectionSet
   }
   if (privateKey === undefined && agent === undefined)
     throw invalid('give a privateKey or an agent to log in with');
-  if (privateKey !== undefined) {
-    const parsed = utils.parseKey(privateKey, passphrase);
-    if (parsed instanceof Error) throw invalid(`privateKey cannot be used: ${parsed.message}`);
-  }
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const keepaliveIntervalMs = options.keepaliveIntervalMs ?? DEFAULT_KEEPALIVE_INTERVAL_MS;
   for (const [name, value] of Object.entries({ connectTimeoutMs, keepaliveIntervalMs })) {

@@ -89,6 +89,8 @@ export class SftpOpenFile implements OpenFile {
   async close() {
     if (this.#closed) return;
     this.#closed = true;
+    // The server released every handle of a session that ended: there is nothing left to close.
+    if (!this.sftp.alive) return;
     const closing = this.#on('close', (sftp) => sftp.close(this.handle));
     // Closing a file only read from cannot fail in a way that matters; the server answers it in order, so nothing
     // sent later can see the file open. Not waiting saves a round trip on every read.

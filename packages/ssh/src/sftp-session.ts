@@ -29,6 +29,16 @@ export interface SftpEntry {
   readonly attrs: Attributes;
 }
 
+/** What the session needs of its connection. */
+export interface SessionState {
+  alive(): boolean;
+  /** The error a request gets when the connection or the SFTP channel is gone. */
+  lost(): Error;
+  /** Marks the session gone: a request was left unanswered because the channel ended. */
+  ended(): void;
+  onRequest?: ((request: string) => void) | undefined;
+}
+
 /** What ssh2 learns when the SFTP session starts (the server's VERSION packet and `limits@openssh.com`). */
 interface SftpInternals {
   _extensions?: Record<string, string>;
@@ -52,9 +62,7 @@ export class SftpSession {
 
   constructor(
     private readonly sftp: SFTPWrapper,
-    private readonly isAlive: () => boolean,
-    private readonly lost: () => Error,
-    private readonly onRequest: ((request: string) => void) | undefined,
+    private readonly connection: SessionState,
   ) {
     // ssh2 keeps these on the session without a public accessor (it uses them to split reads and writes itself).
     const internals = sftp as unknown as SftpInternals;
@@ -64,7 +72,7 @@ export class SftpSession {
   }
 
   get alive(): boolean {
-    return this.isAlive();
+    return this.connection.alive();
   }
 
   /** Sends one request; `issue` gets the callback ssh2 answers on. */
@@ -72,18 +80,23 @@ export class SftpSession {
     request: string,
     issue: (done: (error: Error | undefined | null, value?: T) => void) => void,
   ) {
+    const { connection } = this;
     return new Promise<T>((resolve, reject) => {
-      if (!this.isAlive()) {
-        reject(this.lost());
+      if (!connection.alive()) {
+        reject(connection.lost());
         return;
       }
-      this.onRequest?.(request);
+      connection.onRequest?.(request);
       issue((error, value) => {
         const status = (error as { code?: unknown } | null | undefined)?.code;
         if (!error) resolve(value as T);
-        // ssh2 fails every request still waiting with "No response from server" (no status) when the channel ends.
-        else if (!this.isAlive() || typeof status !== 'number') reject(this.lost());
-        else reject(new SftpStatusError(status, error.message));
+        else if (typeof status === 'number' && connection.alive())
+          reject(new SftpStatusError(status, error.message));
+        else {
+          // ssh2 fails every request still waiting with "No response from server" (no status) when the channel ends.
+          connection.ended();
+          reject(connection.lost());
+        }
       });
     });
   }
