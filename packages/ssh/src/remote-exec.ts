@@ -45,6 +45,8 @@ export function remoteExec(
   let kill = () => {
     killed = true;
   };
+  let abandon = () => {};
+  const abandoned = new Promise<void>((resolve) => (abandon = resolve));
 
   const exit = (async () => {
     try {
@@ -61,13 +63,16 @@ export function remoteExec(
       if (killed) return { code: null, signal: 'SIGKILL' };
       const channel = await openExec(live, startScript(command, args, options), command);
       // Killed while the channel was opening: the program may be starting, so it is killed all the same.
-      if (killed) killProgram(live, channel, stdout);
+      if (killed) killProgram(live, channel, stdout, abandon);
       kill = () => {
         if (killed) return;
         killed = true;
-        killProgram(live, channel, stdout);
+        killProgram(live, channel, stdout, abandon);
       };
-      return await runToExit(live, channel, { stdin, stdout, stderr }, command, () => killed);
+      return await runToExit(live, channel, { stdin, stdout, stderr }, command, {
+        killed: () => killed,
+        abandoned,
+      });
     } finally {
       stdout.end();
       stderr.end();
@@ -112,14 +117,21 @@ interface Streams {
   stderr: PassThrough;
 }
 
+/** Whether the program was killed, and a promise that settles when the caller stops waiting for its channel. */
+interface Ending {
+  killed(): boolean;
+  abandoned: Promise<void>;
+}
+
 function runToExit(
   session: SshSession,
   channel: ClientChannel,
   { stdin, stdout, stderr }: Streams,
   command: string,
-  killed: () => boolean,
+  { killed, abandoned }: Ending,
 ): Promise<{ code: number | null; signal: string | null }> {
   return new Promise((resolve, reject) => {
+    void abandoned.then(() => resolve({ code: null, signal: 'SIGKILL' }));
     let status: { code: number | null; signal: string | null } | undefined;
     channel.on('exit', (code: number | null, signal?: string) => {
       status = { code: code ?? null, signal: signal ?? null };
@@ -141,10 +153,15 @@ function runToExit(
 
 /**
  * Ends the program: the `signal` request first (OpenSSH refuses it to root logins, which run without privilege
- * separation), then `kill -KILL` of its process group over a second channel, then the channel itself if it is still
- * open after a grace period.
+ * separation), then `kill -KILL` of its process group over a second channel; after a grace period, the channel is
+ * closed and no longer waited for.
  */
-function killProgram(session: SshSession, channel: ClientChannel, stdout: StartMarker): void {
+function killProgram(
+  session: SshSession,
+  channel: ClientChannel,
+  stdout: StartMarker,
+  abandon: () => void,
+): void {
   try {
     channel.signal('KILL');
   } catch {
@@ -158,7 +175,12 @@ function killProgram(session: SshSession, channel: ClientChannel, stdout: StartM
       killer.stderr.resume();
     });
   });
-  const timer = setTimeout(() => channel.close(), KILL_GRACE_MS);
+  // If the program outlives that (a host where `kill` fails), the channel is let go: sshd keeps it open while the
+  // program runs, and the caller must not wait for it.
+  const timer = setTimeout(() => {
+    channel.close();
+    abandon();
+  }, KILL_GRACE_MS);
   timer.unref();
   channel.once('close', () => clearTimeout(timer));
 }
