@@ -273,9 +273,14 @@ const FILE_SYSTEMS = [
   'FileSystem',
   'FileSystemCapabilities',
   'FileTypeTests',
+  'MemoryEntry',
+  'MemoryFileSystem',
+  'MemoryFileSystemOptions',
+  'MemorySnapshot',
   'OpenFile',
   'OpenMode',
   'localFileSystem',
+  'memoryFileSystem',
 ];
 
 describe('the public entry points of @kimi-tools/core', () => {

@@ -3,6 +3,13 @@
 // the test kit against it.
 
 export { localFileSystem } from './fs/local-file-system.js';
+export {
+  memoryFileSystem,
+  type MemoryEntry,
+  type MemoryFileSystem,
+  type MemoryFileSystemOptions,
+  type MemorySnapshot,
+} from './fs/memory/memory-file-system.js';
 export type {
   DirEntry,
   ExecOptions,
