@@ -1,4 +1,5 @@
 import { Client, type ClientErrorExtensions, type ConnectConfig, type SFTPWrapper } from 'ssh2';
+import { ExecChannels } from './exec-channels.js';
 import { hostKeyCheck, type HostKeyRules } from './host-key.js';
 import { SftpSession } from './sftp-session.js';
 import { sshError } from './ssh-error.js';
@@ -31,6 +32,7 @@ export class ConnectionLost extends Error {
 export interface SshSession {
   readonly client: Client;
   readonly sftp: SftpSession;
+  readonly execChannels: ExecChannels;
   readonly alive: boolean;
   lost(): ConnectionLost;
   /** Closes the connection and waits until it is closed. */
@@ -185,6 +187,7 @@ async function openSession(
   sftp.once('close', sftpEnded);
   return {
     client,
+    execChannels: new ExecChannels(),
     sftp: new SftpSession(sftp, {
       alive: () => alive,
       lost,

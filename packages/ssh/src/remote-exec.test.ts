@@ -127,6 +127,17 @@ describe('exec', () => {
     await expect.poll(() => processesRunning('sleep', '1003')).toEqual([]);
   });
 
+  test('more programs at once than the server allows channels (MaxSessions: 10) wait for one to end', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 14 }, (_, index) =>
+        runToEnd(fs.exec!('sh', ['-c', 'sleep 0.5; echo "$1"', 'sh', `${index}`])),
+      ),
+    );
+    expect(results.map((result) => [result.code, result.stdout])).toEqual(
+      Array.from({ length: 14 }, (_, index) => [0, `${index}\n`]),
+    );
+  });
+
   test('a connection dropped while the program runs settles exit with ECONNRESET, and the next exec reconnects', async () => {
     const process = fs.exec!('sh', ['-c', 'echo started; sleep 1004']);
     await appears(process.stdout, 'started');

@@ -88,27 +88,27 @@ export function remoteExec(
   };
 }
 
-function openExec(session: SshSession, script: string, command: string): Promise<ClientChannel> {
-  return new Promise((resolve, reject) => {
-    if (!session.alive) {
-      reject(errnoError('ECONNRESET', 'spawn', [command], session.lost().message));
-      return;
+/** Opens the channel, waiting for one of ours to close when the server refuses one more. */
+async function openExec(session: SshSession, script: string, command: string): Promise<ClientChannel> {
+  const channels = session.execChannels;
+  for (;;) {
+    if (!session.alive) throw errnoError('ECONNRESET', 'spawn', [command], session.lost().message);
+    channels.asked();
+    const opened = await new Promise<ClientChannel | Error>((resolve) =>
+      session.client.exec(script, (error, channel) => resolve(error ?? channel)),
+    );
+    if (!(opened instanceof Error)) {
+      opened.once('close', () => channels.closed());
+      return opened;
     }
-    session.client.exec(script, (error, channel) => {
-      if (!error) resolve(channel);
-      else if (!session.alive) reject(errnoError('ECONNRESET', 'spawn', [command], session.lost().message));
-      else {
-        reject(
-          errnoError(
-            'EAGAIN',
-            'spawn',
-            [command],
-            `the server refused another channel (${error.message}): it has too many sessions open`,
-          ),
-        );
-      }
-    });
-  });
+    channels.refused();
+    if (!session.alive) throw errnoError('ECONNRESET', 'spawn', [command], session.lost().message);
+    const slot = channels.slot();
+    if (!slot) {
+      throw errnoError('EAGAIN', 'spawn', [command], `the host refused a channel for it (${opened.message})`);
+    }
+    await slot;
+  }
 }
 
 interface Streams {
