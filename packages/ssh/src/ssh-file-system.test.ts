@@ -3,7 +3,7 @@ import { promises as nodeFs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
+import { createTempWorkspace, startSshServer, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
 import { sshFileSystem } from './ssh-file-system.js';
@@ -91,6 +91,20 @@ describe('sshFileSystem', () => {
       code: 'ECONNREFUSED',
       message: `ECONNREFUSED: cannot connect to ${ssh.server.username}@127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1`,
     });
+  });
+
+  test('a host without the SFTP subsystem is ENOSYS, saying so', async () => {
+    const bare = await startSshServer({ sftp: false });
+    try {
+      const target = `${bare.username}@127.0.0.1:${bare.port}`;
+      const options = { ...ssh.options(tree.workDir), port: bare.port, hostKey: bare.hostKeys[0]!.line };
+      await expect(sshFileSystem({ ...options, privateKey: bare.privateKey })).rejects.toMatchObject({
+        code: 'ENOSYS',
+        message: `ENOSYS: ${target} offers no SFTP subsystem (Unable to start subsystem: sftp)`,
+      });
+    } finally {
+      await bare.stop();
+    }
   });
 
   test('takes absolute paths only', async () => {

@@ -15,6 +15,10 @@ export interface SshFileSystem extends FileSystem {
   readonly name: 'ssh';
   /** The workspace on the host, by its canonical path. */
   readonly root: string;
+  /** Runs a program on the host, over an `exec` channel of the connection. */
+  exec: NonNullable<FileSystem['exec']>;
+  /** Closes the connection (the next call connects again). */
+  close(): Promise<void>;
 }
 
 /**

@@ -28,6 +28,8 @@ export type SshHostKeyType = 'ed25519' | 'rsa';
 export interface SshServerOptions {
   /** The host keys to generate, in the order the server offers them (default: `['ed25519']`). */
   hostKeyTypes?: readonly SshHostKeyType[];
+  /** Whether the server has the SFTP subsystem (default: true). */
+  sftp?: boolean;
 }
 
 /** A real OpenSSH server on 127.0.0.1, started for one test file, accepting one user key made for it. */
@@ -58,6 +60,7 @@ export interface SshServer {
  */
 export async function startSshServer({
   hostKeyTypes = ['ed25519'],
+  sftp = true,
 }: SshServerOptions = {}): Promise<SshServer> {
   for (const program of [SSHD, SFTP_SERVER]) {
     if (!existsSync(program)) {
@@ -89,7 +92,7 @@ export async function startSshServer({
       'UsePAM no',
       'UseDNS no',
       'PrintMotd no',
-      `Subsystem sftp ${SFTP_SERVER}`,
+      ...(sftp ? [`Subsystem sftp ${SFTP_SERVER}`] : []),
       '',
     ].join('\n'),
   );
