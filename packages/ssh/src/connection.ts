@@ -160,6 +160,7 @@ async function openSession(
     }),
   );
   const end = async () => {
+    if (alive) reason = 'close() ended it';
     client.end();
     await ended;
   };

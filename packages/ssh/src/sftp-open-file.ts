@@ -20,8 +20,12 @@ export interface SftpOpenFileOptions {
 
 /** A file open in one SFTP session; every operation fails with `ECONNRESET` once that session is lost. */
 export class SftpOpenFile implements OpenFile {
-  /** Where the last read came back short: the end of the file, so a read from there returns 0 without asking. */
+  /**
+   * Where the last read came back short at the size `stat()` gave: the end of the file, so a read from there returns 0
+   * without asking. A short read before that size (a FUSE file system may give one) proves nothing and is not kept.
+   */
   #knownEnd: number | undefined;
+  #size: number | undefined;
   #firstStat: Promise<Attributes> | undefined;
   #closed = false;
 
@@ -46,7 +50,8 @@ export class SftpOpenFile implements OpenFile {
     const bytesRead = await this.#on('read', (sftp) =>
       readPipelined(sftp, this.handle, asBuffer(buffer), offset, length, position),
     );
-    this.#knownEnd = bytesRead < length ? position + bytesRead : undefined;
+    const end = position + bytesRead;
+    this.#knownEnd = bytesRead < length && this.#size !== undefined && end >= this.#size ? end : undefined;
     return { bytesRead };
   }
 
@@ -63,7 +68,9 @@ export class SftpOpenFile implements OpenFile {
   async stat(): Promise<FileStats> {
     const first = this.#firstStat;
     this.#firstStat = undefined;
-    return toFileStats(await this.#on('fstat', (sftp) => first ?? sftp.fstat(this.handle)));
+    const stats = toFileStats(await this.#on('fstat', (sftp) => first ?? sftp.fstat(this.handle)));
+    this.#size = stats.size;
+    return stats;
   }
 
   truncate(length: number) {
@@ -101,6 +108,7 @@ export class SftpOpenFile implements OpenFile {
   /** What this handle changed makes the eager stat and the known end stale. */
   #changed() {
     this.#knownEnd = undefined;
+    this.#size = undefined;
     this.#firstStat = undefined;
   }
 

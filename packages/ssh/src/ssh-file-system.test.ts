@@ -238,6 +238,20 @@ describe('SFTP requests', () => {
     expect(requests).toEqual([['stat'], ['open'], ['fstat'], ['read'], ['close']]);
   });
 
+  test('a read that comes back short before the size stat gave is not taken for the end: the server is asked', async () => {
+    const file = await tree.write('shrinking.txt', 'x'.repeat(100));
+    const requests = await requestsOf(async (fs) => {
+      const opened = await fs.open(file, 'read');
+      expect((await opened.stat()).size).toBe(100);
+      await nodeFs.truncate(file, 50);
+      const buffer = Buffer.alloc(101);
+      expect(await opened.read(buffer, 0, 101, 0)).toEqual({ bytesRead: 50 });
+      expect(await opened.read(buffer, 50, 51, 50)).toEqual({ bytesRead: 0 });
+      await opened.close();
+    });
+    expect(requests).toEqual([['stat'], ['open'], ['fstat'], ['read'], ['read'], ['close']]);
+  });
+
   test('a 1 MiB file is read in parts of the largest size the server serves, all sent at once', async () => {
     const content = Buffer.alloc(1024 * 1024);
     for (let index = 0; index < content.length; index++) content[index] = (index * 7) % 251;

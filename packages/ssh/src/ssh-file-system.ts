@@ -85,7 +85,7 @@ function backend(
 
   /** Like `mkdir -p`: a directory already there is fine, a file there is `EEXIST`. */
   const mkdirRecursive = async (path: string, mode: number | undefined): Promise<void> => {
-    const existing = await run('stat', [path], (sftp) => sftp.stat(path)).catch(
+    const existing = await run('mkdir', [path], (sftp) => sftp.stat(path)).catch(
       (error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return undefined;
         throw error;
@@ -102,7 +102,7 @@ function backend(
     } catch (error) {
       // Made by someone else in between.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const made = await run('stat', [path], (sftp) => sftp.stat(path));
+      const made = await run('mkdir', [path], (sftp) => sftp.stat(path));
       if (!isType(made.mode, FileType.DIRECTORY)) throw error;
     }
   };
