@@ -65,7 +65,9 @@ async function explainMissing(
     const parent = await resolveFailure(posix.dirname(path), true, session);
     if (parent) return parent;
   }
-  const followLast = !['lstat', 'readlink', 'unlink', 'rmdir', 'symlink', 'mkdir'].includes(syscall);
+  const followLast = !['lstat', 'readlink', 'unlink', 'rmdir', 'symlink', 'mkdir', 'create'].includes(
+    syscall,
+  );
   return (await resolveFailure(path, followLast, session)) ?? 'ENOENT';
 }
 

@@ -23,8 +23,9 @@ export function startScript(command: string, args: readonly string[], options: E
   for (const [name, value] of Object.entries(options.env ?? {})) {
     steps.push(value === undefined ? `unset ${name}` : `export ${name}=${shellQuote(value)}`);
   }
-  if (options.cwd !== undefined)
+  if (options.cwd !== undefined) {
     steps.push(`{ cd -- ${shellQuote(options.cwd)} || exit ${NO_DIRECTORY}; } 2>/dev/null`);
+  }
   steps.push(`command -v -- ${shellQuote(command)} >/dev/null 2>&1 || exit ${NO_PROGRAM}`);
   steps.push(`printf '\\001%s\\n' "$$"`);
   steps.push(`exec ${[command, ...args].map(shellQuote).join(' ')}`);
