@@ -20,6 +20,15 @@ export { recordingApproval, type RecordingApproval, type ApprovalScript } from '
 // media files built byte by byte
 export { pngBytes, jpegBytes, gifBytes, bmpBytes, webpBytes, mp4Bytes, webmBytes } from './media-bytes.js';
 
+// a real OpenSSH server on 127.0.0.1 with keys made for the run, for the SSH backend's tests
+export {
+  startSshServer,
+  type SshServer,
+  type SshServerOptions,
+  type SshHostKey,
+  type SshHostKeyType,
+} from './ssh-server.js';
+
 // a local HTTP server replaying recorded API responses, for official API clients pointed at it by `baseURL`
 export {
   startReplayServer,

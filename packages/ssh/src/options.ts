@@ -1,0 +1,82 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { ConnectionSettings } from './connection.js';
+import { parseExpectedHostKeys } from './host-key.js';
+import { sshError } from './ssh-error.js';
+
+/** Options of {@link sshFileSystem}. */
+export interface SshFileSystemOptions {
+  /** Host name or address of the SSH server. */
+  host: string;
+  /** Its port (default 22). */
+  port?: number;
+  /** The user to log in as. */
+  username: string;
+  /** A private key (OpenSSH or PEM text, or its bytes) to log in with; or give `agent`. */
+  privateKey?: string | Buffer;
+  /** The passphrase of an encrypted `privateKey`. */
+  passphrase?: string;
+  /** The socket of an SSH agent to log in through, e.g. `process.env.SSH_AUTH_SOCK`. */
+  agent?: string;
+  /** The workspace on the host: an absolute path of an existing directory (checked when connecting). */
+  root: string;
+  /**
+   * The host's key: its public key line (`ssh-ed25519 AAAA...`, as in its `.pub` file) or its `SHA256:` fingerprint,
+   * or several. When given, known_hosts is not read; any other key is refused.
+   */
+  hostKey?: string | readonly string[];
+  /** The known_hosts files that decide the host key when `hostKey` is not given (default `~/.ssh/known_hosts`). */
+  knownHostsFiles?: readonly string[];
+  /** How long connecting and the SSH handshake may take, in milliseconds (default 20,000). */
+  connectTimeoutMs?: number;
+  /**
+   * How often the connection is checked with SSH keepalives, in milliseconds (default 15,000; 0 turns them off).
+   * Three unanswered ones in a row drop it, and calls in flight fail with `ECONNRESET` instead of waiting forever.
+   */
+  keepaliveIntervalMs?: number;
+  /** Called with the name of every SFTP request sent (`stat`, `open`, `read`...), to count round trips. */
+  onRequest?: (request: string) => void;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
+const DEFAULT_KEEPALIVE_INTERVAL_MS = 15_000;
+
+/** Checks the options and settles their defaults; anything wrong is refused here, before connecting. */
+export function connectionSettings(options: SshFileSystemOptions): ConnectionSettings & { root: string } {
+  const invalid = (text: string) => sshError('EINVAL', `sshFileSystem: ${text}`);
+  const { host, username, port = 22, root, privateKey, passphrase, agent } = options;
+  if (typeof host !== 'string' || host === '') throw invalid('host must be a host name or address');
+  if (typeof username !== 'string' || username === '') throw invalid('username must be given');
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw invalid(`port ${port} is not a TCP port`);
+  if (typeof root !== 'string' || !path.posix.isAbsolute(root)) {
+    throw invalid(`root ${JSON.stringify(root)} must be an absolute path on the host`);
+  }
+  if (privateKey === undefined && agent === undefined)
+    throw invalid('give a privateKey or an agent to log in with');
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const keepaliveIntervalMs = options.keepaliveIntervalMs ?? DEFAULT_KEEPALIVE_INTERVAL_MS;
+  for (const [name, value] of Object.entries({ connectTimeoutMs, keepaliveIntervalMs })) {
+    if (!Number.isFinite(value) || value < 0)
+      throw invalid(`${name} must be a number of milliseconds, 0 or more`);
+  }
+  const hostKeys = options.hostKey === undefined ? undefined : [options.hostKey].flat();
+  if (hostKeys?.length === 0) throw invalid('hostKey lists no key: leave it out to let known_hosts decide');
+  return {
+    host,
+    port,
+    username,
+    root,
+    ...(privateKey !== undefined ? { privateKey } : {}),
+    ...(passphrase !== undefined ? { passphrase } : {}),
+    ...(agent !== undefined ? { agent } : {}),
+    hostKeys: {
+      host,
+      port,
+      ...(hostKeys ? { expected: parseExpectedHostKeys(hostKeys) } : {}),
+      knownHostsFiles: options.knownHostsFiles ?? [path.join(os.homedir(), '.ssh', 'known_hosts')],
+    },
+    readyTimeoutMs: connectTimeoutMs,
+    keepaliveIntervalMs,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  };
+}

@@ -1,0 +1,193 @@
+import type { Attributes, InputAttributes, SFTPWrapper } from 'ssh2';
+
+/** SFTP v3 status codes (draft-ietf-secsh-filexfer-02 §7) that the backend tells apart. */
+export const SftpStatus = {
+  EOF: 1,
+  NO_SUCH_FILE: 2,
+  PERMISSION_DENIED: 3,
+  FAILURE: 4,
+  BAD_MESSAGE: 5,
+  OP_UNSUPPORTED: 8,
+} as const;
+
+/** SFTP v3 open flags (`SSH_FXF_*`). */
+export const OpenFlags = { READ: 0x01, WRITE: 0x02, CREAT: 0x08, EXCL: 0x20 } as const;
+
+/** A status the SFTP server answered a request with; the file-system layer turns it into a POSIX `code`. */
+export class SftpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One entry of a directory listing: its name and the `lstat` attributes the server sent with it. */
+export interface SftpEntry {
+  readonly filename: string;
+  readonly attrs: Attributes;
+}
+
+/** What the session needs of its connection. */
+export interface SessionState {
+  alive(): boolean;
+  /** The error a request gets when the connection or the SFTP channel is gone. */
+  lost(): Error;
+  /** Marks the session gone: a request was left unanswered because the channel ended. */
+  ended(): void;
+  onRequest?: ((request: string) => void) | undefined;
+}
+
+/** What ssh2 learns when the SFTP session starts (the server's VERSION packet and `limits@openssh.com`). */
+interface SftpInternals {
+  _extensions?: Record<string, string>;
+  _maxReadLen?: number;
+  _maxWriteLen?: number;
+}
+
+/** ssh2's default read and write size for a server that states no limits (a 34,000-byte packet less its header). */
+const DEFAULT_DATA_LENGTH = 32_000;
+
+/**
+ * The SFTP requests of one live session, as promises. Every request is counted (`onRequest`), none is sent once the
+ * session is lost, and a request the connection took down with it rejects with the session's `lost()` error.
+ */
+export class SftpSession {
+  /** The extensions the server announced (`posix-rename@openssh.com`, `fsync@openssh.com`...). */
+  readonly extensions: ReadonlySet<string>;
+  /** The largest read and write the server serves in one request (OpenSSH: 261,120 bytes, `limits@openssh.com`). */
+  readonly maxRead: number;
+  readonly maxWrite: number;
+
+  constructor(
+    private readonly sftp: SFTPWrapper,
+    private readonly connection: SessionState,
+  ) {
+    // ssh2 keeps these on the session without a public accessor (it uses them to split reads and writes itself).
+    const internals = sftp as unknown as SftpInternals;
+    this.extensions = new Set(Object.keys(internals._extensions ?? {}));
+    this.maxRead = internals._maxReadLen ?? DEFAULT_DATA_LENGTH;
+    this.maxWrite = internals._maxWriteLen ?? DEFAULT_DATA_LENGTH;
+  }
+
+  get alive(): boolean {
+    return this.connection.alive();
+  }
+
+  /** Sends one request; `issue` gets the callback ssh2 answers on. */
+  private send<T>(
+    request: string,
+    issue: (done: (error: Error | undefined | null, value?: T) => void) => void,
+  ) {
+    const { connection } = this;
+    return new Promise<T>((resolve, reject) => {
+      if (!connection.alive()) {
+        reject(connection.lost());
+        return;
+      }
+      connection.onRequest?.(request);
+      issue((error, value) => {
+        const status = (error as { code?: unknown } | null | undefined)?.code;
+        if (!error) resolve(value as T);
+        else if (typeof status === 'number' && connection.alive())
+          reject(new SftpStatusError(status, error.message));
+        else {
+          // ssh2 fails every request still waiting with "No response from server" (no status) when the channel ends.
+          connection.ended();
+          reject(connection.lost());
+        }
+      });
+    });
+  }
+
+  stat(path: string) {
+    return this.send<Attributes>('stat', (done) => this.sftp.stat(path, done));
+  }
+  lstat(path: string) {
+    return this.send<Attributes>('lstat', (done) => this.sftp.lstat(path, done));
+  }
+  fstat(handle: Buffer) {
+    return this.send<Attributes>('fstat', (done) => this.sftp.fstat(handle, done));
+  }
+  realpath(path: string) {
+    return this.send<string>('realpath', (done) => this.sftp.realpath(path, done));
+  }
+  readlink(path: string) {
+    return this.send<string>('readlink', (done) => this.sftp.readlink(path, done));
+  }
+  open(path: string, flags: number, attributes: InputAttributes = {}) {
+    return this.send<Buffer>('open', (done) => this.sftp.open(path, flags, attributes, done));
+  }
+  close(handle: Buffer) {
+    return this.send<void>('close', (done) => this.sftp.close(handle, done));
+  }
+  /** Reads at most {@link maxRead} bytes; 0 at the end of the file. */
+  read(handle: Buffer, buffer: Buffer, offset: number, length: number, position: number) {
+    return this.send<number>('read', (done) =>
+      this.sftp.read(handle, buffer, offset, length, position, (error, bytesRead) => done(error, bytesRead)),
+    );
+  }
+  /** Writes at most {@link maxWrite} bytes, all of them. */
+  write(handle: Buffer, buffer: Buffer, offset: number, length: number, position: number) {
+    return this.send<void>('write', (done) =>
+      this.sftp.write(handle, buffer, offset, length, position, done),
+    );
+  }
+  opendir(path: string) {
+    return this.send<Buffer>('opendir', (done) => this.sftp.opendir(path, done));
+  }
+  /** The next entries of an open directory (`.` and `..` left out), or `undefined` at its end. */
+  async readdir(handle: Buffer): Promise<SftpEntry[] | undefined> {
+    try {
+      return await this.send<SftpEntry[]>('readdir', (done) => this.sftp.readdir(handle, done));
+    } catch (error) {
+      if (error instanceof SftpStatusError && error.status === SftpStatus.EOF) return undefined;
+      throw error;
+    }
+  }
+  setstat(path: string, attributes: InputAttributes) {
+    return this.send<void>('setstat', (done) => this.sftp.setstat(path, attributes, done));
+  }
+  fsetstat(handle: Buffer, attributes: InputAttributes) {
+    return this.send<void>('fsetstat', (done) => this.sftp.fsetstat(handle, attributes, done));
+  }
+  mkdir(path: string, attributes: InputAttributes) {
+    return this.send<void>('mkdir', (done) => this.sftp.mkdir(path, attributes, done));
+  }
+  rmdir(path: string) {
+    return this.send<void>('rmdir', (done) => this.sftp.rmdir(path, done));
+  }
+  remove(path: string) {
+    return this.send<void>('remove', (done) => this.sftp.unlink(path, done));
+  }
+  /** SFTP v3's own rename: refuses an existing target. */
+  rename(from: string, to: string) {
+    return this.send<void>('rename', (done) => this.sftp.rename(from, to, done));
+  }
+  /** `rename(2)` on the server: replaces an existing target atomically. */
+  posixRename(from: string, to: string) {
+    return this.send<void>('posix-rename@openssh.com', (done) =>
+      this.sftp.ext_openssh_rename(from, to, done),
+    );
+  }
+  /** Creates `path` holding `target` (ssh2 sends the two in the order OpenSSH expects). */
+  symlink(target: string, path: string) {
+    return this.send<void>('symlink', (done) => this.sftp.symlink(target, path, done));
+  }
+  fsync(handle: Buffer) {
+    return this.send<void>('fsync@openssh.com', (done) => this.sftp.ext_openssh_fsync(handle, done));
+  }
+  statvfs(path: string) {
+    return this.send<FileSystemSpace>('statvfs@openssh.com', (done) =>
+      this.sftp.ext_openssh_statvfs(path, done),
+    );
+  }
+}
+
+/** The fields of `statvfs@openssh.com` the backend reads. */
+export interface FileSystemSpace {
+  readonly f_bavail: number;
+  readonly f_favail: number;
+  readonly f_fsid: number;
+}

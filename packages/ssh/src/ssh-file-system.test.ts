@@ -1,0 +1,295 @@
+import { execFile } from 'node:child_process';
+import { promises as nodeFs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createTempWorkspace, startSshServer, type TempWorkspace } from '@kimi-tools/test-kit';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { useSshServer } from './__fixtures__/ssh-fixture.js';
+import { sshFileSystem } from './ssh-file-system.js';
+
+const run = promisify(execFile);
+const ssh = useSshServer();
+let tree: TempWorkspace;
+beforeEach(async () => {
+  tree = await createTempWorkspace();
+});
+afterEach(() => tree.cleanup());
+
+describe('sshFileSystem', () => {
+  test('states exactly what SFTP can do, and takes its home from the server', async () => {
+    const fs = await ssh.connect(tree.workDir);
+    expect(fs.name).toBe('ssh');
+    expect(fs.platform).toBe('linux');
+    expect(fs.homeDir).toBe(os.userInfo().homedir);
+    expect(fs.capabilities).toEqual({
+      atomicReplace: true,
+      exclusiveCreate: true,
+      fsync: true,
+      timeResolutionMs: 1000,
+      inodes: false,
+      ctime: false,
+      linkCounts: false,
+      localProcesses: false,
+      exec: true,
+    });
+    const stats = await fs.stat(await tree.write('a.txt', 'abc'));
+    for (const field of ['ino', 'dev', 'nlink', 'ctimeNs', 'mtimeNs'] as const)
+      expect(field in stats).toBe(false);
+    expect(stats.mtimeMs % 1000).toBe(0);
+  });
+
+  test('gives the root by its canonical path, and refuses a root that is missing or not a directory', async () => {
+    const link = await tree.symlink(tree.outside('work-link'), tree.workDir);
+    expect((await ssh.connect(link)).root).toBe(tree.workDir);
+    await expect(ssh.connect(tree.at('missing'))).rejects.toMatchObject({
+      code: 'ENOENT',
+      message: `ENOENT: no such file or directory, scandir '${tree.at('missing')}'`,
+    });
+    const file = await tree.write('file.txt');
+    await expect(ssh.connect(file)).rejects.toMatchObject({
+      code: 'ENOTDIR',
+      message: `ENOTDIR: not a directory, scandir '${file}'`,
+    });
+  });
+
+  test('refuses options it cannot use before connecting', async () => {
+    const options = ssh.options(tree.workDir);
+    const refused = (overrides: object) => sshFileSystem({ ...options, ...overrides });
+    await expect(refused({ root: 'work' })).rejects.toThrow(
+      'EINVAL: sshFileSystem: root "work" must be an absolute path on the host',
+    );
+    await expect(refused({ privateKey: undefined })).rejects.toThrow(
+      'EINVAL: sshFileSystem: give a privateKey or an agent to log in with',
+    );
+    await expect(refused({ port: 70_000 })).rejects.toThrow(
+      'EINVAL: sshFileSystem: port 70000 is not a TCP port',
+    );
+    await expect(refused({ hostKey: [] })).rejects.toThrow(
+      'EINVAL: sshFileSystem: hostKey lists no key: leave it out to let known_hosts decide',
+    );
+    await expect(refused({ privateKey: 'not a key' })).rejects.toMatchObject({
+      code: 'EINVAL',
+      message: expect.stringMatching(
+        /^EINVAL: cannot connect to \S+@127\.0\.0\.1:\d+: Cannot parse privateKey/,
+      ),
+    });
+  });
+
+  test('says which host refused the login, or could not be reached', async () => {
+    await run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', tree.outside('other')]);
+    const privateKey = await nodeFs.readFile(tree.outside('other'), 'utf8');
+    const target = `${ssh.server.username}@127.0.0.1:${ssh.server.port}`;
+    await expect(ssh.connect(tree.workDir, { privateKey })).rejects.toMatchObject({
+      code: 'ERR_SSH_AUTHENTICATION',
+      message:
+        `ERR_SSH_AUTHENTICATION: ${target} refused the authentication (All configured authentication methods ` +
+        'failed): check the username and the key',
+    });
+    // A port nobody listens on: the server's own, once it is stopped, is not known to be free; port 1 is never ours.
+    await expect(ssh.connect(tree.workDir, { port: 1 })).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+      message: `ECONNREFUSED: cannot connect to ${ssh.server.username}@127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1`,
+    });
+  });
+
+  test('a host without the SFTP subsystem is ENOSYS, saying so', async () => {
+    const bare = await startSshServer({ sftp: false });
+    try {
+      const target = `${bare.username}@127.0.0.1:${bare.port}`;
+      const options = { ...ssh.options(tree.workDir), port: bare.port, hostKey: bare.hostKeys[0]!.line };
+      await expect(sshFileSystem({ ...options, privateKey: bare.privateKey })).rejects.toMatchObject({
+        code: 'ENOSYS',
+        message: `ENOSYS: ${target} offers no SFTP subsystem (Unable to start subsystem: sftp)`,
+      });
+    } finally {
+      await bare.stop();
+    }
+  });
+
+  test('takes absolute paths only', async () => {
+    const fs = await ssh.connect(tree.workDir);
+    await expect(fs.stat('a.txt')).rejects.toMatchObject({
+      code: 'EINVAL',
+      message: "EINVAL: paths on the SSH backend are absolute, stat 'a.txt'",
+    });
+  });
+
+  test('close ends the connection, twice is harmless, and the next call connects again', async () => {
+    const before = await ssh.server.sessionProcesses();
+    const fs = await ssh.connect(tree.workDir);
+    const file = await tree.write('a.txt', 'abc');
+    const ours = (await ssh.server.sessionProcesses()).filter((pid) => !before.includes(pid));
+    expect(ours).not.toEqual([]);
+    await fs.close?.();
+    await fs.close?.();
+    const serving = async () => (await ssh.server.sessionProcesses()).filter((pid) => ours.includes(pid));
+    await expect.poll(serving).toEqual([]);
+    expect((await fs.stat(file)).size).toBe(3);
+    await fs.close?.();
+  });
+
+  test('reports a link that points outside the root as a link: confining is the policy of core', async () => {
+    const secret = await nodeFs
+      .writeFile(tree.outside('secret.txt'), 'secret')
+      .then(() => tree.outside('secret.txt'));
+    const link = await tree.symlink('escape', secret);
+    const fs = await ssh.connect(tree.workDir);
+    expect((await fs.lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await fs.readlink(link)).toBe(secret);
+    expect(await fs.realpath(link)).toBe(secret);
+    const entries = await fs.readdir(tree.workDir);
+    expect(entries.map((entry) => [entry.name, entry.isSymbolicLink()])).toEqual([['escape', true]]);
+  });
+
+  test('lists a directory of many entries, which the server sends in several batches', async () => {
+    const names = Array.from({ length: 450 }, (_, index) => `file-${index}.txt`);
+    await tree.writeAll(Object.fromEntries(names.map((name) => [name, ''])));
+    const requests: string[] = [];
+    const fs = await ssh.connect(tree.workDir, { onRequest: (request) => requests.push(request) });
+    requests.length = 0;
+    const listed = (await fs.readdir(tree.workDir)).map((entry) => entry.name);
+    expect(listed.sort()).toEqual([...names].sort());
+    expect(requests.filter((request) => request === 'readdir').length).toBeGreaterThan(2);
+  });
+
+  test('a FIFO is never opened on the server, so it cannot stall the session', async () => {
+    const fifo = tree.at('pipe');
+    await run('mkfifo', [fifo]);
+    const requests: string[] = [];
+    const fs = await ssh.connect(tree.workDir, { onRequest: (request) => requests.push(request) });
+    requests.length = 0;
+    const file = await fs.open(fifo, 'read');
+    expect((await file.stat()).isFIFO()).toBe(true);
+    await expect(file.read(Buffer.alloc(1), 0, 1, 0)).rejects.toMatchObject({ code: 'EAGAIN' });
+    await file.close();
+    expect(requests).toEqual(['stat']);
+    expect((await fs.stat(tree.workDir)).isDirectory()).toBe(true);
+  });
+
+  test('a full disk on the host is ENOSPC, and the file it was to replace is untouched', async () => {
+    const mountPoint = await tree.mkdir('small');
+    await run('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]);
+    try {
+      const target = path.join(mountPoint, 'target.txt');
+      await nodeFs.writeFile(target, 'kept');
+      const fs = await ssh.connect(tree.workDir);
+      const file = await fs.create(path.join(mountPoint, '.target.txt.tmp'));
+      const content = Buffer.alloc(2 * 1024 * 1024, 'x');
+      await expect(file.write(content, 0, content.length, 0)).rejects.toMatchObject({
+        code: 'ENOSPC',
+        message: `ENOSPC: no space left on device, write '${mountPoint}/.target.txt.tmp'`,
+      });
+      await file.close();
+      expect(await nodeFs.readFile(target, 'utf8')).toBe('kept');
+      await fs.close?.();
+    } finally {
+      await run('umount', [mountPoint]);
+    }
+  });
+});
+
+describe('SFTP requests', () => {
+  /**
+   * The requests `work` sends, grouped by the synchronous turn that sent them: requests of one group went out
+   * together, without waiting for each other's answers (one round trip).
+   */
+  async function requestsOf(work: (fs: Awaited<ReturnType<typeof ssh.connect>>) => Promise<unknown>) {
+    const groups: string[][] = [];
+    let group: string[] | undefined;
+    const fs = await ssh.connect(tree.workDir, {
+      onRequest: (request) => {
+        if (!group) {
+          group = [];
+          groups.push(group);
+          queueMicrotask(() => (group = undefined));
+        }
+        group.push(request);
+      },
+    });
+    groups.length = 0;
+    await work(fs);
+    return groups;
+  }
+
+  /** Reads a whole file as core does: open, the stats of the handle, read one byte past the size until 0, close. */
+  async function readAsCore(fs: Awaited<ReturnType<typeof ssh.connect>>, file: string) {
+    const opened = await fs.open(file, 'read');
+    const { size } = await opened.stat();
+    const buffer = Buffer.alloc(size + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await opened.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    await opened.close();
+    return buffer.subarray(0, length);
+  }
+
+  test('stat is one request', async () => {
+    const file = await tree.write('a.txt', 'abc');
+    expect(await requestsOf((fs) => fs.stat(file))).toEqual([['stat']]);
+  });
+
+  test('a 4 KB file is read in five requests: the short read marks the end, so no read is spent on it', async () => {
+    const file = await tree.write('small.txt', 'x'.repeat(4096));
+    const requests = await requestsOf(async (fs) => expect((await readAsCore(fs, file)).length).toBe(4096));
+    expect(requests).toEqual([['stat'], ['open'], ['fstat'], ['read'], ['close']]);
+  });
+
+  test('a read that comes back short before the size stat gave is not taken for the end: the server is asked', async () => {
+    const file = await tree.write('shrinking.txt', 'x'.repeat(100));
+    const requests = await requestsOf(async (fs) => {
+      const opened = await fs.open(file, 'read');
+      expect((await opened.stat()).size).toBe(100);
+      await nodeFs.truncate(file, 50);
+      const buffer = Buffer.alloc(101);
+      expect(await opened.read(buffer, 0, 101, 0)).toEqual({ bytesRead: 50 });
+      expect(await opened.read(buffer, 50, 51, 50)).toEqual({ bytesRead: 0 });
+      await opened.close();
+    });
+    expect(requests).toEqual([['stat'], ['open'], ['fstat'], ['read'], ['read'], ['close']]);
+  });
+
+  test('a 1 MiB file is read in parts of the largest size the server serves, all sent at once', async () => {
+    const content = Buffer.alloc(1024 * 1024);
+    for (let index = 0; index < content.length; index++) content[index] = (index * 7) % 251;
+    const file = await tree.write('large.bin', content);
+    let read: Buffer | undefined;
+    const requests = await requestsOf(async (fs) => (read = await readAsCore(fs, file)));
+    expect(read?.equals(content)).toBe(true);
+    // OpenSSH serves 261,120 bytes a read (limits@openssh.com): 1,048,577 bytes asked for are five parts.
+    expect(requests).toEqual([
+      ['stat'],
+      ['open'],
+      ['fstat'],
+      ['read', 'read', 'read', 'read', 'read'],
+      ['close'],
+    ]);
+  });
+
+  test('an atomic write is exclusive create, write, fsync, close, posix-rename, and the directory synced', async () => {
+    const target = await tree.write('target.txt', 'old');
+    const requests = await requestsOf(async (fs) => {
+      const temp = tree.at('.target.txt.tmp');
+      const file = await fs.create(temp);
+      await file.write(Buffer.alloc(4096, 'n'), 0, 4096, 0);
+      await file.sync();
+      await file.close();
+      await fs.rename(temp, target);
+      await fs.syncDirectory(tree.workDir);
+    });
+    expect(requests).toEqual([
+      ['open'],
+      ['write'],
+      ['fsync@openssh.com'],
+      ['close'],
+      ['posix-rename@openssh.com'],
+      ['open'],
+      ['fsync@openssh.com'],
+      ['close'],
+    ]);
+    expect(await nodeFs.readFile(target, 'utf8')).toBe('n'.repeat(4096));
+  });
+});

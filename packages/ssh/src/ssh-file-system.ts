@@ -1,0 +1,199 @@
+import { posix } from 'node:path';
+import type { FileSystem, FileSystemCapabilities, OpenFile, OpenMode } from '@kimi-tools/core/fs';
+import { SshConnection } from './connection.js';
+import { errnoError } from './errno-error.js';
+import { connectionSettings, type SshFileSystemOptions } from './options.js';
+import { Remote } from './remote.js';
+import { remoteExec } from './remote-exec.js';
+import { OpenFlags, type SftpSession } from './sftp-session.js';
+import { SftpOpenFile } from './sftp-open-file.js';
+import { FileType, isType, toDirEntry, toFileStats } from './sftp-stats.js';
+import { UnopenedFile } from './unopened-file.js';
+
+/** A {@link FileSystem} on a host reached over SSH, with the workspace it was made for. */
+export interface SshFileSystem extends FileSystem {
+  readonly name: 'ssh';
+  /** The workspace on the host, by its canonical path. */
+  readonly root: string;
+  /** Runs a program on the host, over an `exec` channel of the connection. */
+  exec: NonNullable<FileSystem['exec']>;
+  /** Closes the connection (the next call connects again). */
+  close(): Promise<void>;
+}
+
+/**
+ * A file system on a remote host over one SSH connection (ssh2): SFTP for the files, `exec` channels for programs.
+ * Connects at once, to check the host key, learn what the server offers and check `root`; rejects with a clear
+ * error when any of that fails. A connection that drops fails the calls in flight with `ECONNRESET` and is made
+ * again by the next call. End it with `close()`: an open connection keeps the Node process running.
+ */
+export async function sshFileSystem(options: SshFileSystemOptions): Promise<SshFileSystem> {
+  const settings = connectionSettings(options);
+  const connection = new SshConnection(settings);
+  const remote = new Remote(connection);
+  try {
+    const { sftp } = await connection.session();
+    const [homeDir, root] = await Promise.all([
+      remote.on(sftp, 'realpath', ['.'], (session) => session.realpath('.')),
+      remote.on(sftp, 'scandir', [settings.root], async (session) => {
+        const [canonical, attrs] = await Promise.all([
+          session.realpath(settings.root),
+          session.stat(settings.root),
+        ]);
+        if (!isType(attrs.mode, FileType.DIRECTORY)) throw errnoError('ENOTDIR', 'scandir', [settings.root]);
+        return canonical;
+      }),
+    ]);
+    return backend(remote, capabilitiesOf(sftp), homeDir, root);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}
+
+/** What OpenSSH's SFTP can do, from the extensions this server announced. */
+function capabilitiesOf(sftp: SftpSession): FileSystemCapabilities {
+  return Object.freeze({
+    atomicReplace: sftp.extensions.has('posix-rename@openssh.com'),
+    exclusiveCreate: true,
+    fsync: sftp.extensions.has('fsync@openssh.com'),
+    timeResolutionMs: 1000,
+    inodes: false,
+    ctime: false,
+    linkCounts: false,
+    localProcesses: false,
+    exec: true,
+  });
+}
+
+function backend(
+  remote: Remote,
+  capabilities: FileSystemCapabilities,
+  homeDir: string,
+  root: string,
+): SshFileSystem {
+  const run = <T>(syscall: string, paths: readonly string[], work: (sftp: SftpSession) => Promise<T>) => {
+    const relative = paths.find((each) => !each.startsWith('/'));
+    if (relative !== undefined) {
+      return Promise.reject(errnoError('EINVAL', syscall, paths, 'paths on the SSH backend are absolute'));
+    }
+    return remote.run(syscall, paths, work);
+  };
+
+  const mkdirOne = (path: string, mode: number | undefined) =>
+    run('mkdir', [path], (sftp) => sftp.mkdir(path, mode === undefined ? {} : { mode }));
+
+  /** Like `mkdir -p`: a directory already there is fine, a file there is `EEXIST`. */
+  const mkdirRecursive = async (path: string, mode: number | undefined): Promise<void> => {
+    const existing = await run('mkdir', [path], (sftp) => sftp.stat(path)).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      },
+    );
+    if (existing) {
+      if (isType(existing.mode, FileType.DIRECTORY)) return;
+      throw errnoError('EEXIST', 'mkdir', [path]);
+    }
+    const parent = posix.dirname(path);
+    if (parent !== path) await mkdirRecursive(parent, mode);
+    try {
+      await mkdirOne(path, mode);
+    } catch (error) {
+      // Made by someone else in between.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const made = await run('mkdir', [path], (sftp) => sftp.stat(path));
+      if (!isType(made.mode, FileType.DIRECTORY)) throw error;
+    }
+  };
+
+  const openForReading = (path: string) =>
+    run('open', [path], async (sftp): Promise<OpenFile> => {
+      // Only a regular file is opened on the server: opening a FIFO there would block the whole session.
+      const attrs = await sftp.stat(path);
+      if (isType(attrs.mode, FileType.SOCKET)) throw errnoError('ENXIO', 'open', [path]);
+      if (!isType(attrs.mode, FileType.FILE)) return new UnopenedFile(path, toFileStats(attrs));
+      const handle = await sftp.open(path, OpenFlags.READ);
+      return new SftpOpenFile(remote, sftp, handle, path, { writable: false, firstStat: sftp.fstat(handle) });
+    });
+
+  const fileSystem: SshFileSystem = {
+    name: 'ssh',
+    platform: 'linux',
+    homeDir,
+    root,
+    capabilities,
+    stat: (path) => run('stat', [path], (sftp) => sftp.stat(path)).then(toFileStats),
+    lstat: (path) => run('lstat', [path], (sftp) => sftp.lstat(path)).then(toFileStats),
+    // OpenSSH resolves a path whose last part is missing; the contract wants ENOENT, so the path is asked for too.
+    realpath: (path) =>
+      run('realpath', [path], async (sftp) => (await Promise.all([sftp.realpath(path), sftp.stat(path)]))[0]),
+    readlink: (path) => run('readlink', [path], (sftp) => sftp.readlink(path)),
+    readdir: (path) =>
+      run('scandir', [path], async (sftp) => {
+        const handle = await sftp.opendir(path);
+        const entries = [];
+        try {
+          for (let batch = await sftp.readdir(handle); batch; batch = await sftp.readdir(handle)) {
+            for (const entry of batch) entries.push(toDirEntry(entry.filename, entry.attrs));
+          }
+        } finally {
+          sftp.close(handle).catch(() => undefined);
+        }
+        return entries;
+      }),
+    open: (path, mode: OpenMode) => {
+      if (mode === 'read') return openForReading(path);
+      return run('open', [path], async (sftp): Promise<OpenFile> => {
+        const handle = await sftp.open(path, OpenFlags.READ | OpenFlags.WRITE);
+        return new SftpOpenFile(remote, sftp, handle, path, {
+          writable: true,
+          firstStat: sftp.fstat(handle),
+        });
+      });
+    },
+    create: (path, mode = 0o666) =>
+      run('create', [path], async (sftp): Promise<OpenFile> => {
+        const flags = OpenFlags.READ | OpenFlags.WRITE | OpenFlags.CREAT | OpenFlags.EXCL;
+        const handle = await sftp.open(path, flags, { mode });
+        return new SftpOpenFile(remote, sftp, handle, path, { writable: true });
+      }),
+    rename: (from, to) =>
+      run('rename', [from, to], (sftp) =>
+        capabilities.atomicReplace ? sftp.posixRename(from, to) : sftp.rename(from, to),
+      ),
+    unlink: (path) => run('unlink', [path], (sftp) => sftp.remove(path)),
+    mkdir: (path, options = {}) =>
+      options.recursive ? mkdirRecursive(path, options.mode) : mkdirOne(path, options.mode),
+    rmdir: (path) => run('rmdir', [path], (sftp) => sftp.rmdir(path)),
+    chmod: (path, mode) => run('chmod', [path], (sftp) => sftp.setstat(path, { mode: mode & 0o7777 })),
+    // SFTP v3 carries whole seconds.
+    utimes: (path, atime, mtime) =>
+      run('utime', [path], (sftp) =>
+        sftp.setstat(path, { atime: Math.floor(atime), mtime: Math.floor(mtime) }),
+      ),
+    symlink: (target, path) => run('symlink', [path], (sftp) => sftp.symlink(target, path)),
+    // The interface ties `link` to link counts, which SFTP v3 cannot report (`capabilities.linkCounts`).
+    link: (existing, path) =>
+      Promise.reject(
+        errnoError('ENOSYS', 'link', [existing, path], 'SFTP reports no link counts, so no links'),
+      ),
+    syncDirectory: async (path) => {
+      if (!capabilities.fsync) return;
+      // fsync@openssh.com takes a file handle; OpenSSH opens a directory for reading as one, and Linux syncs it.
+      await run('fsync', [path], async (sftp) => {
+        const handle = await sftp.open(path, OpenFlags.READ);
+        try {
+          await sftp.fsync(handle);
+        } finally {
+          sftp.close(handle).catch(() => undefined);
+        }
+      }).catch(() => {
+        // Best effort, as on the local disk: the rename it follows is done, whatever happens here.
+      });
+    },
+    exec: (command, args, options) => remoteExec(() => remote.session(), command, args, options),
+    close: () => remote.connection.close(),
+  };
+  return Object.freeze(fileSystem);
+}
