@@ -34,6 +34,7 @@ import { wholeCountOption } from '../common/whole-count-option.js';
 import { GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import { releaseIgnoreFifos } from './ignore-fifo-release.js';
 import { GrepParams } from './grep-params.js';
+import { withOwnPattern } from './own-pattern-error.js';
 import { parseCounts } from './parse-output.js';
 import { ContentCollector } from './content-collector.js';
 import { ResultPathFilter } from './result-path-filter.js';
@@ -205,7 +206,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const mode = this.modeLines(params, run, filter, collector);
     if (!mode.hadResults) {
       if (run.timedOut) return timedOutError(this.timeoutMs);
-      if (run.exitCode === 2) return ripgrepError(run.stderr.trim());
+      if (run.exitCode === 2) return ripgrepError(withOwnPattern(run.stderr, params.pattern).trim());
     }
 
     const notes: string[] = [];
