@@ -38,5 +38,13 @@ export { fixedTool, MIXED_MEDIA, mediaResult, textResult, errorResult } from './
 // what a package's sources load at import time (the cold start of a process using it)
 export { loadTimeImportOffenders, type LoadTimeRules } from './load-time-imports.js';
 
-// README snippets that a type-checked file repeats
-export { firstTypeScriptBlock } from './readme-snippet.js';
+// README snippets: the blocks of a Markdown file, and a snippet written and run as a Node program (tsx)
+export { firstTypeScriptBlock, typeScriptBlocks, type TypeScriptBlock } from './readme-snippet.js';
+export {
+  writeTypeScriptProgram,
+  runProgram,
+  type TypeScriptProgram,
+  type TypeScriptProgramOptions,
+  type ProgramRun,
+  type RunOptions,
+} from './typescript-program.js';
