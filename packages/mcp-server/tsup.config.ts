@@ -5,8 +5,8 @@ export default defineConfig([
   // The library; both builds run at once, so its clean must leave the binary's files alone.
   { ...libraryBuild, clean: ['!cli*'] },
   {
-    // The binary: ESM only, with a shebang so `npx @kimi-tools/mcp-server` can run it. The server code is split into a
-    // chunk loaded only once the command line is good, so usage errors come back without loading the tools.
+    // The binary, which `bin/kimi-tools-mcp.js` (the command, with its shebang) loads: ESM only. The server code is split
+    // into a chunk loaded only once the command line is good, so usage errors come back without loading the tools.
     entry: ['src/cli.ts'],
     format: ['esm'],
     splitting: true,
@@ -15,6 +15,5 @@ export default defineConfig([
     },
     sourcemap: true,
     target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
   },
 ]);

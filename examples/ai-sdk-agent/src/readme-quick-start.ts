@@ -1,8 +1,5 @@
-// The Quick start of packages/ai-sdk/README.md, verbatim after these declarations (a test checks it), so that CI
-// type-checks what the README shows. The declarations stand for what a program has already.
-import type { LanguageModel } from 'ai';
-
-declare const model: LanguageModel;
+// The Quick start of packages/ai-sdk/README.md, verbatim (a test checks it), so that CI type-checks what the README
+// shows; apps/readme-snippets runs it.
 
 import { aiSdkTools } from '@kimi-tools/ai-sdk';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
@@ -25,7 +22,7 @@ const fileTools = [
 
 const tools = aiSdkTools(fileTools); // the adapter: one line
 const { text } = await generateText({
-  model,
+  model: 'openai/gpt-5', // any AI SDK model; a string is an AI Gateway model id (AI_GATEWAY_API_KEY)
   tools,
   prompt: 'Fix the failing test.',
   stopWhen: stepCountIs(30),

@@ -1,13 +1,8 @@
-// The Quick start of packages/anthropic/README.md, verbatim after these declarations (a test checks it), so that CI
-// type-checks what the README shows. The declarations stand for what a program has already.
-import type { Anthropic } from '@anthropic-ai/sdk';
+// The Quick start of packages/anthropic/README.md, verbatim (a test checks it), so that CI type-checks what the README
+// shows; apps/readme-snippets runs it.
+
+import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-
-declare const client: Anthropic;
-declare const model: string;
-declare const max_tokens: number;
-declare const messages: MessageParam[];
-
 import { anthropicTools, runToolUses } from '@kimi-tools/anthropic';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import { ReadMediaFile } from '@kimi-tools/media';
@@ -25,6 +20,11 @@ const fileTools = [
   new Grep(runtime),
   new ReadMediaFile(runtime, { capabilities: ['image_in'] }),
 ];
+
+const client = new Anthropic(); // ANTHROPIC_API_KEY, and ANTHROPIC_BASE_URL for another endpoint
+const model = 'claude-sonnet-5';
+const max_tokens = 8192;
+const messages: MessageParam[] = [{ role: 'user', content: 'Fix the failing test.' }];
 
 // in your loop, the adapter is these three statements:
 const message = await client.messages.create({

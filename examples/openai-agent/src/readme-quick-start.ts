@@ -1,11 +1,5 @@
-// The Quick start of packages/openai/README.md, verbatim after these declarations (a test checks it), so that CI
-// type-checks what the README shows. The declarations stand for what a program has already.
-import type { OpenAI } from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-
-declare const client: OpenAI;
-declare const model: string;
-declare const messages: ChatCompletionMessageParam[];
+// The Quick start of packages/openai/README.md, verbatim (a test checks it), so that CI type-checks what the README
+// shows; apps/readme-snippets runs it.
 
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import { ReadMediaFile } from '@kimi-tools/media';
@@ -14,6 +8,8 @@ import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { Glob, Grep } from '@kimi-tools/search';
 import { WriteFile } from '@kimi-tools/write';
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 
 const runtime = createRuntime({ workDir: process.cwd(), approval: yoloApproval() }); // or your own approval
 const fileTools = [
@@ -24,6 +20,10 @@ const fileTools = [
   new Grep(runtime),
   new ReadMediaFile(runtime, { capabilities: ['image_in'] }),
 ];
+
+const client = new OpenAI(); // OPENAI_API_KEY, and OPENAI_BASE_URL for another OpenAI-compatible API
+const model = 'gpt-5';
+const messages: ChatCompletionMessageParam[] = [{ role: 'user', content: 'Fix the failing test.' }];
 
 // in your loop, the adapter is these three statements:
 const completion = await client.chat.completions.create({

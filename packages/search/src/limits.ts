@@ -13,6 +13,9 @@ export const GREP_MAX_OUTPUT_CHARS = 50_000;
 /** Each Grep output line is cut to this many characters. */
 export const GREP_MAX_LINE_CHARS = 2_000;
 
+/** A cut line whose first match starts this many characters or more into it is shown from this far before the match. */
+export const GREP_LONG_LINE_LEAD_CHARS = 500;
+
 /** ripgrep's `--max-columns` outside content mode. */
 export const GREP_MAX_COLUMNS = 500;
 

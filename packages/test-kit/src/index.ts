@@ -55,5 +55,13 @@ export {
 } from './fs-conformance/describe-conformance.js';
 export type { ConformanceFeature } from './fs-conformance/conformance-case.js';
 
-// README snippets that a type-checked file repeats
-export { firstTypeScriptBlock } from './readme-snippet.js';
+// README snippets: the blocks of a Markdown file, and a snippet written and run as a Node program (tsx)
+export { firstTypeScriptBlock, typeScriptBlocks, type TypeScriptBlock } from './readme-snippet.js';
+export {
+  writeTypeScriptProgram,
+  runProgram,
+  type TypeScriptProgram,
+  type TypeScriptProgramOptions,
+  type ProgramRun,
+  type RunOptions,
+} from './typescript-program.js';

@@ -9,8 +9,8 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 
-/** The built binary the tests talk to (`test:e2e` runs after `build`). */
-export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/** The `kimi-tools-mcp` command the tests talk to, as users run it: the package's bin, on the build (`test:e2e`). */
+export const CLI_PATH = fileURLToPath(new URL('../../bin/kimi-tools-mcp.js', import.meta.url));
 
 /** Answers the server's elicitation requests, as a client's approval dialog would. */
 export type ElicitHandler = (request: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>;
@@ -24,7 +24,7 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Spawns `node dist/cli.js ...args` and connects the SDK's real client over stdio. */
+/** Spawns `node bin/kimi-tools-mcp.js ...args` and connects the SDK's real client over stdio. */
 export async function startSession(args: string[], elicit?: ElicitHandler): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,

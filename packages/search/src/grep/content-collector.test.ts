@@ -22,30 +22,44 @@ function collect(chunks: readonly Buffer[]): ContentCollector {
   return collector;
 }
 
-function allLines(collector: ContentCollector, withLineNumbers = true, gaps = false): string[] {
-  const lines = collector.lines(withLineNumbers, gaps);
-  return [...lines.range(0, lines.total)];
+/** The lines of a page, as text. */
+async function page(
+  collector: ContentCollector,
+  withLineNumbers: boolean,
+  gaps: boolean,
+  start: number,
+  count: number,
+) {
+  const shown: string[] = [];
+  for await (const line of collector.lines(withLineNumbers, gaps).range(start, count)) {
+    shown.push(typeof line === 'string' ? line : line.text);
+  }
+  return shown;
+}
+
+function allLines(collector: ContentCollector, withLineNumbers = true, gaps = false): Promise<string[]> {
+  return page(collector, withLineNumbers, gaps, 0, collector.lines(withLineNumbers, gaps).total);
 }
 
 /** ripgrep's content output: interleaved files, a gap, CRLF line ends, a sensitive file, a cut last record. */
 const OUTPUT = Buffer.from(
-  'b.txt\x003:bé\r\n' +
-    'a.txt\x001:one\n' +
-    'a.txt\x002-ctx\n' +
+  'b.txt\x003:1:10:bé\r\n' +
+    'a.txt\x001:1:0:one\n' +
+    'a.txt\x002-4-ctx\n' +
     '--\r\n' +
-    'a.txt\x009:nine\n' +
-    '.env\x001:TOKEN=1\n' +
-    'b.txt\x004-after\n' +
-    'a.txt\x0010:ten\n' +
+    'a.txt\x009:1:30:nine\n' +
+    '.env\x001:1:0:TOKEN=1\n' +
+    'b.txt\x004-20-after\n' +
+    'a.txt\x0010:1:40:ten\n' +
     'not a record\n' +
-    'a.txt\x0011:unfini',
+    'a.txt\x0011:1:50:unfini',
 );
 
 describe('ContentCollector', () => {
-  it('gathers each file into one block in path order, with gaps, and drops refused files and a cut record', () => {
+  it('gathers each file into one block in path order, with gaps, and drops refused files and a cut record', async () => {
     const collector = collect([OUTPUT]);
     expect(collector.kept).toBe(2);
-    expect(allLines(collector)).toEqual([
+    expect(await allLines(collector)).toEqual([
       'a.txt:1:one',
       'a.txt-2-ctx',
       '--',
@@ -56,7 +70,7 @@ describe('ContentCollector', () => {
       '--',
       'b.txt-4-after',
     ]);
-    expect(allLines(collector, false, true)).toEqual([
+    expect(await allLines(collector, false, true)).toEqual([
       'a.txt:one',
       'a.txt-ctx',
       '--',
@@ -70,38 +84,38 @@ describe('ContentCollector', () => {
     ]);
   });
 
-  it('reads the same lines however the output is cut into chunks, even inside a character', () => {
-    const whole = allLines(collect([OUTPUT]), true, true);
-    fc.assert(
-      fc.property(
+  it('reads the same lines however the output is cut into chunks, even inside a character', async () => {
+    const whole = await allLines(collect([OUTPUT]), true, true);
+    await fc.assert(
+      fc.asyncProperty(
         fc.uniqueArray(fc.integer({ min: 1, max: OUTPUT.length - 1 }), { maxLength: 12 }),
-        (cuts) => {
+        async (cuts) => {
           const points = [0, ...[...cuts].sort((a, b) => a - b), OUTPUT.length];
           const chunks = points.slice(1).map((end, index) => OUTPUT.subarray(points[index], end));
-          expect(allLines(collect(chunks), true, true)).toEqual(whole);
+          expect(await allLines(collect(chunks), true, true)).toEqual(whole);
         },
       ),
     );
   });
 
-  it('makes only the lines of the page asked for', () => {
-    const lines = collect([OUTPUT]).lines(true, true);
-    expect(lines.total).toBe(10);
-    expect([...lines.range(5, 3)]).toEqual(['a.txt:10:ten', '--', 'b.txt:3:bé']);
-    expect([...lines.range(9, 5)]).toEqual(['b.txt-4-after']);
-    expect([...lines.range(12, 5)]).toEqual([]);
+  it('makes only the lines of the page asked for', async () => {
+    const collector = collect([OUTPUT]);
+    expect(collector.lines(true, true).total).toBe(10);
+    expect(await page(collector, true, true, 5, 3)).toEqual(['a.txt:10:ten', '--', 'b.txt:3:bé']);
+    expect(await page(collector, true, true, 9, 5)).toEqual(['b.txt-4-after']);
+    expect(await page(collector, true, true, 12, 5)).toEqual([]);
   });
 
-  it('shows a line of megabytes, streamed in small chunks, exactly as the whole line would be cut', () => {
-    const long = `a.txt\x007:${'x'.repeat(3_000_000)}\r\nb.txt\x001:after\n`;
+  it('shows a line of megabytes, streamed in small chunks, exactly as the whole line would be cut', async () => {
+    const long = `a.txt\x007:1:0:${'x'.repeat(3_000_000)}\r\nb.txt\x001:1:3000002:after\n`;
     const bytes = Buffer.from(long);
     const chunks: Buffer[] = [];
     for (let start = 0; start < bytes.length; start += 65_536)
       chunks.push(bytes.subarray(start, start + 65_536));
-    const lines = allLines(collect(chunks));
+    const lines = await allLines(collect(chunks));
     expect(lines).toEqual([expect.stringMatching(/^a\.txt:7:x+$/), 'b.txt:1:after']);
-    const expected = capOutput([`a.txt:7:${'x'.repeat(3_000_000)}`, 'b.txt:1:after']);
-    expect(capOutput(lines)).toEqual(expected);
+    const expected = await capOutput([`a.txt:7:${'x'.repeat(3_000_000)}`, 'b.txt:1:after']);
+    expect(await capOutput(lines)).toEqual(expected);
     expect(expected.truncated).toBe(true);
   });
 });

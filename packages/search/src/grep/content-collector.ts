@@ -1,16 +1,29 @@
 import { StringDecoder } from 'node:string_decoder';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import { comparePathsComponentWise } from '../common/compare-paths.js';
-import { GREP_MAX_LINE_CHARS } from '../limits.js';
+import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
+import {
+  charIndexOfByte,
+  windowInFile,
+  windowInText,
+  windowMarker,
+  type LineWindow,
+} from './long-line-window.js';
 import type { ResultPathFilter } from './result-path-filter.js';
-import type { ResultLines } from './shape-output.js';
+import { ClippedLine, type ResultLine, type ResultLines } from './shape-output.js';
 
 /** One line ripgrep printed in content mode. */
 interface ContentLine {
   isMatch: boolean;
   lineNumber: number;
+  /** Byte column of the line's first match (1 for its first byte); `null` for a context line or when unknown. */
+  column: number | null;
+  /** Byte offset of the line's start in the file (as ripgrep read it). */
+  offset: number;
   /** The line without its line ending, cut past what the output could ever show of it. */
   text: string;
+  /** Whether `text` is only the line's start (ripgrep's `--max-columns-preview`, or cut here): the rest is in the file. */
+  partial: boolean;
 }
 
 /** A file's lines in content mode; `null` marks a `--` gap between non-adjacent groups of the same file. */
@@ -26,21 +39,45 @@ interface FileBlock {
 const KEPT_TEXT_CHARS = GREP_MAX_LINE_CHARS + 1;
 
 /**
- * An unfinished record longer than this keeps only its head (name, number, the text that can be shown) while the rest
- * of its line streams past unread: a matched line of a minified bundle may run to megabytes.
+ * An unfinished record longer than this keeps only its head (name, numbers, the text that can be shown) while the rest
+ * of its line streams past unread. ripgrep prints at most {@link GREP_MAX_LINE_CHARS} characters of a long line, but
+ * counts them as graphemes, and one letter followed by any number of combining marks is one.
  */
 const LONG_RECORD_CHARS = 64 * 1024;
 
-/** Room for the line number and its marker in a record's kept head. */
-const NUMBER_CHARS = 40;
+/** Room for the line number, column, byte offset and their markers in a record's kept head. */
+const NUMBER_CHARS = 80;
 
 /**
- * Content mode (`--null` after each file name, line numbers always on) parsed while ripgrep's output streams in:
- * `path\0LINE:text\n` for a match, `path\0LINE-text\n` for a context line, `--\n` for a gap. Lines of one file are
- * gathered into one block even when ripgrep interleaved files; gaps between files are dropped (the rendering puts
- * its own). Files the filter refuses are dropped as they come, each judged once. Nothing is rendered here: the page
- * and the output cap decide which lines ever become strings. Only complete records count: output cut short by a
- * timeout or the output limit may end mid-record.
+ * What ripgrep appends to the start it prints of a line longer than `--max-columns` bytes: matching lines say how many
+ * matches follow, context lines that the line goes on.
+ */
+const PREVIEW_TAIL = / \[\.\.\. (?:omitted end of long line|\d+ more match(?:es)?)\]$/;
+
+/**
+ * ripgrep previews a line of more than {@link GREP_MAX_LINE_CHARS} bytes, its line ending included, and prints at least
+ * that many characters of it, or the whole text: a printed start this long (in bytes) is a preview, and a line
+ * printed whole that happens to end like a preview's tail is shorter.
+ */
+const PREVIEW_MIN_BYTES = GREP_MAX_LINE_CHARS - 1;
+
+/** Reads a cut line's window back from its file (`windowInFile`); a test may count or replace it. */
+export type WindowReader = (
+  file: string,
+  lineOffset: number,
+  matchColumn: number,
+) => Promise<LineWindow | undefined>;
+
+/**
+ * Content mode (`--null` after each file name; line numbers, columns and byte offsets always on) parsed while
+ * ripgrep's output streams in: `path\0LINE:COLUMN:OFFSET:text\n` for a match, `path\0LINE-OFFSET-text\n` for a context
+ * line, `--\n` for a gap. Lines of one file are gathered into one block even when ripgrep interleaved files; gaps
+ * between files are dropped (the rendering puts its own). Files the filter refuses are dropped as they come, each
+ * judged once. Nothing is rendered here: the page and the output cap decide which lines ever become strings. Only
+ * complete records count: output cut short by a timeout or the output limit may end mid-record.
+ *
+ * In multiline mode ripgrep gives every line of a group of matched lines the column of the group's first match: only
+ * the group's first line keeps it (a later line is inside a match, or starts one at an unknown place).
  */
 export class ContentCollector {
   private readonly decoder = new StringDecoder('utf8');
@@ -56,7 +93,18 @@ export class ContentCollector {
   /** Whether the rest of the line of the (long) record in `pending` is being skipped until its end arrives. */
   private skipping = false;
 
-  constructor(private readonly filter: ResultPathFilter) {}
+  private readonly multiline: boolean;
+  private readonly readWindow: WindowReader;
+
+  constructor(
+    private readonly filter: ResultPathFilter,
+    options: { multiline?: boolean; readWindow?: WindowReader } = {},
+  ) {
+    this.multiline = options.multiline ?? false;
+    this.readWindow =
+      options.readWindow ??
+      ((file, lineOffset, matchColumn) => windowInFile(file, lineOffset, matchColumn, undefined));
+  }
 
   /** How many files have lines kept so far. */
   get kept(): number {
@@ -83,13 +131,18 @@ export class ContentCollector {
     }
   }
 
-  /** The kept lines in component-wise path order, rendered as `path:LINE:text` / `path-LINE-text` when iterated. */
+  /**
+   * The kept lines in component-wise path order, rendered as `path:LINE:text` / `path-LINE-text` when iterated; a cut
+   * matching line whose first match is not near its start is shown from near the match (docs/grep.md, "Long lines").
+   */
   lines(withLineNumbers: boolean, gapsBetweenFiles: boolean): ResultLines {
     const blocks = [...this.blocks.values()].sort((a, b) => comparePathsComponentWise(a.path, b.path));
     const sizes = blocks.map((block, index) => block.lines.length + (index > 0 && gapsBetweenFiles ? 1 : 0));
+    const show = (block: FileBlock, shownPath: string, line: ContentLine) =>
+      this.show(block, shownPath, line, withLineNumbers);
     return {
       total: sizes.reduce((sum, size) => sum + size, 0),
-      *range(start: number, count: number) {
+      async *range(start: number, count: number) {
         let skip = start;
         let left = count;
         for (let index = 0; index < blocks.length && left > 0; index++) {
@@ -103,19 +156,31 @@ export class ContentCollector {
           const lead = index > 0 && gapsBetweenFiles ? 1 : 0;
           for (let at = skip; at < size && left > 0; at++, left--) {
             const line = at < lead ? null : block.lines[at - lead];
-            if (line === null || line === undefined) {
-              yield '--';
-              continue;
-            }
-            const mark = line.isMatch ? ':' : '-';
-            yield withLineNumbers
-              ? `${shownPath}${mark}${line.lineNumber}${mark}${line.text}`
-              : `${shownPath}${mark}${line.text}`;
+            yield line === null || line === undefined ? '--' : await show(block, shownPath, line);
           }
           skip = 0;
         }
       },
     };
+  }
+
+  private async show(
+    block: FileBlock,
+    shownPath: string,
+    line: ContentLine,
+    withLineNumbers: boolean,
+  ): Promise<ResultLine> {
+    const mark = line.isMatch ? ':' : '-';
+    const prefix = withLineNumbers ? `${shownPath}${mark}${line.lineNumber}${mark}` : `${shownPath}${mark}`;
+    const whole = prefix + line.text;
+    if (line.column === null || (!line.partial && whole.length <= GREP_MAX_LINE_CHARS)) return whole;
+    const matchChar = charIndexOfByte(line.text, line.column - 1);
+    if (matchChar !== undefined && matchChar < GREP_LONG_LINE_LEAD_CHARS) return whole;
+    const window =
+      line.partial || matchChar === undefined
+        ? await this.readWindow(this.filter.absolute(block.path), line.offset, line.column)
+        : windowInText(line.text, matchChar);
+    return window === undefined ? whole : new ClippedLine(`${prefix}${windowMarker(window)}${window.text}`);
   }
 
   /**
@@ -155,10 +220,14 @@ export class ContentCollector {
   }
 
   private addRecord(output: string, start: number, nul: number, newline: number): void {
-    let cursor = nul + 1;
-    while (cursor < newline && output.charCodeAt(cursor) >= 48 && output.charCodeAt(cursor) <= 57) cursor++;
-    const marker = output[cursor];
-    if (cursor === nul + 1 || (marker !== ':' && marker !== '-')) return;
+    const lineNumber = readNumber(output, nul + 1, newline);
+    const marker = output[lineNumber.end];
+    if (lineNumber.end === nul + 1 || (marker !== ':' && marker !== '-')) return;
+    const isMatch = marker === ':';
+    const column = isMatch ? readNumber(output, lineNumber.end + 1, newline) : undefined;
+    if (column !== undefined && output[column.end] !== ':') return;
+    const offset = readNumber(output, (column?.end ?? lineNumber.end) + 1, newline);
+    if (output[offset.end] !== marker) return;
     const path = output.slice(start, nul);
     if (this.current?.path !== path) {
       if (this.refused.has(path)) return;
@@ -178,11 +247,32 @@ export class ContentCollector {
     } else if (this.gapPending) {
       this.current.lines.push(null);
     }
-    const textEnd = output.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-    this.current.lines.push({
-      isMatch: marker === ':',
-      lineNumber: Number(output.slice(nul + 1, cursor)),
-      text: output.slice(cursor + 1, Math.min(textEnd, cursor + 1 + KEPT_TEXT_CHARS)),
+    const textStart = offset.end + 1;
+    let textEnd = output.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+    const tail = PREVIEW_TAIL.exec(output.slice(Math.max(textStart, textEnd - 40), textEnd));
+    const previewed =
+      tail !== null &&
+      Buffer.byteLength(output.slice(textStart, textEnd - tail[0].length)) >= PREVIEW_MIN_BYTES;
+    if (previewed) textEnd -= (tail as RegExpExecArray)[0].length;
+    const lines = this.current.lines;
+    const previous = lines[lines.length - 1];
+    // In multiline mode, a matched line right after another continues its group (see the class comment).
+    const continuesGroup =
+      this.multiline && previous?.isMatch === true && previous.lineNumber === lineNumber.value - 1;
+    lines.push({
+      isMatch,
+      lineNumber: lineNumber.value,
+      column: column === undefined || continuesGroup ? null : column.value,
+      offset: offset.value,
+      text: output.slice(textStart, Math.min(textEnd, textStart + KEPT_TEXT_CHARS)),
+      partial: previewed || textEnd - textStart > KEPT_TEXT_CHARS,
     });
   }
+}
+
+/** The decimal number at `from` (digits up to `limit`) and where it ends; `value` is NaN when there are none. */
+function readNumber(output: string, from: number, limit: number): { value: number; end: number } {
+  let end = from;
+  while (end < limit && output.charCodeAt(end) >= 48 && output.charCodeAt(end) <= 57) end++;
+  return { value: end > from ? Number(output.slice(from, end)) : Number.NaN, end };
 }

@@ -394,7 +394,8 @@ describe('Grep with a scripted ripgrep', () => {
         });
         expect((await readFile(log, 'utf8')).trim().split('\n')).toEqual([
           ...['--no-config', '--hidden', '--null', '--no-heading', '--color', 'never', '--crlf'],
-          ...['--line-number', '--with-filename', '--context', '2', '--after-context', '1'],
+          ...['--line-number', '--column', '--byte-offset', '--with-filename'],
+          ...['--max-columns', '2000', '--max-columns-preview', '--context', '2', '--after-context', '1'],
           ...['--multiline', '--multiline-dotall', '--no-ignore', '--type', 'ts'],
           ...['--glob', '!.git', '--glob', '!.svn', '--glob', '!.hg', '--glob', '!.bzr', '--glob', '!.jj'],
           ...['--glob', '!.sl', '--', 'zebra', 'a.ts', 'config=unset', 'stdin=closed'],

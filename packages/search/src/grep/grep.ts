@@ -34,8 +34,10 @@ import { wholeCountOption } from '../common/whole-count-option.js';
 import { GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import { releaseIgnoreFifos } from './ignore-fifo-release.js';
 import { GrepParams } from './grep-params.js';
+import { withOwnPattern } from './own-pattern-error.js';
 import { parseCounts } from './parse-output.js';
 import { ContentCollector } from './content-collector.js';
+import { windowInFile } from './long-line-window.js';
 import { ResultPathFilter } from './result-path-filter.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { findRipgrep } from './ripgrep-binary.js';
@@ -152,7 +154,11 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       params.output_mode === 'files_with_matches'
         ? new FileListCollector(filter)
         : params.output_mode === 'content'
-          ? new ContentCollector(filter)
+          ? new ContentCollector(filter, {
+              multiline: params.multiline,
+              readWindow: (file, lineOffset, matchColumn) =>
+                windowInFile(file, lineOffset, matchColumn, options.signal),
+            })
           : undefined;
     let run: RipgrepRun;
     let ripgrepPid: number | undefined;
@@ -182,7 +188,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       stopReleasing?.();
     }
     if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
-    return this.report(params, run, filter, collector);
+    return await this.report(params, run, filter, collector);
   }
 
   private async locateRipgrep(): Promise<string | null> {
@@ -192,12 +198,12 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     return found;
   }
 
-  private report(
+  private async report(
     params: GrepParams,
     run: RipgrepRun,
     filter: ResultPathFilter,
     collector: FileListCollector | ContentCollector | undefined,
-  ): ToolReturnValue<GrepBrief> {
+  ): Promise<ToolReturnValue<GrepBrief>> {
     const exitedCleanly = run.exitCode === 0 || run.exitCode === 1;
     if (!run.timedOut && !run.outputCapped && !exitedCleanly && run.exitCode !== 2) {
       const stderr = run.stderr.trim();
@@ -206,7 +212,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const mode = this.modeLines(params, run, filter, collector);
     if (!mode.hadResults) {
       if (run.timedOut) return timedOutError(this.timeoutMs);
-      if (run.exitCode === 2) return ripgrepError(run.stderr.trim());
+      if (run.exitCode === 2) return ripgrepError(withOwnPattern(run.stderr, params.pattern).trim());
     }
 
     const notes: string[] = [];
@@ -217,7 +223,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     else if (run.outputCapped) notes.push(OUTPUT_CAPPED);
     else if (run.exitCode === 2) notes.push(`Some paths could not be searched: ${firstLine(run.stderr)}`);
 
-    const output = capOutput(page.lines, this.maxOutputChars);
+    const output = await capOutput(page.lines, this.maxOutputChars);
     // A search the output limit stopped may have cut its only match short: that is not "no matches".
     if (page.size === 0 && !run.outputCapped) notes.unshift('No matches found.');
     if (output.truncated) notes.push('Output is truncated to fit in the message.');

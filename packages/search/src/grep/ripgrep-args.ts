@@ -1,16 +1,20 @@
-import { GREP_MAX_COLUMNS, VCS_DIRECTORIES } from '../limits.js';
+import { GREP_MAX_COLUMNS, GREP_MAX_LINE_CHARS, VCS_DIRECTORIES } from '../limits.js';
 import type { GrepParams } from './grep-params.js';
 
 /**
  * ripgrep's command line for a Grep call (docs/grep.md). Output always uses `--null` after file names so paths with `:`
  * parse unambiguously, and content mode always asks for line numbers (they tell matches from context lines; they are
- * dropped again when `-n` is false). `target` is the file name, or `undefined` to search the working directory.
+ * dropped again when `-n` is false). Content mode prints only the start of a line longer than the line cap, with the
+ * first match's column and each line's byte offset, so a long line never fills ripgrep's output and can be shown from
+ * near its match (docs/grep.md, "Long lines"). `target` is the file name, or `undefined` to search the working
+ * directory.
  */
 export function buildRipgrepArgs(params: GrepParams, target: string | undefined): string[] {
   const args = ['--no-config', '--hidden', '--null', '--no-heading', '--color', 'never', '--crlf'];
   switch (params.output_mode) {
     case 'content':
-      args.push('--line-number', '--with-filename');
+      args.push('--line-number', '--column', '--byte-offset', '--with-filename');
+      args.push('--max-columns', String(GREP_MAX_LINE_CHARS), '--max-columns-preview');
       if (params['-C'] !== null) args.push('--context', String(params['-C']));
       if (params['-B'] !== null) args.push('--before-context', String(params['-B']));
       if (params['-A'] !== null) args.push('--after-context', String(params['-A']));
