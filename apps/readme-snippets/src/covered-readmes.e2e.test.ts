@@ -17,10 +17,12 @@ const COVERED: Record<string, number> = {
   'packages/media/README.md': 5,
   'packages/notebook/README.md': 1,
   'packages/openai/README.md': 1,
+  'packages/patch/README.md': 1,
   'packages/read/README.md': 1,
   'packages/replace/README.md': 1,
   'packages/search/README.md': 1,
-  'packages/test-kit/README.md': 4,
+  'packages/ssh/README.md': 1,
+  'packages/test-kit/README.md': 6,
   'packages/write/README.md': 2,
 };
 

@@ -30,6 +30,8 @@ export interface SnippetOptions {
   env?: NodeJS.ProcessEnv;
   /** What the snippet reads on stdin. */
   input?: string;
+  /** More text of the snippet to stand for something of the test (a host name, a port), on top of the project. */
+  replace?: Readonly<Record<string, string>>;
 }
 
 let programs = 0;
@@ -41,11 +43,11 @@ let programs = 0;
 export function snippetProgram(
   workspace: TempWorkspace,
   code: string,
-  { after = '', setup }: Pick<SnippetOptions, 'after' | 'setup'> = {},
+  { after = '', setup, replace = {} }: Pick<SnippetOptions, 'after' | 'setup' | 'replace'> = {},
 ): Promise<TypeScriptProgram> {
   return writeTypeScriptProgram(`${code}\n${after}`, path.join(workspace.root, `program-${++programs}`), {
     packageDir: PACKAGE_DIR,
-    replace: { [PROJECT_PLACEHOLDER]: workspace.workDir },
+    replace: { [PROJECT_PLACEHOLDER]: workspace.workDir, ...replace },
     setup,
   });
 }

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { it } from '@kimi-tools/test-kit';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { it, startSshServer } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { readmeBlocks, runSnippet } from './run-snippet.js';
 
@@ -104,5 +105,45 @@ describe('packages/notebook', async () => {
       message: 'Replaced cell 38f37a24 (code). Its outputs and execution count were cleared.',
       extras: { mode: 'replace', cellId: '38f37a24', cellType: 'code' },
     });
+  });
+});
+
+describe('packages/patch', async () => {
+  const [usage] = await readmeBlocks('packages/patch/README.md');
+  it('the Usage adds its file, all or nothing, and says so', async ({ workspace }) => {
+    const { result } = await valuesOf(runSnippet(workspace, usage!.code, { after: print('result') }));
+    expect(result).toMatchObject({ message: 'Success. Updated the following files:\nA hello.txt' });
+    expect(await readFile(workspace.at('hello.txt'), 'utf8')).toBe('Hello, world\n');
+  });
+});
+
+describe('packages/ssh', async () => {
+  const [quickStart] = await readmeBlocks('packages/ssh/README.md');
+  it('the Quick start reads a file on the host, as a user with a key and a known host would', async ({
+    workspace,
+  }) => {
+    const server = await startSshServer();
+    try {
+      // The user's own ~/.ssh: the key the snippet reads, and the server in known_hosts (no fingerprint given).
+      const home = path.join(workspace.root, 'home');
+      await mkdir(path.join(home, '.ssh'), { recursive: true });
+      await writeFile(path.join(home, '.ssh', 'id_ed25519'), server.privateKey, { mode: 0o600 });
+      const hostKey = server.hostKeys[0]!.line;
+      await writeFile(path.join(home, '.ssh', 'known_hosts'), `[127.0.0.1]:${server.port} ${hostKey}\n`);
+      await workspace.write('src/index.ts', 'export const onTheHost = true;\n');
+      const run = await runSnippet(workspace, quickStart!.code, {
+        env: { HOME: home },
+        replace: {
+          "host: 'build.example.org',": `host: '127.0.0.1', port: ${server.port},`,
+          "username: 'deploy',": `username: '${server.username}',`,
+          "'/srv/app'": `'${workspace.workDir}'`,
+        },
+      });
+      expect(run.stderr).toBe('');
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toBe('     1\texport const onTheHost = true;\n\n');
+    } finally {
+      await server.stop();
+    }
   });
 });
