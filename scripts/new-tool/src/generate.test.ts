@@ -83,6 +83,9 @@ describe('generateToolPackage', () => {
       peerDependencies: core['peerDependencies'],
       dependencies: { '@kimi-tools/core': 'workspace:^' },
       repository: { url: (core['repository'] as { url: string }).url, directory: 'packages/notebook' },
+      homepage: 'https://github.com/kimi-tools/kimi-tools/tree/main/packages/notebook#readme',
+      bugs: { url: 'https://github.com/kimi-tools/kimi-tools/issues' },
+      keywords: ['ai', 'agent', 'llm', 'tools', 'file', 'notebook'],
     });
 
     // Every file is complete, and formatted as `prettier --check .` wants it unless the ignore file lists it.

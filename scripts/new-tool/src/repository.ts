@@ -11,6 +11,8 @@ export const TEMPLATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 /** The manifest fields a generated package copies from core's, so that versions live in one place. */
 export interface SharedManifestValues {
   repositoryUrl: string;
+  /** The repository's web address (`https://github.com/<owner>/<repo>`), for `homepage` and `bugs`. */
+  repositoryWebUrl: string;
   nodeRange: string;
   zodPeerRange: string;
   zodDevRange: string;
@@ -28,7 +30,7 @@ async function readManifest(file: string): Promise<Manifest> {
   return JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
 }
 
-/** Reads the repository URL, Node range and zod ranges from `packages/core/package.json`. */
+/** Reads the repository URL (and its web address), Node range and zod ranges from `packages/core/package.json`. */
 export async function sharedManifestValues(root: string): Promise<SharedManifestValues> {
   const file = path.join(root, 'packages/core/package.json');
   const core = await readManifest(file);
@@ -41,7 +43,13 @@ export async function sharedManifestValues(root: string): Promise<SharedManifest
   for (const [field, value] of Object.entries(values)) {
     if (!value) throw new Error(`${file} has no ${field}: the generated package copies it from there.`);
   }
-  return values as SharedManifestValues;
+  const repositoryWebUrl = /^git\+(https:\/\/.+?)\.git$/.exec(values.repositoryUrl ?? '')?.[1];
+  if (!repositoryWebUrl) {
+    throw new Error(
+      `${file}: repository.url is not git+https://<host>/<owner>/<repo>.git, as npm provenance needs.`,
+    );
+  }
+  return { ...(values as Omit<SharedManifestValues, 'repositoryWebUrl'>), repositoryWebUrl };
 }
 
 /** The directories `pnpm-workspace.yaml` lists (`packages/*` expanded), relative to the root. */
