@@ -84,6 +84,7 @@ export async function publishPackages(
 ): Promise<void> {
   const userConfig = path.join(scratchHome, 'publisher.npmrc');
   await fs.writeFile(userConfig, registry.publisherNpmrc);
+  // The npm settings the rehearsal's own pnpm put in the environment do not reach the publish: only the token does.
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (!/^npm_config_/i.test(name)) env[name] = value;
