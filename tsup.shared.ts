@@ -25,7 +25,8 @@ export const libraryBuild: Options = {
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { customConditions: [] } },
   clean: true,
-  sourcemap: true,
+  // No source maps: they would point at sources the tarball leaves out, or carry them (and bundled zod's) inside.
+  sourcemap: false,
   target: 'node20',
   loader: { '.md': 'text' },
   onSuccess: copyRootLicense,

@@ -13,7 +13,6 @@ export default defineConfig([
     esbuildOptions(options) {
       options.chunkNames = '[name]';
     },
-    sourcemap: true,
     target: 'node20',
   },
 ]);

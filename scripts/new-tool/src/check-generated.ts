@@ -7,21 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { runCli } from './cli.js';
-import { REPOSITORY_ROOT } from './repository.js';
+import { pnpmCommand } from './pnpm-command.js';
+import { copyRepository, REPOSITORY_ROOT } from './repository.js';
 
 /** What the check generates: the class name comes from the tool name and differs from the directory, as for notebook. */
 const PROBE_ARGS = ['probe', '--tool-name', 'ProbeEdit'];
 const PROBE_PACKAGE = '@kimi-tools/probe';
-
-/**
- * The pnpm running this script (`pnpm run ci` sets npm_execpath), else the repository's pinned one through npx: a
- * second npx start costs seconds on a loaded machine.
- */
-function pnpmCommand(): [string, string[]] {
-  const running = process.env['npm_execpath'];
-  if (running && /pnpm\.c?js$/.test(running)) return [process.execPath, [running]];
-  return ['npx', ['-y', 'pnpm@10.34.8']];
-}
 
 /** The files of `directory` that prettier checks (the repository's ignore file applied) and formats differently. */
 async function unformatted(root: string, directory: string): Promise<string[]> {
@@ -69,31 +60,11 @@ function turboCacheDir(): string {
   return path.join(path.dirname(common), '.turbo/cache');
 }
 
-/** Copies the files git would see (tracked and untracked, not ignored) as they are in the working tree. */
-async function copyRepository(target: string): Promise<number> {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: REPOSITORY_ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  let copied = 0;
-  for (const file of listed.split('\0').filter(Boolean)) {
-    const source = path.join(REPOSITORY_ROOT, file);
-    // A tracked file deleted in the working tree is not copied.
-    const stats = await fs.lstat(source).catch(() => undefined);
-    if (!stats || stats.isDirectory()) continue;
-    await fs.mkdir(path.dirname(path.join(target, file)), { recursive: true });
-    await fs.cp(source, path.join(target, file), { preserveTimestamps: true, verbatimSymlinks: true });
-    copied += 1;
-  }
-  return copied;
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
   const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-tools-new-tool-'));
   try {
-    console.log(`check:generated: ${await copyRepository(copy)} files copied to ${copy}`);
+    console.log(`check:generated: ${await copyRepository(REPOSITORY_ROOT, copy)} files copied to ${copy}`);
     const code = await runCli(PROBE_ARGS, copy, { out: console.log, err: console.error });
     if (code !== 0) throw new Error(`pnpm new-tool ${PROBE_ARGS.join(' ')} failed in ${copy}`);
     // The rest of the copy is what `pnpm run ci` checked already.

@@ -80,10 +80,14 @@ describe('generateToolPackage', () => {
     expect(manifest).toMatchObject({
       name: '@kimi-tools/notebook',
       engines: core['engines'],
-      peerDependencies: core['peerDependencies'],
-      dependencies: { '@kimi-tools/core': 'workspace:^' },
+      peerDependencies: { ...(core['peerDependencies'] as object), '@kimi-tools/core': 'workspace:^' },
+      devDependencies: { '@kimi-tools/core': 'workspace:*' },
       repository: { url: (core['repository'] as { url: string }).url, directory: 'packages/notebook' },
+      homepage: 'https://github.com/kimi-tools/kimi-tools/tree/main/packages/notebook#readme',
+      bugs: { url: 'https://github.com/kimi-tools/kimi-tools/issues' },
+      keywords: ['ai', 'agent', 'llm', 'tools', 'file', 'notebook'],
     });
+    expect(manifest).not.toHaveProperty('dependencies');
 
     // Every file is complete, and formatted as `prettier --check .` wants it unless the ignore file lists it.
     let checked = 0;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ export const TEMPLATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 /** The manifest fields a generated package copies from core's, so that versions live in one place. */
 export interface SharedManifestValues {
   repositoryUrl: string;
+  /** The repository's web address (`https://github.com/<owner>/<repo>`), for `homepage` and `bugs`. */
+  repositoryWebUrl: string;
   nodeRange: string;
   zodPeerRange: string;
   zodDevRange: string;
@@ -28,7 +31,7 @@ async function readManifest(file: string): Promise<Manifest> {
   return JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
 }
 
-/** Reads the repository URL, Node range and zod ranges from `packages/core/package.json`. */
+/** Reads the repository URL (and its web address), Node range and zod ranges from `packages/core/package.json`. */
 export async function sharedManifestValues(root: string): Promise<SharedManifestValues> {
   const file = path.join(root, 'packages/core/package.json');
   const core = await readManifest(file);
@@ -41,11 +44,17 @@ export async function sharedManifestValues(root: string): Promise<SharedManifest
   for (const [field, value] of Object.entries(values)) {
     if (!value) throw new Error(`${file} has no ${field}: the generated package copies it from there.`);
   }
-  return values as SharedManifestValues;
+  const repositoryWebUrl = /^git\+(https:\/\/.+?)\.git$/.exec(values.repositoryUrl ?? '')?.[1];
+  if (!repositoryWebUrl) {
+    throw new Error(
+      `${file}: repository.url is not git+https://<host>/<owner>/<repo>.git, as npm provenance needs.`,
+    );
+  }
+  return { ...(values as Omit<SharedManifestValues, 'repositoryWebUrl'>), repositoryWebUrl };
 }
 
 /** The directories `pnpm-workspace.yaml` lists (`packages/*` expanded), relative to the root. */
-async function workspaceDirectories(root: string): Promise<string[]> {
+export async function workspaceDirectories(root: string): Promise<string[]> {
   const yaml = await fs.readFile(path.join(root, 'pnpm-workspace.yaml'), 'utf8');
   const section = /^packages:\n((?:[ \t]+-.*\n?)*)/m.exec(yaml)?.[1] ?? '';
   const patterns = [...section.matchAll(/^[ \t]+-\s*['"]?([^'"\n]+?)['"]?\s*$/gm)].map(
@@ -71,4 +80,27 @@ export async function workspacePackageNamed(root: string, packageName: string): 
     if (existsSync(manifest) && (await readManifest(manifest)).name === packageName) return directory;
   }
   return undefined;
+}
+
+/**
+ * Copies the files git would see in the repository at `root` (tracked and untracked, not ignored) as they are in the
+ * working tree to `target`; returns how many.
+ */
+export async function copyRepository(root: string, target: string): Promise<number> {
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  let copied = 0;
+  for (const file of listed.split('\0').filter(Boolean)) {
+    const source = path.join(root, file);
+    // A tracked file deleted in the working tree is not copied.
+    const stats = await fs.lstat(source).catch(() => undefined);
+    if (!stats || stats.isDirectory()) continue;
+    await fs.mkdir(path.dirname(path.join(target, file)), { recursive: true });
+    await fs.cp(source, path.join(target, file), { preserveTimestamps: true, verbatimSymlinks: true });
+    copied += 1;
+  }
+  return copied;
 }

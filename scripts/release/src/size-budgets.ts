@@ -1,0 +1,22 @@
+/**
+ * The most each published package's tarball may weigh, packed (gzipped, as the registry stores it), in bytes.
+ * The figures leave room for the growth of a few releases; a package over its budget fails the rehearsal, and the
+ * change that makes it heavier says why in the commit that raises the figure. A new package needs its line.
+ */
+export const PACKED_SIZE_BUDGETS: Readonly<Record<string, number>> = {
+  '@kimi-tools/core': 300_000,
+  '@kimi-tools/read': 75_000,
+  '@kimi-tools/write': 65_000,
+  '@kimi-tools/replace': 120_000,
+  '@kimi-tools/search': 110_000,
+  '@kimi-tools/media': 85_000,
+  '@kimi-tools/notebook': 65_000,
+  '@kimi-tools/diagnostics': 35_000,
+  '@kimi-tools/ai-sdk': 8_000,
+  '@kimi-tools/openai': 8_000,
+  '@kimi-tools/anthropic': 6_000,
+  '@kimi-tools/mcp': 20_000,
+  '@kimi-tools/mcp-server': 20_000,
+  // What `pnpm new-tool` generates: the sample tool with zod bundled.
+  '@kimi-tools/file-facts': 60_000,
+};
