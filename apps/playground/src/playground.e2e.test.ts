@@ -52,7 +52,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 describe('the default session (what `pnpm playground` runs), without a terminal', () => {
-  it('drives all seven tools, meets every expectation, undoes one change and cleans up', async () => {
+  it('drives all eight tools, meets every expectation, undoes one change and cleans up', async () => {
     const run = await runPlayground([]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);

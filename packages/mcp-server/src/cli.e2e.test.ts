@@ -48,7 +48,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     return toCallToolResult(await tool.call(args), { structuredContent: true });
   }
 
-  it('lists the seven tools with their descriptions, JSON Schemas and hints', async () => {
+  it('lists the eight tools with their descriptions, JSON Schemas and hints', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     const runtime = workspace.runtime({ approval: rejectAllApproval() });

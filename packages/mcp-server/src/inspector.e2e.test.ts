@@ -50,7 +50,7 @@ describe('the MCP Inspector CLI against kimi-tools-mcp', () => {
 
   afterAll(() => workspace.cleanup());
 
-  it('lists the seven tools and calls them: a read, a write, and a failure', async () => {
+  it('lists the eight tools and calls them: a read, a write, and a failure', async () => {
     const [listed, read, written, missing] = await Promise.all([
       inspect<ListToolsResult>(workspace.workDir, ['tools/list']),
       inspect<CallToolResult>(workspace.workDir, [

@@ -118,7 +118,7 @@ describe('strict parameters of every file tool', () => {
 
   afterAll(() => workspace.cleanup());
 
-  it('covers the seven tools, and the tool set hands out the same strict form', () => {
+  it('covers the eight tools, and the tool set hands out the same strict form', () => {
     expect(tools.map((tool) => tool.name)).toEqual([
       'ReadFile',
       'WriteFile',
