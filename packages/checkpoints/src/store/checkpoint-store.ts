@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { withFileLock } from '@kimi-tools/core/toolkit';
+import type { FileChange } from '../scan/changes.js';
+import type { Manifest } from '../scan/manifest.js';
+import { ObjectStore } from './object-store.js';
+
+/** One checkpoint as the store keeps it: `checkpoints/<id, 10 digits>.json`. */
+export interface CheckpointRecord {
+  /** Decimal, increasing: `1`, `2`, ... never reused while the store exists. */
+  id: string;
+  label: string | undefined;
+  /** When it was taken, ISO 8601. */
+  time: string;
+  /** The object holding its {@link Manifest} (JSON). */
+  manifest: string;
+  /** What changed since the checkpoint before it (every file, for the first). */
+  files: FileChange[];
+}
+
+/** How long a process waits for another one to finish with the store before it gives up. */
+const STORE_LOCK_TIMEOUT_MS = 120_000;
+
+/** A temp file older than this was left by a process that died while writing it, and is removed by pruning. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/**
+ * A checkpoint store on the host's local disk: the records, one file each, and the objects they refer to. A record
+ * is written under a temp name and linked to its name, which fails if another process took that id first (the
+ * writer then takes the next one): a record is visible complete or not at all. Taking a checkpoint and pruning run
+ * under the store's lock file (core's `withFileLock`), so pruning never removes an object a checkpoint being taken
+ * is about to refer to.
+ */
+export class CheckpointStore {
+  readonly objects: ObjectStore;
+  private readonly records: string;
+
+  constructor(readonly directory: string) {
+    this.objects = new ObjectStore(path.join(directory, 'objects'));
+    this.records = path.join(directory, 'checkpoints');
+  }
+
+  /** Runs `task` holding the store's lock (every process and runtime on this store respects it). */
+  async locked<T>(task: () => Promise<T>): Promise<T> {
+    await fs.mkdir(this.directory, { recursive: true, mode: 0o700 });
+    return withFileLock(path.join(this.directory, 'store'), task, { timeoutMs: STORE_LOCK_TIMEOUT_MS });
+  }
+
+  /** Every record, oldest first. */
+  async list(): Promise<CheckpointRecord[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.records);
+    } catch {
+      return [];
+    }
+    const records: CheckpointRecord[] = [];
+    for (const name of names.filter((file) => /^\d{10}\.json$/.test(file)).sort()) {
+      const text = await fs.readFile(path.join(this.records, name), 'utf8').catch(() => undefined);
+      if (text !== undefined) records.push(JSON.parse(text) as CheckpointRecord);
+    }
+    return records;
+  }
+
+  /** The record `id`, or `undefined`. */
+  async get(id: string): Promise<CheckpointRecord | undefined> {
+    if (!/^\d{1,10}$/.test(id)) return undefined;
+    const text = await fs.readFile(this.recordPath(Number(id)), 'utf8').catch(() => undefined);
+    return text === undefined ? undefined : (JSON.parse(text) as CheckpointRecord);
+  }
+
+  /** The manifest of a record. */
+  async manifestOf(record: CheckpointRecord): Promise<Manifest> {
+    return JSON.parse((await this.objects.get(record.manifest)).toString('utf8')) as Manifest;
+  }
+
+  /** Stores `manifest` and a new record of it with the next free id; returns the record. */
+  async add(manifest: Manifest, label: string | undefined, files: FileChange[]): Promise<CheckpointRecord> {
+    const manifestHash = await this.objects.put(Buffer.from(JSON.stringify(manifest)));
+    await fs.mkdir(this.records, { recursive: true });
+    const existing = await this.list();
+    let next = existing.length === 0 ? 1 : Number(existing.at(-1)!.id) + 1;
+    for (;;) {
+      const record: CheckpointRecord = {
+        id: String(next),
+        label,
+        time: new Date().toISOString(),
+        manifest: manifestHash,
+        files,
+      };
+      const temp = path.join(this.records, `.${randomBytes(8).toString('hex')}.tmp`);
+      await fs.writeFile(temp, `${JSON.stringify(record)}\n`, { flag: 'wx' });
+      try {
+        await fs.link(temp, this.recordPath(next));
+        return record;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        next += 1;
+      } finally {
+        await fs.unlink(temp).catch(() => undefined);
+      }
+    }
+  }
+
+  /**
+   * Removes the oldest records beyond `maxCount`, then more of the oldest while the objects take more than
+   * `maxBytes` (the newest record always stays), then every object no record refers to. Call it under the lock.
+   */
+  async prune(maxCount: number, maxBytes: number): Promise<string[]> {
+    const records = await this.list();
+    const removed: CheckpointRecord[] = records.splice(0, Math.max(0, records.length - maxCount));
+    const manifests = new Map<string, Manifest>();
+    for (const record of records) manifests.set(record.id, await this.manifestOf(record));
+    const objects = await this.objects.list();
+    const referenced = (): Set<string> => {
+      const hashes = new Set<string>();
+      for (const record of records) {
+        hashes.add(record.manifest);
+        for (const entry of Object.values(manifests.get(record.id)!.entries)) {
+          if (entry.type === 'file') hashes.add(entry.hash);
+        }
+      }
+      return hashes;
+    };
+    let kept = referenced();
+    const bytesOf = (hashes: Set<string>) =>
+      [...hashes].reduce((sum, hash) => sum + (objects.get(hash) ?? 0), 0);
+    while (records.length > 1 && bytesOf(kept) > maxBytes) {
+      removed.push(records.shift()!);
+      kept = referenced();
+    }
+    for (const record of removed) await fs.unlink(this.recordPath(Number(record.id))).catch(() => undefined);
+    for (const hash of objects.keys()) if (!kept.has(hash)) await this.objects.remove(hash);
+    await this.removeStaleTemps();
+    return removed.map((record) => record.id);
+  }
+
+  /** Bytes the objects take on disk. */
+  async sizeOnDisk(): Promise<number> {
+    return [...(await this.objects.list()).values()].reduce((sum, size) => sum + size, 0);
+  }
+
+  private recordPath(id: number): string {
+    return path.join(this.records, `${String(id).padStart(10, '0')}.json`);
+  }
+
+  /** Temp files left by a process that died while writing (a record or an object). */
+  private async removeStaleTemps(): Promise<void> {
+    const directories = [this.records];
+    const prefixes = await fs.readdir(path.join(this.directory, 'objects')).catch(() => [] as string[]);
+    directories.push(...prefixes.map((prefix) => path.join(this.directory, 'objects', prefix)));
+    for (const directory of directories) {
+      for (const name of await fs.readdir(directory).catch(() => [] as string[])) {
+        if (!name.endsWith('.tmp')) continue;
+        const file = path.join(directory, name);
+        const stats = await fs.stat(file).catch(() => undefined);
+        if (stats && Date.now() - stats.mtimeMs > STALE_TEMP_MS) await fs.unlink(file).catch(() => undefined);
+      }
+    }
+  }
+}
