@@ -17,6 +17,8 @@ export interface CheckpointRecord {
   manifest: string;
   /** What changed since the checkpoint before it (every file, for the first). */
   files: FileChange[];
+  /** When its scan began (kept here, not in the manifest, so that two checkpoints of one state share it). */
+  scannedAtMs: number;
 }
 
 /** How long a process waits for another one to finish with the store before it gives up. */
@@ -72,12 +74,17 @@ export class CheckpointStore {
 
   /** The manifest of a record. */
   async manifestOf(record: CheckpointRecord): Promise<Manifest> {
-    return JSON.parse((await this.objects.get(record.manifest)).toString('utf8')) as Manifest;
+    const stored = JSON.parse((await this.objects.get(record.manifest)).toString('utf8')) as Omit<
+      Manifest,
+      'scannedAtMs'
+    >;
+    return { ...stored, scannedAtMs: record.scannedAtMs };
   }
 
   /** Stores `manifest` and a new record of it with the next free id; returns the record. */
   async add(manifest: Manifest, label: string | undefined, files: FileChange[]): Promise<CheckpointRecord> {
-    const manifestHash = await this.objects.put(Buffer.from(JSON.stringify(manifest)));
+    const { scannedAtMs, ...stored } = manifest;
+    const manifestHash = await this.objects.put(Buffer.from(JSON.stringify(stored)));
     await fs.mkdir(this.records, { recursive: true });
     const existing = await this.list();
     let next = existing.length === 0 ? 1 : Number(existing.at(-1)!.id) + 1;
@@ -88,6 +95,7 @@ export class CheckpointStore {
         time: new Date().toISOString(),
         manifest: manifestHash,
         files,
+        scannedAtMs,
       };
       const temp = path.join(this.records, `.${randomBytes(8).toString('hex')}.tmp`);
       await fs.writeFile(temp, `${JSON.stringify(record)}\n`, { flag: 'wx' });
