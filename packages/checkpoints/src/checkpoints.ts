@@ -5,7 +5,7 @@ import { resolveOptions, type CheckpointsOptions, type ResolvedCheckpointsOption
 import { AgentWrites } from './rewind/agent-writes.js';
 import { commitRewind } from './rewind/commit-rewind.js';
 import { planRewind, type RewindPlan } from './rewind/plan-rewind.js';
-import type { Checkpoint, RewindOptions, RewindResult } from './rewind/rewind-types.js';
+import type { Checkpoint, Resolution, RewindOptions, RewindResult } from './rewind/rewind-types.js';
 import { fileChanges, type FileChange } from './scan/changes.js';
 import type { Manifest, ManifestEntry } from './scan/manifest.js';
 import { readAll, scanWorkspace } from './scan/scan-workspace.js';
@@ -207,13 +207,12 @@ export class Checkpoints {
       last,
       now,
       selected,
-      resolve: options.resolve ?? {},
+      resolve: resolverOf(options.resolve),
       agentWrite: (path) => this.agentWrites.get(`${this.rootPath}/${path}`),
       bytesOf: (path, entry, from) =>
         from === 'store' ? this.storeBytes(path, entry) : this.workspaceBytes(path),
     });
-    const touched = [...plan.restore, ...plan.merge.map((merged) => merged.path)];
-    const changes = fileChanges(pick(target.entries, touched), pick(now.entries, touched));
+    const changes = fileChanges(pick(target.entries, plan.restore), pick(now.entries, plan.restore));
     const key = JSON.stringify({
       restore: plan.restore.map((path) => contentIdentity(path, now.entries[path])),
       merge: plan.merge.map((merged) => contentIdentity(merged.path, now.entries[merged.path])),
@@ -331,6 +330,12 @@ function normalize(path: string): string {
     else parts.push(part);
   }
   return `/${parts.join('/')}`;
+}
+
+/** The `resolve` option as a function of a path. */
+function resolverOf(resolve: RewindOptions['resolve']): (path: string) => Resolution | undefined {
+  if (typeof resolve === 'function') return resolve;
+  return (path) => (resolve !== undefined && Object.hasOwn(resolve, path) ? resolve[path] : undefined);
 }
 
 function pick(entries: Manifest['entries'], paths: readonly string[]): Manifest['entries'] {

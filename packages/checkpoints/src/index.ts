@@ -24,3 +24,7 @@ export type {
 export type { FileChange } from './scan/changes.js';
 export type { FileDiff } from './file-diffs.js';
 export { mergeThreeWay, conflictMarkers, type MergedText } from './rewind/merge-three-way.js';
+export { ListCheckpoints, type ListCheckpointsExtras } from './tools/list-checkpoints.js';
+export { Rewind, type RewindExtras } from './tools/rewind-tool.js';
+export { ListCheckpointsParams, RewindParams } from './tools/params.js';
+export { CheckpointBriefs, type CheckpointBrief } from './tools/messages.js';

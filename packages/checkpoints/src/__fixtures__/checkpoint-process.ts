@@ -2,7 +2,7 @@
 // `argv[4]` times, taking a checkpoint after each write, then prints the ids it got, one line.
 import { promises as fs } from 'node:fs';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
-import { createCheckpoints } from '../index.js';
+import { createCheckpoints } from '../checkpoints.js';
 
 const [workDir, storeDir, name, count] = process.argv.slice(2) as [string, string, string, string];
 const runtime = createRuntime({ workDir, approval: yoloApproval() });

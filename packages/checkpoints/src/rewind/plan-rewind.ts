@@ -13,7 +13,7 @@ export interface PlanContext {
   last: Manifest;
   now: Manifest;
   selected: (path: string) => boolean;
-  resolve: Readonly<Record<string, Resolution>>;
+  resolve: (path: string) => Resolution | undefined;
   agentWrite: (path: string) => AgentWrite | undefined;
   /** The bytes of an entry of a checkpoint (from the store) or of now (from the workspace). */
   bytesOf: (path: string, entry: ManifestEntry, from: 'store' | 'workspace') => Promise<Uint8Array>;
@@ -83,7 +83,7 @@ export async function planRewind(context: PlanContext): Promise<RewindPlan> {
       plan.restore.push(path);
       continue;
     }
-    const resolution = context.resolve[path];
+    const resolution = context.resolve(path);
     if (resolution === 'take') plan.restore.push(path);
     else if (resolution === 'keep') plan.leftAlone.push({ path, reason: 'user-changed' });
     else if (resolution === 'merge') {

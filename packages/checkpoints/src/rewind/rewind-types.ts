@@ -19,8 +19,11 @@ export type Resolution = 'keep' | 'take' | 'merge';
 export interface RewindOptions {
   /** Only these paths (relative to the workspace, or absolute inside it; a directory stands for what is under it). */
   paths?: readonly string[];
-  /** What to do with each file the user changed, by its workspace-relative path. */
-  resolve?: Readonly<Record<string, Resolution>>;
+  /**
+   * What to do with each file the user changed, by its workspace-relative path; or a function of that path (return
+   * `undefined` for no resolution).
+   */
+  resolve?: Readonly<Record<string, Resolution>> | ((path: string) => Resolution | undefined);
   /** Asked before anything is written, with what the rewind will do; `false` changes nothing. */
   approve?: (preview: RewindPreview) => Promise<boolean>;
 }
