@@ -1,3 +1,6 @@
+import { createRuntime, type FileSystem } from '@kimi-tools/core';
+import { memoryFileSystem } from '@kimi-tools/core/fs';
+import { createTempWorkspace, recordingApproval } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckpoints, type Checkpoints } from './index.js';
 import {
@@ -215,3 +218,69 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
     });
   },
 );
+
+describe('a rewind that cannot finish', () => {
+  it('puts every file back when a write fails midway, and says which could not be', async () => {
+    const store = await createTempWorkspace();
+    const memory = memoryFileSystem({ files: { '/work/a.txt': 'a1\n', '/work/b.txt': 'b1\n' } });
+    // The memory backend with one failure injected: the rename onto b.txt, after a.txt's went through.
+    const failing = new Proxy(memory, {
+      get(target, property) {
+        if (property === 'rename') {
+          return async (from: string, to: string) => {
+            if (to === '/work/b.txt') {
+              throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+            }
+            return target.rename(from, to);
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as FileSystem;
+    const runtime = createRuntime({ workDir: '/work', approval: recordingApproval(), fs: failing });
+    const checkpoints = createCheckpoints(runtime, { dir: store.outside('store') });
+    try {
+      await checkpoints.create();
+      await put(memory, '/work/a.txt', 'a2\n');
+      await put(memory, '/work/b.txt', 'b2\n');
+      await checkpoints.create();
+      const before = await snapshot(memory, '/work');
+      expect(await checkpoints.rewind('1')).toEqual({
+        kind: 'failed',
+        message: 'ENOSPC: no space left on device',
+        unrestored: [],
+      });
+      expect(await snapshot(memory, '/work')).toEqual(before);
+      expect((await checkpoints.list()).map((checkpoint) => checkpoint.label)).toEqual([
+        undefined,
+        undefined,
+      ]);
+    } finally {
+      await store.cleanup();
+    }
+  });
+
+  it('writes nothing when a file changes while the approval is open', async () => {
+    const store = await createTempWorkspace();
+    const fs = memoryFileSystem({ files: { '/work/a.txt': 'a1\n' } });
+    const runtime = createRuntime({ workDir: '/work', approval: recordingApproval(), fs });
+    const checkpoints = createCheckpoints(runtime, { dir: store.outside('store') });
+    try {
+      await checkpoints.create();
+      await put(fs, '/work/a.txt', 'a2\n');
+      await checkpoints.create();
+      const result = await checkpoints.rewind('1', {
+        approve: async (preview) => {
+          expect(preview.restore).toEqual([{ path: 'a.txt', change: 'modified' }]);
+          await put(fs, '/work/a.txt', 'the user, meanwhile\n');
+          return true;
+        },
+      });
+      expect(result).toEqual({ kind: 'changed', paths: ['a.txt'] });
+      expect((await bytesAt(fs, '/work/a.txt')).toString()).toBe('the user, meanwhile\n');
+    } finally {
+      await store.cleanup();
+    }
+  });
+});

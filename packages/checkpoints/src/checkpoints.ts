@@ -128,10 +128,12 @@ export class Checkpoints {
     return this.store.locked(async () => {
       const planned = await this.plan(id, selected, options, true);
       if (planned.key !== approvedKey) {
-        return {
-          kind: 'changed',
-          paths: [...planned.plan.restore, ...planned.plan.merge.map((m) => m.path)],
-        };
+        const approved = new Set<string>(JSON.parse(approvedKey) as string[]);
+        const current = new Set<string>(JSON.parse(planned.key) as string[]);
+        const differing = [...approved, ...current].filter(
+          (item) => !approved.has(item) || !current.has(item),
+        );
+        return { kind: 'changed', paths: [...new Set(differing.map((item) => item.split('\0')[0]!))].sort() };
       }
       const differsFromLast = fileChanges(planned.last.entries, planned.now.entries).length > 0;
       const before = differsFromLast
@@ -213,11 +215,14 @@ export class Checkpoints {
         from === 'store' ? this.storeBytes(path, entry) : this.workspaceBytes(path),
     });
     const changes = fileChanges(pick(target.entries, plan.restore), pick(now.entries, plan.restore));
-    const key = JSON.stringify({
-      restore: plan.restore.map((path) => contentIdentity(path, now.entries[path])),
-      merge: plan.merge.map((merged) => contentIdentity(merged.path, now.entries[merged.path])),
-      directories: [plan.makeDirectories, plan.removeDirectories],
-    });
+    // What the plan writes over: the same key means the same files, holding the same contents, are changed alike.
+    const key = JSON.stringify([
+      ...plan.restore.map((path) => contentIdentity(path, 'restore', now.entries[path])),
+      ...plan.merge.map((merged) => contentIdentity(merged.path, 'merge', now.entries[merged.path])),
+      ...plan.blocked.map((file) => `${file.path}\0blocked`),
+      ...plan.makeDirectories.map((path) => `${path}\0make`),
+      ...plan.removeDirectories.map((path) => `${path}\0remove`),
+    ]);
     return { record, lastRecord, target, last, now, plan, changes, key };
   }
 
@@ -345,11 +350,12 @@ function pick(entries: Manifest['entries'], paths: readonly string[]): Manifest[
 }
 
 /** What identifies the content of an entry (not its stamp), for comparing two plans. */
-function contentIdentity(path: string, entry: ManifestEntry | undefined): string {
-  if (entry === undefined) return `${path}:none`;
-  if (entry.type === 'file') return `${path}:${entry.hash}:${entry.mode}`;
-  if (entry.type === 'link') return `${path}:->${entry.target}`;
-  return `${path}:${entry.type}:${entry.mode}`;
+function contentIdentity(path: string, step: string, entry: ManifestEntry | undefined): string {
+  const head = `${path}\0${step}\0`;
+  if (entry === undefined) return `${head}none`;
+  if (entry.type === 'file') return `${head}${entry.hash}:${entry.mode}`;
+  if (entry.type === 'link') return `${head}->${entry.target}`;
+  return `${head}${entry.type}:${entry.mode}`;
 }
 
 function publicOf(record: CheckpointRecord): Checkpoint {
