@@ -142,6 +142,7 @@ export class Checkpoints {
               planned.now,
               `before rewind to ${id}`,
               fileChanges(planned.last.entries, planned.now.entries),
+              planned.last,
             )
           ).id
         : planned.lastRecord.id;
@@ -186,7 +187,7 @@ export class Checkpoints {
     const previous = last ? await this.store.manifestOf(last) : undefined;
     const manifest = await this.scanNow(true, previous);
     const files = fileChanges(previous?.entries ?? {}, manifest.entries);
-    const record = await this.store.add(manifest, label, files);
+    const record = await this.store.add(manifest, label, files, previous);
     await this.store.prune(this.options.maxCount, this.options.maxBytes);
     return publicOf(record);
   }

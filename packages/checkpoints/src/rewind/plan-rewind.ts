@@ -1,6 +1,6 @@
 import { decodeText, encodeText } from '@kimi-tools/core/toolkit';
 import { differingPaths } from '../scan/changes.js';
-import type { Manifest, ManifestEntry } from '../scan/manifest.js';
+import { sameContent, type Manifest, type ManifestEntry } from '../scan/manifest.js';
 import type { AgentWrite } from './agent-writes.js';
 import { mergeThreeWay } from './merge-three-way.js';
 import type { LeftAlone, Resolution } from './rewind-types.js';
@@ -50,9 +50,7 @@ function isUsers(context: PlanContext, path: string): boolean {
   const written = context.agentWrite(path);
   const now = context.now.entries[path];
   if (written !== undefined) return now?.type !== 'file' || now.hash !== written.hash;
-  return (
-    differingPaths(context.last.entries, context.now.entries, (candidate) => candidate === path).length > 0
-  );
+  return !sameContent(context.last.entries[path], now);
 }
 
 /** Plans a rewind of the selected paths to the checkpoint, and decides what to do with the user's files. */

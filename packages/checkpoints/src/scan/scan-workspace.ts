@@ -67,28 +67,30 @@ export async function scanWorkspace(request: ScanRequest): Promise<Manifest> {
           dirEntries.map((entry) => entry.name),
         );
         const ignored = ignoredEntryTest(visit.relativeDir, levels);
-        for (const entry of dirEntries) {
-          const name = entry.name;
-          if (isAtomicTempName(name) || isLockFileName(name)) continue;
-          const isDirectory = entry.isDirectory();
-          if (ignored(name, isDirectory)) continue;
-          const relative = visit.relativeDir === '' ? name : `${visit.relativeDir}/${name}`;
-          const absolute = paths.join(visit.absoluteDir, name);
-          if (entry.isSymbolicLink()) {
-            entries[relative] = { type: 'link', target: await request.fs.readlink(absolute) };
-          } else if (isDirectory) {
-            const stats = await request.fs.lstat(absolute);
-            entries[relative] = { type: 'dir', mode: stats.mode & 0o7777 };
-            next.push({ relativeDir: relative, absoluteDir: absolute, levels });
-          } else if (entry.isFile()) {
-            const stats = await request.fs.lstat(absolute);
-            const known = reusable(request.previous, relative, stats);
-            if (known) entries[relative] = known;
-            else if (stats.size > request.maxFileBytes)
-              entries[relative] = { type: 'large', ...stampOf(stats) };
-            else toHash.push({ relative, absolute, stats });
-          }
-        }
+        await Promise.all(
+          dirEntries.map(async (entry) => {
+            const name = entry.name;
+            if (isAtomicTempName(name) || isLockFileName(name)) return;
+            const isDirectory = entry.isDirectory();
+            if (ignored(name, isDirectory)) return;
+            const relative = visit.relativeDir === '' ? name : `${visit.relativeDir}/${name}`;
+            const absolute = paths.join(visit.absoluteDir, name);
+            if (entry.isSymbolicLink()) {
+              entries[relative] = { type: 'link', target: await request.fs.readlink(absolute) };
+            } else if (isDirectory) {
+              const stats = await request.fs.lstat(absolute);
+              entries[relative] = { type: 'dir', mode: stats.mode & 0o7777 };
+              next.push({ relativeDir: relative, absoluteDir: absolute, levels });
+            } else if (entry.isFile()) {
+              const stats = await request.fs.lstat(absolute);
+              const known = reusable(request.previous, relative, stats);
+              if (known) entries[relative] = known;
+              else if (stats.size > request.maxFileBytes)
+                entries[relative] = { type: 'large', ...stampOf(stats) };
+              else toHash.push({ relative, absolute, stats });
+            }
+          }),
+        );
       }),
     );
     queue = next;

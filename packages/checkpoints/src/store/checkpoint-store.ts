@@ -19,6 +19,19 @@ export interface CheckpointRecord {
   files: FileChange[];
   /** When its scan began (kept here, not in the manifest, so that two checkpoints of one state share it). */
   scannedAtMs: number;
+  /**
+   * The objects it refers to that the record before it did not (its manifest's included), with their sizes: what
+   * the store holds for the records from one on is that record's manifest and what the later ones added.
+   */
+  added: [hash: string, size: number][];
+}
+
+/** The contents a manifest refers to, with their sizes. */
+function contentsOf(manifest: Manifest): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const entry of Object.values(manifest.entries))
+    if (entry.type === 'file') sizes.set(entry.hash, entry.size);
+  return sizes;
 }
 
 /** How long a process waits for another one to finish with the store before it gives up. */
@@ -81,10 +94,22 @@ export class CheckpointStore {
     return { ...stored, scannedAtMs: record.scannedAtMs };
   }
 
-  /** Stores `manifest` and a new record of it with the next free id; returns the record. */
-  async add(manifest: Manifest, label: string | undefined, files: FileChange[]): Promise<CheckpointRecord> {
+  /**
+   * Stores `manifest` and a new record of it with the next free id; returns the record. `previous` is the newest
+   * record's manifest (the caller holds the lock, so it stays the newest).
+   */
+  async add(
+    manifest: Manifest,
+    label: string | undefined,
+    files: FileChange[],
+    previous: Manifest | undefined,
+  ): Promise<CheckpointRecord> {
     const { scannedAtMs, ...stored } = manifest;
-    const manifestHash = await this.objects.put(Buffer.from(JSON.stringify(stored)));
+    const manifestBytes = Buffer.from(JSON.stringify(stored));
+    const manifestHash = await this.objects.put(manifestBytes);
+    const before = previous ? contentsOf(previous) : new Map<string, number>();
+    const added: [string, number][] = [[manifestHash, manifestBytes.length]];
+    for (const [hash, size] of contentsOf(manifest)) if (!before.has(hash)) added.push([hash, size]);
     await fs.mkdir(this.records, { recursive: true });
     const existing = await this.list();
     let next = existing.length === 0 ? 1 : Number(existing.at(-1)!.id) + 1;
@@ -96,6 +121,7 @@ export class CheckpointStore {
         manifest: manifestHash,
         files,
         scannedAtMs,
+        added,
       };
       const temp = path.join(this.records, `.${randomBytes(8).toString('hex')}.tmp`);
       await fs.writeFile(temp, `${JSON.stringify(record)}\n`, { flag: 'wx' });
@@ -112,34 +138,29 @@ export class CheckpointStore {
   }
 
   /**
-   * Removes the oldest records beyond `maxCount`, then more of the oldest while the objects take more than
-   * `maxBytes` (the newest record always stays), then every object no record refers to. Call it under the lock.
+   * Removes the oldest records beyond `maxCount`, then more of the oldest while the contents the others refer to
+   * take more than `maxBytes` (counted as the files' own sizes, before compression), the newest record always
+   * staying; then, when a record went, every object no record refers to. Only the oldest kept record's manifest is
+   * read: the others add what their `added` says. Call it under the lock.
    */
   async prune(maxCount: number, maxBytes: number): Promise<string[]> {
     const records = await this.list();
     const removed: CheckpointRecord[] = records.splice(0, Math.max(0, records.length - maxCount));
-    const manifests = new Map<string, Manifest>();
-    for (const record of records) manifests.set(record.id, await this.manifestOf(record));
-    const objects = await this.objects.list();
-    const referenced = (): Set<string> => {
-      const hashes = new Set<string>();
-      for (const record of records) {
-        hashes.add(record.manifest);
-        for (const entry of Object.values(manifests.get(record.id)!.entries)) {
-          if (entry.type === 'file') hashes.add(entry.hash);
-        }
-      }
-      return hashes;
+    const referenced = async (): Promise<Map<string, number>> => {
+      const sizes = contentsOf(await this.manifestOf(records[0]!));
+      sizes.set(records[0]!.manifest, 0);
+      for (const record of records.slice(1)) for (const [hash, size] of record.added) sizes.set(hash, size);
+      return sizes;
     };
-    let kept = referenced();
-    const bytesOf = (hashes: Set<string>) =>
-      [...hashes].reduce((sum, hash) => sum + (objects.get(hash) ?? 0), 0);
+    const bytesOf = (sizes: Map<string, number>) => [...sizes.values()].reduce((sum, size) => sum + size, 0);
+    let kept = await referenced();
     while (records.length > 1 && bytesOf(kept) > maxBytes) {
       removed.push(records.shift()!);
-      kept = referenced();
+      kept = await referenced();
     }
+    if (removed.length === 0) return [];
     for (const record of removed) await fs.unlink(this.recordPath(Number(record.id))).catch(() => undefined);
-    for (const hash of objects.keys()) if (!kept.has(hash)) await this.objects.remove(hash);
+    for (const hash of await this.objects.hashes()) if (!kept.has(hash)) await this.objects.remove(hash);
     await this.removeStaleTemps();
     return removed.map((record) => record.id);
   }

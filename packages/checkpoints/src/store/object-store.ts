@@ -21,7 +21,7 @@ const GZIP_MIN_BYTES = 128;
 /**
  * The content-addressed objects of a checkpoint store, on the host's local disk: one file per distinct content,
  * named by its SHA-256 (the hash core's read state uses), so a content stored by many checkpoints is kept once. An
- * object is written under a temp name, flushed, then renamed to its name: no reader, and no other process, ever
+ * object is written under a temp name, then renamed to its name: no reader, and no other process, ever
  * sees half of one. Two processes storing the same content at once both rename the same bytes into place.
  */
 export class ObjectStore {
@@ -62,17 +62,15 @@ export class ObjectStore {
       path.dirname(target),
       `.${hash.slice(2, 10)}.${randomBytes(6).toString('hex')}.tmp`,
     );
-    const handle = await fs.open(temp, 'wx', 0o600);
+    // Not flushed one by one (a first checkpoint writes tens of thousands): `get` checks every object against its
+    // hash, so one a power loss damaged is an error, never wrong bytes.
     try {
-      await handle.writeFile(Buffer.concat([Buffer.of(format), payload]));
-      await handle.sync();
+      await fs.writeFile(temp, Buffer.concat([Buffer.of(format), payload]), { flag: 'wx', mode: 0o600 });
+      await fs.rename(temp, target);
     } catch (error) {
-      await handle.close().catch(() => undefined);
       await fs.unlink(temp).catch(() => undefined);
       throw error;
     }
-    await handle.close();
-    await fs.rename(temp, target);
     return hash;
   }
 
@@ -103,6 +101,16 @@ export class ObjectStore {
       }
     }
     return objects;
+  }
+
+  /** Every stored object's hash (no file is stat'ed). */
+  async hashes(): Promise<string[]> {
+    const hashes: string[] = [];
+    for (const prefix of await fs.readdir(this.directory).catch(() => [] as string[])) {
+      const names = await fs.readdir(path.join(this.directory, prefix)).catch(() => [] as string[]);
+      for (const name of names) if (!name.startsWith('.')) hashes.push(prefix + name);
+    }
+    return hashes;
   }
 
   /** Removes the object `hash` (pruning); a missing one is fine. */
