@@ -54,6 +54,9 @@ const HOST_API = [
 
 const TOOLKIT = [
   'missingDirectories',
+  'withFileLock',
+  'FileLockOptions',
+  'HeldFileLock',
   'applyFileSet',
   'FileSetChange',
   'FileSetEntry',

@@ -100,6 +100,7 @@ export { encodeChange } from './text/encode-change.js';
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
 export { applyStreamedChange, type StreamedFileChange } from './write/apply-streamed-change.js';
 export { missingDirectories } from './write/missing-directories.js';
+export { withFileLock, type FileLockOptions, type HeldFileLock } from './write/file-lock.js';
 export {
   applyFileSet,
   type FileSetChange,

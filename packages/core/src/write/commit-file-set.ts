@@ -11,7 +11,8 @@ export type PreviousState =
 
 /**
  * One step of a {@link commitFileSet}: a file written with `bytes` and `mode` (rewritten in place when `inPlace`: a
- * file with several hard links keeps them shared), or a path removed. `previous` is what the path holds before.
+ * file with several hard links keeps them shared), a symbolic link holding `target` put at a path (a checkpoint's
+ * rewind restores links as links), or a path removed. `previous` is what the path holds before.
  */
 export type CommitStep =
   | {
@@ -22,6 +23,7 @@ export type CommitStep =
       inPlace?: boolean;
       previous: PreviousState;
     }
+  | { kind: 'symlink'; path: string; target: string; previous: PreviousState }
   | { kind: 'remove'; path: string; previous: PreviousState };
 
 /** A commit that failed: every step already done was undone, except at `unrestored` (when undoing failed too). */
@@ -93,6 +95,14 @@ async function writeTemp(fs: FileSystem, target: string, bytes: Uint8Array, mode
   return tempPath;
 }
 
+/** Makes a symbolic link holding `target` under a temp name beside `path`; returns its path. */
+async function linkTemp(fs: FileSystem, path: string, target: string): Promise<string> {
+  const paths = pathApiFor(fs.platform);
+  const tempPath = paths.join(paths.dirname(path), atomicTempName(paths.basename(path)));
+  await fs.symlink(target, tempPath);
+  return tempPath;
+}
+
 /**
  * Rewrites a file in place (a file with several hard links: a rename would split them). The growth is written first,
  * so a full disk fails before any old byte is overwritten.
@@ -144,7 +154,7 @@ async function restore(
 
 /**
  * Changes several files as one unit (docs/writing.md#several-files-at-once): every new content is first written to a
- * temp file beside its target and flushed; only when all are written are they renamed into place (and the removals
+ * temp file beside its target and flushed (a new symbolic link is made under a temp name likewise); only when all are written are they renamed into place (and the removals
  * made), in the order given. Should any step fail, every step already done is undone from `previous`, byte for byte,
  * the temp files are removed, and {@link CommitFailedError} is thrown. A process killed midway leaves each file
  * either all old or all new (each rename is atomic), never a mix within one file. The caller holds the locks.
@@ -156,11 +166,11 @@ export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]
     for (const [index, step] of steps.entries()) {
       if (step.kind === 'write' && !step.inPlace) {
         temps.set(index, await writeTemp(fs, step.path, step.bytes, step.mode));
-      }
+      } else if (step.kind === 'symlink') temps.set(index, await linkTemp(fs, step.path, step.target));
     }
     for (const [index, step] of steps.entries()) {
       if (step.kind === 'remove') await fs.unlink(step.path);
-      else if (step.inPlace) await overwriteInPlace(fs, step.path, step.bytes);
+      else if (step.kind === 'write' && step.inPlace) await overwriteInPlace(fs, step.path, step.bytes);
       else {
         await fs.rename(temps.get(index)!, step.path);
         temps.delete(index);

@@ -1,0 +1,120 @@
+import type { ToolRuntime } from '@kimi-tools/core';
+import {
+  commitFileSet,
+  CommitFailedError,
+  hashBytes,
+  hasErrno,
+  readPreviousState,
+  type CommitStep,
+  type PreviousState,
+} from '@kimi-tools/core/toolkit';
+import type { Manifest, ManifestEntry } from '../scan/manifest.js';
+import type { RewindPlan } from './plan-rewind.js';
+
+/** How a commit of a rewind ended. */
+export type RewindCommit =
+  | { kind: 'done' }
+  | { kind: 'changed'; paths: string[] }
+  | { kind: 'failed'; message: string; unrestored: string[] };
+
+/** Whether what is at a path now is still what the scan saw there. */
+function stillHolds(previous: PreviousState, seen: ManifestEntry | undefined): boolean {
+  if (seen === undefined) return previous.kind === 'missing';
+  if (seen.type === 'link') return previous.kind === 'symlink' && previous.target === seen.target;
+  if (previous.kind !== 'file') return false;
+  if (seen.type === 'large') return previous.bytes.length === seen.size;
+  return seen.type === 'file' && hashBytes(previous.bytes) === seen.hash;
+}
+
+/** Runs `task` holding the runtime's lock of every path, taken in one order (so no two callers deadlock). */
+function withPathLocks<T>(
+  runtime: ToolRuntime,
+  paths: readonly string[],
+  task: () => Promise<T>,
+): Promise<T> {
+  const sorted = [...new Set(paths)].sort();
+  const take = (index: number): Promise<T> =>
+    index === sorted.length ? task() : runtime.locks.run(sorted[index]!, () => take(index + 1));
+  return take(0);
+}
+
+/**
+ * Writes a planned rewind: the checkpoint's directories made first, then, holding the runtime's lock of every
+ * path, each file checked to still be what the scan saw (else nothing is written) and every file restored or merged
+ * in one {@link commitFileSet} (all of them or, on a failure, none: each is put back and the directories made are
+ * removed); last, the directories the checkpoint did not have are removed when nothing is left in them.
+ */
+export async function commitRewind(
+  runtime: ToolRuntime,
+  root: string,
+  plan: RewindPlan,
+  target: Manifest,
+  now: Manifest,
+  targetBytes: (entry: ManifestEntry) => Promise<Uint8Array>,
+): Promise<RewindCommit> {
+  const absolute = (path: string) => `${root}/${path}`;
+  const written = [...plan.restore, ...plan.merge.map((merged) => merged.path)];
+  const created: string[] = [];
+  const outcome = await withPathLocks(runtime, written.map(absolute), async (): Promise<RewindCommit> => {
+    const steps: CommitStep[] = [];
+    const changed: string[] = [];
+    for (const path of plan.restore) {
+      const { state: previous } = await readPreviousState(runtime.fs, absolute(path));
+      if (!stillHolds(previous, now.entries[path])) changed.push(path);
+      const entry = target.entries[path];
+      if (entry === undefined) steps.push({ kind: 'remove', path: absolute(path), previous });
+      else if (entry.type === 'link') {
+        steps.push({ kind: 'symlink', path: absolute(path), target: entry.target, previous });
+      } else if (entry.type === 'file') {
+        const bytes = await targetBytes(entry);
+        steps.push({ kind: 'write', path: absolute(path), bytes, mode: entry.mode, previous });
+      }
+    }
+    for (const merged of plan.merge) {
+      const { state: previous } = await readPreviousState(runtime.fs, absolute(merged.path));
+      if (!stillHolds(previous, now.entries[merged.path])) changed.push(merged.path);
+      steps.push({
+        kind: 'write',
+        path: absolute(merged.path),
+        bytes: merged.bytes,
+        mode: merged.mode,
+        previous,
+      });
+    }
+    if (changed.length > 0) return { kind: 'changed', paths: changed };
+    try {
+      for (const directory of plan.makeDirectories) {
+        const entry = target.entries[directory];
+        await runtime.fs.mkdir(absolute(directory), { mode: entry?.type === 'dir' ? entry.mode : 0o755 });
+        created.push(directory);
+        if (entry?.type === 'dir') await runtime.fs.chmod(absolute(directory), entry.mode);
+      }
+      await commitFileSet(runtime.fs, steps);
+      return { kind: 'done' };
+    } catch (error) {
+      for (const directory of created.reverse())
+        await runtime.fs.rmdir(absolute(directory)).catch(() => undefined);
+      if (error instanceof CommitFailedError) {
+        return {
+          kind: 'failed',
+          message: error.message,
+          unrestored: error.unrestored.map((path) => path.slice(root.length + 1)),
+        };
+      }
+      return {
+        kind: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+        unrestored: [],
+      };
+    }
+  });
+  if (outcome.kind !== 'done') return outcome;
+  for (const directory of plan.removeDirectories) {
+    await runtime.fs.rmdir(absolute(directory)).catch((error: unknown) => {
+      // A directory still holding what the checkpoints do not track (ignored files) stays.
+      if (!hasErrno(error, 'ENOTEMPTY') && !hasErrno(error, 'EEXIST') && !hasErrno(error, 'ENOENT'))
+        throw error;
+    });
+  }
+  return outcome;
+}

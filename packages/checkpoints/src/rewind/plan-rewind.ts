@@ -1,0 +1,140 @@
+import { decodeText, encodeText } from '@kimi-tools/core/toolkit';
+import { differingPaths } from '../scan/changes.js';
+import { sameContent, type Manifest, type ManifestEntry } from '../scan/manifest.js';
+import type { AgentWrite } from './agent-writes.js';
+import { mergeThreeWay } from './merge-three-way.js';
+import type { LeftAlone, Resolution } from './rewind-types.js';
+
+/** What the plan needs to know beyond the manifests. */
+export interface PlanContext {
+  checkpointId: string;
+  /** The checkpoint rewound to, the last checkpoint, and now. */
+  target: Manifest;
+  last: Manifest;
+  now: Manifest;
+  selected: (path: string) => boolean;
+  resolve: (path: string) => Resolution | undefined;
+  agentWrite: (path: string) => AgentWrite | undefined;
+  /** The bytes of an entry of a checkpoint (from the store) or of now (from the workspace). */
+  bytesOf: (path: string, entry: ManifestEntry, from: 'store' | 'workspace') => Promise<Uint8Array>;
+}
+
+/** A file a merge rewrites. */
+export interface PlannedMerge {
+  path: string;
+  bytes: Uint8Array;
+  mode: number;
+  conflicts: number;
+}
+
+/** What a rewind will change. */
+export interface RewindPlan {
+  /** Paths set back to the checkpoint's entry (a file, a link, or nothing: removed). */
+  restore: string[];
+  merge: PlannedMerge[];
+  leftAlone: LeftAlone[];
+  /** Files the user changed with no resolution, or one that cannot be done: the rewind must stop. */
+  blocked: LeftAlone[];
+  /** Directories to make first (the checkpoint had them), shallowest first. */
+  makeDirectories: string[];
+  /** Directories the checkpoint did not have, removed after when empty, deepest first. */
+  removeDirectories: string[];
+}
+
+/**
+ * Whether the version of `path` there now is the user's rather than the agent's: it differs from what the agent's
+ * tools last wrote to it, or, when they never wrote it, it changed since the last checkpoint (between checkpoints,
+ * what changed is the agent's turn: its tools and its commands).
+ */
+function isUsers(context: PlanContext, path: string): boolean {
+  const written = context.agentWrite(path);
+  const now = context.now.entries[path];
+  if (written !== undefined) return now?.type !== 'file' || now.hash !== written.hash;
+  return !sameContent(context.last.entries[path], now);
+}
+
+/** Plans a rewind of the selected paths to the checkpoint, and decides what to do with the user's files. */
+export async function planRewind(context: PlanContext): Promise<RewindPlan> {
+  const plan: RewindPlan = {
+    restore: [],
+    merge: [],
+    leftAlone: [],
+    blocked: [],
+    makeDirectories: [],
+    removeDirectories: [],
+  };
+  const { target, now } = context;
+  for (const path of differingPaths(target.entries, now.entries, context.selected)) {
+    const was = target.entries[path];
+    const is = now.entries[path];
+    if (was?.type === 'dir' || is?.type === 'dir') {
+      if (was?.type === 'dir' && is === undefined) plan.makeDirectories.push(path);
+      else if (is?.type === 'dir' && was === undefined) plan.removeDirectories.push(path);
+      else if (was?.type !== is?.type) plan.leftAlone.push({ path, reason: 'type-changed' });
+      continue;
+    }
+    if (was?.type === 'large') {
+      plan.leftAlone.push({ path, reason: 'not-restorable' });
+      continue;
+    }
+    if (!isUsers(context, path)) {
+      plan.restore.push(path);
+      continue;
+    }
+    const resolution = context.resolve(path);
+    if (resolution === 'take') plan.restore.push(path);
+    else if (resolution === 'keep') plan.leftAlone.push({ path, reason: 'user-changed' });
+    else if (resolution === 'merge') {
+      const merged = await mergeOf(context, path, was, is);
+      if (merged) plan.merge.push(merged);
+      else plan.blocked.push({ path, reason: 'cannot-merge' });
+    } else plan.blocked.push({ path, reason: 'user-changed' });
+  }
+  // A restored file needs the directories the checkpoint had it in.
+  for (const path of [...plan.restore, ...plan.merge.map((merged) => merged.path)]) {
+    for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
+      const directory = path.slice(0, cut);
+      if (now.entries[directory] === undefined && !plan.makeDirectories.includes(directory)) {
+        plan.makeDirectories.push(directory);
+      }
+    }
+  }
+  plan.makeDirectories.sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
+  plan.removeDirectories.sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1));
+  return plan;
+}
+
+/**
+ * The merge of the user's version into the checkpoint's, taking back only what the agent changed: a three-way merge
+ * whose base is the agent's last version (what its tools last wrote, else the last checkpoint's), one side the
+ * checkpoint's and the other the user's. Written in the user's encoding and line endings, with the user's mode.
+ * `undefined` when a version is missing or not text.
+ */
+async function mergeOf(
+  context: PlanContext,
+  path: string,
+  was: ManifestEntry | undefined,
+  is: ManifestEntry | undefined,
+): Promise<PlannedMerge | undefined> {
+  if (was?.type !== 'file' || is?.type !== 'file') return undefined;
+  const written = context.agentWrite(path);
+  const last = context.last.entries[path];
+  let agentBytes: Uint8Array | undefined;
+  if (written?.bytes) agentBytes = written.bytes;
+  else if (written === undefined && last?.type === 'file')
+    agentBytes = await context.bytesOf(path, last, 'store');
+  if (agentBytes === undefined) return undefined;
+  const base = decodeText(agentBytes);
+  const ours = decodeText(await context.bytesOf(path, was, 'store'));
+  const theirs = decodeText(await context.bytesOf(path, is, 'workspace'));
+  if (!base.ok || !ours.ok || !theirs.ok) return undefined;
+  const merged = mergeThreeWay(
+    base.decoded.text,
+    ours.decoded.text,
+    theirs.decoded.text,
+    context.checkpointId,
+  );
+  const format = theirs.decoded.format;
+  const raw = format.lineEnding === '\n' ? merged.text : merged.text.replaceAll('\n', format.lineEnding);
+  return { path, bytes: encodeText(raw, format), mode: is.mode, conflicts: merged.conflicts };
+}

@@ -1,0 +1,247 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createRuntime, type FileSystem } from '@kimi-tools/core';
+import { localFileSystem } from '@kimi-tools/core/fs';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { createCheckpoints, defaultStoreDirectory } from './index.js';
+import { CheckpointStore } from './store/checkpoint-store.js';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
+const PROCESS = path.join(here, '__fixtures__/checkpoint-process.ts');
+/** 256 distinct bytes: gzip cannot make them smaller. */
+const NOISE = Buffer.from(Array.from({ length: 256 }, (_, i) => (i * 151) % 256));
+
+/** Every file under a directory with its bytes (for "nothing changed" checks). */
+async function tree(directory: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await fs.readdir(directory, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files[path.relative(directory, full)] = (await fs.readFile(full)).toString('hex');
+  }
+  return files;
+}
+
+/** Sets a file's times an hour back, so a scan takes its stamp as settled. */
+async function settle(file: string): Promise<void> {
+  const past = Date.now() / 1000 - 3600;
+  await fs.utimes(file, past, past);
+}
+
+describe('the store', () => {
+  test('lives outside the workspace, stores one copy of a content, gzipped where it pays', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    const text = 'the same line again and again\n'.repeat(200);
+    await workspace.writeAll({
+      'a.txt': text,
+      'b.txt': text,
+      'noise.bin': NOISE,
+    });
+    await checkpoints.create();
+    await checkpoints.create();
+    expect(await fs.readdir(workspace.workDir)).toEqual(['a.txt', 'b.txt', 'noise.bin']);
+    const objects = await new CheckpointStore(store).objects.list();
+    // One object for the text, one for the noise, one manifest (the second checkpoint's manifest is the same).
+    expect(objects.size).toBe(3);
+    const textObject = [...objects].find(([hash]) => hash === hashOf(text))!;
+    expect(textObject[1]).toBeLessThan(text.length / 10);
+    const noise = [...objects].find(([hash]) => hash === hashOf(NOISE))!;
+    expect(noise[1]).toBe(257);
+  });
+
+  test('defaults to a directory per workspace under the state directory', () => {
+    expect(defaultStoreDirectory('local', '/home/me/project', { XDG_STATE_HOME: '/state' })).toMatch(
+      /^\/state\/kimi-tools\/checkpoints\/[0-9a-f]{16}$/,
+    );
+    expect(defaultStoreDirectory('local', '/home/me/project', { XDG_STATE_HOME: '/state' })).not.toBe(
+      defaultStoreDirectory('local', '/home/me/other', { XDG_STATE_HOME: '/state' }),
+    );
+    expect(
+      defaultStoreDirectory('local', '/p', { HOME: '/h' }).startsWith(
+        path.join(process.env.HOME ?? '', '.local/state/kimi-tools/checkpoints/'),
+      ),
+    ).toBe(true);
+  });
+
+  test('prunes the oldest checkpoints beyond maxCount, and the contents only they held', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store, maxCount: 2 });
+    for (const version of ['one', 'two', 'three']) {
+      await workspace.write('a.txt', `${version}\n`);
+      await checkpoints.create(version);
+    }
+    expect((await checkpoints.list()).map((checkpoint) => checkpoint.label)).toEqual(['two', 'three']);
+    const objects = await new CheckpointStore(store).objects.list();
+    expect(objects.has(hashOf('one\n'))).toBe(false);
+    expect(objects.has(hashOf('two\n'))).toBe(true);
+    await expect(checkpoints.rewind('1')).rejects.toThrow('There is no checkpoint 1.');
+    const rewound = await checkpoints.rewind('2');
+    expect(rewound.kind).toBe('rewound');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('two\n');
+  });
+
+  test('prunes the oldest checkpoints while the contents take more than maxBytes, never the newest', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store, maxBytes: 1 });
+    await workspace.write('a.txt', 'one\n');
+    await checkpoints.create('one');
+    await workspace.write('a.txt', 'two\n');
+    await checkpoints.create('two');
+    expect((await checkpoints.list()).map((checkpoint) => checkpoint.label)).toEqual(['two']);
+    expect((await new CheckpointStore(store).objects.list()).has(hashOf('one\n'))).toBe(false);
+  });
+
+  test('records a file over maxFileBytes as not restorable, and leaves it alone with the reason', async ({
+    workspace,
+    runtime,
+  }) => {
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store'), maxFileBytes: 10 });
+    await workspace.writeAll({ 'big.txt': 'more than ten bytes\n', 'small.txt': 'small\n' });
+    await checkpoints.create();
+    await workspace.writeAll({ 'big.txt': 'changed, and still big\n', 'small.txt': 'tiny\n' });
+    await checkpoints.create();
+    const result = await checkpoints.rewind('1');
+    expect(result).toMatchObject({
+      kind: 'rewound',
+      restored: [{ path: 'small.txt', change: 'modified' }],
+      leftAlone: [{ path: 'big.txt', reason: 'not-restorable' }],
+    });
+    expect(await fs.readFile(workspace.at('big.txt'), 'utf8')).toBe('changed, and still big\n');
+  });
+
+  test('keeps two processes checkpointing one workspace at once apart', async ({ workspace }) => {
+    const store = workspace.outside('store');
+    const start = (name: string) =>
+      run(tsx, ['--conditions=@kimi-tools/source', PROCESS, workspace.workDir, store, name, '5'], {
+        timeout: 60_000,
+      });
+    const [first, second] = await Promise.all([start('first'), start('second')]);
+    const ids = [...first.stdout.trim().split(' '), ...second.stdout.trim().split(' ')];
+    expect(ids.map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const records = await new CheckpointStore(store).list();
+    expect(records.map((record) => record.id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    // Every checkpoint is complete: its manifest and every content it names read back and match their hashes.
+    const objects = new CheckpointStore(store);
+    for (const record of records) {
+      const manifest = await objects.manifestOf(record);
+      for (const entry of Object.values(manifest.entries))
+        if (entry.type === 'file') await objects.objects.get(entry.hash);
+    }
+    expect(Object.keys(await tree(store)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('the scan', () => {
+  test('reads no file whose stamp did not move since the last checkpoint', async ({
+    workspace,
+    approval,
+  }) => {
+    await workspace.writeAll({ 'a.txt': 'a\n', 'src/b.txt': 'b\n', 'src/c.txt': 'c\n' });
+    for (const name of ['a.txt', 'src/b.txt', 'src/c.txt']) await settle(workspace.at(name));
+    const opened: string[] = [];
+    const counting: FileSystem = {
+      ...localFileSystem,
+      open: (file, mode) => {
+        opened.push(file);
+        return localFileSystem.open(file, mode);
+      },
+    };
+    const runtime = createRuntime({ workDir: workspace.workDir, approval, fs: counting });
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await checkpoints.create();
+    expect(opened.sort()).toEqual([
+      workspace.at('a.txt'),
+      workspace.at('src/b.txt'),
+      workspace.at('src/c.txt'),
+    ]);
+    opened.length = 0;
+    await checkpoints.create();
+    expect(opened).toEqual([]);
+    await fs.writeFile(workspace.at('src/b.txt'), 'B\n');
+    const third = await checkpoints.create();
+    expect(opened).toEqual([workspace.at('src/b.txt')]);
+    expect(third.files).toEqual([{ path: 'src/b.txt', change: 'modified' }]);
+  });
+
+  test('records what a shell command changed, and rewinds it byte for byte', async ({
+    workspace,
+    runtime,
+  }) => {
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await workspace.writeAll({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'tool.sh': 'echo\n' });
+    const before = await tree(workspace.workDir);
+    await checkpoints.create('before the command');
+    await run(
+      'sh',
+      [
+        '-c',
+        'printf "A\\r\\n" > a.txt && rm b.txt && mkdir -p out && cp a.txt out/c.txt && chmod 755 tool.sh && ln -s a.txt link',
+      ],
+      {
+        cwd: workspace.workDir,
+      },
+    );
+    const after = await checkpoints.create('after the command');
+    expect(after.files).toEqual([
+      { path: 'a.txt', change: 'modified' },
+      { path: 'b.txt', change: 'deleted' },
+      { path: 'link', change: 'created' },
+      { path: 'out/c.txt', change: 'created' },
+      { path: 'tool.sh', change: 'modified' },
+    ]);
+    expect((await checkpoints.rewind('1')).kind).toBe('rewound');
+    expect(await tree(workspace.workDir)).toEqual(before);
+    expect(await fs.readdir(workspace.workDir)).toEqual(['a.txt', 'b.txt', 'tool.sh']);
+    expect((await fs.stat(workspace.at('tool.sh'))).mode & 0o777).toBe(0o644);
+  });
+
+  test('never touches a git repository in the workspace', async ({ workspace, runtime }) => {
+    const git = (...args: string[]) => run('git', args, { cwd: workspace.workDir });
+    await git('init', '-q');
+    await git('config', 'user.email', 'test@example.com');
+    await git('config', 'user.name', 'Test');
+    await workspace.writeAll({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    await git('add', '-A');
+    await git('commit', '-qm', 'first');
+    await workspace.write('a.txt', 'staged\n');
+    await git('add', 'a.txt');
+    await workspace.write('b.txt', 'unstaged\n');
+    const status = (await git('status', '--porcelain=v2')).stdout;
+    const refs = (await git('show-ref')).stdout;
+    const gitTree = await tree(workspace.at('.git'));
+
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await checkpoints.create();
+    expect((await checkpoints.list())[0]!.files.map((file) => file.path)).toEqual(['a.txt', 'b.txt']);
+    await workspace.write('a.txt', 'changed again\n');
+    await workspace.write('c.txt', 'new\n');
+    await checkpoints.create();
+    await checkpoints.diff('1');
+    expect((await checkpoints.rewind('1')).kind).toBe('rewound');
+
+    expect(await tree(workspace.at('.git'))).toEqual(gitTree);
+    expect((await git('status', '--porcelain=v2')).stdout).toBe(status);
+    expect((await git('show-ref')).stdout).toBe(refs);
+  });
+});
+
+function hashOf(content: string | Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}

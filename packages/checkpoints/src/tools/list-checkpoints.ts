@@ -1,0 +1,42 @@
+import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
+import { Briefs } from '@kimi-tools/core/toolkit';
+import { checkpointsOf } from '../checkpoints.js';
+import type { Checkpoint } from '../rewind/rewind-types.js';
+import { LIST_CHECKPOINTS_DESCRIPTION } from './description.js';
+import { checkpointLine, type CheckpointBrief } from './messages.js';
+import { ListCheckpointsParams } from './params.js';
+import { TOOL_ZOD } from './tool-zod.js';
+
+/** `extras` of ListCheckpoints: every checkpoint, oldest first. */
+export type ListCheckpointsExtras = {
+  checkpoints: Checkpoint[];
+};
+
+/**
+ * ListCheckpoints (docs/checkpoints.md): the checkpoints of the runtime's workspace, oldest first, with the files
+ * each one changed. It uses the runtime's checkpoints (`createCheckpoints`, or the defaults on first use).
+ */
+export class ListCheckpoints extends CallableTool<typeof ListCheckpointsParams, CheckpointBrief> {
+  readonly name = 'ListCheckpoints';
+  readonly description = LIST_CHECKPOINTS_DESCRIPTION;
+  readonly params = ListCheckpointsParams;
+  protected override readonly zod = TOOL_ZOD;
+  protected readonly failureBrief = Briefs.toolFailed;
+
+  /** Creates the tool for one runtime. */
+  constructor(private readonly runtime: ToolRuntime) {
+    super();
+  }
+
+  protected async execute(): Promise<ToolReturnValue<CheckpointBrief>> {
+    const checkpoints = await checkpointsOf(this.runtime).list();
+    const extras: ListCheckpointsExtras = { checkpoints };
+    if (checkpoints.length === 0) return toolOk({ message: 'There are no checkpoints yet.', extras });
+    const count = checkpoints.length === 1 ? '1 checkpoint' : `${checkpoints.length} checkpoints`;
+    return toolOk({
+      message: `${count}, oldest first:`,
+      output: `${checkpoints.map(checkpointLine).join('\n')}\n`,
+      extras,
+    });
+  }
+}

@@ -1,0 +1,129 @@
+import {
+  CallableTool,
+  FileActions,
+  toolOk,
+  type CallOptions,
+  type ToolReturnValue,
+  type ToolRuntime,
+} from '@kimi-tools/core';
+import { Briefs, toolRejected } from '@kimi-tools/core/toolkit';
+import { checkpointsOf, CheckpointNotFoundError, PathOutsideWorkspaceError } from '../checkpoints.js';
+import type { RewindPreview, RewindResult } from '../rewind/rewind-types.js';
+import { REWIND_DESCRIPTION } from './description.js';
+import {
+  checkpointNotFoundError,
+  files,
+  leftAloneLine,
+  mergedLine,
+  pathOutsideError,
+  restoredLine,
+  rewindFailedError,
+  userChangesError,
+  workspaceChangedError,
+  type CheckpointBrief,
+} from './messages.js';
+import { RewindParams } from './params.js';
+import { TOOL_ZOD } from './tool-zod.js';
+
+/** `extras` of a Rewind that wrote: what it did, as the API returns it. */
+export type RewindExtras = Extract<RewindResult, { kind: 'rewound' | 'unchanged' }>;
+
+/** The approval's description: `Rewind 2 files to checkpoint 3: a.ts (modified), b.ts (created)`. */
+function approvalDescription(preview: RewindPreview): string {
+  const parts = [
+    ...preview.restore.map((change) =>
+      change.change === 'renamed'
+        ? `${change.from} -> ${change.path} (renamed)`
+        : `${change.path} (${change.change})`,
+    ),
+    ...preview.merge.map((path) => `${path} (merge)`),
+  ];
+  return `Rewind ${files(parts.length)} to checkpoint ${preview.checkpoint.id}: ${parts.join(', ')}`;
+}
+
+/**
+ * Rewind (docs/checkpoints.md): takes the workspace, or some paths of it, back to a checkpoint, after one approval
+ * that shows the diff of every file it changes. Files the user changed after the agent are never overwritten: the
+ * model may keep them or merge them, never take the checkpoint's version over them (only a host can).
+ */
+export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
+  readonly name = 'Rewind';
+  readonly description = REWIND_DESCRIPTION;
+  readonly params = RewindParams;
+  protected override readonly zod = TOOL_ZOD;
+  protected readonly failureBrief = Briefs.toolFailed;
+
+  /** Creates the tool for one runtime. */
+  constructor(private readonly runtime: ToolRuntime) {
+    super();
+  }
+
+  protected async execute(
+    params: RewindParams,
+    options: CallOptions,
+  ): Promise<ToolReturnValue<CheckpointBrief>> {
+    let feedback: string | undefined;
+    let result: RewindResult;
+    try {
+      result = await checkpointsOf(this.runtime).rewind(params.checkpoint, {
+        ...(params.paths ? { paths: params.paths } : {}),
+        ...(params.user_changes ? { resolve: () => params.user_changes } : {}),
+        approve: async (preview) => {
+          const response = await this.runtime.approval.request(
+            {
+              sender: this.name,
+              action: FileActions.EDIT,
+              description: approvalDescription(preview),
+              display: preview.display,
+              path: `${this.runtime.workDir}/${preview.restore[0]?.path ?? preview.merge[0]}`,
+            },
+            options.signal,
+          );
+          if (response.kind === 'reject') feedback = response.feedback;
+          options.signal?.throwIfAborted();
+          return response.kind !== 'reject';
+        },
+      });
+    } catch (error) {
+      if (error instanceof CheckpointNotFoundError) return checkpointNotFoundError(error.id);
+      if (error instanceof PathOutsideWorkspaceError) return pathOutsideError(error.path);
+      throw error;
+    }
+    switch (result.kind) {
+      case 'refused':
+        return toolRejected(feedback);
+      case 'blocked':
+        return userChangesError(result.files);
+      case 'changed':
+        return workspaceChangedError(result.paths);
+      case 'failed':
+        return rewindFailedError(result.message, result.unrestored);
+      case 'unchanged': {
+        const left = result.leftAlone.map(leftAloneLine);
+        const tail = left.length > 0 ? `\nLeft alone:\n${left.join('\n')}` : '';
+        return toolOk({
+          message: `Nothing to rewind: the files already match checkpoint ${params.checkpoint}.${tail}`,
+          extras: result satisfies RewindExtras,
+        });
+      }
+      case 'rewound':
+        return toolOk({
+          message: rewoundText(params.checkpoint, result),
+          extras: result satisfies RewindExtras,
+        });
+    }
+  }
+}
+
+/** The message of a rewind that wrote: what changed, what was left alone and why, and how to undo it. */
+function rewoundText(id: string, result: Extract<RewindResult, { kind: 'rewound' }>): string {
+  const lines = [
+    `Rewound to checkpoint ${id}: ${files(result.restored.length + result.merged.length)} changed.`,
+  ];
+  lines.push(...result.restored.map(restoredLine), ...result.merged.map(mergedLine));
+  if (result.leftAlone.length > 0) lines.push('Left alone:', ...result.leftAlone.map(leftAloneLine));
+  lines.push(
+    `Checkpoint ${result.before} holds the files as they were before this rewind: rewind to it to undo this one.`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,178 @@
+import { promises as fs } from 'node:fs';
+import { recordingApproval, test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { createCheckpoints, ListCheckpoints, Rewind } from '../index.js';
+import { agentWrite } from '../__fixtures__/backends.js';
+
+const it = test.extend('checkpoints', ({ workspace, runtime }) =>
+  createCheckpoints(runtime, { dir: workspace.outside('store') }),
+);
+
+describe('ListCheckpoints', () => {
+  it('says there are none yet', async ({ runtime, checkpoints }) => {
+    expect(checkpoints.directory).toMatch(/store$/);
+    const result = await new ListCheckpoints(runtime).call({});
+    expect(result.isError).toBe(false);
+    expect(result.message).toBe('There are no checkpoints yet.');
+  });
+
+  it('lists every checkpoint, oldest first, with the files each one changed', async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.writeAll({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    const first = await checkpoints.create('turn 1');
+    await checkpoints.create();
+    await fs.rename(workspace.at('b.txt'), workspace.at('c.txt'));
+    await workspace.write('a.txt', 'A\n');
+    const third = await checkpoints.create('turn 3');
+    const result = await new ListCheckpoints(runtime).call({});
+    expect(result.message).toBe('3 checkpoints, oldest first:');
+    expect(result.output).toBe(
+      `Checkpoint 1, ${first.time}, "turn 1": 2 files changed: a.txt (created), b.txt (created)\n` +
+        `Checkpoint 2, ${(await checkpoints.list())[1]!.time}: no file changed\n` +
+        `Checkpoint 3, ${third.time}, "turn 3": 2 files changed: a.txt (modified), c.txt (renamed from b.txt)\n`,
+    );
+  });
+
+  it('names ten files of a checkpoint and counts the rest', async ({ workspace, runtime, checkpoints }) => {
+    await workspace.writeAll(
+      Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${String(i).padStart(2, '0')}.txt`, 'x\n'])),
+    );
+    await checkpoints.create();
+    const result = await new ListCheckpoints(runtime).call({});
+    expect(result.output).toMatch(
+      /: 12 files changed: f00\.txt \(created\), .*, f09\.txt \(created\), and 2 more\n$/,
+    );
+  });
+});
+
+describe('Rewind', () => {
+  it('shows the diff for approval, rewinds, and says what changed and how to undo it', async ({
+    workspace,
+    runtime,
+    approval,
+    checkpoints,
+  }) => {
+    await workspace.writeAll({ 'a.txt': 'one\n', 'gone.txt': 'bye\n' });
+    await checkpoints.create('start');
+    await agentWrite(runtime, 'a.txt', 'two\n');
+    await agentWrite(runtime, 'new.txt', 'new\n');
+    await fs.unlink(workspace.at('gone.txt'));
+    await checkpoints.create('end');
+    approval.requests.length = 0;
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(result.isError).toBe(false);
+    expect(result.message).toBe(
+      'Rewound to checkpoint 1: 3 files changed.\n' +
+        'a.txt: modified since the checkpoint, restored\n' +
+        'gone.txt: deleted since the checkpoint, recreated\n' +
+        'new.txt: created since the checkpoint, removed\n' +
+        'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+    expect(approval.requests).toHaveLength(1);
+    expect(approval.requests[0]).toMatchObject({
+      sender: 'Rewind',
+      action: 'edit file',
+      description: 'Rewind 3 files to checkpoint 1: a.txt (modified), gone.txt (deleted), new.txt (created)',
+    });
+    expect(approval.requests[0]!.display).toEqual([
+      expect.objectContaining({ path: workspace.at('a.txt'), oldText: 'two', newText: 'one' }),
+      expect.objectContaining({ path: workspace.at('gone.txt'), oldText: '', newText: 'bye' }),
+      expect.objectContaining({ path: workspace.at('new.txt'), oldText: 'new', newText: '' }),
+    ]);
+    expect(await fs.readdir(workspace.workDir)).toEqual(['a.txt', 'gone.txt']);
+
+    const undo = await new Rewind(runtime).call({ checkpoint: '2' });
+    expect(undo.isError).toBe(false);
+    expect((await fs.readdir(workspace.workDir)).sort()).toEqual(['a.txt', 'new.txt']);
+  });
+
+  it('changes nothing when the user rejects it', async ({ workspace, checkpoints }) => {
+    const runtime = workspace.runtime({
+      approval: recordingApproval({ kind: 'reject', feedback: 'not now' }),
+    });
+    const own = createCheckpoints(runtime, { dir: checkpoints.directory });
+    await workspace.write('a.txt', 'one\n');
+    await own.create();
+    await workspace.write('a.txt', 'two\n');
+    await own.create();
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(result.isError).toBe(true);
+    expect(result.message).toContain('not now');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('two\n');
+  });
+
+  it("refuses to overwrite the user's work, then keeps or merges it when asked", async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.writeAll({ 'notes.txt': '1\n2\n3\n4\n5\n', 'other.txt': 'before\n' });
+    await checkpoints.create();
+    await agentWrite(runtime, 'notes.txt', '1\nagent\n3\n4\n5\n');
+    await agentWrite(runtime, 'other.txt', 'after\n');
+    await checkpoints.create();
+    await workspace.write('notes.txt', '1\nagent\n3\n4\nuser\n');
+
+    const refused = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(refused).toMatchObject({ isError: true, brief: 'User changes' });
+    expect(refused.message).toBe(
+      "Nothing was rewound: the user changed these files after the agent's last write to them, and the rewind would overwrite their work:\n" +
+        'notes.txt\n' +
+        "Call Rewind again with user_changes 'keep' to leave them as the user made them and rewind the rest, or 'merge' to take back only the agent's changes inside them.",
+    );
+    expect(await fs.readFile(workspace.at('other.txt'), 'utf8')).toBe('after\n');
+
+    const merged = await new Rewind(runtime).call({ checkpoint: '1', user_changes: 'merge' });
+    expect(merged.message).toBe(
+      'Rewound to checkpoint 1: 2 files changed.\n' +
+        'other.txt: modified since the checkpoint, restored\n' +
+        "notes.txt: changed by the agent and then by the user, merged: the agent's changes taken back, the user's kept\n" +
+        'Checkpoint 3 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+    expect(await fs.readFile(workspace.at('notes.txt'), 'utf8')).toBe('1\n2\n3\n4\nuser\n');
+  });
+
+  it('keeps the user version and says so', async ({ workspace, runtime, checkpoints }) => {
+    await workspace.writeAll({ 'notes.txt': 'a\n', 'other.txt': 'before\n' });
+    await checkpoints.create();
+    await agentWrite(runtime, 'other.txt', 'after\n');
+    await checkpoints.create();
+    await workspace.write('notes.txt', 'the user wrote this\n');
+    const kept = await new Rewind(runtime).call({ checkpoint: '1', user_changes: 'keep' });
+    expect(kept.message).toBe(
+      'Rewound to checkpoint 1: 1 file changed.\n' +
+        'other.txt: modified since the checkpoint, restored\n' +
+        'Left alone:\n' +
+        "notes.txt: the user changed it after the agent's last write; the user's version is kept\n" +
+        'Checkpoint 3 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+    expect(await fs.readFile(workspace.at('notes.txt'), 'utf8')).toBe('the user wrote this\n');
+  });
+
+  it('says when there is nothing to rewind, no such checkpoint, or a path outside', async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.write('a.txt', 'a\n');
+    await checkpoints.create();
+    const tool = new Rewind(runtime);
+    expect((await tool.call({ checkpoint: '1' })).message).toBe(
+      'Nothing to rewind: the files already match checkpoint 1.',
+    );
+    expect(await tool.call({ checkpoint: '7' })).toMatchObject({
+      isError: true,
+      brief: 'Checkpoint not found',
+      message: 'There is no checkpoint 7. Call ListCheckpoints to see the checkpoints there are.',
+    });
+    expect(await tool.call({ checkpoint: '1', paths: ['/etc'] })).toMatchObject({
+      isError: true,
+      brief: 'Path outside the workspace',
+      message:
+        '/etc is not in the workspace; a rewind only restores files of the workspace. Nothing was rewound.',
+    });
+  });
+});
