@@ -12,6 +12,7 @@ export const PACKED_SIZE_BUDGETS: Readonly<Record<string, number>> = {
   '@kimi-tools/media': 85_000,
   '@kimi-tools/notebook': 65_000,
   '@kimi-tools/patch': 75_000,
+  '@kimi-tools/checkpoints': 80_000,
   '@kimi-tools/ssh': 60_000,
   '@kimi-tools/diagnostics': 35_000,
   '@kimi-tools/ai-sdk': 8_000,
