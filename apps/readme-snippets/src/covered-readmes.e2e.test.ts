@@ -10,6 +10,7 @@ const REPOSITORY = fileURLToPath(new URL('../../..', import.meta.url));
 const COVERED: Record<string, number> = {
   'packages/ai-sdk/README.md': 3,
   'packages/anthropic/README.md': 1,
+  'packages/checkpoints/README.md': 1,
   'packages/core/README.md': 11,
   'packages/diagnostics/README.md': 2,
   'packages/mcp/README.md': 2,

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { it, startSshServer } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -145,5 +145,23 @@ describe('packages/ssh', async () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('packages/checkpoints', async () => {
+  const [usage] = await readmeBlocks('packages/checkpoints/README.md');
+  it('the Usage takes a checkpoint, diffs and rewinds, with its store in the state directory', async ({
+    workspace,
+  }) => {
+    await workspace.write('notes.txt', 'kept\n');
+    const state = path.join(workspace.root, 'state');
+    const run = await runSnippet(workspace, usage!.code, {
+      env: { XDG_STATE_HOME: state },
+      after: print('tools'),
+    });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(await readFile(workspace.at('notes.txt'), 'utf8')).toBe('kept\n');
+    expect((await readdir(path.join(state, 'kimi-tools', 'checkpoints'))).length).toBe(1);
   });
 });
