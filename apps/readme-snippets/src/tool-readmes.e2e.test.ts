@@ -155,10 +155,7 @@ describe('packages/checkpoints', async () => {
   }) => {
     await workspace.write('notes.txt', 'kept\n');
     const state = path.join(workspace.root, 'state');
-    const run = await runSnippet(workspace, usage!.code, {
-      env: { XDG_STATE_HOME: state },
-      after: print('tools'),
-    });
+    const run = await runSnippet(workspace, usage!.code, { env: { XDG_STATE_HOME: state } });
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
     expect(await readFile(workspace.at('notes.txt'), 'utf8')).toBe('kept\n');
