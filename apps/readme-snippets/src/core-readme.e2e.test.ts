@@ -57,7 +57,7 @@ describe('packages/core', () => {
     await workspace.write('a.txt', 'one\ntwo\nthree\n');
     const printed = lastJson(
       await ranCleanly(
-        runSnippet(workspace, block("import { promises as fs } from 'node:fs';"), {
+        runSnippet(workspace, block("import { z } from 'zod';\nimport { CallableTool, toolError"), {
           after: [
             "import { createRuntime, yoloApproval } from '@kimi-tools/core';",
             "const runtime = createRuntime({ workDir: '/path/to/project', approval: yoloApproval() });",
