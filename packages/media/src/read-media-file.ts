@@ -81,12 +81,13 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
     const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
     if (!resolution.ok) return resolution.error;
     // As ReadFile: decided before the file is looked up, so the answer says nothing of what is there.
-    if (this.runtime.paths.isSensitive(resolution.path)) return sensitiveFileError(params.path);
+    if (await this.runtime.paths.isSensitive(resolution.path)) return sensitiveFileError(params.path);
     const { absolute, real } = resolution.path;
 
-    // One descriptor for every check and the read: the path may become a FIFO or another file at any moment.
-    const file = await openRegularFile(real);
-    if (file === 'missing') return fileNotFoundError(params.path, absolute, this.runtime.workDir);
+    // One open file for every check and the read: the path may become a FIFO or another file at any moment.
+    const { fs } = this.runtime;
+    const file = await openRegularFile(fs, real);
+    if (file === 'missing') return fileNotFoundError(fs, params.path, absolute, this.runtime.workDir);
     if (file === 'not-a-file') return notAFileError(params.path);
     const { capabilities } = this.options;
     let bytes: Uint8Array;
@@ -105,7 +106,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
 
       if (stats.size === 0) return emptyFileError(real);
       if (stats.size > MAX_MEDIA_BYTES) return tooLargeError(real, stats.size);
-      // The file may grow or shrink after the fstat; judge what was actually read.
+      // The file may grow or shrink after the stat; judge what was actually read.
       bytes = await readHandleUpTo(handle, MAX_MEDIA_BYTES + 1, stats.size + 1);
       if (bytes.length === 0) return emptyFileError(real);
       if (bytes.length > MAX_MEDIA_BYTES) return tooLargeError(real, (await handle.stat()).size);

@@ -23,8 +23,9 @@ export interface DirectoryListing {
 
 /** The ignore rules that apply to `directory`'s entries: its ancestors' (as Glob applies them), then its own. */
 async function ignoreLevels(runtime: ToolRuntime, directory: string): Promise<IgnoreLevel[]> {
-  const levels = await loadAncestorIgnoreLevels(directory, await workspaceRootOf(runtime, directory));
-  const own = await loadIgnoreRules(directory, IGNORE_FILE_NAMES);
+  const { fs } = runtime;
+  const levels = await loadAncestorIgnoreLevels(fs, directory, await workspaceRootOf(runtime, directory));
+  const own = await loadIgnoreRules(fs, directory, IGNORE_FILE_NAMES);
   return own === null ? levels : [...levels, levelForDirectory(own, '')];
 }
 

@@ -134,7 +134,10 @@ function execLocal(command: string, args: readonly string[], options: ExecOption
 export const localFileSystem: FileSystem = Object.freeze({
   name: 'local',
   platform: process.platform,
-  homeDir: os.homedir(),
+  // Asked each time, as `os.homedir()` is: a host (or a test) may change HOME while it runs.
+  get homeDir() {
+    return os.homedir();
+  },
   capabilities: LOCAL_CAPABILITIES,
   stat: async (path: string) => new LocalStats(await fs.stat(path, BIGINT)),
   lstat: async (path: string) => new LocalStats(await fs.lstat(path, BIGINT)),

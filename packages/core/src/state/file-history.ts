@@ -1,8 +1,8 @@
-import { promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { noSavedVersionMessage, notRegularFileErrnoText } from '../errors.js';
-import { errnoError } from '../fs/errno.js';
-import type { FileHandle } from 'node:fs/promises';
+import { errnoError, hasErrno } from '../fs/errno.js';
+import type { FileSystem, OpenFile } from '../fs/file-system.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { openRegularFile } from '../fs/regular-file.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
@@ -21,7 +21,10 @@ export interface HistoryEntry {
 
 /** Options of {@link FileHistory}. */
 export interface FileHistoryOptions {
-  /** Keep saved bytes in files under this directory instead of in memory (created when first needed). */
+  /**
+   * Keep saved bytes in files under this directory of the local disk instead of in memory (created when first
+   * needed), whatever file system the saved files are on.
+   */
   directory?: string;
   /** Versions kept per path; older ones are dropped first (default 50). */
   maxVersionsPerFile?: number;
@@ -31,6 +34,8 @@ export interface FileHistoryOptions {
 
 interface StoredVersion {
   entry: HistoryEntry;
+  /** The file system the file is on: a restore writes it back there. */
+  fs: FileSystem;
   /** In-memory content, when no directory is used. */
   bytes?: Uint8Array;
   /** Spill file, when a directory is used. */
@@ -39,7 +44,8 @@ interface StoredVersion {
 
 /**
  * Previous versions of the files the tools changed, for undo (docs/writing.md). The caller creates one per session and
- * passes it to `createRuntime({ history })`. A version larger than `maxBytes` is not kept.
+ * passes it to `createRuntime({ history })`. A version larger than `maxBytes` is not kept. Each version remembers the
+ * file system its file is on, and is restored through it; spill files are on the local disk.
  */
 export class FileHistory {
   private readonly directory: string | undefined;
@@ -58,35 +64,37 @@ export class FileHistory {
   }
 
   /**
-   * Saves the content `realPath` has before a change: its bytes, or `null` when it does not exist yet.
+   * Saves the content `realPath` on `fs` has before a change: its bytes, or `null` when it does not exist yet.
    * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept.
    */
-  async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
-    return this.store(realPath, bytes === null ? null : bytes.length, async (stored) => {
-      if (bytes && stored.file) await fs.writeFile(stored.file, bytes);
+  async save(fs: FileSystem, realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+    return this.store(fs, realPath, bytes === null ? null : bytes.length, async (stored) => {
+      if (bytes && stored.file) await writeSpillFile(stored.file, (target) => writeAll(target, bytes, 0));
       // A copy: the caller's buffer may be reused or changed after this call.
       else if (bytes) stored.bytes = new Uint8Array(bytes);
     });
   }
 
   /**
-   * Saves the content of the file open on `handle` (its first `size` bytes), for a file too large to hold in memory:
-   * with a `directory` it is copied there chunk by chunk; without one it is read into memory, as `save` keeps it.
-   * A file over `maxBytes` is not kept (`undefined`), whatever its size.
+   * Saves the content of the file `realPath` on `fs`, open on `handle` (its first `size` bytes), for a file too large
+   * to hold in memory: with a `directory` it is copied there chunk by chunk; without one it is read into memory, as
+   * `save` keeps it. A file over `maxBytes` is not kept (`undefined`), whatever its size.
    */
   async saveFromHandle(
+    fs: FileSystem,
     realPath: string,
-    handle: FileHandle,
+    handle: OpenFile,
     size: number,
   ): Promise<HistoryEntry | undefined> {
-    return this.store(realPath, size, async (stored) => {
-      if (stored.file) await copyHandleToFile(handle, size, stored.file);
+    return this.store(fs, realPath, size, async (stored) => {
+      if (stored.file) await writeSpillFile(stored.file, (target) => copyHandle(handle, size, target));
       else stored.bytes = await readHandleUpTo(handle, size);
     });
   }
 
   // Shared by both saves: the size check, the entry, the spill file name, then eviction.
   private async store(
+    fs: FileSystem,
     realPath: string,
     size: number | null,
     keep: (stored: StoredVersion) => Promise<void>,
@@ -94,15 +102,15 @@ export class FileHistory {
     if ((size ?? 0) > this.maxBytes) return undefined;
     const version = (this.lastVersion.get(realPath) ?? 0) + 1;
     const entry: HistoryEntry = { path: realPath, version, time: new Date(), size };
-    const stored: StoredVersion = { entry };
+    const stored: StoredVersion = { entry, fs };
     if (size !== null && this.directory) {
-      await fs.mkdir(this.directory, { recursive: true });
+      await localFileSystem.mkdir(this.directory, { recursive: true });
       stored.file = path.join(this.directory, `${++this.spillCounter}.v${version}.bak`);
     }
     try {
       if (size !== null) await keep(stored);
     } catch (error) {
-      if (stored.file) await fs.rm(stored.file, { force: true });
+      if (stored.file) await removeIfThere(localFileSystem, stored.file);
       throw error;
     }
     this.lastVersion.set(realPath, version);
@@ -112,9 +120,9 @@ export class FileHistory {
     return { ...entry };
   }
 
-  /** Saved versions, oldest first; only those of `filePath` when given. */
+  /** Saved versions, oldest first; only those of `filePath` when given (its real path, or one resolving to it lexically). */
   list(filePath?: string): HistoryEntry[] {
-    const key = filePath === undefined ? undefined : this.keyOf(filePath);
+    const key = filePath === undefined ? undefined : this.knownKeyOf(filePath);
     return this.versions
       .filter((stored) => key === undefined || stored.entry.path === key)
       .map((stored) => ({ ...stored.entry }));
@@ -126,30 +134,31 @@ export class FileHistory {
    * can itself be undone. Returns the entry that was restored.
    */
   async restore(filePath: string, version?: number): Promise<HistoryEntry> {
-    const key = this.keyOf(filePath);
+    const key = await this.keyOf(filePath);
     const candidates = this.versions.filter((stored) => stored.entry.path === key);
     const stored =
       version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
     if (!stored) throw new Error(noSavedVersionMessage(filePath, version));
     const { size } = stored.entry;
+    const { fs } = stored;
     // Spilled content is copied from its file, never read whole (a version may be larger than a buffer holds);
     // opened before the current content is saved, whose eviction may remove that file.
-    const spill = size !== null && stored.file ? await fs.open(stored.file, 'r') : undefined;
+    const spill = size !== null && stored.file ? await localFileSystem.open(stored.file, 'read') : undefined;
     try {
-      const current = await openRegularFile(key);
+      const current = await openRegularFile(fs, key);
       if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
-      if (current === 'missing') await this.save(key, null);
+      if (current === 'missing') await this.save(fs, key, null);
       else {
         try {
-          await this.saveFromHandle(key, current.handle, current.stats.size);
+          await this.saveFromHandle(fs, key, current.handle, current.stats.size);
         } finally {
           await current.handle.close();
         }
       }
-      if (size === null) await fs.rm(key, { force: true });
+      if (size === null) await removeIfThere(fs, key);
       else if (spill)
-        await writeFileAtomic(key, { size, writeTo: (target) => copyHandle(spill, size, target) });
-      else await writeFileAtomic(key, stored.bytes ?? new Uint8Array());
+        await writeFileAtomic(fs, key, { size, writeTo: (target) => copyHandle(spill, size, target) });
+      else await writeFileAtomic(fs, key, stored.bytes ?? new Uint8Array());
     } finally {
       await spill?.close();
     }
@@ -163,16 +172,21 @@ export class FileHistory {
     await Promise.all(removed.map((stored) => this.discard(stored)));
   }
 
-  // Paths are stored as real paths; accept the same file given relatively or through a symlink too.
-  private keyOf(filePath: string): string {
+  // Paths are stored as real paths; accept the same file given relatively too.
+  private knownKeyOf(filePath: string): string {
     if (this.lastVersion.has(filePath)) return filePath;
-    const absolute = path.resolve(filePath);
-    if (this.lastVersion.has(absolute)) return absolute;
-    try {
-      return realpathSync.native(absolute);
-    } catch {
-      return absolute;
+    return path.resolve(filePath);
+  }
+
+  // ...or through a symlink, resolved on the file systems of the versions kept.
+  private async keyOf(filePath: string): Promise<string> {
+    const known = this.knownKeyOf(filePath);
+    if (this.lastVersion.has(known)) return known;
+    for (const fs of new Set(this.versions.map((stored) => stored.fs))) {
+      const real = await fs.realpath(known).catch(() => undefined);
+      if (real !== undefined && this.lastVersion.has(real)) return real;
     }
+    return known;
   }
 
   private async evict(justSaved: string): Promise<void> {
@@ -192,33 +206,48 @@ export class FileHistory {
   }
 
   private async discard(stored: StoredVersion): Promise<void> {
-    if (stored.file) await fs.rm(stored.file, { force: true });
+    if (stored.file) await removeIfThere(localFileSystem, stored.file);
   }
 }
 
 /** Bytes copied at a time into a spill file. */
 const SPILL_CHUNK_BYTES = 8 << 20;
 
+/** Writes all of `bytes` at `position` of `target`, looping over short writes. */
+async function writeAll(target: OpenFile, bytes: Uint8Array, position: number): Promise<void> {
+  for (let written = 0; written < bytes.length;) {
+    written += (await target.write(bytes, written, bytes.length - written, position + written)).bytesWritten;
+  }
+}
+
 /** Copies the first `size` bytes of `source` to the start of `target`, chunk by chunk. */
-async function copyHandle(source: FileHandle, size: number, target: FileHandle): Promise<void> {
+async function copyHandle(source: OpenFile, size: number, target: OpenFile): Promise<void> {
   const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SPILL_CHUNK_BYTES, size)));
   for (let at = 0; at < size;) {
     const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, size - at), at);
     if (bytesRead === 0) throw new Error(`The file ended after ${at} of ${size} bytes while it was copied.`);
-    let written = 0;
-    while (written < bytesRead) {
-      written += (await target.write(buffer, written, bytesRead - written, at + written)).bytesWritten;
-    }
+    await writeAll(target, buffer.subarray(0, bytesRead), at);
     at += bytesRead;
   }
 }
 
-async function copyHandleToFile(source: FileHandle, size: number, file: string): Promise<void> {
-  const target = await fs.open(file, 'w');
+/** Creates the spill file `file` on the local disk (replacing one an earlier session left) and fills it through `fill`. */
+async function writeSpillFile(file: string, fill: (target: OpenFile) => Promise<void>): Promise<void> {
+  await removeIfThere(localFileSystem, file);
+  const target = await localFileSystem.create(file);
   try {
-    await copyHandle(source, size, target);
+    await fill(target);
   } finally {
     await target.close();
+  }
+}
+
+/** Removes the file at `filePath` on `fs`; one that is not there is fine. */
+async function removeIfThere(fs: FileSystem, filePath: string): Promise<void> {
+  try {
+    await fs.unlink(filePath);
+  } catch (error) {
+    if (!hasErrno(error, 'ENOENT')) throw error;
   }
 }
 

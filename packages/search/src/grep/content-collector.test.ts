@@ -16,9 +16,10 @@ afterAll(async () => {
   await tree.cleanup();
 });
 
-function collect(chunks: readonly Buffer[]): ContentCollector {
+async function collect(chunks: readonly Buffer[]): Promise<ContentCollector> {
   const collector = new ContentCollector(new ResultPathFilter(tree.runtime(), tree.workDir));
   for (const chunk of chunks) collector.write(chunk);
+  await collector.settle();
   return collector;
 }
 
@@ -42,8 +43,8 @@ const OUTPUT = Buffer.from(
 );
 
 describe('ContentCollector', () => {
-  it('gathers each file into one block in path order, with gaps, and drops refused files and a cut record', () => {
-    const collector = collect([OUTPUT]);
+  it('gathers each file into one block in path order, with gaps, and drops refused files and a cut record', async () => {
+    const collector = await collect([OUTPUT]);
     expect(collector.kept).toBe(2);
     expect(allLines(collector)).toEqual([
       'a.txt:1:one',
@@ -70,35 +71,35 @@ describe('ContentCollector', () => {
     ]);
   });
 
-  it('reads the same lines however the output is cut into chunks, even inside a character', () => {
-    const whole = allLines(collect([OUTPUT]), true, true);
-    fc.assert(
-      fc.property(
+  it('reads the same lines however the output is cut into chunks, even inside a character', async () => {
+    const whole = allLines(await collect([OUTPUT]), true, true);
+    await fc.assert(
+      fc.asyncProperty(
         fc.uniqueArray(fc.integer({ min: 1, max: OUTPUT.length - 1 }), { maxLength: 12 }),
-        (cuts) => {
+        async (cuts) => {
           const points = [0, ...[...cuts].sort((a, b) => a - b), OUTPUT.length];
           const chunks = points.slice(1).map((end, index) => OUTPUT.subarray(points[index], end));
-          expect(allLines(collect(chunks), true, true)).toEqual(whole);
+          expect(allLines(await collect(chunks), true, true)).toEqual(whole);
         },
       ),
     );
   });
 
-  it('makes only the lines of the page asked for', () => {
-    const lines = collect([OUTPUT]).lines(true, true);
+  it('makes only the lines of the page asked for', async () => {
+    const lines = (await collect([OUTPUT])).lines(true, true);
     expect(lines.total).toBe(10);
     expect([...lines.range(5, 3)]).toEqual(['a.txt:10:ten', '--', 'b.txt:3:bé']);
     expect([...lines.range(9, 5)]).toEqual(['b.txt-4-after']);
     expect([...lines.range(12, 5)]).toEqual([]);
   });
 
-  it('shows a line of megabytes, streamed in small chunks, exactly as the whole line would be cut', () => {
+  it('shows a line of megabytes, streamed in small chunks, exactly as the whole line would be cut', async () => {
     const long = `a.txt\x007:${'x'.repeat(3_000_000)}\r\nb.txt\x001:after\n`;
     const bytes = Buffer.from(long);
     const chunks: Buffer[] = [];
     for (let start = 0; start < bytes.length; start += 65_536)
       chunks.push(bytes.subarray(start, start + 65_536));
-    const lines = allLines(collect(chunks));
+    const lines = allLines(await collect(chunks));
     expect(lines).toEqual([expect.stringMatching(/^a\.txt:7:x+$/), 'b.txt:1:after']);
     const expected = capOutput([`a.txt:7:${'x'.repeat(3_000_000)}`, 'b.txt:1:after']);
     expect(capOutput(lines)).toEqual(expected);
