@@ -1,6 +1,5 @@
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import type { ToolRuntime } from '@kimi-tools/core';
+import type { DirEntry } from '@kimi-tools/core/fs';
 import {
   IGNORE_FILE_NAMES,
   isDescriptorShortage,
@@ -38,9 +37,9 @@ export async function listDirectory(
   runtime: ToolRuntime,
   directory: string,
 ): Promise<DirectoryListing | undefined> {
-  let entries: Dirent[];
+  let entries: DirEntry[];
   try {
-    entries = await retryOnDescriptorShortage(() => readdir(directory, { withFileTypes: true }));
+    entries = await retryOnDescriptorShortage(() => runtime.fs.readdir(directory));
   } catch {
     return undefined;
   }
