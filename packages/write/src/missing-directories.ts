@@ -1,8 +1,8 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import { hasErrno } from '@kimi-tools/core/toolkit';
 
-async function exists(filePath: string): Promise<boolean> {
+async function exists(fs: FileSystem, filePath: string): Promise<boolean> {
   try {
     await fs.lstat(filePath);
     return true;
@@ -14,11 +14,11 @@ async function exists(filePath: string): Promise<boolean> {
   }
 }
 
-/** The ancestors of `filePath` that do not exist yet, shallowest first (what must be created to write it). */
-export async function missingDirectories(filePath: string): Promise<string[]> {
+/** The ancestors of `filePath` on `fs` that do not exist yet, shallowest first (what must be created to write it). */
+export async function missingDirectories(fs: FileSystem, filePath: string): Promise<string[]> {
   const missing: string[] = [];
   let directory = path.dirname(filePath);
-  while (!(await exists(directory))) {
+  while (!(await exists(fs, directory))) {
     missing.unshift(directory);
     const parent = path.dirname(directory);
     if (parent === directory) break;

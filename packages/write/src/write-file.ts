@@ -83,7 +83,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       const status = runtime.fileState.checkStamp(target.real, oldStamp);
       if (status !== 'ok') return readStateError(params.path, status);
     }
-    const createDirectories = exists ? [] : await missingDirectories(target.real);
+    const createDirectories = exists ? [] : await missingDirectories(fs, target.real);
 
     let composed: ComposedContent;
     if (oldBytes !== null) {
