@@ -4,6 +4,7 @@
 import { copyFile, realpath, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stampOf } from '@kimi-tools/core/toolkit';
+import { localFileSystem } from '@kimi-tools/core/fs';
 
 const COPY_TIME = new Date(Date.UTC(2024, 0, 1));
 
@@ -23,7 +24,7 @@ export async function freshCopyOf(source: string, dir: string, name: string): Pr
   const makeFresh = async () => {
     await copyFile(source, target);
     await utimes(target, COPY_TIME, COPY_TIME);
-    const stamp = await stampOf(target);
+    const stamp = await stampOf(localFileSystem, target);
     if (typeof stamp === 'string') throw new Error(`${target} is ${stamp}`);
     size = stamp.size;
     await writeFile(snapshotFile, JSON.stringify(stamp));

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { reportDetails } from '../harness/child-report.js';
 import { buildReadMediaFile } from '../tools.js';
+import { localFileSystem } from '@kimi-tools/core/fs';
 
 // Since the process started: Node's own start-up and the loading of this script.
 const startMs = performance.now();
@@ -35,7 +36,7 @@ class FloorTool extends CallableTool<typeof ReadMediaFileParams> {
 
   protected async execute(params: { path: string }) {
     const calledMs = performance.now();
-    const kind = await detectFileKind(params.path, await readFileHead(params.path));
+    const kind = await detectFileKind(params.path, await readFileHead(localFileSystem, params.path));
     if (kind.kind !== 'image') throw new Error(`not detected as an image: ${kind.kind}`);
     const detectedMs = performance.now();
     const { default: sharp } = await import('sharp');

@@ -200,6 +200,11 @@ export function notRegularFileErrnoText(filePath: string): string {
   return `not a regular file, open '${filePath}'`;
 }
 
+/** The text of the ENOSYS error of an atomic write on a backend whose rename cannot replace a file atomically. */
+export function atomicReplaceUnavailableErrnoText(backend: string): string {
+  return `the ${backend} file system cannot replace a file atomically, and files are never written in place`;
+}
+
 /** The text of the ELOOP error for a symlink chain that does not end. */
 export function tooManyLinksErrnoText(filePath: string): string {
   return `too many symbolic links, open '${filePath}'`;

@@ -64,6 +64,7 @@ export {
   retryOnDescriptorShortage,
 } from './fs/descriptor-shortage.js';
 export { readHandleUpTo } from './fs/read-bytes.js';
+export { Slots } from './fs/slots.js';
 export {
   openRegularFile,
   readRegularFile,
@@ -120,6 +121,7 @@ export {
   stampOf,
   stampOfHandle,
   stampOfStats,
+  stampNeedsHash,
   sameStamp,
   type FileStamp,
   type FileSnapshot,

@@ -44,7 +44,7 @@ export class DiagnosticsObserver implements FileChangeObserver {
   private async check(change: AppliedFileChange): Promise<CheckConclusion> {
     const file = change.path.real;
     // A sensitive file's problems would quote what it holds.
-    if (this.runtime.paths.isSensitive(change.path)) return noChecker('sensitive');
+    if (await this.runtime.paths.isSensitive(change.path)) return noChecker('sensitive');
     const server = this.servers.serverFor(file);
     const language = languageOf(file);
     if (language === undefined && server === undefined) return noChecker('language');

@@ -98,7 +98,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
 
       if (stats.size === 0) return emptyFileError(real);
       if (stats.size > MAX_MEDIA_BYTES) return tooLargeError(real, stats.size);
-      // The file may grow or shrink after the fstat; judge what was actually read.
+      // The file may grow or shrink after the stat; judge what was actually read.
       bytes = await readHandleUpTo(handle, MAX_MEDIA_BYTES + 1, stats.size + 1);
       if (bytes.length === 0) return emptyFileError(real);
       if (bytes.length > MAX_MEDIA_BYTES) return tooLargeError(real, (await handle.stat()).size);

@@ -126,16 +126,17 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     const resolved = await this.runtime.paths.resolveFile(shown, 'edit');
     if (!resolved.ok) return resolved.error;
     const target = resolved.path;
-    const stats = await statIfExists(target.real);
-    if (stats === undefined) return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    const { fs } = this.runtime;
+    const stats = await statIfExists(fs, target.real);
+    if (stats === undefined) return fileNotFoundError(fs, shown, target.absolute, this.runtime.workDir);
     if (!stats.isFile()) return notAFileError(shown);
     if (!isNotebookPath(target)) return notNotebookError(shown);
     if (stats.size > this.maxBytes) return tooLargeError(shown, stats.size, this.maxBytes);
 
     // Read once, with the stamp of exactly these bytes: the read-state checks here and in applyFileChange judge
     // them without reading or hashing the notebook again.
-    const read = await readStampedFile(target.real);
-    if (read === 'missing') return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    const read = await readStampedFile(fs, target.real);
+    if (read === 'missing') return fileNotFoundError(fs, shown, target.absolute, this.runtime.workDir);
     if (read === 'not-a-file') return notAFileError(shown);
     const { bytes: oldBytes, stamp: oldStamp } = read;
     const decoded = decodeText(oldBytes);
@@ -168,10 +169,9 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     const newBytes = encodeChange(decoded.decoded, oldBytes, plan.replacements);
     // A notebook the runtime calls sensitive is edited, but its cells are not echoed back. Rendered once the change
     // stands, not for a refused one.
+    const hidden = params.edit_mode === 'delete' || (await this.runtime.paths.isSensitive(target));
     const output = (): string =>
-      params.edit_mode === 'delete' || this.runtime.paths.isSensitive(target)
-        ? ''
-        : editedCellOutput(target, notebook, params.edit_mode, plan.cell, newBytes.length);
+      hidden ? '' : editedCellOutput(target, notebook, params.edit_mode, plan.cell, newBytes.length);
     const outcome = await applyFileChange(
       this.runtime,
       {

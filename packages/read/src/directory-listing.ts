@@ -1,6 +1,5 @@
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import type { ToolRuntime } from '@kimi-tools/core';
+import type { DirEntry } from '@kimi-tools/core/fs';
 import {
   escapeForDisplay,
   IGNORE_FILE_NAMES,
@@ -23,8 +22,9 @@ export interface DirectoryListing {
 
 /** The ignore rules that apply to `directory`'s entries: its ancestors' (as Glob applies them), then its own. */
 async function ignoreLevels(runtime: ToolRuntime, directory: string): Promise<IgnoreLevel[]> {
-  const levels = await loadAncestorIgnoreLevels(directory, await workspaceRootOf(runtime, directory));
-  const own = await loadIgnoreRules(directory, IGNORE_FILE_NAMES);
+  const { fs } = runtime;
+  const levels = await loadAncestorIgnoreLevels(fs, directory, await workspaceRootOf(runtime, directory));
+  const own = await loadIgnoreRules(fs, directory, IGNORE_FILE_NAMES);
   return own === null ? levels : [...levels, levelForDirectory(own, '')];
 }
 
@@ -37,9 +37,9 @@ export async function listDirectory(
   runtime: ToolRuntime,
   directory: string,
 ): Promise<DirectoryListing | undefined> {
-  let entries: Dirent[];
+  let entries: DirEntry[];
   try {
-    entries = await retryOnDescriptorShortage(() => readdir(directory, { withFileTypes: true }));
+    entries = await retryOnDescriptorShortage(() => runtime.fs.readdir(directory));
   } catch {
     return undefined;
   }

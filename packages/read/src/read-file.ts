@@ -1,4 +1,3 @@
-import type { FileHandle } from 'node:fs/promises';
 import {
   CallableTool,
   toolError,
@@ -7,6 +6,7 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import {
   Briefs,
   detectFileKind,
@@ -81,16 +81,17 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     const resolution = await this.runtime.paths.resolveFile(params.path, 'read');
     if (!resolution.ok) return resolution.error;
     const target = resolution.path;
-    if (this.runtime.paths.isSensitive(target)) return sensitiveFileError(shown);
-    // Regular or not is decided on the opened descriptor: the path may become a FIFO at any moment.
-    const file = await openRegularFile(target.real);
-    if (file === 'missing') return fileNotFoundError(shown, target.absolute, this.runtime.workDir);
+    if (await this.runtime.paths.isSensitive(target)) return sensitiveFileError(shown);
+    const { fs } = this.runtime;
+    // Regular or not is decided on the opened file: the path may become a FIFO at any moment.
+    const file = await openRegularFile(fs, target.real);
+    if (file === 'missing') return fileNotFoundError(fs, shown, target.absolute, this.runtime.workDir);
     if (file === 'not-a-file') return this.notAFile(shown, target.real);
     const { handle } = file;
     try {
-      // The version read, from the descriptor and before any byte: a change made while reading makes the recorded
+      // The version read, from the open file and before any byte: a change made while reading makes the recorded
       // read state disagree with the file, never hide the change.
-      const version = stampOfStats(await handle.stat({ bigint: true }));
+      const version = stampOfStats(file.stats);
       const size = version.size;
       const indexes = this.runtime.slot(LINE_INDEXES);
       // This very version was scanned as text already: its encoding is known, and so is that it is no media file.
@@ -159,7 +160,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
   /** docs/read-file.md: a directory's error goes on with what it holds, so the model can pick its next path. */
   private async notAFile(shown: string, realPath: string): Promise<ToolReturnValue<ReadFileBrief>> {
     const error = notAFileError(shown);
-    const stats = await statIfExists(realPath);
+    const stats = await statIfExists(this.runtime.fs, realPath);
     if (!stats?.isDirectory()) return error;
     const listing = await listDirectory(this.runtime, realPath);
     if (listing === undefined) return error;
@@ -168,7 +169,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
 
   /** The encoding of a text file, or the error a media, PDF or unreadable file gets. */
   private async detectTextFile(
-    handle: FileHandle,
+    handle: OpenFile,
     size: number,
     realPath: string,
     shown: string,
@@ -184,7 +185,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
   }
 
   private async detectEncoding(
-    handle: FileHandle,
+    handle: OpenFile,
     size: number,
     head: Uint8Array,
   ): Promise<TextEncoding | null> {
@@ -200,7 +201,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
    * be applied when only other lines change later. Only when the bytes are the ones the read hashed.
    */
   private async recordText(
-    handle: FileHandle,
+    handle: OpenFile,
     size: number,
     hash: string | undefined,
     realPath: string,

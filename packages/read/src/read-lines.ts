@@ -1,9 +1,9 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import {
-  CONTENT_HASH_LIMIT_BYTES,
   createContentHasher,
   scanLines,
   shownLine,
+  stampNeedsHash,
   type FileStamp,
   type ShownLine,
   type LinePosition,
@@ -15,10 +15,10 @@ import { MAX_BYTES, MAX_LINE_LENGTH, MAX_LINES } from './limits.js';
 
 /** The open file being read, and what is known about it. */
 export interface OpenTextFile {
-  handle: FileHandle;
+  handle: OpenFile;
   realPath: string;
   size: number;
-  /** The file's stamp without a hash (`fstat` of the open descriptor, taken before any byte was read). */
+  /** The file's stamp without a hash (the stats of the open file, taken before any byte was read). */
   version: FileStamp;
   encoding: TextEncoding;
   indexes: LineIndexStore;
@@ -34,7 +34,7 @@ export interface OpenTextFile {
 export interface LinesRead {
   lines: ShownLine[];
   totalLines: number;
-  /** SHA-256 (hex) of the whole content, when the file was small enough to hash (or its index holds it). */
+  /** SHA-256 (hex) of the whole content, when its stamp needs one (`stampNeedsHash`) or its index holds it. */
   hash: string | undefined;
   /** A NUL byte turned up past the sample the encoding was chosen from: the file is binary after all. */
   binary: boolean;
@@ -74,7 +74,7 @@ async function scanWithIndex(
     }
     return { totalLines: known.totalLines, hash: known.hash, binary: false, notUtf8: false };
   }
-  const hasher = file.size <= CONTENT_HASH_LIMIT_BYTES ? createContentHasher() : undefined;
+  const hasher = stampNeedsHash(file.version) ? createContentHasher() : undefined;
   const checkpoints: LinePosition[] = [];
   // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
   const lookForNul = !file.encoding.encoding.startsWith('utf-16');

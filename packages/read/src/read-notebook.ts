@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import {
   decodeText,
   hashBytes,
@@ -16,7 +16,7 @@ import type { LinesRead } from './read-lines.js';
  * undefined when the file is too large to render or is not a notebook (not JSON, no cells): then it is read as text.
  */
 export async function renderNotebookFile(
-  handle: FileHandle,
+  handle: OpenFile,
   size: number,
 ): Promise<{ lines: string[]; hash: string } | undefined> {
   if (size > NOTEBOOK_MAX_BYTES) return undefined;

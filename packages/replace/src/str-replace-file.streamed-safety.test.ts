@@ -38,7 +38,7 @@ async function streamedOnlyAgain(
 ) {
   const resolved = await runtime.paths.resolveFile(name, 'edit');
   if (!resolved.ok) throw new Error(resolved.error.message);
-  const handle = await fs.open(resolved.path.real, 'r');
+  const handle = await runtime.fs.open(resolved.path.real, 'read');
   try {
     const request = { runtime, sender: 'StrReplaceFile', input: name, target: resolved.path, handle };
     return await editStreamed({ ...request, edits, mode, canFallBack: false, applyIfUnrelated: true }, {});
@@ -231,7 +231,7 @@ describe('a file grown between its open and its stamp', () => {
     const resolved = await runtime.paths.resolveFile('grown.txt', 'edit');
     if (!resolved.ok) throw new Error(resolved.error.message);
     // Opened (and sized, as the tool sizes it) before another program appends: the stamp is taken after.
-    const handle = await fs.open(file, 'r');
+    const handle = await runtime.fs.open(file, 'read');
     try {
       await fs.appendFile(file, 'appended by another program\n');
       const result = await editStreamed(

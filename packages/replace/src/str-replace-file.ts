@@ -156,7 +156,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     const target = resolved.path;
     // Before the file is even looked at, as ReadFile does: no answer may depend on what a sensitive file holds, or a
     // model could learn it guess by guess (docs/paths.md#sensitive-files).
-    if (this.runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
+    if (await this.runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
 
     const edits: Edit[] = Array.isArray(params.edit) ? params.edit : [params.edit];
     const read = await this.readTarget(params.path, target, edits, options);
@@ -283,8 +283,8 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   }
 
   /**
-   * The checks between the path policy and the edit, on the opened descriptor (the path may become a FIFO at any
-   * moment): exists, regular file, not a notebook; a file over `streamAboveBytes` (its size from the descriptor,
+   * The checks between the path policy and the edit, on the opened file (the path may become a FIFO at any
+   * moment): exists, regular file, not a notebook; a file over `streamAboveBytes` (its size from the open file,
    * nothing read yet) is edited by streaming right here, unless that path leaves it to this one; then the file's
    * bytes, and with read-before-write their stamp (as `readStampedFile` takes it), so the read state is judged on
    * exactly what is edited and the file is hashed once for the whole write.
@@ -295,8 +295,9 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     edits: readonly Edit[],
     options: CallOptions,
   ): Promise<TargetRead | ToolReturnValue<StrReplaceFileBrief>> {
-    const file = await openRegularFile(target.real);
-    if (file === 'missing') return fileNotFoundError(input, target.absolute, this.runtime.workDir);
+    const { fs } = this.runtime;
+    const file = await openRegularFile(fs, target.real);
+    if (file === 'missing') return fileNotFoundError(fs, input, target.absolute, this.runtime.workDir);
     if (file === 'not-a-file') return notAFileError(input);
     try {
       if (
@@ -324,7 +325,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
         if (streamed !== FALL_BACK) return streamed;
       }
       // Taken before the bytes are read, so a change while they are read makes the stamp older, never newer.
-      const stats = this.runtime.readBeforeWrite ? await file.handle.stat({ bigint: true }) : undefined;
+      const stats = this.runtime.readBeforeWrite ? await file.handle.stat() : undefined;
       const bytes = await readHandleUpTo(file.handle, MAX_EDIT_FILE_BYTES + 1, size + 1);
       // Grown past what a string holds since the stat: the file is being rewritten under the edit.
       if (bytes.length > MAX_EDIT_FILE_BYTES) return readStateError(input, 'modified');

@@ -14,6 +14,15 @@ export { markRead } from './mark-read.js';
 // an editor's change that keeps size and modification time (what only the content or the change time reveals)
 export { restoreMtimeNs, rewriteKeepingMtime } from './keep-mtime.js';
 
+// a real file system that shows a local directory at a virtual path and records every operation (tests of the seam)
+export {
+  translatedFileSystem,
+  SFTP_CAPABILITIES,
+  type TranslatedFileSystem,
+  type TranslatedFileSystemOptions,
+} from './translated-file-system.js';
+export { translatedRuntime, VIRTUAL_ROOT, type TranslatedRuntime } from './translated-runtime.js';
+
 // approvals
 export { recordingApproval, type RecordingApproval, type ApprovalScript } from './recording-approval.js';
 

@@ -3,6 +3,7 @@ import { detectFileKind, readFileHead } from '@kimi-tools/core/toolkit';
 import { describe, expect } from 'vitest';
 import { bmpBytes, gifBytes, jpegBytes, mp4Bytes, pngBytes, webmBytes, webpBytes } from './media-bytes.js';
 import { test } from './workspace-test.js';
+import { localFileSystem } from '@kimi-tools/core/fs';
 
 describe('media bytes', () => {
   const builders: [string, () => Uint8Array, string][] = [
@@ -19,7 +20,7 @@ describe('media bytes', () => {
     'a %s is sniffed as %s, whatever the file is called',
     async ([, build, mime], { workspace }) => {
       const file = await workspace.write('no-extension', build());
-      expect(await detectFileKind(file, await readFileHead(file))).toMatchObject({ mime });
+      expect(await detectFileKind(file, await readFileHead(localFileSystem, file))).toMatchObject({ mime });
     },
   );
 

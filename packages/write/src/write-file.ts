@@ -69,7 +69,8 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     // the read state reads with the stamp of those bytes, so the file is hashed once for the whole write; an append
     // needs no hash at all.
     const judged = params.mode === 'overwrite' && runtime.readBeforeWrite;
-    const current = judged ? await readStampedFile(target.real) : await readRegularFile(target.real);
+    const { fs } = runtime;
+    const current = judged ? await readStampedFile(fs, target.real) : await readRegularFile(fs, target.real);
     if (current === 'not-a-file') return notAFileError(params.path);
     const oldBytes = current === 'missing' ? null : current.bytes;
     const oldStamp = typeof current !== 'string' && 'stamp' in current ? current.stamp : undefined;
@@ -77,7 +78,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     // An existing sensitive file is refused before its bytes are looked at, so no answer (size, encoding,
     // "unchanged") depends on what it holds; a new one holds nothing yet and may be created
     // (docs/paths.md#sensitive-files).
-    if (exists && runtime.paths.isSensitive(target)) return sensitiveEditError(params.path);
+    if (exists && (await runtime.paths.isSensitive(target))) return sensitiveEditError(params.path);
     // A stamp is there exactly when an existing file is overwritten with read-before-write on.
     const checkReadState = oldStamp !== undefined;
     if (checkReadState) {
@@ -128,7 +129,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     const verb = params.mode === 'append' ? 'appended to' : 'overwritten';
     let message = `File successfully ${verb}. Current size: ${outcome.bytes} bytes.`;
     if (outcome.createdDirectories.length > 0) {
-      const realWorkDir = await realPathAllowMissing(runtime.workDir);
+      const realWorkDir = await realPathAllowMissing(fs, runtime.workDir);
       const list = outcome.createdDirectories.map((directory) =>
         shownPath(displayDirectory(directory, realWorkDir)),
       );

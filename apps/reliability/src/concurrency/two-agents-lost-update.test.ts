@@ -5,6 +5,7 @@ import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
+import type { FileSystem } from '@kimi-tools/core/fs';
 
 /**
  * Resolves once `count` parties have arrived, or after `patienceMs` for a party that waits alone: when the tools
@@ -33,9 +34,13 @@ class GatedHistory extends FileHistory {
     super();
   }
 
-  override async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+  override async save(
+    fs: FileSystem,
+    realPath: string,
+    bytes: Uint8Array | null,
+  ): Promise<HistoryEntry | undefined> {
     await this.gate();
-    return super.save(realPath, bytes);
+    return super.save(fs, realPath, bytes);
   }
 }
 

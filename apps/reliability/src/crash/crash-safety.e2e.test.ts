@@ -7,6 +7,7 @@ import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
 import { sha256 } from '../support/tree-snapshot.js';
 import { runAndKill, type CrashChildConfig } from './crash-harness.js';
+import { localFileSystem } from '@kimi-tools/core/fs';
 
 // docs/reliability.md: "A crash or kill at any moment of a write leaves either the old or the new file, never a truncated or
 // mixed one." A child process rewrites a multi-megabyte file in a loop through the real tools and is SIGKILLed at
@@ -130,7 +131,9 @@ async function killRepeatedly(
     figures.lockLeftovers += locks.length;
     if (round % 2 === 1 || round === KILLS - 1) {
       // The child is dead, so nothing is in progress: every temp and lock file is stale.
-      figures.cleaned += (await cleanupStaleTempFiles(config.workDir, { olderThanMs: 0 })).length;
+      figures.cleaned += (
+        await cleanupStaleTempFiles(localFileSystem, config.workDir, { olderThanMs: 0 })
+      ).length;
       const left = (await fs.readdir(config.workDir)).filter((name) => !files.includes(name));
       if (left.length > 0) figures.problems.push(`round ${round}: left after cleanup ${left.join(', ')}`);
     }

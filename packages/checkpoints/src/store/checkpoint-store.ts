@@ -1,3 +1,4 @@
+import { localFileSystem } from '@kimi-tools/core/fs';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -59,7 +60,10 @@ export class CheckpointStore {
   /** Runs `task` holding the store's lock (every process and runtime on this store respects it). */
   async locked<T>(task: () => Promise<T>): Promise<T> {
     await fs.mkdir(this.directory, { recursive: true, mode: 0o700 });
-    return withFileLock(path.join(this.directory, 'store'), task, { timeoutMs: STORE_LOCK_TIMEOUT_MS });
+    // The store is the host's own storage, on the local disk whatever backend the workspace is on.
+    return withFileLock(localFileSystem, path.join(this.directory, 'store'), task, {
+      timeoutMs: STORE_LOCK_TIMEOUT_MS,
+    });
   }
 
   /** Every record, oldest first. */

@@ -3,11 +3,12 @@ import { bmpBytes, gifBytes, jpegBytes, mp4Bytes, pngBytes, test, webpBytes } fr
 import { describe, expect } from 'vitest';
 import { detectFileKind } from './file-kind.js';
 import { FILE_HEAD_BYTES, readFileHead } from './read-file-head.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 /** The kit's test, with `kindOf`: writes `content` as `name` and detects the file's kind. */
 const it = test.extend('kindOf', ({ workspace }) => async (name: string, content: Uint8Array | string) => {
   const file = await workspace.write(name, content);
-  return detectFileKind(file, await readFileHead(file));
+  return detectFileKind(file, await readFileHead(localFileSystem, file));
 });
 
 // Tiny but valid media files from the test kit.
@@ -127,9 +128,9 @@ describe('detectFileKind', () => {
 describe('readFileHead', () => {
   it('reads at most the requested bytes', async ({ workspace }) => {
     const file = await workspace.write('big.txt', Buffer.alloc(FILE_HEAD_BYTES + 10, 0x61));
-    expect((await readFileHead(file)).length).toBe(FILE_HEAD_BYTES);
-    expect((await readFileHead(file, 7)).length).toBe(7);
+    expect((await readFileHead(localFileSystem, file)).length).toBe(FILE_HEAD_BYTES);
+    expect((await readFileHead(localFileSystem, file, 7)).length).toBe(7);
     await fs.writeFile(file, 'abc');
-    expect(Buffer.from(await readFileHead(file)).toString()).toBe('abc');
+    expect(Buffer.from(await readFileHead(localFileSystem, file)).toString()).toBe('abc');
   });
 });

@@ -1,5 +1,5 @@
-import { promises as fs } from 'node:fs';
 import { isMissingPathError } from './errno.js';
+import type { FileSystem } from './file-system.js';
 
 /** Symbolic links followed at most along one path, as Linux does (its ELOOP limit); more means a loop. */
 export const MAX_LINK_HOPS = 40;
@@ -24,7 +24,7 @@ export async function followLinks(
 }
 
 /** The target text of `linkPath` when it is a symbolic link; `undefined` when it is something else or missing. */
-export async function readLinkIfLink(linkPath: string): Promise<string | undefined> {
+export async function readLinkIfLink(fs: FileSystem, linkPath: string): Promise<string | undefined> {
   try {
     if (!(await fs.lstat(linkPath)).isSymbolicLink()) return undefined;
     return await fs.readlink(linkPath);

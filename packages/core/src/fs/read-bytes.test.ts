@@ -3,30 +3,31 @@ import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { readHandleUpTo } from './read-bytes.js';
 import { readFileUpTo } from './regular-file.js';
+import { localFileSystem } from './local-file-system.js';
 
 describe('readFileUpTo', () => {
   it('reads a file shorter than the limit whole, and a longer one up to the limit', async ({ workspace }) => {
     const file = await workspace.write('a.bin', Buffer.from('0123456789'));
-    expect((await readFileUpTo(file, 100)).toString()).toBe('0123456789');
-    expect((await readFileUpTo(file, 4)).toString()).toBe('0123');
-    expect((await readFileUpTo(file, 10)).toString()).toBe('0123456789');
+    expect((await readFileUpTo(localFileSystem, file, 100)).toString()).toBe('0123456789');
+    expect((await readFileUpTo(localFileSystem, file, 4)).toString()).toBe('0123');
+    expect((await readFileUpTo(localFileSystem, file, 10)).toString()).toBe('0123456789');
   });
 
   it('reads an empty file as no bytes', async ({ workspace }) => {
     const file = await workspace.write('empty', '');
-    expect((await readFileUpTo(file, 10)).length).toBe(0);
+    expect((await readFileUpTo(localFileSystem, file, 10)).length).toBe(0);
   });
 });
 
 describe('readFileUpTo as ReadMediaFile uses it (limit + 1 bytes)', () => {
   it('reads a file within the limit whole', async ({ workspace }) => {
     const file = await workspace.write('a.bin', Uint8Array.from([1, 2, 3, 4, 5]));
-    expect([...(await readFileUpTo(file, 5 + 1))]).toEqual([1, 2, 3, 4, 5]);
+    expect([...(await readFileUpTo(localFileSystem, file, 5 + 1))]).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('stops one byte past the limit, so the caller can tell the file is too large', async ({ workspace }) => {
     const file = await workspace.write('b.bin', new Uint8Array(100).fill(7));
-    const bytes = await readFileUpTo(file, 10 + 1);
+    const bytes = await readFileUpTo(localFileSystem, file, 10 + 1);
     expect(bytes.length).toBe(11);
   });
 });

@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from './file-system.js';
 
 /**
  * Reads from the start of an open file until `maxBytes` bytes or its end, whichever comes first, looping over short
@@ -6,7 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
  * longer, so a small file under a large limit costs no large allocation.
  */
 export async function readHandleUpTo(
-  handle: FileHandle,
+  handle: Pick<OpenFile, 'read'>,
   maxBytes: number,
   expectedBytes: number = maxBytes,
 ): Promise<Buffer> {

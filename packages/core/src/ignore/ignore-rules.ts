@@ -1,5 +1,5 @@
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
+import type { FileSystem } from '../fs/file-system.js';
 import { isWithinDirectory } from '../path/containment.js';
 import ignore from 'ignore';
 import { readIgnoreFile } from './read-ignore-file.js';
@@ -178,10 +178,11 @@ export interface IgnoreLoadOptions {
 }
 
 /**
- * Reads the ignore files of `directory` among `names` (the ones known to exist, or all to probe). `parentsUnknown`:
- * the directory lies above the search directory (see {@link IgnoreRuleSet}).
+ * Reads the ignore files of `directory` on `fs` among `names` (the ones known to exist, or all to probe).
+ * `parentsUnknown`: the directory lies above the search directory (see {@link IgnoreRuleSet}).
  */
 export async function loadIgnoreRules(
+  fs: FileSystem,
   directory: string,
   names: readonly string[],
   options: IgnoreLoadOptions & { parentsUnknown?: boolean } = {},
@@ -192,7 +193,7 @@ export async function loadIgnoreRules(
   const { signal, cache, parentsUnknown = false } = options;
   const texts: string[] = [];
   for (const name of names) {
-    const text = await readIgnoreFile(path.join(directory, name), signal);
+    const text = await readIgnoreFile(fs, path.join(directory, name), signal);
     if (text !== null) texts.push(text);
   }
   if (texts.length === 0) return null;
@@ -201,9 +202,9 @@ export async function loadIgnoreRules(
     : cache.ruleSet(texts, parentsUnknown);
 }
 
-async function exists(filePath: string): Promise<boolean> {
+async function exists(fs: FileSystem, filePath: string): Promise<boolean> {
   try {
-    await lstat(filePath);
+    await fs.lstat(filePath);
     return true;
   } catch {
     return false;
@@ -215,15 +216,16 @@ function toPosix(relativePath: string): string {
 }
 
 /**
- * Ignore rules of the directories above the search directory: up to the repository root (the nearest ancestor
+ * Ignore rules of the directories on `fs` above the search directory: up to the repository root (the nearest ancestor
  * holding `.git`), or, outside any repository, up to the workspace root that contains the search directory.
  */
 export async function loadAncestorIgnoreLevels(
+  fs: FileSystem,
   searchDir: string,
   workspaceRoot: string,
   options: IgnoreLoadOptions = {},
 ): Promise<IgnoreLevel[]> {
-  if (await exists(path.join(searchDir, '.git'))) return [];
+  if (await exists(fs, path.join(searchDir, '.git'))) return [];
   const candidates: Array<{ dir: string; insideWorkspace: boolean }> = [];
   let foundRepository = false;
   let current = searchDir;
@@ -231,7 +233,7 @@ export async function loadAncestorIgnoreLevels(
     const parent = path.dirname(current);
     if (parent === current) break;
     candidates.push({ dir: parent, insideWorkspace: isWithinDirectory(parent, workspaceRoot) });
-    if (await exists(path.join(parent, '.git'))) {
+    if (await exists(fs, path.join(parent, '.git'))) {
       foundRepository = true;
       break;
     }
@@ -240,7 +242,7 @@ export async function loadAncestorIgnoreLevels(
   const used = foundRepository ? candidates : candidates.filter((candidate) => candidate.insideWorkspace);
   const levels: IgnoreLevel[] = [];
   for (const { dir } of used.reverse()) {
-    const rules = await loadIgnoreRules(dir, IGNORE_FILE_NAMES, { ...options, parentsUnknown: true });
+    const rules = await loadIgnoreRules(fs, dir, IGNORE_FILE_NAMES, { ...options, parentsUnknown: true });
     if (rules === null) continue;
     const local = toPosix(path.relative(dir, searchDir));
     levels.push({

@@ -1,6 +1,5 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { isDescriptorShortage, retryOnDescriptorShortage } from '../fs/descriptor-shortage.js';
+import type { FileSystem, OpenFile } from '../fs/file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { Slots } from '../fs/slots.js';
 
@@ -15,21 +14,27 @@ export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 const IGNORE_FILES_OPEN = new Slots(8);
 
 /**
- * The text of an ignore file, or `null` when there is none to read: missing, unreadable, or not a regular file (a
+ * The text of an ignore file on `fs`, or `null` when there is none to read: missing, unreadable, or not a regular file (a
  * FIFO would block the read until a writer comes, a device such as `/dev/urandom` never ends). The type is decided on
  * the opened descriptor, so a file swapped between a check and the open cannot slip through; the open itself does
  * not wait on a FIFO. Past {@link IGNORE_FILE_MAX_BYTES} the rest is left unread, and so is the cut last line. When
  * the process has no file descriptor to spare, the open is tried again (`retryOnDescriptorShortage`, stopped by
  * `signal`), then the shortage is thrown: a file that could not be opened is not one that does not exist.
  */
-export function readIgnoreFile(filePath: string, signal?: AbortSignal): Promise<string | null> {
-  return IGNORE_FILES_OPEN.run(() => retryOnDescriptorShortage(() => readOpenIgnoreFile(filePath), signal));
+export function readIgnoreFile(
+  fs: FileSystem,
+  filePath: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  return IGNORE_FILES_OPEN.run(() =>
+    retryOnDescriptorShortage(() => readOpenIgnoreFile(fs, filePath), signal),
+  );
 }
 
-async function readOpenIgnoreFile(filePath: string): Promise<string | null> {
-  let handle;
+async function readOpenIgnoreFile(fs: FileSystem, filePath: string): Promise<string | null> {
+  let handle: OpenFile;
   try {
-    handle = await open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+    handle = await fs.open(filePath, 'read');
   } catch (error) {
     // No descriptor to spare says nothing about the file: as "no rules" it would list what they ignore.
     if (isDescriptorShortage(error)) throw error;

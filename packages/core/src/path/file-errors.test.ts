@@ -1,20 +1,22 @@
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { fileNotFoundError, notAFileError, unsupportedEncodingError } from './file-errors.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 describe('file errors', () => {
   it('says a file does not exist, suggesting similar names', async ({ workspace }) => {
     await workspace.write('config.json', '{}');
     expect(
-      await fileNotFoundError('confg.json', workspace.at('confg.json'), workspace.workDir),
+      await fileNotFoundError(localFileSystem, 'confg.json', workspace.at('confg.json'), workspace.workDir),
     ).toMatchObject({
       isError: true,
       message: '`confg.json` does not exist. Did you mean: config.json?',
       brief: 'File not found',
     });
-    expect((await fileNotFoundError('zzz.txt', workspace.at('zzz.txt'), workspace.workDir)).message).toBe(
-      '`zzz.txt` does not exist.',
-    );
+    expect(
+      (await fileNotFoundError(localFileSystem, 'zzz.txt', workspace.at('zzz.txt'), workspace.workDir))
+        .message,
+    ).toBe('`zzz.txt` does not exist.');
   });
 
   it('says a path is not a file', () => {

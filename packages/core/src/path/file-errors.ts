@@ -7,19 +7,22 @@ import {
   sensitiveFileMessage,
   unsupportedEncodingMessage,
 } from '../errors.js';
+import type { FileSystem } from '../fs/file-system.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { suggestSimilarFiles } from './suggest-similar.js';
 
 /**
  * `` `{path}` does not exist. `` / `File not found`, with ` Did you mean: ...?` when files in the same directory
- * have a similar name (docs/read-file.md, docs/str-replace-file.md). `shownPath` is the path as the model gave it.
+ * on `fs` have a similar name (docs/read-file.md, docs/str-replace-file.md). `shownPath` is the path as the model gave
+ * it.
  */
 export async function fileNotFoundError(
+  fs: FileSystem,
   shownPath: string,
   absolutePath: string,
   workDir: string,
 ): Promise<ToolReturnValue<typeof Briefs.fileNotFound>> {
-  const hint = didYouMeanHint(await suggestSimilarFiles(absolutePath, workDir));
+  const hint = didYouMeanHint(await suggestSimilarFiles(fs, absolutePath, workDir));
   return toolError({ message: notFoundMessage(shownPath, hint), brief: Briefs.fileNotFound });
 }
 

@@ -1,6 +1,5 @@
-import type { Stats } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import type { Briefs, PathBrief } from '../errors.js';
+import type { FileStats, OpenFile } from '../fs/file-system.js';
 import { openRegularFile } from '../fs/regular-file.js';
 import type { ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
@@ -11,10 +10,10 @@ import type { ResolvedPath } from './path-policy.js';
 export interface FileToRead {
   /** The path in every form: `input` as the model gave it, `real` the file opened. */
   path: ResolvedPath;
-  /** The open descriptor, read-only; the caller closes it. */
-  handle: FileHandle;
-  /** The `fstat` of that descriptor: a regular file. */
-  stats: Stats;
+  /** The open file (on the runtime's file system), read-only; the caller closes it. */
+  handle: OpenFile;
+  /** The stats of that open file: a regular file. */
+  stats: FileStats;
 }
 
 /** The briefs {@link openFileToRead} refuses with. */
@@ -33,16 +32,16 @@ export type FileToReadResult =
  * line of its own; the caller closes `file.handle`. Unexpected I/O errors are thrown (`call()` words them).
  */
 export async function openFileToRead(
-  runtime: Pick<ToolRuntime, 'paths' | 'workDir'>,
+  runtime: Pick<ToolRuntime, 'paths' | 'workDir' | 'fs'>,
   input: string,
 ): Promise<FileToReadResult> {
   const resolution = await runtime.paths.resolveFile(input, 'read');
   if (!resolution.ok) return resolution;
   const path = resolution.path;
-  if (runtime.paths.isSensitive(path)) return { ok: false, error: sensitiveFileError(input) };
-  const opened = await openRegularFile(path.real);
+  if (await runtime.paths.isSensitive(path)) return { ok: false, error: sensitiveFileError(input) };
+  const opened = await openRegularFile(runtime.fs, path.real);
   if (opened === 'missing') {
-    return { ok: false, error: await fileNotFoundError(input, path.absolute, runtime.workDir) };
+    return { ok: false, error: await fileNotFoundError(runtime.fs, input, path.absolute, runtime.workDir) };
   }
   if (opened === 'not-a-file') return { ok: false, error: notAFileError(input) };
   return { ok: true, file: { path, handle: opened.handle, stats: opened.stats } };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test } from '@kimi-tools/test-kit';
 import { afterEach, describe, expect, vi } from 'vitest';
 import { PathPolicy, type PathPolicySettings, type PathResult } from './path-policy.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 /**
  * The kit's test, with `policy`: makes a PathPolicy on the work dir (home `root/home` unless told). Every test starts
@@ -22,7 +23,7 @@ const it = test.extend('policy', { auto: true }, async ({ workspace }) => {
         sensitive: [],
         ...overrides,
       },
-      { homeDir },
+      { fs: localFileSystem, homeDir },
     );
 });
 
@@ -154,7 +155,7 @@ describe('PathPolicy.resolveFile: input checks (docs/paths.md)', () => {
   it('applies the Windows conversions when the platform is win32', async () => {
     const p = new PathPolicy(
       { workDir: 'C:\\work', additionalDirs: [], outside: 'allow', deny: ['**/.git/**'], sensitive: [] },
-      { platform: 'win32', homeDir: 'C:\\Users\\me' },
+      { fs: localFileSystem, platform: 'win32', homeDir: 'C:\\Users\\me' },
     );
     expect(expectPath(await p.resolveFile('/c/work/src/a.ts', 'read'))).toMatchObject({
       expanded: 'C:\\work\\src\\a.ts',
@@ -291,7 +292,7 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
     await fs.symlink(workspace.workDir, link);
     const p = new PathPolicy(
       { workDir: link, additionalDirs: [], outside: 'deny', deny: [], sensitive: [] },
-      { homeDir: workspace.root },
+      { fs: localFileSystem, homeDir: workspace.root },
     );
     expect(expectPath(await p.resolveFile('a.txt', 'read'))).toEqual({
       input: 'a.txt',
@@ -446,7 +447,7 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
         deny: ['secrets/**', 'alias-name'],
         sensitive: [],
       },
-      { homeDir: workspace.root },
+      { fs: localFileSystem, homeDir: workspace.root },
     );
     expectError(
       await p.resolveFile('secrets/key.txt', 'read'),
@@ -553,12 +554,12 @@ describe('PathPolicy helpers', () => {
     expect(policy().isDenied(path.join(workspace.workDir, '.git', 'HEAD'))).toBe(false);
   });
 
-  it('isSensitive adds the runtime patterns to the built-in ones', ({ workspace, policy }) => {
+  it('isSensitive adds the runtime patterns to the built-in ones', async ({ workspace, policy }) => {
     const p = policy({ sensitive: ['*.pem'] });
-    expect(p.isSensitive(workspace.at('.env'))).toBe(true);
-    expect(p.isSensitive(workspace.at('tls.pem'))).toBe(true);
-    expect(p.isSensitive(workspace.at('.env.example'))).toBe(false);
-    expect(policy().isSensitive(workspace.at('tls.pem'))).toBe(false);
+    expect(await p.isSensitive(workspace.at('.env'))).toBe(true);
+    expect(await p.isSensitive(workspace.at('tls.pem'))).toBe(true);
+    expect(await p.isSensitive(workspace.at('.env.example'))).toBe(false);
+    expect(await policy().isSensitive(workspace.at('tls.pem'))).toBe(false);
   });
 
   it('isSensitive on a resolved path checks both the given name and the real target', async ({
@@ -569,8 +570,8 @@ describe('PathPolicy helpers', () => {
     await workspace.symlink('notes.txt', workspace.at('.env'));
     await workspace.symlink('id_rsa', workspace.at('a.txt'));
     const p = policy();
-    expect(p.isSensitive(expectPath(await p.resolveFile('notes.txt', 'read')))).toBe(true);
-    expect(p.isSensitive(expectPath(await p.resolveFile('id_rsa', 'read')))).toBe(true);
-    expect(p.isSensitive(expectPath(await p.resolveFile('a.txt', 'read')))).toBe(false);
+    expect(await p.isSensitive(expectPath(await p.resolveFile('notes.txt', 'read')))).toBe(true);
+    expect(await p.isSensitive(expectPath(await p.resolveFile('id_rsa', 'read')))).toBe(true);
+    expect(await p.isSensitive(expectPath(await p.resolveFile('a.txt', 'read')))).toBe(false);
   });
 });

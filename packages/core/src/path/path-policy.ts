@@ -1,5 +1,3 @@
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import {
   Briefs,
   deniedMessage,
@@ -11,6 +9,7 @@ import {
   searchOutsideMessage,
   type PathBrief,
 } from '../errors.js';
+import type { FileStats, FileSystem } from '../fs/file-system.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { isWithinDirectory } from './containment.js';
 import { compileGlobs, type GlobTest } from './glob-matcher.js';
@@ -36,11 +35,13 @@ export interface PathPolicySettings {
   sensitive: readonly string[];
 }
 
-/** Host facts the policy would otherwise read from the process; injectable so tests can play another platform. */
+/** Where the policy looks at paths, and the facts of that place; `platform` and `homeDir` are injectable for tests. */
 export interface PathPolicyEnvironment {
-  /** Path rules to apply (default `process.platform`): Windows conversions and case-insensitivity for `win32`. */
+  /** The file system the paths are on (the runtime's). */
+  fs: FileSystem;
+  /** Path rules to apply (default `fs.platform`): Windows conversions and case-insensitivity for `win32`. */
   platform?: NodeJS.Platform;
-  /** Where `~` points (default `os.homedir()`). */
+  /** Where `~` points (default `fs.homeDir`). */
   homeDir?: string;
 }
 
@@ -72,8 +73,8 @@ type InputBrief = typeof Briefs.emptyPath | typeof Briefs.invalidPath;
 type Resolution =
   { ok: true; path: ResolvedPath; roots: string[] } | { ok: false; reason: 'empty' | 'invalid' };
 
-/** Whether `real` is a directory now (a link to one too); a path that cannot be looked at is none. */
-async function isExistingDirectory(real: string): Promise<boolean> {
+/** Whether `real` is a directory on `fs` now (a link to one too); a path that cannot be looked at is none. */
+async function isExistingDirectory(fs: FileSystem, real: string): Promise<boolean> {
   try {
     return (await fs.stat(real)).isDirectory();
   } catch {
@@ -96,6 +97,7 @@ function deniedError(shown: string): ToolReturnValue<typeof Briefs.accessDenied>
  */
 export class PathPolicy {
   private readonly settings: PathPolicySettings;
+  private readonly fs: FileSystem;
   private readonly platform: NodeJS.Platform;
   private readonly homeDir: string;
   private readonly denyTest: GlobTest;
@@ -103,12 +105,14 @@ export class PathPolicy {
   /** Real workspace roots as last computed, so the synchronous `isDenied` also knows them. */
   private knownRealRoots: readonly string[] = [];
 
-  constructor(settings: PathPolicySettings, environment: PathPolicyEnvironment = {}) {
+  constructor(settings: PathPolicySettings, environment: PathPolicyEnvironment) {
     this.settings = settings;
-    this.platform = environment.platform ?? process.platform;
-    this.homeDir = environment.homeDir ?? os.homedir();
+    this.fs = environment.fs;
+    this.platform = environment.platform ?? environment.fs.platform;
+    this.homeDir = environment.homeDir ?? environment.fs.homeDir;
     this.denyTest = compileGlobs(settings.deny, this.platform === 'win32');
     this.sensitiveFiles = new SensitiveFiles({
+      fs: this.fs,
       extraPatterns: settings.sensitive,
       platform: this.platform,
       homeDir: this.homeDir,
@@ -143,7 +147,7 @@ export class PathPolicy {
     // A directory given with a separator is that directory: each tool answers as it does without the separator
     // (ReadFile lists it). Any other path with one names a directory that is not there, so nothing is read or made.
     // Looked at last, so nothing outside a `deny` workspace is looked at.
-    if (endsWithSeparator(input, this.platform) && !(await isExistingDirectory(resolved.real))) {
+    if (endsWithSeparator(input, this.platform) && !(await isExistingDirectory(this.fs, resolved.real))) {
       const message = directoryPathMessage(input);
       return { ok: false, error: toolError({ message, brief: Briefs.invalidPath }) };
     }
@@ -173,7 +177,7 @@ export class PathPolicy {
   /** Real paths of workDir and the current additionalDirs (relative entries resolved against workDir), deduplicated. */
   async workspaceRoots(): Promise<string[]> {
     const real = await Promise.all(
-      this.lexicalRoots().map((dir) => realPathAllowMissing(dir, this.platform)),
+      this.lexicalRoots().map((dir) => realPathAllowMissing(this.fs, dir, this.platform)),
     );
     const roots = [...new Set(real)];
     this.knownRealRoots = roots;
@@ -200,10 +204,12 @@ export class PathPolicy {
    * {@link ResolvedPath}, both the name the model used and the real target count, so neither a symlink named
    * `notes.txt` pointing at `.env` nor one named `.env` slips through; a hard link named `notes.txt` is judged by its
    * other names where they can be found. The one test every tool applies before it reads or changes a file.
+   * `stats`: what `fs.stat` of the real path gave the caller just now, if it has them (`null`: nothing is there), so
+   * the file is not looked at again (Grep judges thousands of files it stats anyway).
    */
-  isSensitive(file: string | ResolvedPath): boolean {
-    if (typeof file === 'string') return this.sensitiveFiles.isSensitive([file], file);
-    return this.sensitiveFiles.isSensitive([file.absolute, file.real], file.real);
+  isSensitive(file: string | ResolvedPath, stats?: FileStats | null): Promise<boolean> {
+    if (typeof file === 'string') return this.sensitiveFiles.isSensitive([file], file, stats);
+    return this.sensitiveFiles.isSensitive([file.absolute, file.real], file.real, stats);
   }
 
   private pathApi() {
@@ -225,7 +231,7 @@ export class PathPolicy {
     if (isDriveRelative(expanded, this.platform)) return { ok: false, reason: 'invalid' };
     const absolute = this.pathApi().resolve(this.settings.workDir, expanded);
     const [real, roots] = await Promise.all([
-      realPathAllowMissing(absolute, this.platform),
+      realPathAllowMissing(this.fs, absolute, this.platform),
       this.workspaceRoots(),
     ]);
     const inside = roots.some((root) => isWithinDirectory(real, root, this.platform));

@@ -1,5 +1,5 @@
-import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
 import { isMissingPathError } from '../fs/errno.js';
+import type { FileSystem, OpenFile } from '../fs/file-system.js';
 
 /** What every PEM private key block says in its header (`PRIVATE KEY`, `RSA PRIVATE KEY`, `OPENSSH PRIVATE KEY`...). */
 export const PRIVATE_KEY_MARKER = 'PRIVATE KEY';
@@ -11,31 +11,30 @@ export const PRIVATE_KEY_MARKER = 'PRIVATE KEY';
 export const PRIVATE_KEY_SCAN_BYTES = 1024 * 1024;
 
 /**
- * Whether the regular file at `filePath` holds a PEM private key: {@link PRIVATE_KEY_MARKER} within its first
+ * Whether the regular file at `filePath` on `fs` holds a PEM private key: {@link PRIVATE_KEY_MARKER} within its first
  * {@link PRIVATE_KEY_SCAN_BYTES} bytes. The answer is one fixed fact about the file, the same whatever a tool is
  * asked, so it reveals nothing else of the content. A file that cannot be searched (too large, unreadable) counts as
- * holding a key; one that is missing or not a regular file does not (the tools refuse those on their own).
- *
- * Synchronous, like the rest of the sensitive-file policy: Grep judges files inside a synchronous loop, and only a
- * `.pem` is ever read. Opened non-blocking and checked on the descriptor, so a FIFO named `x.pem` cannot hang it.
+ * holding a key; one that is missing or not a regular file does not (the tools refuse those on their own). Only a
+ * `.pem` is ever read; it is checked on the opened file, which never waits for a FIFO's writer, so a FIFO named
+ * `x.pem` cannot hang it.
  */
-export function holdsPrivateKey(filePath: string): boolean {
-  let fd: number;
+export async function holdsPrivateKey(fs: FileSystem, filePath: string): Promise<boolean> {
+  let handle: OpenFile;
   try {
-    fd = openSync(filePath, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+    handle = await fs.open(filePath, 'read');
   } catch (error) {
     return !isMissingPathError(error);
   }
   try {
-    const stats = fstatSync(fd);
+    const stats = await handle.stat();
     if (!stats.isFile()) return false;
     if (stats.size > PRIVATE_KEY_SCAN_BYTES) return true;
     const buffer = Buffer.alloc(stats.size);
     let length = 0;
     while (length < buffer.length) {
-      const read = readSync(fd, buffer, length, buffer.length - length, length);
-      if (read === 0) break;
-      length += read;
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
     }
     const found = buffer.subarray(0, length).includes(PRIVATE_KEY_MARKER, 0, 'latin1');
     // The bytes may be a key: leave no copy of them behind in memory.
@@ -44,6 +43,6 @@ export function holdsPrivateKey(filePath: string): boolean {
   } catch {
     return true;
   } finally {
-    closeSync(fd);
+    await handle.close().catch(() => undefined);
   }
 }

@@ -1,8 +1,8 @@
-import fs from 'node:fs/promises';
+import type { FileSystem } from '../fs/file-system.js';
 import { followLinks, readLinkIfLink } from '../fs/follow-links.js';
 import { pathApiFor } from './platform-path.js';
 
-async function realPathOrUndefined(filePath: string): Promise<string | undefined> {
+async function realPathOrUndefined(fs: FileSystem, filePath: string): Promise<string | undefined> {
   try {
     return await fs.realpath(filePath);
   } catch {
@@ -11,18 +11,19 @@ async function realPathOrUndefined(filePath: string): Promise<string | undefined
 }
 
 /**
- * The real path of `absolutePath` even when it does not exist yet: symlinks of the longest existing prefix are
+ * The real path of `absolutePath` on `fs` even when it does not exist yet: symlinks of the longest existing prefix are
  * resolved and the missing tail is appended. A dangling symlink is followed to where it points (a write through it
  * would land there). Loops (ELOOP), a file used as a directory (ENOTDIR) and unreadable entries stop resolution at
  * that point instead of failing. Never throws.
  */
 export async function realPathAllowMissing(
+  fs: FileSystem,
   absolutePath: string,
-  platform: NodeJS.Platform = process.platform,
+  platform: NodeJS.Platform = fs.platform,
 ): Promise<string> {
   const pathApi = pathApiFor(platform);
   return followLinks(pathApi.normalize(absolutePath), async (current, mayFollow) => {
-    const whole = await realPathOrUndefined(current);
+    const whole = await realPathOrUndefined(fs, current);
     if (whole !== undefined) return { done: whole };
     const { root } = pathApi.parse(current);
     const parts = current.slice(root.length).split(pathApi.sep).filter(Boolean);
@@ -35,14 +36,14 @@ export async function realPathAllowMissing(
     let unresolvable = parts.length;
     while (unresolvable - resolvable > 1) {
       const middle = (resolvable + unresolvable) >> 1;
-      const real = await realPathOrUndefined(prefix(middle));
+      const real = await realPathOrUndefined(fs, prefix(middle));
       if (real === undefined) unresolvable = middle;
       else [resolvable, resolved] = [middle, real];
     }
-    if (resolvable === 0) resolved = (await realPathOrUndefined(root)) ?? root;
+    if (resolvable === 0) resolved = (await realPathOrUndefined(fs, root)) ?? root;
     // A dangling symlink is followed to where it points; an unreadable entry or a loop ends the walk here.
     const target = mayFollow
-      ? await readLinkIfLink(prefix(resolvable + 1)).catch(() => undefined)
+      ? await readLinkIfLink(fs, prefix(resolvable + 1)).catch(() => undefined)
       : undefined;
     if (target === undefined) return { done: pathApi.join(resolved, ...parts.slice(resolvable)) };
     return { follow: pathApi.join(pathApi.resolve(resolved, target), ...parts.slice(resolvable + 1)) };

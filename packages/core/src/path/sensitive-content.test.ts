@@ -25,7 +25,9 @@ describe('*.pem: sensitive when it holds a private key', () => {
     };
     await workspace.writeAll(files);
     const verdicts = Object.fromEntries(
-      Object.keys(files).map((name) => [name, runtime.paths.isSensitive(workspace.at(name))]),
+      await Promise.all(
+        Object.keys(files).map(async (name) => [name, await runtime.paths.isSensitive(workspace.at(name))]),
+      ),
     );
     expect(verdicts).toEqual({
       'key.pem': true,
@@ -43,7 +45,7 @@ describe('*.pem: sensitive when it holds a private key', () => {
     await workspace.write('keys/server.pem', PKCS8_KEY);
     await workspace.symlink('server-link.txt', 'keys/server.pem');
     const resolved = await runtime.paths.resolveFile('server-link.txt', 'read');
-    expect(resolved.ok && runtime.paths.isSensitive(resolved.path)).toBe(true);
+    expect(resolved.ok && (await runtime.paths.isSensitive(resolved.path))).toBe(true);
   });
 
   it('takes a .pem too large to search as holding a key, and stays ordinary when missing', async ({
@@ -51,21 +53,21 @@ describe('*.pem: sensitive when it holds a private key', () => {
     runtime,
   }) => {
     const large = await workspace.write('bundle.pem', CERTIFICATE.repeat(PRIVATE_KEY_SCAN_BYTES / 40));
-    expect(runtime.paths.isSensitive(large)).toBe(true);
-    expect(runtime.paths.isSensitive(workspace.at('missing.pem'))).toBe(false);
-    expect(runtime.paths.isSensitive(workspace.at('missing/dir/x.pem'))).toBe(false);
+    expect(await runtime.paths.isSensitive(large)).toBe(true);
+    expect(await runtime.paths.isSensitive(workspace.at('missing.pem'))).toBe(false);
+    expect(await runtime.paths.isSensitive(workspace.at('missing/dir/x.pem'))).toBe(false);
   });
 
   it('answers at once for a FIFO or a directory named .pem', async ({ workspace, runtime }) => {
     const fifo = workspace.at('pipe.pem');
     execFileSync('mkfifo', [fifo]);
     const dir = await workspace.mkdir('dir.pem');
-    expect(runtime.paths.isSensitive(fifo)).toBe(false);
-    expect(runtime.paths.isSensitive(dir)).toBe(false);
+    expect(await runtime.paths.isSensitive(fifo)).toBe(false);
+    expect(await runtime.paths.isSensitive(dir)).toBe(false);
   });
 
   it('keeps host additions: a host may make every .pem sensitive', async ({ workspace }) => {
     const cert = await workspace.write('cert.pem', CERTIFICATE);
-    expect(workspace.runtime({ sensitive: ['*.pem'] }).paths.isSensitive(cert)).toBe(true);
+    expect(await workspace.runtime({ sensitive: ['*.pem'] }).paths.isSensitive(cert)).toBe(true);
   });
 });

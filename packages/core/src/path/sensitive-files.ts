@@ -1,15 +1,15 @@
-import { statSync, type BigIntStats } from 'node:fs';
+import { hasErrno } from '../fs/errno.js';
+import type { FileStats, FileSystem } from '../fs/file-system.js';
 import { isWithinDirectory } from './containment.js';
 import { LinkedNames } from './linked-names.js';
 import { pathApiFor } from './platform-path.js';
 import { holdsPrivateKey } from './private-key.js';
 import { createSensitiveNameTest, USUAL_SENSITIVE_DIRS, type SensitiveNameTest } from './sensitive.js';
 
-/** Options of the stat of a judged file: exact inode numbers; a missing file is `undefined`. */
-const BIGINT_STAT = { bigint: true, throwIfNoEntry: false } as const;
-
 /** What {@link SensitiveFiles} needs to know of its runtime. */
 export interface SensitiveFilesSettings {
+  /** Where the files are. */
+  fs: FileSystem;
   /** The host's patterns, added to the built-in table. */
   extraPatterns: readonly string[];
   platform: NodeJS.Platform;
@@ -23,9 +23,9 @@ export interface SensitiveFilesSettings {
  * goes by, a `*.pem` is sensitive when it holds a private key, and a file with several hard links is judged by its
  * other names too, where they can be found.
  *
- * Synchronous on purpose: Grep judges each file ripgrep lists inside a synchronous loop, and every tool asks before
- * it reads. An ordinary name costs one `stat`; only a file with several links lists directories (cached), and only a
- * `private-key` name reads the file.
+ * Every tool asks before it reads, and Grep asks of every file it lists, many at once: an ordinary name costs one
+ * `stat` (none where the backend has no link counts, or when the caller hands over the stats it took anyway); only a
+ * file with several links lists directories (cached), and only a `private-key` name reads the file.
  */
 export class SensitiveFiles {
   private readonly nameTest: SensitiveNameTest;
@@ -35,33 +35,46 @@ export class SensitiveFiles {
   constructor(private readonly settings: SensitiveFilesSettings) {
     this.nameTest = createSensitiveNameTest(settings.extraPatterns, settings.platform);
     this.pathApi = pathApiFor(settings.platform);
-    this.linkedNames = new LinkedNames((file) => this.nameTest(file) !== 'ordinary', this.pathApi);
+    this.linkedNames = new LinkedNames(
+      settings.fs,
+      (file) => this.nameTest(file) !== 'ordinary',
+      this.pathApi,
+    );
   }
 
-  /** Whether the file known by `names` (the name the model used, its real path...) and found at `onDisk` is sensitive. */
-  isSensitive(names: readonly string[], onDisk: string): boolean {
+  /**
+   * Whether the file known by `names` (the name the model used, its real path...) and found at `onDisk` is sensitive.
+   * `stats`: what `fs.stat(onDisk)` gave the caller just now, when it has them (`null`: nothing is there), so the
+   * file is not looked at twice.
+   */
+  async isSensitive(names: readonly string[], onDisk: string, stats?: FileStats | null): Promise<boolean> {
     let keyCheck = false;
     for (const name of names) {
       const verdict = this.nameTest(name);
       if (verdict === 'sensitive') return true;
       if (verdict === 'private-key') keyCheck = true;
     }
-    let stats: BigIntStats | undefined;
-    try {
-      stats = statSync(onDisk, BIGINT_STAT);
-    } catch {
-      // Cannot be looked at (a parent not searchable, a link loop): a `.pem` stays refused.
-      return keyCheck;
+    const { fs } = this.settings;
+    // Without link counts a file's other names cannot be told, and an ordinary name needs no more.
+    if (!keyCheck && !fs.capabilities.linkCounts) return false;
+    if (stats === undefined) {
+      try {
+        stats = await fs.stat(onDisk);
+      } catch (error) {
+        // Cannot be looked at (a parent not searchable, a link loop): a `.pem` stays refused.
+        if (!hasErrno(error, 'ENOENT')) return keyCheck;
+        stats = null;
+      }
     }
     if (!stats?.isFile()) return false;
-    if (stats.nlink > 1n) {
-      for (const other of this.linkedNames.find(stats, this.linkSearchDirs(onDisk))) {
+    if (stats.nlink !== undefined && stats.nlink > 1) {
+      for (const other of await this.linkedNames.find(stats, this.linkSearchDirs(onDisk))) {
         const verdict = this.nameTest(other);
         if (verdict === 'sensitive') return true;
         if (verdict === 'private-key') keyCheck = true;
       }
     }
-    return keyCheck && holdsPrivateKey(onDisk);
+    return keyCheck && (await holdsPrivateKey(fs, onDisk));
   }
 
   /**

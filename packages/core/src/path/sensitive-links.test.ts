@@ -3,6 +3,7 @@ import path from 'node:path';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { PathPolicy } from './path-policy.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 const SECRET = 'API_KEY=sk-live-0123456789\n';
 const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----\n';
@@ -12,7 +13,7 @@ const CERTIFICATE = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END
 function policyWithHome(workDir: string, home: string): PathPolicy {
   return new PathPolicy(
     { workDir, additionalDirs: [], outside: 'allow', deny: [], sensitive: [] },
-    { homeDir: home },
+    { fs: localFileSystem, homeDir: home },
   );
 }
 
@@ -27,9 +28,9 @@ describe('a hard link is as sensitive as the file it shares', () => {
     const env = await workspace.write('.env', SECRET);
     const notes = workspace.at('notes.txt');
     await fs.link(env, notes);
-    expect(runtime.paths.isSensitive(notes)).toBe(true);
+    expect(await runtime.paths.isSensitive(notes)).toBe(true);
     const resolved = await runtime.paths.resolveFile('notes.txt', 'read');
-    expect(resolved.ok && runtime.paths.isSensitive(resolved.path)).toBe(true);
+    expect(resolved.ok && (await runtime.paths.isSensitive(resolved.path))).toBe(true);
   });
 
   it('below the .env it shares, and to a .env in a workspace directory', async ({ workspace }) => {
@@ -42,8 +43,8 @@ describe('a hard link is as sensitive as the file it shares', () => {
     await fs.link(shared, fromShared);
     const runtime = workspace.runtime({ additionalDirs: [workspace.outside('lib')] });
     await runtime.paths.workspaceRoots();
-    expect(runtime.paths.isSensitive(deep)).toBe(true);
-    expect(runtime.paths.isSensitive(fromShared)).toBe(true);
+    expect(await runtime.paths.isSensitive(deep)).toBe(true);
+    expect(await runtime.paths.isSensitive(fromShared)).toBe(true);
   });
 
   it('to credentials in their usual places under home', async ({ workspace }) => {
@@ -55,9 +56,9 @@ describe('a hard link is as sensitive as the file it shares', () => {
     await fs.link(key, workspace.at('key.txt'));
     await fs.link(npmrc, workspace.at('npm.txt'));
     const paths = policyWithHome(workspace.workDir, home);
-    expect(paths.isSensitive(workspace.at('aws.txt'))).toBe(true);
-    expect(paths.isSensitive(workspace.at('key.txt'))).toBe(true);
-    expect(paths.isSensitive(workspace.at('npm.txt'))).toBe(true);
+    expect(await paths.isSensitive(workspace.at('aws.txt'))).toBe(true);
+    expect(await paths.isSensitive(workspace.at('key.txt'))).toBe(true);
+    expect(await paths.isSensitive(workspace.at('npm.txt'))).toBe(true);
   });
 
   it('to a .pem by its content: a key is sensitive, a certificate is not', async ({ workspace, runtime }) => {
@@ -65,17 +66,17 @@ describe('a hard link is as sensitive as the file it shares', () => {
     const cert = await workspace.write('tls/cert.pem', CERTIFICATE);
     await fs.link(key, workspace.at('tls/server.txt'));
     await fs.link(cert, workspace.at('tls/cert.txt'));
-    expect(runtime.paths.isSensitive(workspace.at('tls/server.txt'))).toBe(true);
-    expect(runtime.paths.isSensitive(workspace.at('tls/cert.txt'))).toBe(false);
+    expect(await runtime.paths.isSensitive(workspace.at('tls/server.txt'))).toBe(true);
+    expect(await runtime.paths.isSensitive(workspace.at('tls/cert.txt'))).toBe(false);
   });
 
   it('to a host-added pattern', async ({ workspace }) => {
     const token = await workspace.write('token.secret', SECRET);
     await fs.link(token, workspace.at('token.txt'));
-    expect(workspace.runtime({ sensitive: ['*.secret'] }).paths.isSensitive(workspace.at('token.txt'))).toBe(
-      true,
-    );
-    expect(workspace.runtime().paths.isSensitive(workspace.at('token.txt'))).toBe(false);
+    expect(
+      await workspace.runtime({ sensitive: ['*.secret'] }).paths.isSensitive(workspace.at('token.txt')),
+    ).toBe(true);
+    expect(await workspace.runtime().paths.isSensitive(workspace.at('token.txt'))).toBe(false);
   });
 
   it('leaves ordinary multiply-linked files alone (a package store links thousands)', async ({
@@ -86,8 +87,8 @@ describe('a hard link is as sensitive as the file it shares', () => {
     await workspace.write('.env', SECRET);
     await workspace.mkdir('node_modules/lib');
     await fs.link(original, workspace.at('node_modules/lib/lib.js'));
-    expect(runtime.paths.isSensitive(workspace.at('node_modules/lib/lib.js'))).toBe(false);
-    expect(runtime.paths.isSensitive(original)).toBe(false);
+    expect(await runtime.paths.isSensitive(workspace.at('node_modules/lib/lib.js'))).toBe(false);
+    expect(await runtime.paths.isSensitive(original)).toBe(false);
   });
 
   it('sees links made and removed after an earlier answer, even in a directory listed long ago', async ({
@@ -97,19 +98,19 @@ describe('a hard link is as sensitive as the file it shares', () => {
     const a = await workspace.write('a.txt', SECRET);
     await fs.link(a, workspace.at('b.txt'));
     await age(workspace.workDir);
-    expect(runtime.paths.isSensitive(a)).toBe(false);
+    expect(await runtime.paths.isSensitive(a)).toBe(false);
     // The directory changes: its listing, kept from the answer above, must not be used again.
     await fs.link(a, workspace.at('.env'));
-    expect(runtime.paths.isSensitive(a)).toBe(true);
+    expect(await runtime.paths.isSensitive(a)).toBe(true);
     await age(workspace.workDir);
-    expect(runtime.paths.isSensitive(a)).toBe(true);
+    expect(await runtime.paths.isSensitive(a)).toBe(true);
     await fs.rm(workspace.at('.env'));
-    expect(runtime.paths.isSensitive(a)).toBe(false);
+    expect(await runtime.paths.isSensitive(a)).toBe(false);
     // A rename keeps the entry count and the inode: still seen.
     await age(workspace.workDir);
-    expect(runtime.paths.isSensitive(a)).toBe(false);
+    expect(await runtime.paths.isSensitive(a)).toBe(false);
     await fs.rename(workspace.at('b.txt'), workspace.at('.env.production'));
-    expect(runtime.paths.isSensitive(a)).toBe(true);
+    expect(await runtime.paths.isSensitive(a)).toBe(true);
   });
 
   it('keeps each runtime to its own patterns', async ({ workspace }) => {
@@ -118,8 +119,8 @@ describe('a hard link is as sensitive as the file it shares', () => {
     await age(workspace.workDir);
     const strict = workspace.runtime({ sensitive: ['*.secret'] });
     const plain = workspace.runtime();
-    expect(strict.paths.isSensitive(workspace.at('token.txt'))).toBe(true);
-    expect(plain.paths.isSensitive(workspace.at('token.txt'))).toBe(false);
-    expect(strict.paths.isSensitive(workspace.at('token.txt'))).toBe(true);
+    expect(await strict.paths.isSensitive(workspace.at('token.txt'))).toBe(true);
+    expect(await plain.paths.isSensitive(workspace.at('token.txt'))).toBe(false);
+    expect(await strict.paths.isSensitive(workspace.at('token.txt'))).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PathPolicy } from './path-policy.js';
 import { SENSITIVE_FILES, sensitiveFilesWarning } from './sensitive.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 function policy(sensitive: string[] = [], platform: NodeJS.Platform = 'linux'): PathPolicy {
   const workDir = platform === 'win32' ? 'C:\\p' : '/p';
   return new PathPolicy(
     { workDir, additionalDirs: [], outside: 'allow', deny: [], sensitive },
-    { platform, homeDir: platform === 'win32' ? 'C:\\Users\\me' : '/home/me' },
+    { fs: localFileSystem, platform, homeDir: platform === 'win32' ? 'C:\\Users\\me' : '/home/me' },
   );
 }
 
@@ -90,49 +91,49 @@ describe('the built-in sensitive files', () => {
   });
 
   for (const [entry, { sensitive, ordinary }] of Object.entries(CASES)) {
-    it(`${entry}: catches ${sensitive.length} names, lets ${ordinary.length} look-alikes through`, () => {
+    it(`${entry}: catches ${sensitive.length} names, lets ${ordinary.length} look-alikes through`, async () => {
       const paths = policy();
-      for (const file of sensitive) expect(paths.isSensitive(file), file).toBe(true);
-      for (const file of ordinary) expect(paths.isSensitive(file), file).toBe(false);
+      for (const file of sensitive) expect(await paths.isSensitive(file), file).toBe(true);
+      for (const file of ordinary) expect(await paths.isSensitive(file), file).toBe(false);
     });
   }
 
-  it('is case-sensitive except on Windows', () => {
-    expect(policy().isSensitive('/p/.ENV')).toBe(false);
-    expect(policy([], 'darwin').isSensitive('/p/ID_RSA')).toBe(false);
+  it('is case-sensitive except on Windows', async () => {
+    expect(await policy().isSensitive('/p/.ENV')).toBe(false);
+    expect(await policy([], 'darwin').isSensitive('/p/ID_RSA')).toBe(false);
     const windows = policy([], 'win32');
-    expect(windows.isSensitive('C:\\p\\.ENV')).toBe(true);
-    expect(windows.isSensitive('C:\\p\\ID_RSA')).toBe(true);
-    expect(windows.isSensitive('C:\\p\\Server.KEY')).toBe(true);
-    expect(windows.isSensitive('C:\\Users\\me\\.AWS\\Credentials')).toBe(true);
-    expect(windows.isSensitive('C:\\Users\\me\\.Docker\\Config.json')).toBe(true);
-    expect(windows.isSensitive('C:\\p\\.ENV.Example')).toBe(false);
-    expect(windows.isSensitive('C:\\Users\\me\\.ssh\\ID_RSA.PUB')).toBe(false);
+    expect(await windows.isSensitive('C:\\p\\.ENV')).toBe(true);
+    expect(await windows.isSensitive('C:\\p\\ID_RSA')).toBe(true);
+    expect(await windows.isSensitive('C:\\p\\Server.KEY')).toBe(true);
+    expect(await windows.isSensitive('C:\\Users\\me\\.AWS\\Credentials')).toBe(true);
+    expect(await windows.isSensitive('C:\\Users\\me\\.Docker\\Config.json')).toBe(true);
+    expect(await windows.isSensitive('C:\\p\\.ENV.Example')).toBe(false);
+    expect(await windows.isSensitive('C:\\Users\\me\\.ssh\\ID_RSA.PUB')).toBe(false);
   });
 
-  it('uses Windows separators for the basename and the path endings on Windows', () => {
+  it('uses Windows separators for the basename and the path endings on Windows', async () => {
     const windows = policy([], 'win32');
-    expect(windows.isSensitive('C:\\p\\.env')).toBe(true);
-    expect(windows.isSensitive('C:\\p\\.env\\notes.txt')).toBe(false);
-    expect(windows.isSensitive('C:\\Users\\me\\.kube\\config')).toBe(true);
+    expect(await windows.isSensitive('C:\\p\\.env')).toBe(true);
+    expect(await windows.isSensitive('C:\\p\\.env\\notes.txt')).toBe(false);
+    expect(await windows.isSensitive('C:\\Users\\me\\.kube\\config')).toBe(true);
   });
 });
 
 describe('host additions', () => {
-  it('adds basename globs, or whole-path globs when they contain a slash', () => {
-    expect(policy().isSensitive('/p/server.crt')).toBe(false);
-    expect(policy(['*.crt']).isSensitive('/p/server.crt')).toBe(true);
-    expect(policy(['**/secrets/**']).isSensitive('/p/secrets/token.txt')).toBe(true);
-    expect(policy(['**/secrets/**']).isSensitive('/p/public/token.txt')).toBe(false);
-    expect(policy(['*-key']).isSensitive('/p/.hidden-key')).toBe(true);
+  it('adds basename globs, or whole-path globs when they contain a slash', async () => {
+    expect(await policy().isSensitive('/p/server.crt')).toBe(false);
+    expect(await policy(['*.crt']).isSensitive('/p/server.crt')).toBe(true);
+    expect(await policy(['**/secrets/**']).isSensitive('/p/secrets/token.txt')).toBe(true);
+    expect(await policy(['**/secrets/**']).isSensitive('/p/public/token.txt')).toBe(false);
+    expect(await policy(['*-key']).isSensitive('/p/.hidden-key')).toBe(true);
   });
 
-  it('make a name sensitive that a built-in exception lets through', () => {
-    expect(policy(['*.pub']).isSensitive('/home/me/.ssh/id_rsa.pub')).toBe(true);
+  it('make a name sensitive that a built-in exception lets through', async () => {
+    expect(await policy(['*.pub']).isSensitive('/home/me/.ssh/id_rsa.pub')).toBe(true);
   });
 
-  it('never catch the shareable .env templates', () => {
-    expect(policy(['.env*']).isSensitive('/p/.env.example')).toBe(false);
+  it('never catch the shareable .env templates', async () => {
+    expect(await policy(['.env*']).isSensitive('/p/.env.example')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { DirEntry, FileSystem } from '../fs/file-system.js';
 import { isWithinDirectory } from './containment.js';
 import { boundedEditDistance } from './edit-distance.js';
 
@@ -31,10 +31,7 @@ function similarity(wanted: string, candidate: string): number | undefined {
   return distance <= limit ? 2 + distance : undefined;
 }
 
-async function isFileEntry(
-  directory: string,
-  entry: { name: string; isFile(): boolean; isSymbolicLink(): boolean },
-) {
+async function isFileEntry(fs: FileSystem, directory: string, entry: DirEntry) {
   if (entry.isFile()) return true;
   if (!entry.isSymbolicLink()) return false;
   try {
@@ -45,22 +42,24 @@ async function isFileEntry(
 }
 
 /**
- * Up to 3 existing files in the same directory as the missing `absolutePath` whose names are similar (see
+ * Up to 3 existing files on `fs` in the same directory as the missing `absolutePath` whose names are similar (see
  * `similarity` for the rules), best first, ties by name. Paths are relative to `workDir` when inside it, else
  * absolute. Never throws: an unreadable or missing directory gives `[]`.
  */
-export async function suggestSimilarFiles(absolutePath: string, workDir: string): Promise<string[]> {
+export async function suggestSimilarFiles(
+  fs: FileSystem,
+  absolutePath: string,
+  workDir: string,
+): Promise<string[]> {
   const directory = path.dirname(absolutePath);
   const wanted = path.basename(absolutePath);
   const scored: { name: string; score: number }[] = [];
   try {
-    const dir = await fs.opendir(directory);
-    let scanned = 0;
-    for await (const entry of dir) {
-      if (++scanned > MAX_ENTRIES_SCANNED) break;
+    const entries = await fs.readdir(directory);
+    for (const entry of entries.slice(0, MAX_ENTRIES_SCANNED)) {
       if (entry.name === wanted) continue;
       const score = similarity(wanted, entry.name);
-      if (score === undefined || !(await isFileEntry(directory, entry))) continue;
+      if (score === undefined || !(await isFileEntry(fs, directory, entry))) continue;
       scored.push({ name: entry.name, score });
     }
   } catch {

@@ -92,6 +92,7 @@ export function createRuntime(options: RuntimeOptions): ToolRuntime {
     deny: [...(options.deny ?? [])],
     sensitive: [...(options.sensitive ?? [])],
   } as const;
+  const fs = options.fs ?? localFileSystem;
   const slots = new RuntimeSlots();
   const changeObservers = new ChangeObservers();
   const runtime: ToolRuntime = {
@@ -100,10 +101,10 @@ export function createRuntime(options: RuntimeOptions): ToolRuntime {
     readBeforeWrite: options.readBeforeWrite ?? true,
     history: options.history,
     diffBudgetMs: positiveNumberOption('createRuntime', 'diffBudgetMs', options.diffBudgetMs, 200),
-    fs: options.fs ?? localFileSystem,
-    fileState: new FileStateTracker(),
+    fs,
+    fileState: new FileStateTracker(fs),
     locks: new PathLocks(),
-    paths: new PathPolicy(settings),
+    paths: new PathPolicy(settings, { fs }),
     slot: (slot) => slots.get(slot, runtime),
     changeObservers,
     close: () => changeObservers.close(),

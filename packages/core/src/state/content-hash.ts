@@ -1,4 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
+import type { FileSystem } from '../fs/file-system.js';
 import { openRegularFileOrThrow } from '../fs/regular-file.js';
 
 /**
@@ -23,14 +24,26 @@ export function hashBytes(data: Uint8Array): string {
   return createContentHasher().update(data).digest('hex');
 }
 
+/** Bytes hashed at a time by {@link hashFile}. */
+const HASH_READ_BYTES = 1 << 20;
+
 /**
- * {@link hashBytes} of a regular file, streamed so a large file is never held in memory. A path that is missing or
- * not a regular file (a FIFO would never end) is thrown as ENOENT / EISDIR.
+ * {@link hashBytes} of a regular file on `fs`, read in chunks so a large file is never held in memory. A path that is
+ * missing or not a regular file (a FIFO would never end) is thrown as ENOENT / EISDIR.
  */
-export async function hashFile(filePath: string): Promise<string> {
-  const file = await openRegularFileOrThrow(filePath);
-  const hash = createContentHasher();
-  // The stream closes the handle when it ends or fails.
-  for await (const chunk of file.handle.createReadStream()) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+export async function hashFile(fs: FileSystem, filePath: string): Promise<string> {
+  const { handle } = await openRegularFileOrThrow(fs, filePath);
+  try {
+    const hash = createContentHasher();
+    const buffer = Buffer.allocUnsafe(HASH_READ_BYTES);
+    for (let position = 0; ;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      position += bytesRead;
+    }
+    return hash.digest('hex');
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { it } from '@kimi-tools/test-kit';
+import { it, translatedFileSystem } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { FileHistory } from './file-history.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -10,9 +11,9 @@ describe('FileHistory', () => {
   it('lists saved versions and restores the latest by default', async ({ workspace }) => {
     const history = new FileHistory();
     const file = workspace.at('a.txt');
-    await history.save(file, null);
+    await history.save(localFileSystem, file, null);
     await fs.writeFile(file, 'one');
-    await history.save(file, bytes('one'));
+    await history.save(localFileSystem, file, bytes('one'));
     await fs.writeFile(file, 'two');
 
     const entries = history.list();
@@ -34,7 +35,7 @@ describe('FileHistory', () => {
   it('deletes the file when restoring a version where it did not exist', async ({ workspace }) => {
     const history = new FileHistory();
     const file = workspace.at('new.txt');
-    await history.save(file, null);
+    await history.save(localFileSystem, file, null);
     await fs.writeFile(file, 'created');
     await history.restore(file, 1);
     await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -47,7 +48,7 @@ describe('FileHistory', () => {
     await fs.writeFile(file, original);
     await fs.chmod(file, 0o755);
     const given = original.slice();
-    await history.save(file, given);
+    await history.save(localFileSystem, file, given);
     given.fill(0);
     await fs.writeFile(file, 'changed');
     await history.restore(file);
@@ -60,7 +61,7 @@ describe('FileHistory', () => {
     await expect(history.restore(workspace.at('x'))).rejects.toThrow(
       `File history has no saved version of ${workspace.at('x')}.`,
     );
-    await history.save(workspace.at('x'), null);
+    await history.save(localFileSystem, workspace.at('x'), null);
     await expect(history.restore(workspace.at('x'), 7)).rejects.toThrow('no saved version 7');
   });
 
@@ -68,24 +69,24 @@ describe('FileHistory', () => {
     const history = new FileHistory({ maxVersionsPerFile: 2, maxBytes: 10 });
     const a = workspace.at('a');
     const b = workspace.at('b');
-    await history.save(a, bytes('1111'));
-    await history.save(a, bytes('2222'));
-    await history.save(a, bytes('3333'));
+    await history.save(localFileSystem, a, bytes('1111'));
+    await history.save(localFileSystem, a, bytes('2222'));
+    await history.save(localFileSystem, a, bytes('3333'));
     expect(history.list(a).map((entry) => entry.version)).toEqual([2, 3]);
-    await history.save(b, bytes('bbbb'));
+    await history.save(localFileSystem, b, bytes('bbbb'));
     expect(history.list().map((entry) => `${path.basename(entry.path)}${entry.version}`)).toEqual([
       'a3',
       'b1',
     ]);
-    expect(await history.save(b, bytes('x'.repeat(11)))).toBeUndefined();
+    expect(await history.save(localFileSystem, b, bytes('x'.repeat(11)))).toBeUndefined();
   });
 
   it('keeps versions in files when given a directory', async ({ workspace }) => {
     const store = workspace.at('store');
     const history = new FileHistory({ directory: store, maxVersionsPerFile: 1 });
     const file = workspace.at('a.txt');
-    await history.save(file, bytes('v1'));
-    await history.save(file, bytes('v2'));
+    await history.save(localFileSystem, file, bytes('v1'));
+    await history.save(localFileSystem, file, bytes('v2'));
     expect(await fs.readdir(store)).toHaveLength(1);
     await fs.writeFile(file, 'now');
     await history.restore(file);
@@ -95,11 +96,25 @@ describe('FileHistory', () => {
     expect(await fs.readdir(store)).toEqual([]);
   });
 
+  it('restores through the file system of the file it saved', async ({ workspace }) => {
+    const history = new FileHistory({ directory: workspace.at('.history') });
+    const files = translatedFileSystem(workspace.root, '/virtual');
+    const file = await workspace.write('a.txt', 'first');
+    await history.save(files, '/virtual/work/a.txt', bytes('first'));
+    await fs.writeFile(file, 'second');
+    await workspace.symlink('link.txt', 'a.txt');
+    const restored = await history.restore('/virtual/work/link.txt');
+    expect(restored).toMatchObject({ path: '/virtual/work/a.txt', version: 1, size: 5 });
+    expect(await fs.readFile(file, 'utf8')).toBe('first');
+    expect(files.operations).toContain('realpath /virtual/work/link.txt');
+    expect(history.list('/virtual/work/a.txt').map((entry) => entry.size)).toEqual([5, 6]);
+  });
+
   it('finds a file given through a symlink', async ({ workspace }) => {
     const history = new FileHistory();
     const file = await workspace.write('real.txt', 'old');
     const realFile = await fs.realpath(file);
-    await history.save(realFile, bytes('old'));
+    await history.save(localFileSystem, realFile, bytes('old'));
     await fs.writeFile(file, 'new');
     await workspace.symlink('link.txt', file);
     await history.restore(workspace.at('link.txt'));
@@ -111,9 +126,12 @@ describe('FileHistory.saveFromHandle', () => {
   it('copies a file into the directory from its descriptor, and restores it', async ({ workspace }) => {
     const history = new FileHistory({ directory: workspace.outside('history') });
     const file = await workspace.write('big.txt', 'x'.repeat(10_000) + 'end');
-    const handle = await fs.open(file, 'r');
+    const handle = await localFileSystem.open(file, 'read');
     try {
-      expect(await history.saveFromHandle(file, handle, 10_003)).toMatchObject({ version: 1, size: 10_003 });
+      expect(await history.saveFromHandle(localFileSystem, file, handle, 10_003)).toMatchObject({
+        version: 1,
+        size: 10_003,
+      });
     } finally {
       await handle.close();
     }
@@ -127,9 +145,9 @@ describe('FileHistory.saveFromHandle', () => {
   }) => {
     const history = new FileHistory({ directory: workspace.outside('history'), maxVersionsPerFile: 1 });
     const file = await workspace.write('big.txt', 'y'.repeat(20_000) + 'end');
-    const handle = await fs.open(file, 'r');
+    const handle = await localFileSystem.open(file, 'read');
     try {
-      await history.saveFromHandle(file, handle, 20_003);
+      await history.saveFromHandle(localFileSystem, file, handle, 20_003);
     } finally {
       await handle.close();
     }
@@ -143,10 +161,10 @@ describe('FileHistory.saveFromHandle', () => {
   it('keeps it in memory without a directory, and not at all over maxBytes', async ({ workspace }) => {
     const history = new FileHistory({ maxBytes: 8 });
     const file = await workspace.write('a.txt', 'abc');
-    const handle = await fs.open(file, 'r');
+    const handle = await localFileSystem.open(file, 'read');
     try {
-      expect(await history.saveFromHandle(file, handle, 3)).toMatchObject({ size: 3 });
-      expect(await history.saveFromHandle(file, handle, 9)).toBeUndefined();
+      expect(await history.saveFromHandle(localFileSystem, file, handle, 3)).toMatchObject({ size: 3 });
+      expect(await history.saveFromHandle(localFileSystem, file, handle, 9)).toBeUndefined();
     } finally {
       await handle.close();
     }

@@ -1,15 +1,12 @@
-import { promises as fs, realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { noSavedVersionMessage, notRegularFileErrnoText } from '../errors.js';
-import { errnoError } from '../fs/errno.js';
-import type { FileHandle } from 'node:fs/promises';
+import { errnoError, hasErrno } from '../fs/errno.js';
+import type { FileSystem, OpenFile } from '../fs/file-system.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { openRegularFile } from '../fs/regular-file.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 import { commitFileSet, readPreviousState, type CommitStep } from '../write/commit-file-set.js';
-import type { FileSystem } from '../fs/file-system.js';
-import { localFileSystem } from '../fs/local-file-system.js';
 
 /** One saved version of a file: its content before a change. */
 export interface HistoryEntry {
@@ -25,7 +22,10 @@ export interface HistoryEntry {
 
 /** Options of {@link FileHistory}. */
 export interface FileHistoryOptions {
-  /** Keep saved bytes in files under this directory instead of in memory (created when first needed). */
+  /**
+   * Keep saved bytes in files under this directory of the local disk instead of in memory (created when first
+   * needed), whatever file system the saved files are on.
+   */
   directory?: string;
   /** Versions kept per path; older ones are dropped first (default 50). */
   maxVersionsPerFile?: number;
@@ -37,6 +37,8 @@ interface StoredVersion {
   entry: HistoryEntry;
   /** The unit of change it belongs to: one per single-file change, one for all files of a patch. */
   unit: number;
+  /** The file system the file is on: a restore writes it back there. */
+  fs: FileSystem;
   /** In-memory content, when no directory is used. */
   bytes?: Uint8Array;
   /** Spill file, when a directory is used. */
@@ -45,7 +47,8 @@ interface StoredVersion {
 
 /**
  * Previous versions of the files the tools changed, for undo (docs/writing.md). The caller creates one per session and
- * passes it to `createRuntime({ history })`. A version larger than `maxBytes` is not kept.
+ * passes it to `createRuntime({ history })`. A version larger than `maxBytes` is not kept. Each version remembers the
+ * file system its file is on, and is restored through it; spill files are on the local disk.
  */
 export class FileHistory {
   private readonly directory: string | undefined;
@@ -65,22 +68,25 @@ export class FileHistory {
   }
 
   /**
-   * Saves the content `realPath` has before a change: its bytes, or `null` when it does not exist yet.
+   * Saves the content `realPath` on `fs` has before a change: its bytes, or `null` when it does not exist yet.
    * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept.
    */
-  async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
-    return this.saveIn(++this.unitCounter, realPath, bytes);
+  async save(fs: FileSystem, realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+    return this.saveIn(++this.unitCounter, fs, realPath, bytes);
   }
 
   /**
-   * Saves the content several files have before one change to them all (a patch): one unit, which {@link undo}
-   * restores as a whole. Returns the entries kept.
+   * Saves the content several files on `fs` have before one change to them all (a patch): one unit, which
+   * {@link undo} restores as a whole. Returns the entries kept.
    */
-  async saveUnit(files: readonly { path: string; bytes: Uint8Array | null }[]): Promise<HistoryEntry[]> {
+  async saveUnit(
+    fs: FileSystem,
+    files: readonly { path: string; bytes: Uint8Array | null }[],
+  ): Promise<HistoryEntry[]> {
     const unit = ++this.unitCounter;
     const kept: HistoryEntry[] = [];
     for (const file of files) {
-      const entry = await this.saveIn(unit, file.path, file.bytes);
+      const entry = await this.saveIn(unit, fs, file.path, file.bytes);
       if (entry) kept.push(entry);
     }
     return kept;
@@ -88,28 +94,30 @@ export class FileHistory {
 
   private async saveIn(
     unit: number,
+    fs: FileSystem,
     realPath: string,
     bytes: Uint8Array | null,
   ): Promise<HistoryEntry | undefined> {
-    return this.store(unit, realPath, bytes === null ? null : bytes.length, async (stored) => {
-      if (bytes && stored.file) await fs.writeFile(stored.file, bytes);
+    return this.store(unit, fs, realPath, bytes === null ? null : bytes.length, async (stored) => {
+      if (bytes && stored.file) await writeSpillFile(stored.file, (target) => writeAll(target, bytes, 0));
       // A copy: the caller's buffer may be reused or changed after this call.
       else if (bytes) stored.bytes = new Uint8Array(bytes);
     });
   }
 
   /**
-   * Saves the content of the file open on `handle` (its first `size` bytes), for a file too large to hold in memory:
-   * with a `directory` it is copied there chunk by chunk; without one it is read into memory, as `save` keeps it.
-   * A file over `maxBytes` is not kept (`undefined`), whatever its size.
+   * Saves the content of the file `realPath` on `fs`, open on `handle` (its first `size` bytes), for a file too large
+   * to hold in memory: with a `directory` it is copied there chunk by chunk; without one it is read into memory, as
+   * `save` keeps it. A file over `maxBytes` is not kept (`undefined`), whatever its size.
    */
   async saveFromHandle(
+    fs: FileSystem,
     realPath: string,
-    handle: FileHandle,
+    handle: OpenFile,
     size: number,
   ): Promise<HistoryEntry | undefined> {
-    return this.store(++this.unitCounter, realPath, size, async (stored) => {
-      if (stored.file) await copyHandleToFile(handle, size, stored.file);
+    return this.store(++this.unitCounter, fs, realPath, size, async (stored) => {
+      if (stored.file) await writeSpillFile(stored.file, (target) => copyHandle(handle, size, target));
       else stored.bytes = await readHandleUpTo(handle, size);
     });
   }
@@ -117,6 +125,7 @@ export class FileHistory {
   // Shared by both saves: the size check, the entry, the spill file name, then eviction.
   private async store(
     unit: number,
+    fs: FileSystem,
     realPath: string,
     size: number | null,
     keep: (stored: StoredVersion) => Promise<void>,
@@ -124,15 +133,15 @@ export class FileHistory {
     if ((size ?? 0) > this.maxBytes) return undefined;
     const version = (this.lastVersion.get(realPath) ?? 0) + 1;
     const entry: HistoryEntry = { path: realPath, version, time: new Date(), size };
-    const stored: StoredVersion = { entry, unit };
+    const stored: StoredVersion = { entry, unit, fs };
     if (size !== null && this.directory) {
-      await fs.mkdir(this.directory, { recursive: true });
+      await localFileSystem.mkdir(this.directory, { recursive: true });
       stored.file = path.join(this.directory, `${++this.spillCounter}.v${version}.bak`);
     }
     try {
       if (size !== null) await keep(stored);
     } catch (error) {
-      if (stored.file) await fs.rm(stored.file, { force: true });
+      if (stored.file) await removeIfThere(localFileSystem, stored.file);
       throw error;
     }
     this.lastVersion.set(realPath, version);
@@ -142,9 +151,9 @@ export class FileHistory {
     return { ...entry };
   }
 
-  /** Saved versions, oldest first; only those of `filePath` when given. */
+  /** Saved versions, oldest first; only those of `filePath` when given (its real path, or one resolving to it lexically). */
   list(filePath?: string): HistoryEntry[] {
-    const key = filePath === undefined ? undefined : this.keyOf(filePath);
+    const key = filePath === undefined ? undefined : this.knownKeyOf(filePath);
     return this.versions
       .filter((stored) => key === undefined || stored.entry.path === key)
       .map((stored) => ({ ...stored.entry }));
@@ -156,30 +165,31 @@ export class FileHistory {
    * can itself be undone. Returns the entry that was restored.
    */
   async restore(filePath: string, version?: number): Promise<HistoryEntry> {
-    const key = this.keyOf(filePath);
+    const key = await this.keyOf(filePath);
     const candidates = this.versions.filter((stored) => stored.entry.path === key);
     const stored =
       version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
     if (!stored) throw new Error(noSavedVersionMessage(filePath, version));
     const { size } = stored.entry;
+    const { fs } = stored;
     // Spilled content is copied from its file, never read whole (a version may be larger than a buffer holds);
     // opened before the current content is saved, whose eviction may remove that file.
-    const spill = size !== null && stored.file ? await fs.open(stored.file, 'r') : undefined;
+    const spill = size !== null && stored.file ? await localFileSystem.open(stored.file, 'read') : undefined;
     try {
-      const current = await openRegularFile(key);
+      const current = await openRegularFile(fs, key);
       if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
-      if (current === 'missing') await this.save(key, null);
+      if (current === 'missing') await this.save(fs, key, null);
       else {
         try {
-          await this.saveFromHandle(key, current.handle, current.stats.size);
+          await this.saveFromHandle(fs, key, current.handle, current.stats.size);
         } finally {
           await current.handle.close();
         }
       }
-      if (size === null) await fs.rm(key, { force: true });
+      if (size === null) await removeIfThere(fs, key);
       else if (spill)
-        await writeFileAtomic(key, { size, writeTo: (target) => copyHandle(spill, size, target) });
-      else await writeFileAtomic(key, stored.bytes ?? new Uint8Array());
+        await writeFileAtomic(fs, key, { size, writeTo: (target) => copyHandle(spill, size, target) });
+      else await writeFileAtomic(fs, key, stored.bytes ?? new Uint8Array());
     } finally {
       await spill?.close();
     }
@@ -188,28 +198,27 @@ export class FileHistory {
 
   /**
    * Undoes the last unit of change (docs/writing.md#history-and-undo): every file it saved goes back to its saved
-   * content at once, all or nothing (a file that did not exist is removed), through `fs`, the file system the files
-   * are on. The unit's versions then leave the history, so the next `undo` goes one unit further back. Returns the
+   * content at once, all or nothing (a file that did not exist is removed), through the file system it was saved
+   * from. The unit's versions then leave the history, so the next `undo` goes one unit further back. Returns the
    * entries restored, or `[]` when there is nothing to undo.
    */
-  async undo(fs: FileSystem = localFileSystem): Promise<HistoryEntry[]> {
-    const unit = this.versions.at(-1)?.unit;
-    if (unit === undefined) return [];
-    const members = this.versions.filter((stored) => stored.unit === unit);
+  async undo(): Promise<HistoryEntry[]> {
+    const last = this.versions.at(-1);
+    if (last === undefined) return [];
+    const members = this.versions.filter((stored) => stored.unit === last.unit);
     const steps: CommitStep[] = [];
     for (const stored of members) {
       const file = stored.entry.path;
-      const { state: previous } = await readPreviousState(fs, file);
+      const { state: previous } = await readPreviousState(last.fs, file);
       if (stored.entry.size === null) {
         if (previous.kind !== 'missing') steps.push({ kind: 'remove', path: file, previous });
         continue;
       }
-      // Spill files are the history's own storage, always on the local disk.
-      const bytes = stored.file ? await readFile(stored.file) : (stored.bytes ?? new Uint8Array());
+      const bytes = stored.file ? await readSpillFile(stored.file) : (stored.bytes ?? new Uint8Array());
       const mode = previous.kind === 'file' ? previous.mode : 0o644;
       steps.push({ kind: 'write', path: file, bytes, mode, previous });
     }
-    await commitFileSet(fs, steps);
+    await commitFileSet(last.fs, steps);
     for (const stored of members) {
       this.versions.splice(this.versions.indexOf(stored), 1);
       this.storedBytes -= stored.entry.size ?? 0;
@@ -225,16 +234,21 @@ export class FileHistory {
     await Promise.all(removed.map((stored) => this.discard(stored)));
   }
 
-  // Paths are stored as real paths; accept the same file given relatively or through a symlink too.
-  private keyOf(filePath: string): string {
+  // Paths are stored as real paths; accept the same file given relatively too.
+  private knownKeyOf(filePath: string): string {
     if (this.lastVersion.has(filePath)) return filePath;
-    const absolute = path.resolve(filePath);
-    if (this.lastVersion.has(absolute)) return absolute;
-    try {
-      return realpathSync.native(absolute);
-    } catch {
-      return absolute;
+    return path.resolve(filePath);
+  }
+
+  // ...or through a symlink, resolved on the file systems of the versions kept.
+  private async keyOf(filePath: string): Promise<string> {
+    const known = this.knownKeyOf(filePath);
+    if (this.lastVersion.has(known)) return known;
+    for (const fs of new Set(this.versions.map((stored) => stored.fs))) {
+      const real = await fs.realpath(known).catch(() => undefined);
+      if (real !== undefined && this.lastVersion.has(real)) return real;
     }
+    return known;
   }
 
   private async evict(justSaved: string): Promise<void> {
@@ -254,33 +268,58 @@ export class FileHistory {
   }
 
   private async discard(stored: StoredVersion): Promise<void> {
-    if (stored.file) await fs.rm(stored.file, { force: true });
+    if (stored.file) await removeIfThere(localFileSystem, stored.file);
   }
 }
 
 /** Bytes copied at a time into a spill file. */
 const SPILL_CHUNK_BYTES = 8 << 20;
 
+/** Writes all of `bytes` at `position` of `target`, looping over short writes. */
+async function writeAll(target: OpenFile, bytes: Uint8Array, position: number): Promise<void> {
+  for (let written = 0; written < bytes.length;) {
+    written += (await target.write(bytes, written, bytes.length - written, position + written)).bytesWritten;
+  }
+}
+
 /** Copies the first `size` bytes of `source` to the start of `target`, chunk by chunk. */
-async function copyHandle(source: FileHandle, size: number, target: FileHandle): Promise<void> {
+async function copyHandle(source: OpenFile, size: number, target: OpenFile): Promise<void> {
   const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(SPILL_CHUNK_BYTES, size)));
   for (let at = 0; at < size;) {
     const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, size - at), at);
     if (bytesRead === 0) throw new Error(`The file ended after ${at} of ${size} bytes while it was copied.`);
-    let written = 0;
-    while (written < bytesRead) {
-      written += (await target.write(buffer, written, bytesRead - written, at + written)).bytesWritten;
-    }
+    await writeAll(target, buffer.subarray(0, bytesRead), at);
     at += bytesRead;
   }
 }
 
-async function copyHandleToFile(source: FileHandle, size: number, file: string): Promise<void> {
-  const target = await fs.open(file, 'w');
+/** Creates the spill file `file` on the local disk (replacing one an earlier session left) and fills it through `fill`. */
+async function writeSpillFile(file: string, fill: (target: OpenFile) => Promise<void>): Promise<void> {
+  await removeIfThere(localFileSystem, file);
+  const target = await localFileSystem.create(file);
   try {
-    await copyHandle(source, size, target);
+    await fill(target);
   } finally {
     await target.close();
+  }
+}
+
+/** The whole content of a spill file (the history's own storage, on the local disk). */
+async function readSpillFile(file: string): Promise<Uint8Array> {
+  const source = await localFileSystem.open(file, 'read');
+  try {
+    return await readHandleUpTo(source, (await source.stat()).size);
+  } finally {
+    await source.close();
+  }
+}
+
+/** Removes the file at `filePath` on `fs`; one that is not there is fine. */
+async function removeIfThere(fs: FileSystem, filePath: string): Promise<void> {
+  try {
+    await fs.unlink(filePath);
+  } catch (error) {
+    if (!hasErrno(error, 'ENOENT')) throw error;
   }
 }
 

@@ -1,13 +1,14 @@
 import { promises as fs } from 'node:fs';
-import { it, rewriteKeepingMtime } from '@kimi-tools/test-kit';
+import { it, rewriteKeepingMtime, SFTP_CAPABILITIES, translatedFileSystem } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashFile } from './content-hash.js';
 import { snapshotOf, stampOf } from './file-stamp.js';
 import { FileStateTracker } from './file-state-tracker.js';
 import { readStateError } from './read-state-error.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 async function recordRead(tracker: FileStateTracker, file: string): Promise<void> {
-  const stamp = await stampOf(file);
+  const stamp = await stampOf(localFileSystem, file);
   if (typeof stamp === 'string') throw new Error(stamp);
   tracker.recordRead(file, stamp, true);
 }
@@ -15,11 +16,11 @@ async function recordRead(tracker: FileStateTracker, file: string): Promise<void
 describe('FileStateTracker', () => {
   it('says not-read for a file the session never read', async ({ workspace }) => {
     const file = await workspace.write('a.txt', 'hello');
-    expect(await new FileStateTracker().check(file)).toBe('not-read');
+    expect(await new FileStateTracker(localFileSystem).check(file)).toBe('not-read');
   });
 
   it('is ok after a read, after a touch, and after a save of the same bytes', async ({ workspace }) => {
-    const tracker = new FileStateTracker();
+    const tracker = new FileStateTracker(localFileSystem);
     const file = await workspace.write('a.txt', 'hello');
     await recordRead(tracker, file);
     expect(await tracker.check(file)).toBe('ok');
@@ -32,7 +33,7 @@ describe('FileStateTracker', () => {
   });
 
   it('says modified when the content changed, with or without the same size', async ({ workspace }) => {
-    const tracker = new FileStateTracker();
+    const tracker = new FileStateTracker(localFileSystem);
     const file = await workspace.write('a.txt', 'hello');
     await recordRead(tracker, file);
     await fs.writeFile(file, 'HELLO');
@@ -45,7 +46,7 @@ describe('FileStateTracker', () => {
   });
 
   it('says modified after a same-size rewrite that restored the mtime', async ({ workspace }) => {
-    const tracker = new FileStateTracker();
+    const tracker = new FileStateTracker(localFileSystem);
     const file = await workspace.write('a.txt', 'value=1\n');
     await recordRead(tracker, file);
     await rewriteKeepingMtime(file, 'value=2\n');
@@ -53,7 +54,7 @@ describe('FileStateTracker', () => {
   });
 
   it('judges a file too large to hash by its stamp alone', async ({ workspace }) => {
-    const tracker = new FileStateTracker();
+    const tracker = new FileStateTracker(localFileSystem);
     const file = await workspace.write('big.txt', 'x');
     // A sparse file: the size is what matters, and no byte of it is ever written.
     await fs.truncate(file, CONTENT_HASH_LIMIT_BYTES + 1);
@@ -67,16 +68,13 @@ describe('FileStateTracker', () => {
   });
 
   it('says modified when the file disappeared, and ok after recording a write', async ({ workspace }) => {
-    const tracker = new FileStateTracker();
+    const tracker = new FileStateTracker(localFileSystem);
     const file = await workspace.write('a.txt', 'x');
     await recordRead(tracker, file);
     await fs.rm(file);
     expect(await tracker.check(file)).toBe('modified');
     await fs.writeFile(file, 'new');
-    tracker.recordWrite(
-      file,
-      snapshotOf(new TextEncoder().encode('new'), await fs.stat(file, { bigint: true })),
-    );
+    tracker.recordWrite(file, snapshotOf(new TextEncoder().encode('new'), await localFileSystem.stat(file)));
     expect(await tracker.check(file)).toBe('ok');
     expect(tracker.get(file)?.complete).toBe(true);
     tracker.forget(file);
@@ -84,7 +82,7 @@ describe('FileStateTracker', () => {
   });
 
   it('says modified when the path is no longer a regular file', async ({ workspace }) => {
-    const tracker = new FileStateTracker();
+    const tracker = new FileStateTracker(localFileSystem);
     const file = await workspace.write('a.txt', 'x');
     await recordRead(tracker, file);
     await fs.rm(file);
@@ -95,9 +93,9 @@ describe('FileStateTracker', () => {
 
   it('keeps sessions apart', async ({ workspace }) => {
     const file = await workspace.write('a.txt', 'x');
-    const first = new FileStateTracker();
+    const first = new FileStateTracker(localFileSystem);
     await recordRead(first, file);
-    expect(await new FileStateTracker().check(file)).toBe('not-read');
+    expect(await new FileStateTracker(localFileSystem).check(file)).toBe('not-read');
   });
 });
 
@@ -106,7 +104,7 @@ describe('hashes', () => {
     const file = workspace.at('a.bin');
     const data = new Uint8Array(100_000).map((_, i) => i % 251);
     await fs.writeFile(file, data);
-    expect(await hashFile(file)).toBe(hashBytes(data));
+    expect(await hashFile(localFileSystem, file)).toBe(hashBytes(data));
     expect(hashBytes(new Uint8Array([1]))).not.toBe(hashBytes(new Uint8Array([2])));
   });
 });
@@ -128,5 +126,30 @@ describe('readStateError', () => {
       brief: 'File modified',
       display: [{ type: 'brief', text: 'File modified' }],
     });
+  });
+});
+
+describe('FileStateTracker on a backend without change times or inodes (SFTP)', () => {
+  it('judges a file of any size by its content and size: a same-size rewrite in the same second shows', async ({
+    workspace,
+  }) => {
+    const files = translatedFileSystem(workspace.root, '/virtual', { capabilities: SFTP_CAPABILITIES });
+    const tracker = new FileStateTracker(files);
+    const file = await workspace.write('big.txt', 'x');
+    await fs.truncate(file, CONTENT_HASH_LIMIT_BYTES + 1);
+    const virtual = '/virtual/work/big.txt';
+    const read = await stampOf(files, virtual);
+    if (typeof read === 'string') throw new Error(read);
+    tracker.recordRead(virtual, read, true);
+    // Touched only: the same bytes, so unchanged (the hash decides, not the time).
+    const later = new Date(Date.now() + 60_000);
+    await fs.utimes(file, later, later);
+    expect(await tracker.check(virtual)).toBe('ok');
+    // One byte changed in place, the size and whole-second time kept: only the hash can tell.
+    await rewriteKeepingMtime(
+      file,
+      Buffer.concat([Buffer.from('y'), await fs.readFile(file)]).subarray(0, CONTENT_HASH_LIMIT_BYTES + 1),
+    );
+    expect(await tracker.check(virtual)).toBe('modified');
   });
 });

@@ -1,4 +1,5 @@
 import { sameStamp, stampOf, type FileStamp } from './file-stamp.js';
+import type { FileSystem } from '../fs/file-system.js';
 import type { NotRegularFile } from '../fs/regular-file.js';
 
 /** What the tracker remembers about one file. */
@@ -16,6 +17,9 @@ export type FileStateStatus = 'ok' | 'not-read' | 'modified';
  */
 export class FileStateTracker {
   private readonly records = new Map<string, FileStateRecord>();
+
+  /** `fs`: where the files are (the runtime's file system); {@link check} looks at them there. */
+  constructor(private readonly fs: FileSystem) {}
 
   /** Records a read of `realPath` with the stamp of what was read; `complete` says whether it covered the whole file. */
   recordRead(realPath: string, stamp: FileStamp, complete: boolean): void {
@@ -44,14 +48,15 @@ export class FileStateTracker {
    */
   async check(realPath: string): Promise<FileStateStatus> {
     if (!this.records.has(realPath)) return 'not-read';
-    return this.checkStamp(realPath, await stampOf(realPath));
+    return this.checkStamp(realPath, await stampOf(this.fs, realPath));
   }
 
   /**
    * {@link check} against a stamp the caller took itself, e.g. under the file lock on the very descriptor it read
-   * the bytes it is about to replace from. A file small enough to hash is judged by its content alone (a file that
-   * was only touched, or saved again with the same bytes, is unchanged); a bigger one must have the very same
-   * stamp: size, modification and change times to the nanosecond, inode and device.
+   * the bytes it is about to replace from. A file whose stamps both carry a hash (small enough to hash, or on a
+   * backend without change times or inodes) is judged by its content alone (a file that was only touched, or saved
+   * again with the same bytes, is unchanged); a bigger one must have the very same stamp: size, modification and
+   * change times to the nanosecond, inode and device.
    */
   checkStamp(realPath: string, current: FileStamp | NotRegularFile): FileStateStatus {
     const record = this.records.get(realPath);

@@ -1,7 +1,7 @@
-import { promises as fs } from 'node:fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { ChunkReader } from './chunk-reader.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 /** Every chunk `reader` gives, copied (a chunk is valid only until the next is asked for), with its offset. */
 async function readAll(
@@ -23,7 +23,7 @@ describe('ChunkReader', () => {
     const content = Array.from({ length: 1000 }, (_, index) => String.fromCharCode(33 + (index % 90))).join(
       '',
     );
-    const handle = await fs.open(await workspace.write('a.txt', content), 'r');
+    const handle = await localFileSystem.open(await workspace.write('a.txt', content), 'read');
     try {
       for (const ahead of [1, 2, 3]) {
         for (const chunkBytes of [3, 7, 64, 999, 1000, 4096]) {
@@ -48,7 +48,7 @@ describe('ChunkReader', () => {
 
   test('moves to the buffers it is given without losing or reordering a chunk', async ({ workspace }) => {
     const content = 'abcdefghijklmnopqrstuvwxyz0123456789';
-    const handle = await fs.open(await workspace.write('a.txt', content), 'r');
+    const handle = await localFileSystem.open(await workspace.write('a.txt', content), 'read');
     try {
       const reader = new ChunkReader(handle, 0, content.length, 4, 2);
       const given = [Buffer.alloc(4), Buffer.alloc(4), Buffer.alloc(4)];
@@ -73,7 +73,7 @@ describe('ChunkReader', () => {
 
   test('stops where a file that shrank ends, dropping the reads queued past it', async ({ workspace }) => {
     // The range asked for runs past the end, as when the file was cut after its size was taken.
-    const handle = await fs.open(await workspace.write('a.txt', '0123456789'), 'r');
+    const handle = await localFileSystem.open(await workspace.write('a.txt', '0123456789'), 'read');
     try {
       for (const ahead of [1, 2, 3]) {
         const reader = new ChunkReader(handle, 0, 25, 4, ahead);
@@ -95,7 +95,7 @@ describe('ChunkReader', () => {
   });
 
   test('passes a failed read on, and drain waits for the reads still running', async ({ workspace }) => {
-    const handle = await fs.open(await workspace.write('a.txt', 'x'.repeat(100)), 'r');
+    const handle = await localFileSystem.open(await workspace.write('a.txt', 'x'.repeat(100)), 'read');
     const reader = new ChunkReader(handle, 0, 100, 10, 2);
     expect((await reader.next())?.bytes.toString()).toBe('x'.repeat(10));
     await reader.drain();

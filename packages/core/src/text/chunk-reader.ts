@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '../fs/file-system.js';
 
 /** One chunk read: its bytes (valid until the next chunk is asked for) and where they were in the file. */
 export interface ReadChunk {
@@ -30,7 +30,7 @@ export class ChunkReader {
   private readonly queue: QueuedRead[] = [];
 
   constructor(
-    private readonly file: FileHandle,
+    private readonly file: OpenFile,
     from: number,
     private readonly end: number,
     private readonly chunkBytes: number,

@@ -1,9 +1,9 @@
-import { promises as fs } from 'node:fs';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextEncoding } from './codec-types.js';
 import { scanLines, type LineScanOptions, type LinePosition, type ScannedLine } from './line-reader.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 let workspace: TempWorkspace;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ async function scan(
   notUtf8: boolean;
 }> {
   const file = await workspace.write(`f${++counter}`, content);
-  const handle = await fs.open(file, 'r');
+  const handle = await localFileSystem.open(file, 'read');
   try {
     const lines: ScannedLine[] = [];
     const checkpoints: LinePosition[] = [];
@@ -288,7 +288,7 @@ describe('scanLines', () => {
   it('scans a file that shrank after its size was taken up to where it ends now', async () => {
     const content = Array.from({ length: 500_000 }, (_, index) => `row ${index + 1}\n`).join('');
     const file = await workspace.write(`f${++counter}`, content);
-    const handle = await fs.open(file, 'r');
+    const handle = await localFileSystem.open(file, 'read');
     try {
       // `end` past the file's end, as when it was cut after the caller's fstat.
       const result = await scanLines(handle, {

@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '../fs/file-system.js';
 import { ABORTED_MESSAGE } from '../errors.js';
 import { createStreamDecoder } from './codec-stream.js';
 import type { TextEncoding } from './codec-types.js';
@@ -110,7 +110,7 @@ function abortError(): Error {
  * bytes and only delivered lines are decoded; UTF-16 is decoded as it streams. Lines are never held whole: a line of
  * any length costs at most `maxLineChars` code points.
  */
-export async function scanLines(file: FileHandle, options: LineScanOptions): Promise<LineScanResult> {
+export async function scanLines(file: OpenFile, options: LineScanOptions): Promise<LineScanResult> {
   const byteMode = isAsciiCompatible(options.encoding.encoding);
   const unitBytes = byteMode ? 1 : /^utf-?32/i.test(options.encoding.encoding) ? 4 : 2;
   const startOffset = options.start?.offset ?? 0;

@@ -9,6 +9,7 @@ import type { ToolRuntime } from '../runtime/runtime.js';
 import { FileHistory } from '../state/file-history.js';
 import { readStampedFile } from '../state/read-stamped.js';
 import { applyFileChange, type FileChange } from './apply-file-change.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -208,7 +209,7 @@ describe('applyFileChange', () => {
     await markRead(runtime, file);
     // The tool read the file after a same-size rewrite that kept the mtime: its stamp carries the new hash.
     await rewriteKeepingMtime(file, 'value=2\n');
-    const read = await readStampedFile(file);
+    const read = await readStampedFile(localFileSystem, file);
     if (typeof read === 'string') throw new Error(read);
     const outcome = await applyFileChange(
       runtime,
@@ -229,7 +230,7 @@ describe('applyFileChange', () => {
     });
     const runtime = workspace.runtime({ approval });
     await markRead(runtime, file);
-    const read = await readStampedFile(file);
+    const read = await readStampedFile(localFileSystem, file);
     if (typeof read === 'string') throw new Error(read);
     const outcome = await applyFileChange(
       runtime,

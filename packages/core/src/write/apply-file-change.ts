@@ -1,17 +1,18 @@
-import { promises as fs } from 'node:fs';
 import { FileActions, type FileAction } from '../approval/file-actions.js';
 import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import { snapshotOf, stampOfStats, type FileStamp } from '../state/file-stamp.js';
-import { CONTENT_HASH_LIMIT_BYTES, hashBytes } from '../state/content-hash.js';
+import { snapshotOf, stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
+import { hashBytes } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { withFileLock } from './file-lock.js';
+import { withFileLock, type HeldFileLock } from './file-lock.js';
+import { LOCK_SIGHTINGS } from './lock-sightings.js';
 import { FileLockLostError, type ReadStateBrief, type RejectedBrief } from '../errors.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
 import { quotedPath } from '../text/escape-for-display.js';
+import type { FileSystem } from '../fs/file-system.js';
 import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
@@ -79,27 +80,27 @@ interface LockedLook {
   stamp: FileStamp | NotRegularFile;
 }
 
-// The stat is taken before the bytes are read, on the same descriptor, so the stamp can only be older than the bytes:
+// The stat is taken before the bytes are read, on the same open file, so the stamp can only be older than the bytes:
 // a change in between makes the read state disagree instead of slipping through. One byte past the old length is
 // enough to see that the file grew. The hash is only wanted of bytes equal to `oldBytes`, so `oldHash` (theirs,
 // when the caller has it) is that hash exactly and saves hashing them again.
 async function lookUnderLock(
+  fs: FileSystem,
   realPath: string,
   oldBytes: Uint8Array | null,
   hashed: boolean,
   oldHash: string | undefined,
 ): Promise<LockedLook> {
-  const opened = await openRegularFile(realPath);
+  const opened = await openRegularFile(fs, realPath);
   if (typeof opened === 'string')
     return { holdsOld: oldBytes === null && opened === 'missing', stamp: opened };
   try {
-    const stats = await opened.handle.stat({ bigint: true });
+    const stats = opened.stats;
     if (oldBytes === null) return { holdsOld: false, stamp: stampOfStats(stats) };
-    const size = Number(stats.size);
+    const size = stats.size;
     const bytes = await readHandleUpTo(opened.handle, oldBytes.length + 1, size + 1);
     const holdsOld = size === bytes.length && bytesEqual(bytes, oldBytes);
-    const hash =
-      hashed && holdsOld && size <= CONTENT_HASH_LIMIT_BYTES ? (oldHash ?? hashBytes(bytes)) : undefined;
+    const hash = hashed && holdsOld && stampNeedsHash(stats) ? (oldHash ?? hashBytes(bytes)) : undefined;
     return { holdsOld, stamp: stampOfStats(stats, hash) };
   } finally {
     await opened.handle.close();
@@ -107,8 +108,8 @@ async function lookUnderLock(
 }
 
 // Whether the path still resolves to the real path the policy checked and the approval was given for.
-async function stillResolvesTo(target: ResolvedPath): Promise<boolean> {
-  return (await realPathAllowMissing(target.absolute)) === target.real;
+async function stillResolvesTo(fs: FileSystem, target: ResolvedPath): Promise<boolean> {
+  return (await realPathAllowMissing(fs, target.absolute)) === target.real;
 }
 
 /**
@@ -175,18 +176,18 @@ export async function applyFileChange(
   const applied = await runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
     // A directory on the way, or the file itself, may have been swapped for a symlink meanwhile: the write must
     // land exactly where the policy approved, never wherever the path leads now.
-    if (!(await stillResolvesTo(target))) {
+    if (!(await stillResolvesTo(runtime.fs, target))) {
       return { kind: 'refused', result: readStateError(target.input, 'modified') };
     }
     // The lock file lives beside the target, so its directory must exist first.
-    const createdDirectories = await createDirectories(change.createDirectories ?? []);
+    const createdDirectories = await createDirectories(runtime.fs, change.createDirectories ?? []);
     // A change that ends without a write (refused, or failed) leaves no directory of its own behind.
     let outcome: ApplyOutcome | undefined;
     try {
       outcome = await writeLocked(runtime, change, display, action, createdDirectories, signal);
       return outcome;
     } finally {
-      if (outcome?.kind !== 'written') await removeCreatedDirectories(createdDirectories);
+      if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, createdDirectories);
     }
   });
   // Outside the locks: observers (diagnostics, a formatter) may take their time without holding up other writers.
@@ -210,16 +211,17 @@ async function writeLocked(
 ): Promise<ApplyOutcome> {
   const { path: target, oldBytes, newBytes } = change;
   const realPath = target.real;
+  const { fs } = runtime;
   // The runtime's lock orders this session's calls; the file lock keeps other runtimes and processes out
   // between the check below and the write.
-  return withFileLock(realPath, async (lock): Promise<ApplyOutcome> => {
+  const underLock = async (lock: HeldFileLock): Promise<ApplyOutcome> => {
     const modified: ApplyOutcome = { kind: 'refused', result: readStateError(target.input, 'modified') };
-    if (!(await stillResolvesTo(target))) return modified;
+    if (!(await stillResolvesTo(fs, target))) return modified;
     // The approval may have taken minutes, and other runtimes and processes write too: the file must still be what
     // the change was computed from, and (read-before-write) what the session read. Both are judged here, under the
     // file lock, on one look at the file, so nothing can slip in between the check and the write.
     const mustCheckReadState = change.checkReadState && oldBytes !== null;
-    const look = await lookUnderLock(realPath, oldBytes, mustCheckReadState, change.oldStamp?.hash);
+    const look = await lookUnderLock(fs, realPath, oldBytes, mustCheckReadState, change.oldStamp?.hash);
     if (!look.holdsOld) return modified;
     if (mustCheckReadState) {
       const status = runtime.fileState.checkStamp(realPath, look.stamp);
@@ -229,13 +231,13 @@ async function writeLocked(
     // must not write what it computed from the older content.
     try {
       await lock.verify();
-      await runtime.history?.save(realPath, oldBytes);
-      await writeFileAtomic(realPath, newBytes, { signal, beforeCommit: () => lock.verify() });
+      await runtime.history?.save(fs, realPath, oldBytes);
+      await writeFileAtomic(fs, realPath, newBytes, { signal, beforeCommit: () => lock.verify() });
     } catch (error) {
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }
-    const stats = await fs.stat(realPath, { bigint: true });
+    const stats = await fs.stat(realPath);
     runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
     return {
       kind: 'written',
@@ -245,5 +247,6 @@ async function writeLocked(
       bytes: newBytes.length,
       createdDirectories,
     };
-  });
+  };
+  return withFileLock(fs, realPath, underLock, { sightings: runtime.slot(LOCK_SIGHTINGS) });
 }

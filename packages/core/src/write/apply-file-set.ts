@@ -75,7 +75,7 @@ async function withLocks<T>(
   const take = (index: number): Promise<T> => {
     if (index === sorted.length) return task();
     const file = sorted[index]!;
-    return runtime.locks.run(file, () => withFileLock(file, () => take(index + 1)));
+    return runtime.locks.run(file, () => withFileLock(runtime.fs, file, () => take(index + 1)));
   };
   return take(0);
 }
@@ -113,12 +113,15 @@ export async function applyFileSet(
   const touched = change.entries.flatMap((entry) => [entry.path.real, ...(entry.to ? [entry.to.real] : [])]);
   // Lock files live beside their targets, so the directories of added and moved-to files come first; a patch that
   // ends without a write leaves none of them behind.
-  const created = await createDirectories(change.entries.flatMap((entry) => entry.createDirectories ?? []));
+  const created = await createDirectories(
+    runtime.fs,
+    change.entries.flatMap((entry) => entry.createDirectories ?? []),
+  );
   let outcome: FileSetOutcome | undefined;
   try {
     outcome = await withLocks(runtime, touched, () => checkAndCommit(runtime, change, display, action));
   } finally {
-    if (outcome?.kind !== 'written') await removeCreatedDirectories(created);
+    if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, created);
   }
   if (outcome.kind === 'written') {
     for (const entry of change.entries) {
@@ -152,7 +155,7 @@ async function checkAndCommit(
       const resolvedPaths = [entry.path, ...(entry.to ? [entry.to] : [])];
       const moved = await Promise.all(
         resolvedPaths.map(
-          async (resolved) => (await realPathAllowMissing(resolved.absolute)) !== resolved.real,
+          async (resolved) => (await realPathAllowMissing(runtime.fs, resolved.absolute)) !== resolved.real,
         ),
       );
       const { state: source, stats: sourceStats } = await readPreviousState(runtime.fs, entry.path.real);
@@ -196,6 +199,7 @@ async function checkAndCommit(
 
     try {
       await runtime.history?.saveUnit(
+        runtime.fs,
         steps.map((step) => ({
           path: step.path,
           bytes: step.previous.kind === 'file' ? step.previous.bytes : null,
@@ -214,18 +218,7 @@ async function checkAndCommit(
         if (hasErrno(error, 'ENOENT')) return undefined;
         throw error;
       });
-      if (stats?.mtimeNs !== undefined) {
-        runtime.fileState.recordWrite(
-          written,
-          snapshotOf(entry.newBytes, {
-            size: BigInt(stats.size),
-            mtimeNs: stats.mtimeNs,
-            ctimeNs: stats.ctimeNs ?? 0n,
-            ino: stats.ino ?? 0n,
-            dev: stats.dev ?? 0n,
-          }),
-        );
-      }
+      if (stats !== undefined) runtime.fileState.recordWrite(written, snapshotOf(entry.newBytes, stats));
     }
     return { kind: 'written', display, action };
   }

@@ -1,13 +1,14 @@
 import { promises as fs } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
+import type { OpenFile } from '../fs/file-system.js';
 import { yoloApproval } from '../approval/approval.js';
 import { Briefs } from '../errors.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { FileHistory } from '../state/file-history.js';
 import { stampOf } from '../state/file-stamp.js';
 import { applyStreamedChange, type StreamedFileChange } from './apply-streamed-change.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 /** A change that writes `text`, running `during` once the copy has started (a writer that ignores the lock). */
 async function change(
@@ -18,7 +19,7 @@ async function change(
 ): Promise<StreamedFileChange> {
   const resolved = await runtime.paths.resolveFile(input, 'edit');
   if (!resolved.ok) throw new Error(resolved.error.message);
-  const stamp = await stampOf(resolved.path.real);
+  const stamp = await stampOf(localFileSystem, resolved.path.real);
   if (typeof stamp === 'string') throw new Error(stamp);
   const data = Buffer.from(text);
   return {
@@ -28,7 +29,7 @@ async function change(
     oldStamp: stamp,
     display: [],
     newSize: data.length,
-    async writeTo(_source: FileHandle, target: FileHandle) {
+    async writeTo(_source: OpenFile, target: OpenFile) {
       await target.write(data, 0, data.length, 0);
       await during?.();
     },

@@ -1,6 +1,6 @@
-import type { FileHandle } from 'node:fs/promises';
 import { FileActions } from '../approval/file-actions.js';
 import { FileLockLostError } from '../errors.js';
+import type { OpenFile } from '../fs/file-system.js';
 import { openRegularFile } from '../fs/regular-file.js';
 import { realPathAllowMissing } from '../path/real-path.js';
 import type { ResolvedPath } from '../path/path-policy.js';
@@ -11,7 +11,8 @@ import { readStateError } from '../state/read-state-error.js';
 import { quotedPath } from '../text/escape-for-display.js';
 import type { ApplyOutcome } from './apply-file-change.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { withFileLock } from './file-lock.js';
+import { withFileLock, type HeldFileLock } from './file-lock.js';
+import { LOCK_SIGHTINGS } from './lock-sightings.js';
 
 /** Thrown from the commit check when the file changed while it was copied (turned into `File modified`). */
 class ChangedDuringCopyError extends Error {}
@@ -29,9 +30,9 @@ export interface StreamedFileChange {
   /** The target, as the path policy resolved it. */
   path: ResolvedPath;
   /**
-   * The stamp of the file the change was computed from ({@link stampOfHandle} on the descriptor that was scanned,
-   * taken before the scan): under the lock the file must still have it. A file over 64 MiB has no hash, so its
-   * size, times, inode and device decide.
+   * The stamp of the file the change was computed from ({@link stampOfHandle} on the open file that was scanned,
+   * taken before the scan): under the lock the file must still have it. A file over 64 MiB has no hash where the
+   * backend has change times and inodes, so its size, times, inode and device decide.
    */
   oldStamp: FileStamp;
   /** The diff blocks of the changed regions, with the file's line numbers (shown for approval and returned). */
@@ -39,7 +40,7 @@ export interface StreamedFileChange {
   /** Bytes the new content has. */
   newSize: number;
   /** Writes the new content into `target` from offset 0, reading the old content from `source` (the locked file). */
-  writeTo(source: FileHandle, target: FileHandle): Promise<void>;
+  writeTo(source: OpenFile, target: OpenFile): Promise<void>;
   /** Whether read-before-write applies: the session's read state must be `ok` before the approval and after it. */
   checkReadState: boolean;
 }
@@ -77,11 +78,15 @@ export async function applyStreamedChange(
   signal?.throwIfAborted();
 
   const modified = { kind: 'refused', result: readStateError(target.input, 'modified') } as const;
+  const { fs } = runtime;
+  const sightings = runtime.slot(LOCK_SIGHTINGS);
+  const underFileLock = <T>(task: (lock: HeldFileLock) => Promise<T>) =>
+    withFileLock(fs, realPath, task, { sightings });
   return runtime.locks.run(realPath, () =>
-    withFileLock(realPath, async (lock) => {
+    underFileLock(async (lock) => {
       // The write must land exactly where the policy approved, never wherever a swapped-in symlink leads now.
-      if ((await realPathAllowMissing(target.absolute)) !== realPath) return modified;
-      const opened = await openRegularFile(realPath);
+      if ((await realPathAllowMissing(fs, target.absolute)) !== realPath) return modified;
+      const opened = await openRegularFile(fs, realPath);
       if (typeof opened === 'string') return modified;
       try {
         const look = await stampOfHandle(opened.handle);
@@ -92,8 +97,9 @@ export async function applyStreamedChange(
         }
         try {
           await lock.verify();
-          await runtime.history?.saveFromHandle(realPath, opened.handle, look.size);
+          await runtime.history?.saveFromHandle(fs, realPath, opened.handle, look.size);
           await writeFileAtomic(
+            fs,
             realPath,
             { size: change.newSize, writeTo: (temp) => change.writeTo(opened.handle, temp) },
             {
@@ -113,7 +119,7 @@ export async function applyStreamedChange(
       } finally {
         await opened.handle.close();
       }
-      const written = await stampOf(realPath);
+      const written = await stampOf(fs, realPath);
       if (typeof written !== 'string') runtime.fileState.recordWrite(realPath, written);
       return {
         kind: 'written',

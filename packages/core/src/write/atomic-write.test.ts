@@ -3,10 +3,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { test } from '@kimi-tools/test-kit';
+import { SFTP_CAPABILITIES, test, translatedFileSystem } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { writeFileAtomic } from './atomic-write.js';
 import { cleanupStaleTempFiles, isAtomicTempName } from './temp-files.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,11 +26,11 @@ const it = test.extend(
 describe('writeFileAtomic', () => {
   it('creates a new file and replaces an existing one', async ({ workspace, leftovers }) => {
     const file = workspace.at('a.txt');
-    await writeFileAtomic(file, bytes('first'));
+    await writeFileAtomic(localFileSystem, file, bytes('first'));
     expect(await fs.readFile(file, 'utf8')).toBe('first');
-    await writeFileAtomic(file, bytes('second, longer'));
+    await writeFileAtomic(localFileSystem, file, bytes('second, longer'));
     expect(await fs.readFile(file, 'utf8')).toBe('second, longer');
-    await writeFileAtomic(file, new Uint8Array());
+    await writeFileAtomic(localFileSystem, file, new Uint8Array());
     expect((await fs.readFile(file)).length).toBe(0);
     expect(await leftovers()).toEqual([]);
   });
@@ -37,12 +38,12 @@ describe('writeFileAtomic', () => {
   it('keeps the permission bits of the target (0755, 0600)', async ({ workspace }) => {
     const script = await workspace.write('run.sh', '#!/bin/sh\n');
     await fs.chmod(script, 0o755);
-    await writeFileAtomic(script, bytes('#!/bin/sh\necho hi\n'));
+    await writeFileAtomic(localFileSystem, script, bytes('#!/bin/sh\necho hi\n'));
     expect((await fs.stat(script)).mode & 0o7777).toBe(0o755);
 
     const secret = await workspace.write('secret', 'x');
     await fs.chmod(secret, 0o600);
-    await writeFileAtomic(secret, bytes('y'));
+    await writeFileAtomic(localFileSystem, secret, bytes('y'));
     expect((await fs.stat(secret)).mode & 0o7777).toBe(0o600);
   });
 
@@ -50,7 +51,7 @@ describe('writeFileAtomic', () => {
     const real = await workspace.write('real.txt', 'old');
     await workspace.symlink('link1', 'real.txt');
     await workspace.symlink('link2', workspace.at('link1'));
-    await writeFileAtomic(workspace.at('link2'), bytes('new'));
+    await writeFileAtomic(localFileSystem, workspace.at('link2'), bytes('new'));
     expect(await fs.readFile(real, 'utf8')).toBe('new');
     expect((await fs.lstat(workspace.at('link1'))).isSymbolicLink()).toBe(true);
     expect((await fs.lstat(workspace.at('link2'))).isSymbolicLink()).toBe(true);
@@ -60,7 +61,7 @@ describe('writeFileAtomic', () => {
   it('creates the target of a dangling symlink', async ({ workspace }) => {
     await workspace.mkdir('sub');
     await workspace.symlink('dangling', 'sub/missing.txt');
-    await writeFileAtomic(workspace.at('dangling'), bytes('made'));
+    await writeFileAtomic(localFileSystem, workspace.at('dangling'), bytes('made'));
     expect(await fs.readFile(path.join(workspace.workDir, 'sub', 'missing.txt'), 'utf8')).toBe('made');
     expect((await fs.lstat(workspace.at('dangling'))).isSymbolicLink()).toBe(true);
   });
@@ -71,7 +72,7 @@ describe('writeFileAtomic', () => {
     await fs.writeFile(first, 'a much longer original content');
     await fs.link(first, second);
     const inode = (await fs.stat(first)).ino;
-    await writeFileAtomic(second, bytes('short'));
+    await writeFileAtomic(localFileSystem, second, bytes('short'));
     expect(await fs.readFile(first, 'utf8')).toBe('short');
     expect((await fs.stat(first)).ino).toBe(inode);
     expect((await fs.stat(second)).nlink).toBe(2);
@@ -79,7 +80,7 @@ describe('writeFileAtomic', () => {
 
   it('refuses a directory and leaves it alone', async ({ workspace, leftovers }) => {
     await workspace.mkdir('folder');
-    await expect(writeFileAtomic(workspace.at('folder'), bytes('x'))).rejects.toMatchObject({
+    await expect(writeFileAtomic(localFileSystem, workspace.at('folder'), bytes('x'))).rejects.toMatchObject({
       code: 'EISDIR',
     });
     expect((await fs.stat(workspace.at('folder'))).isDirectory()).toBe(true);
@@ -88,7 +89,7 @@ describe('writeFileAtomic', () => {
 
   it('handles names too long to prefix', async ({ workspace }) => {
     const name = `${'é'.repeat(120)}.txt`; // 244 bytes: a plain prefix would pass the 255-byte limit
-    await writeFileAtomic(workspace.at(name), bytes('long'));
+    await writeFileAtomic(localFileSystem, workspace.at(name), bytes('long'));
     expect(await fs.readFile(workspace.at(name), 'utf8')).toBe('long');
   });
 
@@ -96,7 +97,9 @@ describe('writeFileAtomic', () => {
     const file = await workspace.write('a.txt', 'keep');
     const controller = new AbortController();
     controller.abort();
-    await expect(writeFileAtomic(file, bytes('lost'), { signal: controller.signal })).rejects.toThrow();
+    await expect(
+      writeFileAtomic(localFileSystem, file, bytes('lost'), { signal: controller.signal }),
+    ).rejects.toThrow();
     expect(await fs.readFile(file, 'utf8')).toBe('keep');
     expect(await leftovers()).toEqual([]);
   });
@@ -106,10 +109,12 @@ describe('writeFileAtomic', () => {
   async function writeUnderSizeLimit(file: string, size: number): Promise<string> {
     const script = path.join(path.dirname(file), 'fail.mts');
     const moduleUrl = new URL('./atomic-write.ts', import.meta.url).href;
+    const localUrl = new URL('../fs/local-file-system.ts', import.meta.url).href;
     await fs.writeFile(
       script,
       `import { writeFileAtomic } from ${JSON.stringify(moduleUrl)};
-try { await writeFileAtomic(${JSON.stringify(file)}, new Uint8Array(${size}).fill(65)); console.log('written'); }
+import { localFileSystem } from ${JSON.stringify(localUrl)};
+try { await writeFileAtomic(localFileSystem, ${JSON.stringify(file)}, new Uint8Array(${size}).fill(65)); console.log('written'); }
 catch (error) { console.log(error.code); }\n`,
     );
     const { stdout } = await run('bash', ['-c', `ulimit -f 16 && exec "$0" "$1"`, tsx, script]);
@@ -140,6 +145,60 @@ catch (error) { console.log(error.code); }\n`,
   });
 });
 
+describe('writeFileAtomic on another file system', () => {
+  it('does every step through it: exclusive temp file, flush, rename, directory flush', async ({
+    workspace,
+    leftovers,
+  }) => {
+    await workspace.write('a.txt', 'old');
+    const files = translatedFileSystem(workspace.root, '/virtual');
+    await writeFileAtomic(files, '/virtual/work/a.txt', bytes('new'));
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('new');
+    expect(await leftovers()).toEqual([]);
+    const steps = files.operations.map((operation) =>
+      operation.replace(/kimi-tmp-[0-9a-f]{12}/g, 'kimi-tmp-X'),
+    );
+    expect(steps).toEqual([
+      'lstat /virtual/work/a.txt',
+      'stat /virtual/work/a.txt',
+      'create /virtual/work/.a.txt.kimi-tmp-X',
+      'rename /virtual/work/.a.txt.kimi-tmp-X /virtual/work/a.txt',
+      'syncDirectory /virtual/work',
+    ]);
+  });
+
+  it('refuses a backend whose rename cannot replace a file atomically, and writes nothing', async ({
+    workspace,
+    leftovers,
+  }) => {
+    await workspace.write('a.txt', 'old');
+    const files = translatedFileSystem(workspace.root, '/virtual', {
+      capabilities: { atomicReplace: false },
+    });
+    await expect(writeFileAtomic(files, '/virtual/work/a.txt', bytes('new'))).rejects.toMatchObject({
+      code: 'ENOSYS',
+      message:
+        'ENOSYS: the translated file system cannot replace a file atomically, and files are never written in place',
+    });
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('old');
+    expect(await leftovers()).toEqual([]);
+    expect(files.operations).toEqual([]);
+  });
+
+  it('replaces a hard-linked file through a temp file where link counts are unknown', async ({
+    workspace,
+  }) => {
+    const first = await workspace.write('first.txt', 'shared content');
+    await fs.link(first, workspace.at('second.txt'));
+    const files = translatedFileSystem(workspace.root, '/virtual', { capabilities: SFTP_CAPABILITIES });
+    await writeFileAtomic(files, '/virtual/work/first.txt', bytes('new'));
+    expect(await fs.readFile(first, 'utf8')).toBe('new');
+    // Never written in place: the other name keeps the old file.
+    expect(await fs.readFile(workspace.at('second.txt'), 'utf8')).toBe('shared content');
+    expect(files.operations.filter((operation) => operation.startsWith('open '))).toEqual([]);
+  });
+});
+
 describe('cleanupStaleTempFiles', () => {
   it('removes old temp files only', async ({ workspace }) => {
     const stale = workspace.at('.a.txt.kimi-tmp-0123456789ab');
@@ -149,14 +208,16 @@ describe('cleanupStaleTempFiles', () => {
     await workspace.write('a.txt', 'z');
     const old = new Date(Date.now() - 10 * 60_000);
     await fs.utimes(stale, old, old);
-    expect(await cleanupStaleTempFiles(workspace.workDir)).toEqual([stale]);
+    expect(await cleanupStaleTempFiles(localFileSystem, workspace.workDir)).toEqual([stale]);
     expect((await fs.readdir(workspace.workDir)).sort()).toEqual(['.b.txt.kimi-tmp-ba9876543210', 'a.txt']);
     // A fractional mtime in the same millisecond as the cleanup (a flaky CI run found it), or a little ahead of
     // Date.now: olderThanMs 0 still means any age.
     const ahead = new Date(Date.now() + 1_000);
     await fs.utimes(fresh, ahead, ahead);
-    expect(await cleanupStaleTempFiles(workspace.workDir, { olderThanMs: 0 })).toEqual([fresh]);
-    expect(await cleanupStaleTempFiles(workspace.at('missing'))).toEqual([]);
+    expect(await cleanupStaleTempFiles(localFileSystem, workspace.workDir, { olderThanMs: 0 })).toEqual([
+      fresh,
+    ]);
+    expect(await cleanupStaleTempFiles(localFileSystem, workspace.at('missing'))).toEqual([]);
   });
 
   it('recognises its own temp names', () => {

@@ -1,10 +1,9 @@
-import { promises as fs, constants as fsConstants, type Stats } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveLinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
-import { notRegularFileErrnoText } from '../errors.js';
+import { atomicReplaceUnavailableErrnoText, notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
+import type { FileStats, FileSystem, OpenFile } from '../fs/file-system.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
 
 /**
@@ -16,7 +15,7 @@ export interface StreamedContent {
   /** Bytes `writeTo` writes. */
   size: number;
   /** Writes the whole content into `handle`, from offset 0. */
-  writeTo(handle: FileHandle): Promise<void>;
+  writeTo(handle: OpenFile): Promise<void>;
 }
 
 /** Options of {@link writeFileAtomic}. */
@@ -30,27 +29,8 @@ export interface AtomicWriteOptions {
   beforeCommit?: () => Promise<void>;
 }
 
-// Makes the rename itself durable; not every platform can open or sync a directory, which is fine.
-async function syncDirectory(directory: string): Promise<void> {
-  let handle;
-  try {
-    handle = await fs.open(directory, 'r');
-    await handle.sync();
-  } catch {
-    // Best effort only.
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
-}
-
 // Writes data[start, end) at `position`, looping over short writes.
-async function writeRange(
-  handle: FileHandle,
-  data: Uint8Array,
-  start: number,
-  end: number,
-  position: number,
-) {
+async function writeRange(handle: OpenFile, data: Uint8Array, start: number, end: number, position: number) {
   let offset = start;
   while (offset < end) {
     const { bytesWritten } = await handle.write(data, offset, end - offset, position + (offset - start));
@@ -62,14 +42,14 @@ async function writeRange(
 const COPY_CHUNK_BYTES = 8 << 20;
 
 /** Writes bytes [start, end) of the new content at the same offsets of `handle`, from memory or from a file. */
-type RangeWriter = (handle: FileHandle, start: number, end: number) => Promise<void>;
+type RangeWriter = (handle: OpenFile, start: number, end: number) => Promise<void>;
 
 function rangesOfBytes(data: Uint8Array): RangeWriter {
   return (handle, start, end) => writeRange(handle, data, start, end, start);
 }
 
 // The streamed content was first written whole to a temp file (`source`): it is copied from there, chunk by chunk.
-function rangesOfFile(source: FileHandle): RangeWriter {
+function rangesOfFile(source: OpenFile): RangeWriter {
   return async (handle, start, end) => {
     const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(COPY_CHUNK_BYTES, end - start)));
     for (let at = start; at < end;) {
@@ -85,6 +65,7 @@ function rangesOfFile(source: FileHandle): RangeWriter {
 // beyond the old end is written first: if the disk is full, that fails before any old byte was overwritten, and
 // the file is cut back to its old size.
 async function overwriteInPlace(
+  fs: FileSystem,
   filePath: string,
   size: number,
   writeBytes: RangeWriter,
@@ -92,7 +73,7 @@ async function overwriteInPlace(
   options: AtomicWriteOptions,
 ): Promise<void> {
   await options.beforeCommit?.();
-  const handle = await fs.open(filePath, 'r+');
+  const handle = await fs.open(filePath, 'update');
   try {
     if (size > oldSize) {
       try {
@@ -113,45 +94,55 @@ async function overwriteInPlace(
 // A streamed change of a hard-linked file: its new content is produced in a temp file beside it first (it is
 // usually read from the target itself, which must not change while it is read), then copied over it in place.
 async function overwriteInPlaceStreamed(
+  fs: FileSystem,
   filePath: string,
   content: StreamedContent,
   oldSize: number,
   options: AtomicWriteOptions,
 ): Promise<void> {
   const tempPath = path.join(path.dirname(filePath), atomicTempName(path.basename(filePath)));
-  const temp = await fs.open(tempPath, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_RDWR, 0o600);
+  const temp = await fs.create(tempPath, 0o600);
   try {
     await content.writeTo(temp);
     options.signal?.throwIfAborted();
-    await overwriteInPlace(filePath, content.size, rangesOfFile(temp), oldSize, options);
+    await overwriteInPlace(fs, filePath, content.size, rangesOfFile(temp), oldSize, options);
   } finally {
     await temp.close();
     await fs.unlink(tempPath).catch(() => undefined);
   }
 }
 
+/** Whether the new file must be given the old one's owner: it is known, and may differ from the writer's. */
+function mayNeedOwner(
+  fs: FileSystem,
+  existing: FileStats,
+): existing is FileStats & { uid: number; gid: number } {
+  if (existing.uid === undefined || existing.gid === undefined) return false;
+  // On this host, a file this process creates is its own: only another owner needs setting.
+  if (!fs.capabilities.localProcesses) return true;
+  return existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.();
+}
+
 async function replaceThroughTemp(
+  fs: FileSystem,
   filePath: string,
   data: Uint8Array | StreamedContent,
-  existing: Stats | undefined,
+  existing: FileStats | undefined,
   options: AtomicWriteOptions,
 ) {
   const directory = path.dirname(filePath);
   const tempPath = path.join(directory, atomicTempName(path.basename(filePath)));
   const mode = existing ? existing.mode & 0o7777 : 0o666;
-  const flags = fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY;
-  const handle = await fs.open(tempPath, flags, mode);
+  const handle = await fs.create(tempPath, mode);
   let renamed = false;
   try {
     try {
       if (existing) {
         // The umask trimmed the mode at creation; give the new file exactly the old bits and, when we may, owner.
         await handle.chmod(mode);
-        if (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.()) {
-          await handle.chown(existing.uid, existing.gid).catch(() => undefined);
-        }
+        if (mayNeedOwner(fs, existing)) await handle.chown(existing.uid, existing.gid).catch(() => undefined);
       }
-      if (data instanceof Uint8Array) await handle.writeFile(data);
+      if (data instanceof Uint8Array) await writeRange(handle, data, 0, data.length, 0);
       else await data.writeTo(handle);
       await handle.sync();
     } finally {
@@ -164,34 +155,38 @@ async function replaceThroughTemp(
   } finally {
     if (!renamed) await fs.unlink(tempPath).catch(() => undefined);
   }
-  await syncDirectory(directory);
+  // Makes the rename itself durable, where the backend can.
+  await fs.syncDirectory(directory);
 }
 
 /**
- * Writes `data` to `filePath` so that a crash leaves either the old or the new content, never a mix (docs/writing.md):
- * a temp file in the same directory (exclusive create, unpredictable name) is written, flushed and renamed over the
- * target, then the directory is flushed where the platform allows. The target's permission bits are kept. A symlink
- * stays a link: the file at the end of its chain is written. A file with several hard links is rewritten in place so
- * the links stay shared: a full disk still leaves it untouched (the growth is written first), but a crash midway
- * does not. On failure the temp file is removed and the target is untouched. `data` may be {@link StreamedContent},
- * for a file too large to hold in memory.
+ * Writes `data` to `filePath` on `fs` so that a crash leaves either the old or the new content, never a mix
+ * (docs/writing.md): a temp file in the same directory (exclusive create, unpredictable name) is written, flushed and
+ * renamed over the target, then the directory is flushed where the backend can. A backend whose rename cannot
+ * replace a file atomically is refused (ENOSYS) rather than written in place. The target's permission bits are kept.
+ * A symlink stays a link: the file at the end of its chain is written. A file with several hard links (where the
+ * backend reports link counts) is rewritten in place so the links stay shared: a full disk still leaves it untouched
+ * (the growth is written first), but a crash midway does not. On failure the temp file is removed and the target is
+ * untouched. `data` may be {@link StreamedContent}, for a file too large to hold in memory.
  */
 export async function writeFileAtomic(
+  fs: FileSystem,
   filePath: string,
   data: Uint8Array | StreamedContent,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   options.signal?.throwIfAborted();
-  const target = await resolveLinkTarget(filePath);
-  const existing = await statIfExists(target);
+  if (!fs.capabilities.atomicReplace) throw errnoError('ENOSYS', atomicReplaceUnavailableErrnoText(fs.name));
+  const target = await resolveLinkTarget(fs, filePath);
+  const existing = await statIfExists(fs, target);
   if (existing && !existing.isFile()) throw errnoError('EISDIR', notRegularFileErrnoText(filePath));
-  if (existing && existing.nlink > 1) {
+  if (existing?.nlink !== undefined && existing.nlink > 1) {
     if (data instanceof Uint8Array) {
-      await overwriteInPlace(target, data.length, rangesOfBytes(data), existing.size, options);
+      await overwriteInPlace(fs, target, data.length, rangesOfBytes(data), existing.size, options);
     } else {
-      await overwriteInPlaceStreamed(target, data, existing.size, options);
+      await overwriteInPlaceStreamed(fs, target, data, existing.size, options);
     }
     return;
   }
-  await replaceThroughTemp(target, data, existing, options);
+  await replaceThroughTemp(fs, target, data, existing, options);
 }

@@ -1,11 +1,11 @@
-import { promises as fs } from 'node:fs';
 import { hasErrno } from '../fs/errno.js';
+import type { FileSystem } from '../fs/file-system.js';
 
 /**
- * Removes directories this call created, deepest first, so a change that ends without a write leaves none behind
+ * Removes directories on `fs` this call created, deepest first, so a change that ends without a write leaves none behind
  * (docs/writing.md). Only empty ones go: a directory someone else has put something into meanwhile is theirs now.
  */
-export async function removeCreatedDirectories(created: readonly string[]): Promise<void> {
+export async function removeCreatedDirectories(fs: FileSystem, created: readonly string[]): Promise<void> {
   for (const directory of [...created].reverse()) {
     try {
       await fs.rmdir(directory);
@@ -16,11 +16,11 @@ export async function removeCreatedDirectories(created: readonly string[]): Prom
 }
 
 /**
- * Creates the missing directories of a change, shallowest first, and returns those it created (a directory made by
+ * Creates the missing directories of a change on `fs`, shallowest first, and returns those it created (a directory made by
  * someone else meanwhile is fine, as long as it is a directory). When one cannot be made, those made before it are
  * removed again before the error is thrown.
  */
-export async function createDirectories(directories: readonly string[]): Promise<string[]> {
+export async function createDirectories(fs: FileSystem, directories: readonly string[]): Promise<string[]> {
   const created: string[] = [];
   try {
     for (const directory of directories) {
@@ -32,7 +32,7 @@ export async function createDirectories(directories: readonly string[]): Promise
       }
     }
   } catch (error) {
-    await removeCreatedDirectories(created);
+    await removeCreatedDirectories(fs, created);
     throw error;
   }
   return created;

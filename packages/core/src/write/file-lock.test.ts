@@ -1,17 +1,19 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { it } from '@kimi-tools/test-kit';
+import { it, translatedFileSystem, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { withFileLock } from './file-lock.js';
 import { isLockFileName, lockFilePath } from './lock-file-name.js';
+import { LockSightings } from './lock-sightings.js';
 import { cleanupStaleTempFiles } from './temp-files.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 describe('withFileLock', () => {
   it('lets one holder in at a time and removes the lock afterwards', async ({ workspace }) => {
     const file = workspace.at('a.txt');
     const events: string[] = [];
     const hold = (name: string) =>
-      withFileLock(file, async () => {
+      withFileLock(localFileSystem, file, async () => {
         events.push(`${name} in`);
         await new Promise((resolve) => setTimeout(resolve, 20));
         events.push(`${name} out`);
@@ -27,7 +29,7 @@ describe('withFileLock', () => {
   it('releases the lock when the task throws', async ({ workspace }) => {
     const file = workspace.at('a.txt');
     await expect(
-      withFileLock(file, async () => {
+      withFileLock(localFileSystem, file, async () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -37,7 +39,7 @@ describe('withFileLock', () => {
   it('breaks a lock whose holder is dead', async ({ workspace }) => {
     const file = workspace.at('a.txt');
     await fs.writeFile(lockFilePath(file), '2147483646\n');
-    expect(await withFileLock(file, async () => 'ran')).toBe('ran');
+    expect(await withFileLock(localFileSystem, file, async () => 'ran')).toBe('ran');
   });
 
   it('breaks a lock older than staleMs even if its holder lives', async ({ workspace }) => {
@@ -46,7 +48,7 @@ describe('withFileLock', () => {
     await fs.writeFile(lock, `${process.pid}\n`);
     const old = new Date(Date.now() - 120_000);
     await fs.utimes(lock, old, old);
-    expect(await withFileLock(file, async () => 'ran', { staleMs: 60_000 })).toBe('ran');
+    expect(await withFileLock(localFileSystem, file, async () => 'ran', { staleMs: 60_000 })).toBe('ran');
   });
 
   it('waits for a live holder and gives up after the timeout, leaving its lock alone', async ({
@@ -55,7 +57,7 @@ describe('withFileLock', () => {
     const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     await fs.writeFile(lock, `${process.pid}\n`);
-    await expect(withFileLock(file, async () => 'ran', { timeoutMs: 50 })).rejects.toThrow(
+    await expect(withFileLock(localFileSystem, file, async () => 'ran', { timeoutMs: 50 })).rejects.toThrow(
       `${file} is locked by another writer`,
     );
     expect(await fs.readFile(lock, 'utf8')).toBe(`${process.pid}\n`);
@@ -65,6 +67,7 @@ describe('withFileLock', () => {
     const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     const seen = await withFileLock(
+      localFileSystem,
       file,
       async () => {
         const content = await fs.readFile(lock, 'utf8');
@@ -86,7 +89,7 @@ describe('withFileLock', () => {
     const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     const other = `${process.pid}\nanother-writer-token\n`;
-    await withFileLock(file, async () => {
+    await withFileLock(localFileSystem, file, async () => {
       await fs.unlink(lock);
       await fs.writeFile(lock, other);
     });
@@ -97,7 +100,7 @@ describe('withFileLock', () => {
     const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
     await fs.writeFile(lock, '');
-    await expect(withFileLock(file, async () => 'ran', { timeoutMs: 50 })).rejects.toThrow(
+    await expect(withFileLock(localFileSystem, file, async () => 'ran', { timeoutMs: 50 })).rejects.toThrow(
       'is locked by another writer',
     );
     expect(await fs.readFile(lock, 'utf8')).toBe('');
@@ -109,6 +112,54 @@ describe('withFileLock', () => {
     expect(isLockFileName('.notes.md.kimi-lock')).toBe(true);
     expect(isLockFileName('notes.md')).toBe(false);
     await fs.writeFile(lockFilePath(file), '2147483646\n');
-    expect(await cleanupStaleTempFiles(workspace.workDir, { olderThanMs: 0 })).toEqual([lockFilePath(file)]);
+    expect(await cleanupStaleTempFiles(localFileSystem, workspace.workDir, { olderThanMs: 0 })).toEqual([
+      lockFilePath(file),
+    ]);
+  });
+});
+
+describe('withFileLock on another host (no process ids of this host, a clock of its own)', () => {
+  const remote = (workspace: TempWorkspace) =>
+    translatedFileSystem(workspace.root, '/virtual', { capabilities: { localProcesses: false } });
+
+  it('breaks nothing on an old modification time or a process id alone: both belong to another host', async ({
+    workspace,
+  }) => {
+    const lock = lockFilePath(workspace.at('a.txt'));
+    await fs.writeFile(lock, '2147483646\nremote-token\n');
+    const old = new Date(Date.now() - 7_200_000);
+    await fs.utimes(lock, old, old);
+    await expect(
+      withFileLock(remote(workspace), '/virtual/work/a.txt', async () => 'ran', { timeoutMs: 100 }),
+    ).rejects.toThrow('/virtual/work/a.txt is locked by another writer');
+    expect(await fs.readFile(lock, 'utf8')).toBe('2147483646\nremote-token\n');
+  });
+
+  it('breaks a lock that stays unchanged for staleMs on this clock, whatever time it carries', async ({
+    workspace,
+  }) => {
+    const lock = lockFilePath(workspace.at('a.txt'));
+    await fs.writeFile(lock, `${process.pid}\nremote-token\n`);
+    const ahead = new Date(Date.now() + 3_600_000);
+    await fs.utimes(lock, ahead, ahead);
+    const ran = await withFileLock(remote(workspace), '/virtual/work/a.txt', async () => 'ran', {
+      staleMs: 200,
+      timeoutMs: 10_000,
+    });
+    expect(ran).toBe('ran');
+    await expect(fs.stat(lock)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('counts from the first sighting, across calls that share their sightings', async ({ workspace }) => {
+    const lock = lockFilePath(workspace.at('a.txt'));
+    await fs.writeFile(lock, `${process.pid}\nremote-token\n`);
+    const files = remote(workspace);
+    const sightings = new LockSightings();
+    const options = { staleMs: 300, timeoutMs: 50, sightings };
+    await expect(withFileLock(files, '/virtual/work/a.txt', async () => 'ran', options)).rejects.toThrow(
+      'is locked by another writer',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await withFileLock(files, '/virtual/work/a.txt', async () => 'ran', options)).toBe('ran');
   });
 });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileLockedMessage, FileLockLostError } from '../errors.js';
 import { hasErrno } from '../fs/errno.js';
+import type { FileSystem, OpenFile } from '../fs/file-system.js';
+import { readHandleUpTo } from '../fs/read-bytes.js';
 import { lockFilePath } from './lock-file-name.js';
+import { LockSightings } from './lock-sightings.js';
 import { atomicTempName } from './temp-files.js';
 
 /** Options of {@link withFileLock}. */
@@ -13,9 +15,16 @@ export interface FileLockOptions {
   timeoutMs?: number;
   /**
    * A lock not refreshed for this long is taken to be left by a crashed or suspended holder and broken (default
-   * 30 000 ms). A holder refreshes its lock every third of this while it holds it.
+   * 30 000 ms; at least three ticks of the backend's clock). A holder refreshes its lock every third of this while
+   * it holds it.
    */
   staleMs?: number;
+  /**
+   * When this process first saw each lock it waits on, kept across calls (the runtime keeps one): a lock on a host
+   * whose clock this process cannot trust is judged stale by how long it has stayed unchanged here. Default: a new
+   * record for this call alone.
+   */
+  sightings?: LockSightings;
 }
 
 /** What the task of {@link withFileLock} can ask about the lock it runs under. */
@@ -27,25 +36,38 @@ export interface HeldFileLock {
   verify(): Promise<void>;
 }
 
+/** A lock file holds `{pid}\n{token}\n`: far less than this. */
+const LOCK_MAX_BYTES = 4096;
+
 /** What a lock file says: `{pid}\n{token}\n` (the pid for diagnostics and dead-holder detection). */
 interface LockContent {
+  /** The file's text as read. */
+  text: string;
   pid: number;
   /** `undefined` for a lock still being written, or one written by a version without tokens. */
   token: string | undefined;
   /** Whether the content was written completely (a lock is created first and filled just after). */
   complete: boolean;
+  /** Its modification time, on the backend's clock. */
   mtimeMs: number;
 }
 
-async function readLock(lockPath: string): Promise<LockContent | undefined> {
+async function readLock(fs: FileSystem, lockPath: string): Promise<LockContent | undefined> {
+  let handle: OpenFile;
   try {
-    const [content, stats] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath)]);
-    const [pidLine = '', token] = content.split('\n');
-    const pid = Number.parseInt(pidLine, 10);
-    return { pid, token: token || undefined, complete: content.endsWith('\n'), mtimeMs: stats.mtimeMs };
+    handle = await fs.open(lockPath, 'read');
   } catch (error) {
     if (hasErrno(error, 'ENOENT')) return undefined;
     throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    const text = (await readHandleUpTo(handle, LOCK_MAX_BYTES, stats.size + 1)).toString('utf8');
+    const [pidLine = '', token] = text.split('\n');
+    const pid = Number.parseInt(pidLine, 10);
+    return { text, pid, token: token || undefined, complete: text.endsWith('\n'), mtimeMs: stats.mtimeMs };
+  } finally {
+    await handle.close();
   }
 }
 
@@ -59,19 +81,43 @@ function holderIsGone(pid: number): boolean {
   }
 }
 
-function isStale(lock: LockContent, staleMs: number): boolean {
+/**
+ * Whether a lock is abandoned. Everywhere: it stayed unchanged (same text, same modification time) for `staleMs` as
+ * this process's clock measures from when it first saw it, so a remote clock that is off can neither break a live
+ * lock nor keep a dead one. Where the lock is on this host (`localProcesses`), also when its modification time is
+ * `staleMs` old (the same clock) or its holder's process is gone; a lock still being filled in has no pid to judge
+ * yet, only its age counts.
+ */
+function isStale(
+  fs: FileSystem,
+  lockPath: string,
+  lock: LockContent,
+  staleMs: number,
+  sightings: LockSightings,
+): boolean {
+  if (sightings.unchangedFor(lockPath, `${lock.mtimeMs}\n${lock.text}`) >= staleMs) return true;
+  if (!fs.capabilities.localProcesses) return false;
   if (Date.now() - lock.mtimeMs >= staleMs) return true;
-  // A lock still being filled in has no pid to judge yet; only its age counts.
   return lock.complete && holderIsGone(lock.pid);
 }
 
 /**
  * Breaks the lock when its holder died or stopped refreshing it. It is first moved aside (one waiter wins the
- * rename); should what was moved be a newer lock taken after our look, it is put back unless someone took the place.
+ * rename); should what was moved be a newer lock taken after our look, it is put back unless someone took the place
+ * (a hard link where the backend has them, else an exclusive create with the same content).
  */
-async function breakIfStale(lockPath: string, staleMs: number): Promise<void> {
-  const seen = await readLock(lockPath);
-  if (seen === undefined || !isStale(seen, staleMs)) return;
+async function breakIfStale(
+  fs: FileSystem,
+  lockPath: string,
+  staleMs: number,
+  sightings: LockSightings,
+): Promise<void> {
+  const seen = await readLock(fs, lockPath);
+  if (seen === undefined) {
+    sightings.forget(lockPath);
+    return;
+  }
+  if (!isStale(fs, lockPath, seen, staleMs, sightings)) return;
   const doomed = path.join(path.dirname(lockPath), atomicTempName(path.basename(lockPath)));
   try {
     await fs.rename(lockPath, doomed);
@@ -80,26 +126,29 @@ async function breakIfStale(lockPath: string, staleMs: number): Promise<void> {
     if (hasErrno(error, 'ENOENT')) return;
     throw error;
   }
+  sightings.forget(lockPath);
   try {
-    const moved = await readLock(doomed);
-    if (moved !== undefined && moved.token !== seen.token)
-      await fs.link(doomed, lockPath).catch(() => undefined);
+    const moved = await readLock(fs, doomed);
+    if (moved !== undefined && moved.token !== seen.token) {
+      if (fs.capabilities.linkCounts) await fs.link(doomed, lockPath).catch(() => undefined);
+      else await createLock(fs, lockPath, moved.text).catch(() => undefined);
+    }
   } finally {
     await fs.unlink(doomed).catch(() => undefined);
   }
 }
 
 /** Keeps a held lock's mtime fresh, so that no waiter ever judges a working holder stale. */
-function keepFresh(lockPath: string, token: string, staleMs: number): () => void {
+function keepFresh(fs: FileSystem, lockPath: string, token: string, staleMs: number): () => void {
   let busy = false;
   const timer = setInterval(
     () => {
       if (busy) return;
       busy = true;
-      void readLock(lockPath)
+      void readLock(fs, lockPath)
         .then(async (lock) => {
           if (lock?.token !== token) return;
-          const now = new Date();
+          const now = Date.now() / 1000;
           await fs.utimes(lockPath, now, now);
         })
         .catch(() => undefined)
@@ -111,32 +160,35 @@ function keepFresh(lockPath: string, token: string, staleMs: number): () => void
   return () => clearInterval(timer);
 }
 
-async function verifyOwner(filePath: string, lockPath: string, token: string): Promise<void> {
-  const lock = await readLock(lockPath);
+async function verifyOwner(fs: FileSystem, filePath: string, lockPath: string, token: string): Promise<void> {
+  const lock = await readLock(fs, lockPath);
   if (lock?.token !== token) throw new FileLockLostError(filePath);
 }
 
 /** Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. */
-async function release(lockPath: string, token: string): Promise<void> {
-  const lock = await readLock(lockPath).catch(() => undefined);
+async function release(fs: FileSystem, lockPath: string, token: string): Promise<void> {
+  const lock = await readLock(fs, lockPath).catch(() => undefined);
   if (lock?.token === token) await fs.unlink(lockPath).catch(() => undefined);
 }
 
 /**
- * Creates the lock file with O_EXCL and fills it; false when it already exists. Should filling it fail (a full disk
+ * Creates the lock file exclusively and fills it; false when it already exists. Should filling it fail (a full disk
  * creates the file but refuses its content), the file just created is removed before the error is thrown: nothing
  * may be left to block every later writer.
  */
-async function createLock(lockPath: string, content: string): Promise<boolean> {
-  let handle;
+async function createLock(fs: FileSystem, lockPath: string, content: string): Promise<boolean> {
+  let handle: OpenFile;
   try {
-    handle = await fs.open(lockPath, 'wx');
+    handle = await fs.create(lockPath);
   } catch (error) {
     if (hasErrno(error, 'EEXIST')) return false;
     throw error;
   }
   try {
-    await handle.writeFile(content);
+    const bytes = Buffer.from(content, 'utf8');
+    for (let written = 0; written < bytes.length;) {
+      written += (await handle.write(bytes, written, bytes.length - written, written)).bytesWritten;
+    }
     await handle.close();
     return true;
   } catch (error) {
@@ -147,34 +199,37 @@ async function createLock(lockPath: string, content: string): Promise<boolean> {
 }
 
 /**
- * Runs `task` while holding an exclusive lock on `filePath` that every runtime and every process using these tools
- * respects (a lock file created with O_EXCL, holding a random token), so two agents cannot both check and then write
- * the same file. The lock is refreshed while held; a holder that was suspended long enough to lose it finds out
+ * Runs `task` while holding an exclusive lock on `filePath` on `fs` that every runtime and every process using these
+ * tools respects (a lock file created exclusively, holding a random token), so two agents cannot both check and then
+ * write the same file. The lock is refreshed while held; a holder that was suspended long enough to lose it finds out
  * through `lock.verify()` before it writes.
  */
 export async function withFileLock<T>(
+  fs: FileSystem,
   filePath: string,
   task: (lock: HeldFileLock) => Promise<T>,
   options: FileLockOptions = {},
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const staleMs = options.staleMs ?? 30_000;
+  // Refreshes a third of this apart must move the lock's time, however coarse the backend's clock.
+  const staleMs = Math.max(options.staleMs ?? 30_000, 3 * fs.capabilities.timeResolutionMs);
+  const sightings = options.sightings ?? new LockSightings();
   const lockPath = lockFilePath(filePath);
   const token = randomBytes(16).toString('hex');
   const deadline = Date.now() + timeoutMs;
   let pause = 2;
   for (;;) {
-    if (await createLock(lockPath, `${process.pid}\n${token}\n`)) break;
-    await breakIfStale(lockPath, staleMs);
+    if (await createLock(fs, lockPath, `${process.pid}\n${token}\n`)) break;
+    await breakIfStale(fs, lockPath, staleMs, sightings);
     if (Date.now() > deadline) throw new Error(fileLockedMessage(filePath, lockPath));
     await sleep(pause);
     pause = Math.min(pause * 2, 50);
   }
-  const stopRefreshing = keepFresh(lockPath, token, staleMs);
+  const stopRefreshing = keepFresh(fs, lockPath, token, staleMs);
   try {
-    return await task({ verify: () => verifyOwner(filePath, lockPath, token) });
+    return await task({ verify: () => verifyOwner(fs, filePath, lockPath, token) });
   } finally {
     stopRefreshing();
-    await release(lockPath, token);
+    await release(fs, lockPath, token);
   }
 }

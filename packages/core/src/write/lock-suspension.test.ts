@@ -4,11 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
+import type { FileSystem } from '../fs/file-system.js';
 import { FileHistory, type HistoryEntry } from '../state/file-history.js';
 import { appendThroughChange } from './__fixtures__/append-change.js';
 import type { ApplyOutcome } from './apply-file-change.js';
 import { withFileLock } from './file-lock.js';
 import { lockFilePath } from './lock-file-name.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.resolve(here, '../../../../node_modules/.bin/tsx');
@@ -78,11 +80,15 @@ describe('a writer whose lock was broken while it was suspended', () => {
       // Inside the lock, right before the write: the lock is broken as stale, another writer edits the file and
       // either releases its own lock or still holds it.
       class BrokenMeanwhile extends FileHistory {
-        override async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+        override async save(
+          files: FileSystem,
+          realPath: string,
+          bytes: Uint8Array | null,
+        ): Promise<HistoryEntry | undefined> {
           await fs.unlink(lock);
           await fs.writeFile(file, 'base\ntheirs\n');
           if (taker === 'held') await fs.writeFile(lock, `${process.pid}\nanother-writer-token\n`);
-          return super.save(realPath, bytes);
+          return super.save(files, realPath, bytes);
         }
       }
       const outcome = await append(file, 'mine\n', new BrokenMeanwhile());
@@ -105,6 +111,7 @@ describe('a live lock holder', () => {
     const events: string[] = [];
     const hold = (name: string) =>
       withFileLock(
+        localFileSystem,
         file,
         async () => {
           events.push(`${name} in`);

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyFileChange, type ApplyOutcome } from './apply-file-change.js';
 import { withFileLock } from './file-lock.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { localFileSystem } from '../fs/local-file-system.js';
 
 /** The OS temp dir (ext4 on Linux CI), and a tmpfs where the machine has one at /dev/shm. */
 const SHM = '/dev/shm';
@@ -70,7 +71,9 @@ describe.each(ROOTS)('targets with the longest names a file system allows, under
   it('locks and atomically writes them directly', async () => {
     for (const name of LONG_NAMES) {
       const file = path.join(workspace.workDir, name);
-      await withFileLock(file, () => writeFileAtomic(file, Buffer.from('locked\n')));
+      await withFileLock(localFileSystem, file, () =>
+        writeFileAtomic(localFileSystem, file, Buffer.from('locked\n')),
+      );
       expect(await fs.readFile(file, 'utf8')).toBe('locked\n');
     }
     expect((await fs.readdir(workspace.workDir)).sort()).toEqual([...LONG_NAMES].sort());
@@ -79,12 +82,17 @@ describe.each(ROOTS)('targets with the longest names a file system allows, under
   it('gives two long names that share their first 240 bytes locks of their own', async () => {
     const [first, second] = [`${'s'.repeat(248)}-a.txt`, `${'s'.repeat(248)}-b.txt`];
     const order: string[] = [];
-    await withFileLock(path.join(workspace.workDir, first), async () => {
+    await withFileLock(localFileSystem, path.join(workspace.workDir, first), async () => {
       order.push('first in');
       // Were both names to share one lock, this would wait for the outer holder forever (until its timeout).
-      await withFileLock(path.join(workspace.workDir, second), async () => order.push('second in'), {
-        timeoutMs: 200,
-      });
+      await withFileLock(
+        localFileSystem,
+        path.join(workspace.workDir, second),
+        async () => order.push('second in'),
+        {
+          timeoutMs: 200,
+        },
+      );
       order.push('first out');
     });
     expect(order).toEqual(['first in', 'second in', 'first out']);

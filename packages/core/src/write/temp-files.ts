@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { hasErrno } from '../fs/errno.js';
+import type { FileSystem } from '../fs/file-system.js';
 import { isLockFileName } from './lock-file-name.js';
 import { siblingName } from './sibling-name.js';
 
@@ -26,18 +26,20 @@ export interface CleanupOptions {
 }
 
 /**
- * Removes temp files that an interrupted {@link writeFileAtomic} left in `directory`, and lock files a crashed writer
- * left (not recursive). Returns the paths removed. A directory that does not exist has nothing to clean. A lock a
- * live writer holds is refreshed while held, so it is never old enough to be removed.
+ * Removes temp files that an interrupted {@link writeFileAtomic} left in `directory` on `fs`, and lock files a crashed
+ * writer left (not recursive). Returns the paths removed. A directory that does not exist has nothing to clean. A
+ * lock a live writer holds is refreshed while held, so it is never old enough to be removed. Ages are measured
+ * against this host's clock: on a remote backend, leave a margin for the two clocks' difference.
  */
 export async function cleanupStaleTempFiles(
+  fs: FileSystem,
   directory: string,
   options: CleanupOptions = {},
 ): Promise<string[]> {
   const olderThanMs = options.olderThanMs ?? 60_000;
   let names: string[];
   try {
-    names = await fs.readdir(directory);
+    names = (await fs.readdir(directory)).map((entry) => entry.name);
   } catch (error) {
     if (hasErrno(error, 'ENOENT')) return [];
     throw error;

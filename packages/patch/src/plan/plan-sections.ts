@@ -113,7 +113,7 @@ async function resolveForChange(
   const { input, shown } = namesOf(path);
   const resolved = await runtime.paths.resolveFile(input, 'edit');
   if (!resolved.ok) return { ok: false, failure: `${shown}: ${resolved.error.message}` };
-  if (runtime.paths.isSensitive(resolved.path)) {
+  if (await runtime.paths.isSensitive(resolved.path)) {
     return { ok: false, failure: `${shown}: ${sensitiveEditError(input).message}` };
   }
   if (seen.has(resolved.path.real)) return { ok: false, failure: duplicatePathText(shown) };
@@ -129,7 +129,7 @@ async function planSection(
   const source = await resolveForChange(runtime, section.path, seen);
   if (!source.ok) return { ok: false, failure: source.failure, replayed: false };
   const { input, shown } = namesOf(section.path);
-  const current = await readStampedFile(source.path.real);
+  const current = await readStampedFile(runtime.fs, source.path.real);
 
   if (section.kind === 'add') {
     const text = addedText(section);
@@ -159,7 +159,7 @@ async function planSection(
   }
 
   if (current === 'missing') {
-    const missing = await fileNotFoundError(input, source.path.absolute, runtime.workDir);
+    const missing = await fileNotFoundError(runtime.fs, input, source.path.absolute, runtime.workDir);
     return { ok: false, failure: `${shown}: ${missing.message}`, replayed: section.kind === 'delete' };
   }
   if (current === 'not-a-file')
@@ -197,7 +197,7 @@ async function planSection(
   if (section.moveTo !== undefined) {
     const destination = await resolveForChange(runtime, section.moveTo, seen);
     if (!destination.ok) return { ok: false, failure: destination.failure, replayed: false };
-    if ((await readStampedFile(destination.path.real)) !== 'missing') {
+    if ((await readStampedFile(runtime.fs, destination.path.real)) !== 'missing') {
       return { ok: false, failure: addExistsText(namesOf(section.moveTo).shown), replayed: false };
     }
     to = destination.path;

@@ -20,7 +20,7 @@ export async function streamedCall(
 ) {
   const resolved = await runtime.paths.resolveFile(input, 'edit');
   if (!resolved.ok) throw new Error(resolved.error.message);
-  const handle = await fs.open(resolved.path.real, 'r');
+  const handle = await runtime.fs.open(resolved.path.real, 'read');
   const parsed = { old: '', new: '', replace_all: false, ...edit };
   try {
     const result = await editStreamed(

@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import type { StreamTuning } from './stream-tuning.js';
 
 /** A range of the old file, `[start, end)`, and the bytes that replace it. */
@@ -8,7 +8,7 @@ export interface ReplacedRange {
   bytes: Uint8Array;
 }
 
-async function writeAll(target: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+async function writeAll(target: OpenFile, bytes: Uint8Array, position: number): Promise<void> {
   for (let done = 0; done < bytes.length;) {
     done += (await target.write(bytes, done, bytes.length - done, position + done)).bytesWritten;
   }
@@ -20,10 +20,10 @@ async function writeAll(target: FileHandle, bytes: Uint8Array, position: number)
  * the signal's reason between chunks when it is aborted (the atomic write then removes the temp file).
  */
 export async function copyWithRanges(
-  source: FileHandle,
+  source: OpenFile,
   size: number,
   ranges: readonly ReplacedRange[],
-  target: FileHandle,
+  target: OpenFile,
   options: { chunkBytes: StreamTuning['chunkBytes']; signal?: AbortSignal | undefined },
 ): Promise<void> {
   const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(options.chunkBytes, size)));

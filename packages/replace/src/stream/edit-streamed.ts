@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import {
   toolError,
   toolOk,
@@ -44,7 +44,7 @@ export interface StreamedEditRequest {
   sender: string;
   input: string;
   target: ResolvedPath;
-  handle: FileHandle;
+  handle: OpenFile;
   edits: readonly Edit[];
   mode: EditMatch;
   /**

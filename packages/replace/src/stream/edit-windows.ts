@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import { SNIPPET_CONTEXT_LINES } from '@kimi-tools/core/toolkit';
 import type { StreamFormat } from './stream-format.js';
 import type { StreamTuning } from './stream-tuning.js';
@@ -27,7 +27,7 @@ export interface WindowRange {
 }
 
 /** Reads `[from, to)` of the file. */
-export async function readRange(handle: FileHandle, from: number, to: number): Promise<Buffer> {
+export async function readRange(handle: OpenFile, from: number, to: number): Promise<Buffer> {
   const buffer = Buffer.allocUnsafe(Math.max(0, to - from));
   let filled = 0;
   while (filled < buffer.length) {
@@ -82,7 +82,7 @@ function reachBack(format: StreamFormat, offset: number, reach: number): number 
  * than `reachBytes` (a window always starts and ends on a character, never between a `\r` and its `\n`).
  */
 export async function windowAround(
-  handle: FileHandle,
+  handle: OpenFile,
   size: number,
   format: StreamFormat,
   match: { start: number; end: number; line: number },
@@ -121,7 +121,7 @@ export async function windowAround(
 
 /** Bytes of the line break that ends just before `lineStart` (a line start after the first character). */
 export async function breakBefore(
-  handle: FileHandle,
+  handle: OpenFile,
   format: StreamFormat,
   lineStart: number,
 ): Promise<number> {

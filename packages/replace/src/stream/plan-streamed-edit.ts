@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import type { DiffDisplayBlock } from '@kimi-tools/core';
 import {
   buildDiffBlocks,
@@ -60,7 +60,7 @@ type NeedleLevel = 'exact' | 'line-endings';
 
 /** How the file is looked at. */
 export interface StreamedFile {
-  handle: FileHandle;
+  handle: OpenFile;
   size: number;
   format: StreamFormat;
   path: string;

@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import { LineBreakCounter, type BreakBytes } from './line-breaks.js';
 import type { TextCheck } from './text-check.js';
 
@@ -45,7 +45,7 @@ export interface Occurrences {
  * occurrences at code-unit boundaries count. Lines are counted only as far as the last kept occurrence.
  */
 export async function scanOccurrences(
-  handle: FileHandle,
+  handle: OpenFile,
   size: number,
   needle: Uint8Array,
   options: ScanOptions,

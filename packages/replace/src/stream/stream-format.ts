@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import {
   createStreamDecoder,
   detectLineEnding,
@@ -58,7 +58,7 @@ export function encodeIn(text: string, format: TextFormat): Uint8Array {
  * ReadFile detects them on a sample, and the dominant line ending of the sample.
  */
 export async function streamFormatOf(
-  handle: FileHandle,
+  handle: OpenFile,
   size: number,
 ): Promise<StreamFormat | StreamFormatRefusal> {
   const sample = await readHandleUpTo(handle, STREAM_SAMPLE_BYTES, Math.min(size, STREAM_SAMPLE_BYTES));

@@ -35,7 +35,7 @@ export async function resolveSearchTarget<Outside extends string, Missing extend
   const resolved = await runtime.paths.resolveSearchPath(input, briefs.outside);
   if (!resolved.ok) return resolved;
   const { real, absolute } = resolved.path;
-  const stats = await statIfExists(real);
+  const stats = await statIfExists(runtime.fs, real);
   if (!stats) return { ok: false, error: searchTargetMissingError(input, briefs.missing) };
   return { ok: true, target: { real, absolute, isDirectory: stats.isDirectory(), isFile: stats.isFile() } };
 }

@@ -96,13 +96,17 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     const { signal } = options;
     const cache = this.ignoreRules;
     const walked = await walkTree({
+      fs: this.runtime.fs,
       root,
       glob: compileGlob(normalizeGlobPattern(pattern), micromatch),
       includeDirs: params.include_dirs,
       includeIgnored: params.include_ignored,
       ancestorLevels: params.include_ignored
         ? []
-        : await loadAncestorIgnoreLevels(root, await workspaceRootOf(this.runtime, root), { signal, cache }),
+        : await loadAncestorIgnoreLevels(this.runtime.fs, root, await workspaceRootOf(this.runtime, root), {
+            signal,
+            cache,
+          }),
       ruleCache: cache,
       isDenied: this.runtime.deny.length > 0 ? (absolutePath) => policy.isDenied(absolutePath) : undefined,
       signal,

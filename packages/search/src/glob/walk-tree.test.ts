@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchTree } from '../__fixtures__/search-tree.js';
 import { compileGlob } from './glob-pattern.js';
 import { walkTree } from './walk-tree.js';
+import { localFileSystem } from '@kimi-tools/core/fs';
 
 let tree: TempWorkspace;
 
@@ -22,6 +23,7 @@ afterAll(async () => {
 
 function walk(hiddenWalkBudget?: number) {
   return walkTree({
+    fs: localFileSystem,
     root: tree.workDir,
     glob: compileGlob('**/*.txt'),
     includeDirs: false,
@@ -73,6 +75,7 @@ describe('walkTree over many folders', () => {
 
   it('ends with the failure of a check made in a directory callback, instead of throwing it into the process', async () => {
     const walk = walkTree({
+      fs: localFileSystem,
       root: wide.workDir,
       glob: compileGlob('**/*.ts'),
       includeDirs: false,
@@ -88,6 +91,7 @@ describe('walkTree over many folders', () => {
 
   it('lists every kept file of a tree wider than the folders read at once, and counts the ignored ones', async () => {
     const result = await walkTree({
+      fs: localFileSystem,
       root: wide.workDir,
       glob: compileGlob('**/*.{ts,log}', micromatch),
       includeDirs: false,
@@ -122,6 +126,7 @@ describe('walkTree where the name alone decides', () => {
 
   const walkNamed = (includeDirs: boolean) =>
     walkTree({
+      fs: localFileSystem,
       root: named.workDir,
       glob: compileGlob('**/*.ts'),
       includeDirs,

@@ -15,6 +15,7 @@ import {
   type IgnoreLevel,
   type IgnoreRuleCache,
 } from '@kimi-tools/core/toolkit';
+import type { FileSystem } from '@kimi-tools/core/fs';
 
 /** Entries of ignored subtrees visited at most to count the matches ignore rules hide (bounds the hint's cost). */
 export const HIDDEN_WALK_BUDGET = 10_000;
@@ -32,6 +33,8 @@ const HIDDEN_WALK_CONCURRENCY = 8;
 
 /** What to walk and how. */
 export interface WalkRequest {
+  /** The file system the ignore files are read from (the runtime's). */
+  fs: FileSystem;
   /** Real absolute path of the search directory. */
   root: string;
   glob: CompiledGlob;
@@ -156,8 +159,8 @@ class TreeWalk {
     names: readonly string[],
   ): Promise<readonly IgnoreLevel[]> {
     if (this.request.includeIgnored || names.length === 0) return visit.levels;
-    const { signal, ruleCache } = this.request;
-    const rules = await loadIgnoreRules(visit.absoluteDir, names, { signal, cache: ruleCache });
+    const { fs, signal, ruleCache } = this.request;
+    const rules = await loadIgnoreRules(fs, visit.absoluteDir, names, { signal, cache: ruleCache });
     return rules === null ? visit.levels : [...visit.levels, levelForDirectory(rules, visit.relativeDir)];
   }
 

@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { localFileSystem } from '@kimi-tools/core/fs';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import { comparePathsComponentWise } from '../common/compare-paths.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
@@ -72,8 +73,8 @@ export type WindowReader = (
  * Content mode (`--null` after each file name; line numbers, columns and byte offsets always on) parsed while
  * ripgrep's output streams in: `path\0LINE:COLUMN:OFFSET:text\n` for a match, `path\0LINE-OFFSET-text\n` for a context
  * line, `--\n` for a gap. Lines of one file are gathered into one block even when ripgrep interleaved files; gaps
- * between files are dropped (the rendering puts its own). Files the filter refuses are dropped as they come, each
- * judged once. Nothing is rendered here: the page and the output cap decide which lines ever become strings. Only
+ * between files are dropped (the rendering puts its own). Each file is judged once by the filter, as soon as it first
+ * appears and while the search goes on; the files it refuses are dropped by {@link settle}. Nothing is rendered here: the page and the output cap decide which lines ever become strings. Only
  * complete records count: output cut short by a timeout or the output limit may end mid-record.
  *
  * In multiline mode ripgrep gives every line of a group of matched lines the column of the group's first match: only
@@ -86,8 +87,8 @@ export class ContentCollector {
   /** Where in `pending` the search for the record's end resumes (a long line is scanned once, not per chunk). */
   private scanned = 0;
   private readonly blocks = new Map<string, FileBlock>();
-  /** Paths the filter refused. */
-  private readonly refused = new Set<string>();
+  /** The filter's verdict on each file, in the order the files first appeared. */
+  private readonly verdicts: Array<{ path: string; kept: Promise<boolean> }> = [];
   private current: FileBlock | undefined;
   private gapPending = false;
   /** Whether the rest of the line of the (long) record in `pending` is being skipped until its end arrives. */
@@ -103,10 +104,20 @@ export class ContentCollector {
     this.multiline = options.multiline ?? false;
     this.readWindow =
       options.readWindow ??
-      ((file, lineOffset, matchColumn) => windowInFile(file, lineOffset, matchColumn, undefined));
+      ((file, lineOffset, matchColumn) =>
+        windowInFile(localFileSystem, file, lineOffset, matchColumn, undefined));
   }
 
-  /** How many files have lines kept so far. */
+  /** Waits for the filter's verdicts and drops the files it refused; call it once the output has all come in. */
+  async settle(): Promise<void> {
+    const kept = await Promise.all(this.verdicts.map((verdict) => verdict.kept));
+    this.verdicts.forEach((verdict, index) => {
+      if (!kept[index]) this.blocks.delete(verdict.path);
+    });
+    this.verdicts.length = 0;
+  }
+
+  /** How many files have lines kept (once {@link settle}d). */
   get kept(): number {
     return this.blocks.size;
   }
@@ -230,14 +241,10 @@ export class ContentCollector {
     if (output[offset.end] !== marker) return;
     const path = output.slice(start, nul);
     if (this.current?.path !== path) {
-      if (this.refused.has(path)) return;
       let block = this.blocks.get(path);
       if (block === undefined) {
-        if (!this.filter.keeps(path)) {
-          this.refused.add(path);
-          this.current = undefined;
-          return;
-        }
+        // Judged while the search goes on; the refused files are dropped by `settle`.
+        this.verdicts.push({ path, kept: this.filter.keeps(path) });
         block = { path, lines: [] };
         this.blocks.set(path, block);
       } else {

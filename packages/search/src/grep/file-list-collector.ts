@@ -1,30 +1,25 @@
-import { statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { comparePathsComponentWise } from '../common/compare-paths.js';
 import type { ResultPathFilter } from './result-path-filter.js';
 
-/** One options object for every lookup: a missing file gives `undefined` instead of throwing. */
-const STAT_OPTIONS = { throwIfNoEntry: false } as const;
-
 /**
- * Files mode (`path\0path\0...`) handled while ripgrep's output streams in: each listed file is filtered and its
- * modification time looked up as soon as its name arrives, so that work overlaps the search instead of following
- * it. Only complete records count: output cut short by a timeout may end mid-name.
- *
- * `statSync` on purpose: ripgrep has just read each file, its metadata is cached, and a plain loop costs less CPU
- * than thousands of queued asynchronous calls (measured with the search benchmark).
+ * Files mode (`path\0path\0...`) handled while ripgrep's output streams in: each listed file is judged by the filter
+ * and its modification time looked up as soon as its name arrives (one `stat` serves both), so that work overlaps
+ * the search instead of following it. Only complete records count: output cut short by a timeout may end mid-name.
  */
 export class FileListCollector {
   private readonly decoder = new StringDecoder('utf8');
   /** The start of a name whose end has not arrived yet. */
   private pending = '';
+  /** Every listed file, in the order ripgrep printed them, with its modification time once judged kept. */
+  private readonly listed: Array<{ path: string; time: Promise<number | undefined> }> = [];
   private readonly paths: string[] = [];
   /** Modification time in ms of `paths[i]`; 0 for a file deleted since ripgrep saw it (it sorts last). */
   private readonly times: number[] = [];
 
   constructor(private readonly filter: ResultPathFilter) {}
 
-  /** How many files were kept so far (filtered out ones not counted). */
+  /** How many files were kept (once {@link settle}d; filtered out ones not counted). */
   get kept(): number {
     return this.paths.length;
   }
@@ -49,6 +44,18 @@ export class FileListCollector {
     this.pending = text.slice(start);
   }
 
+  /** Waits for the filter's verdicts and keeps the files it let through; call it once the output has all come in. */
+  async settle(): Promise<void> {
+    const times = await Promise.all(this.listed.map((file) => file.time));
+    this.listed.forEach((file, index) => {
+      const time = times[index];
+      if (time === undefined) return;
+      this.paths.push(file.path);
+      this.times.push(time);
+    });
+    this.listed.length = 0;
+  }
+
   /** The kept files, newest first; files with the same time in component-wise path order (docs/grep.md step 1). */
   newestFirst(): string[] {
     const { paths, times } = this;
@@ -64,8 +71,6 @@ export class FileListCollector {
 
   private add(relative: string): void {
     if (relative.length === 0) return;
-    if (!this.filter.keeps(relative)) return;
-    this.paths.push(relative);
-    this.times.push(statSync(this.filter.absolute(relative), STAT_OPTIONS)?.mtimeMs ?? 0);
+    this.listed.push({ path: relative, time: this.filter.keptTime(relative) });
   }
 }

@@ -141,7 +141,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
     // A sensitive file searched by itself is not even read: the answer is the same whatever it holds.
-    if (!target.isDirectory && this.runtime.paths.isSensitive(target.real)) {
+    if (!target.isDirectory && (await this.runtime.paths.isSensitive(target.real))) {
       return toolOk({
         output: '',
         message: `No matches found. ${sensitiveFilesWarning([escapeForDisplay(fileName as string)])}`,
@@ -157,7 +157,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
           ? new ContentCollector(filter, {
               multiline: params.multiline,
               readWindow: (file, lineOffset, matchColumn) =>
-                windowInFile(file, lineOffset, matchColumn, options.signal),
+                windowInFile(this.runtime.fs, file, lineOffset, matchColumn, options.signal),
             })
           : undefined;
     let run: RipgrepRun;
@@ -188,6 +188,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       stopReleasing?.();
     }
     if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
+    // The files' verdicts were started as ripgrep listed them; the last ones may still be out.
+    await collector?.settle();
     return await this.report(params, run, filter, collector);
   }
 
@@ -209,7 +211,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       const stderr = run.stderr.trim();
       throw new Error(ripgrepExitMessage(run.exitCode, stderr));
     }
-    const mode = this.modeLines(params, run, filter, collector);
+    const mode = await this.modeLines(params, run, filter, collector);
     if (!mode.hadResults) {
       if (run.timedOut) return timedOutError(this.timeoutMs);
       if (run.exitCode === 2) return ripgrepError(withOwnPattern(run.stderr, params.pattern).trim());
@@ -231,13 +233,12 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   }
 
   /** Parses, filters and orders ripgrep's output for the chosen mode (docs/grep.md steps 1–4). */
-  private modeLines(
+  private async modeLines(
     params: GrepParams,
     run: RipgrepRun,
     filter: ResultPathFilter,
     collector: FileListCollector | ContentCollector | undefined,
-  ): ModeLines {
-    const keep = (relative: string): boolean => filter.keeps(relative);
+  ): Promise<ModeLines> {
     const byPath = <T extends { path: string }>(a: T, b: T) => comparePathsComponentWise(a.path, b.path);
 
     switch (params.output_mode) {
@@ -252,7 +253,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       }
       case 'count_matches': {
         const found = parseCounts(run.stdout.toString('utf8'));
-        const counts = found.filter((entry) => keep(entry.path)).sort(byPath);
+        const kept = await Promise.all(found.map((entry) => filter.keeps(entry.path)));
+        const counts = found.filter((_entry, index) => kept[index]).sort(byPath);
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
           lines: listedLines(counts.map((entry) => `${escapeForDisplay(entry.path)}:${entry.count}`)),

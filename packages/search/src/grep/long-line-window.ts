@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
-import type { FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
+import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
 import { openRegularFile } from '@kimi-tools/core/toolkit';
 import { SEARCH_ABORTED_MESSAGE } from '../errors.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
@@ -55,7 +55,7 @@ const LEAD_BYTES = GREP_LONG_LINE_LEAD_CHARS * 4;
 const TEXT_BYTES = GREP_MAX_LINE_CHARS * 4;
 
 /** Where ripgrep's byte offsets start: 3 after a UTF-8 BOM (which it skips), unknown in UTF-16 (which it transcodes). */
-async function offsetBase(handle: FileHandle): Promise<number | undefined> {
+async function offsetBase(handle: OpenFile): Promise<number | undefined> {
   const head = Buffer.alloc(3);
   const { bytesRead } = await handle.read(head, 0, 3, 0);
   if (bytesRead >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
@@ -72,6 +72,7 @@ async function offsetBase(handle: FileHandle): Promise<number | undefined> {
  * the line is then shown from its start.
  */
 export async function windowInFile(
+  fs: FileSystem,
   file: string,
   lineOffset: number,
   matchColumn: number,
@@ -79,7 +80,7 @@ export async function windowInFile(
 ): Promise<LineWindow | undefined> {
   let opened;
   try {
-    opened = await openRegularFile(file);
+    opened = await openRegularFile(fs, file);
   } catch {
     return undefined;
   }
@@ -109,7 +110,7 @@ export async function windowInFile(
 }
 
 /** The byte where the window starts: {@link GREP_LONG_LINE_LEAD_CHARS} characters before the match, or the line's start. */
-async function windowStart(handle: FileHandle, lineStart: number, matchStart: number): Promise<number> {
+async function windowStart(handle: OpenFile, lineStart: number, matchStart: number): Promise<number> {
   const from = Math.max(lineStart, matchStart - LEAD_BYTES);
   const before = Buffer.alloc(matchStart - from);
   const { bytesRead } = await handle.read(before, 0, before.length, from);
@@ -131,7 +132,7 @@ async function windowStart(handle: FileHandle, lineStart: number, matchStart: nu
  * `undefined` when the line ends before `matchStart`.
  */
 async function countLine(
-  handle: FileHandle,
+  handle: OpenFile,
   lineStart: number,
   windowStart: number,
   matchStart: number,

@@ -1,3 +1,4 @@
+import { localFileSystem } from '@kimi-tools/core/fs';
 import { writeFile } from 'node:fs/promises';
 import { it, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -130,10 +131,10 @@ describe('windowInFile', () => {
   }) => {
     const utf16 = workspace.at('u16.txt');
     await writeFile(utf16, Buffer.from(`\uFEFF${'x'.repeat(3000)}zebra\n`, 'utf16le'));
-    expect(await windowInFile(utf16, 0, 3001, undefined)).toBeUndefined();
+    expect(await windowInFile(localFileSystem, utf16, 0, 3001, undefined)).toBeUndefined();
     const short = await workspace.write('short.txt', 'zebra\n');
-    expect(await windowInFile(short, 0, 3001, undefined)).toBeUndefined();
-    expect(await windowInFile(workspace.at('gone.txt'), 0, 1, undefined)).toBeUndefined();
+    expect(await windowInFile(localFileSystem, short, 0, 3001, undefined)).toBeUndefined();
+    expect(await windowInFile(localFileSystem, workspace.at('gone.txt'), 0, 1, undefined)).toBeUndefined();
   });
 
   it('stops with the call when its signal is aborted', async ({ workspace }) => {
@@ -141,6 +142,8 @@ describe('windowInFile', () => {
     await writeFile(file, `${'x'.repeat(3000)}zebra\n`);
     const controller = new AbortController();
     controller.abort();
-    await expect(windowInFile(file, 0, 3001, controller.signal)).rejects.toThrow('The search was aborted.');
+    await expect(windowInFile(localFileSystem, file, 0, 3001, controller.signal)).rejects.toThrow(
+      'The search was aborted.',
+    );
   });
 });

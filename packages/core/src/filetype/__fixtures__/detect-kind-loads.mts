@@ -2,7 +2,9 @@
 // JSON, the kinds and whether file-type was loaded. NODE_DEBUG=esm makes Node log every module it loads on stderr.
 import { detectFileKind } from '../file-kind.js';
 import { readFileHead } from '../read-file-head.js';
+import { localFileSystem } from '../../fs/local-file-system.js';
 
 const kinds: unknown[] = [];
-for (const file of process.argv.slice(2)) kinds.push(await detectFileKind(file, await readFileHead(file)));
+for (const file of process.argv.slice(2))
+  kinds.push(await detectFileKind(file, await readFileHead(localFileSystem, file)));
 process.stdout.write(JSON.stringify(kinds));

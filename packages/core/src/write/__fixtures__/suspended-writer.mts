@@ -5,6 +5,7 @@
 import { createInterface } from 'node:readline';
 import { yoloApproval } from '../../approval/approval.js';
 import { createRuntime } from '../../runtime/runtime.js';
+import type { FileSystem } from '../../fs/file-system.js';
 import { FileHistory, type HistoryEntry } from '../../state/file-history.js';
 import { appendThroughChange } from './append-change.js';
 
@@ -13,10 +14,14 @@ const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 
 /** applyFileChange saves history inside the lock, after its last check and right before the write. */
 class PausingHistory extends FileHistory {
-  override async save(realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
+  override async save(
+    files: FileSystem,
+    realPath: string,
+    bytes: Uint8Array | null,
+  ): Promise<HistoryEntry | undefined> {
     process.stdout.write('in-lock\n');
     await lines.next();
-    return super.save(realPath, bytes);
+    return super.save(files, realPath, bytes);
   }
 }
 
