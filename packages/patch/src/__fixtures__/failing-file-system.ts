@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { localFileSystem, type FileSystem } from '@kimi-tools/core/fs';
+import { isLockFileName } from '@kimi-tools/core/toolkit';
 
 /** The operations of a file system that change something, by name. */
 export type ChangingOperation = 'create' | 'rename' | 'unlink' | 'write' | 'sync';
@@ -6,12 +8,14 @@ export type ChangingOperation = 'create' | 'rename' | 'unlink' | 'write' | 'sync
 /**
  * The local disk, but the `failAt`-th changing operation (1-based, counted over all of them) fails with ENOSPC, as a
  * full disk would: a real file system with one injected failure, so that every step of a commit can be made to fail.
- * `operations` lists every changing operation made, in order.
+ * `operations` lists every changing operation made, in order. Lock files are left out (taking the locks comes before
+ * the commit, and their failures are the lock's own tests').
  */
 export function failingFileSystem(failAt: number): FileSystem & { operations: string[] } {
   const operations: string[] = [];
-  const step = (name: ChangingOperation, path: string) => {
-    operations.push(`${name} ${path}`);
+  const step = (name: ChangingOperation, file: string) => {
+    if (isLockFileName(path.basename(file))) return;
+    operations.push(`${name} ${file}`);
     if (operations.length === failAt) {
       throw Object.assign(new Error(`ENOSPC: no space left on device, ${name} '${path}'`), {
         code: 'ENOSPC',
