@@ -23,7 +23,7 @@ const COVERED: Record<string, number> = {
   'packages/replace/README.md': 1,
   'packages/search/README.md': 1,
   'packages/ssh/README.md': 1,
-  'packages/test-kit/README.md': 6,
+  'packages/test-kit/README.md': 7,
   'packages/write/README.md': 2,
 };
 
