@@ -81,7 +81,8 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
     expect(run.stdout).toContain('  │ -port = 8080\n  │ +port = 3000\n');
     expect(run.stdout).not.toContain('\u001b[');
     expect(run.stdout).toContain('What changed (file history)');
-    expect(run.stdout).toMatch(/Undo of step \d+: README\.md restored to version 1/);
+    // The last edit of a file that existed: ApplyPatch's change of config/app.ini.
+    expect(run.stdout).toMatch(/Undo of step \d+: config\/app\.ini restored to version 2/);
     expect(run.stdout).toMatch(/✓ all \d+ expectation checks passed/);
     // The sample copy and the outside directory are gone.
     const workDir = /work dir: (\S+)/.exec(run.stdout)?.[1];
@@ -105,7 +106,7 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
     onTestFinished(() => fs.rm(kept!, { recursive: true, force: true }));
     expect(await fs.readFile(path.join(kept!, 'project/config/app.ini'), 'latin1')).toBe(
       '; Settings of the to-do app (edited on Windows, so CRLF line endings)\r\n[server]\r\nhost = 127.0.0.1\r\n' +
-        'port = 3000\r\n\r\n[storage]\r\nfile = todos.json\r\n',
+        'port = 3000\r\n\r\n[storage]\r\nfile = data/todos.json\r\n',
     );
     expect(await exists(path.join(kept!, 'project/CHANGELOG.md'))).toBe(false);
     expect(await fs.readFile(path.join(kept!, 'outside/todo-export.md'), 'utf8')).toBe(
