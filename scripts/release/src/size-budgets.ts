@@ -4,7 +4,9 @@
  * change that makes it heavier says why in the commit that raises the figure. A new package needs its line.
  */
 export const PACKED_SIZE_BUDGETS: Readonly<Record<string, number>> = {
-  '@kimi-tools/core': 300_000,
+  // 253 kB before the file-system seam; the seam, the in-memory backend and the commit of several files took it to
+  // 300 kB.
+  '@kimi-tools/core': 340_000,
   '@kimi-tools/read': 75_000,
   '@kimi-tools/write': 65_000,
   '@kimi-tools/replace': 120_000,
@@ -12,7 +14,7 @@ export const PACKED_SIZE_BUDGETS: Readonly<Record<string, number>> = {
   '@kimi-tools/media': 85_000,
   '@kimi-tools/notebook': 65_000,
   '@kimi-tools/patch': 75_000,
-  '@kimi-tools/checkpoints': 80_000,
+  '@kimi-tools/checkpoints': 100_000,
   '@kimi-tools/ssh': 60_000,
   '@kimi-tools/diagnostics': 35_000,
   '@kimi-tools/ai-sdk': 8_000,
