@@ -1,5 +1,5 @@
 import type { DiffDisplayBlock, ToolRuntime } from '@kimi-tools/core';
-import { defineRuntimeSlot, isWithinDirectory } from '@kimi-tools/core/toolkit';
+import { defineRuntimeSlot, isWithinDirectory, readHandleUpTo } from '@kimi-tools/core/toolkit';
 import { fileDiff, type EntryBytes, type FileDiff } from './file-diffs.js';
 import { resolveOptions, type CheckpointsOptions, type ResolvedCheckpointsOptions } from './options.js';
 import { AgentWrites } from './rewind/agent-writes.js';
@@ -8,7 +8,7 @@ import { planRewind, type RewindPlan } from './rewind/plan-rewind.js';
 import type { Checkpoint, Resolution, RewindOptions, RewindResult } from './rewind/rewind-types.js';
 import { fileChanges, type FileChange } from './scan/changes.js';
 import type { Manifest, ManifestEntry } from './scan/manifest.js';
-import { readAll, scanWorkspace } from './scan/scan-workspace.js';
+import { scanWorkspace } from './scan/scan-workspace.js';
 import { CheckpointStore, type CheckpointRecord } from './store/checkpoint-store.js';
 
 /** Why a checkpoint id is refused: `There is no checkpoint {id}.` */
@@ -290,7 +290,7 @@ export class Checkpoints {
   private async workspaceBytes(path: string): Promise<Uint8Array> {
     const handle = await this.runtime.fs.open(`${await this.root()}/${path}`, 'read');
     try {
-      return await readAll(handle, (await handle.stat()).size);
+      return await readHandleUpTo(handle, Number.MAX_SAFE_INTEGER, (await handle.stat()).size + 1);
     } finally {
       await handle.close();
     }

@@ -1,8 +1,7 @@
 import { createRuntime, type FileSystem, type ToolRuntime } from '@kimi-tools/core';
 import { localFileSystem, memoryFileSystem } from '@kimi-tools/core/fs';
-import { applyFileChange, decodeText } from '@kimi-tools/core/toolkit';
+import { applyFileChange, decodeText, readHandleUpTo } from '@kimi-tools/core/toolkit';
 import { createTempWorkspace, recordingApproval } from '@kimi-tools/test-kit';
-import { readAll } from '../scan/scan-workspace.js';
 
 /** A workspace on one backend, with plain file operations through its `FileSystem` (what a shell would do). */
 export interface BackendWorkspace {
@@ -73,7 +72,7 @@ export async function put(
 export async function bytesAt(fs: FileSystem, path: string): Promise<Buffer> {
   const file = await fs.open(path, 'read');
   try {
-    return Buffer.from(await readAll(file, (await file.stat()).size));
+    return await readHandleUpTo(file, Number.MAX_SAFE_INTEGER, (await file.stat()).size + 1);
   } finally {
     await file.close();
   }

@@ -4,16 +4,14 @@ import {
   createContentHasher,
   IGNORE_FILE_NAMES,
   ignoredEntryTest,
-  IgnoreRuleSet,
   isAtomicTempName,
   isLockFileName,
   levelForDirectory,
+  loadIgnoreRules,
+  readHandleUpTo,
   type IgnoreLevel,
 } from '@kimi-tools/core/toolkit';
 import { sameStamp, type EntryStamp, type Manifest, type ManifestEntry } from './manifest.js';
-
-/** Ignore files are read up to this many bytes, as core reads them for the search tools. */
-const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 
 /** Files hashed at once. */
 const HASH_CONCURRENCY = 16;
@@ -138,38 +136,12 @@ async function hashEntry(request: ScanRequest, absolute: string): Promise<Manife
   try {
     const stats = await handle.stat();
     if (stats.size > request.maxFileBytes) return { type: 'large', ...stampOf(stats) };
-    const bytes = await readAll(handle, stats.size);
+    const bytes = await readHandleUpTo(handle, Number.MAX_SAFE_INTEGER, stats.size + 1);
     const hash = createContentHasher().update(bytes).digest('hex');
     await request.store?.(bytes, hash);
     return { type: 'file', hash, ...stampOf(stats) };
   } finally {
     await handle.close();
-  }
-}
-
-/** Every byte of an open file, however the backend splits the reads. */
-export async function readAll(
-  handle: {
-    read(
-      buffer: Uint8Array,
-      offset: number,
-      length: number,
-      position: number,
-    ): Promise<{ bytesRead: number }>;
-  },
-  sizeHint: number,
-): Promise<Uint8Array> {
-  let buffer = new Uint8Array(Math.max(sizeHint, 1));
-  let at = 0;
-  for (;;) {
-    if (at === buffer.length) {
-      const grown = new Uint8Array(buffer.length * 2);
-      grown.set(buffer);
-      buffer = grown;
-    }
-    const { bytesRead } = await handle.read(buffer, at, buffer.length - at, at);
-    if (bytesRead === 0) return buffer.subarray(0, at);
-    at += bytesRead;
   }
 }
 
@@ -179,29 +151,8 @@ async function withOwnRules(
   visit: Visit,
   names: readonly string[],
 ): Promise<readonly IgnoreLevel[]> {
-  const texts: string[] = [];
-  for (const name of IGNORE_FILE_NAMES) {
-    if (!names.includes(name)) continue;
-    const text = await readIgnoreText(fs, `${visit.absoluteDir}/${name}`);
-    if (text !== null) texts.push(text);
-  }
-  if (texts.length === 0) return visit.levels;
-  return [...visit.levels, levelForDirectory(IgnoreRuleSet.create(texts), visit.relativeDir)];
-}
-
-/** The text of an ignore file through the runtime's file system, up to its limit; `null` when it is no file. */
-async function readIgnoreText(fs: FileSystem, file: string): Promise<string | null> {
-  try {
-    const handle = await fs.open(file, 'read');
-    try {
-      const stats = await handle.stat();
-      if (!stats.isFile()) return null;
-      const bytes = await readAll(handle, Math.min(stats.size, IGNORE_FILE_MAX_BYTES));
-      return Buffer.from(bytes.subarray(0, IGNORE_FILE_MAX_BYTES)).toString('utf8');
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return null;
-  }
+  const present = IGNORE_FILE_NAMES.filter((name) => names.includes(name));
+  if (present.length === 0) return visit.levels;
+  const rules = await loadIgnoreRules(fs, visit.absoluteDir, present);
+  return rules === null ? visit.levels : [...visit.levels, levelForDirectory(rules, visit.relativeDir)];
 }
