@@ -49,3 +49,14 @@ export async function realPathAllowMissing(
     return { follow: pathApi.join(pathApi.resolve(resolved, target), ...parts.slice(resolvable + 1)) };
   });
 }
+
+/**
+ * Whether `target` still resolves to the real path the policy checked (and an approval was given for): a directory on
+ * the way, or the file itself, may have been swapped for a symlink since.
+ */
+export async function stillResolvesTo(
+  fs: FileSystem,
+  target: { absolute: string; real: string },
+): Promise<boolean> {
+  return (await realPathAllowMissing(fs, target.absolute)) === target.real;
+}

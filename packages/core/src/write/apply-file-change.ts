@@ -1,5 +1,4 @@
 import { FileActions, type FileAction } from '../approval/file-actions.js';
-import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
@@ -16,7 +15,8 @@ import type { FileSystem } from '../fs/file-system.js';
 import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
-import { realPathAllowMissing } from '../path/real-path.js';
+import { stillResolvesTo } from '../path/real-path.js';
+import { changeDisplay } from './change-display.js';
 import { reportAppliedChange } from '../observe/report-applied-change.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
@@ -107,11 +107,6 @@ async function lookUnderLock(
   }
 }
 
-// Whether the path still resolves to the real path the policy checked and the approval was given for.
-async function stillResolvesTo(fs: FileSystem, target: ResolvedPath): Promise<boolean> {
-  return (await realPathAllowMissing(fs, target.absolute)) === target.real;
-}
-
 /**
  * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
@@ -141,24 +136,14 @@ export async function applyFileChange(
     if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
   }
 
-  const blocks = buildDiffBlocks(realPath, change.oldText, change.newText, {
-    budgetMs: runtime.diffBudgetMs,
-  });
   // Creating an empty file changes no line, but the creation is the change: it is shown as one empty block.
-  const display: DiffDisplayBlock[] =
-    blocks.length === 0 && oldBytes === null
-      ? [
-          {
-            type: 'diff',
-            path: realPath,
-            oldText: '',
-            newText: '',
-            oldStart: 1,
-            newStart: 1,
-            isSummary: false,
-          },
-        ]
-      : blocks;
+  const display = changeDisplay(
+    realPath,
+    change.oldText,
+    change.newText,
+    runtime.diffBudgetMs,
+    oldBytes === null,
+  );
   const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
   const response = await runtime.approval.request(
     {

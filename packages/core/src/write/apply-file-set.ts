@@ -1,9 +1,9 @@
 import { FileActions, type FileAction } from '../approval/file-actions.js';
-import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
 import { hasErrno } from '../fs/errno.js';
 import { reportAppliedChange } from '../observe/report-applied-change.js';
 import type { ResolvedPath } from '../path/path-policy.js';
-import { realPathAllowMissing } from '../path/real-path.js';
+import { stillResolvesTo } from '../path/real-path.js';
+import { changeDisplay } from './change-display.js';
 import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
 import type { RejectedBrief } from '../errors.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
@@ -55,14 +55,9 @@ function destinationOf(entry: FileSetEntry): ResolvedPath {
   return entry.to ?? entry.path;
 }
 
-/** The diff blocks of one entry, shown under its destination; an empty added file is one empty block. */
+/** The diff blocks of one entry, shown under its destination; an entry that changes no line is one empty block. */
 function blocksOf(runtime: ToolRuntime, entry: FileSetEntry): DiffDisplayBlock[] {
-  const shownPath = destinationOf(entry).real;
-  const blocks = buildDiffBlocks(shownPath, entry.oldText, entry.newText, { budgetMs: runtime.diffBudgetMs });
-  if (blocks.length > 0) return blocks;
-  return [
-    { type: 'diff', path: shownPath, oldText: '', newText: '', oldStart: 1, newStart: 1, isSummary: false },
-  ];
+  return changeDisplay(destinationOf(entry).real, entry.oldText, entry.newText, runtime.diffBudgetMs, true);
 }
 
 /** Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). */
@@ -154,9 +149,7 @@ async function checkAndCommit(
     for (const entry of change.entries) {
       const resolvedPaths = [entry.path, ...(entry.to ? [entry.to] : [])];
       const moved = await Promise.all(
-        resolvedPaths.map(
-          async (resolved) => (await realPathAllowMissing(runtime.fs, resolved.absolute)) !== resolved.real,
-        ),
+        resolvedPaths.map(async (resolved) => !(await stillResolvesTo(runtime.fs, resolved))),
       );
       const { state: source, stats: sourceStats } = await readPreviousState(runtime.fs, entry.path.real);
       const sourceHolds =
