@@ -5,6 +5,7 @@ import { atomicReplaceUnavailableErrnoText, notRegularFileErrnoText } from '../e
 import { errnoError } from '../fs/errno.js';
 import type { FileStats, FileSystem, OpenFile } from '../fs/file-system.js';
 import { statIfExists } from '../fs/stat-if-exists.js';
+import { pathApiFor } from '../path/platform-path.js';
 
 /**
  * Content too large to hold in memory, written by the caller into the file it is given (the temp file, or, for a
@@ -123,6 +124,61 @@ function mayNeedOwner(
   return existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.();
 }
 
+/** What {@link writeTempBeside} gives the temp file besides its content. */
+export interface TempFileOptions {
+  /** Its exact permission bits (without: the backend's default for a new file, `0o666` trimmed by its umask). */
+  mode?: number;
+  /** Its owner, set where the backend and the caller's rights allow. */
+  owner?: { uid: number; gid: number };
+}
+
+/**
+ * Writes a new temp file beside `target` on `fs` (same directory; exclusive create, unpredictable name): `fill` writes
+ * its content, then it is flushed and closed, and its path returned. On any failure it is removed again. The first
+ * half of every atomic replace: the caller renames it over the target.
+ */
+export async function writeTempBeside(
+  fs: FileSystem,
+  target: string,
+  fill: (file: OpenFile) => Promise<void>,
+  options: TempFileOptions = {},
+): Promise<string> {
+  const paths = pathApiFor(fs.platform);
+  const tempPath = paths.join(paths.dirname(target), atomicTempName(paths.basename(target)));
+  const handle = await fs.create(tempPath, options.mode ?? 0o666);
+  let written = false;
+  try {
+    // The umask trimmed the mode at creation; give the new file exactly the bits asked and, when we may, the owner.
+    if (options.mode !== undefined) await handle.chmod(options.mode);
+    if (options.owner) await handle.chown(options.owner.uid, options.owner.gid).catch(() => undefined);
+    await fill(handle);
+    await handle.sync();
+    written = true;
+  } finally {
+    await handle.close().catch(() => undefined);
+    if (!written) await fs.unlink(tempPath).catch(() => undefined);
+  }
+  return tempPath;
+}
+
+/** Writes all of `bytes` from offset 0 of `file`, looping over short writes. */
+export function writeAllBytes(file: OpenFile, bytes: Uint8Array): Promise<void> {
+  return writeRange(file, bytes, 0, bytes.length, 0);
+}
+
+/**
+ * Rewrites the file at `filePath` in place with `bytes` (a file with several hard links: a rename would split them),
+ * the growth first, so a full disk fails before any old byte is overwritten.
+ */
+export async function overwriteBytesInPlace(
+  fs: FileSystem,
+  filePath: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  const oldSize = (await fs.stat(filePath)).size;
+  await overwriteInPlace(fs, filePath, bytes.length, rangesOfBytes(bytes), oldSize, {});
+}
+
 async function replaceThroughTemp(
   fs: FileSystem,
   filePath: string,
@@ -130,24 +186,19 @@ async function replaceThroughTemp(
   existing: FileStats | undefined,
   options: AtomicWriteOptions,
 ) {
-  const directory = path.dirname(filePath);
-  const tempPath = path.join(directory, atomicTempName(path.basename(filePath)));
-  const mode = existing ? existing.mode & 0o7777 : 0o666;
-  const handle = await fs.create(tempPath, mode);
+  const tempPath = await writeTempBeside(
+    fs,
+    filePath,
+    (handle) => (data instanceof Uint8Array ? writeAllBytes(handle, data) : data.writeTo(handle)),
+    existing
+      ? {
+          mode: existing.mode & 0o7777,
+          ...(mayNeedOwner(fs, existing) ? { owner: { uid: existing.uid, gid: existing.gid } } : {}),
+        }
+      : {},
+  );
   let renamed = false;
   try {
-    try {
-      if (existing) {
-        // The umask trimmed the mode at creation; give the new file exactly the old bits and, when we may, owner.
-        await handle.chmod(mode);
-        if (mayNeedOwner(fs, existing)) await handle.chown(existing.uid, existing.gid).catch(() => undefined);
-      }
-      if (data instanceof Uint8Array) await writeRange(handle, data, 0, data.length, 0);
-      else await data.writeTo(handle);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
     options.signal?.throwIfAborted();
     await options.beforeCommit?.();
     await fs.rename(tempPath, filePath);
@@ -156,7 +207,7 @@ async function replaceThroughTemp(
     if (!renamed) await fs.unlink(tempPath).catch(() => undefined);
   }
   // Makes the rename itself durable, where the backend can.
-  await fs.syncDirectory(directory);
+  await fs.syncDirectory(path.dirname(filePath));
 }
 
 /**

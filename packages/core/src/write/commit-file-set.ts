@@ -1,6 +1,8 @@
-import type { FileStats, FileSystem, OpenFile } from '../fs/file-system.js';
+import type { FileStats, FileSystem } from '../fs/file-system.js';
+import { readHandleUpTo } from '../fs/read-bytes.js';
 import { hasErrno, isMissingPathError } from '../fs/errno.js';
 import { pathApiFor } from '../path/platform-path.js';
+import { overwriteBytesInPlace, writeAllBytes, writeTempBeside } from './atomic-write.js';
 import { atomicTempName } from './temp-files.js';
 
 /** What was at a path before a commit, so that a failed commit can put it back exactly. */
@@ -56,43 +58,17 @@ export async function readPreviousState(
   const handle = await fs.open(file, 'read');
   try {
     const opened = await handle.stat();
-    let bytes = new Uint8Array(opened.size);
-    for (let at = 0; at < bytes.length;) {
-      const { bytesRead } = await handle.read(bytes, at, bytes.length - at, at);
-      if (bytesRead === 0) {
-        bytes = bytes.subarray(0, at);
-        break;
-      }
-      at += bytesRead;
-    }
+    // One byte more than the size: a file that grew since the stat is read whole.
+    const bytes = await readHandleUpTo(handle, Number.MAX_SAFE_INTEGER, opened.size + 1);
     return { state: { kind: 'file', bytes, mode: opened.mode & 0o7777 }, stats: opened };
   } finally {
     await handle.close();
   }
 }
 
-async function writeAll(file: OpenFile, bytes: Uint8Array): Promise<void> {
-  for (let at = 0; at < bytes.length;) {
-    at += (await file.write(bytes, at, bytes.length - at, at)).bytesWritten;
-  }
-}
-
 /** Writes `bytes` into a new temp file beside `target`, flushed, with `mode`; returns its path. */
-async function writeTemp(fs: FileSystem, target: string, bytes: Uint8Array, mode: number): Promise<string> {
-  const paths = pathApiFor(fs.platform);
-  const tempPath = paths.join(paths.dirname(target), atomicTempName(paths.basename(target)));
-  const file = await fs.create(tempPath, 0o600);
-  let written = false;
-  try {
-    await file.chmod(mode);
-    await writeAll(file, bytes);
-    await file.sync();
-    written = true;
-  } finally {
-    await file.close().catch(() => undefined);
-    if (!written) await fs.unlink(tempPath).catch(() => undefined);
-  }
-  return tempPath;
+function writeTemp(fs: FileSystem, target: string, bytes: Uint8Array, mode: number): Promise<string> {
+  return writeTempBeside(fs, target, (file) => writeAllBytes(file, bytes), { mode });
 }
 
 /** Makes a symbolic link holding `target` under a temp name beside `path`; returns its path. */
@@ -103,29 +79,6 @@ async function linkTemp(fs: FileSystem, path: string, target: string): Promise<s
   return tempPath;
 }
 
-/**
- * Rewrites a file in place (a file with several hard links: a rename would split them). The growth is written first,
- * so a full disk fails before any old byte is overwritten.
- */
-async function overwriteInPlace(fs: FileSystem, target: string, bytes: Uint8Array): Promise<void> {
-  const file = await fs.open(target, 'update');
-  try {
-    const oldSize = (await file.stat()).size;
-    if (bytes.length > oldSize) {
-      for (let at = oldSize; at < bytes.length;) {
-        at += (await file.write(bytes, at, bytes.length - at, at)).bytesWritten;
-      }
-    }
-    for (let at = 0; at < Math.min(oldSize, bytes.length);) {
-      at += (await file.write(bytes, at, Math.min(oldSize, bytes.length) - at, at)).bytesWritten;
-    }
-    await file.truncate(bytes.length);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-}
-
 /** Puts back what a path held before (docs/writing.md#several-files-at-once). */
 async function restore(
   fs: FileSystem,
@@ -133,7 +86,7 @@ async function restore(
   previous: PreviousState,
   inPlace: boolean,
 ): Promise<void> {
-  if (previous.kind === 'file' && inPlace) return overwriteInPlace(fs, target, previous.bytes);
+  if (previous.kind === 'file' && inPlace) return overwriteBytesInPlace(fs, target, previous.bytes);
   if (previous.kind === 'file') {
     const temp = await writeTemp(fs, target, previous.bytes, previous.mode);
     try {
@@ -170,7 +123,7 @@ export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]
     }
     for (const [index, step] of steps.entries()) {
       if (step.kind === 'remove') await fs.unlink(step.path);
-      else if (step.kind === 'write' && step.inPlace) await overwriteInPlace(fs, step.path, step.bytes);
+      else if (step.kind === 'write' && step.inPlace) await overwriteBytesInPlace(fs, step.path, step.bytes);
       else {
         await fs.rename(temps.get(index)!, step.path);
         temps.delete(index);
