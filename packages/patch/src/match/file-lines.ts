@@ -7,6 +7,9 @@ interface LevelView {
   positions: Map<string, number[]>;
 }
 
+/** Places of a chunk's first line examined at most when {@link FileLines.longestPrefix} words a failure. */
+const PREFIX_CANDIDATES = 10_000;
+
 /** The first index of `sorted` holding a value ≥ `value`. */
 function lowerBound(sorted: readonly number[], value: number): number {
   let low = 0;
@@ -77,14 +80,20 @@ export class FileLines {
     return this.holdsAt(this.view(level).lines, run.map(normalizeLine[level]), start);
   }
 
-  /** The longest prefix of `run` that stands somewhere at or after `from` at the loosest level. */
+  /**
+   * The longest prefix of `run` that stands somewhere at or after `from` at the loosest level, looked for at the first
+   * {@link PREFIX_CANDIDATES} places its first line stands: it only words an error, and a file of a million equal lines
+   * must not make that cost a million comparisons per line of the chunk.
+   */
   longestPrefix(run: readonly string[], from: number): number {
     const loosest = LINE_LEVELS[LINE_LEVELS.length - 1]!;
     const view = this.view(loosest);
     const wanted = run.map(normalizeLine[loosest]);
     const positions = view.positions.get(wanted[0] ?? '') ?? [];
     let best = 0;
-    for (let at = lowerBound(positions, from); at < positions.length && best < wanted.length; at += 1) {
+    const first = lowerBound(positions, from);
+    const last = Math.min(positions.length, first + PREFIX_CANDIDATES);
+    for (let at = first; at < last && best < wanted.length; at += 1) {
       let length = 0;
       const start = positions[at]!;
       while (length < wanted.length && view.lines[start + length] === wanted[length]) length += 1;
