@@ -1,0 +1,19 @@
+import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
+import type { DiffDisplayBlock } from '../result/tool-result.js';
+
+/**
+ * The diff blocks a change shows for approval (docs/diff-blocks.md). A change that touches no line but is a change
+ * all the same (an empty file created, a file moved as it is) is shown as one empty block at `path`, when
+ * `showWhenEmpty` says so.
+ */
+export function changeDisplay(
+  path: string,
+  oldText: string,
+  newText: string,
+  budgetMs: number,
+  showWhenEmpty: boolean,
+): DiffDisplayBlock[] {
+  const blocks = buildDiffBlocks(path, oldText, newText, { budgetMs });
+  if (blocks.length > 0 || !showWhenEmpty) return blocks;
+  return [{ type: 'diff', path, oldText: '', newText: '', oldStart: 1, newStart: 1, isSummary: false }];
+}
