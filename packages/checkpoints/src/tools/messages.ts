@@ -1,9 +1,10 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import type { CoreBrief } from '@kimi-tools/core/toolkit';
+import { escapeForDisplay as shown, type CoreBrief } from '@kimi-tools/core/toolkit';
 import type { FileChange } from '../scan/changes.js';
 import type { Checkpoint, LeftAlone } from '../rewind/rewind-types.js';
 
-// The words of ListCheckpoints and Rewind (docs/checkpoints.md), each worded once.
+// The words of ListCheckpoints and Rewind (docs/checkpoints.md), each worded once. Every path is shown in the one form
+// names are shown in (docs/paths.md#how-paths-are-shown), which Rewind's `paths` reads back.
 
 /** The briefs of the two tools' errors. */
 export const CheckpointBriefs = {
@@ -23,8 +24,8 @@ export const LISTED_FILES_MAX = 10;
 /** `a.ts (modified)`, `b.ts (renamed from c.ts)`. */
 function changeWords(change: FileChange): string {
   return change.change === 'renamed'
-    ? `${change.path} (renamed from ${change.from})`
-    : `${change.path} (${change.change})`;
+    ? `${shown(change.path)} (renamed from ${shown(change.from ?? '')})`
+    : `${shown(change.path)} (${change.change})`;
 }
 
 /** `1 file` / `2 files`. */
@@ -46,13 +47,13 @@ export function checkpointLine(checkpoint: Checkpoint): string {
 export function restoredLine(change: FileChange): string {
   switch (change.change) {
     case 'modified':
-      return `${change.path}: modified since the checkpoint, restored`;
+      return `${shown(change.path)}: modified since the checkpoint, restored`;
     case 'created':
-      return `${change.path}: created since the checkpoint, removed`;
+      return `${shown(change.path)}: created since the checkpoint, removed`;
     case 'deleted':
-      return `${change.path}: deleted since the checkpoint, recreated`;
+      return `${shown(change.path)}: deleted since the checkpoint, recreated`;
     case 'renamed':
-      return `${change.from}: renamed to ${change.path} since the checkpoint, moved back`;
+      return `${shown(change.from ?? '')}: renamed to ${shown(change.path)} since the checkpoint, moved back`;
   }
 }
 
@@ -62,20 +63,20 @@ export function mergedLine(merged: { path: string; conflicts: number }): string 
     merged.conflicts === 0
       ? ''
       : `; ${merged.conflicts === 1 ? '1 conflict' : `${merged.conflicts} conflicts`} marked with <<<<<<< and >>>>>>> where the user changed the lines the agent did`;
-  return `${merged.path}: changed by the agent and then by the user, merged: the agent's changes taken back, the user's kept${conflicts}`;
+  return `${shown(merged.path)}: changed by the agent and then by the user, merged: the agent's changes taken back, the user's kept${conflicts}`;
 }
 
 /** Why a file was left alone, in the result. */
 export function leftAloneLine(file: LeftAlone): string {
   switch (file.reason) {
     case 'user-changed':
-      return `${file.path}: the user changed it after the agent's last write; the user's version is kept`;
+      return `${shown(file.path)}: the user changed it after the agent's last write; the user's version is kept`;
     case 'not-restorable':
-      return `${file.path}: it was over the size limit when the checkpoint was taken, so its content was not stored`;
+      return `${shown(file.path)}: it was over the size limit when the checkpoint was taken, so its content was not stored`;
     case 'type-changed':
-      return `${file.path}: a directory is there now where the checkpoint had a file, or the other way round`;
+      return `${shown(file.path)}: a directory is there now where the checkpoint had a file, or the other way round`;
     case 'cannot-merge':
-      return `${file.path}: it cannot be merged (a version of it is not text, or is missing)`;
+      return `${shown(file.path)}: it cannot be merged (a version of it is not text, or is missing)`;
   }
 }
 
@@ -92,7 +93,7 @@ export function checkpointNotFoundError(
 /** A path of `paths` outside the workspace. */
 export function pathOutsideError(path: string): ToolReturnValue<typeof CheckpointBriefs.pathOutside> {
   return toolError({
-    message: `${path} is not in the workspace; a rewind only restores files of the workspace. Nothing was rewound.`,
+    message: `${shown(path)} is not in the workspace; a rewind only restores files of the workspace. Nothing was rewound.`,
     brief: CheckpointBriefs.pathOutside,
   });
 }
@@ -107,14 +108,14 @@ export function userChangesError(
   if (changed.length > 0) {
     lines.push(
       "Nothing was rewound: the user changed these files after the agent's last write to them, and the rewind would overwrite their work:",
-      ...changed.map((file) => file.path),
+      ...changed.map((file) => shown(file.path)),
       "Call Rewind again with user_changes 'keep' to leave them as the user made them and rewind the rest, or 'merge' to take back only the agent's changes inside them.",
     );
   }
   if (unmergeable.length > 0) {
     lines.push(
       'Nothing was rewound: these files cannot be merged (a version of them is not text, or is missing):',
-      ...unmergeable.map((file) => file.path),
+      ...unmergeable.map((file) => shown(file.path)),
       "Call Rewind again with user_changes 'keep' to leave them as the user made them, or leave them out of paths.",
     );
   }
@@ -126,7 +127,7 @@ export function workspaceChangedError(
   paths: readonly string[],
 ): ToolReturnValue<typeof CheckpointBriefs.workspaceChanged> {
   return toolError({
-    message: `These files changed while the rewind waited for approval: ${paths.join(', ')}. Nothing was rewound; call Rewind again to see the changes as they are now.`,
+    message: `These files changed while the rewind waited for approval: ${paths.map(shown).join(', ')}. Nothing was rewound; call Rewind again to see the changes as they are now.`,
     brief: CheckpointBriefs.workspaceChanged,
   });
 }

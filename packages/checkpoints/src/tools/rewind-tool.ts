@@ -6,7 +6,7 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { Briefs, toolRejected } from '@kimi-tools/core/toolkit';
+import { Briefs, escapeForDisplay, readShownPath, toolRejected } from '@kimi-tools/core/toolkit';
 import { checkpointsOf, CheckpointNotFoundError, PathOutsideWorkspaceError } from '../checkpoints.js';
 import type { RewindPreview, RewindResult } from '../rewind/rewind-types.js';
 import { REWIND_DESCRIPTION } from './description.js';
@@ -33,10 +33,10 @@ function approvalDescription(preview: RewindPreview): string {
   const parts = [
     ...preview.restore.map((change) =>
       change.change === 'renamed'
-        ? `${change.from} -> ${change.path} (renamed)`
-        : `${change.path} (${change.change})`,
+        ? `${escapeForDisplay(change.from ?? '')} -> ${escapeForDisplay(change.path)} (renamed)`
+        : `${escapeForDisplay(change.path)} (${change.change})`,
     ),
-    ...preview.merge.map((path) => `${path} (merge)`),
+    ...preview.merge.map((path) => `${escapeForDisplay(path)} (merge)`),
   ];
   return `Rewind ${files(parts.length)} to checkpoint ${preview.checkpoint.id}: ${parts.join(', ')}`;
 }
@@ -66,7 +66,8 @@ export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
     let result: RewindResult;
     try {
       result = await checkpointsOf(this.runtime).rewind(params.checkpoint, {
-        ...(params.paths ? { paths: params.paths } : {}),
+        // Paths may come in the form the results show them in.
+        ...(params.paths ? { paths: params.paths.map(readShownPath) } : {}),
         ...(params.user_changes ? { resolve: () => params.user_changes } : {}),
         approve: async (preview) => {
           const response = await this.runtime.approval.request(

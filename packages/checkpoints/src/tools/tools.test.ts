@@ -89,6 +89,21 @@ describe('Rewind', () => {
     expect((await fs.readdir(workspace.workDir)).sort()).toEqual(['a.txt', 'new.txt']);
   });
 
+  it('shows an odd name in the one shown form, and takes that form back in paths', async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.writeAll({ 'a\tb.txt': 'tab\n', 'a\\tb.txt': 'backslash\n' });
+    await checkpoints.create('start');
+    await agentWrite(runtime, 'a\tb.txt', 'TAB\n');
+    await agentWrite(runtime, 'a\\tb.txt', 'BACKSLASH\n');
+    const result = await new Rewind(runtime).call({ checkpoint: '1', paths: ['"a\\tb.txt"'] });
+    expect(result.message.split('\n')[1]).toBe('"a\\tb.txt": modified since the checkpoint, restored');
+    expect(await fs.readFile(workspace.at('a\tb.txt'), 'utf8')).toBe('tab\n');
+    expect(await fs.readFile(workspace.at('a\\tb.txt'), 'utf8')).toBe('BACKSLASH\n');
+  });
+
   it('changes nothing when the user rejects it', async ({ workspace, checkpoints }) => {
     const runtime = workspace.runtime({
       approval: recordingApproval({ kind: 'reject', feedback: 'not now' }),
