@@ -121,6 +121,7 @@ const TOOLKIT = [
   'StreamDecoder',
   'StreamedFileChange',
   'TextDraft',
+  'TextDraftOptions',
   'TextEncoding',
   'TextFormat',
   'TextReplacement',

@@ -91,7 +91,7 @@ export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-displ
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';
 export { createUtf8StreamCheck, type Utf8StreamCheck } from './text/utf8-stream-check.js';
-export { TextDraft } from './text/text-draft.js';
+export { TextDraft, type TextDraftOptions } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';
 
