@@ -103,6 +103,7 @@ const TOOLKIT = [
   'StampStats',
   'JsonObject',
   'JsonValue',
+  'LineDiff',
   'LineEnding',
   'LinePosition',
   'LineScanOptions',

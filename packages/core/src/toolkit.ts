@@ -135,6 +135,7 @@ export {
 } from './diff/build-diff-blocks.js';
 export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
 export { changedLines, type ChangedLines } from './diff/changed-lines.js';
+export { LineDiff } from './diff/line-diff.js';
 
 // what a write tool shows the model of its change: numbered lines around the changed places
 export { numberedLine } from './text/numbered-line.js';

@@ -14,6 +14,7 @@ import {
   recordSeenText,
   unsupportedEncodingError,
   missingDirectories,
+  LineDiff,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
@@ -100,6 +101,8 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       composed = composeNewFile(params.content);
     }
 
+    // The approval shows the diff, and the snippet the changed lines: one line search serves both.
+    const lines = new LineDiff(composed.oldText, composed.newText, runtime.diffBudgetMs);
     const outcome = await applyFileChange(
       runtime,
       {
@@ -109,6 +112,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
         oldBytes,
         oldStamp,
         ...composed,
+        lines,
         createDirectories,
         checkReadState,
       },
@@ -137,7 +141,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       oldBytes === null ? null : composed.oldText,
       composed.newText,
       params.mode,
-      runtime.diffBudgetMs,
+      lines,
     );
     if (snippet.unshown) message += snippetCutSentence(snippet.unshown);
     return toolOk({

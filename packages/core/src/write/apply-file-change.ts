@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { FileActions, type FileAction } from '../approval/file-actions.js';
 import { buildDiffBlocks } from '../diff/build-diff-blocks.js';
+import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
@@ -40,6 +41,8 @@ export interface FileChange {
   oldText: string;
   /** The new content, '\n'-normalised, for the diff. */
   newText: string;
+  /** The line diff of `oldText` and `newText`, when the tool needs it too (its snippet): searched once for both. */
+  lines?: LineDiff;
   /** Missing directories to create before writing (absolute, shallowest first); part of the approved change. */
   createDirectories?: readonly string[];
   /**
@@ -142,6 +145,7 @@ export async function applyFileChange(
 
   const blocks = buildDiffBlocks(realPath, change.oldText, change.newText, {
     budgetMs: runtime.diffBudgetMs,
+    lines: change.lines,
   });
   // Creating an empty file changes no line, but the creation is the change: it is shown as one empty block.
   const display: DiffDisplayBlock[] =
