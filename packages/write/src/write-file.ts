@@ -24,6 +24,16 @@ import { displayDirectory } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
 import { writeSnippet } from './write-snippet.js';
 
+/**
+ * Whether the change may remove a line of the old text: some old line lies between the lines both texts share at
+ * their start and end. An overwrite that only adds lines (code inserted into a big file) keeps every old line, so no
+ * comment it adds can stand for lost code, and its new text is not scanned for one.
+ */
+function removesLines(lines: LineDiff): boolean {
+  const { prefix, suffix } = lines.shared;
+  return lines.oldLines.count > prefix + suffix;
+}
+
 /** Options of {@link WriteFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type WriteFileOptions = Record<string, never>;
 
@@ -93,16 +103,16 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
         return unsupportedEncodingError(params.path);
       }
       composed = composeExisting(decoded.decoded, oldBytes, params.content, params.mode);
-      // A lazy overwrite (`// ... rest unchanged ...` for the file's real lines) would delete the user's code.
-      const elided =
-        params.mode === 'overwrite' ? introducedElision(composed.oldText, composed.newText) : undefined;
-      if (elided !== undefined) return elidedContentError(params.path, elided);
     } else {
       composed = composeNewFile(params.content);
     }
-
     // The approval shows the diff, and the snippet the changed lines: one line search serves both.
     const lines = new LineDiff(composed.oldText, composed.newText, runtime.diffBudgetMs);
+    if (oldBytes !== null && params.mode === 'overwrite' && removesLines(lines)) {
+      // A lazy overwrite (`// ... rest unchanged ...` for the file's real lines) would delete the user's code.
+      const elided = introducedElision(composed.oldText, composed.newText);
+      if (elided !== undefined) return elidedContentError(params.path, elided);
+    }
     const outcome = await applyFileChange(
       runtime,
       {
