@@ -1,30 +1,10 @@
 import { BAD_REPLACEMENTS_MESSAGE } from '../errors.js';
 import type { DecodedText } from './codec-types.js';
+import { DraftChanges, type DraftChange } from './draft-changes.js';
 import { normalizedOffsets } from './line-endings.js';
 import { joinPieces, restorePieces } from './restore-line-endings.js';
 import { INDEX_GRAM_CHARS, SubstringIndex } from './substring-index.js';
 import type { TextReplacement } from './text-replacement.js';
-
-/** One change of the original text as the draft keeps it: `[start, end)` of the original gave way to `text`. */
-interface Change {
-  start: number;
-  end: number;
-  text: string;
-  /** Characters it adds to the text (negative when it removes some). */
-  delta: number;
-  /** Line breaks it adds (negative when it removes some). */
-  breaks: number;
-}
-
-/**
- * Where a current offset falls: at `at` in the text of change `index` (`inChange`), or on original offset `at`, after
- * change `index` (-1: before all). One shape for both, so the code reading it stays monomorphic.
- */
-interface Place {
-  index: number;
-  inChange: boolean;
-  at: number;
-}
 
 /** A text this short is searched by scanning it: no index pays for itself. */
 const INDEX_MIN_CHARS = 16 * 1024;
@@ -35,34 +15,6 @@ const INDEX_MIN_CHARS = 16 * 1024;
 const INDEX_MAX_CHARS = 8 * 1024 * 1024;
 /** Searches scanned before the index is built: one index costs about as much as a few scans. */
 const SCANS_BEFORE_INDEX = 3;
-/** Line queries answered by counting before the original's line breaks are listed once. */
-const COUNTS_BEFORE_BREAK_LIST = 2;
-
-function countBreaks(text: string, from = 0, to = text.length): number {
-  let count = 0;
-  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
-  return count;
-}
-
-/** The offsets of every line break of `text`, ascending. */
-function breakOffsets(text: string): Int32Array {
-  const offsets = new Int32Array(countBreaks(text));
-  let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) offsets[count++] = at;
-  return offsets;
-}
-
-/** How many of the ascending `offsets` are below `limit`. */
-function countBelow(offsets: Int32Array, limit: number): number {
-  let low = 0;
-  let high = offsets.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (offsets[middle]! < limit) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 /** Start offsets of the occurrences of `needle` in `haystack`, left to right, overlapping ones too when asked. */
 function* scanOccurrences(haystack: string, needle: string, overlapping: boolean): Generator<number> {
@@ -86,29 +38,18 @@ export interface TextDraftOptions {
  * ones before, while remembering which parts are still the file's own characters. {@link replacements} sums the
  * changes up for `encodeChange`, which writes every untouched byte back as it was.
  *
- * The draft keeps the changes as replacements of the original text, sorted, so that a change costs its own size
- * and a search for the position among the changes, never a pass over the whole text: a thousand edits of a file
- * are a thousand small steps. The whole text is only built when asked for ({@link text}); {@link occurrences}
- * finds a string without it, through an index of the original text and of what the changes wrote, once a draft is
- * searched more than a few times.
+ * A change costs its own size, never a pass over the whole text (the changes are kept as sorted replacements of the
+ * original: `DraftChanges`), so a thousand edits of a file are a thousand small steps. The whole text is only built
+ * when asked for ({@link text}); {@link occurrences} finds a string without it, through an index of the original
+ * text and of what the changes wrote, once a draft is searched more than a few times.
  */
 export class TextDraft {
-  private readonly original: string;
-  /** The changes, sorted, apart: none overlaps or touches another (touching ones are merged). */
-  private changes: Change[] = [];
-  /** `shiftBefore[i]`: characters the changes before change `i` add; valid for `i < shiftBefore.length`. */
-  private shiftBefore: number[] = [0];
-  /** `breaksBefore[i]`: line breaks the changes before change `i` add; as long as `shiftBefore`. */
-  private breaksBefore: number[] = [0];
-  private shift = 0;
+  private readonly changes: DraftChanges;
+  private readonly search: NonNullable<TextDraftOptions['search']>;
   private currentText: string | undefined;
   private currentRaw: string | undefined;
-  private originalBreaks: Int32Array | undefined;
-  private breakCounts = 0;
   private scans = 0;
-  private index: SubstringIndex<Change> | undefined;
-
-  private readonly search: NonNullable<TextDraftOptions['search']>;
+  private index: SubstringIndex<DraftChange> | undefined;
   /** Whether {@link raw} is {@link text} whatever the changes: the original has no `\r`, and changes write none. */
   readonly rawIsText: boolean;
 
@@ -116,8 +57,8 @@ export class TextDraft {
     readonly decoded: DecodedText,
     options: TextDraftOptions = {},
   ) {
+    this.changes = new DraftChanges(decoded.text);
     this.search = options.search ?? 'auto';
-    this.original = decoded.text;
     this.rawIsText = decoded.raw === decoded.text;
     this.currentText = decoded.text;
     this.currentRaw = decoded.raw;
@@ -125,22 +66,13 @@ export class TextDraft {
 
   /** The current text, `\n`-normalised (what the model sees). */
   get text(): string {
-    if (this.currentText === undefined) {
-      const parts: string[] = [];
-      let at = 0;
-      for (const change of this.changes) {
-        parts.push(this.original.slice(at, change.start), change.text);
-        at = change.end;
-      }
-      parts.push(this.original.slice(at));
-      this.currentText = parts.join('');
-    }
+    this.currentText ??= this.changes.text();
     return this.currentText;
   }
 
   /** Length of the current {@link text}. */
   get length(): number {
-    return this.original.length + this.shift;
+    return this.changes.length;
   }
 
   /**
@@ -162,65 +94,27 @@ export class TextDraft {
 
   /** Every change so far, as replacements of the original text (sorted, apart): what `encodeChange` takes. */
   get replacements(): TextReplacement[] {
-    return this.changes.map(({ start, end, text }) => ({ start, end, text }));
+    return this.changes.replacements();
   }
 
   /** The character code at `offset` of the current text (`NaN` outside it), as `String.prototype.charCodeAt`. */
   charCodeAt(offset: number): number {
     if (!(offset >= 0 && offset < this.length)) return Number.NaN;
-    if (this.currentText !== undefined) return this.currentText.charCodeAt(offset);
-    const place = this.place(offset);
-    return place.inChange
-      ? this.changes[place.index]!.text.charCodeAt(place.at)
-      : this.original.charCodeAt(place.at);
+    return this.currentText !== undefined
+      ? this.currentText.charCodeAt(offset)
+      : this.changes.charCodeAt(offset);
   }
 
   /** The characters `[start, end)` of the current text (clamped to it), without building the whole text. */
   slice(start: number, end: number): string {
     const from = Math.max(0, Math.min(start, this.length));
     const to = Math.max(from, Math.min(end, this.length));
-    if (this.currentText !== undefined) return this.currentText.slice(from, to);
-    const { changes, original } = this;
-    const place = this.place(from);
-    let { index, inChange, at } = place;
-    let result = '';
-    let remaining = to - from;
-    while (remaining > 0) {
-      if (inChange) {
-        const change = changes[index]!;
-        const part = change.text.slice(at, at + remaining);
-        result += part;
-        remaining -= part.length;
-        inChange = false;
-        at = change.end;
-      } else {
-        const next = index + 1 < changes.length ? changes[index + 1]!.start : original.length;
-        const stop = Math.min(next, at + remaining);
-        result += original.slice(at, stop);
-        remaining -= stop - at;
-        index += 1;
-        inChange = true;
-        at = 0;
-      }
-    }
-    return result;
+    return this.currentText !== undefined ? this.currentText.slice(from, to) : this.changes.slice(from, to);
   }
 
   /** The 1-based line of the current text holding `offset` (a line starts after each `\n`). */
   lineNumberAt(offset: number): number {
-    if (this.changes.length === 0) return 1 + this.originalBreaksBelow(offset);
-    const place = this.place(Math.max(0, Math.min(offset, this.length)));
-    this.prefixesTo(place.index + 1);
-    if (place.inChange) {
-      const change = this.changes[place.index]!;
-      return (
-        1 +
-        this.originalBreaksBelow(change.start) +
-        this.breaksBefore[place.index]! +
-        countBreaks(change.text, 0, place.at)
-      );
-    }
-    return 1 + this.originalBreaksBelow(place.at) + this.breaksBefore[place.index + 1]!;
+    return this.changes.lineNumberAt(Math.max(0, Math.min(offset, this.length)));
   }
 
   /**
@@ -254,127 +148,35 @@ export class TextDraft {
       previousEnd = change.end;
     }
     // From the first to the last, each moved by what the ones before it added: the changes are then found and
-    // stored from left to right, where the draft's running sums are still valid.
+    // stored from left to right, where the running sums of `DraftChanges` are still valid.
     let moved = 0;
     for (const { start, end, text } of changes) {
       if (start === end && text === '') continue;
       this.currentText = undefined;
       this.currentRaw = undefined;
-      this.apply(start + moved, end + moved, text);
+      const merged = this.changes.apply(start + moved, end + moved, text);
+      if (merged !== undefined) this.indexChange(merged);
       moved += text.length - (end - start);
     }
   }
 
-  /** The offset in the current text where the text of change `index` starts. */
-  private changeStart(index: number): number {
-    this.prefixesTo(index);
-    return this.changes[index]!.start + this.shiftBefore[index]!;
-  }
-
-  private changeEnd(index: number): number {
-    return this.changeStart(index) + this.changes[index]!.text.length;
-  }
-
-  /** Extends the running sums over the changes up to `shiftBefore[index]`. */
-  private prefixesTo(index: number): void {
-    for (let at = this.shiftBefore.length - 1; at < index; at++) {
-      const change = this.changes[at]!;
-      this.shiftBefore.push(this.shiftBefore[at]! + change.delta);
-      this.breaksBefore.push(this.breaksBefore[at]! + change.breaks);
-    }
-  }
-
-  /** The last change whose original range starts at or before `original`, or -1. */
-  private changeAtOrBefore(original: number): number {
-    let low = 0;
-    let high = this.changes.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.changes[middle]!.start <= original) low = middle + 1;
-      else high = middle;
-    }
-    return low - 1;
-  }
-
-  /**
-   * The last change whose text starts at or before current `offset`, or -1. Below the changes whose running sums
-   * are known, a binary search; beyond them, the sums are extended only as far as the answer.
-   */
-  private changeAtOrBeforeOffset(offset: number): number {
-    let known = this.shiftBefore.length - 1;
-    if (known < this.changes.length && this.changeStart(known) <= offset) {
-      while (known + 1 < this.changes.length && this.changeStart(known + 1) <= offset) known++;
-      return known;
-    }
-    let low = 0;
-    let high = known;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.changeStart(middle) <= offset) low = middle + 1;
-      else high = middle;
-    }
-    return low - 1;
-  }
-
-  /** Where current `offset` falls; an offset right after a change's text is the original one after it. */
-  private place(offset: number): Place {
-    const index = this.changeAtOrBeforeOffset(offset);
-    if (index < 0) return { index, inChange: false, at: offset };
-    const start = this.changeStart(index);
-    const change = this.changes[index]!;
-    if (offset < start + change.text.length) return { index, inChange: true, at: offset - start };
-    return { index, inChange: false, at: change.end + offset - start - change.text.length };
-  }
-
-  /** The original offset of current `offset`, which lies in original text after change `index` (-1: before all). */
-  private originalAfter(index: number, offset: number): number {
-    return index < 0 ? offset : this.changes[index]!.end + offset - this.changeEnd(index);
-  }
-
-  /** The current offset of original offset `original`, or `undefined` when a change replaced that character. */
-  private currentOffsetOf(original: number): number | undefined {
-    const index = this.changeAtOrBefore(original);
-    if (index < 0) return original;
-    if (original < this.changes[index]!.end) return undefined;
-    this.prefixesTo(index + 1);
-    return original + this.shiftBefore[index + 1]!;
-  }
-
-  /** Whether the original characters `[start, end)` are all still there, side by side, in the current text. */
-  private keepsOriginal(start: number, end: number): boolean {
-    if (start < 0 || end > this.original.length) return false;
-    const index = this.changeAtOrBefore(end - 1);
-    return index < 0 || this.changes[index]!.end <= start;
-  }
-
-  /** Line breaks of the original text before original offset `offset`. */
-  private originalBreaksBelow(offset: number): number {
-    if (this.originalBreaks === undefined && this.breakCounts++ < COUNTS_BEFORE_BREAK_LIST) {
-      return countBreaks(this.original, 0, offset);
-    }
-    this.originalBreaks ??= breakOffsets(this.original);
-    return countBelow(this.originalBreaks, offset);
-  }
-
   /** The index, built once the draft has been scanned a few times, when the text is worth indexing. */
-  private indexed(): SubstringIndex<Change> | undefined {
+  private indexed(): SubstringIndex<DraftChange> | undefined {
     if (this.index !== undefined) return this.index;
-    const size = this.original.length;
+    const size = this.changes.original.length;
     if (this.search === 'scanned') return undefined;
     if (this.search === 'auto') {
       if (size < INDEX_MIN_CHARS || size > INDEX_MAX_CHARS || this.scans++ < SCANS_BEFORE_INDEX)
         return undefined;
     }
-    this.index = new SubstringIndex<Change>(this.original);
-    this.changes.forEach((_change, index) => this.indexChange(index));
+    this.index = new SubstringIndex<DraftChange>(this.changes.original);
+    for (const [change, start] of this.changes.withStarts()) this.indexChange(change, start);
     return this.index;
   }
 
-  /** Adds to the index the pieces of the current text that change `index` wrote or joined. */
-  private indexChange(index: number): void {
-    if (this.index === undefined) return;
-    const start = this.changeStart(index);
-    const change = this.changes[index]!;
+  /** Adds to the index the pieces of the current text that `change` wrote or joined. */
+  private indexChange(change: DraftChange, start = this.changes.startOf(change)): void {
+    if (this.index === undefined || start === undefined) return;
     const reach = INDEX_GRAM_CHARS - 1;
     const from = Math.max(0, start - reach);
     const window = this.slice(from, start + change.text.length + reach);
@@ -382,28 +184,28 @@ export class TextDraft {
   }
 
   /** {@link occurrences} through the index: every occurrence, overlapping ones too, or `undefined` to scan instead. */
-  private findIndexed(index: SubstringIndex<Change>, needle: string): number[] | undefined {
+  private findIndexed(index: SubstringIndex<DraftChange>, needle: string): number[] | undefined {
     const candidates = index.candidates(needle, 64 + (this.length >>> 10));
     if (candidates === undefined) return undefined;
     const { gramAt, originals, writtenOwners, writtenOffsets } = candidates;
+    const { changes } = this;
     const found: number[] = [];
     for (let entry = 0; entry < originals.length; entry++) {
       const gramStart = originals[entry]!;
       const start = gramStart - gramAt;
       // Where the changes left the original text alone, it is compared where it stands.
-      if (this.keepsOriginal(start, start + needle.length)) {
-        if (this.original.startsWith(needle, start)) found.push(this.currentOffsetOf(start)!);
+      if (changes.keepsOriginal(start, start + needle.length)) {
+        if (changes.original.startsWith(needle, start)) found.push(changes.currentOffsetOf(start)!);
       } else {
-        const at = this.currentOffsetOf(gramStart);
+        const at = changes.currentOffsetOf(gramStart);
         if (at !== undefined && this.holdsAt(at - gramAt, needle)) found.push(at - gramAt);
       }
     }
     for (let entry = 0; entry < writtenOwners.length; entry++) {
-      const owner = writtenOwners[entry]!;
-      const position = this.changeAtOrBefore(owner.start);
-      // A change merged into a later one is gone; that one indexed what it wrote.
-      if (this.changes[position] !== owner) continue;
-      const start = this.changeStart(position) + writtenOffsets[entry]! - gramAt;
+      // A change merged into a later one is gone (no start); that one indexed what it wrote.
+      const ownerStart = changes.startOf(writtenOwners[entry]!);
+      if (ownerStart === undefined) continue;
+      const start = ownerStart + writtenOffsets[entry]! - gramAt;
       if (this.holdsAt(start, needle)) found.push(start);
     }
     if (found.length < 2) return found;
@@ -416,54 +218,7 @@ export class TextDraft {
     return (
       start >= 0 &&
       start + needle.length <= this.length &&
-      this.slice(start, start + needle.length) === needle
+      this.changes.slice(start, start + needle.length) === needle
     );
-  }
-
-  /**
-   * Replaces current `[start, end)` by `text`, merging it with the changes it overlaps or touches: their texts
-   * around the range stay, and the merged change replaces the union of their original ranges.
-   */
-  private apply(start: number, end: number, text: string): void {
-    const changes = this.changes;
-    // `first`: the first change ending at or after `start`; `last`: the last one starting at or before `end`. The
-    // ones between touch or overlap the range.
-    const before = this.changeAtOrBeforeOffset(start);
-    const first = before >= 0 && this.changeEnd(before) >= start ? before : before + 1;
-    const last = this.changeAtOrBeforeOffset(end);
-    const removed = this.slice(start, end);
-    let delta = text.length - removed.length;
-    let breaks = countBreaks(text) - countBreaks(removed);
-    let merged = text;
-    let originalStart = this.originalAfter(first - 1, start);
-    let originalEnd = this.originalAfter(last, end);
-    if (first <= last) {
-      const firstStart = this.changeStart(first);
-      if (firstStart < start) {
-        merged = changes[first]!.text.slice(0, start - firstStart) + merged;
-        originalStart = changes[first]!.start;
-      }
-      const lastStart = this.changeStart(last);
-      if (lastStart + changes[last]!.text.length > end) {
-        merged += changes[last]!.text.slice(end - lastStart);
-        originalEnd = changes[last]!.end;
-      }
-      for (let index = first; index <= last; index++) {
-        delta += changes[index]!.delta;
-        breaks += changes[index]!.breaks;
-      }
-    }
-    const change: Change = { start: originalStart, end: originalEnd, text: merged, delta, breaks };
-    const gone = originalStart === originalEnd && merged === '';
-    if (gone) changes.splice(first, last - first + 1);
-    else if (first === changes.length) changes.push(change);
-    else changes.splice(first, last - first + 1, change);
-    // The running sums up to the merged change stay; the ones after it are found again when asked for.
-    if (this.shiftBefore.length > first + 1) {
-      this.shiftBefore.length = first + 1;
-      this.breaksBefore.length = first + 1;
-    }
-    this.shift += text.length - removed.length;
-    if (!gone) this.indexChange(first);
   }
 }
