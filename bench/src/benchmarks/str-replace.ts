@@ -10,6 +10,7 @@ import { formatMegabytes, formatMs } from '../harness/table.js';
 import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.js';
 import { freshCopyOf } from './fresh-copy.js';
 import { hugeRowNotes, prepareHugeRow } from './str-replace-huge.js';
+import { isManyEditsRow, manyEditsNotes, prepareManyEditsRow } from './str-replace-many.js';
 
 const HALF_SIZE = 53 * 1024 * 1024;
 const CHILD = fileURLToPath(new URL('./str-replace-child.ts', import.meta.url));
@@ -36,6 +37,7 @@ async function prepare(context: BenchContext): Promise<Row[]> {
       beforeEachRun: makeFresh,
     },
     await prepareHugeRow(context),
+    await prepareManyEditsRow(context),
   ];
 }
 
@@ -48,6 +50,10 @@ async function notes(results: RowResult[]): Promise<string[]> {
   for (const result of results) {
     if (result.row.label.includes('beyond the string limit')) {
       lines.push(...hugeRowNotes(result));
+      continue;
+    }
+    if (isManyEditsRow(result)) {
+      lines.push(...manyEditsNotes(result));
       continue;
     }
     const ours = (key: string) => medianOf(result.ours, (sample) => sample.details[key]);
@@ -67,10 +73,12 @@ async function notes(results: RowResult[]): Promise<string[]> {
 }
 
 const strReplaceBenchmark: Benchmark = {
-  title: 'StrReplaceFile: one unique edit in the middle of a 106 MiB file, and of a 768 MiB one',
+  title:
+    'StrReplaceFile: one unique edit in the middle of a 106 MiB file, and of a 768 MiB one; 10,000 edits in one call',
   description:
     'A fresh process makes one exact, unique edit through `StrReplaceFile` vs a fresh process running a minimal ' +
-    'Node script that reads the file, checks the match is unique, replaces it and writes the file.',
+    'Node script that reads the file, checks the match is unique, replaces it and writes the file; and 10,000 ' +
+    'edits of a 12,000-line file in one call vs 1,000 of them.',
   prepare,
   notes,
 };

@@ -93,7 +93,7 @@ export { readShownPath } from './path/normalize-input.js';
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';
 export { createUtf8StreamCheck, type Utf8StreamCheck } from './text/utf8-stream-check.js';
-export { TextDraft } from './text/text-draft.js';
+export { TextDraft, type TextDraftOptions } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';
 
@@ -139,6 +139,7 @@ export {
 } from './diff/build-diff-blocks.js';
 export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
 export { changedLines, type ChangedLines } from './diff/changed-lines.js';
+export { LineDiff } from './diff/line-diff.js';
 
 // what a write tool shows the model of its change: numbered lines around the changed places
 export { numberedLine } from './text/numbered-line.js';

@@ -14,6 +14,7 @@ import {
   recordSeenText,
   unsupportedEncodingError,
   missingDirectories,
+  LineDiff,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
@@ -22,6 +23,16 @@ import { elidedContentError, writeFailedMessage, WriteFileBriefs, type WriteFile
 import { displayDirectory } from './missing-directories.js';
 import { WriteFileParams } from './params.js';
 import { writeSnippet } from './write-snippet.js';
+
+/**
+ * Whether the change may remove a line of the old text: some old line lies between the lines both texts share at
+ * their start and end. An overwrite that only adds lines (code inserted into a big file) keeps every old line, so no
+ * comment it adds can stand for lost code, and its new text is not scanned for one.
+ */
+function removesLines(lines: LineDiff): boolean {
+  const { prefix, suffix } = lines.shared;
+  return lines.oldLines.count > prefix + suffix;
+}
 
 /** Options of {@link WriteFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
 export type WriteFileOptions = Record<string, never>;
@@ -94,14 +105,16 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
         return unsupportedEncodingError(params.path);
       }
       composed = composeExisting(decoded.decoded, oldBytes, params.content, params.mode);
-      // A lazy overwrite (`// ... rest unchanged ...` for the file's real lines) would delete the user's code.
-      const elided =
-        params.mode === 'overwrite' ? introducedElision(composed.oldText, composed.newText) : undefined;
-      if (elided !== undefined) return elidedContentError(params.path, elided);
     } else {
       composed = composeNewFile(params.content);
     }
-
+    // The approval shows the diff, and the snippet the changed lines: one line search serves both.
+    const lines = new LineDiff(composed.oldText, composed.newText, runtime.diffBudgetMs);
+    if (oldBytes !== null && params.mode === 'overwrite' && removesLines(lines)) {
+      // A lazy overwrite (`// ... rest unchanged ...` for the file's real lines) would delete the user's code.
+      const elided = introducedElision(composed.oldText, composed.newText);
+      if (elided !== undefined) return elidedContentError(params.path, elided);
+    }
     const outcome = await applyFileChange(
       runtime,
       {
@@ -111,6 +124,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
         oldBytes,
         oldStamp,
         ...composed,
+        lines,
         createDirectories,
         checkReadState,
       },
@@ -139,7 +153,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       oldBytes === null ? null : composed.oldText,
       composed.newText,
       params.mode,
-      runtime.diffBudgetMs,
+      lines,
     );
     if (snippet.unshown) message += snippetCutSentence(snippet.unshown);
     return toolOk({

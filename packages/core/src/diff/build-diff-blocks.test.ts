@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildDiffBlocks, DIFF_DISPLAY_MAX_BYTES, DIFF_MAX_LINES } from './build-diff-blocks.js';
 import { countLines } from './diff-lines.js';
+import { changedLines } from './changed-lines.js';
+import { LineDiff } from './line-diff.js';
 
 /** `count` lines `prefix1`..`prefixN`, each followed by '\n'. */
 function numberedLines(prefix: string, count: number, from = 1): string {
@@ -279,6 +281,20 @@ describe('buildDiffBlocks timing', () => {
     buildDiffBlocks('f.txt', `${lines.join('\n')}\n`, scrambled, { budgetMs: 1, timing });
     expect(timing.searchTimedOut).toBe(true);
     expect(timing.searchMs).toBeGreaterThan(0);
+  });
+
+  it("takes the caller's line diff of the same texts, searched once, and ignores one of other texts", () => {
+    const lines = new LineDiff('a\nb\nc\n', 'b\na\nc\n', 200);
+    expect(changedLines(lines)).toEqual([
+      { oldFrom: 1, oldCount: 1, newFrom: 1, newCount: 0 },
+      { oldFrom: 3, oldCount: 0, newFrom: 2, newCount: 1 },
+    ]);
+    const timing = { readMs: 0, searchMs: -1, searchTimedOut: true };
+    const blocks = buildDiffBlocks('f.txt', 'a\nb\nc\n', 'b\na\nc\n', { timing, lines });
+    // The search was the caller's: none in this call.
+    expect(timing).toMatchObject({ searchMs: 0, searchTimedOut: false });
+    expect(blocks).toEqual(buildDiffBlocks('f.txt', 'a\nb\nc\n', 'b\na\nc\n'));
+    expect(buildDiffBlocks('f.txt', 'x\n', 'y\n', { lines })).toEqual(buildDiffBlocks('f.txt', 'x\n', 'y\n'));
   });
 
   it('reports a search that finished', () => {

@@ -1,9 +1,10 @@
 import type { DiffDisplayBlock } from '../result/tool-result.js';
-import { countLines, splitDiffLines } from './diff-lines.js';
+import type { DiffLines } from './diff-lines.js';
 import { diffSummaryBlock } from './diff-summary.js';
 import { cutLongLines, DIFF_LINE_MAX_CHARS } from './cut-long-lines.js';
 import { buildHunkBlocks } from './hunks.js';
-import { computeLineRuns, type LineRun, type SearchClock } from './line-runs.js';
+import { LineDiff } from './line-diff.js';
+import type { LineRun } from './line-runs.js';
 
 /** Above this many lines on either side, a change is shown as a summary block. */
 export const DIFF_MAX_LINES = 10_000;
@@ -24,6 +25,11 @@ export interface DiffOptions {
   context?: number;
   /** An object to fill in with where the time went (benchmarks, logs); left untouched when absent. */
   timing?: DiffTiming;
+  /**
+   * The line diff of these very texts, when the caller has one (its budget then stands for `budgetMs`): its search
+   * runs once for the blocks and whatever else the caller shows of the change.
+   */
+  lines?: LineDiff;
 }
 
 /** Where the time of one `buildDiffBlocks` call went, in milliseconds. */
@@ -53,43 +59,40 @@ export function buildDiffBlocks(
   options: DiffOptions = {},
 ): DiffDisplayBlock[] {
   const startedAt = performance.now();
-  const search: SearchClock = {};
-  const blocks = diffBlocks(path, oldText, newText, options, search);
+  const given = options.lines?.isOf(oldText, newText) ? options.lines : undefined;
+  const lines = given ?? new LineDiff(oldText, newText, validBudget(options.budgetMs));
+  const searchedBefore = lines.clock.endedAt !== undefined;
+  const blocks = diffBlocks(path, lines, options);
   if (options.timing) {
-    const searchMs = (search.endedAt ?? 0) - (search.startedAt ?? 0);
+    const clock = lines.clock;
+    // A search made before this call (for the caller's own use) took none of this call's time.
+    const searchMs = searchedBefore ? 0 : (clock.endedAt ?? 0) - (clock.startedAt ?? 0);
     options.timing.searchMs = searchMs;
     options.timing.readMs = performance.now() - startedAt - searchMs;
-    options.timing.searchTimedOut = search.timedOut ?? false;
+    options.timing.searchTimedOut = clock.timedOut ?? false;
   }
   return blocks;
 }
 
-function diffBlocks(
-  path: string,
-  oldText: string,
-  newText: string,
-  options: DiffOptions,
-  search: SearchClock,
-): DiffDisplayBlock[] {
+function diffBlocks(path: string, lines: LineDiff, options: DiffOptions): DiffDisplayBlock[] {
+  const { oldText, newText } = lines;
   if (oldText === newText) return [];
-  const budgetMs = validBudget(options.budgetMs);
   const context = validContext(options.context);
 
-  // Counting first means a huge text is never split into millions of strings just to be summarised.
-  const oldLineCount = countLines(oldText);
-  const newLineCount = countLines(newText);
+  // Lines are counted first, and a huge text is summarised without a line of it cut out or compared.
+  const oldLineCount = lines.oldLines.count;
+  const newLineCount = lines.newLines.count;
   if (oldLineCount > DIFF_MAX_LINES || newLineCount > DIFF_MAX_LINES) {
     return [diffSummaryBlock(path, oldLineCount, newLineCount)];
   }
 
-  const oldLines = splitDiffLines(oldText);
-  const newLines = splitDiffLines(newText);
-  const runs = computeLineRuns(oldLines.keys, newLines.keys, budgetMs, search);
+  const runs = lines.runs;
   if (runs === undefined) return [diffSummaryBlock(path, oldLineCount, newLineCount)];
-  if (changedBytesOver(runs, oldLines.shown, newLines.shown, DIFF_DISPLAY_MAX_BYTES)) {
+  const { oldLines, newLines } = lines;
+  if (changedBytesOver(runs, oldLines, newLines, DIFF_DISPLAY_MAX_BYTES)) {
     return [diffSummaryBlock(path, oldLineCount, newLineCount)];
   }
-  const blocks = buildHunkBlocks(path, oldLines.shown, newLines.shown, runs, context).map(cutLongLines);
+  const blocks = buildHunkBlocks(path, oldLines, newLines, runs, context).map(cutLongLines);
   return withinByteBudget(blocks) ? blocks : [diffSummaryBlock(path, oldLineCount, newLineCount)];
 }
 
@@ -101,8 +104,8 @@ function diffBlocks(
  */
 function changedBytesOver(
   runs: readonly LineRun[],
-  oldLines: readonly string[],
-  newLines: readonly string[],
+  oldLines: DiffLines,
+  newLines: DiffLines,
   limit: number,
 ): boolean {
   let total = 0;
@@ -113,7 +116,7 @@ function changedBytesOver(
     const from = run.kind === 'added' ? newAt : oldAt;
     if (run.kind !== 'equal') {
       for (let index = from; index < from + run.count; index++) {
-        const length = lines[index]!.length;
+        const length = lines.shownLength(index);
         if (length <= DIFF_LINE_MAX_CHARS) total += length;
       }
       if (total > limit) return true;

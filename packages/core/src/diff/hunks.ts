@@ -1,4 +1,5 @@
 import type { DiffDisplayBlock } from '../result/tool-result.js';
+import type { DiffLines } from './diff-lines.js';
 import type { LineRun } from './line-runs.js';
 import { changesOfRuns } from './run-changes.js';
 
@@ -11,8 +12,8 @@ import { changesOfRuns } from './run-changes.js';
  */
 export function buildHunkBlocks(
   path: string,
-  oldLines: string[],
-  newLines: string[],
+  oldLines: DiffLines,
+  newLines: DiffLines,
   runs: LineRun[],
   context: number,
 ): DiffDisplayBlock[] {
@@ -30,14 +31,14 @@ export function buildHunkBlocks(
 
     // Context lines are unchanged, so the same count is taken on both sides.
     const before = Math.min(context, first.oldFrom, first.newFrom);
-    const after = Math.min(context, oldLines.length - last.oldTo, newLines.length - last.newTo);
+    const after = Math.min(context, oldLines.count - last.oldTo, newLines.count - last.newTo);
     const oldFrom = first.oldFrom - before;
     const newFrom = first.newFrom - before;
     blocks.push({
       type: 'diff',
       path,
-      oldText: oldLines.slice(oldFrom, last.oldTo + after).join('\n'),
-      newText: newLines.slice(newFrom, last.newTo + after).join('\n'),
+      oldText: oldLines.shown(oldFrom, last.oldTo + after),
+      newText: newLines.shown(newFrom, last.newTo + after),
       oldStart: oldFrom + 1,
       newStart: newFrom + 1,
       isSummary: false,

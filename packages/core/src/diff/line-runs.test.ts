@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DiffLines } from './diff-lines.js';
 import { computeLineRuns, type LineRun } from './line-runs.js';
+
+/** Lines as the diff reads them: a text with each line ended by '\n'. */
+function linesOf(lines: readonly string[]): DiffLines {
+  return new DiffLines(lines.map((line) => `${line}\n`).join(''));
+}
 
 /** Length of a longest common subsequence, by the textbook table: what a minimal diff keeps. */
 function longestCommon(oldLines: string[], newLines: string[]): number {
@@ -46,7 +52,7 @@ describe('computeLineRuns', () => {
     const lines = fc.array(line, { maxLength: 30 });
     fc.assert(
       fc.property(lines, lines, (oldLines, newLines) => {
-        const runs = computeLineRuns(oldLines, newLines, 60_000);
+        const runs = computeLineRuns(linesOf(oldLines), linesOf(newLines), 60_000);
         expect(runs).toBeDefined();
         expect(keptLines(runs!, oldLines, newLines)).toBe(longestCommon(oldLines, newLines));
       }),
@@ -63,7 +69,7 @@ describe('computeLineRuns', () => {
       { length: 20_000 },
       (_, index) => `new line ${index} ${'n'.repeat(index % 90)}`,
     );
-    expect(computeLineRuns(oldLines, newLines, 60_000)).toEqual([
+    expect(computeLineRuns(linesOf(oldLines), linesOf(newLines), 60_000)).toEqual([
       { kind: 'removed', count: 20_000 },
       { kind: 'added', count: 20_000 },
     ]);
@@ -71,7 +77,7 @@ describe('computeLineRuns', () => {
     const shared = newLines.slice();
     shared[7_000] = oldLines[5_000]!;
     shared[15_000] = oldLines[12_000]!;
-    const runs = computeLineRuns(oldLines, shared, 60_000)!;
+    const runs = computeLineRuns(linesOf(oldLines), linesOf(shared), 60_000)!;
     expect(keptLines(runs, oldLines, shared)).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { jsdiff } from '../fs/load-on-use.js';
+import { sharedEdges, type DiffLines, type SharedEdges } from './diff-lines.js';
 
 /** A run of consecutive lines that are kept, removed from the old text, or added in the new one. */
 export interface LineRun {
@@ -20,31 +21,24 @@ export interface SearchClock {
 }
 
 /**
- * The line runs turning `oldKeys` into `newKeys`, or `undefined` when the search for them takes longer than
+ * The line runs turning `oldLines` into `newLines`, or `undefined` when the search for them takes longer than
  * `budgetMs`. Before the search, in linear time: common leading and trailing lines are set aside (a local edit of a
- * big text only searches the changed middle), and lines found on one side only are set aside too (they can only be
- * removed or added), so two very different texts leave little or nothing to search. The budget bounds the search.
+ * big text only searches the changed middle; `edges`, when the caller has them), and lines found on one side only are
+ * set aside too (they can only be removed or added), so two very different texts leave little or nothing to search.
+ * The budget bounds the search.
  */
 export function computeLineRuns(
-  oldKeys: string[],
-  newKeys: string[],
+  oldLines: DiffLines,
+  newLines: DiffLines,
   budgetMs: number,
   clock: SearchClock = {},
+  edges: SharedEdges = sharedEdges(oldLines, newLines),
 ): LineRun[] | undefined {
-  const oldLength = oldKeys.length;
-  const newLength = newKeys.length;
-  let prefix = 0;
-  while (prefix < oldLength && prefix < newLength && oldKeys[prefix] === newKeys[prefix]) prefix++;
-  let suffix = 0;
-  while (
-    suffix < oldLength - prefix &&
-    suffix < newLength - prefix &&
-    oldKeys[oldLength - 1 - suffix] === newKeys[newLength - 1 - suffix]
-  ) {
-    suffix++;
-  }
+  const oldLength = oldLines.count;
+  const newLength = newLines.count;
+  const { prefix, suffix } = edges;
 
-  const middle = middleCandidates(oldKeys, newKeys, prefix, oldLength - suffix, newLength - suffix);
+  const middle = middleCandidates(oldLines, newLines, prefix, oldLength - suffix, newLength - suffix);
   const matches = matchMiddle(middle, budgetMs, clock);
   if (matches === undefined) return undefined;
 
@@ -92,46 +86,52 @@ interface MiddleCandidates {
 }
 
 /**
- * A number every equal line gets, from its length and about sixteen of its characters, evenly spread: cheap however
- * long the line, and different for nearly all different lines (fewer characters met too often in code and prose,
- * where the same characters stand at the same places). Lines whose numbers meet none of the other side's cannot be
- * on both sides.
+ * Two table slots of every line of `lines[from, to)` (from its sketch), and a table marking the slots taken. A line
+ * of the other side can only be here when both its slots are taken: with two slots, about one unrelated line in
+ * seventy passes, against one in sixteen with one slot, and each that passes costs a hash of the whole line.
  */
-function lineSketch(line: string): number {
-  const length = line.length;
-  let sketch = Math.imul(length, 0x9e3779b1);
-  const step = (length >> 4) + 1;
-  for (let at = length - 1; at >= 0; at -= step) sketch = Math.imul(sketch ^ line.charCodeAt(at), 0x85ebca6b);
-  return sketch ^ (sketch >>> 15);
+function sketchSlots(lines: DiffLines, from: number, to: number, mask: number): SketchSlots {
+  const first = new Int32Array(to - from);
+  const second = new Int32Array(to - from);
+  // One bit a slot: the table stays in the processor's cache (128 KB for 60k lines).
+  const taken = new Int32Array((mask >>> 5) + 1);
+  for (let index = from; index < to; index++) {
+    const sketch = lines.sketch(index);
+    const one = sketch & mask;
+    const two = Math.imul(sketch ^ (sketch >>> 13), 0x5bd1e995) & mask;
+    first[index - from] = one;
+    second[index - from] = two;
+    taken[one >>> 5]! |= 1 << (one & 31);
+    taken[two >>> 5]! |= 1 << (two & 31);
+  }
+  return { first, second, taken };
 }
 
-/** The table slot of every line of `keys[from, to)`, and a table marking the slots taken. */
-function sketchSlots(
-  keys: string[],
-  from: number,
-  to: number,
-  mask: number,
-): { slots: Int32Array; taken: Uint8Array } {
-  const slots = new Int32Array(to - from);
-  const taken = new Uint8Array(mask + 1);
-  for (let index = from; index < to; index++) {
-    const slot = lineSketch(keys[index]!) & mask;
-    slots[index - from] = slot;
-    taken[slot] = 1;
-  }
-  return { slots, taken };
+interface SketchSlots {
+  first: Int32Array;
+  second: Int32Array;
+  taken: Int32Array;
+}
+
+function isTaken(taken: Int32Array, slot: number): boolean {
+  return (taken[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+}
+
+/** Whether line `index` of one side may be on the side whose slots are `other`. */
+function mayBeIn(slots: SketchSlots, index: number, other: SketchSlots): boolean {
+  return isTaken(other.taken, slots.first[index]!) && isTaken(other.taken, slots.second[index]!);
 }
 
 // Hashing whole lines into a map is what costs here: numbering both sides of two different 5 MB texts (60k lines of
 // 80 characters) and building a set of each took most of the 70 ms of `changedLines` on them. So every line first
-// gets a slot in a table from a cheap sketch (equal lines, equal slots), and only lines whose slot the other side
-// also took are hashed: a line that finds its slot empty on the other side cannot be there. Two unrelated texts then
-// hash about one line in twenty (`changedLines` on them: about 40 ms, most of it splitting the texts); similar texts
-// hash what they always did. Then only old lines are numbered; a new line is only looked up, since a new line
-// the old side lacks can only be added and needs no number.
+// gets two slots in a table from a cheap sketch (equal lines, equal slots), and only lines whose slots the other side
+// also took are cut out of the text and hashed: a line that finds a slot empty on the other side cannot be there.
+// Two unrelated texts then hash about one line in seventy; similar texts hash what they always did. Then only old
+// lines are numbered; a new line is only looked up, since a new line the old side lacks can only be added and needs
+// no number.
 function middleCandidates(
-  oldKeys: string[],
-  newKeys: string[],
+  oldLines: DiffLines,
+  newLines: DiffLines,
   from: number,
   oldTo: number,
   newTo: number,
@@ -147,14 +147,14 @@ function middleCandidates(
   if (middle.oldLength === 0 || middle.newLength === 0) return middle;
   // About 16 slots per line of the larger side, so few different lines share one.
   const mask = 2 ** Math.ceil(Math.log2(Math.max(middle.oldLength, middle.newLength) * 16)) - 1;
-  const oldSlots = sketchSlots(oldKeys, from, oldTo, mask);
-  const newSlots = sketchSlots(newKeys, from, newTo, mask);
+  const oldSlots = sketchSlots(oldLines, from, oldTo, mask);
+  const newSlots = sketchSlots(newLines, from, newTo, mask);
 
   const ids = new Map<string, number>();
   const oldAll = new Int32Array(middle.oldLength).fill(-1);
   for (let index = 0; index < middle.oldLength; index++) {
-    if (newSlots.taken[oldSlots.slots[index]!] === 0) continue;
-    const line = oldKeys[from + index]!;
+    if (!mayBeIn(oldSlots, index, newSlots)) continue;
+    const line = oldLines.key(from + index);
     let id = ids.get(line);
     if (id === undefined) {
       id = ids.size;
@@ -165,8 +165,8 @@ function middleCandidates(
   if (ids.size === 0) return middle;
   const foundInNew = new Uint8Array(ids.size);
   for (let index = 0; index < middle.newLength; index++) {
-    if (oldSlots.taken[newSlots.slots[index]!] === 0) continue;
-    const id = ids.get(newKeys[from + index]!);
+    if (!mayBeIn(newSlots, index, oldSlots)) continue;
+    const id = ids.get(newLines.key(from + index));
     if (id === undefined) continue;
     foundInNew[id] = 1;
     middle.newIndexes.push(index);

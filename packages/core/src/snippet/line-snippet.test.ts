@@ -116,4 +116,20 @@ describe('changedLines', () => {
       { oldFrom: 5, oldCount: 0, newFrom: 5, newCount: 1 },
     ]);
   });
+
+  it('searches a changed middle of up to 10,000 lines a side; a longer one is one change', () => {
+    const lines = (count: number, name: (index: number) => string) =>
+      Array.from({ length: count }, (_, index) => `${name(index)}\n`).join('');
+    // Two changed lines 9,998 lines apart: the middle between the shared edges is 10,000 lines.
+    const changedTwice = (gap: number) => {
+      const old = lines(gap + 2, (index) => `line ${index}`);
+      const updated = old.replace('line 0\n', 'first\n').replace(`line ${gap + 1}\n`, 'last\n');
+      return changedLines(`head\n${old}tail\n`, `head\n${updated}tail\n`, 60_000);
+    };
+    expect(changedTwice(9_998)).toEqual([
+      { oldFrom: 2, oldCount: 1, newFrom: 2, newCount: 1 },
+      { oldFrom: 10_001, oldCount: 1, newFrom: 10_001, newCount: 1 },
+    ]);
+    expect(changedTwice(9_999)).toEqual([{ oldFrom: 2, oldCount: 10_001, newFrom: 2, newCount: 10_001 }]);
+  });
 });

@@ -58,6 +58,23 @@ describe('encodeChange with replacements', () => {
     });
   }
 
+  it('writes a whole new text of a file with \\n breaks only as its encoding gives it', () => {
+    for (const format of FORMATS.filter((candidate) => candidate.encoding !== 'gbk')) {
+      const { bytes, decoded } = fileOf('line \u00e9 one\nline two\n', { ...format, lineEnding: '\n' });
+      const text = 'line \u00e9 one\nline 2 \ud83d\ude00\nthree';
+      expect(Buffer.from(encodeChange(decoded, bytes, text))).toEqual(Buffer.from(encodeText(text, format)));
+    }
+  });
+
+  it('keeps a lone surrogate the file holds in the unchanged start of a whole new text', () => {
+    const format: TextFormat = { encoding: 'utf-16le', bom: false, lineEnding: '\n' };
+    const bytes = Buffer.concat([Buffer.from([0x00, 0xd8]), Buffer.from('abc\n', 'utf16le')]);
+    const decoded: DecodedText = { raw: '\ud800abc\n', text: '\ud800abc\n', format };
+    expect(Buffer.from(encodeChange(decoded, bytes, '\ud800xyz\n'))).toEqual(
+      Buffer.concat([Buffer.from([0x00, 0xd8]), Buffer.from('xyz\n', 'utf16le')]),
+    );
+  });
+
   it('refuses to write half of a surrogate pair the change split', () => {
     const { bytes, decoded } = fileOf('a\ud83d\ude00b', FORMATS[0] as TextFormat);
     expect(() => encodeChange(decoded, bytes, [{ start: 1, end: 2, text: 'x' }])).toThrow(

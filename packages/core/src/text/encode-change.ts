@@ -1,5 +1,5 @@
 import { bomBytes, bomLength } from './bom.js';
-import { encodeText, isUnicodeEncoding } from './codec.js';
+import { canEncodeText, encodeText, isUnicodeEncoding } from './codec.js';
 import type { DecodedText } from './codec-types.js';
 import { joinPieces, restorePieces, type RawPiece } from './restore-line-endings.js';
 import type { TextReplacement } from './text-replacement.js';
@@ -61,6 +61,17 @@ export function encodeChange(
   change: string | readonly TextReplacement[],
 ): Uint8Array {
   const { raw, format } = decoded;
+  // A whole new text for a file with '\n' breaks only, in an encoding that gives every character the same bytes
+  // wherever it stands: there are no breaks to restore and no bytes to keep that encoding would not give again
+  // (the old text's lone surrogates aside, which only the kept bytes can hold).
+  if (
+    typeof change === 'string' &&
+    isUnicodeEncoding(format.encoding) &&
+    raw === decoded.text &&
+    canEncodeText(change, format)
+  ) {
+    return encodeText(change, format);
+  }
   const replacements =
     typeof change === 'string' ? [{ start: 0, end: decoded.text.length, text: change }] : change;
   const pieces = restorePieces(raw, format.lineEnding, replacements);
@@ -72,7 +83,11 @@ export function encodeChange(
   const parts: Uint8Array[] = [bomBytes(format)];
   let rawAt = 0;
   let byteAt = bomLength(format);
-  for (const piece of keepWholeCharacters(raw, pieces)) {
+  const kept = keepWholeCharacters(raw, pieces);
+  // A whole new text (nothing kept) is encoded as one: no second copy of 5 MB to join it to the BOM.
+  const only = kept[0];
+  if (kept.length === 1 && only !== undefined && 'text' in only) return encodeText(only.text, format);
+  for (const piece of kept) {
     if ('text' in piece) {
       parts.push(encodeText(piece.text, { encoding: format.encoding, bom: false }));
       continue;

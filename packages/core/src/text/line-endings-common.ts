@@ -55,21 +55,22 @@ export function commonPrefix(raw: string, normalized: string): SharedEdge {
 
 /**
  * The longest common suffix, at most `limit` normalised characters; it never starts between the '\r' and '\n' of a
- * CRLF (the '\r' costs no normalised character, so it is taken along).
+ * CRLF (the '\r' costs no normalised character, so it is taken along). The normalised text holds no '\r', so a
+ * backward run stops at one by itself, and the raw text is never searched for one: on a 5 MB file without any,
+ * looking for the last '\r' read all of it backwards (4 ms) however early the texts differed.
  */
 export function commonSuffix(raw: string, normalized: string, limit: number): SharedEdge {
   let r = raw.length;
   let n = 0;
   while (n < limit) {
-    const cr = r > 0 ? raw.lastIndexOf('\r', r - 1) : -1;
-    const plainLength = r - (cr + 1);
-    const equal = equalBackward(raw, r, normalized, normalized.length - n, Math.min(plainLength, limit - n));
+    const equal = equalBackward(raw, r, normalized, normalized.length - n, Math.min(r, limit - n));
     r -= equal;
     n += equal;
-    if (equal < plainLength || cr === -1) break;
+    if (n >= limit || r === 0 || raw.charCodeAt(r - 1) !== 13) break;
+    const cr = r - 1;
     if (raw.charCodeAt(cr + 1) === 10) {
       r = cr;
-    } else if (n < limit && normalized.charCodeAt(normalized.length - n - 1) === 10) {
+    } else if (normalized.charCodeAt(normalized.length - n - 1) === 10) {
       r = cr;
       n += 1;
     } else {

@@ -59,9 +59,11 @@ function restoreRegion(base: RestoreBase, from: number, to: number, text: string
     resumeAt += 1;
     middle += '\n';
   }
-  // With '\n' the substitution would copy the middle unchanged (5 ms on 5 MB): the middle is then the result.
+  // With '\n' the substitution would copy the middle unchanged (5 ms on 5 MB): the middle is then the result. A file
+  // with no other break than '\n' has no break to keep either, so any middle of it is its own result (10,000 edits
+  // of a 12,000-line file spent 200 ms matching their lines otherwise).
   const restored =
-    middle.length >= UNIFORM_SHORTCUT_CHARS && base.isUniform()
+    (middle.length >= UNIFORM_SHORTCUT_CHARS || lineEnding === '\n') && base.isUniform()
       ? lineEnding === '\n'
         ? middle
         : middle.replace(/\n/g, lineEnding)

@@ -1,44 +1,78 @@
 import { BAD_REPLACEMENTS_MESSAGE } from '../errors.js';
 import type { DecodedText } from './codec-types.js';
+import { DraftChanges, type DraftChange } from './draft-changes.js';
 import { normalizedOffsets } from './line-endings.js';
 import { joinPieces, restorePieces } from './restore-line-endings.js';
+import { INDEX_GRAM_CHARS, SubstringIndex } from './substring-index.js';
 import type { TextReplacement } from './text-replacement.js';
 
-/** A piece of the current text: a range of the original `\n`-normalised text, or text the changes put in. */
-type Piece = { from: number; to: number } | string;
+/** A text this short is searched by scanning it: no index pays for itself. */
+const INDEX_MIN_CHARS = 16 * 1024;
+/**
+ * A text longer than this is always searched by scanning: its index takes about 7 bytes a character (56 MB here), more
+ * beyond it than a host expects a text edit to take.
+ */
+const INDEX_MAX_CHARS = 8 * 1024 * 1024;
+/** Searches scanned before the index is built: one index costs about as much as a few scans. */
+const SCANS_BEFORE_INDEX = 3;
 
-function pieceLength(piece: Piece): number {
-  return typeof piece === 'string' ? piece.length : piece.to - piece.from;
+/** Start offsets of the occurrences of `needle` in `haystack`, left to right, overlapping ones too when asked. */
+function* scanOccurrences(haystack: string, needle: string, overlapping: boolean): Generator<number> {
+  if (needle.length === 0) return;
+  const step = overlapping ? 1 : needle.length;
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + step)) yield at;
 }
 
-function slicePiece(piece: Piece, start: number, end: number): Piece {
-  return typeof piece === 'string'
-    ? piece.slice(start, end)
-    : { from: piece.from + start, to: piece.from + end };
+/** How a {@link TextDraft} searches. */
+export interface TextDraftOptions {
+  /**
+   * `auto` (default): by scanning, until a text of 16 Ki to 8 Mi characters has been searched a few times, then
+   * through an index; `indexed`: through an index from the first search, whatever the size; `scanned`: always by
+   * scanning.
+   */
+  search?: 'auto' | 'indexed' | 'scanned';
 }
 
 /**
  * A decoded text being changed step by step on its `\n`-normalised form, each change applied to the result of the
  * ones before, while remembering which parts are still the file's own characters. {@link replacements} sums the
  * changes up for `encodeChange`, which writes every untouched byte back as it was.
+ *
+ * A change costs its own size, never a pass over the whole text (the changes are kept as sorted replacements of the
+ * original: `DraftChanges`), so a thousand edits of a file are a thousand small steps. The whole text is only built
+ * when asked for ({@link text}); {@link occurrences} finds a string without it, through an index of the original
+ * text and of what the changes wrote, once a draft is searched more than a few times.
  */
 export class TextDraft {
-  private pieces: Piece[];
+  private readonly changes: DraftChanges;
+  private readonly search: NonNullable<TextDraftOptions['search']>;
   private currentText: string | undefined;
   private currentRaw: string | undefined;
+  private scans = 0;
+  private index: SubstringIndex<DraftChange> | undefined;
+  /** Whether {@link raw} is {@link text} whatever the changes: the original has no `\r`, and changes write none. */
+  readonly rawIsText: boolean;
 
-  constructor(readonly decoded: DecodedText) {
-    this.pieces = decoded.text.length > 0 ? [{ from: 0, to: decoded.text.length }] : [];
+  constructor(
+    readonly decoded: DecodedText,
+    options: TextDraftOptions = {},
+  ) {
+    this.changes = new DraftChanges(decoded.text);
+    this.search = options.search ?? 'auto';
+    this.rawIsText = decoded.raw === decoded.text;
     this.currentText = decoded.text;
     this.currentRaw = decoded.raw;
   }
 
   /** The current text, `\n`-normalised (what the model sees). */
   get text(): string {
-    this.currentText ??= this.pieces
-      .map((piece) => (typeof piece === 'string' ? piece : this.decoded.text.slice(piece.from, piece.to)))
-      .join('');
+    this.currentText ??= this.changes.text();
     return this.currentText;
+  }
+
+  /** Length of the current {@link text}. */
+  get length(): number {
+    return this.changes.length;
   }
 
   /**
@@ -60,24 +94,45 @@ export class TextDraft {
 
   /** Every change so far, as replacements of the original text (sorted, apart): what `encodeChange` takes. */
   get replacements(): TextReplacement[] {
-    const result: TextReplacement[] = [];
-    let originalAt = 0;
-    let inserted = '';
-    for (const piece of this.pieces) {
-      if (typeof piece === 'string') {
-        inserted += piece;
-        continue;
-      }
-      if (piece.from !== originalAt || inserted !== '') {
-        result.push({ start: originalAt, end: piece.from, text: inserted });
-      }
-      originalAt = piece.to;
-      inserted = '';
+    return this.changes.replacements();
+  }
+
+  /** The character code at `offset` of the current text (`NaN` outside it), as `String.prototype.charCodeAt`. */
+  charCodeAt(offset: number): number {
+    if (!(offset >= 0 && offset < this.length)) return Number.NaN;
+    return this.currentText !== undefined
+      ? this.currentText.charCodeAt(offset)
+      : this.changes.charCodeAt(offset);
+  }
+
+  /** The characters `[start, end)` of the current text (clamped to it), without building the whole text. */
+  slice(start: number, end: number): string {
+    const from = Math.max(0, Math.min(start, this.length));
+    const to = Math.max(from, Math.min(end, this.length));
+    return this.currentText !== undefined ? this.currentText.slice(from, to) : this.changes.slice(from, to);
+  }
+
+  /** The 1-based line of the current text holding `offset` (a line starts after each `\n`). */
+  lineNumberAt(offset: number): number {
+    return this.changes.lineNumberAt(Math.max(0, Math.min(offset, this.length)));
+  }
+
+  /**
+   * Start offsets of the occurrences of `needle` in the current text, ascending: overlapping ones too when
+   * `overlapping`, else the non-overlapping ones a left-to-right replacement would take.
+   */
+  occurrences(needle: string, overlapping: boolean): Iterable<number> {
+    if (needle.length === 0) return [];
+    const index = this.indexed();
+    const found = index && this.findIndexed(index, needle);
+    if (found === undefined) return scanOccurrences(this.text, needle, overlapping);
+    if (overlapping) return found;
+    const apart: number[] = [];
+    for (const start of found) {
+      const last = apart[apart.length - 1];
+      if (last === undefined || start >= last + needle.length) apart.push(start);
     }
-    if (originalAt !== this.decoded.text.length || inserted !== '') {
-      result.push({ start: originalAt, end: this.decoded.text.length, text: inserted });
-    }
-    return result;
+    return apart;
   }
 
   /**
@@ -85,40 +140,85 @@ export class TextDraft {
    * a `RangeError` for ranges that are unsorted, overlapping or outside the text.
    */
   replace(changes: readonly TextReplacement[]): void {
-    const output: Piece[] = [];
-    let index = 0;
-    let offsetInPiece = 0;
-    let position = 0;
-    /** Moves the cursor to `target`, copying what it passes over when `keep`. */
-    const advance = (target: number, keep: boolean) => {
-      while (position < target) {
-        const piece = this.pieces[index];
-        if (piece === undefined) throw new RangeError(BAD_REPLACEMENTS_MESSAGE);
-        const take = Math.min(pieceLength(piece) - offsetInPiece, target - position);
-        if (keep) output.push(slicePiece(piece, offsetInPiece, offsetInPiece + take));
-        position += take;
-        offsetInPiece += take;
-        if (offsetInPiece === pieceLength(piece)) {
-          index++;
-          offsetInPiece = 0;
-        }
-      }
-    };
+    let previousEnd = 0;
     for (const change of changes) {
-      if (change.start < position || change.end < change.start) {
+      if (change.start < previousEnd || change.end < change.start || change.end > this.length) {
         throw new RangeError(BAD_REPLACEMENTS_MESSAGE);
       }
-      advance(change.start, true);
-      advance(change.end, false);
-      if (change.text !== '') output.push(change.text);
+      previousEnd = change.end;
     }
-    advance(this.totalLength(), true);
-    this.pieces = output.filter((piece) => pieceLength(piece) > 0);
-    this.currentText = undefined;
-    this.currentRaw = undefined;
+    // From the first to the last, each moved by what the ones before it added: the changes are then found and
+    // stored from left to right, where the running sums of `DraftChanges` are still valid.
+    let moved = 0;
+    for (const { start, end, text } of changes) {
+      if (start === end && text === '') continue;
+      this.currentText = undefined;
+      this.currentRaw = undefined;
+      const merged = this.changes.apply(start + moved, end + moved, text);
+      if (merged !== undefined) this.indexChange(merged);
+      moved += text.length - (end - start);
+    }
   }
 
-  private totalLength(): number {
-    return this.pieces.reduce((sum, piece) => sum + pieceLength(piece), 0);
+  /** The index, built once the draft has been scanned a few times, when the text is worth indexing. */
+  private indexed(): SubstringIndex<DraftChange> | undefined {
+    if (this.index !== undefined) return this.index;
+    const size = this.changes.original.length;
+    if (this.search === 'scanned') return undefined;
+    if (this.search === 'auto') {
+      if (size < INDEX_MIN_CHARS || size > INDEX_MAX_CHARS || this.scans++ < SCANS_BEFORE_INDEX)
+        return undefined;
+    }
+    this.index = new SubstringIndex<DraftChange>(this.changes.original);
+    for (const [change, start] of this.changes.withStarts()) this.indexChange(change, start);
+    return this.index;
+  }
+
+  /** Adds to the index the pieces of the current text that `change` wrote or joined. */
+  private indexChange(change: DraftChange, start = this.changes.startOf(change)): void {
+    if (this.index === undefined || start === undefined) return;
+    const reach = INDEX_GRAM_CHARS - 1;
+    const from = Math.max(0, start - reach);
+    const window = this.slice(from, start + change.text.length + reach);
+    this.index.addChange(change, window, from - start, start - from, start - from + change.text.length);
+  }
+
+  /** {@link occurrences} through the index: every occurrence, overlapping ones too, or `undefined` to scan instead. */
+  private findIndexed(index: SubstringIndex<DraftChange>, needle: string): number[] | undefined {
+    const candidates = index.candidates(needle, 64 + (this.length >>> 10));
+    if (candidates === undefined) return undefined;
+    const { gramAt, originals, writtenOwners, writtenOffsets } = candidates;
+    const { changes } = this;
+    const found: number[] = [];
+    for (let entry = 0; entry < originals.length; entry++) {
+      const gramStart = originals[entry]!;
+      const start = gramStart - gramAt;
+      // Where the changes left the original text alone, it is compared where it stands.
+      if (changes.keepsOriginal(start, start + needle.length)) {
+        if (changes.original.startsWith(needle, start)) found.push(changes.currentOffsetOf(start)!);
+      } else {
+        const at = changes.currentOffsetOf(gramStart);
+        if (at !== undefined && this.holdsAt(at - gramAt, needle)) found.push(at - gramAt);
+      }
+    }
+    for (let entry = 0; entry < writtenOwners.length; entry++) {
+      // A change merged into a later one is gone (no start); that one indexed what it wrote.
+      const ownerStart = changes.startOf(writtenOwners[entry]!);
+      if (ownerStart === undefined) continue;
+      const start = ownerStart + writtenOffsets[entry]! - gramAt;
+      if (this.holdsAt(start, needle)) found.push(start);
+    }
+    if (found.length < 2) return found;
+    found.sort((left, right) => left - right);
+    return found.filter((start, position) => position === 0 || start !== found[position - 1]);
+  }
+
+  /** Whether the current text holds `needle` at `start`. */
+  private holdsAt(start: number, needle: string): boolean {
+    return (
+      start >= 0 &&
+      start + needle.length <= this.length &&
+      this.changes.slice(start, start + needle.length) === needle
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { FileActions, type FileAction } from '../approval/file-actions.js';
+import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
@@ -41,6 +42,8 @@ export interface FileChange {
   oldText: string;
   /** The new content, '\n'-normalised, for the diff. */
   newText: string;
+  /** The line diff of `oldText` and `newText`, when the tool needs it too (its snippet): searched once for both. */
+  lines?: LineDiff;
   /** Missing directories to create before writing (absolute, shallowest first); part of the approved change. */
   createDirectories?: readonly string[];
   /**
@@ -143,6 +146,7 @@ export async function applyFileChange(
     change.newText,
     runtime.diffBudgetMs,
     oldBytes === null,
+    change.lines,
   );
   const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
   const response = await runtime.approval.request(

@@ -10,7 +10,7 @@ import { findEdit, type FindResult, type FoundSpan } from './find-edit.js';
 import { lineNumbersAt } from './line-numbers.js';
 import { carryQuoteStyle, hasCurlyQuotes, straightenQuotes } from './match-quotes.js';
 import { reindent } from './match-whitespace.js';
-import { alreadyAppliedAt, replacedRegion } from './replays.js';
+import { alreadyAppliedAt, isSameEdit, replacedRegion } from './replays.js';
 import type { AlreadyApplied, EditFailure, EditMatch, EditOutcome, EditSpec, MatchLevel } from './types.js';
 import { MAX_EDIT_GROWTH_CHARS, MAX_REPLACEMENTS } from '../limits.js';
 
@@ -57,7 +57,7 @@ export type ApplyEditsResult =
 type Found = Extract<FindResult, { kind: 'found' }>;
 
 /** The text `new` becomes at one match: re-indented and quote-styled like the file where the level calls for it. */
-function replacementFor(text: string, span: FoundSpan, edit: EditSpec, found: Found): string {
+function replacementFor(text: TextDraft, span: FoundSpan, edit: EditSpec, found: Found): string {
   let replacement = normalizeLineEndings(edit.new);
   if (found.rewriteNew) replacement = found.rewriteNew(replacement);
   const level: MatchLevel = found.via ?? found.level;
@@ -68,7 +68,7 @@ function replacementFor(text: string, span: FoundSpan, edit: EditSpec, found: Fo
 }
 
 /** Whether deleting `[start, end)` should take a line break with it: the span is whole lines, without the break. */
-function isWholeLines(text: string, start: number, end: number, edges: TextEdges): boolean {
+function isWholeLines(text: TextDraft, start: number, end: number, edges: TextEdges): boolean {
   if (start >= end || text.charCodeAt(end - 1) === 10) return false;
   const startsLine = start === 0 ? edges.startsLine : text.charCodeAt(start - 1) === 10;
   const endsLine = end === text.length ? edges.endsLine : text.charCodeAt(end) === 10;
@@ -81,7 +81,7 @@ function isWholeLines(text: string, start: number, end: number, edges: TextEdges
  * file does not gain a final line break it never had. Returns the deletion's new start (it may move the start
  * of the first deletion of the run instead).
  */
-function takeBreakBefore(text: string, replacements: TextReplacement[], start: number): number {
+function takeBreakBefore(text: TextDraft, replacements: TextReplacement[], start: number): number {
   let first = replacements.length;
   let runStart = start;
   while (first > 0) {
@@ -99,7 +99,7 @@ function takeBreakBefore(text: string, replacements: TextReplacement[], start: n
 }
 
 /** Replacements for one edit's matches, in order, none overlapping. */
-function replacementsFor(text: string, edit: EditSpec, found: Found, edges: TextEdges): TextReplacement[] {
+function replacementsFor(text: TextDraft, edit: EditSpec, found: Found, edges: TextEdges): TextReplacement[] {
   const replacements: TextReplacement[] = [];
   for (const span of found.spans) {
     let { start, end } = span;
@@ -160,10 +160,11 @@ export function applyEdits(
     if (edit.old === edit.new) return { ok: false, index, failure: { kind: 'identical' } };
     const found = findEdit(draft, edit.old, mode, edit.replace_all, MAX_REPLACEMENTS - replaced, edit.new);
     const old = normalizeLineEndings(edit.old);
-    const replayedAt =
-      log.length > 0
-        ? alreadyAppliedAt(draft.text, old, normalizeLineEndings(edit.new), found, log)
-        : undefined;
+    const replacement = normalizeLineEndings(edit.new);
+    // Only an edit the log holds can be a replay: no other needs the whole text built.
+    const replayedAt = log.some((entry) => isSameEdit(entry, old, replacement))
+      ? alreadyAppliedAt(draft.text, old, replacement, found, log)
+      : undefined;
     if (replayedAt !== undefined) {
       // A replay changes nothing: the text it would write is already there.
       alreadyApplied.push({ index, line: replayedAt });
@@ -182,7 +183,7 @@ export function applyEdits(
       };
     }
     if (replaced + found.spans.length > MAX_REPLACEMENTS) return tooMany(index);
-    const replacements = replacementsFor(draft.text, edit, found, options.edges ?? WHOLE_TEXT);
+    const replacements = replacementsFor(draft, edit, found, options.edges ?? WHOLE_TEXT);
     growth += replacements.reduce((sum, { start, end, text }) => sum + text.length - (end - start), 0);
     if (growth > MAX_EDIT_GROWTH_CHARS) {
       return { ok: false, index, failure: { kind: 'too-large', limit: MAX_EDIT_GROWTH_CHARS } };
@@ -190,8 +191,7 @@ export function applyEdits(
     replaced += replacements.length;
     const first = replacements[0];
     if (first !== undefined) {
-      const [line] = lineNumbersAt(draft.text, [first.start]);
-      applied.push({ old, new: normalizeLineEndings(edit.new), written: first.text, line: line ?? 1 });
+      applied.push({ old, new: replacement, written: first.text, line: draft.lineNumberAt(first.start) });
     }
     draft.replace(replacements);
     outcomes.push({ replacements: replacements.length, matchedBy: found.level });

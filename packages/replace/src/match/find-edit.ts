@@ -66,6 +66,11 @@ function* occurrenceSpans(haystack: string, needle: string, replaceAll = false):
     yield { start, end: start + needle.length };
 }
 
+/** {@link occurrenceSpans} in the draft's current text, found without building it (`TextDraft.occurrences`). */
+function* draftSpans(draft: TextDraft, needle: string, replaceAll: boolean): Generator<FoundSpan> {
+  for (const start of draft.occurrences(needle, !replaceAll)) yield { start, end: start + needle.length };
+}
+
 function* whitespaceSpans(content: string, old: string): Generator<FoundSpan> {
   for (const match of iterateWhitespaceMatches(content, old)) {
     yield { start: match.start, end: match.end, shift: match.shift };
@@ -136,9 +141,10 @@ function inText(draft: TextDraft, result: FindResult): FindResult {
 }
 
 /**
- * The `exact` level: `old` as the file stores it, line endings included. An `old` without line breaks is looked
- * for in the text the model sees (the same matches, and no raw text to build); one with line breaks in the raw text
- * (the draft as it would be written), its matches moved to text offsets. Also says whether the raw text differs.
+ * The `exact` level: `old` as the file stores it, line endings included. An `old` without line breaks, or any `old`
+ * in a file without `\r`, is looked for in the text the model sees (the same matches, and no raw text to build);
+ * one with line breaks in the raw text (the draft as it would be written), its matches moved to text offsets. Also
+ * says whether the raw text differs.
  */
 function findExact(
   draft: TextDraft,
@@ -147,9 +153,10 @@ function findExact(
   replaceAll: boolean,
   maxSpans: number,
 ): { result: FindResult | undefined; rawDiffers: boolean } {
-  if (!/[\r\n]/.test(old)) {
+  // Where the file has no '\r', its raw text is the text the model sees.
+  if (!/[\r\n]/.test(old) || draft.rawIsText) {
     return {
-      result: settle('exact', occurrenceSpans(draft.text, old, replaceAll), mode, replaceAll, maxSpans),
+      result: settle('exact', draftSpans(draft, old, replaceAll), mode, replaceAll, maxSpans),
       rawDiffers: false,
     };
   }
@@ -174,16 +181,17 @@ export function findEdit(
   replacement = '',
   numbered = true,
 ): FindResult {
-  const text = draft.text;
   const oldLines = normalizeLineEndings(old);
   const exact = findExact(draft, old, mode, replaceAll, maxSpans);
   if (exact.result?.kind === 'found' && !replaceAll && mode === 'unique' && exact.rawDiffers) {
     // The model sees `\n` line breaks only: a match that is unique in the raw text but not in the text the model
     // sees (a mixed-ending file) is ambiguous to it.
-    const seen = settle('exact', occurrenceSpans(text, oldLines), mode, false);
+    const seen = settle('exact', occurrenceSpans(draft.text, oldLines), mode, false);
     if (seen?.kind === 'ambiguous') return seen;
   }
   if (exact.result !== undefined || replaceAll) return exact.result ?? { kind: 'not-found' };
+  // The looser levels search the whole text (built here, once no exact match was found).
+  const text = draft.text;
 
   // The exact level already searched the text itself when neither `old` nor the file needs normalising.
   if (oldLines !== old || exact.rawDiffers) {

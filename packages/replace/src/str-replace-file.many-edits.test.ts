@@ -1,0 +1,122 @@
+import { promises as fs } from 'node:fs';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { StrReplaceFile } from './str-replace-file.js';
+
+/** The kit's test, with `tool`: a StrReplaceFile on the workspace's runtime. */
+const it = test.extend('tool', ({ runtime }) => new StrReplaceFile(runtime));
+
+interface Edit {
+  old: string;
+  new: string;
+}
+
+/** A small deterministic generator (a linear congruential one): the same edits on every run. */
+function seeded(seed: number): (limit: number) => number {
+  let state = seed;
+  return (limit) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return Math.floor((state / 2 ** 32) * limit);
+  };
+}
+
+function shuffled<T>(items: readonly T[], random: (limit: number) => number): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = random(index + 1);
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+const LINES = 12_000;
+const line = (index: number) => `row <${index}> = ${(index * 7919) % 10007};`;
+
+/**
+ * 10,000 edits of a 12,000-line file, in no particular order: 8,000 change a line's value, 1,000 of those lines are
+ * changed again later (their `old` is what an earlier edit of the call wrote), 500 delete a whole line and 500 swap
+ * two lines (an `old` of two lines).
+ */
+function manyEdits(): Edit[] {
+  const random = seeded(33);
+  const lines = shuffled(
+    Array.from({ length: LINES }, (_, index) => index),
+    random,
+  );
+  const changed = lines.slice(0, 8000).map((index) => ({
+    old: `<${index}> = ${(index * 7919) % 10007};`,
+    new: `<${index}> = ${index}; // edited`,
+  }));
+  const deleted = lines.slice(8000, 8500).map((index) => ({ old: `${line(index)}\n`, new: '' }));
+  // Swapped pairs start at lines no other edit touches, with their next line.
+  const pairStarts = lines
+    .slice(8500)
+    .filter((index) => index + 1 < LINES && !lines.slice(0, 8500).includes(index + 1));
+  const swapped: Edit[] = [];
+  const taken = new Set<number>();
+  for (const index of pairStarts) {
+    if (swapped.length === 500) break;
+    if (taken.has(index) || taken.has(index + 1)) continue;
+    taken.add(index).add(index + 1);
+    swapped.push({ old: `${line(index)}\n${line(index + 1)}`, new: `${line(index + 1)}\n${line(index)}` });
+  }
+  const edits = shuffled([...changed, ...deleted, ...swapped], random);
+  // Each second change lands somewhere after the edit whose text it changes.
+  for (const first of changed.slice(0, 1000)) {
+    const after = edits.indexOf(first) + 1;
+    const index = Number(/<(\d+)>/.exec(first.old)?.[1]);
+    const at = after + random(edits.length - after + 1);
+    edits.splice(at, 0, { old: first.new, new: `<${index}> = again;` });
+  }
+  return edits;
+}
+
+/** The edits applied one at a time to the text, each `old` checked to be there once. */
+function oneByOne(text: string, edits: readonly Edit[]): string {
+  let result = text;
+  for (const edit of edits) {
+    const at = result.indexOf(edit.old);
+    if (at === -1 || result.indexOf(edit.old, at + 1) !== -1) throw new Error(`not unique: ${edit.old}`);
+    result = result.slice(0, at) + edit.new + result.slice(at + edit.old.length);
+  }
+  return result;
+}
+
+describe('many edits in one call', () => {
+  const original = `${Array.from({ length: LINES }, (_, index) => line(index)).join('\n')}\n`;
+
+  it('applies 10,000 edits of a 12,000-line file as 10,000 single edits would', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const edits = manyEdits();
+    expect(edits).toHaveLength(10_000);
+    const file = await workspace.write('many.txt', original, { readBy: runtime });
+    const result = await tool.call({ path: file, edit: edits });
+    expect(result.message).toBe(
+      'File successfully edited. Applied 10000 edit(s) with 10000 total replacement(s). The output is cut at 8192 ' +
+        'bytes: read lines 273-11500 for the rest.',
+    );
+    expect((await fs.readFile(file)).equals(Buffer.from(oneByOne(original, edits)))).toBe(true);
+  }, 60_000);
+
+  it('applies the 9,000 edits within a line the same way to a CRLF file', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const edits = manyEdits().filter((edit) => !/\n/.test(edit.old + edit.new));
+    expect(edits).toHaveLength(9000);
+    const file = await workspace.write('many-crlf.txt', original.replaceAll('\n', '\r\n'), {
+      readBy: runtime,
+    });
+    const result = await tool.call({ path: file, edit: edits });
+    expect(result.message).toBe(
+      'File successfully edited. Applied 9000 edit(s) with 9000 total replacement(s). The output is cut at 8192 ' +
+        'bytes: read lines 276-12000 for the rest.',
+    );
+    const expected = oneByOne(original, edits).replaceAll('\n', '\r\n');
+    expect((await fs.readFile(file)).equals(Buffer.from(expected))).toBe(true);
+  }, 60_000);
+});
