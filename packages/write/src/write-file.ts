@@ -36,6 +36,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
   readonly params = WriteFileParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = WriteFileBriefs.failed;
+  override readonly access = 'edit';
   protected override readonly pathParameters = ['path'];
 
   /** Creates the tool for one runtime (its workspace, approval, read state and history). WriteFile has no options. */
@@ -43,7 +44,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     private readonly runtime: ToolRuntime,
     _options: WriteFileOptions = {},
   ) {
-    super();
+    super(runtime);
     this.description = describeWriteFile(runtime.readBeforeWrite);
   }
 
