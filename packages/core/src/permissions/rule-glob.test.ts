@@ -21,7 +21,7 @@ describe('rule globs, read as .gitignore reads them', () => {
     expect(['src/a.ts', 'src/x/y.ts', 'lib/src/a.ts'].map(matcher('src/**'))).toEqual([true, true, false]);
   });
 
-  it('matches what lies under a directory it names, and only that with a trailing slash', () => {
+  it('matches a name and what lies under it, with or without a trailing slash', () => {
     const secrets = matcher('secrets');
     expect(['secrets', 'secrets/a.txt', 'x/secrets/b/c', 'secrets-old/a'].map(secrets)).toEqual([
       true,
@@ -30,7 +30,7 @@ describe('rule globs, read as .gitignore reads them', () => {
       false,
     ]);
     const dist = matcher('dist/');
-    expect(['dist', 'dist/app.js', 'pkg/dist/app.js'].map(dist)).toEqual([false, true, true]);
+    expect(['dist', 'dist/app.js', 'pkg/dist/app.js', 'distro/a'].map(dist)).toEqual([true, true, true, false]);
   });
 
   it('takes dot files, ranges, negated ranges and escapes, and parentheses and braces literally', () => {

@@ -67,17 +67,17 @@ function picomatchSource(glob: string): string {
 /**
  * Compiles a glob a rule names, as .gitignore reads it: one without a `/` but a trailing one matches a name at any
  * depth (`*.lock`), one with a `/` is anchored at the workspace directory (`src/**`), and one that names a directory
- * matches everything under it too (`secrets`); a trailing `/` matches only what lies under a directory of that name.
- * Unlike .gitignore, a leading `/` (or `C:/` on Windows) makes the glob absolute. The glob must have passed
+ * matches everything under it too (`secrets`, `secrets/`). Unlike .gitignore, a trailing `/` does not restrict the
+ * glob to directories (a path alone does not say which it names), and a leading `/` (or `C:/` on Windows) makes the glob absolute. The glob must have passed
  * {@link globProblem}.
  */
 export function compileRuleGlob(glob: string, options: RuleGlobOptions): RuleGlob {
   const absolute = glob.startsWith('/') || (options.windows && WINDOWS_ABSOLUTE.test(glob));
-  const underOnly = glob.endsWith('/');
-  const trimmed = underOnly ? glob.replace(/\/+$/, '') : glob;
+  // A path alone does not tell a directory from a file, so `dist/` names `dist` as `dist` does.
+  const trimmed = glob.replace(/\/+$/, '');
   let source = picomatchSource(trimmed);
   if (!absolute && !trimmed.includes('/')) source = `**/${source}`;
-  const sources = underOnly ? [`${source}/**/*`] : [source, `${source}/**`];
+  const sources = [source, `${source}/**`];
   const tests = sources.map((each) =>
     picomatch(each, {
       dot: true,
