@@ -29,7 +29,10 @@ const it = test.extend('setUp', ({ workspace }, { onCleanup }) => {
 });
 
 describe('kimi-tools-mcp --permissions', () => {
-  it('allows without a form, asks the others, and refuses what a rule denies', async ({ workspace, setUp }) => {
+  it('allows without a form, asks the others, and refuses what a rule denies', async ({
+    workspace,
+    setUp,
+  }) => {
     const asked: string[] = [];
     const session = await setUp(['--approval', 'elicit'], (request) => {
       asked.push(request.message.split('\n')[0]!);

@@ -30,7 +30,12 @@ describe('rule globs, read as .gitignore reads them', () => {
       false,
     ]);
     const dist = matcher('dist/');
-    expect(['dist', 'dist/app.js', 'pkg/dist/app.js', 'distro/a'].map(dist)).toEqual([true, true, true, false]);
+    expect(['dist', 'dist/app.js', 'pkg/dist/app.js', 'distro/a'].map(dist)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('takes dot files, ranges, negated ranges and escapes, and parentheses and braces literally', () => {
