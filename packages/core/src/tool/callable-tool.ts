@@ -20,8 +20,9 @@ export interface CallOptions {
 }
 
 /**
- * Base of every tool: validates the model's arguments against `params`, runs {@link execute}, and turns
- * anything thrown into an error result, so `call` never throws or rejects. `Brief` lists the briefs the tool's
+ * Base of every tool: validates the model's arguments against `params`, refuses a call whose path a `deny`
+ * permission rule matches (docs/permissions.md), runs {@link execute}, and turns anything thrown into an error
+ * result, so `call` never throws or rejects. `Brief` lists the briefs the tool's
  * results can carry (default `string`); a tool narrowed this way is still a `CallableTool<ToolParamsSchema>`.
  * `params` may be a classic `zod` or a `zod/mini` schema (see {@link zod}).
  */
