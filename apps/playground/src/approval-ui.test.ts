@@ -153,4 +153,39 @@ describe('PlaygroundApproval', () => {
     expect((await answer(approval)).response).toEqual({ kind: 'reject' });
     expect(output.lines.at(-1)).toBe('  └ reject (input ended)');
   });
+
+  it('shows a change a permission rule decided, with the rule, and asks nothing', () => {
+    const { output, approval } = setup({ answers: ['n'] });
+    approval.beginStep(undefined);
+    approval.decidedByRule(request(), { effect: 'allow', rule: 'allow Edit(src/**)' });
+    approval.decidedByRule(request(), { effect: 'deny', rule: 'deny Edit(*.lock)' });
+    expect(approval.endStep()).toEqual([]);
+    expect(approval.unusedAnswers).toBe(1);
+    expect(output.lines.filter((line) => !line.startsWith('  │ '))).toEqual([
+      '  ┌ approval Write file `/w/a.txt`',
+      '  └ allowed by the permission rule `allow Edit(src/**)`',
+      '  ┌ approval Write file `/w/a.txt`',
+      '  └ denied by the permission rule `deny Edit(*.lock)`',
+    ]);
+  });
+
+  it('names the ask rule that sent a request, and asks it even after "approve for session"', async () => {
+    const { output, approval } = setup({ answers: ['a', 'n'] });
+    await answer(approval);
+    approval.beginStep(undefined);
+    const asked = await approval.request({ ...request(), rule: 'ask Edit(.github/**)' });
+    expect(asked).toEqual({ kind: 'reject' });
+    expect(approval.endStep()).toMatchObject([{ source: '--answers #2' }]);
+    expect(output.lines.slice(-9, -1)).toEqual([
+      '  ┌ approval Write file `/w/a.txt`',
+      '  │ action: edit file',
+      '  │ asked by the permission rule `ask Edit(.github/**)`',
+      '  │ --- a.txt',
+      '  │ +++ a.txt',
+      '  │ @@ -1,1 +1,1 @@',
+      '  │ -old',
+      '  │ +new',
+    ]);
+    expect(output.lines.at(-1)).toBe('  └ reject (--answers #2)');
+  });
 });

@@ -5,6 +5,9 @@ import {
   type ApprovalResponse,
   type FileAction,
 } from '@kimi-tools/core';
+
+/** What a permission rule decided without asking (what `decidedByRule` is told). */
+type RuleDecision = Parameters<NonNullable<Approval['decidedByRule']>>[1];
 import { describeAnswer, parseAnswer } from './answers.js';
 import { renderDiff } from './diff-render.js';
 import type { Output } from './output.js';
@@ -42,7 +45,8 @@ const PROMPT = '[y] approve  [a] approve for this session  [n] reject › ';
  * The playground's approval: prints every request with its diff, then takes the answer from, in order, the
  * current step's own `answer`, the next `--answers` entry, the terminal, or automatic approval. It wraps a core
  * {@link SessionApproval}, so `a` approves later requests of the same action without asking. A step's own
- * rejection still applies after an `a`: the script says what the user does at that step.
+ * rejection still applies after an `a`: the script says what the user does at that step. A change a permission rule
+ * decided is printed the same way, with the rule that decided it; a request an `ask` rule sent names that rule.
  */
 export class PlaygroundApproval implements Approval {
   private readonly session: SessionApproval;
@@ -78,10 +82,12 @@ export class PlaygroundApproval implements Approval {
   async request(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalResponse> {
     this.printRequest(request);
     let answer: ApprovalResponse;
-    if (this.stepAnswer?.kind === 'reject' && this.session.isApprovedForSession(request.action)) {
+    // A request an ask rule sent is asked whatever the session approved (SessionApproval does the same).
+    const approved = request.rule === undefined && this.session.approvedScope(request) !== undefined;
+    if (this.stepAnswer?.kind === 'reject' && approved) {
       answer = this.stepAnswer;
       this.lastSource = "this step's scripted answer";
-    } else if (this.session.isApprovedForSession(request.action)) {
+    } else if (approved) {
       answer = await this.session.request(request, signal);
       this.lastSource = `"${request.action}" was approved for this session`;
     } else {
@@ -101,11 +107,22 @@ export class PlaygroundApproval implements Approval {
     return answer;
   }
 
+  /** Shows a change a permission rule allowed or denied without asking: the request, then the rule that decided. */
+  decidedByRule(request: ApprovalRequest, decision: RuleDecision): void {
+    this.printRequest(request);
+    const c = this.options.output.colors;
+    const verdict = decision.effect === 'allow' ? c.green('allowed') : c.red('denied');
+    this.options.output.line(`  ${c.dim('└')} ${verdict} by the permission rule \`${decision.rule}\``);
+  }
+
   private printRequest(request: ApprovalRequest): void {
     const { output, showPath } = this.options;
     const c = output.colors;
     output.line(`  ${c.dim('┌')} ${c.bold(c.yellow('approval'))} ${request.description}`);
     output.line(`  ${c.dim('│')} ${c.dim('action:')} ${request.action}`);
+    if (request.rule !== undefined) {
+      output.line(`  ${c.dim('│')} ${c.dim('asked by the permission rule')} \`${request.rule}\``);
+    }
     for (const line of renderDiff(request.display, { colors: c, showPath }))
       output.line(`  ${c.dim('│')} ${line}`);
   }

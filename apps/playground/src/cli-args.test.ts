@@ -11,7 +11,12 @@ describe('parsePlaygroundArgs', () => {
       answers: [],
       keep: false,
       undo: true,
+      permissions: undefined,
     });
+  });
+
+  it('reads --permissions FILE', () => {
+    expect(parsePlaygroundArgs(['--permissions', 'rules.txt'])).toMatchObject({ permissions: 'rules.txt' });
   });
 
   it('reads every option, repeated --answers in order, and skips the `--` pnpm passes on', () => {

@@ -17,6 +17,8 @@ export interface PlaygroundArgs {
   keep: boolean;
   /** `--no-undo`: leave every change in place at the end. */
   undo: boolean;
+  /** `--permissions FILE`: the permission rules to use instead of the work dir's `.kimi-tools/permissions`. */
+  permissions: string | undefined;
 }
 
 /** Parses the command line; an error is a usage message. */
@@ -35,6 +37,7 @@ export function parsePlaygroundArgs(argv: readonly string[]): PlaygroundArgs | {
         answers: { type: 'string', multiple: true },
         keep: { type: 'boolean' },
         'no-undo': { type: 'boolean' },
+        permissions: { type: 'string' },
       },
       allowPositionals: false,
       strict: true,
@@ -59,5 +62,6 @@ export function parsePlaygroundArgs(argv: readonly string[]): PlaygroundArgs | {
     answers: answers.answers,
     keep: values.keep ?? false,
     undo: !(values['no-undo'] ?? false),
+    permissions: values.permissions,
   };
 }

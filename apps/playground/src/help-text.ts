@@ -18,6 +18,7 @@ Options:
   --yolo            approve automatically, even in a terminal
   --keep            keep the temporary directory (sample copy and outside directory) and print its path
   --no-undo         do not undo a change at the end
+  --permissions FILE  permission rules to use instead of the work dir's .kimi-tools/permissions
   -h, --help        show this help
 
 Answers:
@@ -26,6 +27,11 @@ Answers:
              working directory) for the rest of the session
   n          reject; in a terminal you are then asked for feedback for the model
   n:TEXT     reject with feedback TEXT (the model reads "The tool call is rejected by the user. User feedback: TEXT")
+
+Permission rules (docs/permissions.md): the work dir's .kimi-tools/permissions, or --permissions FILE, one
+rule a line (allow Edit(src/**), deny Edit(**/*.lock), ask WriteFile(.github/**); # for comments). A change
+a rule allows or denies is shown with that rule and asks nothing; an ask rule's request is asked even after
+an "a", and names the rule. The sample project has rules of its own.
 
 Who answers an approval request, first match wins:
   1. the step's own "answer" in the script (so a scripted rejection happens in every mode, even after an "a");

@@ -77,6 +77,12 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
       '└ reject, with feedback "No changelog yet; we write it at release time" (this step\'s scripted answer)',
     );
     expect(run.stdout).toContain('└ approve (auto: no terminal)');
+    // The sample's .kimi-tools/permissions: notes go through without a question, lock files never.
+    expect(run.stdout).toContain('rules:    2 rules from .kimi-tools/permissions\n');
+    expect(run.stdout).toContain('  └ allowed by the permission rule `allow WriteFile(notes/**)`\n');
+    expect(run.stdout).toContain(
+      '[Denied by permission rule] `tools.lock` is denied by the permission rule `deny Edit(**/*.lock)`.',
+    );
     // The coloured diff, uncoloured under NO_COLOR.
     expect(run.stdout).toContain('  │ -port = 8080\n  │ +port = 3000\n');
     expect(run.stdout).not.toContain('\u001b[');
@@ -218,6 +224,28 @@ describe('custom scripts', () => {
     expect(await fs.readFile(path.join(workDir, 'made/here.txt'), 'utf8')).toBe('x');
   });
 
+  it('takes --permissions FILE: an ask rule asks even after "approve for session", naming the rule', async ({
+    workspace,
+  }) => {
+    const rules = await workspace.write(workspace.outside('rules'), 'ask WriteFile(.github/**)\n');
+    const script = await writeScript(workspace.root, [
+      { name: 'WriteFile', arguments: { path: 'a.txt', content: 'a\n' }, expect: { approval: 'edit file' } },
+      { name: 'WriteFile', arguments: { path: 'b.txt', content: 'b\n' }, expect: { approval: 'edit file' } },
+      {
+        name: 'WriteFile',
+        arguments: { path: '.github/ci.yml', content: 'on: push\n' },
+        expect: { isError: true, brief: 'Rejected by user', file: { path: '.github/ci.yml', exists: false } },
+      },
+    ]);
+    const run = await runPlayground(['--script', script, '--permissions', rules, '--answers', 'a,n']);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`rules:    1 rule from ${rules}\n`);
+    expect(run.stdout).toContain('└ approve ("edit file" was approved for this session)');
+    expect(run.stdout).toContain('  │ asked by the permission rule `ask WriteFile(.github/**)`\n');
+    expect(run.stdout).toContain('└ reject (--answers #2)');
+  });
+
   it("plays the README's example script", async ({ workspace }) => {
     const readme = await fs.readFile(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
     const example = /## Script format[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
@@ -263,6 +291,7 @@ describe('the command line', () => {
       '--yolo',
       'n:TEXT',
       '{{outside}}',
+      '--permissions FILE',
     ]) {
       expect(run.stdout).toContain(text);
     }
@@ -288,5 +317,16 @@ describe('the command line', () => {
     const badScript = await runPlayground(['--script', script]);
     expect(badScript.status).toBe(2);
     expect(badScript.stderr).toContain('at 0.answer: an answer is y, a, n or n:FEEDBACK');
+
+    const rules = path.join(dir, 'rules');
+    await fs.writeFile(rules, '# rules\nallow Edit()\n');
+    const badRules = await runPlayground(['--permissions', rules]);
+    expect(badRules).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        `kimi-tools playground: --permissions ${rules}: line 2: invalid permission rule \`allow Edit()\`: ` +
+        'the parentheses hold no glob: leave them out to match every path.\nRun with --help for usage.\n',
+    });
   });
 });

@@ -3,6 +3,7 @@ import { createRuntime, FileHistory, type ToolRuntime } from '@kimi-tools/core';
 import { addDiagnostics } from '@kimi-tools/diagnostics';
 import { PlaygroundApproval, type FallbackAnswerer } from './approval-ui.js';
 import { parsePlaygroundArgs } from './cli-args.js';
+import { loadPermissions, type SessionPermissions } from './permissions-file.js';
 import { createFileTools } from './file-tools.js';
 import { HELP_TEXT } from './help-text.js';
 import { reportHistory } from './history-report.js';
@@ -44,6 +45,7 @@ function printIntro(
   scriptPath: string,
   answering: string,
   toolNames: string[],
+  permissions: SessionPermissions,
 ): void {
   const c = output.colors;
   output.line(c.bold('kimi-tools playground') + c.dim(' — a fake model drives the file tools'));
@@ -55,6 +57,11 @@ function printIntro(
   output.line(`  ${c.dim('script:  ')} ${scriptPath}`);
   output.line(`  ${c.dim('tools:   ')} ${toolNames.join(', ')}`);
   output.line(`  ${c.dim('answers: ')} ${answering}`);
+  if (permissions.source !== undefined) {
+    const count = `${permissions.rules.length} rule${permissions.rules.length === 1 ? '' : 's'}`;
+    output.line(`  ${c.dim('rules:   ')} ${count} from ${permissions.source}`);
+    for (const rule of permissions.rules) output.line(`  ${c.dim('         ')} ${rule}`);
+  }
   output.line();
 }
 
@@ -125,10 +132,17 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
     const fallback: FallbackAnswerer = prompter
       ? { kind: 'interactive', prompter }
       : { kind: 'auto', reason: args.yolo ? '--yolo' : 'no terminal' };
+    const permissions = await loadPermissions(args.permissions, workspace.workDir);
+    if ('error' in permissions) return usageError(io, permissions.error);
     const showPath = pathShower(workspace.workDir);
     const approval = new PlaygroundApproval({ output, showPath, answers: args.answers, fallback });
     const history = new FileHistory();
-    runtime = createRuntime({ workDir: workspace.workDir, approval, history });
+    runtime = createRuntime({
+      workDir: workspace.workDir,
+      approval,
+      history,
+      permissions: permissions.rules,
+    });
     // Every write reports the syntax errors it introduced, as a host with @kimi-tools/diagnostics sees them.
     addDiagnostics(runtime);
     const answering = [
@@ -139,7 +153,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
       "; a step's own answer comes first",
     ].join('');
     const tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
-    printIntro(output, workspace, scriptPath, answering, [...tools.names]);
+    printIntro(output, workspace, scriptPath, answering, [...tools.names], permissions);
 
     const report = await runSession({
       steps: script.steps,

@@ -22,6 +22,7 @@ export const Briefs = {
   fileTooLarge: 'File too large',
   readFailed: 'Failed to read file',
   sensitiveFile: 'Sensitive file',
+  deniedByRule: 'Denied by permission rule',
 } as const;
 
 /** The brief of a rejected call: `Rejected by user`, or `Rejected: {feedback}`. */
@@ -36,6 +37,9 @@ export type PathBrief =
   | typeof Briefs.invalidPath
   | typeof Briefs.outsideWorkspace
   | typeof Briefs.accessDenied;
+
+/** The brief of a call a permission rule refuses (docs/permissions.md). */
+export type PermissionBrief = typeof Briefs.deniedByRule;
 
 /** The briefs of the read-before-write refusals. */
 export type ReadStateBrief = typeof Briefs.fileNotRead | typeof Briefs.fileModified;
@@ -178,6 +182,11 @@ export function modifiedMessage(shown: string): string {
   );
 }
 
+/** A path a `deny` permission rule refuses; `rule` as the user wrote it (docs/permissions.md). */
+export function deniedByRuleMessage(shown: string, rule: string): string {
+  return `${quotedPath(shown)} is denied by the permission rule \`${rule}\`.`;
+}
+
 // Thrown errors (programming errors, and failures that become a tool's "Failed to ..." message)
 
 /** Thrown inside `withFileLock` when the lock was broken (its holder was suspended past `staleMs`) before a write. */
@@ -274,4 +283,81 @@ export const APPROVAL_REQUIRED_MESSAGE = 'createRuntime: approval is required (e
 /** The message for an option that moved from the runtime to the tool it belongs to. */
 export function movedRuntimeOptionMessage(name: string, place: string): string {
   return `createRuntime: ${name} is no longer a runtime option; give it to its tool: ${place}.`;
+}
+
+// Permission rules a host gives (docs/permissions.md#errors): `{problem}` completes `invalid permission rule `{rule}`: `.
+
+/** A rule that is not a string or an object. */
+export const RULE_SHAPE_PROBLEM =
+  'a rule is a string such as `allow Edit(src/**)` or an object `{ effect, tools, paths? }`.';
+
+/** A string rule that does not read `{effect} {tools}({globs})`. */
+export const RULE_FORM_PROBLEM =
+  'write it as allow, ask or deny, then a tool or group, then globs in parentheses, e.g. `allow Edit(src/**)`.';
+
+/** A rule holding a control character (a tab, a line break...). */
+export const RULE_CONTROL_CHARACTER_PROBLEM = 'it holds a control character.';
+
+/** A string rule whose first word is not an effect. */
+export function unknownEffectProblem(word: string): string {
+  return `\`${word}\` is not an effect: use allow, ask or deny.`;
+}
+
+/** A name that cannot be a tool's. */
+export function toolNameProblem(name: string): string {
+  return `\`${name}\` is not a tool name: use a tool's name (letters, digits, \`_\` and \`-\`) or a group, Read or Edit.`;
+}
+
+/** `Edit()`: parentheses without a glob. */
+export const EMPTY_PARENTHESES_PROBLEM = 'the parentheses hold no glob: leave them out to match every path.';
+
+/** `Edit(a,,b)`, or an empty string among an object's paths. */
+export const EMPTY_GLOB_PROBLEM = 'a glob is empty.';
+
+/** A glob starting with `!`. */
+export function globNegatedProblem(glob: string): string {
+  return `the glob \`${glob}\` starts with !: a rule cannot negate a glob; write a rule with another effect instead.`;
+}
+
+/** A glob starting with `~`. */
+export function globHomeProblem(glob: string): string {
+  return `the glob \`${glob}\` starts with ~: write the home directory's absolute path instead.`;
+}
+
+/** A glob with a `.` or `..` segment. */
+export function globDotSegmentProblem(glob: string): string {
+  return `the glob \`${glob}\` has a . or .. segment: write it relative to the workspace without them, or as an absolute glob.`;
+}
+
+/** A glob with `//` inside. */
+export function globEmptySegmentProblem(glob: string): string {
+  return `the glob \`${glob}\` has an empty segment (//).`;
+}
+
+/** An object rule's `effect` that is not one. */
+export const RULE_EFFECT_FIELD_PROBLEM = '`effect` must be allow, ask or deny.';
+
+/** An object rule's `tools` that is not a non-empty list of strings. */
+export const RULE_TOOLS_FIELD_PROBLEM = '`tools` must be a non-empty list of tool names.';
+
+/** An object rule's `paths` that is not a non-empty list of strings. */
+export const RULE_PATHS_FIELD_PROBLEM =
+  '`paths` must be a non-empty list of globs, or left out to match every path.';
+
+/** An object rule with a field rules do not have (`path` for `paths`...). */
+export function unknownRuleFieldProblem(field: string): string {
+  return `\`${field}\` is not a field of a rule: use effect, tools and paths.`;
+}
+
+/** A rule that cannot be used: ``invalid permission rule `{rule}`: {problem}`` (the rule shown escaped). */
+export function invalidRuleMessage(rule: string, problem: string): string {
+  return `invalid permission rule \`${rule}\`: ${problem}`;
+}
+
+/** `createRuntime`'s `permissions` that is not a list. */
+export const PERMISSIONS_NOT_A_LIST_MESSAGE = 'createRuntime: permissions must be a list of rules.';
+
+/** A line of a permissions file that holds an invalid rule: `line {n}: {message}`. */
+export function permissionsLineMessage(line: number, message: string): string {
+  return `line ${line}: ${message}`;
 }

@@ -44,6 +44,10 @@ export {
   type AskUser,
 } from './approval/approval.js';
 
+// permission rules (docs/permissions.md): a host gives them to `createRuntime({ permissions })`
+export { parsePermissions } from './permissions/parse-permissions.js';
+export type { PermissionRule } from './permissions/permission-rule.js';
+
 // read state and undo history
 export { FileStateTracker } from './state/file-state-tracker.js';
 export { FileHistory, type HistoryEntry, type FileHistoryOptions } from './state/file-history.js';

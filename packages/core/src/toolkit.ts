@@ -16,6 +16,7 @@ export {
   readFailedMessage,
   toolFailedMessage,
   type CoreBrief,
+  type PermissionBrief,
 } from './errors.js';
 export {
   fileNotFoundError,
@@ -97,7 +98,10 @@ export { TextDraft, type TextDraftOptions } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';
 
-// applying a change: approval with diff, read-state re-check, locks, atomic write, history
+// applying a change: approval with diff, read-state re-check, locks, atomic write, history. A tool that asks approval
+// itself (Rewind) asks through `askApproval`, which applies the permission rules first.
+export { askApproval, type ApprovalOutcome, type ApprovalTarget } from './approval/ask-approval.js';
+export { deniedByRuleError } from './permissions/denied-by-rule.js';
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
 export { applyStreamedChange, type StreamedFileChange } from './write/apply-streamed-change.js';
 export { missingDirectories } from './write/missing-directories.js';

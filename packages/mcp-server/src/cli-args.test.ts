@@ -47,6 +47,25 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['/w', '-h'])).toEqual({ kind: 'help' });
   });
 
+  it('reads --permissions FILE, with or without =, and says when it has no value', () => {
+    expect(parseCliArgs(['--permissions', 'rules.txt', '/w'])).toEqual({
+      kind: 'serve',
+      workDir: '/w',
+      addDirs: [],
+      approval: 'elicit',
+      structuredContent: false,
+      allowOutside: false,
+      permissionsFile: 'rules.txt',
+    });
+    expect(parseCliArgs(['/w', '--permissions=.kimi-tools/permissions'])).toMatchObject({
+      permissionsFile: '.kimi-tools/permissions',
+    });
+    expect(parseCliArgs(['/w', '--permissions'])).toEqual({
+      kind: 'error',
+      message: '--permissions needs a value.',
+    });
+  });
+
   it('rejects empty values and unknown flags given with =', () => {
     expect(parseCliArgs(['--add-dir=', '/w'])).toEqual({
       kind: 'error',

@@ -21,11 +21,13 @@ export type CliCommand =
       approval: ApprovalMode;
       structuredContent: boolean;
       allowOutside: boolean;
+      /** `--permissions FILE`: a rules file (docs/permissions.md), as given. */
+      permissionsFile?: string;
     }
   | { kind: 'error'; message: string };
 
 /** The usage text, printed to stderr (stdout belongs to the protocol). */
-export const USAGE = `Usage: kimi-tools-mcp [--add-dir DIR]... [--allow-outside] [--approval elicit|yolo|reject] [--structured-content] WORKDIR
+export const USAGE = `Usage: kimi-tools-mcp [--add-dir DIR]... [--allow-outside] [--approval elicit|yolo|reject] [--permissions FILE] [--structured-content] WORKDIR
 
 Serves the @kimi-tools file tools (ReadFile, WriteFile, StrReplaceFile, NotebookEdit, ApplyPatch, Glob,
 Grep, ReadMediaFile) over MCP on stdin/stdout. Relative paths the model gives resolve against WORKDIR. Files outside
@@ -40,6 +42,9 @@ Options:
                                     clients without elicitation get every change rejected
                             yolo    approve every change without asking
                             reject  read-only: only the read tools are offered
+  --permissions FILE      permission rules, one a line (allow Edit(src/**), deny Edit(*.lock),
+                          ask WriteFile(.github/**)...): allowed changes ask nothing, denied
+                          ones are refused, the others follow --approval
   --structured-content    also send each result's brief, diff blocks and extras as
                           structuredContent (for clients that render them; some clients
                           show it to the model instead of the output)
@@ -56,6 +61,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   let approval: ApprovalMode = 'elicit';
   let structuredContent = false;
   let allowOutside = false;
+  let permissionsFile: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
     if (arg === '--') {
@@ -72,6 +78,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       continue;
     }
     const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg) : [arg, undefined];
+    if (flag === '--permissions') {
+      const value = inlineValue ?? argv[++index];
+      if (value === undefined || value === '') return { kind: 'error', message: needsValueMessage(flag) };
+      permissionsFile = value;
+      continue;
+    }
     if (flag === '--add-dir' || flag === '--approval') {
       const value = inlineValue ?? argv[++index];
       if (value === undefined || value === '') return { kind: 'error', message: needsValueMessage(flag) };
@@ -91,7 +103,15 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (positionals.length > 1) {
     return { kind: 'error', message: tooManyWorkdirsMessage(positionals) };
   }
-  return { kind: 'serve', workDir: positionals[0]!, addDirs, approval, structuredContent, allowOutside };
+  return {
+    kind: 'serve',
+    workDir: positionals[0]!,
+    addDirs,
+    approval,
+    structuredContent,
+    allowOutside,
+    ...(permissionsFile === undefined ? {} : { permissionsFile }),
+  };
 }
 
 function splitOnce(arg: string): [string, string] {

@@ -95,6 +95,28 @@ describe('kimi-tools-mcp command line', () => {
     expect((messages[1]!.result.tools as unknown[]).length).toBe(8);
   });
 
+  it('exits 2 when the --permissions file cannot be read or holds an invalid rule', async () => {
+    const missing = path.join(workspace.root, 'no-rules');
+    expect(await runCli(['--permissions', missing, workspace.workDir])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: usageError(
+        `--permissions ${missing} cannot be read: ENOENT: no such file or directory, open '${missing}'`,
+      ),
+    });
+    const rules = await workspace.write(
+      path.join(workspace.root, 'rules'),
+      '# rules\nallow Edit(src/**)\ndeny Edit(../secrets/**)\n',
+    );
+    expect(await runCli(['--permissions', rules, workspace.workDir])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: usageError(
+        `--permissions ${rules}: line 3: invalid permission rule \`deny Edit(../secrets/**)\`: the glob \`../secrets/**\` has a . or .. segment: write it relative to the workspace without them, or as an absolute glob.`,
+      ),
+    });
+  });
+
   it('exits 2 when an --add-dir is unusable', async () => {
     const missing = path.join(workspace.workDir, 'nope');
     expect(await runCli(['--add-dir', missing, workspace.workDir])).toEqual({

@@ -16,6 +16,8 @@ export interface CliServerSettings {
   structuredContent: boolean;
   /** Serve files outside the work dir and `addDirs` too (writes there still need approval); default: refused. */
   allowOutside?: boolean;
+  /** Permission rules (docs/permissions.md), e.g. read from `--permissions FILE`. */
+  permissions?: readonly string[];
 }
 
 function instructions(settings: CliServerSettings): string {
@@ -51,6 +53,7 @@ export function createCliServer(settings: CliServerSettings): Server {
     additionalDirs: [...settings.addDirs],
     outside: settings.allowOutside === true ? 'allow' : 'deny',
     approval,
+    permissions: settings.permissions ?? [],
   });
   const allTools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
   // Read-only mode offers no tool it would refuse anyway, so the model does not plan changes it cannot make.

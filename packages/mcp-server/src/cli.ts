@@ -11,6 +11,13 @@ function fail(message: string): void {
   process.exitCode = USAGE_ERROR;
 }
 
+/** The rules of the `--permissions` file, or why it cannot be used (core loads only when the flag is given). */
+async function permissionRules(file: string): Promise<string[] | string> {
+  const { readPermissionsFile } = await import('./permissions-file.js');
+  const read = await readPermissionsFile(file);
+  return 'error' in read ? read.error : read.rules;
+}
+
 async function main(): Promise<void> {
   // stdout carries only protocol messages: anything a dependency logs goes to stderr instead.
   console.log = console.info = console.debug = console.error;
@@ -30,6 +37,9 @@ async function main(): Promise<void> {
   ]);
   const problem = problems.find((text) => text !== undefined);
   if (problem) return fail(problem);
+  const permissions =
+    command.permissionsFile === undefined ? undefined : await permissionRules(command.permissionsFile);
+  if (typeof permissions === 'string') return fail(permissions);
 
   // The SDK and the tools load only once the command line is known to be good, so mistakes are reported fast.
   const [{ createCliServer }, { StdioServerTransport }] = await Promise.all([
@@ -42,6 +52,7 @@ async function main(): Promise<void> {
     approval: command.approval,
     structuredContent: command.structuredContent,
     allowOutside: command.allowOutside,
+    ...(permissions === undefined ? {} : { permissions }),
   });
   server.onerror = (error) => process.stderr.write(`kimi-tools-mcp: ${error.message}\n`);
   await server.connect(new StdioServerTransport());

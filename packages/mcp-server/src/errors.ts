@@ -56,3 +56,8 @@ export function notADirectoryMessage(label: string, dir: string): string {
 export function notReadableDirectoryMessage(label: string, dir: string, error: string): string {
   return `${label} ${dir} is not readable: ${error}`;
 }
+
+/** A `--permissions` file that holds an invalid rule (`problem`: `line {n}: invalid permission rule ...`). */
+export function invalidPermissionsFileMessage(file: string, problem: string): string {
+  return `--permissions ${file}: ${problem}`;
+}

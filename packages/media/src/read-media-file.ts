@@ -51,6 +51,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   readonly params = ReadMediaFileParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.readFailed;
+  override readonly access = 'read';
   protected override readonly pathParameters = ['path'];
   private readonly options: CheckedOptions;
 
@@ -59,7 +60,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
     private readonly runtime: ToolRuntime,
     options: ReadMediaFileOptions = {},
   ) {
-    super();
+    super(runtime);
     this.options = checkedOptions(options);
     const { capabilities } = this.options;
     if (!isReadMediaFileAvailable({ capabilities })) throw new Error(NO_MEDIA_CAPABILITY_MESSAGE);

@@ -96,6 +96,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
   readonly params = NotebookEditParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = NotebookEditBriefs.failed;
+  override readonly access = 'edit';
   protected override readonly pathParameters = ['notebook_path'];
   private readonly maxBytes: number;
 
@@ -104,7 +105,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     private readonly runtime: ToolRuntime,
     options: NotebookEditOptions = {},
   ) {
-    super();
+    super(runtime);
     this.maxBytes = positiveNumberOption('NotebookEdit', 'maxBytes', options.maxBytes, DEFAULT_MAX_BYTES);
     this.description = describeNotebookEdit(this.maxBytes);
   }

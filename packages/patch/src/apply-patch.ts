@@ -74,6 +74,7 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
   readonly params = ApplyPatchParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.toolFailed;
+  override readonly access = 'edit';
   private readonly maxBytes: number;
   private readonly maxFiles: number;
   private readonly maxChunks: number;
@@ -83,7 +84,7 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
     private readonly runtime: ToolRuntime,
     options: ApplyPatchOptions = {},
   ) {
-    super();
+    super(runtime);
     this.maxBytes = positiveNumberOption('ApplyPatch', 'maxBytes', options.maxBytes, DEFAULT_MAX_PATCH_BYTES);
     this.maxFiles = positiveNumberOption('ApplyPatch', 'maxFiles', options.maxFiles, DEFAULT_MAX_FILES);
     this.maxChunks = positiveNumberOption('ApplyPatch', 'maxChunks', options.maxChunks, DEFAULT_MAX_CHUNKS);

@@ -54,6 +54,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
   readonly params = ReadFileParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.readFailed;
+  override readonly access = 'read';
   protected override readonly pathParameters = ['path'];
 
   /** Creates the tool for one runtime (its workspace, read state and line indexes). ReadFile has no options. */
@@ -61,7 +62,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     private readonly runtime: ToolRuntime,
     _options: ReadFileOptions = {},
   ) {
-    super();
+    super(runtime);
   }
 
   /** Applies no change, so there are no observer sections to collect. */

@@ -107,6 +107,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   readonly params = StrReplaceFileParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = StrReplaceFileBriefs.failed;
+  override readonly access = 'edit';
   protected override readonly pathParameters = ['path'];
 
   private readonly match: EditMatch;
@@ -118,7 +119,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     private readonly runtime: ToolRuntime,
     options: StrReplaceFileOptions = {},
   ) {
-    super();
+    super(runtime);
     this.match = choiceOption('StrReplaceFile', 'match', options.match, ['unique', 'first'], 'unique');
     this.modifiedSinceRead = choiceOption(
       'StrReplaceFile',

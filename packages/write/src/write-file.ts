@@ -47,6 +47,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
   readonly params = WriteFileParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = WriteFileBriefs.failed;
+  override readonly access = 'edit';
   protected override readonly pathParameters = ['path'];
 
   /** Creates the tool for one runtime (its workspace, approval, read state and history). WriteFile has no options. */
@@ -54,7 +55,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     private readonly runtime: ToolRuntime,
     _options: WriteFileOptions = {},
   ) {
-    super();
+    super(runtime);
     this.description = describeWriteFile(runtime.readBeforeWrite);
   }
 

@@ -22,10 +22,11 @@ export class ListCheckpoints extends CallableTool<typeof ListCheckpointsParams, 
   readonly params = ListCheckpointsParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.toolFailed;
+  override readonly access = 'read';
 
   /** Creates the tool for one runtime. */
   constructor(private readonly runtime: ToolRuntime) {
-    super();
+    super(runtime);
   }
 
   protected async execute(): Promise<ToolReturnValue<CheckpointBrief>> {

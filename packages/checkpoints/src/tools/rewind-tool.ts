@@ -6,7 +6,15 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { Briefs, escapeForDisplay, readShownPath, toolRejected } from '@kimi-tools/core/toolkit';
+import {
+  askApproval,
+  Briefs,
+  escapeForDisplay,
+  readShownPath,
+  realPathAllowMissing,
+  toolRejected,
+  type ApprovalOutcome,
+} from '@kimi-tools/core/toolkit';
 import { checkpointsOf, CheckpointNotFoundError, PathOutsideWorkspaceError } from '../checkpoints.js';
 import type { RewindPreview, RewindResult } from '../rewind/rewind-types.js';
 import { REWIND_DESCRIPTION } from './description.js';
@@ -52,17 +60,18 @@ export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
   readonly params = RewindParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = Briefs.toolFailed;
+  override readonly access = 'edit';
 
   /** Creates the tool for one runtime. */
   constructor(private readonly runtime: ToolRuntime) {
-    super();
+    super(runtime);
   }
 
   protected async execute(
     params: RewindParams,
     options: CallOptions,
   ): Promise<ToolReturnValue<CheckpointBrief>> {
-    let feedback: string | undefined;
+    let refusal: Extract<ApprovalOutcome, { approved: false }>['result'] | undefined;
     let result: RewindResult;
     try {
       result = await checkpointsOf(this.runtime).rewind(params.checkpoint, {
@@ -70,7 +79,8 @@ export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
         ...(params.paths ? { paths: params.paths.map(readShownPath) } : {}),
         ...(params.user_changes ? { resolve: () => params.user_changes } : {}),
         approve: async (preview) => {
-          const response = await this.runtime.approval.request(
+          const approval = await askApproval(
+            this.runtime,
             {
               sender: this.name,
               action: FileActions.EDIT,
@@ -78,11 +88,12 @@ export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
               display: preview.display,
               path: `${this.runtime.workDir}/${preview.restore[0]?.path ?? preview.merge[0]}`,
             },
+            await this.approvalTargets(preview),
             options.signal,
           );
-          if (response.kind === 'reject') feedback = response.feedback;
+          if (!approval.approved) refusal = approval.result;
           options.signal?.throwIfAborted();
-          return response.kind !== 'reject';
+          return approval.approved;
         },
       });
     } catch (error) {
@@ -92,7 +103,7 @@ export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
     }
     switch (result.kind) {
       case 'refused':
-        return toolRejected(feedback);
+        return refusal ?? toolRejected();
       case 'blocked':
         return userChangesError(result.files);
       case 'changed':
@@ -113,6 +124,22 @@ export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
           extras: result satisfies RewindExtras,
         });
     }
+  }
+
+  /** Every file the rewind changes (both names of a rename), for the permission rules: real path, and as shown. */
+  private approvalTargets(preview: RewindPreview) {
+    const files = [
+      ...preview.restore.flatMap((change) =>
+        change.change === 'renamed' && change.from !== undefined ? [change.from, change.path] : [change.path],
+      ),
+      ...preview.merge,
+    ];
+    return Promise.all(
+      files.map(async (file) => ({
+        real: await realPathAllowMissing(this.runtime.fs, `${this.runtime.workDir}/${file}`),
+        input: file,
+      })),
+    );
   }
 }
 

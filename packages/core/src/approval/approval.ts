@@ -1,3 +1,5 @@
+import { isWithinDirectory } from '../path/containment.js';
+import { pathApiFor } from '../path/platform-path.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 import type { FileAction } from './file-actions.js';
 
@@ -10,17 +12,48 @@ export interface ApprovalRequest {
   description: string;
   /** The diff of exactly the change that will be written. */
   display: DiffDisplayBlock[];
-  /** Real path of the file concerned. */
+  /** Real path of the file concerned (of a change to several files: the first one). */
   path: string;
+  /** Every real path a change to several files concerns (ApplyPatch, Rewind); absent when it concerns `path` alone. */
+  paths?: string[];
+  /**
+   * The `ask` permission rule that sent this request to the user, as written (docs/permissions.md); absent when no
+   * rule decided. Such a request is asked even when an earlier answer approved its kind for the session.
+   */
+  rule?: string;
 }
 
-/** The user's answer. `approve_for_session` also approves later requests with the same action. */
+/** What an "approve for session" answer covers from then on (docs/approval.md#answers). */
+export type ApprovalScope = 'file' | 'directory' | 'action';
+
+/**
+ * The user's answer. `approve_for_session` also approves later requests: with the same action (`scope: 'action'`,
+ * the default), or with the same action on the same files (`'file'`) or within the same directories (`'directory'`).
+ */
 export type ApprovalResponse =
-  { kind: 'approve' } | { kind: 'approve_for_session' } | { kind: 'reject'; feedback?: string };
+  | { kind: 'approve' }
+  | { kind: 'approve_for_session'; scope?: ApprovalScope }
+  | { kind: 'reject'; feedback?: string };
+
+/** What a permission rule decided about a change without asking: `rule` as the user wrote it. */
+export interface RuleDecision {
+  effect: 'allow' | 'deny';
+  rule: string;
+}
 
 /** Decides whether a change may go ahead. */
 export interface Approval {
   request(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalResponse>;
+  /**
+   * Told, when the host gives it, of each change a permission rule allowed or denied without asking (so the host can
+   * show the change and the rule); `request` is what would have been asked.
+   */
+  decidedByRule?(request: ApprovalRequest, decision: RuleDecision): void;
+}
+
+/** Every real path `request` concerns: its `paths`, or its `path` alone. */
+function requestPaths(request: ApprovalRequest): readonly string[] {
+  return request.paths ?? [request.path];
 }
 
 /** Approves everything without asking (tests, sandboxes, `--yolo`). */
@@ -38,29 +71,83 @@ export function rejectAllApproval(feedback?: string): Approval {
 /** The UI callback a {@link SessionApproval} asks when it has no standing answer. */
 export type AskUser = (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalResponse>;
 
+/** Options of {@link SessionApproval}. */
+export interface SessionApprovalOptions {
+  /** Path rules of the requests' paths (default: this process's): `win32` compares directories case-insensitively. */
+  platform?: NodeJS.Platform;
+}
+
 /**
- * Asks the user through `ask`, and remembers "approve for session" per action: once given, later
- * requests with that action are approved without asking. One instance is one session's memory.
+ * Asks the user through `ask`, and remembers "approve for session" answers (docs/approval.md#answers): per action
+ * (`scope: 'action'`, the default), per file, or per directory (the directory of each file and everything under it),
+ * each under the request's action. A later request they cover is approved without asking, unless an `ask` permission
+ * rule sent it (`request.rule`). An answer with a scope it does not know approves that one request only. One instance
+ * is one session's memory.
  */
 export class SessionApproval implements Approval {
   private readonly approvedActions = new Set<FileAction>();
+  private readonly approvedFiles = new Map<FileAction, Set<string>>();
+  private readonly approvedDirectories = new Map<FileAction, string[]>();
+  private readonly platform: NodeJS.Platform;
 
-  constructor(private readonly ask: AskUser) {}
+  constructor(
+    private readonly ask: AskUser,
+    options: SessionApprovalOptions = {},
+  ) {
+    this.platform = options.platform ?? process.platform;
+  }
 
   async request(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalResponse> {
-    if (this.approvedActions.has(request.action)) return { kind: 'approve' };
+    if (request.rule === undefined && this.approvedScope(request) !== undefined) return { kind: 'approve' };
     const response = await this.ask(request, signal);
-    if (response.kind === 'approve_for_session') this.approvedActions.add(request.action);
+    if (response.kind === 'approve_for_session') this.remember(request, response.scope ?? 'action');
     return response;
   }
 
-  /** Whether `action` is approved for the rest of the session. */
+  /** Whether `action` is approved for the rest of the session (an answer with `scope: 'action'`). */
   isApprovedForSession(action: FileAction): boolean {
     return this.approvedActions.has(action);
+  }
+
+  /** Which remembered answer covers `request` (the widest: action, then directory, then file), or `undefined`. */
+  approvedScope(request: ApprovalRequest): ApprovalScope | undefined {
+    if (this.approvedActions.has(request.action)) return 'action';
+    const paths = requestPaths(request);
+    if (paths.length === 0) return undefined;
+    const directories = this.approvedDirectories.get(request.action) ?? [];
+    const inDirectory = (file: string) =>
+      directories.some((directory) => isWithinDirectory(file, directory, this.platform));
+    if (paths.every(inDirectory)) return 'directory';
+    const files = this.approvedFiles.get(request.action);
+    if (files && paths.every((file) => files.has(this.key(file)))) return 'file';
+    return undefined;
   }
 
   /** Forgets every approve-for-session answer. */
   reset(): void {
     this.approvedActions.clear();
+    this.approvedFiles.clear();
+    this.approvedDirectories.clear();
+  }
+
+  private remember(request: ApprovalRequest, scope: ApprovalScope): void {
+    const { action } = request;
+    if (scope === 'action') {
+      this.approvedActions.add(action);
+    } else if (scope === 'file') {
+      const files = this.approvedFiles.get(action) ?? new Set<string>();
+      for (const file of requestPaths(request)) files.add(this.key(file));
+      this.approvedFiles.set(action, files);
+    } else if (scope === 'directory') {
+      const pathApi = pathApiFor(this.platform);
+      const directories = this.approvedDirectories.get(action) ?? [];
+      directories.push(...requestPaths(request).map((file) => pathApi.dirname(file)));
+      this.approvedDirectories.set(action, directories);
+    }
+  }
+
+  /** A file's identity: its path, folded to lower case where names compare without case. */
+  private key(file: string): string {
+    return this.platform === 'win32' ? file.toLowerCase() : file;
   }
 }

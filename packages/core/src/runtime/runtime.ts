@@ -10,6 +10,8 @@ import { PathLocks } from '../write/path-locks.js';
 import { positiveNumberOption } from './options.js';
 import { RuntimeSlots, type RuntimeSlot } from './runtime-slot.js';
 import { ChangeObservers } from '../observe/change-observers.js';
+import type { PermissionRuleInput } from '../permissions/permission-rule.js';
+import { permissionsOption, type PermissionRules } from '../permissions/permission-rules.js';
 
 /** How ReadFile-style tools treat paths outside the workspace: allowed (writes ask `EDIT_OUTSIDE`) or refused. */
 export type OutsidePolicy = 'allow' | 'deny';
@@ -36,6 +38,11 @@ export interface RuntimeOptions {
   diffBudgetMs?: number;
   /** Where the files are: the local disk (default), memory, a remote host... (docs/file-systems.md). */
   fs?: FileSystem;
+  /**
+   * Permission rules (docs/permissions.md): `allow` a change without asking, `ask` always, or `deny` a tool or group
+   * a path, e.g. `['allow Edit(src/**)', 'deny Edit(**\/*.lock)']`. An invalid rule makes `createRuntime` throw.
+   */
+  permissions?: readonly PermissionRuleInput[];
 }
 
 /** Everything the tools of one agent session share: the workspace rules, and the state the session accumulates. */
@@ -59,6 +66,8 @@ export interface ToolRuntime {
   readonly locks: PathLocks;
   /** The one path policy every tool applies. */
   readonly paths: PathPolicy;
+  /** The permission rules, compiled (docs/permissions.md); applied after the path policy. */
+  readonly permissions: PermissionRules;
   /** This runtime's value of a tool package's {@link RuntimeSlot} (made on first use). */
   slot<T>(slot: RuntimeSlot<T>): T;
   /** Who is told of every change the tools apply (diagnostics, a formatter, a file watcher). */
@@ -105,6 +114,7 @@ export function createRuntime(options: RuntimeOptions): ToolRuntime {
     fileState: new FileStateTracker(fs),
     locks: new PathLocks(),
     paths: new PathPolicy(settings, { fs }),
+    permissions: permissionsOption(options.permissions, fs.platform),
     slot: (slot) => slots.get(slot, runtime),
     changeObservers,
     close: () => changeObservers.close(),

@@ -28,6 +28,11 @@ function escaped(character: string): string {
   return NAMED[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
+/** Whether `text` holds a character {@link escapeForDisplay} escapes because it could rewrite what is read. */
+export function hasUnsafeCharacter(text: string): boolean {
+  return UNSAFE.test(text);
+}
+
 /**
  * `text` (usually a path) as a user or a model is shown it (docs/paths.md#how-paths-are-shown). Text holding an unsafe
  * character, or starting a component with `"`, is shown whole between double quotes with JSON's escapes inside (`\n`,

@@ -315,7 +315,9 @@ describe('CallableTool briefs', () => {
       await narrow.call({ path: 'boom' }),
       await narrow.call({}),
     ];
-    const briefs: Array<NarrowBrief | 'Invalid arguments'> = answers.map((answer) => answer.brief);
+    const briefs: Array<NarrowBrief | 'Invalid arguments' | 'Denied by permission rule'> = answers.map(
+      (answer) => answer.brief,
+    );
     expect(briefs).toEqual(['', 'Not here', 'Narrow failed', 'Invalid arguments']);
     expect(tools.map((tool) => tool.name)).toEqual(['Echo', 'Narrow']);
   });

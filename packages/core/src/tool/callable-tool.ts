@@ -4,6 +4,8 @@ import { errorText, toolError, type ToolReturnValue } from '../result/tool-resul
 import { readShownPath } from '../path/normalize-input.js';
 import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 import { collectChangeSections } from '../observe/call-sections.js';
+import { deniedCall, type PermissionRuntime } from '../permissions/denied-by-rule.js';
+import type { ToolAccess } from '../permissions/permission-rule.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
 import type { ToolParamsSchema, ToolZod } from './tool-zod.js';
 import { validateArguments } from './validate-arguments.js';
@@ -18,8 +20,9 @@ export interface CallOptions {
 }
 
 /**
- * Base of every tool: validates the model's arguments against `params`, runs {@link execute}, and turns
- * anything thrown into an error result, so `call` never throws or rejects. `Brief` lists the briefs the tool's
+ * Base of every tool: validates the model's arguments against `params`, refuses a call whose path a `deny`
+ * permission rule matches (docs/permissions.md), runs {@link execute}, and turns anything thrown into an error
+ * result, so `call` never throws or rejects. `Brief` lists the briefs the tool's
  * results can carry (default `string`); a tool narrowed this way is still a `CallableTool<ToolParamsSchema>`.
  * `params` may be a classic `zod` or a `zod/mini` schema (see {@link zod}).
  */
@@ -45,8 +48,24 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
    * answer reaches its file, and every message the tool words from the argument quotes that same name.
    */
   protected readonly pathParameters: readonly string[] = [];
+  /**
+   * What the tool does to files, which puts it in a group of the permission rules (docs/permissions.md#tools-and-groups):
+   * `read` in `Read` (it only reads), `edit` in `Edit` (it changes files). Left out, only the rules that name the tool
+   * match its calls; whatever it says, a change a tool asks approval for is judged as an edit.
+   */
+  readonly access?: ToolAccess;
 
   private jsonSchema: JsonSchema | undefined;
+  private readonly permissionRuntime: PermissionRuntime | undefined;
+
+  /**
+   * `runtime`: the runtime the tool works on. Given, its permission rules judge each call on the paths the
+   * {@link pathParameters} name before {@link execute} runs, so a denied path is refused before the tool looks at it;
+   * every tool made on a runtime passes it.
+   */
+  constructor(runtime?: PermissionRuntime) {
+    this.permissionRuntime = runtime;
+  }
 
   /** The JSON Schema of {@link params}, as sent to a model (no `$ref`s, no titles). */
   get parameters(): JsonSchema {
@@ -58,7 +77,7 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
   async call(
     args: unknown,
     options: CallOptions = {},
-  ): Promise<ToolReturnValue<Brief | typeof Briefs.invalidArguments>> {
+  ): Promise<ToolReturnValue<Brief | typeof Briefs.invalidArguments | typeof Briefs.deniedByRule>> {
     const validated = validateArguments(this.params, args, this.zod?.englishMessages);
     if (!validated.ok) {
       return toolError({
@@ -68,6 +87,8 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
     }
     const params = this.withPathsRead(validated.params);
     try {
+      const denied = await this.deniedByRule(params);
+      if (denied) return denied;
       const run = () => this.execute(params, options);
       return await (this.collectsChangeSections() ? collectChangeSections(run) : run());
     } catch (error) {
@@ -94,6 +115,15 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
    */
   protected collectsChangeSections(): boolean {
     return true;
+  }
+
+  private async deniedByRule(params: z.core.output<TParams>) {
+    if (this.permissionRuntime === undefined) return undefined;
+    const given = params as Record<string, unknown>;
+    const inputs = this.pathParameters
+      .map((name) => given[name])
+      .filter((value): value is string => typeof value === 'string');
+    return deniedCall(this.permissionRuntime, { name: this.name, access: this.access }, inputs);
   }
 
   private withPathsRead(params: z.core.output<TParams>): z.core.output<TParams> {

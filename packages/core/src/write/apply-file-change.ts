@@ -1,7 +1,8 @@
 import { FileActions, type FileAction } from '../approval/file-actions.js';
 import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
-import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
+import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
+import { askApproval } from '../approval/ask-approval.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { snapshotOf, stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
 import { hashBytes } from '../state/content-hash.js';
@@ -9,7 +10,12 @@ import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock, type HeldFileLock } from './file-lock.js';
 import { LOCK_SIGHTINGS } from './lock-sightings.js';
-import { FileLockLostError, type ReadStateBrief, type RejectedBrief } from '../errors.js';
+import {
+  FileLockLostError,
+  type PermissionBrief,
+  type ReadStateBrief,
+  type RejectedBrief,
+} from '../errors.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
 import { quotedPath } from '../text/escape-for-display.js';
 import type { FileSystem } from '../fs/file-system.js';
@@ -58,8 +64,8 @@ export interface FileChange {
 export type ApplyOutcome =
   /** The file would stay byte-identical: nothing asked, nothing written. */
   | { kind: 'unchanged' }
-  /** The change was refused (rejected by the user, not read, or modified meanwhile); return `result` as is. */
-  | { kind: 'refused'; result: ToolReturnValue<ReadStateBrief | RejectedBrief> }
+  /** The change was refused (denied by a rule, rejected by the user, not read, or modified meanwhile); return `result` as is. */
+  | { kind: 'refused'; result: ToolReturnValue<ReadStateBrief | RejectedBrief | PermissionBrief> }
   /** The change is on disk. */
   | {
       kind: 'written';
@@ -112,7 +118,7 @@ async function lookUnderLock(
 
 /**
  * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
- * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside) → then, under the runtime's lock on the real path:
+ * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside; the permission rules first, docs/permissions.md) → then, under the runtime's lock on the real path:
  * the path still resolving to the approved real path → directories → file lock: the file must still hold `oldBytes`
  * and the read state still be ok (one look at the file) → history → atomic write → the new read state; then,
  * outside the locks, the runtime's change observers are told (docs/change-observers.md), and what they add joins
@@ -149,7 +155,8 @@ export async function applyFileChange(
     change.lines,
   );
   const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
-  const response = await runtime.approval.request(
+  const approval = await askApproval(
+    runtime,
     {
       sender: change.sender,
       action,
@@ -157,9 +164,10 @@ export async function applyFileChange(
       display,
       path: realPath,
     },
+    [{ real: realPath, input: target.input }],
     signal,
   );
-  if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
+  if (!approval.approved) return { kind: 'refused', result: approval.result };
   signal?.throwIfAborted();
 
   const applied = await runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {

@@ -4,8 +4,9 @@ import { reportAppliedChange } from '../observe/report-applied-change.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { stillResolvesTo } from '../path/real-path.js';
 import { changeDisplay } from './change-display.js';
-import { toolRejected, type DiffDisplayBlock, type ToolReturnValue } from '../result/tool-result.js';
-import type { RejectedBrief } from '../errors.js';
+import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
+import type { PermissionBrief, RejectedBrief } from '../errors.js';
+import { askApproval } from '../approval/ask-approval.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { snapshotOf } from '../state/file-stamp.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
@@ -41,8 +42,8 @@ export interface FileSetChange {
 
 /** What {@link applyFileSet} did. */
 export type FileSetOutcome =
-  /** The user rejected it: nothing was written. */
-  | { kind: 'refused'; result: ToolReturnValue<RejectedBrief> }
+  /** A permission rule denied it, or the user rejected it: nothing was written. */
+  | { kind: 'refused'; result: ToolReturnValue<RejectedBrief | PermissionBrief> }
   /** Files that changed while the approval was open (their paths as the model gave them): nothing was written. */
   | { kind: 'modified'; inputs: string[] }
   /** Writing failed: every file is back as it was, but those in `error.unrestored`. */
@@ -77,7 +78,8 @@ async function withLocks<T>(
 
 /**
  * Applies a change to several files as one (docs/writing.md#several-files-at-once): one approval showing every file's
- * diff (`EDIT`, or `EDIT_OUTSIDE` when any file is outside the workspace); then, holding every file's locks, each
+ * diff (`EDIT`, or `EDIT_OUTSIDE` when any file is outside the workspace), after the permission rules judged every
+ * file (docs/permissions.md); then, holding every file's locks, each
  * path must still resolve where it was approved and hold exactly the bytes the change was computed from (an added
  * or moved-to path must still be free); then one history unit, and {@link commitFileSet}. The read state then holds
  * what was written; observers are told of each file, outside the locks. The caller checked the read state before.
@@ -92,7 +94,12 @@ export async function applyFileSet(
     (entry) => !entry.path.inside || (entry.to !== undefined && !entry.to.inside),
   );
   const action = outside ? FileActions.EDIT_OUTSIDE : FileActions.EDIT;
-  const response = await runtime.approval.request(
+  // Every file is judged by the permission rules: a move both deletes its source and writes its destination.
+  const targets = change.entries.flatMap((entry) =>
+    [entry.path, ...(entry.to ? [entry.to] : [])].map(({ real, input }) => ({ real, input })),
+  );
+  const approval = await askApproval(
+    runtime,
     {
       sender: change.sender,
       action,
@@ -100,9 +107,10 @@ export async function applyFileSet(
       display,
       path: destinationOf(change.entries[0]!).real,
     },
+    targets,
     signal,
   );
-  if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
+  if (!approval.approved) return { kind: 'refused', result: approval.result };
   signal?.throwIfAborted();
 
   const touched = change.entries.flatMap((entry) => [entry.path.real, ...(entry.to ? [entry.to.real] : [])]);

@@ -4,7 +4,8 @@ import type { OpenFile } from '../fs/file-system.js';
 import { openRegularFile } from '../fs/regular-file.js';
 import { realPathAllowMissing } from '../path/real-path.js';
 import type { ResolvedPath } from '../path/path-policy.js';
-import { toolRejected, type DiffDisplayBlock } from '../result/tool-result.js';
+import type { DiffDisplayBlock } from '../result/tool-result.js';
+import { askApproval } from '../approval/ask-approval.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { sameStamp, stampOf, stampOfHandle, type FileStamp } from '../state/file-stamp.js';
 import { readStateError } from '../state/read-state-error.js';
@@ -46,7 +47,7 @@ export interface StreamedFileChange {
 }
 
 /**
- * Applies a {@link StreamedFileChange} with the guarantees of `applyFileChange`: read state → approval → under the
+ * Applies a {@link StreamedFileChange} with the guarantees of `applyFileChange`: read state → permission rules and approval → under the
  * runtime's lock and the file lock, the path still resolving to the approved real path, the file still carrying
  * `oldStamp` and the read state still ok → history (`saveFromHandle`, never the whole file in memory when the
  * history spills to a directory) → atomic write through a temp file, streamed → the new read state. The runtime's
@@ -64,7 +65,8 @@ export async function applyStreamedChange(
     if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
   }
   const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
-  const response = await runtime.approval.request(
+  const approval = await askApproval(
+    runtime,
     {
       sender: change.sender,
       action,
@@ -72,9 +74,10 @@ export async function applyStreamedChange(
       display: change.display,
       path: realPath,
     },
+    [{ real: realPath, input: target.input }],
     signal,
   );
-  if (response.kind === 'reject') return { kind: 'refused', result: toolRejected(response.feedback) };
+  if (!approval.approved) return { kind: 'refused', result: approval.result };
   signal?.throwIfAborted();
 
   const modified = { kind: 'refused', result: readStateError(target.input, 'modified') } as const;

@@ -48,6 +48,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   readonly params = GlobParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = GlobBriefs.failed;
+  override readonly access = 'read';
   protected override readonly pathParameters = ['directory'];
   private readonly maxMatches: number;
   /** Ignore files met by earlier calls, compiled: an agent globs the same tree again and again. */
@@ -58,7 +59,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     private readonly runtime: ToolRuntime,
     options: GlobOptions = {},
   ) {
-    super();
+    super(runtime);
     this.maxMatches = wholeCountOption('Glob', 'maxMatches', options.maxMatches, GLOB_MAX_MATCHES);
     this.description =
       this.maxMatches === GLOB_MAX_MATCHES ? GLOB_DESCRIPTION : globDescription(this.maxMatches);

@@ -89,6 +89,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly params = GrepParams;
   protected override readonly zod = TOOL_ZOD;
   protected readonly failureBrief = GrepBriefs.failed;
+  override readonly access = 'read';
   protected override readonly pathParameters = ['path'];
   private ripgrepPath: string | undefined;
   private readonly timeoutMs: number;
@@ -100,7 +101,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     private readonly runtime: ToolRuntime,
     options: GrepOptions = {},
   ) {
-    super();
+    super(runtime);
     this.timeoutMs = positiveNumberOption('Grep', 'timeoutMs', options.timeoutMs, 20_000);
     this.rgPath = stringOption('Grep', 'rgPath', options.rgPath);
     this.maxOutputChars = wholeCountOption(

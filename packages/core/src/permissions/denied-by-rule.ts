@@ -1,0 +1,34 @@
+import { Briefs, deniedByRuleMessage, type PermissionBrief } from '../errors.js';
+import { toolError, type ToolReturnValue } from '../result/tool-result.js';
+import type { ToolRuntime } from '../runtime/runtime.js';
+import type { RuledTool } from './permission-rules.js';
+
+/** The refusal of a path a `deny` rule matches: `{path}` as the model gave it, `rule` as the user wrote it. */
+export function deniedByRuleError(shown: string, rule: string): ToolReturnValue<PermissionBrief> {
+  return toolError({ message: deniedByRuleMessage(shown, rule), brief: Briefs.deniedByRule });
+}
+
+/** What judging a call needs of its runtime. */
+export type PermissionRuntime = Pick<ToolRuntime, 'permissions' | 'paths'>;
+
+/**
+ * The refusal of a call whose path arguments (`inputs`, read back from their shown form) a `deny` rule matches, or
+ * `undefined`. Each is resolved by the path policy first: a path the policy refuses is left to the tool, which words
+ * that refusal itself, so the rules come after the policy. Only deny decides here; allow and ask matter when a change
+ * asks approval (`askApproval`).
+ */
+export async function deniedCall(
+  runtime: PermissionRuntime,
+  tool: RuledTool,
+  inputs: readonly string[],
+): Promise<ToolReturnValue<PermissionBrief> | undefined> {
+  if (runtime.permissions.isEmpty || inputs.length === 0) return undefined;
+  for (const input of inputs) {
+    const resolved = await runtime.paths.resolveFile(input, tool.access === 'edit' ? 'edit' : 'read');
+    if (!resolved.ok) continue;
+    const roots = await runtime.paths.workspaceRoots();
+    const decision = runtime.permissions.judge(tool, [resolved.path.real], roots);
+    if (decision?.effect === 'deny') return deniedByRuleError(input, decision.rule);
+  }
+  return undefined;
+}
