@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { utils } from 'ssh2';
+import ssh2 from 'ssh2';
 import { parseSshDestination } from './destination.js';
 import type { SshFileSystemOptions } from './options.js';
 import { sshError } from './ssh-error.js';
@@ -106,7 +106,7 @@ async function readKeyFile(file: string): Promise<KeyFile> {
     if (code === 'ENOENT') return { file, skipped: MISSING };
     return { file, skipped: `cannot be read (${(error as Error).message})` };
   }
-  const parsed = utils.parseKey(key);
+  const parsed = ssh2.utils.parseKey(key);
   if (!(parsed instanceof Error)) return { file, key };
   return /passphrase|encrypted/i.test(parsed.message)
     ? { file, skipped: 'is encrypted: load it into an SSH agent (ssh-add) to use it' }
