@@ -131,6 +131,9 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
 
   it("prints the same transcript in memory and over SSH as on this machine's disk, as the README's quick start runs them", async () => {
     const { local, memory, ssh } = await sessions;
+    // The transcripts first: a difference shows as a diff of the lines that differ.
+    expect(comparable(memory.stdout)).toBe(comparable(local.stdout));
+    expect(comparable(ssh.stdout)).toBe(comparable(local.stdout));
     for (const run of [memory, ssh]) {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
@@ -139,8 +142,6 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
     expect(memory.stdout).toContain('\n  files on: memory (gone when the session ends)\n');
     expect(ssh.stdout).toContain(`\n  files on: ${destination}, over SSH\n`);
     expect(ssh.stdout).toContain(`work dir: ${workspace.workDir}/kimi-playground-`);
-    expect(comparable(memory.stdout)).toBe(comparable(local.stdout));
-    expect(comparable(ssh.stdout)).toBe(comparable(local.stdout));
     // The session logged in with ~/.ssh's key, and removed its temporary directory from the host at the end.
     expect(server.log()).toContain('Accepted publickey');
     expect(await fs.readdir(workspace.workDir)).toEqual([]);
