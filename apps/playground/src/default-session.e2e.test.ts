@@ -46,8 +46,9 @@ let workspace: TempWorkspace;
 let home: string;
 let destination: string;
 /** The default session on this machine's disk, in memory and over SSH, run at once, once for the file. */
-let sessions: Promise<{ local: Run; memory: Run; ssh: Run }>;
+let sessions: { local: Run; memory: Run; ssh: Run };
 
+// Three whole sessions at once, and an SSH server: more than a hook's usual time on a loaded two-core machine.
 beforeAll(async () => {
   server = await startSshServer();
   workspace = await createTempWorkspace();
@@ -63,24 +64,22 @@ beforeAll(async () => {
     arg === 'you@devbox.example.org' ? destination : arg === '/tmp' ? workspace.workDir : arg,
   );
   const memoryArgs = await quickStartArgs('--in-memory');
-  sessions = Promise.all([
+  const [local, memory, ssh] = await Promise.all([
     runPlayground([]),
     runPlayground(memoryArgs),
     runPlayground(sshArgs, { HOME: home, SSH_AUTH_SOCK: undefined }),
-  ]).then(([local, memory, ssh]) => ({ local, memory, ssh }));
-  // A failure is reported by the tests that read it.
-  sessions.catch(() => undefined);
-});
+  ]);
+  sessions = { local, memory, ssh };
+}, 180_000);
 
 afterAll(async () => {
-  await sessions?.catch(() => undefined);
   await server?.stop();
   await workspace?.cleanup();
 });
 
 describe('the default session (what `pnpm playground` runs), without a terminal', () => {
   it('drives all ten tools, rewinds to a checkpoint taken at a user message, meets every expectation, undoes the last change and cleans up', async () => {
-    const run = (await sessions).local;
+    const run = sessions.local;
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     for (const tool of [
@@ -130,7 +129,7 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
   });
 
   it("prints the same transcript in memory and over SSH as on this machine's disk, as the README's quick start runs them", async () => {
-    const { local, memory, ssh } = await sessions;
+    const { local, memory, ssh } = sessions;
     // The transcripts first: a difference shows as a diff of the lines that differ.
     expect(comparable(memory.stdout)).toBe(comparable(local.stdout));
     expect(comparable(ssh.stdout)).toBe(comparable(local.stdout));
