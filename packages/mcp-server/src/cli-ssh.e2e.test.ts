@@ -120,7 +120,7 @@ describe('kimi-tools-mcp --ssh user@host:port /remote/path', () => {
 });
 
 describe('kimi-tools-mcp --ssh: the login', () => {
-  /** Runs the server with `args`, `HOME` a home without keys or known hosts, and ends it once it serves. */
+  /** Runs the server with `args` and `HOME` a home without keys or known hosts, its stdin closed at once. */
   function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [CLI_PATH, ...args], {
@@ -160,6 +160,22 @@ describe('kimi-tools-mcp --ssh: the login', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('ends when the client closes its stdin: the SSH connection is closed too, or the process would stay', async () => {
+    const key = path.join(workspace.root, 'deploy_key');
+    await fs.writeFile(key, server.privateKey, { mode: 0o600 });
+    const fingerprint = server.hostKeys[0]!.fingerprint;
+    const run = await runCli([
+      '--ssh',
+      destination,
+      '--identity',
+      key,
+      '--host-key',
+      fingerprint,
+      workspace.workDir,
+    ]);
+    expect(run).toEqual({ code: 0, stderr: '' });
   });
 
   it('exits 2, saying why, when the host key is unknown or the remote path is missing', async () => {
