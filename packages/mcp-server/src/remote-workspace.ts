@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defaultStoreDirectory } from '@kimi-tools/checkpoints';
 import {
   parseSshDestination,
@@ -5,7 +6,6 @@ import {
   type SshDestination,
   type SshFileSystem,
 } from '@kimi-tools/ssh';
-import os from 'node:os';
 import type { SshLogin } from './cli-args.js';
 import {
   missingDirectoryMessage,
