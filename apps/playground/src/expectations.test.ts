@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { toolError, toolOk } from '@kimi-tools/core';
+import { localFileSystem } from '@kimi-tools/core/fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { checkExpectations } from './expectations.js';
@@ -18,7 +19,7 @@ describe('checkExpectations', () => {
     const report = await checkExpectations(
       { isError: false, brief: '', message: 'successfully', output: 'one', approval: null },
       ok,
-      workspace.workDir,
+      { fs: localFileSystem, workDir: workspace.workDir },
       placeholders,
     );
     expect(report).toEqual({ checked: 5, failures: [] });
@@ -32,7 +33,7 @@ describe('checkExpectations', () => {
     const report = await checkExpectations(
       { isError: false, brief: 'No match', message: 'not found', output: 'x', approval: 'edit file' },
       outcome,
-      workspace.workDir,
+      { fs: localFileSystem, workDir: workspace.workDir },
       placeholders,
     );
     expect(report.failures).toEqual([
@@ -61,13 +62,20 @@ describe('checkExpectations', () => {
         await checkExpectations(
           { approval: 'edit file outside of working directory' },
           outcome,
-          workspace.workDir,
+          { fs: localFileSystem, workDir: workspace.workDir },
           placeholders,
         )
       ).failures,
     ).toEqual([]);
     expect(
-      (await checkExpectations({ approval: null }, outcome, workspace.workDir, placeholders)).failures,
+      (
+        await checkExpectations(
+          { approval: null },
+          outcome,
+          { fs: localFileSystem, workDir: workspace.workDir },
+          placeholders,
+        )
+      ).failures,
     ).toEqual(['expected no approval request, got "edit file outside of working directory"']);
   });
 
@@ -84,7 +92,7 @@ describe('checkExpectations', () => {
         ],
       },
       ok,
-      workspace.workDir,
+      { fs: localFileSystem, workDir: workspace.workDir },
       placeholders,
     );
     expect(report.failures).toEqual([
@@ -106,7 +114,7 @@ describe('checkExpectations', () => {
         ],
       },
       ok,
-      workspace.workDir,
+      { fs: localFileSystem, workDir: workspace.workDir },
       placeholders,
     );
     expect(passing).toEqual({ checked: 4, failures: [] });
@@ -119,7 +127,7 @@ describe('checkExpectations', () => {
         ],
       },
       ok,
-      workspace.workDir,
+      { fs: localFileSystem, workDir: workspace.workDir },
       placeholders,
     );
     expect(failing.failures).toEqual([

@@ -1,10 +1,17 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ToolReturnValue } from '@kimi-tools/core';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import type { ApprovalRecord } from './approval-ui.js';
 import { fillPlaceholders, type Placeholders } from './placeholders.js';
 import { outputText } from './result-render.js';
 import type { FileExpectation, StepExpectation } from './script.js';
+import { readBytesIfThere } from './session-files.js';
+
+/** Where a step's file expectations look: the session's file system and its work dir. */
+export interface FilesToCheck {
+  fs: FileSystem;
+  workDir: string;
+}
 
 /** What a step did, as far as expectations can see. */
 export interface StepOutcome {
@@ -44,25 +51,16 @@ function lineEndingProblem(bytes: Buffer, wanted: 'lf' | 'crlf'): string | undef
   return undefined;
 }
 
-async function readIfExists(file: string): Promise<Buffer | undefined> {
-  try {
-    return await fs.readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 async function checkFile(
   expected: FileExpectation,
-  workDir: string,
+  { fs, workDir }: FilesToCheck,
   placeholders: Placeholders,
 ): Promise<ExpectationReport> {
   const shown = fillPlaceholders(expected.path, placeholders);
-  const file = path.resolve(workDir, shown);
+  const file = (fs.platform === 'win32' ? path.win32 : path.posix).resolve(workDir, shown);
   const failures: string[] = [];
   let checked = 0;
-  const bytes = await readIfExists(file);
+  const bytes = await readBytesIfThere(fs, file);
   const mustExist =
     expected.exists ??
     (expected.content !== undefined || expected.contains !== undefined || expected.lineEndings !== undefined);
@@ -97,11 +95,11 @@ async function checkFile(
   return { checked, failures };
 }
 
-/** Checks a step's expectations against its outcome and the files on disk. */
+/** Checks a step's expectations against its outcome and the session's files. */
 export async function checkExpectations(
   expect: StepExpectation,
   outcome: StepOutcome,
-  workDir: string,
+  where: FilesToCheck,
   placeholders: Placeholders,
 ): Promise<ExpectationReport> {
   const { result, approvals } = outcome;
@@ -145,7 +143,7 @@ export async function checkExpectations(
   }
   const files = expect.file === undefined ? [] : Array.isArray(expect.file) ? expect.file : [expect.file];
   for (const file of files) {
-    const report = await checkFile(file, workDir, placeholders);
+    const report = await checkFile(file, where, placeholders);
     checked += report.checked;
     failures.push(...report.failures);
   }

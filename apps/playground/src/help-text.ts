@@ -4,11 +4,15 @@ export const HELP_TEXT = `kimi-tools playground: a fake agent session that drive
 Usage:
   pnpm playground [OPTIONS]             (from the repository root; builds first)
   node apps/playground/dist/main.js [OPTIONS]
+  node apps/playground/dist/main.js --in-memory [OPTIONS]
+  node apps/playground/dist/main.js --ssh [USER@]HOST[:PORT] DIR [OPTIONS]
 
 Without options, copies the sample project (apps/playground/sample) into a temporary directory and plays the
 default script (apps/playground/scripts/default.json): a fake model sends JSON tool calls to Glob, Grep,
-ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch and ReadMediaFile. Every call is printed with its approval prompt (a
-coloured diff) and its result. At the end, the file history lists what changed and one change is undone.
+ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch and ReadMediaFile, and at the user's word takes a
+change back with ListCheckpoints and Rewind (a checkpoint is taken at each user message). Every call is printed with
+its approval prompt (a coloured diff) and its result. At the end, the file history lists what changed and the last
+change is undone.
 
 Options:
   --script FILE     play this session instead of the default one (format below)
@@ -17,7 +21,13 @@ Options:
                     (repeatable; feedback cannot contain a comma)
   --yolo            approve automatically, even in a terminal
   --keep            keep the temporary directory (sample copy and outside directory) and print its path
-  --no-undo         do not undo a change at the end
+  --no-undo         do not undo the last change at the end
+  --in-memory       the files are in memory, not on a disk: the same session, gone when it ends
+  --ssh [USER@]HOST[:PORT] DIR
+                    the files are on that host, reached over SSH: the temporary directory is made in DIR there
+                    (keys from ~/.ssh and the agent of SSH_AUTH_SOCK, the host key from ~/.ssh/known_hosts)
+  --identity FILE   with --ssh: log in with this private key only
+  --host-key KEY    with --ssh: the host's public key line or SHA256: fingerprint (known_hosts is not read)
   --permissions FILE  permission rules to use instead of the work dir's .kimi-tools/permissions
   -h, --help        show this help
 
@@ -39,7 +49,8 @@ Who answers an approval request, first match wins:
   3. you, when stdin and stdout are a terminal and --yolo is not given;
   4. nobody: the change is approved automatically.
 
-Script format: a JSON array of steps, played in order. A step is
+Script format: a JSON array of steps, played in order. A step is { "user": "what the user says" } (a checkpoint
+is taken first, as a host takes one at each user message), or
   {
     "say": "what the model says first (optional)",
     "name": "StrReplaceFile",
@@ -54,7 +65,8 @@ Script format: a JSON array of steps, played in order. A step is
       "file": { "path": "src/todo.ts", "contains": "b" }
     }
   }
-  name        the tool: Glob, Grep, ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch, ReadMediaFile
+  name        the tool: Glob, Grep, ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch, ReadMediaFile,
+              ListCheckpoints, Rewind
   arguments   a JSON object, or the JSON text itself (as a model streams it; invalid JSON is an error result)
   answer      y, a, n or n:TEXT for this call's approval prompt (optional)
   expect      every field optional; "approval" is the action asked (null: no approval asked);
@@ -64,7 +76,8 @@ Script format: a JSON array of steps, played in order. A step is
   directory and {{outside}} an empty temporary directory outside the workspace.
 
 The runtime: work dir = the sample copy or --workdir; approvals as above; read-before-write on; the model takes
-images (capability image_in); file history on.
+images (capability image_in); file history on; checkpoints on, stored in a temporary directory of this machine
+whatever the files are on.
 
 Colours: on in a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them.
 Exit status: 0 when every expectation holds, 1 when one fails (or the undo does), 2 on a usage or script

@@ -1,38 +1,37 @@
-import { promises as fs } from 'node:fs';
 import type { FileHistory, HistoryEntry } from '@kimi-tools/core';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import { buildDiffBlocks, decodeText } from '@kimi-tools/core/toolkit';
 import { renderDiff } from './diff-render.js';
 import type { Output } from './output.js';
 import type { StepReport } from './session-runner.js';
+import { readBytesIfThere } from './session-files.js';
 
 /** Options of {@link reportHistory}. */
 export interface HistoryReportOptions {
   history: FileHistory;
+  /** The file system the session's files are on. */
+  fs: FileSystem;
   steps: readonly StepReport[];
   output: Output;
   showPath: (realPath: string) => string;
-  /** Whether to undo one change (the last edit of a file that existed before). */
+  /** Whether to undo the last change. */
   undo: boolean;
 }
 
 /** What {@link reportHistory} undid, or why the undo failed. */
 export interface UndoOutcome {
-  /** The version that was restored. */
-  entry?: HistoryEntry;
+  /** The versions that were restored: every file of the last change. */
+  entries?: HistoryEntry[];
   /** The step whose change was undone, when known. */
   step?: number;
   /** Why the undo failed, when it did. */
   error?: string;
 }
 
-async function readText(file: string): Promise<string | undefined> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await fs.readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
+/** A file's text (`''` when it is not there), or `undefined` when it is not text. */
+async function readText(fs: FileSystem, file: string): Promise<string | undefined> {
+  const bytes = await readBytesIfThere(fs, file);
+  if (bytes === undefined) return '';
   const decoded = decodeText(bytes);
   return decoded.ok ? decoded.decoded.text : undefined;
 }
@@ -43,17 +42,12 @@ function stepOf(entry: HistoryEntry, steps: readonly StepReport[]): number | und
   )?.number;
 }
 
-// The change worth showing undone: the latest edit of a file that existed before (undoing a creation deletes).
-function pickUndo(entries: readonly HistoryEntry[]): HistoryEntry | undefined {
-  return entries.findLast((entry) => entry.size !== null) ?? entries.at(-1);
-}
-
 /**
- * Lists the versions the runtime's file history saved (one per change), then, when asked, restores the one
- * picked by {@link pickUndo} and shows the diff of the undo.
+ * Lists the versions the runtime's file history saved (one per file changed), then, when asked, undoes the last
+ * change with `history.undo()`: every file of it at once (all the files of a patch), and shows the diff of each.
  */
 export async function reportHistory(options: HistoryReportOptions): Promise<UndoOutcome> {
-  const { history, steps, output, showPath } = options;
+  const { history, fs, steps, output, showPath } = options;
   const c = output.colors;
   const entries = history.list();
   output.line(c.bold('What changed (file history)'));
@@ -72,32 +66,37 @@ export async function reportHistory(options: HistoryReportOptions): Promise<Undo
   }
   if (!options.undo) return {};
 
-  const target = pickUndo(entries);
-  if (!target) return {};
-  const step = stepOf(target, steps);
-  let current: string | undefined;
-  let restored: string | undefined;
+  // The undo tells which files it restored only once done: read every file the history knows first.
+  const paths = [...new Set(entries.map((entry) => entry.path))];
+  let undone: HistoryEntry[];
+  const before = new Map<string, string | undefined>();
   try {
-    current = await readText(target.path);
-    await history.restore(target.path, target.version);
-    restored = await readText(target.path);
+    for (const file of paths) before.set(file, await readText(fs, file));
+    undone = await history.undo();
   } catch (error) {
-    const message = `could not undo the change of ${showPath(target.path)}: ${(error as Error).message}`;
+    const message = `could not undo the last change: ${(error as Error).message}`;
     output.line();
     output.line(c.red(`Undo failed: ${message}`));
     return { error: message };
   }
+  const step = undone[0] && stepOf(undone[0], steps);
+  const files = undone.length === 1 ? '1 file' : `${undone.length} files`;
   output.line();
   output.line(
-    c.bold(
-      `Undo${step === undefined ? '' : ` of step ${step}`}: ${showPath(target.path)} restored to version ${target.version}`,
-    ),
+    c.bold(`Undo of ${step === undefined ? 'the last change' : `step ${step}`}: ${files} restored`),
   );
-  if (current !== undefined && restored !== undefined) {
-    const blocks = buildDiffBlocks(target.path, current, restored);
-    for (const line of renderDiff(blocks, { colors: c, showPath })) output.line(`  ${line}`);
-  } else {
-    output.line('  (not a text file: no diff shown)');
+  for (const entry of undone) {
+    const was = before.get(entry.path);
+    const now = await readText(fs, entry.path);
+    const how =
+      entry.size === null ? 'removed (it did not exist before)' : `restored to version ${entry.version}`;
+    output.line(`  ${c.cyan(showPath(entry.path))} ${how}`);
+    if (was !== undefined && now !== undefined) {
+      const blocks = buildDiffBlocks(entry.path, was, now);
+      for (const line of renderDiff(blocks, { colors: c, showPath })) output.line(`  ${line}`);
+    } else {
+      output.line('  (not a text file: no diff shown)');
+    }
   }
-  return { entry: target, step };
+  return { entries: undone, ...(step === undefined ? {} : { step }) };
 }

@@ -1,42 +1,10 @@
-import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect, onTestFinished } from 'vitest';
-
-// The built program, as `pnpm playground` runs it (vitest.global-setup.ts builds it when needed).
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-// Colour is off (NO_COLOR) unless `env` says otherwise; a key set to undefined removes that variable.
-function runPlayground(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete childEnv.FORCE_COLOR;
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) delete childEnv[name];
-    else childEnv[name] = value;
-  }
-  return new Promise((resolve, reject) => {
-    // stdin is not a terminal: approvals are automatic unless scripted.
-    const child = spawn(process.execPath, [MAIN, ...args], {
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+import { runPlayground } from './__fixtures__/run-playground.js';
 
 async function writeScript(dir: string, steps: unknown): Promise<string> {
   const file = path.join(dir, 'script.json');
@@ -51,51 +19,7 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-describe('the default session (what `pnpm playground` runs), without a terminal', () => {
-  it('drives all eight tools, meets every expectation, undoes one change and cleans up', async () => {
-    const run = await runPlayground([]);
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    for (const tool of [
-      'Glob',
-      'Grep',
-      'ReadFile',
-      'StrReplaceFile',
-      'NotebookEdit',
-      'ApplyPatch',
-      'WriteFile',
-      'ReadMediaFile',
-    ]) {
-      expect(run.stdout).toContain(`→ ${tool} {`);
-    }
-    expect(run.stdout).toContain(
-      '[Ambiguous match] Edit 1: found 2 matches of the old string (at lines 17, 24).',
-    );
-    expect(run.stdout).toContain('Edit 1 matched after normalising line endings.');
-    expect(run.stdout).toContain('action: edit file outside of working directory');
-    expect(run.stdout).toContain(
-      '└ reject, with feedback "No changelog yet; we write it at release time" (this step\'s scripted answer)',
-    );
-    expect(run.stdout).toContain('└ approve (auto: no terminal)');
-    // The sample's .kimi-tools/permissions: notes go through without a question, lock files never.
-    expect(run.stdout).toContain('rules:    2 rules from .kimi-tools/permissions\n');
-    expect(run.stdout).toContain('  └ allowed by the permission rule `allow WriteFile(notes/**)`\n');
-    expect(run.stdout).toContain(
-      '[Denied by permission rule] `tools.lock` is denied by the permission rule `deny Edit(**/*.lock)`.',
-    );
-    // The coloured diff, uncoloured under NO_COLOR.
-    expect(run.stdout).toContain('  │ -port = 8080\n  │ +port = 3000\n');
-    expect(run.stdout).not.toContain('\u001b[');
-    expect(run.stdout).toContain('What changed (file history)');
-    // The last edit of a file that existed: ApplyPatch's change of config/app.ini.
-    expect(run.stdout).toMatch(/Undo of step \d+: config\/app\.ini restored to version 2/);
-    expect(run.stdout).toMatch(/✓ all \d+ expectation checks passed/);
-    // The sample copy and the outside directory are gone.
-    const workDir = /work dir: (\S+)/.exec(run.stdout)?.[1];
-    expect(workDir).toBeDefined();
-    expect(await exists(path.dirname(workDir!))).toBe(false);
-  });
-
+describe('the default session: colours and --keep', () => {
   it('colours the diff when FORCE_COLOR is set', async () => {
     const run = await runPlayground([], { NO_COLOR: undefined, FORCE_COLOR: '1' });
     expect(run.status).toBe(0);
@@ -194,7 +118,7 @@ describe('custom scripts', () => {
     expect(await fs.readFile(path.join(workDir, 'd.txt'), 'utf8')).toBe('also new\n');
   });
 
-  it('works on a real directory with --workdir, in place, and undoes the last edit at the end', async ({
+  it('works on a real directory with --workdir, in place, and undoes the last change at the end', async ({
     workspace,
   }) => {
     const workDir = workspace.workDir;
@@ -218,10 +142,12 @@ describe('custom scripts', () => {
     const run = await runPlayground(['--workdir', workDir, '--script', script]);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`work dir: ${workDir} (your directory: changes are real)`);
-    expect(run.stdout).toContain('Undo of step 2: notes.txt restored to version 1');
-    // The directory itself was worked on, and is still there; the undo put the edited file back.
-    expect(await fs.readFile(path.join(workDir, 'notes.txt'), 'latin1')).toBe('first\r\nsecond\r\n');
-    expect(await fs.readFile(path.join(workDir, 'made/here.txt'), 'utf8')).toBe('x');
+    expect(run.stdout).toContain(
+      'Undo of step 3: 1 file restored\n  made/here.txt removed (it did not exist before)\n',
+    );
+    // The directory itself was worked on, and is still there; the undo took the last change back: the file it made.
+    expect(await fs.readFile(path.join(workDir, 'notes.txt'), 'latin1')).toBe('first\r\nsecond\r\nthird\r\n');
+    expect(await exists(path.join(workDir, 'made/here.txt'))).toBe(false);
   });
 
   it('takes --permissions FILE: an ask rule asks even after "approve for session", naming the rule', async ({
@@ -292,6 +218,9 @@ describe('the command line', () => {
       'n:TEXT',
       '{{outside}}',
       '--permissions FILE',
+      '--in-memory',
+      '--ssh [USER@]HOST[:PORT] DIR',
+      '"user"',
     ]) {
       expect(run.stdout).toContain(text);
     }

@@ -1,14 +1,18 @@
 import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCheckpoints } from '@kimi-tools/checkpoints';
 import { createRuntime, FileHistory, type ToolRuntime } from '@kimi-tools/core';
 import { addDiagnostics } from '@kimi-tools/diagnostics';
 import { PlaygroundApproval, type FallbackAnswerer } from './approval-ui.js';
-import { parsePlaygroundArgs } from './cli-args.js';
+import { parsePlaygroundArgs, type PlaygroundArgs } from './cli-args.js';
 import { loadPermissions, type SessionPermissions } from './permissions-file.js';
 import { createFileTools } from './file-tools.js';
 import { HELP_TEXT } from './help-text.js';
 import { reportHistory } from './history-report.js';
 import { createStreamOutput, type Output } from './output.js';
-import { DEFAULT_SCRIPT_PATH, loadScript } from './script.js';
+import { openPlace, type OpenedPlace } from './places.js';
+import { DEFAULT_SCRIPT_PATH, loadScript, type ScriptStep } from './script.js';
 import { runSession, type SessionReport } from './session-runner.js';
 import { createTerminalPrompter, type LinePrompter } from './terminal-prompt.js';
 import { pathShower, prepareWorkspace, type Workspace } from './workspace.js';
@@ -42,6 +46,7 @@ async function isDirectory(dir: string): Promise<boolean> {
 function printIntro(
   output: Output,
   workspace: Workspace,
+  place: OpenedPlace,
   scriptPath: string,
   answering: string,
   toolNames: string[],
@@ -54,6 +59,7 @@ function printIntro(
     : ' (your directory: changes are real)';
   output.line(`  ${c.dim('work dir:')} ${workspace.workDir}${where}`);
   output.line(`  ${c.dim('outside: ')} ${workspace.outsideDir} ({{outside}}, not in the workspace)`);
+  output.line(`  ${c.dim('files on:')} ${place.description}`);
   output.line(`  ${c.dim('script:  ')} ${scriptPath}`);
   output.line(`  ${c.dim('tools:   ')} ${toolNames.join(', ')}`);
   output.line(`  ${c.dim('answers: ')} ${answering}`);
@@ -121,8 +127,27 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
     return usageError(io, `--workdir ${args.workdir} is not a directory.`);
   }
 
+  const place = await openPlace(args.place);
+  if ('error' in place) return usageError(io, place.error);
+  try {
+    return await runOn(place, args, script.steps, scriptPath, io);
+  } finally {
+    await place.close();
+  }
+}
+
+/** Plays the session on the file system of `place`. */
+async function runOn(
+  place: OpenedPlace,
+  args: PlaygroundArgs,
+  steps: ScriptStep[],
+  scriptPath: string,
+  io: PlaygroundIo,
+): Promise<number> {
   const output = createStreamOutput(io.stdout, io.env);
-  const workspace = await prepareWorkspace(args.workdir);
+  const workspace = await prepareWorkspace(place.fs, place.tempParent, args.workdir);
+  // The checkpoints' store is always on this machine's disk, whatever the files are on: a temporary one here.
+  const store = await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-playground-checkpoints-'));
   const interactive = io.stdin.isTTY === true && io.stdout.isTTY === true && !args.yolo;
   const prompter: LinePrompter | undefined = interactive
     ? createTerminalPrompter(io.stdin, io.stdout)
@@ -132,7 +157,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
     const fallback: FallbackAnswerer = prompter
       ? { kind: 'interactive', prompter }
       : { kind: 'auto', reason: args.yolo ? '--yolo' : 'no terminal' };
-    const permissions = await loadPermissions(args.permissions, workspace.workDir);
+    const permissions = await loadPermissions(args.permissions, workspace.workDir, place.fs);
     if ('error' in permissions) return usageError(io, permissions.error);
     const showPath = pathShower(workspace.workDir);
     const approval = new PlaygroundApproval({ output, showPath, answers: args.answers, fallback });
@@ -141,8 +166,10 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
       workDir: workspace.workDir,
       approval,
       history,
+      fs: place.fs,
       permissions: permissions.rules,
     });
+    const checkpoints = createCheckpoints(runtime, { dir: store });
     // Every write reports the syntax errors it introduced, as a host with @kimi-tools/diagnostics sees them.
     addDiagnostics(runtime);
     const answering = [
@@ -153,26 +180,37 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
       "; a step's own answer comes first",
     ].join('');
     const tools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
-    printIntro(output, workspace, scriptPath, answering, [...tools.names], permissions);
+    printIntro(output, workspace, place, scriptPath, answering, [...tools.names], permissions);
 
     const report = await runSession({
-      steps: script.steps,
+      steps,
       tools,
       approval,
       history,
+      checkpoints,
+      fs: place.fs,
       output,
       placeholders: { workdir: workspace.workDir, outside: workspace.outsideDir },
       signal: io.interrupt,
       shouldStop: () => prompter?.interrupted === true || io.interrupt?.aborted === true,
     });
-    if (!report.stopped)
-      await reportHistory({ history, steps: report.steps, output, showPath, undo: args.undo });
-    const status = printSummary(output, report, approval.unusedAnswers);
+    const undone = report.stopped
+      ? {}
+      : await reportHistory({
+          history,
+          fs: place.fs,
+          steps: report.steps,
+          output,
+          showPath,
+          undo: args.undo,
+        });
+    const status = printSummary(output, report, approval.unusedAnswers, undone.error);
     return report.stopped ? EXIT.interrupted : status;
   } finally {
     await runtime?.close();
     prompter?.close();
     if (args.keep) output.line(`Kept ${workspace.tempRoot}`);
     else await workspace.cleanup();
+    await fs.rm(store, { recursive: true, force: true });
   }
 }

@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCRIPT_PATH, loadScript, parseScript } from './script.js';
 
 describe('parseScript', () => {
-  it('accepts calls with object or JSON-text arguments, answers, expectations and say-only steps', () => {
+  it('accepts calls with object or JSON-text arguments, answers, expectations, say-only and user steps', () => {
     const text = JSON.stringify([
+      { user: 'What is in here?' },
       { say: 'Looking around.' },
       { name: 'Glob', arguments: { pattern: '*' } },
       { name: 'ReadFile', arguments: '{"path": "a.txt"}', answer: 'n:no', expect: { isError: false } },
     ]);
     const parsed = parseScript(text, 's.json');
-    expect('steps' in parsed && parsed.steps.length).toBe(3);
+    expect('steps' in parsed && parsed.steps.length).toBe(4);
   });
 
   it('reports invalid JSON and invalid steps with where they are', () => {
@@ -30,7 +31,12 @@ describe('parseScript', () => {
       '  at 0: `answer` and `expect` belong to a call: add a `name`',
       '  at 1.answer: an answer is y, a, n or n:FEEDBACK',
       '  at 1: Unrecognized key: "extra"',
-      '  at 2: a step needs a `name` (a call) or `say`',
+      '  at 2: a step needs a `name` (a call), `say` or `user`',
+    ]);
+    const mixed = parseScript(JSON.stringify([{ user: 'Fix it.', say: 'On it.' }]), 's.json');
+    expect('error' in mixed && mixed.error.split('\n')).toEqual([
+      's.json is not a valid playground script:',
+      '  at 0: a `user` step is the user talking: its `say` and `name` go in a step of their own',
     ]);
     expect(parseScript('[]', 's.json')).toEqual({
       error: 's.json is not a valid playground script:\n  a script needs at least one step',
@@ -39,7 +45,7 @@ describe('parseScript', () => {
 });
 
 describe('the default script', () => {
-  it('is valid and calls every tool', async () => {
+  it('is valid, calls every tool and rewinds at a user message', async () => {
     const loaded = await loadScript(DEFAULT_SCRIPT_PATH);
     if ('error' in loaded) throw new Error(loaded.error);
     const names = new Set(loaded.steps.map((step) => step.name).filter(Boolean));
@@ -47,12 +53,15 @@ describe('the default script', () => {
       'ApplyPatch',
       'Glob',
       'Grep',
+      'ListCheckpoints',
       'NotebookEdit',
       'ReadFile',
       'ReadMediaFile',
+      'Rewind',
       'StrReplaceFile',
       'WriteFile',
     ]);
+    expect(loaded.steps[0]?.user).toBeDefined();
     // Its rejection is scripted by the step itself, so it happens without a terminal too.
     expect(loaded.steps.some((step) => step.answer?.startsWith('n:'))).toBe(true);
   });

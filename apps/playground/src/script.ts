@@ -51,10 +51,12 @@ export type StepExpectation = z.output<typeof StepExpectation>;
 /**
  * One turn of the fake model: optional words (`say`), then optionally one tool call in function-calling form
  * (`name` + `arguments`, the arguments as a JSON object or as the JSON text a model streams), the scripted
- * user's `answer` to its approval prompt, and expectations.
+ * user's `answer` to its approval prompt, and expectations. Or a message of the user (`user`), at which the
+ * playground takes a checkpoint, as a host does at each user message.
  */
 export const ScriptStep = z
   .object({
+    user: z.string().min(1).optional().describe('What the user says: a checkpoint is taken before it.'),
     say: z.string().optional().describe('What the model says before its call.'),
     name: z.string().min(1).optional().describe('The tool to call, e.g. `ReadFile`.'),
     arguments: z
@@ -70,8 +72,12 @@ export const ScriptStep = z
   })
   .strict()
   .refine(
-    (step) => step.name !== undefined || step.say !== undefined,
-    'a step needs a `name` (a call) or `say`',
+    (step) => step.name !== undefined || step.say !== undefined || step.user !== undefined,
+    'a step needs a `name` (a call), `say` or `user`',
+  )
+  .refine(
+    (step) => step.user === undefined || (step.say === undefined && step.name === undefined),
+    'a `user` step is the user talking: its `say` and `name` go in a step of their own',
   )
   .refine((step) => step.name !== undefined || step.arguments === undefined, '`arguments` need a `name`')
   .refine(

@@ -1,4 +1,6 @@
+import type { Checkpoint, Checkpoints } from '@kimi-tools/checkpoints';
 import type { FileHistory, HistoryEntry, ToolReturnValue, ToolSet } from '@kimi-tools/core';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import type { ApprovalRecord, PlaygroundApproval } from './approval-ui.js';
 import { checkExpectations } from './expectations.js';
 import type { Output } from './output.js';
@@ -15,6 +17,10 @@ export interface SessionContext {
   tools: ToolSet<PlaygroundTool>;
   approval: PlaygroundApproval;
   history: FileHistory;
+  /** The runtime's checkpoints: one is taken at each user message. */
+  checkpoints: Pick<Checkpoints, 'create'>;
+  /** The file system the session runs on, where expectations look at files. */
+  fs: FileSystem;
   output: Output;
   placeholders: Placeholders;
   /** Passed to every call: aborting it aborts the running call (e.g. kills a Grep). */
@@ -34,6 +40,8 @@ export interface StepReport {
   approvals: ApprovalRecord[];
   /** The history versions this step saved (the files it changed). */
   saved: HistoryEntry[];
+  /** The checkpoint a user message took. */
+  checkpoint?: Checkpoint;
   /** Expectation checks run and failed. */
   checked: number;
   failures: string[];
@@ -54,12 +62,24 @@ function clipArguments(text: string): string {
   return `${text.slice(0, MAX_SHOWN_ARGUMENT_CHARS)}… (${text.length - MAX_SHOWN_ARGUMENT_CHARS} more chars)`;
 }
 
-async function runStep(context: SessionContext, step: ScriptStep, number: number): Promise<StepReport> {
+async function runStep(
+  context: SessionContext & { firstCheckpoint: boolean },
+  step: ScriptStep,
+  number: number,
+): Promise<StepReport> {
   const { output, approval, history, placeholders } = context;
   const c = output.colors;
   output.line(c.dim(`── step ${number}/${context.steps.length} ${'─'.repeat(40)}`));
   if (step.say !== undefined) output.line(`${c.magenta('model')}  ${c.italic(step.say)}`);
   const report: StepReport = { number, step, approvals: [], saved: [], checked: 0, failures: [] };
+  if (step.user !== undefined) {
+    // A host takes a checkpoint at each user message: the workspace as it is before the model acts on it.
+    report.checkpoint = await context.checkpoints.create(step.user);
+    output.line(`${c.green('user')}   ${step.user}`);
+    output.line(`  ${c.green('⚑')} ${c.dim(checkpointLine(report.checkpoint, context.firstCheckpoint))}`);
+    context.firstCheckpoint = false;
+    return report;
+  }
   if (step.name === undefined) return report;
 
   const jsonText = argumentsText(step.arguments, placeholders);
@@ -77,7 +97,7 @@ async function runStep(context: SessionContext, step: ScriptStep, number: number
     const checks = await checkExpectations(
       step.expect,
       { result, approvals },
-      placeholders.workdir,
+      { fs: context.fs, workDir: placeholders.workdir },
       placeholders,
     );
     report.checked = checks.checked;
@@ -92,11 +112,28 @@ async function runStep(context: SessionContext, step: ScriptStep, number: number
   return report;
 }
 
-/** Plays the steps in order, printing each call, its approval prompt and its result, and checks expectations. */
+/**
+ * What the transcript says of a checkpoint taken at a user message: its files are the changes since the checkpoint
+ * before it (the session's first has every file as created, which says nothing).
+ */
+function checkpointLine(checkpoint: Checkpoint, first: boolean): string {
+  const head = `checkpoint ${checkpoint.id} taken`;
+  if (first) return `${head}: the files before this message`;
+  const changed = checkpoint.files.map((file) => file.path);
+  if (changed.length === 0) return `${head}: no file changed since the last one`;
+  const files = changed.length === 1 ? '1 file' : `${changed.length} files`;
+  return `${head}: ${files} changed since the last one (${changed.join(', ')})`;
+}
+
+/**
+ * Plays the steps in order, printing each call, its approval prompt and its result, and checks expectations; takes a
+ * checkpoint at each user message.
+ */
 export async function runSession(context: SessionContext): Promise<SessionReport> {
   const steps: StepReport[] = [];
+  const running = { ...context, firstCheckpoint: true };
   for (const [index, step] of context.steps.entries()) {
-    steps.push(await runStep(context, step, index + 1));
+    steps.push(await runStep(running, step, index + 1));
     context.output.line();
     if (context.shouldStop?.() && index < context.steps.length - 1) return { steps, stopped: true };
   }

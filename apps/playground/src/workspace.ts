@@ -1,7 +1,8 @@
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
+import { promises as localFs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FileSystem } from '@kimi-tools/core/fs';
+import { joinOn, makeTempDirectory, removeTree, writeNewFile } from './session-files.js';
 
 /** The sample project the default session works on (copied, never edited in place). */
 export const SAMPLE_DIR = fileURLToPath(new URL('../sample', import.meta.url));
@@ -21,17 +22,21 @@ export interface Workspace {
 }
 
 /**
- * Creates the temporary directories of a session: `project/` (a copy of the sample, unless `workDir` is given)
- * and `outside/`. Paths are real paths, so they read the same as the paths the tools report.
+ * Creates the temporary directories of a session on `fs`, in `tempParent`: `project/` (a copy of the sample, unless
+ * `workDir` is given) and `outside/`. Paths are real paths, so they read the same as the paths the tools report.
  */
-export async function prepareWorkspace(workDir?: string): Promise<Workspace> {
-  const tempRoot = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'kimi-playground-')));
-  const outsideDir = path.join(tempRoot, 'outside');
+export async function prepareWorkspace(
+  fs: FileSystem,
+  tempParent: string,
+  workDir?: string,
+): Promise<Workspace> {
+  const tempRoot = await makeTempDirectory(fs, tempParent, 'kimi-playground-');
+  const outsideDir = joinOn(fs, tempRoot, 'outside');
   await fs.mkdir(outsideDir);
   let projectDir: string;
   if (workDir === undefined) {
-    projectDir = path.join(tempRoot, 'project');
-    await fs.cp(SAMPLE_DIR, projectDir, { recursive: true });
+    projectDir = joinOn(fs, tempRoot, 'project');
+    await copyFromThisMachine(SAMPLE_DIR, fs, projectDir);
   } else {
     projectDir = await fs.realpath(workDir);
   }
@@ -40,8 +45,19 @@ export async function prepareWorkspace(workDir?: string): Promise<Workspace> {
     outsideDir,
     tempRoot,
     isSampleCopy: workDir === undefined,
-    cleanup: () => fs.rm(tempRoot, { recursive: true, force: true }),
+    cleanup: () => removeTree(fs, tempRoot),
   };
+}
+
+/** Copies the directory `source` of this machine to `target` on `fs` (which may be this machine's disk too). */
+async function copyFromThisMachine(source: string, fs: FileSystem, target: string): Promise<void> {
+  await fs.mkdir(target);
+  for (const entry of await localFs.readdir(source, { withFileTypes: true })) {
+    const from = path.join(source, entry.name);
+    const to = joinOn(fs, target, entry.name);
+    if (entry.isDirectory()) await copyFromThisMachine(from, fs, to);
+    else await writeNewFile(fs, to, await localFs.readFile(from), (await localFs.stat(from)).mode & 0o777);
+  }
 }
 
 /** Shows a path relative to the work dir when it is inside it, else as it is. */

@@ -10,6 +10,7 @@ describe('parseCliArgs', () => {
       approval: 'elicit',
       structuredContent: false,
       allowOutside: false,
+      checkpoints: true,
     });
   });
 
@@ -31,6 +32,7 @@ describe('parseCliArgs', () => {
       approval: 'yolo',
       structuredContent: true,
       allowOutside: true,
+      checkpoints: true,
     });
     expect(parseCliArgs(['/w', '--approval', 'reject'])).toMatchObject({ approval: 'reject' });
   });
@@ -75,5 +77,50 @@ describe('parseCliArgs', () => {
       kind: 'error',
       message: 'Unknown option --color.',
     });
+  });
+
+  it('reads --ssh with its --identity and --host-key, and --no-checkpoints', () => {
+    expect(
+      parseCliArgs([
+        '--ssh',
+        'deploy@build:2222',
+        '--identity=/keys/deploy',
+        '--host-key',
+        'SHA256:abc',
+        '--add-dir',
+        '/srv/shared',
+        '--no-checkpoints',
+        '/srv/app',
+      ]),
+    ).toEqual({
+      kind: 'serve',
+      workDir: '/srv/app',
+      addDirs: ['/srv/shared'],
+      approval: 'elicit',
+      structuredContent: false,
+      allowOutside: false,
+      ssh: { destination: 'deploy@build:2222', identityFile: '/keys/deploy', hostKey: 'SHA256:abc' },
+      checkpoints: false,
+    });
+  });
+
+  it('refuses what --ssh cannot serve: a relative directory, or its options without it', () => {
+    expect(parseCliArgs(['--ssh', 'build', 'app'])).toEqual({
+      kind: 'error',
+      message: 'With --ssh, WORKDIR is a directory on the host: give its absolute path, not app.',
+    });
+    expect(parseCliArgs(['--ssh', 'build', '--add-dir', 'lib', '/srv/app'])).toEqual({
+      kind: 'error',
+      message: 'With --ssh, --add-dir is a directory on the host: give its absolute path, not lib.',
+    });
+    expect(parseCliArgs(['--identity', '/k', '/w'])).toEqual({
+      kind: 'error',
+      message: '--identity is an option of --ssh: give --ssh [USER@]HOST[:PORT] too.',
+    });
+    expect(parseCliArgs(['--host-key', 'SHA256:abc', '/w'])).toEqual({
+      kind: 'error',
+      message: '--host-key is an option of --ssh: give --ssh [USER@]HOST[:PORT] too.',
+    });
+    expect(parseCliArgs(['/w', '--ssh'])).toEqual({ kind: 'error', message: '--ssh needs a value.' });
   });
 });

@@ -92,7 +92,7 @@ describe('kimi-tools-mcp command line', () => {
       .map((line) => JSON.parse(line) as { id: number; result: Record<string, unknown> });
     expect(messages.map((message) => message.id)).toEqual([1, 2]);
     expect(messages[0]!.result.serverInfo).toMatchObject({ name: 'kimi-tools' });
-    expect((messages[1]!.result.tools as unknown[]).length).toBe(8);
+    expect((messages[1]!.result.tools as unknown[]).length).toBe(10);
   });
 
   it('exits 2 when the --permissions file cannot be read or holds an invalid rule', async () => {

@@ -241,3 +241,41 @@ describe('kimi-tools-mcp: an unknown tool (14.13)', () => {
     });
   });
 });
+
+describe('kimi-tools-mcp: checkpoints', () => {
+  it('offers ListCheckpoints and Rewind, with their hints, and tells the model; read-only mode offers neither', async ({
+    workspace,
+  }) => {
+    const checkpoints = { dir: workspace.outside('store') };
+    const { client } = await connect({ workDir: workspace.workDir, approval: 'yolo', checkpoints });
+    const { tools } = await client.listTools();
+    expect(tools.slice(-2)).toEqual([
+      expect.objectContaining({
+        name: 'ListCheckpoints',
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      }),
+      expect.objectContaining({
+        name: 'Rewind',
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: false,
+          openWorldHint: false,
+        },
+      }),
+    ]);
+    expect(client.getInstructions()).toContain(
+      'A checkpoint of the working directory is taken before each batch of tool calls that changes files: ' +
+        'ListCheckpoints lists them and Rewind takes files back to one.',
+    );
+
+    const readOnly = await connect({ workDir: workspace.workDir, approval: 'reject', checkpoints });
+    expect((await readOnly.client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'ReadFile',
+      'Glob',
+      'Grep',
+      'ReadMediaFile',
+    ]);
+    expect(readOnly.client.getInstructions()).not.toContain('checkpoint');
+  });
+});

@@ -1,8 +1,12 @@
+import { createCheckpoints, type CheckpointsOptions } from '@kimi-tools/checkpoints';
 import { createRuntime, rejectAllApproval, yoloApproval, type Approval } from '@kimi-tools/core';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import { createMcpServer, ElicitationApproval, type ServableTool } from '@kimi-tools/mcp';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { version as packageVersion } from '../package.json';
 import { CLI_NO_ELICITATION_FEEDBACK } from './approval-feedback.js';
+import { checkpointEachBatch } from './batch-checkpoints.js';
+import { CHECKPOINT_TOOL_ANNOTATIONS, createCheckpointTools } from './checkpoint-tools.js';
 import type { ApprovalMode } from './cli-args.js';
 import { READ_ONLY_FEEDBACK, READ_ONLY_INSTRUCTIONS } from './errors.js';
 import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
@@ -18,18 +22,33 @@ export interface CliServerSettings {
   allowOutside?: boolean;
   /** Permission rules (docs/permissions.md), e.g. read from `--permissions FILE`. */
   permissions?: readonly string[];
+  /** Where the files are (default: the local disk). */
+  fs?: FileSystem;
+  /** The host `fs` reaches over SSH (`user@host:port`), named in the instructions. */
+  host?: string;
+  /**
+   * Checkpoints of the work dir before each batch of calls that changes files, with ListCheckpoints and Rewind
+   * offered (not in read-only mode); absent: none.
+   */
+  checkpoints?: CheckpointsOptions;
+  /** Told when a batch's checkpoint fails (its calls run without one). */
+  onCheckpointError?: (error: unknown) => void;
 }
 
-function instructions(settings: CliServerSettings): string {
+function instructions(settings: CliServerSettings, checkpointed: boolean): string {
   const extra =
     settings.addDirs.length > 0 ? ` The workspace also includes: ${settings.addDirs.join(', ')}.` : '';
   const outside = settings.allowOutside
     ? ' Files outside the workspace can be read too.'
     : ' Files outside the workspace cannot be read or written.';
-  const head = `The working directory is ${settings.workDir}; relative paths resolve against it.${extra}${outside}`;
+  const where = settings.host === undefined ? '' : ` on ${settings.host}, reached over SSH`;
+  const head = `The working directory is ${settings.workDir}${where}; relative paths resolve against it.${extra}${outside}`;
   if (settings.approval === 'reject')
     return `Tools to read and search files. ${head} ${READ_ONLY_INSTRUCTIONS}`;
-  return `Tools to read, write, edit and search files. ${head} Read a file with ReadFile before editing or overwriting it.`;
+  const checkpoints = checkpointed
+    ? ' A checkpoint of the working directory is taken before each batch of tool calls that changes files: ListCheckpoints lists them and Rewind takes files back to one.'
+    : '';
+  return `Tools to read, write, edit and search files. ${head} Read a file with ReadFile before editing or overwriting it.${checkpoints}`;
 }
 
 /** Whether a file tool only reads: the only tools read-only mode offers. */
@@ -37,9 +56,17 @@ function onlyReads(tool: ServableTool): boolean {
   return FILE_TOOL_ANNOTATIONS[tool.name]?.readOnlyHint === true;
 }
 
+/** The file tools that change files: a batch's first call of one takes the batch's checkpoint. */
+function writers(tools: readonly ServableTool[]): string[] {
+  return tools
+    .filter((tool) => FILE_TOOL_ANNOTATIONS[tool.name]?.destructiveHint === true)
+    .map((tool) => tool.name);
+}
+
 /**
- * The file tools on one runtime, confined to the work dir and `addDirs` unless `allowOutside`, served with the chosen
- * approval mode (read-only mode serves only the read tools). Not yet connected.
+ * The file tools on one runtime (on `fs`, the local disk by default), confined to the work dir and `addDirs` unless
+ * `allowOutside`, served with the chosen approval mode (read-only mode serves only the read tools), with a checkpoint
+ * before each batch of calls that changes files when `checkpoints` is given. Not yet connected.
  */
 export function createCliServer(settings: CliServerSettings): Server {
   const elicitation =
@@ -54,15 +81,29 @@ export function createCliServer(settings: CliServerSettings): Server {
     outside: settings.allowOutside === true ? 'allow' : 'deny',
     approval,
     permissions: settings.permissions ?? [],
+    ...(settings.fs ? { fs: settings.fs } : {}),
   });
   const allTools = createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } });
-  // Read-only mode offers no tool it would refuse anyway, so the model does not plan changes it cannot make.
-  const tools = settings.approval === 'reject' ? allTools.filter(onlyReads) : allTools;
+  // Read-only mode offers no tool it would refuse anyway, so the model does not plan changes it cannot make; it
+  // changes nothing, so it takes no checkpoints either.
+  const readOnly = settings.approval === 'reject';
+  const fileTools = readOnly ? allTools.filter(onlyReads) : allTools;
+  const checkpointed = settings.checkpoints !== undefined && !readOnly;
+  const tools = checkpointed
+    ? checkpointEachBatch(
+        [...fileTools, ...createCheckpointTools(runtime)],
+        createCheckpoints(runtime, settings.checkpoints),
+        {
+          writers: writers(fileTools),
+          ...(settings.onCheckpointError ? { onError: settings.onCheckpointError } : {}),
+        },
+      )
+    : fileTools;
   const server = createMcpServer(tools, {
     name: 'kimi-tools',
     version: packageVersion,
-    instructions: instructions(settings),
-    annotations: FILE_TOOL_ANNOTATIONS,
+    instructions: instructions(settings, checkpointed),
+    annotations: { ...FILE_TOOL_ANNOTATIONS, ...(checkpointed ? CHECKPOINT_TOOL_ANNOTATIONS : {}) },
     structuredContent: settings.structuredContent,
     ...(elicitation ? { elicitation } : {}),
   });

@@ -5,6 +5,7 @@ import { createTempWorkspace, pngBytes, type TempWorkspace } from '@kimi-tools/t
 import { McpError, ErrorCode, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession, texts, type McpSession } from './__fixtures__/mcp-session.js';
+import { CHECKPOINT_TOOL_ANNOTATIONS, createCheckpointTools } from './checkpoint-tools.js';
 import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
 
 const TOOL_NAMES = [
@@ -16,6 +17,8 @@ const TOOL_NAMES = [
   'Glob',
   'Grep',
   'ReadMediaFile',
+  'ListCheckpoints',
+  'Rewind',
 ];
 
 describe('kimi-tools-mcp over stdio (yolo)', () => {
@@ -48,15 +51,20 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     return toCallToolResult(await tool.call(args), { structuredContent: true });
   }
 
-  it('lists the eight tools with their descriptions, JSON Schemas and hints', async () => {
+  it('lists the eight file tools and the two checkpoint tools with their descriptions, JSON Schemas and hints', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     const runtime = workspace.runtime({ approval: rejectAllApproval() });
-    for (const local of createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } })) {
+    const locals = [
+      ...createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } }),
+      ...createCheckpointTools(runtime),
+    ];
+    const annotations = { ...FILE_TOOL_ANNOTATIONS, ...CHECKPOINT_TOOL_ANNOTATIONS };
+    for (const local of locals) {
       const listed = tools.find((tool) => tool.name === local.name)!;
       expect(listed.description).toBe(local.description);
       expect(listed.inputSchema).toEqual(local.parameters);
-      expect(listed.annotations).toEqual(FILE_TOOL_ANNOTATIONS[local.name]);
+      expect(listed.annotations).toEqual(annotations[local.name]);
     }
   });
 
@@ -172,7 +180,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     await expect(unknown).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
       message:
-        'MCP error -32602: Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, ApplyPatch, Glob, Grep, ReadMediaFile.',
+        'MCP error -32602: Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, ApplyPatch, Glob, Grep, ReadMediaFile, ListCheckpoints, Rewind.',
     });
     const malformed = session.client.request(
       { method: 'tools/call', params: { name: 'ReadFile', arguments: 'notes.txt' } },

@@ -2,6 +2,14 @@ import path from 'node:path';
 import { parseCliArgs, USAGE } from './cli-args.js';
 import { directoryProblem } from './check-directory.js';
 import { cliErrorText } from './errors.js';
+import type { RemoteWorkspace } from './remote-workspace.js';
+
+/** The local work dir and `--add-dir` directories, absolute; on the local disk (no `fs` of its own). */
+interface LocalWorkspace {
+  workDir: string;
+  addDirs: string[];
+  fs?: undefined;
+}
 
 // Exit code of every command-line mistake (usage errors, unusable directories).
 const USAGE_ERROR = 2;
@@ -28,36 +36,56 @@ async function main(): Promise<void> {
     return;
   }
   if (command.kind === 'error') return fail(command.message);
-
-  const workDir = path.resolve(command.workDir);
-  const addDirs = command.addDirs.map((dir) => path.resolve(dir));
-  const problems = await Promise.all([
-    directoryProblem(workDir, 'WORKDIR'),
-    ...addDirs.map((dir) => directoryProblem(dir, '--add-dir')),
-  ]);
-  const problem = problems.find((text) => text !== undefined);
-  if (problem) return fail(problem);
+  // The rules file is on this machine, whatever the workspace: read before connecting, so a bad rule fails fast.
   const permissions =
     command.permissionsFile === undefined ? undefined : await permissionRules(command.permissionsFile);
   if (typeof permissions === 'string') return fail(permissions);
+
+  const workspace: RemoteWorkspace | LocalWorkspace | string = command.ssh
+    ? await (
+        await import('./remote-workspace.js')
+      ).openRemoteWorkspace(command.ssh, command.workDir, command.addDirs)
+    : await localWorkspace(command.workDir, command.addDirs);
+  if (typeof workspace === 'string') return fail(workspace);
 
   // The SDK and the tools load only once the command line is known to be good, so mistakes are reported fast.
   const [{ createCliServer }, { StdioServerTransport }] = await Promise.all([
     import('./cli-server.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
   ]);
+  const remote = workspace.fs ? workspace : undefined;
   const server = createCliServer({
-    workDir,
-    addDirs,
+    workDir: workspace.workDir,
+    addDirs: workspace.addDirs,
+    ...(remote ? { fs: remote.fs, host: remote.host } : {}),
     approval: command.approval,
     structuredContent: command.structuredContent,
     allowOutside: command.allowOutside,
     ...(permissions === undefined ? {} : { permissions }),
+    ...(command.checkpoints ? { checkpoints: remote ? { dir: remote.checkpointDir } : {} } : {}),
+    onCheckpointError: (error) =>
+      process.stderr.write(`kimi-tools-mcp: no checkpoint before this batch of calls: ${errorText(error)}\n`),
   });
   server.onerror = (error) => process.stderr.write(`kimi-tools-mcp: ${error.message}\n`);
   await server.connect(new StdioServerTransport());
-  // The client closing our stdin ends the session; pending calls finish, then the process exits.
-  process.stdin.once('end', () => void server.close());
+  // The client closing our stdin ends the session; pending calls finish, then the process exits (an SSH connection
+  // would keep it running: it is closed too).
+  process.stdin.once('end', () => void server.close().then(() => remote?.fs.close()));
+}
+
+/** The local work dir and `--add-dir` directories, made absolute and checked, or the first one's problem. */
+async function localWorkspace(workDir: string, addDirs: readonly string[]): Promise<LocalWorkspace | string> {
+  const absolute = path.resolve(workDir);
+  const absoluteDirs = addDirs.map((dir) => path.resolve(dir));
+  const problems = await Promise.all([
+    directoryProblem(absolute, 'WORKDIR'),
+    ...absoluteDirs.map((dir) => directoryProblem(dir, '--add-dir')),
+  ]);
+  return problems.find((text) => text !== undefined) ?? { workDir: absolute, addDirs: absoluteDirs };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 main().catch((error: unknown) => {

@@ -29,6 +29,21 @@ export function unknownOptionMessage(flag: string): string {
   return `Unknown option ${flag}.`;
 }
 
+/** `--identity` or `--host-key` given without `--ssh`. */
+export function needsSshMessage(flag: string): string {
+  return `${flag} is an option of --ssh: give --ssh [USER@]HOST[:PORT] too.`;
+}
+
+/** A relative directory with `--ssh`: relative to what, on the host? */
+export function relativeRemoteDirectoryMessage(label: string, dir: string): string {
+  return `With --ssh, ${label} is a directory on the host: give its absolute path, not ${dir}.`;
+}
+
+/** The workspace on the host cannot be served: it cannot be reached, or is not a directory there. */
+export function remoteWorkspaceMessage(destination: string, dir: string, error: string): string {
+  return `cannot serve ${dir} on ${destination}: ${error}`;
+}
+
 /** No work dir on the command line. */
 export const WORKDIR_MISSING_MESSAGE = 'WORKDIR is missing.';
 

@@ -18,13 +18,18 @@ const INSPECTOR_CLI = path.join(INSPECTOR_DIR, 'build', 'cli.js');
 
 const run = promisify(execFile);
 
-/** Runs one Inspector method against `kimi-tools-mcp --approval yolo WORKDIR` and parses the JSON it prints. */
-async function inspect<T>(workDir: string, method: string[]): Promise<T> {
+/**
+ * Runs one Inspector method against `kimi-tools-mcp --approval yolo WORKDIR` and parses the JSON it prints. The server's
+ * checkpoints go to `stateDir` (its `XDG_STATE_HOME`), never to the user's.
+ */
+async function inspect<T>(workDir: string, stateDir: string, method: string[]): Promise<T> {
   const { stdout } = await run(
     process.execPath,
     [
       INSPECTOR_CLI,
       '--cli',
+      '-e',
+      `XDG_STATE_HOME=${stateDir}`,
       process.execPath,
       CLI_PATH,
       '--approval',
@@ -50,17 +55,18 @@ describe('the MCP Inspector CLI against kimi-tools-mcp', () => {
 
   afterAll(() => workspace.cleanup());
 
-  it('lists the eight tools and calls them: a read, a write, and a failure', async () => {
+  it('lists the tools and calls them: a read, a write, and a failure', async () => {
+    const stateDir = workspace.outside('state');
     const [listed, read, written, missing] = await Promise.all([
-      inspect<ListToolsResult>(workspace.workDir, ['tools/list']),
-      inspect<CallToolResult>(workspace.workDir, [
+      inspect<ListToolsResult>(workspace.workDir, stateDir, ['tools/list']),
+      inspect<CallToolResult>(workspace.workDir, stateDir, [
         'tools/call',
         '--tool-name',
         'ReadFile',
         '--tool-arg',
         'path=notes.txt',
       ]),
-      inspect<CallToolResult>(workspace.workDir, [
+      inspect<CallToolResult>(workspace.workDir, stateDir, [
         'tools/call',
         '--tool-name',
         'WriteFile',
@@ -68,7 +74,7 @@ describe('the MCP Inspector CLI against kimi-tools-mcp', () => {
         'path=out/new.txt',
         'content=fresh',
       ]),
-      inspect<CallToolResult>(workspace.workDir, [
+      inspect<CallToolResult>(workspace.workDir, stateDir, [
         'tools/call',
         '--tool-name',
         'ReadFile',
@@ -86,6 +92,8 @@ describe('the MCP Inspector CLI against kimi-tools-mcp', () => {
       'Glob',
       'Grep',
       'ReadMediaFile',
+      'ListCheckpoints',
+      'Rewind',
     ]);
     expect(listed.tools[0]?.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
 
@@ -102,6 +110,8 @@ describe('the MCP Inspector CLI against kimi-tools-mcp', () => {
 
     expect(written.isError).toBe(false);
     expect(await fs.readFile(workspace.at('out/new.txt'), 'utf8')).toBe('fresh');
+    // The write's batch took a checkpoint, in the state directory the server was given.
+    expect(await fs.readdir(path.join(stateDir, 'kimi-tools', 'checkpoints'))).toHaveLength(1);
 
     expect(missing.isError).toBe(true);
     expect(missing.content[0]).toMatchObject({

@@ -9,13 +9,21 @@ const run = promisify(execFile);
 const ESM = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const CJS = fileURLToPath(new URL('../dist/index.cjs', import.meta.url));
 
-// ssh2 is CommonJS: an ES module of the build can import only the names Node's CommonJS scanner finds in it. A fresh
-// process on each build connects, reads, runs a program and closes, and must then exit by itself.
+// ssh2 is CommonJS: an ES module of the build can import only the names Node's CommonJS scanner finds in it (`utils`
+// is not one of them). A fresh process on each build logs in with a key file, connects, reads, runs a program and
+// closes, and must then exit by itself.
 const ssh = useSshServer();
 
 const script = (load: string) => `
-const { sshFileSystem } = ${load};
+const { sshFileSystem, sshFileSystemAt } = ${load};
 const options = JSON.parse(process.env.SSH_OPTIONS);
+// Logged in as ssh would, with the key file (read by ssh2's own key parser).
+const at = await sshFileSystemAt(\`\${options.username}@\${options.host}:\${options.port}\`, options.root, {
+  identityFile: process.env.SSH_KEY_FILE,
+  hostKey: options.hostKey,
+  agent: null,
+});
+await at.close();
 const fs = await sshFileSystem(options);
 const stats = await fs.stat(options.root);
 const child = fs.exec('echo', ['built']);
@@ -23,7 +31,7 @@ let output = '';
 child.stdout.on('data', (chunk) => (output += chunk));
 const exit = await child.exit;
 await fs.close();
-process.stdout.write(JSON.stringify({ directory: stats.isDirectory(), output, exit }));
+process.stdout.write(JSON.stringify({ at: at.root, directory: stats.isDirectory(), output, exit }));
 `;
 
 describe('@kimi-tools/ssh, built', () => {
@@ -36,11 +44,17 @@ describe('@kimi-tools/ssh, built', () => {
       try {
         const type = format === 'ES module' ? 'module' : 'commonjs';
         const code = type === 'module' ? script(load) : `(async () => {${script(load)}})();`;
+        const keyFile = await tree.write(tree.outside('key'), ssh.server.privateKey);
         const { stdout } = await run(process.execPath, [`--input-type=${type}`, '-e', code], {
-          env: { ...process.env, SSH_OPTIONS: JSON.stringify(ssh.options(tree.workDir)) },
+          env: {
+            ...process.env,
+            SSH_OPTIONS: JSON.stringify(ssh.options(tree.workDir)),
+            SSH_KEY_FILE: keyFile,
+          },
           timeout: 60_000,
         });
         expect(JSON.parse(stdout)).toEqual({
+          at: tree.workDir,
           directory: true,
           output: 'built\n',
           exit: { code: 0, signal: null },

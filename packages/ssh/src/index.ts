@@ -2,3 +2,5 @@
 
 export { sshFileSystem, type SshFileSystem } from './ssh-file-system.js';
 export type { SshFileSystemOptions } from './options.js';
+export { sshFileSystemAt, type SshLoginOptions } from './ssh-file-system-at.js';
+export { parseSshDestination, type SshDestination } from './destination.js';

@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   CallToolResultSchema,
   ElicitRequestSchema,
@@ -19,16 +22,28 @@ export type ElicitHandler = (request: ElicitRequest['params']) => ElicitResult |
 export interface McpSession {
   client: Client;
   stderr(): string;
+  /** The server's `XDG_STATE_HOME`: a directory of the session's own, where its checkpoints are stored. */
+  stateDir: string;
   /** Calls a tool and returns the parsed result (`timeoutMs`: the SDK's request timeout, 60 s unless given). */
   call(name: string, args: Record<string, unknown>, timeoutMs?: number): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
-/** Spawns `node bin/kimi-tools-mcp.js ...args` and connects the SDK's real client over stdio. */
-export async function startSession(args: string[], elicit?: ElicitHandler): Promise<McpSession> {
+/**
+ * Spawns `node bin/kimi-tools-mcp.js ...args` and connects the SDK's real client over stdio. The server's checkpoints
+ * go to a state directory of the session's own, removed when it closes (never the user's); `env` adds variables to
+ * the SDK's default environment (`HOME`, `PATH`...).
+ */
+export async function startSession(
+  args: string[],
+  elicit?: ElicitHandler,
+  env: Record<string, string> = {},
+): Promise<McpSession> {
+  const stateDir = await mkdtemp(path.join(os.tmpdir(), 'kimi-tools-mcp-state-'));
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_PATH, ...args],
+    env: { ...getDefaultEnvironment(), XDG_STATE_HOME: stateDir, ...env },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -43,10 +58,14 @@ export async function startSession(args: string[], elicit?: ElicitHandler): Prom
     if (error instanceof Error && stderr) error.message += `\n--- server stderr ---\n${stderr}`;
     throw error;
   };
-  await client.connect(transport).catch(withStderr);
+  await client.connect(transport).catch(async (error: unknown) => {
+    await rm(stateDir, { recursive: true, force: true });
+    return withStderr(error);
+  });
   return {
     client,
     stderr: () => stderr,
+    stateDir,
     call: async (name, toolArgs, timeoutMs) =>
       (await client
         .callTool(
@@ -55,7 +74,10 @@ export async function startSession(args: string[], elicit?: ElicitHandler): Prom
           timeoutMs === undefined ? {} : { timeout: timeoutMs },
         )
         .catch(withStderr)) as CallToolResult,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await rm(stateDir, { recursive: true, force: true });
+    },
   };
 }
 
