@@ -58,6 +58,7 @@ describe('parseCliArgs', () => {
       structuredContent: false,
       allowOutside: false,
       permissionsFile: 'rules.txt',
+      checkpoints: true,
     });
     expect(parseCliArgs(['/w', '--permissions=.kimi-tools/permissions'])).toMatchObject({
       permissionsFile: '.kimi-tools/permissions',
