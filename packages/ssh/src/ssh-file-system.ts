@@ -128,6 +128,8 @@ function backend(
     // OpenSSH resolves a path whose last part is missing; the contract wants ENOENT, so the path is asked for too.
     realpath: (path) =>
       run('realpath', [path], async (sftp) => (await Promise.all([sftp.realpath(path), sftp.stat(path)]))[0]),
+    // OpenSSH's own answer: its realpath resolves a missing last name (and a dangling link there), nothing deeper.
+    realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => sftp.realpath(path)),
     readlink: (path) => run('readlink', [path], (sftp) => sftp.readlink(path)),
     readdir: (path) =>
       run('scandir', [path], async (sftp) => {
