@@ -99,6 +99,7 @@ export class SftpOpenFile implements OpenFile {
   async stat(): Promise<FileStats> {
     // Nothing was read or changed through this handle since the last answer: asking again could only show what
     // others did since, which a stat taken a moment earlier may miss just as well.
+    if (!this.sftp.alive) this.#lastStat = undefined;
     const answer = (this.#lastStat ??= this.sftp.fstat(this.handle));
     try {
       const stats = toFileStats(await this.#on('fstat', () => answer));
@@ -155,6 +156,8 @@ export class SftpOpenFile implements OpenFile {
    * server must be asked: the read-ahead failed, or the read goes past what it holds of a file it did not see end.
    */
   async #fromReadAhead(buffer: Buffer, offset: number, length: number, position: number) {
+    // A handle dies with its session, whatever it holds.
+    if (!this.sftp.alive) return undefined;
     const early = await this.#readAhead?.catch(() => undefined);
     if (early === undefined) return undefined;
     const { bytes, atEnd } = early;
