@@ -42,6 +42,7 @@ async function main(): Promise<number> {
   try {
     console.log(header(runner, parsed.runs, parsed.corpus, parsed.dataRoot));
     for (const name of parsed.names) {
+      const cleanups: (() => Promise<void>)[] = [];
       const context: BenchContext = {
         dataDir: await benchDataDir(parsed.dataRoot, name),
         dataRoot: parsed.dataRoot,
@@ -49,6 +50,7 @@ async function main(): Promise<number> {
         runs: parsed.runs,
         log: (message) => process.stderr.write(`${message}\n`),
         runScript: (script) => runner.runScript(script),
+        defer: (cleanup) => void cleanups.push(cleanup),
       };
       try {
         all.push(...(await runBenchmark(name, BENCHMARKS[name]!, runner, context)));
@@ -58,6 +60,8 @@ async function main(): Promise<number> {
           `\n## ${name}: FAILED\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
         failed = true;
+      } finally {
+        for (const cleanup of cleanups.reverse()) await cleanup();
       }
     }
     if (parsed.names.length > 1 && all.length > 0) {

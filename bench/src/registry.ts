@@ -11,6 +11,7 @@ import imageFit from './benchmarks/image-fit.js';
 import notebook from './benchmarks/notebook-edit.js';
 import read from './benchmarks/read-file.js';
 import replace from './benchmarks/str-replace.js';
+import ssh from './benchmarks/ssh.js';
 import write from './benchmarks/write-file.js';
 import type { Benchmark } from './harness/types.js';
 
@@ -27,4 +28,5 @@ export const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   imageFit,
   diagnostics,
   applyPatch,
+  ssh,
 };

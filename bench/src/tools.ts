@@ -2,6 +2,7 @@
 // builder imports only its own package (dynamically), so a script that builds one tool loads what that tool needs
 // and nothing else — the cold-start figure depends on it.
 import type { ToolRuntime } from '@kimi-tools/core';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import type { FileStamp } from '@kimi-tools/core/toolkit';
 import type { ReadMediaFile } from '@kimi-tools/media';
 import type { NotebookEdit } from '@kimi-tools/notebook';
@@ -17,13 +18,25 @@ export interface PriorRead {
   snapshot: FileStamp;
 }
 
-/** A runtime on `workDir` with a yolo approval, as every builder below makes it (after `priorReads`, if any). */
+/** Where a builder's runtime works: its file system (default: the local disk). */
+export interface RuntimeOptions {
+  fs?: FileSystem;
+}
+
+/**
+ * A runtime on `workDir` with a yolo approval, as every builder below makes it (after `priorReads`, if any), on the
+ * local disk or on `fs`.
+ */
 export async function runtimeFor(
   workDir: string,
-  options: { priorReads?: readonly PriorRead[] } = {},
+  options: { priorReads?: readonly PriorRead[] } & RuntimeOptions = {},
 ): Promise<ToolRuntime> {
   const { createRuntime, yoloApproval } = await import('@kimi-tools/core');
-  const runtime = createRuntime({ workDir, approval: yoloApproval() });
+  const runtime = createRuntime({
+    workDir,
+    approval: yoloApproval(),
+    ...(options.fs ? { fs: options.fs } : {}),
+  });
   for (const read of options.priorReads ?? [])
     runtime.fileState.recordRead(read.realPath, read.snapshot, true);
   return runtime;
@@ -42,8 +55,11 @@ export async function buildGlob(workDir: string): Promise<Glob> {
 }
 
 /** ReadFile in `workDir`; each call of this makes a fresh runtime (no line index yet). */
-export async function buildReadFile(workDir: string): Promise<ReadFile> {
-  const [runtime, { ReadFile }] = await Promise.all([runtimeFor(workDir), import('@kimi-tools/read')]);
+export async function buildReadFile(workDir: string, options: RuntimeOptions = {}): Promise<ReadFile> {
+  const [runtime, { ReadFile }] = await Promise.all([
+    runtimeFor(workDir, options),
+    import('@kimi-tools/read'),
+  ]);
   return new ReadFile(runtime, {});
 }
 
@@ -51,9 +67,10 @@ export async function buildReadFile(workDir: string): Promise<ReadFile> {
 export async function buildStrReplaceFile(
   workDir: string,
   priorReads: readonly PriorRead[],
+  options: RuntimeOptions = {},
 ): Promise<StrReplaceFile> {
   const [runtime, { StrReplaceFile }] = await Promise.all([
-    runtimeFor(workDir, { priorReads }),
+    runtimeFor(workDir, { priorReads, ...options }),
     import('@kimi-tools/replace'),
   ]);
   return new StrReplaceFile(runtime, {});

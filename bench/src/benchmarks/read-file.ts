@@ -2,7 +2,7 @@
 // `tail -n +N | head -n 1000` (goal ≤ 1.3×), and the repeated read vs the first, in one process (goal ≥ 20× faster).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureStreamedFile } from '../harness/bench-data.js';
+import { benchDataDir, ensureStreamedFile } from '../harness/bench-data.js';
 import { medianOf } from '../harness/run-benchmark.js';
 import { formatMegabytes, formatMs } from '../harness/table.js';
 import type { BenchContext, Benchmark, Command, Row, RowResult } from '../harness/types.js';
@@ -11,8 +11,9 @@ const CHILD = fileURLToPath(new URL('./read-file-child.ts', import.meta.url));
 const IN_CALL_CHILD = fileURLToPath(new URL('./read-file-in-call-child.ts', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./read-file-floor.ts', import.meta.url));
 const LOG_LINES = 10_000_000;
-const DEEP_LINE = 9_000_000;
-const PAGE_LINES = 1000;
+/** Where the page read starts, and how many lines it asks for (the SSH rows read the same page). */
+export const DEEP_LINE = 9_000_000;
+export const PAGE_LINES = 1000;
 // Issue 3: the first read never holds the file; its peak stays under this.
 const MAX_PEAK_RSS = 100 * 1024 * 1024;
 
@@ -72,9 +73,15 @@ function floorNotes(first: RowResult, floorResults: readonly RowResult[]): strin
   ];
 }
 
+/** The 1 GiB, 10M-line log under `dataRoot` (made once, about a minute; the SSH rows read it too). */
+export async function ensureAccessLog(dataRoot: string, log: BenchContext['log']): Promise<string> {
+  log('  generating the 1 GiB, 10M-line log (once, about a minute)');
+  const dir = await benchDataDir(dataRoot, 'read');
+  return ensureStreamedFile(path.join(dir, 'access-10m-v2.log'), logChunks);
+}
+
 async function prepare(context: BenchContext): Promise<Row[]> {
-  context.log('  generating the 1 GiB, 10M-line log (once, about a minute)');
-  const log = await ensureStreamedFile(path.join(context.dataDir, 'access-10m-v2.log'), logChunks);
+  const log = await ensureAccessLog(context.dataRoot, context.log);
   const at = DEEP_LINE.toLocaleString('en-US');
   const args = [log, String(DEEP_LINE), String(PAGE_LINES)];
   const tail: Command = {

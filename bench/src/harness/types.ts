@@ -92,6 +92,8 @@ export interface BenchContext {
   log(message: string): void;
   /** Runs one of our scripts once, outside the table (for checks in notes). */
   runScript(script: NodeScript): Promise<Sample>;
+  /** Runs `cleanup` once the benchmark is done (its rows and notes), whether it succeeded or not: a server it started. */
+  defer(cleanup: () => Promise<void>): void;
 }
 
 /** A benchmark: registered with one line in `src/registry.ts`. */

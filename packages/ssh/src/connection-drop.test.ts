@@ -1,5 +1,9 @@
 import { promises as nodeFs } from 'node:fs';
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
+import { stampOf } from '@kimi-tools/core/toolkit';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
@@ -9,7 +13,7 @@ import { useSshServer } from './__fixtures__/ssh-fixture.js';
 const ssh = useSshServer();
 let tree: TempWorkspace;
 let trap: ((request: string) => void) | undefined;
-let fs: FileSystem;
+let fs: FileSystem & { readonly root: string };
 beforeEach(async () => {
   tree = await createTempWorkspace();
   trap = undefined;
@@ -108,5 +112,93 @@ describe('a dropped connection', () => {
     expect(['old ', 'new ']).toContain((await nodeFs.readFile(target, 'utf8')).slice(0, 4));
     const text = await nodeFs.readFile(target, 'utf8');
     expect(text === 'old '.repeat(100_000) || text === 'new '.repeat(100_000)).toBe(true);
+  });
+});
+
+describe('a tool call whose connection drops', () => {
+  /** A file of more than two SFTP reads and writes, with one marker to edit near its end. */
+  const CONTENT = `${'x'.repeat(600_000)}\nMARKER\n`;
+
+  /** StrReplaceFile of the marker, in a session that has read the file, with the connection killed at a request. */
+  async function editDroppingAt(request: string, nth: number) {
+    const file = await tree.write('big.txt', CONTENT);
+    const runtime = createRuntime({ workDir: fs.root, approval: yoloApproval(), fs });
+    const stamp = await stampOf(fs, file);
+    if (typeof stamp === 'string') throw new Error(`big.txt is ${stamp}`);
+    runtime.fileState.recordRead(file, stamp, true);
+    await dropAt(request, nth);
+    const result = await new StrReplaceFile(runtime, {}).call({
+      path: 'big.txt',
+      edit: { old: 'MARKER', new: 'CHANGED' },
+    });
+    trap = undefined;
+    return { file, result, runtime };
+  }
+
+  const lostIn = (syscall: string, paths: string) =>
+    new RegExp(
+      String.raw`^Failed to edit\. Error: ECONNRESET: the SSH connection to \S+@127\.0\.0\.1:\d+ was lost \(.+\); ` +
+        String.raw`the next call reconnects, ${syscall} ${paths}$`,
+    );
+  const quoted = (name: string) => `'${tree.at(name).replace(/[.]/g, '\\.')}'`;
+  const TEMP = String.raw`'[^']*/\.big\.txt\.kimi-tmp-[0-9a-f]{12}'`;
+
+  test('mid-read: ReadFile fails with ECONNRESET naming the host, and the next call reads', async () => {
+    await tree.write('big.txt', CONTENT);
+    const tool = new ReadFile(createRuntime({ workDir: fs.root, approval: yoloApproval(), fs }), {});
+    await dropAt('read', 2);
+    const result = await tool.call({ path: 'big.txt' });
+    trap = undefined;
+    expect(result.brief).toBe('Failed to read file');
+    expect(result.message).toMatch(
+      new RegExp(
+        String.raw`^Failed to read big\.txt\. Error: ECONNRESET: the SSH connection to \S+@127\.0\.0\.1:\d+ was lost ` +
+          String.raw`\(.+\); the next call reconnects, read ${quoted('big.txt')}$`,
+      ),
+    );
+    expect((await tool.call({ path: 'big.txt', line_offset: 2 })).message).toBe(
+      '1 lines read from file starting from line 2. Total lines in file: 2. End of file reached.',
+    );
+  });
+
+  test('mid-read: an edit fails and changes nothing', async () => {
+    const { file, result } = await editDroppingAt('read', 2);
+    expect(result.message).toMatch(lostIn('read', quoted('big.txt')));
+    expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+  });
+
+  test('mid-write: the file is all old, and the same call removed its temp file and its lock', async () => {
+    // The first write is the lock file's; the third is in the middle of the temp file.
+    const { file, result } = await editDroppingAt('write', 3);
+    expect(result.message).toMatch(lostIn('write', TEMP));
+    expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+  });
+
+  test('mid-commit: a rename cut off leaves the file all old and nothing beside it', async () => {
+    const { file, result } = await editDroppingAt('posix-rename@openssh.com', 1);
+    expect(result.message).toMatch(lostIn('rename', `${TEMP} -> ${quoted('big.txt')}`));
+    expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+  });
+
+  test('after the commit: the edit stands, and its lock is released through the next connection', async () => {
+    for (const [request, nth] of [
+      // The directory's fsync, right after the rename: best effort, the edit is done.
+      ['fsync@openssh.com', 2],
+      // The lock file's removal: left behind, it would keep every writer waiting until it went stale.
+      ['remove', 1],
+    ] as const) {
+      const { file, result, runtime } = await editDroppingAt(request, nth);
+      expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+      expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
+      expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+      const back = await new StrReplaceFile(runtime, {}).call({
+        path: 'big.txt',
+        edit: { old: 'CHANGED', new: 'MARKER' },
+      });
+      expect(back.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+    }
   });
 });

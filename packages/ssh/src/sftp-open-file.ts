@@ -10,12 +10,35 @@ export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** The first bytes of a file, read as soon as it was opened. */
+export interface ReadAhead {
+  readonly bytes: Buffer;
+  /** Whether the file ended right after them. */
+  readonly atEnd: boolean;
+}
+
+/**
+ * Reads a whole file of `size` bytes (as a stat gave it; less than the server's `maxRead`) in one request, asking one
+ * byte more to see it end. Only a read ending exactly at `size` is its end: a shorter one may be a file system that
+ * reads short mid-file (FUSE), a longer one a file that grew.
+ */
+export async function readStart(sftp: SftpSession, handle: Buffer, size: number): Promise<ReadAhead> {
+  const bytes = Buffer.allocUnsafe(size + 1);
+  const bytesRead = await sftp.read(handle, bytes, 0, size + 1, 0);
+  return { bytes: bytes.subarray(0, bytesRead), atEnd: bytesRead === size };
+}
+
 /** How an {@link SftpOpenFile} was opened. */
 export interface SftpOpenFileOptions {
   /** Written through (its close is awaited: a failure there is a failure of the write). */
   readonly writable: boolean;
   /** An `fstat` sent as soon as the file was opened, answered while the caller gets to asking for it. */
   readonly firstStat?: Promise<Attributes>;
+  /**
+   * A read of the file from its start, sent with `firstStat` (a small file read for the tools: its whole content in
+   * one request); reads within it are answered from it.
+   */
+  readonly readAhead?: Promise<ReadAhead>;
 }
 
 /** A file open in one SFTP session; every operation fails with `ECONNRESET` once that session is lost. */
@@ -26,7 +49,9 @@ export class SftpOpenFile implements OpenFile {
    */
   #knownEnd: number | undefined;
   #size: number | undefined;
-  #firstStat: Promise<Attributes> | undefined;
+  /** The last `fstat` answer, given again to a `stat()` that follows it with no read or change in between. */
+  #lastStat: Promise<Attributes> | undefined;
+  #readAhead: Promise<ReadAhead> | undefined;
   #closed = false;
 
   constructor(
@@ -36,17 +61,23 @@ export class SftpOpenFile implements OpenFile {
     private readonly path: string,
     private readonly options: SftpOpenFileOptions,
   ) {
-    this.#firstStat = options.firstStat;
-    // Nobody may ask for it; its failure must not go unhandled then.
-    this.#firstStat?.catch(() => undefined);
+    this.#lastStat = options.firstStat;
+    this.#readAhead = options.readAhead;
+    // Nobody may ask for them; their failure must not go unhandled then.
+    this.#lastStat?.catch(() => undefined);
+    this.#readAhead?.catch(() => undefined);
   }
 
   async read(buffer: Uint8Array, offset: number, length: number, position: number) {
     if (length === 0) return { bytesRead: 0 };
+    const early = await this.#fromReadAhead(asBuffer(buffer), offset, length, position);
+    if (early !== undefined) return { bytesRead: early };
     if (this.#knownEnd === position) {
       this.#knownEnd = undefined;
       return { bytesRead: 0 };
     }
+    // What the server says from now on may differ from the stats already given.
+    this.#lastStat = undefined;
     const bytesRead = await this.#on('read', (sftp) =>
       readPipelined(sftp, this.handle, asBuffer(buffer), offset, length, position),
     );
@@ -66,11 +97,18 @@ export class SftpOpenFile implements OpenFile {
   }
 
   async stat(): Promise<FileStats> {
-    const first = this.#firstStat;
-    this.#firstStat = undefined;
-    const stats = toFileStats(await this.#on('fstat', (sftp) => first ?? sftp.fstat(this.handle)));
-    this.#size = stats.size;
-    return stats;
+    // Nothing was read or changed through this handle since the last answer: asking again could only show what
+    // others did since, which a stat taken a moment earlier may miss just as well.
+    if (!this.sftp.alive) this.#lastStat = undefined;
+    const answer = (this.#lastStat ??= this.sftp.fstat(this.handle));
+    try {
+      const stats = toFileStats(await this.#on('fstat', () => answer));
+      this.#size = stats.size;
+      return stats;
+    } catch (error) {
+      if (this.#lastStat === answer) this.#lastStat = undefined;
+      throw error;
+    }
   }
 
   truncate(length: number) {
@@ -105,11 +143,28 @@ export class SftpOpenFile implements OpenFile {
     else closing.catch(() => undefined);
   }
 
-  /** What this handle changed makes the eager stat and the known end stale. */
+  /** What this handle changed makes the stats, the read-ahead and the known end stale. */
   #changed() {
     this.#knownEnd = undefined;
     this.#size = undefined;
-    this.#firstStat = undefined;
+    this.#lastStat = undefined;
+    this.#readAhead = undefined;
+  }
+
+  /**
+   * The bytes of a read the read-ahead holds (all of them, or up to the end it found), or `undefined` when the
+   * server must be asked: the read-ahead failed, or the read goes past what it holds of a file it did not see end.
+   */
+  async #fromReadAhead(buffer: Buffer, offset: number, length: number, position: number) {
+    // A handle dies with its session, whatever it holds.
+    if (!this.sftp.alive) return undefined;
+    const early = await this.#readAhead?.catch(() => undefined);
+    if (early === undefined) return undefined;
+    const { bytes, atEnd } = early;
+    if (position + length > bytes.length && !atEnd) return undefined;
+    const copied = Math.max(0, Math.min(length, bytes.length - position));
+    if (copied > 0) bytes.copy(buffer, offset, position, position + copied);
+    return copied;
   }
 
   #on<T>(syscall: string, work: (sftp: SftpSession) => Promise<T>) {

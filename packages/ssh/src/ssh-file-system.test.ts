@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { promises as nodeFs } from 'node:fs';
+import { appendFileSync, promises as nodeFs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -194,11 +194,15 @@ describe('SFTP requests', () => {
    * The requests `work` sends, grouped by the synchronous turn that sent them: requests of one group went out
    * together, without waiting for each other's answers (one round trip).
    */
-  async function requestsOf(work: (fs: Awaited<ReturnType<typeof ssh.connect>>) => Promise<unknown>) {
+  async function requestsOf(
+    work: (fs: Awaited<ReturnType<typeof ssh.connect>>) => Promise<unknown>,
+    beforeEach?: (request: string) => void,
+  ) {
     const groups: string[][] = [];
     let group: string[] | undefined;
     const fs = await ssh.connect(tree.workDir, {
       onRequest: (request) => {
+        beforeEach?.(request);
         if (!group) {
           group = [];
           groups.push(group);
@@ -232,24 +236,52 @@ describe('SFTP requests', () => {
     expect(await requestsOf((fs) => fs.stat(file))).toEqual([['stat']]);
   });
 
-  test('a 4 KB file is read in five requests: the short read marks the end, so no read is spent on it', async () => {
+  test('a 4 KB file is read whole with its stats in one round trip, and nothing more is asked to see it end', async () => {
     const file = await tree.write('small.txt', 'x'.repeat(4096));
     const requests = await requestsOf(async (fs) => expect((await readAsCore(fs, file)).length).toBe(4096));
-    expect(requests).toEqual([['stat'], ['open'], ['fstat'], ['read'], ['close']]);
+    expect(requests).toEqual([['stat'], ['open'], ['fstat', 'read'], ['close']]);
+  });
+
+  test('a small file read again, and its stats asked again, cost no more requests', async () => {
+    const file = await tree.write('small.txt', 'abcdef');
+    const requests = await requestsOf(async (fs) => {
+      const opened = await fs.open(file, 'read');
+      expect((await opened.stat()).size).toBe(6);
+      expect((await opened.stat()).size).toBe(6);
+      const buffer = Buffer.alloc(7);
+      expect(await opened.read(buffer, 0, 3, 0)).toEqual({ bytesRead: 3 });
+      expect(await opened.read(buffer, 3, 4, 3)).toEqual({ bytesRead: 3 });
+      expect(await opened.read(buffer, 6, 1, 6)).toEqual({ bytesRead: 0 });
+      expect(await opened.read(buffer, 0, 7, 0)).toEqual({ bytesRead: 6 });
+      expect(buffer.subarray(0, 6).toString()).toBe('abcdef');
+      await opened.close();
+    });
+    expect(requests).toEqual([['stat'], ['open'], ['fstat', 'read'], ['close']]);
+  });
+
+  test('a small file that grew between the stat and the open is read from the server past what was read ahead', async () => {
+    const file = await tree.write('growing.txt', 'x'.repeat(100));
+    let read: Buffer | undefined;
+    // Just before it is opened, the file grows: the 101 bytes read ahead cannot be its end.
+    const grow = (request: string) => request === 'open' && appendFileSync(file, 'y'.repeat(300));
+    const requests = await requestsOf(async (fs) => (read = await readAsCore(fs, file)), grow);
+    expect(read?.toString()).toBe(`${'x'.repeat(100)}${'y'.repeat(300)}`);
+    expect(requests).toEqual([['stat'], ['open'], ['fstat', 'read'], ['read'], ['close']]);
   });
 
   test('a read that comes back short before the size stat gave is not taken for the end: the server is asked', async () => {
-    const file = await tree.write('shrinking.txt', 'x'.repeat(100));
+    // Larger than one read, so nothing is read ahead.
+    const file = await tree.write('shrinking.txt', 'x'.repeat(300_000));
     const requests = await requestsOf(async (fs) => {
       const opened = await fs.open(file, 'read');
-      expect((await opened.stat()).size).toBe(100);
-      await nodeFs.truncate(file, 50);
-      const buffer = Buffer.alloc(101);
-      expect(await opened.read(buffer, 0, 101, 0)).toEqual({ bytesRead: 50 });
-      expect(await opened.read(buffer, 50, 51, 50)).toEqual({ bytesRead: 0 });
+      expect((await opened.stat()).size).toBe(300_000);
+      await nodeFs.truncate(file, 150_000);
+      const buffer = Buffer.alloc(300_001);
+      expect(await opened.read(buffer, 0, 300_001, 0)).toEqual({ bytesRead: 150_000 });
+      expect(await opened.read(buffer, 150_000, 150_001, 150_000)).toEqual({ bytesRead: 0 });
       await opened.close();
     });
-    expect(requests).toEqual([['stat'], ['open'], ['fstat'], ['read'], ['read'], ['close']]);
+    expect(requests).toEqual([['stat'], ['open'], ['fstat'], ['read', 'read'], ['read'], ['close']]);
   });
 
   test('a 1 MiB file is read in parts of the largest size the server serves, all sent at once', async () => {

@@ -6,7 +6,7 @@ import { connectionSettings, type SshFileSystemOptions } from './options.js';
 import { Remote } from './remote.js';
 import { remoteExec } from './remote-exec.js';
 import { OpenFlags, type SftpSession } from './sftp-session.js';
-import { SftpOpenFile } from './sftp-open-file.js';
+import { readStart, SftpOpenFile } from './sftp-open-file.js';
 import { FileType, isType, toDirEntry, toFileStats } from './sftp-stats.js';
 import { UnopenedFile } from './unopened-file.js';
 
@@ -114,7 +114,11 @@ function backend(
       if (isType(attrs.mode, FileType.SOCKET)) throw errnoError('ENXIO', 'open', [path]);
       if (!isType(attrs.mode, FileType.FILE)) return new UnopenedFile(path, toFileStats(attrs));
       const handle = await sftp.open(path, OpenFlags.READ);
-      return new SftpOpenFile(remote, sftp, handle, path, { writable: false, firstStat: sftp.fstat(handle) });
+      const firstStat = sftp.fstat(handle);
+      // A file that fits in one read is read whole with its stats, in the same round trip: the tools read what they
+      // open, and a small file is then one request. A larger one is left to the reads the caller makes.
+      const readAhead = attrs.size < sftp.maxRead ? readStart(sftp, handle, attrs.size) : undefined;
+      return new SftpOpenFile(remote, sftp, handle, path, { writable: false, firstStat, readAhead });
     });
 
   const fileSystem: SshFileSystem = {
@@ -128,6 +132,8 @@ function backend(
     // OpenSSH resolves a path whose last part is missing; the contract wants ENOENT, so the path is asked for too.
     realpath: (path) =>
       run('realpath', [path], async (sftp) => (await Promise.all([sftp.realpath(path), sftp.stat(path)]))[0]),
+    // OpenSSH's own answer: its realpath resolves a missing last name (and a dangling link there), nothing deeper.
+    realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => sftp.realpath(path)),
     readlink: (path) => run('readlink', [path], (sftp) => sftp.readlink(path)),
     readdir: (path) =>
       run('scandir', [path], async (sftp) => {

@@ -147,6 +147,13 @@ export interface FileSystem {
   lstat(path: string): Promise<FileStats>;
   /** The canonical path: every symbolic link resolved; rejects when the path does not exist. */
   realpath(path: string): Promise<string>;
+  /**
+   * Like `realpath`, but the last name may be missing: then the answer is the canonical path of its parent joined
+   * with that name, a dangling link there followed to where it points. Rejects when anything else is missing or wrong
+   * (the caller then works it out with `realpath`). Optional: a backend gives it where it costs less than `realpath`
+   * of the path and of its parent (OpenSSH's SFTP `realpath` answers exactly this in one request).
+   */
+  realpathLastMayBeMissing?(path: string): Promise<string>;
   /** The target text of a symbolic link, as stored (`EINVAL` when the path is not a link). */
   readlink(path: string): Promise<string>;
   /** The entries of a directory (not `.` and `..`), in no particular order. */

@@ -4,6 +4,28 @@ import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { realPathAllowMissing } from './real-path.js';
 import { localFileSystem } from '../fs/local-file-system.js';
+import type { FileSystem } from '../fs/file-system.js';
+
+/**
+ * The local disk with `realpathLastMayBeMissing` as OpenSSH answers it (the parent resolved, the last name kept or
+ * its dangling link followed; a missing parent rejected), and every call recorded.
+ */
+function withLastMayBeMissing(calls: string[]): FileSystem {
+  return {
+    ...localFileSystem,
+    realpath: (filePath) => {
+      calls.push(`realpath ${filePath}`);
+      return localFileSystem.realpath(filePath);
+    },
+    async realpathLastMayBeMissing(filePath) {
+      calls.push(`realpathLastMayBeMissing ${filePath}`);
+      const parent = await localFileSystem.realpath(path.dirname(filePath));
+      const last = path.join(parent, path.basename(filePath));
+      const link = await localFileSystem.readlink(last).catch(() => undefined);
+      return link === undefined ? last : path.resolve(parent, link);
+    },
+  };
+}
 
 describe('realPathAllowMissing', () => {
   it('returns the real path of an existing file', async ({ workspace }) => {
@@ -97,6 +119,34 @@ describe('realPathAllowMissing', () => {
     expect(await realPathAllowMissing(localFileSystem, `${workspace.workDir}/a/./../a/x`)).toBe(
       path.join(workspace.workDir, 'a', 'x'),
     );
+  });
+
+  it('asks a backend that resolves a missing last name itself once, and nothing more', async ({
+    workspace,
+  }) => {
+    await workspace.mkdir('d');
+    await workspace.symlink('link', workspace.at('d'));
+    await workspace.symlink('dangling', workspace.at('d/later.txt'));
+    const calls: string[] = [];
+    const fs = withLastMayBeMissing(calls);
+    expect(await realPathAllowMissing(fs, workspace.at('link/new.txt'))).toBe(workspace.at('d/new.txt'));
+    expect(await realPathAllowMissing(fs, workspace.at('dangling'))).toBe(workspace.at('d/later.txt'));
+    expect(calls).toEqual([
+      `realpathLastMayBeMissing ${workspace.at('link/new.txt')}`,
+      `realpathLastMayBeMissing ${workspace.at('dangling')}`,
+    ]);
+  });
+
+  it('falls back to resolving prefix by prefix where that backend call is refused', async ({ workspace }) => {
+    await workspace.mkdir('d');
+    await workspace.symlink('link', workspace.at('d'));
+    const calls: string[] = [];
+    const deep = path.join(workspace.workDir, 'link', 'new', 'deeper', 'x.ts');
+    expect(await realPathAllowMissing(withLastMayBeMissing(calls), deep)).toBe(
+      path.join(workspace.workDir, 'd', 'new', 'deeper', 'x.ts'),
+    );
+    expect(calls[0]).toBe(`realpathLastMayBeMissing ${deep}`);
+    expect(calls.slice(1).every((call) => call.startsWith('realpath '))).toBe(true);
   });
 
   it('returns a path under / when nothing but the root exists', async ({ workspace }) => {

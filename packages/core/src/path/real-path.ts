@@ -11,6 +11,19 @@ async function realPathOrUndefined(fs: FileSystem, filePath: string): Promise<st
 }
 
 /**
+ * The whole path resolved in one call, its last name allowed to be missing where the backend can do that itself (one
+ * SFTP request instead of `realpath` of the path and of its parent). Where that fails, `realpath` would too.
+ */
+async function wholeRealPath(fs: FileSystem, filePath: string): Promise<string | undefined> {
+  if (!fs.realpathLastMayBeMissing) return realPathOrUndefined(fs, filePath);
+  try {
+    return await fs.realpathLastMayBeMissing(filePath);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The real path of `absolutePath` on `fs` even when it does not exist yet: symlinks of the longest existing prefix are
  * resolved and the missing tail is appended. A dangling symlink is followed to where it points (a write through it
  * would land there). Loops (ELOOP), a file used as a directory (ENOTDIR) and unreadable entries stop resolution at
@@ -23,7 +36,7 @@ export async function realPathAllowMissing(
 ): Promise<string> {
   const pathApi = pathApiFor(platform);
   return followLinks(pathApi.normalize(absolutePath), async (current, mayFollow) => {
-    const whole = await realPathOrUndefined(fs, current);
+    const whole = await wholeRealPath(fs, current);
     if (whole !== undefined) return { done: whole };
     const { root } = pathApi.parse(current);
     const parts = current.slice(root.length).split(pathApi.sep).filter(Boolean);

@@ -1,6 +1,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { it, markRead, recordingApproval, rewriteKeepingMtime } from '@kimi-tools/test-kit';
+import {
+  it,
+  markRead,
+  recordingApproval,
+  rewriteKeepingMtime,
+  translatedRuntime,
+} from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { SessionApproval, yoloApproval, type Approval } from '../approval/approval.js';
 import { FileActions } from '../approval/file-actions.js';
@@ -308,6 +314,27 @@ describe('applyFileChange', () => {
     const winner = outcomes.findIndex((outcome) => outcome.kind === 'written');
     expect(await fs.readFile(file, 'utf8')).toBe(`agent ${winner}`);
     expect(await fs.readdir(workspace.workDir)).toEqual(['a.txt']);
+  });
+  it('reads its lock file twice: right before the rename, to know it still holds it, and to release it', async ({
+    workspace,
+  }) => {
+    // Each read of the lock file is an open, a stat and a read: round trips on a remote host.
+    const { runtime, files, at } = translatedRuntime(workspace, { approval: yoloApproval() });
+    await workspace.write('a.txt', 'old');
+    const outcome = await applyFileChange(runtime, {
+      sender: 'WriteFile',
+      verb: 'Write',
+      path: await resolved(runtime, 'a.txt'),
+      oldBytes: bytes('old'),
+      newBytes: bytes('new'),
+      oldText: 'old',
+      newText: 'new',
+      checkReadState: false,
+    });
+    expect(outcome.kind).toBe('written');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('new');
+    const lockReads = files.operations.filter((operation) => operation === `open ${at('.a.txt.kimi-lock')}`);
+    expect(lockReads).toHaveLength(2);
   });
   it('refuses when a directory on the path is swapped for a symlink to outside while the approval is pending', async ({
     workspace,

@@ -120,7 +120,8 @@ async function lookUnderLock(
  * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
  * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside; the permission rules first, docs/permissions.md) → then, under the runtime's lock on the real path:
  * the path still resolving to the approved real path → directories → file lock: the file must still hold `oldBytes`
- * and the read state still be ok (one look at the file) → history → atomic write → the new read state; then,
+ * and the read state still be ok (one look at the file) → atomic write (the temp file written, then history, the
+ * file lock verified still ours, the rename) → the new read state; then,
  * outside the locks, the runtime's change observers are told (docs/change-observers.md), and what they add joins
  * the running tool call's result. I/O failures are thrown; the tool turns them into its generic failure.
  */
@@ -225,11 +226,16 @@ async function writeLocked(
       if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
     }
     // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
-    // must not write what it computed from the older content.
+    // must not write what it computed from the older content. Asked once, last thing before the new content
+    // replaces the old (each ask reads the lock file: round trips on a remote host).
     try {
-      await lock.verify();
-      await runtime.history?.save(fs, realPath, oldBytes);
-      await writeFileAtomic(fs, realPath, newBytes, { signal, beforeCommit: () => lock.verify() });
+      await writeFileAtomic(fs, realPath, newBytes, {
+        signal,
+        beforeCommit: async () => {
+          await runtime.history?.save(fs, realPath, oldBytes);
+          await lock.verify();
+        },
+      });
     } catch (error) {
       if (error instanceof FileLockLostError) return modified;
       throw error;

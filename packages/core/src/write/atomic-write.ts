@@ -4,7 +4,6 @@ import { atomicTempName } from './temp-files.js';
 import { atomicReplaceUnavailableErrnoText, notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
 import type { FileStats, FileSystem, OpenFile } from '../fs/file-system.js';
-import { statIfExists } from '../fs/stat-if-exists.js';
 import { pathApiFor } from '../path/platform-path.js';
 
 /**
@@ -228,8 +227,7 @@ export async function writeFileAtomic(
 ): Promise<void> {
   options.signal?.throwIfAborted();
   if (!fs.capabilities.atomicReplace) throw errnoError('ENOSYS', atomicReplaceUnavailableErrnoText(fs.name));
-  const target = await resolveLinkTarget(fs, filePath);
-  const existing = await statIfExists(fs, target);
+  const { path: target, stats: existing } = await resolveLinkTarget(fs, filePath);
   if (existing && !existing.isFile()) throw errnoError('EISDIR', notRegularFileErrnoText(filePath));
   if (existing?.nlink !== undefined && existing.nlink > 1) {
     if (data instanceof Uint8Array) {

@@ -165,10 +165,21 @@ async function verifyOwner(fs: FileSystem, filePath: string, lockPath: string, t
   if (lock?.token !== token) throw new FileLockLostError(filePath);
 }
 
-/** Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. */
+/**
+ * Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. A transport
+ * that failed on the way (`ECONNRESET`: a remote backend connects again on the next call) gets one more try, from the
+ * look at the lock on: a lock left behind would keep every writer of the file waiting until it is judged stale.
+ */
 async function release(fs: FileSystem, lockPath: string, token: string): Promise<void> {
-  const lock = await readLock(fs, lockPath).catch(() => undefined);
-  if (lock?.token === token) await fs.unlink(lockPath).catch(() => undefined);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const lock = await readLock(fs, lockPath);
+      if (lock?.token === token) await fs.unlink(lockPath);
+      return;
+    } catch (error) {
+      if (!hasErrno(error, 'ECONNRESET')) return;
+    }
+  }
 }
 
 /**

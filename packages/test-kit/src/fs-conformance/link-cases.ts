@@ -97,6 +97,25 @@ export const linkCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'realpathLastMayBeMissing, where given, resolves like realpath and also a missing last name, nothing deeper',
+    async run(context) {
+      const { fs } = context;
+      const resolve = fs.realpathLastMayBeMissing?.bind(fs);
+      if (!resolve)
+        return context.skip('the backend does not give realpathLastMayBeMissing (it is optional)');
+      await fs.mkdir(context.at('real'));
+      const file = await context.write('real/f.txt', 'x');
+      await fs.symlink('real', context.at('link'));
+      await fs.symlink('real/later.txt', context.at('dangling'));
+      expect(await resolve(context.at('link/f.txt'))).toBe(file);
+      expect(await resolve(context.at('link'))).toBe(context.at('real'));
+      expect(await resolve(context.at('link/new.txt'))).toBe(context.at('real/new.txt'));
+      expect(await resolve(context.at('dangling'))).toBe(context.at('real/later.txt'));
+      await expect(resolve(context.at('missing/new.txt'))).rejects.toThrow();
+      await expect(resolve(context.at('real/f.txt/inside'))).rejects.toThrow();
+    },
+  },
+  {
     name: 'link makes a second name of one file: same inode, both counted, an in-place write seen through both',
     async run(context) {
       const { fs } = context;

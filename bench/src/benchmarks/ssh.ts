@@ -1,0 +1,96 @@
+// The tools over SSH (issue 30), on a loopback OpenSSH server, in one warm process with the connections open: ReadFile
+// of a small file vs `cat` on an exec channel (goal ≤ 1.5×, ≤ 4 SFTP requests), and StrReplaceFile of a 1 MiB file
+// vs the same edit by hand over SFTP (goal ≤ 1.5×, ≤ 12 requests), and the read benchmark's page deep in a 1 GiB log
+// vs `tail | head` on an exec channel (goal ≤ 3×). Round trips are what a remote file system costs, so the notes give
+// the SFTP requests of every call of ours, by kind.
+import { fileURLToPath } from 'node:url';
+import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.js';
+import { sshUnavailableReason, startLoopbackWorkspace } from './ssh-setup.js';
+
+const CHILD = fileURLToPath(new URL('./ssh-in-call-child.ts', import.meta.url));
+
+/** The goals on the SFTP requests of one call of ours, by row. */
+const REQUEST_GOALS: Readonly<Record<string, number>> = {
+  'read-small': 4,
+  'replace-1mib': 12,
+  'replace-1mib-durable': 12,
+};
+
+async function prepare(context: BenchContext): Promise<Row[]> {
+  if (sshUnavailableReason() !== undefined) return [];
+  const config = await startLoopbackWorkspace(context);
+  const child = (workload: string) => ({
+    kind: 'node' as const,
+    script: CHILD,
+    args: [config, workload, String(context.runs)],
+  });
+  return [
+    {
+      kind: 'in-call',
+      label: 'ReadFile of a 4 KiB file over SSH',
+      referenceLabel: 'cat on an exec channel',
+      goal: { time: 1.5 },
+      child: child('read-small'),
+    },
+    {
+      kind: 'in-call',
+      label: 'StrReplaceFile, one edit in 1 MiB over SSH',
+      referenceLabel: 'SFTP read + write temp + posix-rename by hand',
+      goal: { time: 1.5 },
+      child: child('replace-1mib'),
+    },
+    {
+      kind: 'in-call',
+      label: 'StrReplaceFile, one edit in 1 MiB over SSH (durable reference)',
+      referenceLabel: 'the same by hand + fsync of the temp file and the directory',
+      goal: { text: 'shown: what the fsyncs cost' },
+      child: child('replace-1mib-durable'),
+    },
+    {
+      kind: 'in-call',
+      label: 'ReadFile page at line 9,000,000 of 1 GiB over SSH, first read',
+      referenceLabel: 'tail -n +N | head -n 1000 on an exec channel',
+      goal: { time: 3 },
+      child: child('page-1gib'),
+    },
+  ];
+}
+
+function requestNotes(result: RowResult): string {
+  const workload = result.row.kind === 'in-call' ? result.row.child.args[1]! : '';
+  const details = result.ours[0]?.details ?? {};
+  const requests = details['requests'] ?? Number.NaN;
+  const goal = REQUEST_GOALS[workload];
+  const kinds = Object.entries(details)
+    .filter(([key]) => key.startsWith('request:'))
+    .map(([key, count]) => `${key.slice('request:'.length)} ${count}`)
+    .join(', ');
+  return (
+    `- ${result.row.label}: ${requests} SFTP requests a call (median; ${details['requestsMin']}–` +
+    `${details['requestsMax']})${goal === undefined ? '' : `, goal ≤ ${goal}: ${requests <= goal ? 'met' : 'MISSED'}`}` +
+    `. The last call: ${kinds}.`
+  );
+}
+
+async function notes(results: RowResult[]): Promise<string[]> {
+  const reason = sshUnavailableReason();
+  if (reason !== undefined) return [`The SSH rows were ${reason}.`];
+  return [
+    'Ours: the tool on a runtime over `sshFileSystem` (one connection, SFTP), read state and locks included; the ' +
+      'reference: ssh2 used directly over a second connection kept open (its own SFTP session). The server is ' +
+      "OpenSSH on 127.0.0.1: a round trip costs what the loopback and sshd's processes cost, no network latency.",
+    ...results.map(requestNotes),
+  ];
+}
+
+const sshBenchmark: Benchmark = {
+  title: 'The tools over SSH, on a loopback OpenSSH server',
+  description:
+    'In one warm process with its connections open: `ReadFile` of a small file vs `cat` on an exec channel, ' +
+    '`StrReplaceFile` of a 1 MiB file vs SFTP read, temp write and `posix-rename` by hand, and the first `ReadFile` ' +
+    'of the page at line 9,000,000 of the 1 GiB log vs `tail | head` on an exec channel, taking turns.',
+  prepare,
+  notes,
+};
+
+export default sshBenchmark;

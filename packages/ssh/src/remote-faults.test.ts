@@ -1,0 +1,310 @@
+import { execFile } from 'node:child_process';
+import { promises as nodeFs } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createRuntime, yoloApproval, type Approval, type ToolRuntime } from '@kimi-tools/core';
+import { withFileLock } from '@kimi-tools/core/toolkit';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
+import { createTempWorkspace, rewriteKeepingMtime, type TempWorkspace } from '@kimi-tools/test-kit';
+import { WriteFile } from '@kimi-tools/write';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { useSshServer } from './__fixtures__/ssh-fixture.js';
+import { slowLink } from './__fixtures__/slow-link.js';
+import type { SshFileSystemOptions } from './options.js';
+import type { SshFileSystem } from './ssh-file-system.js';
+
+// The tools on a remote workspace when the host, the link or another client works against them: each case ends with
+// a clear error or a whole change, and nothing lost (issue 30's faults over SSH; a connection killed midway is in
+// connection-drop.test.ts).
+const run = promisify(execFile);
+const ssh = useSshServer();
+const EDITED = 'File successfully edited. Applied 1 edit(s) with 1 total replacement(s).';
+let tree: TempWorkspace;
+beforeEach(async () => {
+  tree = await createTempWorkspace();
+});
+afterEach(() => tree.cleanup());
+
+/** A runtime on a backend over the test server, rooted at `root`; the connection is closed after the file. */
+async function remoteRuntime(
+  root = tree.workDir,
+  options: { outside?: 'allow' | 'deny'; approval?: Approval; ssh?: Partial<SshFileSystemOptions> } = {},
+): Promise<{ runtime: ToolRuntime; fs: SshFileSystem }> {
+  const fs = await ssh.connect(root, options.ssh);
+  const runtime = createRuntime({
+    workDir: fs.root,
+    approval: options.approval ?? yoloApproval(),
+    fs,
+    ...(options.outside ? { outside: options.outside } : {}),
+  });
+  return { runtime, fs };
+}
+
+/** Reads `file` through ReadFile, as a session does before it edits. */
+async function readFirst(runtime: ToolRuntime, file: string): Promise<void> {
+  const result = await new ReadFile(runtime, {}).call({ path: file });
+  expect(result.isError).toBe(false);
+}
+
+describe('the remote host', () => {
+  test('a full disk: an edit and a new file fail with ENOSPC, and nothing is changed or left behind', async () => {
+    const mountPoint = await tree.mkdir('small');
+    await run('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]);
+    try {
+      const content = `${'x'.repeat(600_000)}\nMARKER\n`;
+      await nodeFs.writeFile(path.join(mountPoint, 'big.txt'), content);
+      const { runtime, fs } = await remoteRuntime(mountPoint);
+      await readFirst(runtime, 'big.txt');
+      const edit = await new StrReplaceFile(runtime, {}).call({
+        path: 'big.txt',
+        edit: { old: 'MARKER', new: 'CHANGED' },
+      });
+      expect(edit.brief).toBe('Failed to edit file');
+      expect(edit.message).toMatch(
+        /^Failed to edit\. Error: ENOSPC: no space left on device, write '[^']*\/small\/\.big\.txt\.kimi-tmp-[0-9a-f]{12}'$/,
+      );
+      const write = await new WriteFile(runtime, {}).call({ path: 'new.txt', content: 'y'.repeat(700_000) });
+      expect(write.brief).toBe('Failed to write file');
+      expect(write.message).toMatch(
+        /^Failed to write to new\.txt\. Error: ENOSPC: no space left on device, write '[^']*\/small\/\.new\.txt\.kimi-tmp-[0-9a-f]{12}'$/,
+      );
+      expect(await nodeFs.readFile(path.join(mountPoint, 'big.txt'), 'utf8')).toBe(content);
+      expect(await nodeFs.readdir(mountPoint)).toEqual(['big.txt']);
+      await fs.close();
+    } finally {
+      await run('umount', [mountPoint]);
+    }
+  });
+
+  test('a link out of the root is refused for reading, editing and writing, and nothing outside changes', async () => {
+    await nodeFs.writeFile(tree.outside('secret.txt'), 'secret\n');
+    await tree.symlink('escape', tree.outside('.'));
+    await tree.symlink('leak.txt', tree.outside('secret.txt'));
+    for (const outside of ['allow', 'deny'] as const) {
+      const { runtime } = await remoteRuntime(tree.workDir, { outside });
+      for (const file of ['escape/secret.txt', 'leak.txt']) {
+        const refusal =
+          outside === 'deny'
+            ? `\`${file}\` is outside the workspace.`
+            : `\`${file}\` is not an absolute path. You must provide an absolute path to VERB a file outside the working directory.`;
+        const calls = {
+          read: new ReadFile(runtime, {}).call({ path: file }),
+          edit: new StrReplaceFile(runtime, {}).call({ path: file, edit: { old: 'secret', new: 'leaked' } }),
+          write: new WriteFile(runtime, {}).call({ path: file, content: 'leaked\n' }),
+        };
+        for (const [verb, call] of Object.entries(calls)) {
+          expect([outside, file, verb, (await call).message]).toEqual([
+            outside,
+            file,
+            verb,
+            refusal.replace('VERB', verb),
+          ]);
+        }
+      }
+    }
+    expect(await nodeFs.readFile(tree.outside('secret.txt'), 'utf8')).toBe('secret\n');
+  });
+
+  test('a directory swapped for a link out of the root while the edit waits for approval: refused', async () => {
+    await nodeFs.mkdir(tree.outside('elsewhere'));
+    await nodeFs.writeFile(tree.outside('elsewhere/a.txt'), 'value=1\n');
+    await tree.write('dir/a.txt', 'value=1\n');
+    const swapping: Approval = {
+      request: async () => {
+        // Another process on the host, while the user looks at the diff.
+        await nodeFs.rm(tree.at('dir'), { recursive: true });
+        await nodeFs.symlink(tree.outside('elsewhere'), tree.at('dir'));
+        return { kind: 'approve' };
+      },
+    };
+    const { runtime } = await remoteRuntime(tree.workDir, { approval: swapping });
+    await readFirst(runtime, 'dir/a.txt');
+    const result = await new StrReplaceFile(runtime, {}).call({
+      path: 'dir/a.txt',
+      edit: { old: 'value', new: 'name' },
+    });
+    expect(result.brief).toBe('File modified');
+    expect(await nodeFs.readFile(tree.outside('elsewhere/a.txt'), 'utf8')).toBe('value=1\n');
+    expect(await nodeFs.readdir(tree.outside('elsewhere'))).toEqual(['a.txt']);
+  });
+
+  test('a file rewritten by another process between the read and the write, size and time kept: refused by its content hash', async () => {
+    const file = await tree.write('a.txt', 'value=1\n');
+    const { runtime } = await remoteRuntime();
+    await readFirst(runtime, 'a.txt');
+    // SFTP shows neither a change time nor an inode, and the time is whole seconds: only the content tells.
+    await rewriteKeepingMtime(file, 'value=2\n');
+    const edit = await new StrReplaceFile(runtime, {}).call({
+      path: 'a.txt',
+      edit: { old: 'value', new: 'name' },
+    });
+    expect(edit.brief).toBe('File modified');
+    expect(edit.message).toBe(
+      '`a.txt` has been modified since it was last read, and the change touches the lines the edit would change ' +
+        '(line 1). No changes were made. Those lines now read:\n```\n     1\tvalue=2\n```\n' +
+        'What changed since the read:\n```diff\n@@ -1,1 +1,1 @@\n-value=1\n+value=2\n```\nEdit against the current lines.',
+    );
+    const write = await new WriteFile(runtime, {}).call({ path: 'a.txt', content: 'other\n' });
+    expect(write.message).toBe(
+      '`a.txt` has been modified since it was last read, either by the user or by another process. Read it again ' +
+        'before writing to it.',
+    );
+    expect(await nodeFs.readFile(file, 'utf8')).toBe('value=2\n');
+  });
+});
+
+describe('two clients editing one remote file', () => {
+  /** Approvals that answer only once `count` were asked: the edits reach their writes together. */
+  function meetingApproval(count: number): Approval {
+    let asked = 0;
+    let meet: () => void = () => undefined;
+    const met = new Promise<void>((resolve) => (meet = resolve));
+    return {
+      request: async () => {
+        if (++asked === count) meet();
+        await met;
+        return { kind: 'approve' };
+      },
+    };
+  }
+
+  test('the same line at once: one edit lands, the other is refused, no update is lost', async () => {
+    const file = await tree.write('a.txt', 'alpha\nvalue=1\ngamma\n');
+    const approval = meetingApproval(2);
+    const clients = [
+      await remoteRuntime(tree.workDir, { approval }),
+      await remoteRuntime(tree.workDir, { approval }),
+    ];
+    for (const { runtime } of clients) await readFirst(runtime, 'a.txt');
+    const results = await Promise.all(
+      clients.map(({ runtime }, index) =>
+        new StrReplaceFile(runtime, {}).call({
+          path: 'a.txt',
+          edit: { old: 'value=1', new: `value=${index + 2}` },
+        }),
+      ),
+    );
+    const landed = results.findIndex((result) => result.message === EDITED);
+    expect(landed).toBeGreaterThanOrEqual(0);
+    expect(results[1 - landed]!.brief).toBe('File modified');
+    expect(await nodeFs.readFile(file, 'utf8')).toBe(`alpha\nvalue=${landed + 2}\ngamma\n`);
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+  });
+
+  test('one after the other, each from its own read: the second lands on top of the first', async () => {
+    const file = await tree.write('a.txt', 'first=1\nmiddle\nlast=1\n');
+    const clients = [await remoteRuntime(), await remoteRuntime()];
+    for (const { runtime } of clients) await readFirst(runtime, 'a.txt');
+    const first = await new StrReplaceFile(clients[0]!.runtime, {}).call({
+      path: 'a.txt',
+      edit: { old: 'first=1', new: 'first=2' },
+    });
+    expect(first.message).toBe(EDITED);
+    // The file changed since the second client read it, on lines its edit does not touch.
+    const second = await new StrReplaceFile(clients[1]!.runtime, {}).call({
+      path: 'a.txt',
+      edit: { old: 'last=1', new: 'last=2' },
+    });
+    expect(second.isError).toBe(false);
+    expect(await nodeFs.readFile(file, 'utf8')).toBe('first=2\nmiddle\nlast=2\n');
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+  });
+
+  test('a lock left by a client on another host holds until it stayed unchanged for staleMs here, whatever its time says', async () => {
+    const file = await tree.write('a.txt', 'x');
+    const lock = tree.at('.a.txt.kimi-lock');
+    const { fs } = await remoteRuntime();
+    const hour = 3_600_000;
+    // Its clock an hour behind or an hour ahead: neither makes the lock stale, nor keeps it forever.
+    for (const skew of [-hour, hour]) {
+      await nodeFs.writeFile(lock, '4242\nother-host-token\n');
+      const at = new Date(Date.now() + skew);
+      await nodeFs.utimes(lock, at, at);
+      await expect(
+        withFileLock(fs, file, async () => 'ran', { staleMs: 3_000, timeoutMs: 500 }),
+      ).rejects.toThrow(`${file} is locked by another writer (${lock}); try again later.`);
+      expect(await nodeFs.readFile(lock, 'utf8')).toBe('4242\nother-host-token\n');
+    }
+    // Unchanged for staleMs on this process's clock: its holder is gone, and the lock is broken.
+    expect(await withFileLock(fs, file, async () => 'ran', { staleMs: 3_000, timeoutMs: 10_000 })).toBe(
+      'ran',
+    );
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+  });
+
+  test('a live holder that works past staleMs is never broken by the other client: its refreshes show it alive', async () => {
+    const file = await tree.write('a.txt', 'x');
+    const [first, second] = [await remoteRuntime(), await remoteRuntime()];
+    const events: string[] = [];
+    const hold = (name: string, fs: SshFileSystem, holdMs: number) =>
+      withFileLock(
+        fs,
+        file,
+        async () => {
+          events.push(`${name} in`);
+          await new Promise((resolve) => setTimeout(resolve, holdMs));
+          events.push(`${name} out`);
+        },
+        // The least staleMs over SFTP (three of its one-second ticks); refreshed every second.
+        { staleMs: 3_000, timeoutMs: 15_000 },
+      );
+    const held = hold('first', first.fs, 4_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.all([held, hold('second', second.fs, 0)]);
+    expect(events).toEqual(['first in', 'first out', 'second in', 'second out']);
+  });
+});
+
+describe('a slow link', () => {
+  test('an edit over 40 ms round trips, with keepalives every 100 ms, lands whole', async () => {
+    const link = await slowLink(ssh.server, 20);
+    try {
+      const file = await tree.write('a.txt', 'alpha\nvalue=1\n');
+      const { runtime } = await remoteRuntime(tree.workDir, {
+        ssh: { host: link.host, port: link.port, keepaliveIntervalMs: 100 },
+      });
+      await readFirst(runtime, 'a.txt');
+      const result = await new StrReplaceFile(runtime, {}).call({
+        path: 'a.txt',
+        edit: { old: 'value=1', new: 'value=2' },
+      });
+      expect(result.message).toBe(EDITED);
+      expect(await nodeFs.readFile(file, 'utf8')).toBe('alpha\nvalue=2\n');
+      expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+    } finally {
+      await link.close();
+    }
+  });
+
+  test('a link that goes dark mid-write: keepalives end the call with ECONNRESET, and nothing is lost or left', async () => {
+    const link = await slowLink(ssh.server, 5);
+    try {
+      const content = `${'x'.repeat(600_000)}\nMARKER\n`;
+      const file = await tree.write('big.txt', content);
+      let writes = 0;
+      const { runtime } = await remoteRuntime(tree.workDir, {
+        ssh: {
+          host: link.host,
+          port: link.port,
+          keepaliveIntervalMs: 100,
+          // The lock file's content is the first write; the temp file's come next.
+          onRequest: (request) => request === 'write' && ++writes === 2 && link.goDark(),
+        },
+      });
+      await readFirst(runtime, 'big.txt');
+      const result = await new StrReplaceFile(runtime, {}).call({
+        path: 'big.txt',
+        edit: { old: 'MARKER', new: 'CHANGED' },
+      });
+      expect(result.message).toMatch(
+        /^Failed to edit\. Error: ECONNRESET: the SSH connection to \S+@127\.0\.0\.1:\d+ was lost \(Keepalive timeout\); the next call reconnects, write '[^']*\/\.big\.txt\.kimi-tmp-[0-9a-f]{12}'$/,
+      );
+      expect(await nodeFs.readFile(file, 'utf8')).toBe(content);
+      // The temp file and the lock were removed through a new connection, in the same call.
+      expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+    } finally {
+      await link.close();
+    }
+  });
+});

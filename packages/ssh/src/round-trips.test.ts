@@ -1,0 +1,123 @@
+import { promises as nodeFs } from 'node:fs';
+import path from 'node:path';
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { localFileSystem } from '@kimi-tools/core/fs';
+import { realPathAllowMissing, stampOf } from '@kimi-tools/core/toolkit';
+import { ReadFile } from '@kimi-tools/read';
+import { StrReplaceFile } from '@kimi-tools/replace';
+import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { useSshServer } from './__fixtures__/ssh-fixture.js';
+import type { SshFileSystem } from './ssh-file-system.js';
+
+// What the tools cost over SFTP, where every request is a round trip to the host (issue 30's goals: ReadFile of a
+// small file in few requests; an edit without a request per path component).
+const ssh = useSshServer();
+let tree: TempWorkspace;
+let fs: SshFileSystem;
+/** The requests sent, grouped by the synchronous turn that sent them: one group is one round trip. */
+let groups: string[][];
+beforeEach(async () => {
+  tree = await createTempWorkspace();
+  groups = [];
+  let group: string[] | undefined;
+  fs = await ssh.connect(tree.workDir, {
+    onRequest: (request) => {
+      if (!group) {
+        group = [];
+        groups.push(group);
+        queueMicrotask(() => (group = undefined));
+      }
+      group.push(request);
+    },
+  });
+  groups.length = 0;
+});
+afterEach(async () => {
+  await fs.close();
+  await tree.cleanup();
+});
+
+describe('core’s path resolution over SSH', () => {
+  test('gives the answers it gives on the local disk, whatever the path holds', async () => {
+    await tree.write('d/f.txt', 'x');
+    await tree.symlink('link', tree.at('d'));
+    await tree.symlink('dangling', tree.at('d/later.txt'));
+    await tree.symlink('deep-dangling', tree.at('gone/away/x.txt'));
+    await tree.symlink('loop-a', tree.at('loop-b'));
+    await tree.symlink('loop-b', tree.at('loop-a'));
+    await tree.symlink('out', tree.outside('.'));
+    const shapes = [
+      'd/f.txt',
+      'd/new.txt',
+      'd/new/deeper/x.txt',
+      'link/f.txt',
+      'link/new.txt',
+      'link/new/x.txt',
+      'dangling',
+      'deep-dangling',
+      'loop-a',
+      'loop-a/x.txt',
+      'd/f.txt/inside',
+      'out/secret.txt',
+      'missing/x.txt',
+      '',
+    ];
+    for (const shape of shapes) {
+      const absolute = path.join(tree.workDir, shape);
+      expect([shape, await realPathAllowMissing(fs, absolute)]).toEqual([
+        shape,
+        await realPathAllowMissing(localFileSystem, absolute),
+      ]);
+    }
+  });
+
+  test('resolves an existing file and a new one beside it in one request each', async () => {
+    await tree.write('d/f.txt', 'x');
+    await tree.symlink('link', tree.at('d'));
+    expect(await realPathAllowMissing(fs, tree.at('link/f.txt'))).toBe(tree.at('d/f.txt'));
+    expect(await realPathAllowMissing(fs, tree.at('link/new.txt'))).toBe(tree.at('d/new.txt'));
+    expect(groups).toEqual([['realpath'], ['realpath']]);
+  });
+});
+
+describe('the tools’ SFTP requests', () => {
+  test('ReadFile of a small file: the paths in one round trip, then stat, open, and the stats with the whole content', async () => {
+    await tree.write('small.ts', 'export const answer = 42;\n'.repeat(100));
+    const tool = new ReadFile(createRuntime({ workDir: fs.root, approval: yoloApproval(), fs }), {});
+    const result = await tool.call({ path: 'small.ts' });
+    expect(result.message).toBe(
+      '100 lines read from file starting from line 1. Total lines in file: 100. End of file reached.',
+    );
+    // The file and the workspace root resolved together; the stat keeps a FIFO from being opened on the server.
+    expect(groups).toEqual([['realpath', 'realpath'], ['stat'], ['open'], ['fstat', 'read'], ['close']]);
+  });
+
+  test('StrReplaceFile of 1 MiB: two reads and one write of the file, its lock read twice, one lstat', async () => {
+    const line = 'abcdefghijklmnopqrstuvwxyz0123456789 the quick brown fox jumps over\n';
+    const half = line.repeat(Math.ceil((512 * 1024) / line.length));
+    const file = await tree.write('big.txt', `${half}MARKER\n${half}`);
+    const runtime = createRuntime({ workDir: fs.root, approval: yoloApproval(), fs });
+    const stamp = await stampOf(fs, file);
+    if (typeof stamp === 'string') throw new Error(`${file} is ${stamp}`);
+    runtime.fileState.recordRead(file, stamp, true);
+    groups.length = 0;
+    const result = await new StrReplaceFile(runtime, {}).call({
+      path: 'big.txt',
+      edit: { old: 'MARKER', new: 'CHANGED' },
+    });
+    expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+    expect(await nodeFs.readFile(file, 'utf8')).toBe(`${half}CHANGED\n${half}`);
+    const requests = groups.flat();
+    const count = (name: string) => requests.filter((request) => request === name).length;
+    // OpenSSH serves 261,120 bytes a request: the file is 5 reads (read before the edit, and again under the lock,
+    // where SFTP's whole-second times cannot tell it unchanged) and 5 writes; the lock file is read when the write
+    // commits and when it is released, in one read each.
+    expect(count('read')).toBe(5 + 5 + 2);
+    expect(count('write')).toBe(5 + 1);
+    expect(count('open')).toBe(2 + 1 + 1 + 2 + 1);
+    expect(count('lstat')).toBe(1);
+    expect(count('realpath')).toBe(2 + 1 + 1);
+    expect(requests.length).toBe(52);
+  });
+});
