@@ -9,6 +9,7 @@ export const Briefs = {
   toolNotFound: 'Tool not found',
   toolFailed: 'Tool failed',
   rejectedByUser: 'Rejected by user',
+  invalidApprovalAnswer: 'Invalid approval answer',
   emptyPath: 'Empty file path',
   invalidPath: 'Invalid path',
   outsideWorkspace: 'Outside workspace',
@@ -36,6 +37,9 @@ export type PathBrief =
   | typeof Briefs.invalidPath
   | typeof Briefs.outsideWorkspace
   | typeof Briefs.accessDenied;
+
+/** The brief of a change whose approval answers could not be applied (docs/approval.md#answers-refused). */
+export type InvalidAnswerBrief = typeof Briefs.invalidApprovalAnswer;
 
 /** The briefs of the read-before-write refusals. */
 export type ReadStateBrief = typeof Briefs.fileNotRead | typeof Briefs.fileModified;

@@ -41,8 +41,11 @@ export {
   type Approval,
   type ApprovalRequest,
   type ApprovalResponse,
+  type ApprovalHunk,
+  type EditableFile,
   type AskUser,
 } from './approval/approval.js';
+export { checkApprovalResponse } from './approval/check-answer.js';
 
 // read state and undo history
 export { FileStateTracker } from './state/file-state-tracker.js';

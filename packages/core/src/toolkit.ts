@@ -99,7 +99,11 @@ export { encodeChange } from './text/encode-change.js';
 
 // applying a change: approval with diff, read-state re-check, locks, atomic write, history
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
-export { applyStreamedChange, type StreamedFileChange } from './write/apply-streamed-change.js';
+export {
+  applyStreamedChange,
+  type StreamedFileChange,
+  type StreamedOutcome,
+} from './write/apply-streamed-change.js';
 export { missingDirectories } from './write/missing-directories.js';
 export { withFileLock, type FileLockOptions, type HeldFileLock } from './write/file-lock.js';
 export {
