@@ -137,6 +137,7 @@ const TOOLKIT = [
   'UnencodableTextError',
   'Utf8StreamCheck',
   'applyFileChange',
+  'withAnswerNote',
   'applyStreamedChange',
   'buildDiffBlocks',
   'choiceOption',

@@ -99,6 +99,7 @@ export { encodeChange } from './text/encode-change.js';
 
 // applying a change: approval with diff, read-state re-check, locks, atomic write, history
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
+export { withAnswerNote } from './approval/answer-messages.js';
 export {
   applyStreamedChange,
   type StreamedFileChange,

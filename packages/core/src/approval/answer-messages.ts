@@ -59,6 +59,11 @@ export function invalidAnswerMessage(reason: string): string {
   );
 }
 
+/** A tool's success message with the note of the user's answer on the lines after it (none: the message as is). */
+export function withAnswerNote(message: string, note: string): string {
+  return note === '' ? message : `${message}\n${note}`;
+}
+
 /** ` User feedback: {feedback}` when there is feedback (trimmed), else `''`. */
 function feedbackSentence(feedback: string | undefined): string {
   const text = feedback?.trim();
