@@ -13,7 +13,7 @@ coloured diff) and its result. At the end, the file history lists what changed a
 Options:
   --script FILE     play this session instead of the default one (format below)
   --workdir DIR     work on DIR itself instead of a sample copy (needs --script; files are really changed)
-  --answers LIST    answers to approval requests, in order, comma-separated: y,a,n:use tabs,...
+  --answers LIST    answers to approval requests, in order, comma-separated: y,a,n:use tabs,h:h1+h3,e,...
                     (repeatable; feedback cannot contain a comma)
   --yolo            approve automatically, even in a terminal
   --keep            keep the temporary directory (sample copy and outside directory) and print its path
@@ -26,6 +26,9 @@ Answers:
              working directory) for the rest of the session
   n          reject; in a terminal you are then asked for feedback for the model
   n:TEXT     reject with feedback TEXT (the model reads "The tool call is rejected by the user. User feedback: TEXT")
+  h:HUNKS    approve only these hunks of the change, joined by + (h:h1+h3, or h:h1+h3:TEXT with feedback); in a
+             terminal, h asks y/n for each hunk
+  e          approve your own version: the step's scripted "edit", else $VISUAL or $EDITOR opens each proposed file
 
 Who answers an approval request, first match wins:
   1. the step's own "answer" in the script (so a scripted rejection happens in every mode, even after an "a");
@@ -50,7 +53,10 @@ Script format: a JSON array of steps, played in order. A step is
   }
   name        the tool: Glob, Grep, ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch, ReadMediaFile
   arguments   a JSON object, or the JSON text itself (as a model streams it; invalid JSON is an error result)
-  answer      y, a, n or n:TEXT for this call's approval prompt (optional)
+  answer      y, a, n, n:TEXT, h:HUNKS or e for this call's approval prompt (optional)
+  edit        with "answer": "e", the scripted user's changes to the proposal, made in order:
+              [{ "path": "src/todo.ts", "old": "proposed text", "new": "your text" }] (path optional when the
+              change writes one file)
   expect      every field optional; "approval" is the action asked (null: no approval asked);
               "file" (one or a list) checks a file afterwards: "content" (exact bytes, "\\r\\n" counts),
               "contains", "exists" (true/false), "lineEndings" ("lf" or "crlf", every break)

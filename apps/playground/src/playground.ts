@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { createRuntime, FileHistory, type ToolRuntime } from '@kimi-tools/core';
 import { addDiagnostics } from '@kimi-tools/diagnostics';
 import { PlaygroundApproval, type FallbackAnswerer } from './approval-ui.js';
@@ -11,6 +12,7 @@ import { DEFAULT_SCRIPT_PATH, loadScript } from './script.js';
 import { runSession, type SessionReport } from './session-runner.js';
 import { createTerminalPrompter, type LinePrompter } from './terminal-prompt.js';
 import { pathShower, prepareWorkspace, type Workspace } from './workspace.js';
+import { fillPlaceholders } from './placeholders.js';
 
 /** The process streams and environment the playground runs with. */
 export interface PlaygroundIo {
@@ -126,7 +128,16 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
       ? { kind: 'interactive', prompter }
       : { kind: 'auto', reason: args.yolo ? '--yolo' : 'no terminal' };
     const showPath = pathShower(workspace.workDir);
-    const approval = new PlaygroundApproval({ output, showPath, answers: args.answers, fallback });
+    const placeholders = { workdir: workspace.workDir, outside: workspace.outsideDir };
+    const editor = io.env.VISUAL || io.env.EDITOR;
+    const approval = new PlaygroundApproval({
+      output,
+      showPath,
+      answers: args.answers,
+      fallback,
+      ...(editor ? { editor } : {}),
+      resolvePath: (file) => path.resolve(workspace.workDir, fillPlaceholders(file, placeholders)),
+    });
     const history = new FileHistory();
     runtime = createRuntime({ workDir: workspace.workDir, approval, history });
     // Every write reports the syntax errors it introduced, as a host with @kimi-tools/diagnostics sees them.
@@ -134,7 +145,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
     const answering = [
       args.answers.length > 0 ? `${args.answers.length} from --answers, then ` : '',
       prompter
-        ? 'you, in this terminal (y / a / n)'
+        ? 'you, in this terminal (y / a / n / h / e)'
         : `automatic approval (${args.yolo ? '--yolo' : 'no terminal'})`,
       "; a step's own answer comes first",
     ].join('');
@@ -147,7 +158,7 @@ export async function runPlayground(argv: readonly string[], io: PlaygroundIo): 
       approval,
       history,
       output,
-      placeholders: { workdir: workspace.workDir, outside: workspace.outsideDir },
+      placeholders,
       signal: io.interrupt,
       shouldStop: () => prompter?.interrupted === true || io.interrupt?.aborted === true,
     });
