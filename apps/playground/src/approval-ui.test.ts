@@ -56,7 +56,7 @@ function shapedRequest(): ApprovalRequest {
   return {
     ...request(),
     hunks: [hunk('h1', 1, ['-one', '+ONE']), hunk('h2', 9, ['-nine', '+NINE'])],
-    editable: [{ path: '/w/a.txt', proposedText: () => 'ONE\n...\nNINE\n' }],
+    editable: [{ path: '/w/a.txt', size: 13, proposedText: () => 'ONE\n...\nNINE\n' }],
   };
 }
 

@@ -45,6 +45,8 @@ export interface ApprovalHunk {
 export interface EditableFile {
   /** Real path of the file (a moved file's new path): its key in an answer's `content`. */
   readonly path: string;
+  /** Bytes of the proposed content, as it would be written (a host may offer only small files for editing). */
+  readonly size: number;
   /** The proposed new content as text: decoded, with its own line endings, without a BOM (made when first asked). */
   proposedText(): string;
 }

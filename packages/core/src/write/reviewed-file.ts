@@ -71,10 +71,14 @@ export function fileHunks(file: ReviewedFile): FileHunk[] {
 
 /** The proposed new content of a file as text, for a host that lets the user edit it. */
 class ProposedFile implements EditableFile {
+  readonly size: number;
+
   constructor(
     readonly path: string,
     private readonly bytes: Uint8Array,
-  ) {}
+  ) {
+    this.size = bytes.length;
+  }
 
   proposedText(): string {
     const decoded = decodeText(this.bytes);

@@ -286,7 +286,7 @@ describe('edit before accept', () => {
     );
     await applyFileChange(runtime, await editChange(runtime, 'a.txt', (text) => text.replace('b', 'B')));
     const editable = approval.requests[0]!.editable!;
-    expect(editable.map((entry) => entry.path)).toEqual([file]);
+    expect(editable.map((entry) => [entry.path, entry.size])).toEqual([[file, 14]]);
     expect(editable[0]!.proposedText()).toBe('a\r\nB\r\n');
   });
 
@@ -400,8 +400,8 @@ describe('checkApprovalResponse', () => {
   const request: Pick<ApprovalRequest, 'hunks' | 'editable'> = {
     hunks: [{ id: 'h1', path: '/w/a', oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: [] }],
     editable: [
-      { path: '/w/a', proposedText: () => 'a' },
-      { path: '/w/b', proposedText: () => 'b' },
+      { path: '/w/a', size: 1, proposedText: () => 'a' },
+      { path: '/w/b', size: 1, proposedText: () => 'b' },
     ],
   };
 
