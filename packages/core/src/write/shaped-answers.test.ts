@@ -344,6 +344,36 @@ describe('edit before accept', () => {
     expect(new Uint8Array(await fs.readFile(file))).toEqual(new Uint8Array(oldBytes));
   });
 
+  it("tells change observers the user's bytes, and refuses them too when the file changed meanwhile", async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('a.txt', 'a\nb\n');
+    const told: string[] = [];
+    let meddle = false;
+    const approval = recordingApproval(async () => {
+      // Someone else writes the file while the user edits the proposal.
+      if (meddle) await fs.writeFile(file, 'a\nb, changed elsewhere\n');
+      return { kind: 'approve', content: 'a\nmine\n' };
+    });
+    const runtime = workspace.runtime({ approval });
+    runtime.changeObservers.add({
+      name: 'watch',
+      changeApplied: (change) => {
+        told.push(new TextDecoder().decode(change.newBytes));
+        return undefined;
+      },
+    });
+    const edit = (text: string) => text.replace('b', 'B');
+    written(await applyFileChange(runtime, await editChange(runtime, 'a.txt', edit)));
+    expect(told).toEqual(['a\nmine\n']);
+    await fs.writeFile(file, 'a\nb\n');
+    meddle = true;
+    const outcome = await applyFileChange(runtime, await editChange(runtime, 'a.txt', edit));
+    expect(outcome).toMatchObject({ kind: 'refused', result: { brief: 'File modified' } });
+    expect(await fs.readFile(file, 'utf8')).toBe('a\nb, changed elsewhere\n');
+    expect(told).toHaveLength(1);
+  });
+
   it('reads content equal to the proposal as a plain approval', async ({ workspace }) => {
     const approval = recordingApproval({ kind: 'approve', content: 'a\nB\n', feedback: 'thanks' });
     const runtime = workspace.runtime({ approval });
