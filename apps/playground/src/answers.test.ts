@@ -16,10 +16,25 @@ describe('parseAnswer', () => {
     expect(parseAnswer('n:')).toEqual({ kind: 'reject' });
   });
 
+  it('reads h:HUNKS (with or without feedback) as an approval of only those hunks, and e as an edit', () => {
+    expect(parseAnswer('h:h1+h3')).toEqual({ kind: 'approve', hunks: ['h1', 'h3'] });
+    expect(parseAnswer('hunks: h2 : keep the old name ')).toEqual({
+      kind: 'approve',
+      hunks: ['h2'],
+      feedback: 'keep the old name',
+    });
+    expect(parseAnswer('h:')).toEqual({ kind: 'approve', hunks: [] });
+    expect(parseAnswer('e')).toEqual({ kind: 'edit' });
+    expect(parseAnswer('EDIT')).toEqual({ kind: 'edit' });
+  });
+
   it('refuses anything else, and feedback on an approval', () => {
     expect(parseAnswer('')).toBeUndefined();
     expect(parseAnswer('maybe')).toBeUndefined();
     expect(parseAnswer('y:thanks')).toBeUndefined();
+    expect(parseAnswer('h')).toBeUndefined();
+    expect(parseAnswer('h:h1++h2')).toBeUndefined();
+    expect(parseAnswer('e:mine')).toBeUndefined();
   });
 });
 
@@ -37,7 +52,8 @@ describe('parseAnswerList', () => {
 
   it('names the first entry that is not an answer', () => {
     expect(parseAnswerList(['y,,n'])).toEqual({
-      error: '"" is not an answer: use y, a, n or n:FEEDBACK (comma-separated, e.g. y,a,n:use tabs).',
+      error:
+        '"" is not an answer: use y, a, n, n:FEEDBACK, h:HUNKS or e (comma-separated, e.g. y,a,n:use tabs,h:h1+h3).',
     });
   });
 });
@@ -48,5 +64,10 @@ describe('describeAnswer', () => {
     expect(describeAnswer({ kind: 'approve_for_session' })).toBe('approve for this session');
     expect(describeAnswer({ kind: 'reject' })).toBe('reject');
     expect(describeAnswer({ kind: 'reject', feedback: 'no' })).toBe('reject, with feedback "no"');
+    expect(describeAnswer({ kind: 'approve', hunks: ['h1', 'h3'], feedback: 'x' })).toBe(
+      'approve hunks h1, h3, with feedback "x"',
+    );
+    expect(describeAnswer({ kind: 'approve', hunks: [] })).toBe('approve no hunk');
+    expect(describeAnswer({ kind: 'approve', content: 'mine' })).toBe('approve your edited version');
   });
 });

@@ -1,43 +1,71 @@
 import type { ApprovalResponse } from '@kimi-tools/core';
 
+/**
+ * An answer as the playground takes it: an approval response, or `edit` — the user's own version of the proposal,
+ * from the step's scripted `edit` or from `$EDITOR`, made when the request comes.
+ */
+export type PlaygroundAnswer = ApprovalResponse | { kind: 'edit' };
+
 /** The words an answer may start with, and what each means. */
-const ANSWER_WORDS: Record<string, ApprovalResponse['kind']> = {
+const ANSWER_WORDS: Record<string, PlaygroundAnswer['kind'] | 'hunks'> = {
   y: 'approve',
   yes: 'approve',
   a: 'approve_for_session',
   always: 'approve_for_session',
   n: 'reject',
   no: 'reject',
+  h: 'hunks',
+  hunks: 'hunks',
+  e: 'edit',
+  edit: 'edit',
 };
 
+/** What `--answers` and a script's `answer` may be, for error messages. */
+export const ANSWER_FORMS = 'y, a, n, n:FEEDBACK, h:HUNKS or e';
+
+/** `h:h1+h3` or `h:h1+h3:FEEDBACK`: only those hunks; `h:` approves none, which rejects. */
+function parseHunks(rest: string): ApprovalResponse | undefined {
+  const colon = rest.indexOf(':');
+  const list = (colon === -1 ? rest : rest.slice(0, colon)).trim();
+  const feedback = colon === -1 ? '' : rest.slice(colon + 1).trim();
+  const hunks = list === '' ? [] : list.split('+').map((id) => id.trim());
+  if (hunks.some((id) => id === '')) return undefined;
+  return feedback ? { kind: 'approve', hunks, feedback } : { kind: 'approve', hunks };
+}
+
 /**
- * Parses one scripted answer: `y`/`yes` approve once, `a`/`always` approve for the session, `n`/`no` reject, and
- * `n:FEEDBACK` (or `no:FEEDBACK`) reject with feedback for the model. Returns `undefined` when the text is none of
+ * Parses one scripted answer: `y`/`yes` approve once, `a`/`always` approve for the session, `n`/`no` reject,
+ * `n:FEEDBACK` reject with feedback for the model, `h:h1+h3` (or `h:h1+h3:FEEDBACK`) approve only those hunks, `e`
+ * write the user's own version (the step's scripted edit, or `$EDITOR`). Returns `undefined` when the text is none of
  * these.
  */
-export function parseAnswer(text: string): ApprovalResponse | undefined {
+export function parseAnswer(text: string): PlaygroundAnswer | undefined {
   const colon = text.indexOf(':');
   const word = (colon === -1 ? text : text.slice(0, colon)).trim().toLowerCase();
   const kind = ANSWER_WORDS[word];
   if (kind === undefined) return undefined;
-  if (colon === -1) return { kind } as ApprovalResponse;
-  // Feedback only makes sense with a rejection: `y:thanks` is a mistake worth reporting.
+  if (kind === 'hunks') return colon === -1 ? undefined : parseHunks(text.slice(colon + 1));
+  if (colon === -1) return { kind } as PlaygroundAnswer;
+  // Feedback only goes with a rejection (or hunks): `y:thanks` is a mistake worth reporting.
   if (kind !== 'reject') return undefined;
   const feedback = text.slice(colon + 1).trim();
   return feedback ? { kind: 'reject', feedback } : { kind: 'reject' };
 }
 
-/** Parses `--answers` values: each is a comma-separated list of answers (so feedback cannot contain a comma). */
+/**
+ * Parses `--answers` values: each is a comma-separated list of answers (so feedback cannot contain a comma, and the
+ * hunks of an `h:` answer are joined by `+`).
+ */
 export function parseAnswerList(
   values: readonly string[],
-): { answers: ApprovalResponse[] } | { error: string } {
-  const answers: ApprovalResponse[] = [];
+): { answers: PlaygroundAnswer[] } | { error: string } {
+  const answers: PlaygroundAnswer[] = [];
   for (const value of values) {
     for (const item of value.split(',')) {
       const answer = parseAnswer(item);
       if (!answer) {
         return {
-          error: `"${item.trim()}" is not an answer: use y, a, n or n:FEEDBACK (comma-separated, e.g. y,a,n:use tabs).`,
+          error: `"${item.trim()}" is not an answer: use ${ANSWER_FORMS} (comma-separated, e.g. y,a,n:use tabs,h:h1+h3).`,
         };
       }
       answers.push(answer);
@@ -48,12 +76,22 @@ export function parseAnswerList(
 
 /** How an answer reads in the transcript. */
 export function describeAnswer(answer: ApprovalResponse): string {
+  const withFeedback = (text: string, feedback: string | undefined) =>
+    feedback ? `${text}, with feedback "${feedback}"` : text;
   switch (answer.kind) {
     case 'approve':
-      return 'approve';
+      if (answer.hunks !== undefined) {
+        const only =
+          answer.hunks.length === 0 ? 'approve no hunk' : `approve hunks ${answer.hunks.join(', ')}`;
+        return withFeedback(only, answer.feedback);
+      }
+      return withFeedback(
+        answer.content === undefined ? 'approve' : 'approve your edited version',
+        answer.feedback,
+      );
     case 'approve_for_session':
       return 'approve for this session';
     case 'reject':
-      return answer.feedback ? `reject, with feedback "${answer.feedback}"` : 'reject';
+      return withFeedback('reject', answer.feedback);
   }
 }

@@ -1,5 +1,8 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { FileActions, type ApprovalRequest } from '@kimi-tools/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { PlaygroundApproval, type FallbackAnswerer } from './approval-ui.js';
 import { createMemoryOutput } from './output.js';
 import type { LinePrompter } from './terminal-prompt.js';
@@ -34,12 +37,31 @@ function typing(lines: string[]): LinePrompter & { questions: string[] } {
       questions.push(text);
       return lines.shift() ?? null;
     },
+    suspend: (task) => task(),
     close: () => {},
   };
 }
 
+/** A request of two hunks in /w/a.txt, whose proposal may be edited. */
+function shapedRequest(): ApprovalRequest {
+  const hunk = (id: string, oldStart: number, lines: string[]) => ({
+    id,
+    path: '/w/a.txt',
+    oldStart,
+    oldLines: 1,
+    newStart: oldStart,
+    newLines: 1,
+    lines,
+  });
+  return {
+    ...request(),
+    hunks: [hunk('h1', 1, ['-one', '+ONE']), hunk('h2', 9, ['-nine', '+NINE'])],
+    editable: [{ path: '/w/a.txt', size: 13, proposedText: () => 'ONE\n...\nNINE\n' }],
+  };
+}
+
 // `answers` are --answers entries: y, a, or anything else for a plain rejection.
-function setup(options: { answers?: string[]; fallback?: FallbackAnswerer }) {
+function setup(options: { answers?: string[]; fallback?: FallbackAnswerer; editor?: string }) {
   const output = createMemoryOutput();
   const approval = new PlaygroundApproval({
     output,
@@ -49,16 +71,25 @@ function setup(options: { answers?: string[]; fallback?: FallbackAnswerer }) {
         ? { kind: 'approve' }
         : text === 'a'
           ? { kind: 'approve_for_session' }
-          : { kind: 'reject' },
+          : text === 'e'
+            ? { kind: 'edit' }
+            : { kind: 'reject' },
     ),
     fallback: options.fallback ?? { kind: 'auto', reason: 'no terminal' },
+    ...(options.editor ? { editor: options.editor } : {}),
+    resolvePath: (file) => path.join('/w', file),
   });
   return { output, approval };
 }
 
-async function answer(approval: PlaygroundApproval, stepAnswer?: string, action?: ApprovalRequest['action']) {
-  approval.beginStep(stepAnswer);
-  const response = await approval.request(request(action));
+async function answer(
+  approval: PlaygroundApproval,
+  stepAnswer?: string,
+  action?: ApprovalRequest['action'] | ApprovalRequest,
+  edits?: { path?: string; old: string; new: string }[],
+) {
+  approval.beginStep(stepAnswer, edits);
+  const response = await approval.request(typeof action === 'object' ? action : request(action));
   return { response, records: approval.endStep() };
 }
 
@@ -187,5 +218,78 @@ describe('PlaygroundApproval', () => {
       '  │ +new',
     ]);
     expect(output.lines.at(-1)).toBe('  └ reject (--answers #2)');
+  });
+
+  it('asks hunk by hunk in the terminal, showing each, then feedback for the ones left out', async () => {
+    const prompter = typing(['h', 'y', 'maybe', 'n', 'the old name stays']);
+    const { output, approval } = setup({ fallback: { kind: 'interactive', prompter } });
+    const { response, records } = await answer(approval, undefined, shapedRequest());
+    expect(response).toEqual({ kind: 'approve', hunks: ['h1'], feedback: 'the old name stays' });
+    expect(prompter.questions).toEqual([
+      '  │ [y] approve  [a] approve for this session  [n] reject  [h] hunk by hunk  [e] edit › ',
+      '  │ write hunk h1? [y/n] › ',
+      '  │ write hunk h2? [y/n] › ',
+      '  │ write hunk h2? [y/n] › ',
+      '  │ feedback for the model (Enter for none) › ',
+    ]);
+    expect(output.lines).toEqual(
+      expect.arrayContaining([
+        '  │ hunks: h1 a.txt:1, h2 a.txt:9',
+        '  │ hunk h1 a.txt, line 1',
+        '  │   -one',
+        '  │   +ONE',
+        '  │ hunk h2 a.txt, line 9',
+      ]),
+    );
+    expect(records[0]!.source).toBe('you');
+    expect(output.lines.at(-1)).toBe('  └ approve hunks h1, with feedback "the old name stays" (you)');
+  });
+
+  it("writes a step's scripted edit of the proposal", async () => {
+    const { output, approval } = setup({});
+    const edits = [
+      { path: 'a.txt', old: 'NINE', new: 'nine, as it was' },
+      { old: 'ONE', new: 'One' },
+    ];
+    const { response } = await answer(approval, 'e', shapedRequest(), edits);
+    expect(response).toEqual({ kind: 'approve', content: { '/w/a.txt': 'One\n...\nnine, as it was\n' } });
+    expect(output.lines.at(-1)).toBe("  └ approve your edited version (this step's scripted answer)");
+    const failed = await answer(approval, 'e', shapedRequest(), [{ old: 'TEN', new: 'ten' }]);
+    expect(failed.response).toEqual({ kind: 'reject' });
+    expect(output.lines.at(-1)).toBe(
+      '  └ reject (this step\'s scripted answer; the edit failed: "TEN" is not in the proposal)',
+    );
+  });
+
+  it('edits the proposal with $EDITOR, a real process', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'playground-editor-'));
+    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+    const script = path.join(dir, 'editor.cjs');
+    // An "editor" that writes the user's change into the file it is given.
+    await fs.writeFile(
+      script,
+      "const fs = require('fs'); const f = process.argv[2]; fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('NINE', 'nine'));",
+    );
+    const { approval } = setup({ answers: ['e'], editor: `"${process.execPath}" "${script}"` });
+    const { response } = await answer(approval, undefined, shapedRequest());
+    expect(response).toEqual({ kind: 'approve', content: { '/w/a.txt': 'ONE\n...\nnine\n' } });
+  });
+
+  it('says why it cannot edit without $EDITOR, and asks again', async () => {
+    const prompter = typing(['e', 'y']);
+    const { output, approval } = setup({ fallback: { kind: 'interactive', prompter } });
+    expect((await answer(approval, undefined, shapedRequest())).response).toEqual({ kind: 'approve' });
+    expect(output.lines).toContain('  │ Not edited: set $EDITOR (or $VISUAL) to edit the proposal.');
+  });
+
+  it('shows why an answer was refused when the request is asked again', async () => {
+    const { output, approval } = setup({});
+    await answer(approval, 'h:h3', {
+      ...shapedRequest(),
+      answerRefused: '"h3" is not a hunk of this change',
+    });
+    expect(output.lines).toContain(
+      '  │ the answer was refused: "h3" is not a hunk of this change; asked again',
+    );
   });
 });

@@ -8,8 +8,9 @@ import {
 
 /** What a permission rule decided without asking (what `decidedByRule` is told). */
 type RuleDecision = Parameters<NonNullable<Approval['decidedByRule']>>[1];
-import { describeAnswer, parseAnswer } from './answers.js';
+import { describeAnswer, parseAnswer, type PlaygroundAnswer } from './answers.js';
 import { renderDiff } from './diff-render.js';
+import { editorContent, scriptedContent, type EditedContent, type ScriptedEdit } from './edit-proposal.js';
 import type { Output } from './output.js';
 import type { LinePrompter } from './terminal-prompt.js';
 
@@ -26,8 +27,12 @@ export interface PlaygroundApprovalOptions {
   /** How a real path is shown (relative to the work dir when inside it). */
   showPath: (realPath: string) => string;
   /** `--answers`, in order: used by requests that their step does not answer. */
-  answers: readonly ApprovalResponse[];
+  answers: readonly PlaygroundAnswer[];
   fallback: FallbackAnswerer;
+  /** The command that edits a proposal (`$VISUAL` or `$EDITOR`), if any. */
+  editor?: string;
+  /** Turns a path of a scripted edit into an absolute one (placeholders, relative to the work dir). */
+  resolvePath?: (file: string) => string;
 }
 
 /** One approval request of a step and how it was answered. */
@@ -39,7 +44,29 @@ export interface ApprovalRecord {
   source: string;
 }
 
-const PROMPT = '[y] approve  [a] approve for this session  [n] reject › ';
+/** The choices the terminal offers for `request`: hunk by hunk only with several hunks, edit only with content. */
+function choicesFor(request: ApprovalRequest): [key: string, words: string][] {
+  const choices: [string, string][] = [
+    ['y', 'approve'],
+    ['a', 'approve for this session'],
+    ['n', 'reject'],
+  ];
+  if ((request.hunks?.length ?? 0) > 1) choices.push(['h', 'hunk by hunk']);
+  if ((request.editable?.length ?? 0) > 0) choices.push(['e', 'edit']);
+  return choices;
+}
+
+function promptFor(request: ApprovalRequest): string {
+  return `${choicesFor(request)
+    .map(([key, words]) => `[${key}] ${words}`)
+    .join('  ')} › `;
+}
+
+/** `Please answer y, a or n.`, with the keys `request` offers. */
+function pleaseAnswer(request: ApprovalRequest): string {
+  const keys = choicesFor(request).map(([key]) => key);
+  return `Please answer ${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]!}.`;
+}
 
 /**
  * The playground's approval: prints every request with its diff, then takes the answer from, in order, the
@@ -50,27 +77,33 @@ const PROMPT = '[y] approve  [a] approve for this session  [n] reject › ';
  */
 export class PlaygroundApproval implements Approval {
   private readonly session: SessionApproval;
-  private readonly queue: ApprovalResponse[];
+  private readonly queue: PlaygroundAnswer[];
   private answersUsed = 0;
-  private stepAnswer: ApprovalResponse | undefined;
+  private stepAnswer: PlaygroundAnswer | undefined;
+  private stepEdits: readonly ScriptedEdit[] | undefined;
   private records: ApprovalRecord[] = [];
   // The source of the answer being given, set by whoever answers, read when the request is recorded.
   private lastSource = '';
 
   constructor(private readonly options: PlaygroundApprovalOptions) {
     this.queue = [...options.answers];
-    this.session = new SessionApproval(() => this.ask());
+    this.session = new SessionApproval((request) => this.ask(request));
   }
 
-  /** Starts a step; `answer` is the step's scripted answer (`y`, `a`, `n`, `n:FEEDBACK`), if any. */
-  beginStep(answer: string | undefined): void {
+  /**
+   * Starts a step; `answer` is the step's scripted answer (`y`, `a`, `n`, `n:FEEDBACK`, `h:HUNKS`, `e`), if any, and
+   * `edits` the scripted user's changes to the proposal that `e` writes.
+   */
+  beginStep(answer: string | undefined, edits?: readonly ScriptedEdit[]): void {
     this.stepAnswer = answer === undefined ? undefined : parseAnswer(answer);
+    this.stepEdits = edits;
     this.records = [];
   }
 
   /** Ends a step and returns the requests it made. */
   endStep(): ApprovalRecord[] {
     this.stepAnswer = undefined;
+    this.stepEdits = undefined;
     return this.records;
   }
 
@@ -125,47 +158,130 @@ export class PlaygroundApproval implements Approval {
     }
     for (const line of renderDiff(request.display, { colors: c, showPath }))
       output.line(`  ${c.dim('│')} ${line}`);
+    const hunks = request.hunks ?? [];
+    if (hunks.length > 1) {
+      const list = hunks.map((hunk) => `${hunk.id} ${showPath(hunk.path)}:${hunk.oldStart}`).join(', ');
+      output.line(`  ${c.dim('│')} ${c.dim(`hunks: ${list}`)}`);
+    }
+    if (request.answerRefused !== undefined) {
+      output.line(
+        `  ${c.dim('│')} ${c.yellow(`the answer was refused: ${request.answerRefused}; asked again`)}`,
+      );
+    }
   }
 
   // Answers a request the session memory does not cover (SessionApproval's callback).
-  private async ask(): Promise<ApprovalResponse> {
+  private async ask(request: ApprovalRequest): Promise<ApprovalResponse> {
     if (this.stepAnswer) {
       this.lastSource = "this step's scripted answer";
-      return this.stepAnswer;
+      return this.resolve(this.stepAnswer, request);
     }
     const next = this.queue.shift();
     if (next) {
       this.answersUsed++;
       this.lastSource = `--answers #${this.answersUsed}`;
-      return next;
+      return this.resolve(next, request);
     }
     const { fallback } = this.options;
     if (fallback.kind === 'auto') {
       this.lastSource = `auto: ${fallback.reason}`;
       return { kind: 'approve' };
     }
-    return this.askTerminal(fallback.prompter);
+    return this.askTerminal(fallback.prompter, request);
   }
 
-  private async askTerminal(prompter: LinePrompter): Promise<ApprovalResponse> {
+  /** A scripted answer as a response: `e` becomes the step's scripted edit, or what `$EDITOR` saves. */
+  private async resolve(answer: PlaygroundAnswer, request: ApprovalRequest): Promise<ApprovalResponse> {
+    if (answer.kind !== 'edit') return answer;
+    const edited = this.stepEdits
+      ? await scriptedContent(request, this.stepEdits, this.options.resolvePath ?? ((file) => file))
+      : await this.runEditor(request);
+    if ('content' in edited) return { kind: 'approve', content: edited.content };
+    // A scripted edit that cannot be made is the script's mistake: say so, and write nothing.
+    this.lastSource += `; the edit failed: ${edited.error}`;
+    return { kind: 'reject' };
+  }
+
+  private async runEditor(request: ApprovalRequest, prompter?: LinePrompter): Promise<EditedContent> {
+    const { editor, showPath } = this.options;
+    if (editor === undefined) return { error: 'set $EDITOR (or $VISUAL) to edit the proposal' };
+    const edit = () => editorContent(request, editor, showPath);
+    return prompter ? prompter.suspend(edit) : edit();
+  }
+
+  private async askTerminal(prompter: LinePrompter, request: ApprovalRequest): Promise<ApprovalResponse> {
     const c = this.options.output.colors;
+    const bar = `  ${c.dim('│')}`;
     for (;;) {
-      const line = await prompter.question(`  ${c.dim('│')} ${PROMPT}`);
-      if (line === null) {
-        this.lastSource = prompter.interrupted ? 'interrupted' : 'input ended';
-        return { kind: 'reject' };
+      const line = await prompter.question(`${bar} ${promptFor(request)}`);
+      if (line === null) return this.inputEnded(prompter);
+      const word = line.trim().toLowerCase();
+      if ((word === 'h' || word === 'hunks') && (request.hunks?.length ?? 0) > 1) {
+        const chosen = await this.askHunks(prompter, request);
+        if (chosen) return chosen;
+        return this.inputEnded(prompter);
       }
       const answer = parseAnswer(line);
+      if (answer?.kind === 'edit') {
+        const edited = await this.runEditor(request, prompter);
+        if ('content' in edited) {
+          this.lastSource = 'you';
+          return { kind: 'approve', content: edited.content };
+        }
+        this.options.output.line(`${bar} ${c.yellow(`Not edited: ${edited.error}.`)}`);
+        continue;
+      }
       if (answer) {
         this.lastSource = 'you';
         // A plain `n` asks for feedback; `n:FEEDBACK` typed in one go already carries it.
         if (answer.kind !== 'reject' || line.includes(':')) return answer;
-        const feedback = (
-          await prompter.question(`  ${c.dim('│')} feedback for the model (Enter for none) › `)
-        )?.trim();
+        const feedback = await this.askFeedback(prompter);
         return feedback ? { kind: 'reject', feedback } : { kind: 'reject' };
       }
-      this.options.output.line(`  ${c.dim('│')} ${c.yellow('Please answer y, a or n.')}`);
+      this.options.output.line(`${bar} ${c.yellow(pleaseAnswer(request))}`);
     }
+  }
+
+  /** Asks y/n for each hunk, showing its lines; then feedback when some were left out. */
+  private async askHunks(
+    prompter: LinePrompter,
+    request: ApprovalRequest,
+  ): Promise<ApprovalResponse | undefined> {
+    const { output, showPath } = this.options;
+    const c = output.colors;
+    const bar = `  ${c.dim('│')}`;
+    const approved: string[] = [];
+    const hunks = request.hunks ?? [];
+    for (const hunk of hunks) {
+      output.line(`${bar} ${c.bold(`hunk ${hunk.id}`)} ${showPath(hunk.path)}, line ${hunk.oldStart}`);
+      for (const text of hunk.lines) {
+        const paint = text.startsWith('-') ? c.red : text.startsWith('+') ? c.green : c.dim;
+        output.line(`${bar}   ${paint(text)}`);
+      }
+      for (;;) {
+        const line = await prompter.question(`${bar} write hunk ${hunk.id}? [y/n] › `);
+        if (line === null) return undefined;
+        const word = line.trim().toLowerCase();
+        if (word === 'y' || word === 'yes') approved.push(hunk.id);
+        else if (word !== 'n' && word !== 'no') continue;
+        break;
+      }
+    }
+    this.lastSource = 'you';
+    const feedback = approved.length < hunks.length ? await this.askFeedback(prompter) : undefined;
+    return feedback ? { kind: 'approve', hunks: approved, feedback } : { kind: 'approve', hunks: approved };
+  }
+
+  private async askFeedback(prompter: LinePrompter): Promise<string | undefined> {
+    const c = this.options.output.colors;
+    const text = (
+      await prompter.question(`  ${c.dim('│')} feedback for the model (Enter for none) › `)
+    )?.trim();
+    return text ? text : undefined;
+  }
+
+  private inputEnded(prompter: LinePrompter): ApprovalResponse {
+    this.lastSource = prompter.interrupted ? 'interrupted' : 'input ended';
+    return { kind: 'reject' };
   }
 }

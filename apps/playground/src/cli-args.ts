@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ApprovalResponse } from '@kimi-tools/core';
-import { parseAnswerList } from './answers.js';
+import { parseAnswerList, type PlaygroundAnswer } from './answers.js';
 
 /** The playground's command line, parsed. */
 export interface PlaygroundArgs {
@@ -12,7 +11,7 @@ export interface PlaygroundArgs {
   /** `--yolo`: approve automatically what the script does not answer, even in a terminal. */
   yolo: boolean;
   /** `--answers LIST`: answers to the approval requests, in order. */
-  answers: ApprovalResponse[];
+  answers: PlaygroundAnswer[];
   /** `--keep`: keep the temporary directories. */
   keep: boolean;
   /** `--no-undo`: leave every change in place at the end. */

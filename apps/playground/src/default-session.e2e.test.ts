@@ -105,6 +105,11 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
       '└ reject, with feedback "No changelog yet; we write it at release time" (this step\'s scripted answer)',
     );
     expect(run.stdout).toContain('└ approve (auto: no terminal)');
+    // The user keeps one hunk of two, and writes their own version of a new file.
+    expect(run.stdout).toContain(
+      '└ approve hunks h2, with feedback "The Todo comment is fine as it is" (this step\'s scripted answer)',
+    );
+    expect(run.stdout).toContain("└ approve your edited version (this step's scripted answer)");
     // The sample's .kimi-tools/permissions: notes go through without a question, lock files never.
     expect(run.stdout).toContain('rules:    2 rules from .kimi-tools/permissions\n');
     expect(run.stdout).toContain('  └ allowed by the permission rule `allow WriteFile(notes/**)`\n');

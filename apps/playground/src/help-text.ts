@@ -17,7 +17,7 @@ change is undone.
 Options:
   --script FILE     play this session instead of the default one (format below)
   --workdir DIR     work on DIR itself instead of a sample copy (needs --script; files are really changed)
-  --answers LIST    answers to approval requests, in order, comma-separated: y,a,n:use tabs,...
+  --answers LIST    answers to approval requests, in order, comma-separated: y,a,n:use tabs,h:h1+h3,e,...
                     (repeatable; feedback cannot contain a comma)
   --yolo            approve automatically, even in a terminal
   --keep            keep the temporary directory (sample copy and outside directory) and print its path
@@ -37,6 +37,9 @@ Answers:
              working directory) for the rest of the session
   n          reject; in a terminal you are then asked for feedback for the model
   n:TEXT     reject with feedback TEXT (the model reads "The tool call is rejected by the user. User feedback: TEXT")
+  h:HUNKS    approve only these hunks of the change, joined by + (h:h1+h3, or h:h1+h3:TEXT with feedback); in a
+             terminal, h asks y/n for each hunk
+  e          approve your own version: the step's scripted "edit", else $VISUAL or $EDITOR opens each proposed file
 
 Permission rules (docs/permissions.md): the work dir's .kimi-tools/permissions, or --permissions FILE, one
 rule a line (allow Edit(src/**), deny Edit(**/*.lock), ask WriteFile(.github/**); # for comments). A change
@@ -68,7 +71,10 @@ is taken first, as a host takes one at each user message), or
   name        the tool: Glob, Grep, ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch, ReadMediaFile,
               ListCheckpoints, Rewind
   arguments   a JSON object, or the JSON text itself (as a model streams it; invalid JSON is an error result)
-  answer      y, a, n or n:TEXT for this call's approval prompt (optional)
+  answer      y, a, n, n:TEXT, h:HUNKS or e for this call's approval prompt (optional)
+  edit        with "answer": "e", the scripted user's changes to the proposal, made in order:
+              [{ "path": "src/todo.ts", "old": "proposed text", "new": "your text" }] (path optional when the
+              change writes one file)
   expect      every field optional; "approval" is the action asked (null: no approval asked);
               "file" (one or a list) checks a file afterwards: "content" (exact bytes, "\\r\\n" counts),
               "contains", "exists" (true/false), "lineEndings" ("lf" or "crlf", every break)

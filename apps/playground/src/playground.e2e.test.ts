@@ -118,6 +118,56 @@ describe('custom scripts', () => {
     expect(await fs.readFile(path.join(workDir, 'd.txt'), 'utf8')).toBe('also new\n');
   });
 
+  it('shapes answers: some hunks by --answers, the proposal edited by $EDITOR, a real process', async ({
+    workspace,
+  }) => {
+    const workDir = workspace.workDir;
+    const lines = Array.from({ length: 12 }, (_, index) => `line ${index + 1}`);
+    await fs.writeFile(path.join(workDir, 'a.txt'), `${lines.join('\r\n')}\r\n`);
+    // An editor that writes the user's change into the file it opens.
+    const editor = path.join(workspace.outsideDir, 'editor.cjs');
+    await fs.writeFile(
+      editor,
+      "const fs = require('fs'); const f = process.argv[2]; fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('proposed', 'edited by the user'));",
+    );
+    const script = await writeScript(workspace.outsideDir, [
+      { name: 'ReadFile', arguments: { path: 'a.txt' } },
+      {
+        name: 'WriteFile',
+        arguments: { path: 'a.txt', content: `${['LINE 1', ...lines.slice(1, 11), 'LINE 12'].join('\n')}\n` },
+        expect: {
+          isError: false,
+          message: 'The user approved only part of this change: 1 of 2 hunks was written.',
+          file: {
+            path: 'a.txt',
+            content: `${[...lines.slice(0, 11), 'LINE 12'].join('\r\n')}\r\n`,
+          },
+        },
+      },
+      {
+        name: 'WriteFile',
+        arguments: { path: 'b.txt', content: 'proposed\n' },
+        expect: {
+          isError: false,
+          message: 'The user edited your proposal before accepting it',
+          file: { path: 'b.txt', content: 'edited by the user\n' },
+        },
+      },
+    ]);
+    const run = await runPlayground(
+      ['--workdir', workDir, '--script', script, '--no-undo', '--answers', 'h:h2,e'],
+      {
+        EDITOR: `"${process.execPath}" "${editor}"`,
+        VISUAL: undefined,
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('  │ hunks: h1 a.txt:1, h2 a.txt:9');
+    expect(run.stdout).toContain('└ approve hunks h2 (--answers #1)');
+    expect(run.stdout).toContain('└ approve your edited version (--answers #2)');
+  });
+
   it('works on a real directory with --workdir, in place, and undoes the last change at the end', async ({
     workspace,
   }) => {
@@ -245,7 +295,7 @@ describe('the command line', () => {
     await fs.writeFile(script, JSON.stringify([{ name: 'ReadFile', answer: 'perhaps' }]));
     const badScript = await runPlayground(['--script', script]);
     expect(badScript.status).toBe(2);
-    expect(badScript.stderr).toContain('at 0.answer: an answer is y, a, n or n:FEEDBACK');
+    expect(badScript.stderr).toContain('at 0.answer: an answer is y, a, n, n:FEEDBACK, h:HUNKS or e');
 
     const rules = path.join(dir, 'rules');
     await fs.writeFile(rules, '# rules\nallow Edit()\n');

@@ -16,6 +16,7 @@ import { DEFAULT_SCRIPT_PATH, loadScript, type ScriptStep } from './script.js';
 import { runSession, type SessionReport } from './session-runner.js';
 import { createTerminalPrompter, type LinePrompter } from './terminal-prompt.js';
 import { pathShower, prepareWorkspace, type Workspace } from './workspace.js';
+import { fillPlaceholders } from './placeholders.js';
 
 /** The process streams and environment the playground runs with. */
 export interface PlaygroundIo {
@@ -160,7 +161,16 @@ async function runOn(
     const permissions = await loadPermissions(args.permissions, workspace.workDir, place.fs);
     if ('error' in permissions) return usageError(io, permissions.error);
     const showPath = pathShower(workspace.workDir);
-    const approval = new PlaygroundApproval({ output, showPath, answers: args.answers, fallback });
+    const placeholders = { workdir: workspace.workDir, outside: workspace.outsideDir };
+    const editor = io.env.VISUAL || io.env.EDITOR;
+    const approval = new PlaygroundApproval({
+      output,
+      showPath,
+      answers: args.answers,
+      fallback,
+      ...(editor ? { editor } : {}),
+      resolvePath: (file) => path.resolve(workspace.workDir, fillPlaceholders(file, placeholders)),
+    });
     const history = new FileHistory();
     runtime = createRuntime({
       workDir: workspace.workDir,
@@ -175,7 +185,7 @@ async function runOn(
     const answering = [
       args.answers.length > 0 ? `${args.answers.length} from --answers, then ` : '',
       prompter
-        ? 'you, in this terminal (y / a / n)'
+        ? 'you, in this terminal (y / a / n / h / e)'
         : `automatic approval (${args.yolo ? '--yolo' : 'no terminal'})`,
       "; a step's own answer comes first",
     ].join('');
@@ -190,7 +200,7 @@ async function runOn(
       checkpoints,
       fs: place.fs,
       output,
-      placeholders: { workdir: workspace.workDir, outside: workspace.outsideDir },
+      placeholders,
       signal: io.interrupt,
       shouldStop: () => prompter?.interrupted === true || io.interrupt?.aborted === true,
     });

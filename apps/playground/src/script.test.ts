@@ -29,7 +29,7 @@ describe('parseScript', () => {
     expect('error' in parsed && parsed.error.split('\n')).toEqual([
       's.json is not a valid playground script:',
       '  at 0: `answer` and `expect` belong to a call: add a `name`',
-      '  at 1.answer: an answer is y, a, n or n:FEEDBACK',
+      '  at 1.answer: an answer is y, a, n, n:FEEDBACK, h:HUNKS or e',
       '  at 1: Unrecognized key: "extra"',
       '  at 2: a step needs a `name` (a call), `say` or `user`',
     ]);
@@ -41,6 +41,26 @@ describe('parseScript', () => {
     expect(parseScript('[]', 's.json')).toEqual({
       error: 's.json is not a valid playground script:\n  a script needs at least one step',
     });
+  });
+});
+
+describe('parseScript: scripted edits', () => {
+  it('takes an edit with answer e, and refuses it with any other answer', () => {
+    const edit = [{ path: 'a.txt', old: 'proposed', new: 'mine' }];
+    const ok = parseScript(JSON.stringify([{ name: 'WriteFile', answer: 'e', edit }]), 's.json');
+    expect('steps' in ok && ok.steps[0]!.edit).toEqual(edit);
+    const wrong = parseScript(
+      JSON.stringify([
+        { name: 'WriteFile', answer: 'y', edit },
+        { name: 'WriteFile', answer: 'e', edit: [] },
+      ]),
+      's.json',
+    );
+    expect('error' in wrong && wrong.error.split('\n')).toEqual([
+      's.json is not a valid playground script:',
+      '  at 0: `edit` is what answer `e` writes: add `"answer": "e"`',
+      '  at 1.edit: Too small: expected array to have >=1 items',
+    ]);
   });
 });
 

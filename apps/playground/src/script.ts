@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseAnswer } from './answers.js';
+import { ANSWER_FORMS, parseAnswer } from './answers.js';
 
 /** The script `pnpm playground` runs when no `--script` is given (next to `src/` and `dist/`). */
 export const DEFAULT_SCRIPT_PATH = fileURLToPath(new URL('../scripts/default.json', import.meta.url));
@@ -25,6 +25,19 @@ export const FileExpectation = z
 
 /** What a file must look like after a step. */
 export type FileExpectation = z.output<typeof FileExpectation>;
+
+/** One change the scripted user makes to the proposal before accepting it. */
+const ScriptedEditSchema = z
+  .object({
+    path: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The file whose proposal is edited (placeholders allowed); the only one when left out.'),
+    old: z.string().min(1).describe('Text of the proposal, replaced where it first stands.'),
+    new: z.string().describe('What the user writes instead.'),
+  })
+  .strict();
 
 /** What a step's result must be; every field is optional, and only the fields given are checked. */
 export const StepExpectation = z
@@ -65,9 +78,16 @@ export const ScriptStep = z
       .describe('The call arguments: a JSON object, or its JSON text.'),
     answer: z
       .string()
-      .refine((text) => parseAnswer(text) !== undefined, 'an answer is y, a, n or n:FEEDBACK')
+      .refine((text) => parseAnswer(text) !== undefined, `an answer is ${ANSWER_FORMS}`)
       .optional()
-      .describe("The user's answer to this call's approval prompt: y, a, n or n:FEEDBACK."),
+      .describe(
+        "The user's answer to this call's approval prompt: y, a, n, n:FEEDBACK, h:HUNKS (e.g. h:h1+h3) or e (edit).",
+      ),
+    edit: z
+      .array(ScriptedEditSchema)
+      .min(1)
+      .optional()
+      .describe("With answer e: the user's changes to the proposal before accepting it, made in order."),
     expect: StepExpectation.optional().describe('What the result must be.'),
   })
   .strict()
@@ -83,6 +103,10 @@ export const ScriptStep = z
   .refine(
     (step) => step.name !== undefined || (step.answer === undefined && step.expect === undefined),
     '`answer` and `expect` belong to a call: add a `name`',
+  )
+  .refine(
+    (step) => step.edit === undefined || parseAnswer(step.answer ?? '')?.kind === 'edit',
+    '`edit` is what answer `e` writes: add `"answer": "e"`',
   );
 
 /** One turn of the fake model. */

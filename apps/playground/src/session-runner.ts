@@ -85,7 +85,7 @@ async function runStep(
   const jsonText = argumentsText(step.arguments, placeholders);
   output.line(`  ${c.cyan('→')} ${c.bold(step.name)} ${clipArguments(jsonText)}`);
   const savedBefore = history.list().length;
-  approval.beginStep(step.answer);
+  approval.beginStep(step.answer, step.edit);
   const result = await context.tools.call(step.name, jsonText, { signal: context.signal });
   const approvals = approval.endStep();
   report.result = result;

@@ -6,6 +6,8 @@ export interface LinePrompter {
   question(text: string): Promise<string | null>;
   /** Whether the user pressed Ctrl-C (the session should stop). */
   readonly interrupted: boolean;
+  /** Hands the terminal to `task` (an editor) and takes it back after, answering no question meanwhile. */
+  suspend<T>(task: () => Promise<T>): Promise<T>;
   /** Releases the terminal (the process can then exit). */
   close(): void;
 }
@@ -53,6 +55,20 @@ export function createTerminalPrompter(
         pending = resolve;
         face.question(text, (line) => finish(line));
       });
+    },
+    async suspend(task) {
+      if (!rl) return task();
+      rl.pause();
+      // readline keeps a terminal raw; an editor needs it cooked, as the shell would give it.
+      const terminal = input as NodeJS.ReadStream;
+      const wasRaw = terminal.isRaw === true;
+      terminal.setRawMode?.(false);
+      try {
+        return await task();
+      } finally {
+        terminal.setRawMode?.(wasRaw);
+        rl.resume();
+      }
     },
     close() {
       rl?.close();

@@ -75,6 +75,47 @@ describe('packages/openai', async () => {
   });
 });
 
+describe('packages/openai: approvals', async () => {
+  const [, lockfileHunks] = await readmeBlocks('packages/openai/README.md');
+  it("the lockfile rule keeps a patch's other hunks and tells the model why", async ({ workspace }) => {
+    const patch = [
+      '*** Begin Patch',
+      '*** Add File: a.ts',
+      '+export {};',
+      '*** Add File: deps.lock',
+      '+x',
+      '*** End Patch',
+    ];
+    const { printed } = await runAgainst(workspace, lockfileHunks!.code, [], {
+      after: [
+        "const { runChatCompletionsToolCalls } = await import('@kimi-tools/openai');",
+        "const { ApplyPatch } = await import('@kimi-tools/patch');",
+        `const args = JSON.stringify({ patch: ${JSON.stringify(patch.join('\n'))} });`,
+        "const call = { id: 'call_1', type: 'function' as const, function: { name: 'ApplyPatch', arguments: args } };",
+        'const [message] = await runChatCompletionsToolCalls([new ApplyPatch(runtime)], [call]);',
+        'console.log(JSON.stringify(message!.content));',
+      ].join('\n'),
+    });
+    const lock = workspace.at('deps.lock');
+    expect(printed).toBe(
+      [
+        'Success. Updated the following files:',
+        'A a.ts',
+        'The user approved only part of this change: 1 of 2 hunks was written. The rejected hunks below were not written; the file keeps those lines as they were. User feedback: Lockfiles are written by the package manager.',
+        `--- ${lock}`,
+        `+++ ${lock}`,
+        '@@ -0,0 +1,1 @@',
+        '+x',
+        'a.ts:',
+        '     1\texport {};',
+        '',
+      ].join('\n'),
+    );
+    expect(await readFile(workspace.at('a.ts'), 'utf8')).toBe('export {};\n');
+    await expect(readFile(lock)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
 describe('packages/anthropic', async () => {
   const [quickStart] = await readmeBlocks('packages/anthropic/README.md');
   it('the Quick start runs one turn of the loop: the model reads a file, the messages get its result', async ({
@@ -105,8 +146,36 @@ describe('packages/anthropic', async () => {
   });
 });
 
+describe('packages/anthropic: approvals', async () => {
+  const [, hunkByHunk] = await readmeBlocks('packages/anthropic/README.md');
+  it('the checkbox UI keeps the hunks ticked, and the model reads the note', async ({ workspace }) => {
+    const lines = Array.from({ length: 12 }, (_, index) => `const v${index + 1} = ${index + 1};`);
+    const file = await workspace.write('values.ts', `${lines.join('\n')}\n`);
+    const { printed } = await runAgainst(workspace, hunkByHunk!.code, [], {
+      setup: () =>
+        "globalThis.tickHunks = async (hunks) => ({ ids: [hunks[1].id], note: 'Leave v1 alone.' });\n",
+      after: [
+        "const { runToolUses } = await import('@kimi-tools/anthropic');",
+        "const { ReadFile } = await import('@kimi-tools/read');",
+        "const { StrReplaceFile } = await import('@kimi-tools/replace');",
+        'const tools = [new ReadFile(runtime), new StrReplaceFile(runtime)];',
+        "const use = (id: string, name: string, input: object) => ({ type: 'tool_use' as const, id, name, input });",
+        "await runToolUses(tools, [use('toolu_1', 'ReadFile', { path: 'values.ts' })]);",
+        "const edit = [{ old: 'v1 = 1', new: 'v1 = 10' }, { old: 'v12 = 12', new: 'v12 = 120' }];",
+        "const [result] = await runToolUses(tools, [use('toolu_2', 'StrReplaceFile', { path: 'values.ts', edit })]);",
+        'console.log(JSON.stringify(result!.content));',
+      ].join('\n'),
+    });
+    expect(printed).toContain(
+      'The user approved only part of this change: 1 of 2 hunks was written. The rejected hunks below were not written; the file keeps those lines as they were. User feedback: Leave v1 alone.',
+    );
+    expect(await readFile(file, 'utf8')).toBe(`${[...lines.slice(0, 11), 'const v12 = 120;'].join('\n')}\n`);
+  });
+});
+
 describe('packages/ai-sdk', async () => {
-  const [quickStart, whileTheToolRuns, beforeTheToolRuns] = await readmeBlocks('packages/ai-sdk/README.md');
+  const [quickStart, whileTheToolRuns, editedVersion, beforeTheToolRuns] =
+    await readmeBlocks('packages/ai-sdk/README.md');
   const usage = {
     inputTokens: { total: 1, noCache: 1 },
     outputTokens: { total: 1, text: 1 },
@@ -149,6 +218,37 @@ describe('packages/ai-sdk', async () => {
       after: 'console.log(JSON.stringify(runtime.workDir));',
     });
     expect(printed).toBe(workspace.workDir);
+  });
+
+  it("the editor UI writes the user's version, and the model reads how it differs", async ({ workspace }) => {
+    const file = await workspace.write('answer.ts', ANSWER);
+    const { printed } = await runAgainst(workspace, editedVersion!.code, [], {
+      setup: () => "globalThis.editProposal = async (path, proposal) => proposal.replace('42', '43');\n",
+      after: [
+        "const { aiSdkTools } = await import('@kimi-tools/ai-sdk');",
+        "const { ReadFile } = await import('@kimi-tools/read');",
+        "const { WriteFile } = await import('@kimi-tools/write');",
+        'const tools = aiSdkTools([new ReadFile(runtime), new WriteFile(runtime)]);',
+        "const options = { toolCallId: 'call_1', messages: [] };",
+        "await tools.ReadFile!.execute!({ path: 'answer.ts' }, options);",
+        "const result = await tools.WriteFile!.execute!({ path: 'answer.ts', content: 'export const answer = 42;\\n' }, options);",
+        'console.log(JSON.stringify(result));',
+      ].join('\n'),
+    });
+    expect(printed).toMatchObject({
+      isError: false,
+      message: [
+        'File successfully overwritten. Current size: 26 bytes.',
+        "The user edited your proposal before accepting it, so what was written differs from what you sent. Build on the user's version and do not undo the user's edits.",
+        'From your proposal to what was written:',
+        `--- ${file}`,
+        `+++ ${file}`,
+        '@@ -1,1 +1,1 @@',
+        '-export const answer = 42;',
+        '+export const answer = 43;',
+      ].join('\n'),
+    });
+    expect(await readFile(file, 'utf8')).toBe('export const answer = 43;\n');
   });
 
   it('the approval flow before the tool runs makes the edit once approved', async ({ workspace }) => {

@@ -8,8 +8,8 @@ const REPOSITORY = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The READMEs whose snippets the tests of this package run, with how many `ts` blocks each has. */
 const COVERED: Record<string, number> = {
-  'packages/ai-sdk/README.md': 3,
-  'packages/anthropic/README.md': 1,
+  'packages/ai-sdk/README.md': 4,
+  'packages/anthropic/README.md': 2,
   'packages/checkpoints/README.md': 1,
   'packages/core/README.md': 11,
   'packages/diagnostics/README.md': 2,
@@ -17,7 +17,7 @@ const COVERED: Record<string, number> = {
   'packages/mcp-server/README.md': 1,
   'packages/media/README.md': 5,
   'packages/notebook/README.md': 1,
-  'packages/openai/README.md': 1,
+  'packages/openai/README.md': 2,
   'packages/patch/README.md': 1,
   'packages/read/README.md': 1,
   'packages/replace/README.md': 1,

@@ -9,6 +9,7 @@ export const Briefs = {
   toolNotFound: 'Tool not found',
   toolFailed: 'Tool failed',
   rejectedByUser: 'Rejected by user',
+  invalidApprovalAnswer: 'Invalid approval answer',
   emptyPath: 'Empty file path',
   invalidPath: 'Invalid path',
   outsideWorkspace: 'Outside workspace',
@@ -40,6 +41,9 @@ export type PathBrief =
 
 /** The brief of a call a permission rule refuses (docs/permissions.md). */
 export type PermissionBrief = typeof Briefs.deniedByRule;
+
+/** The brief of a change whose approval answers could not be applied (docs/approval.md#answers-refused). */
+export type InvalidAnswerBrief = typeof Briefs.invalidApprovalAnswer;
 
 /** The briefs of the read-before-write refusals. */
 export type ReadStateBrief = typeof Briefs.fileNotRead | typeof Briefs.fileModified;

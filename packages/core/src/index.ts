@@ -41,8 +41,11 @@ export {
   type Approval,
   type ApprovalRequest,
   type ApprovalResponse,
+  type ApprovalHunk,
+  type EditableFile,
   type AskUser,
 } from './approval/approval.js';
+export { checkApprovalResponse } from './approval/check-answer.js';
 
 // permission rules (docs/permissions.md): a host gives them to `createRuntime({ permissions })`
 export { parsePermissions } from './permissions/parse-permissions.js';

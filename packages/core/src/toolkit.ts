@@ -103,7 +103,12 @@ export { encodeChange } from './text/encode-change.js';
 export { askApproval, type ApprovalOutcome, type ApprovalTarget } from './approval/ask-approval.js';
 export { deniedByRuleError } from './permissions/denied-by-rule.js';
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
-export { applyStreamedChange, type StreamedFileChange } from './write/apply-streamed-change.js';
+export { withAnswerNote } from './approval/answer-messages.js';
+export {
+  applyStreamedChange,
+  type StreamedFileChange,
+  type StreamedOutcome,
+} from './write/apply-streamed-change.js';
 export { missingDirectories } from './write/missing-directories.js';
 export { withFileLock, type FileLockOptions, type HeldFileLock } from './write/file-lock.js';
 export {

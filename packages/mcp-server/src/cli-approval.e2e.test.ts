@@ -75,7 +75,8 @@ describe('kimi-tools-mcp approvals', () => {
       ].join('\n'),
     );
     expect(asked[0]!.requestedSchema.required).toEqual(['decision']);
-    expect(Object.keys(asked[0]!.requestedSchema.properties)).toEqual(['decision', 'feedback']);
+    // One hunk of one small file: no hunk choice, and the proposal as text to edit.
+    expect(Object.keys(asked[0]!.requestedSchema.properties)).toEqual(['decision', 'feedback', 'content']);
   });
 
   it('elicit: "approve for session" stops asking for that action', async ({ setUp }) => {
@@ -92,6 +93,84 @@ describe('kimi-tools-mcp approvals', () => {
     expect(second.isError).toBe(false);
     expect(asked).toBe(1);
     expect(await fs.readFile(file, 'utf8')).toBe('first line\nSECOND line\nTHIRD line\n');
+  });
+
+  it('elicit: the user keeps only some hunks, chosen in a multi-select', async ({ setUp, workspace }) => {
+    const lines = Array.from({ length: 12 }, (_, index) => `line ${index + 1}`);
+    const asked: ElicitRequestFormParams[] = [];
+    const { session } = await setUp([], (request) => {
+      asked.push(request as ElicitRequestFormParams);
+      return { action: 'accept', content: { decision: 'approve', hunks: ['h2'], feedback: 'not the first' } };
+    });
+    const file = await workspace.write('long.txt', `${lines.join('\r\n')}\r\n`);
+    await session.call('ReadFile', { path: 'long.txt' });
+    const edit = await session.call('StrReplaceFile', {
+      path: 'long.txt',
+      edit: [
+        { old: 'line 1\n', new: 'LINE 1\n' },
+        { old: 'line 12', new: 'LINE 12' },
+      ],
+    });
+    expect(asked[0]!.requestedSchema.properties.hunks).toEqual({
+      type: 'array',
+      title: 'Hunks to write',
+      description:
+        'With "Approve once": the hunks of the change to write; those left out are not written. All are selected.',
+      items: {
+        anyOf: [
+          { const: 'h1', title: `h1: ${file}, line 1` },
+          { const: 'h2', title: `h2: ${file}, line 9` },
+        ],
+      },
+      default: ['h1', 'h2'],
+    });
+    expect(edit.isError).toBe(false);
+    expect(texts(edit)[0]).toBe(
+      [
+        'File successfully edited. Applied 2 edit(s) with 2 total replacement(s). Edit 1 matched after normalising line endings.',
+        'The user approved only part of this change: 1 of 2 hunks was written. The rejected hunks below were not written; the file keeps those lines as they were. User feedback: not the first',
+        `--- ${file}`,
+        `+++ ${file}`,
+        '@@ -1,4 +1,4 @@',
+        '-line 1',
+        '+LINE 1',
+        ' line 2',
+        ' line 3',
+        ' line 4',
+      ].join('\n'),
+    );
+    expect(await fs.readFile(file, 'utf8')).toBe(`${[...lines.slice(0, 11), 'LINE 12'].join('\r\n')}\r\n`);
+  });
+
+  it("elicit: the user's version typed in the form is written, and the model told how it differs", async ({
+    setUp,
+  }) => {
+    const asked: ElicitRequestFormParams[] = [];
+    const { session, file } = await setUp([], (request) => {
+      asked.push(request as ElicitRequestFormParams);
+      return {
+        action: 'accept',
+        content: { decision: 'approve', content: 'first line\nSecond line, as I want it\nthird line\n' },
+      };
+    });
+    const edit = await editSecondLine(session);
+    expect(asked[0]!.requestedSchema.properties.content).toMatchObject({
+      type: 'string',
+      default: 'first line\nSECOND line\nthird line\n',
+    });
+    expect(Object.keys(asked[0]!.requestedSchema.properties)).toEqual(['decision', 'feedback', 'content']);
+    expect(await fs.readFile(file, 'utf8')).toBe('first line\nSecond line, as I want it\nthird line\n');
+    expect(texts(edit)[0]!.split('\n').slice(1)).toEqual([
+      "The user edited your proposal before accepting it, so what was written differs from what you sent. Build on the user's version and do not undo the user's edits.",
+      'From your proposal to what was written:',
+      `--- ${file}`,
+      `+++ ${file}`,
+      '@@ -1,3 +1,3 @@',
+      ' first line',
+      '-SECOND line',
+      '+Second line, as I want it',
+      ' third line',
+    ]);
   });
 
   it('elicit: a declined form rejects the change and writes nothing', async ({ setUp }) => {

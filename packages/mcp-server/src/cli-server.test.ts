@@ -229,6 +229,38 @@ describe('kimi-tools-mcp: the approval form follows the negotiated protocol vers
   });
 });
 
+describe('kimi-tools-mcp: shaped approvals follow the negotiated protocol version', () => {
+  const TWELVE = Array.from({ length: 12 }, (_, index) => `line ${index + 1}`);
+
+  it('2025-06-18: no hunk multi-select, and the text field starts empty; left empty, the proposal is written', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('a.txt', `${TWELVE.join('\n')}\n`);
+    const { call, asked } = await connect(
+      { workDir: workspace.workDir },
+      {
+        protocolVersion: '2025-06-18',
+        answer: () => ({ action: 'accept', content: { decision: 'approve', content: '' } }),
+      },
+    );
+    await call('ReadFile', { path: 'a.txt' });
+    const edit = await call('StrReplaceFile', {
+      path: 'a.txt',
+      edit: [
+        { old: 'line 1\n', new: 'LINE 1\n' },
+        { old: 'line 12', new: 'LINE 12' },
+      ],
+    });
+    expect(edit.isError).toBe(false);
+    const properties = asked[0]!.requestedSchema.properties;
+    expect(Object.keys(properties)).toEqual(['decision', 'feedback', 'content']);
+    expect(properties.content).not.toHaveProperty('default');
+    expect(await fs.readFile(file, 'utf8')).toBe(
+      `${['LINE 1', ...TWELVE.slice(1, 11), 'LINE 12'].join('\n')}\n`,
+    );
+  });
+});
+
 describe('kimi-tools-mcp: an unknown tool (14.13)', () => {
   it('is reported once, not with the error code twice', async ({ workspace }) => {
     const { call } = await connect({ workDir: workspace.workDir, approval: 'reject' });

@@ -1,6 +1,7 @@
 import { FileActions, type ApprovalRequest } from '@kimi-tools/core';
 import { describe, expect, it } from 'vitest';
 import { approvalFromElicitation, approvalMessage, approvalSchema } from './approval-form.js';
+import { FORM_CONTENT_MAX_BYTES } from './shaped-fields.js';
 
 const request: ApprovalRequest = {
   sender: 'WriteFile',
@@ -61,5 +62,80 @@ describe('approval form', () => {
     ).toBeUndefined();
     expect(approvalFromElicitation({ action: 'accept', content: { feedback: 'do it' } })).toBeUndefined();
     expect(approvalFromElicitation({ action: 'accept' })).toBeUndefined();
+  });
+
+  describe('shaped approvals', () => {
+    const hunk = (id: string, oldStart: number, path = '/w/a.txt') => ({
+      id,
+      path,
+      oldStart,
+      oldLines: 1,
+      newStart: oldStart,
+      newLines: 1,
+      lines: [],
+    });
+    const shaped = (proposal = 'ONE\r\n...\r\nNINE\r\n'): ApprovalRequest => ({
+      ...request,
+      hunks: [hunk('h1', 1), hunk('h2', 9)],
+      editable: [{ path: '/w/a.txt', size: Buffer.byteLength(proposal), proposedText: () => proposal }],
+    });
+
+    it('offers the hunks as a multi-select, all selected, and the proposal as text, on 2025-11-25', () => {
+      const schema = approvalSchema(shaped(), '2025-11-25');
+      expect(Object.keys(schema.properties)).toEqual(['decision', 'feedback', 'hunks', 'content']);
+      expect(schema.properties.hunks).toEqual({
+        type: 'array',
+        title: 'Hunks to write',
+        description:
+          'With "Approve once": the hunks of the change to write; those left out are not written. All are selected.',
+        items: {
+          anyOf: [
+            { const: 'h1', title: 'h1: /w/a.txt, line 1' },
+            { const: 'h2', title: 'h2: /w/a.txt, line 9' },
+          ],
+        },
+        default: ['h1', 'h2'],
+      });
+      expect(schema.properties.content).toEqual({
+        type: 'string',
+        title: 'Your version',
+        description:
+          'With "Approve once": the whole new content of the file. Change it to write your version instead of the proposal.',
+        default: 'ONE\r\n...\r\nNINE\r\n',
+      });
+    });
+
+    it('gives an older client no hunks and an empty text field; one hunk, several files or a big file no field', () => {
+      const legacy = approvalSchema(shaped(), '2025-06-18');
+      expect(Object.keys(legacy.properties)).toEqual(['decision', 'feedback', 'content']);
+      expect(legacy.properties.content).not.toHaveProperty('default');
+      const oneHunk = approvalSchema({ ...shaped(), hunks: [hunk('h1', 1)] });
+      expect(Object.keys(oneHunk.properties)).toEqual(['decision', 'feedback', 'content']);
+      const twoFiles = approvalSchema({ ...shaped(), hunks: [hunk('h1', 1), hunk('h2', 1, '/w/b.txt')] });
+      expect(Object.keys(twoFiles.properties)).toEqual(['decision', 'feedback', 'hunks']);
+      const big = approvalSchema(shaped('x'.repeat(FORM_CONTENT_MAX_BYTES + 1)));
+      expect(Object.keys(big.properties)).toEqual(['decision', 'feedback', 'hunks']);
+    });
+
+    it('reads the hunks selected and the text changed, with the feedback', () => {
+      const accept = (content: Record<string, string | string[]>) =>
+        approvalFromElicitation({ action: 'accept', content: { decision: 'approve', ...content } }, shaped());
+      expect(accept({ hunks: ['h2'], feedback: ' keep h1 out ' })).toEqual({
+        kind: 'approve',
+        hunks: ['h2'],
+        feedback: 'keep h1 out',
+      });
+      expect(accept({ hunks: [] })).toEqual({ kind: 'approve', hunks: [] });
+      expect(accept({ hunks: ['h2', 'h1'] })).toEqual({ kind: 'approve' });
+      expect(accept({ content: 'ONE\n...\nNINE\n', hunks: ['h1', 'h2'] })).toEqual({ kind: 'approve' });
+      expect(accept({ content: '' })).toEqual({ kind: 'approve' });
+      expect(accept({ content: 'mine\n', hunks: ['h1'] })).toEqual({ kind: 'approve', content: 'mine\n' });
+      expect(accept({ hunks: ['h3'] })).toBeUndefined();
+      const noContent = approvalFromElicitation(
+        { action: 'accept', content: { decision: 'approve', content: 'mine' } },
+        { ...shaped(), editable: [] },
+      );
+      expect(noContent).toBeUndefined();
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { ApprovalRequest, ApprovalResponse } from '@kimi-tools/core';
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatDiffText } from './diff-text.js';
 import { fitText, MESSAGE_CONTENT_BYTES } from './message-budget.js';
+import { shapedChoice, shapedFields } from './shaped-fields.js';
 
 /** The values of the form's `decision` field. */
 export const APPROVAL_DECISIONS = ['approve', 'approve_for_session', 'reject'] as const;
@@ -22,8 +23,10 @@ export function approvalMessage(request: ApprovalRequest): string {
 const TITLED_ONE_OF_SINCE = '2025-11-25';
 
 /**
- * The form fields: a required decision and optional feedback for the agent. The decision's choices are worded as the
- * negotiated `protocolVersion` defines titled enums (`undefined`: the latest form).
+ * The form fields: a required decision and optional feedback for the agent, then the fields that shape an approval
+ * where the change and the protocol allow them (`hunks`, a multi-select; `content`, the user's version of one small
+ * file). The decision's choices are worded as the negotiated `protocolVersion` defines titled enums (`undefined`: the
+ * latest form).
  */
 export function approvalSchema(
   request: ApprovalRequest,
@@ -51,24 +54,36 @@ export function approvalSchema(
       feedback: {
         type: 'string',
         title: 'Feedback',
-        description: 'Optional, when rejecting: tell the agent what to do instead.',
+        description:
+          'Optional: tell the agent why you reject the change or leave hunks out, or what to do instead.',
       },
+      ...shapedFields(request, protocolVersion),
     },
     required: ['decision'],
   };
 }
 
 /**
- * The approval a client's answer to the form means. Declining or cancelling the form rejects the change; an accepted
- * form without one of the three decisions is malformed (`undefined`): its feedback is not the user's word.
+ * The approval a client's answer to the form for `request` means. Declining or cancelling the form rejects the
+ * change. "Approve once" writes the hunks selected (all: the whole change) or, when the user changed the text of their
+ * version, that text; feedback goes with an approval too. An accepted form without one of the three decisions, or
+ * with hunks or content the form did not offer, is malformed (`undefined`): its feedback is not the user's word.
+ * Without `request`, hunks and content are not read.
  */
-export function approvalFromElicitation(result: ElicitResult): ApprovalResponse | undefined {
+export function approvalFromElicitation(
+  result: ElicitResult,
+  request?: ApprovalRequest,
+): ApprovalResponse | undefined {
   if (result.action !== 'accept') return { kind: 'reject' };
   const decision = result.content?.decision;
-  if (decision === 'approve') return { kind: 'approve' };
-  if (decision === 'approve_for_session') return { kind: 'approve_for_session' };
-  if (decision !== 'reject') return undefined;
   const feedback = result.content?.feedback;
   const text = typeof feedback === 'string' ? feedback.trim() : '';
+  if (decision === 'approve') {
+    const choice = request && result.content ? shapedChoice(request, result.content) : {};
+    if (choice === undefined) return undefined;
+    return { kind: 'approve', ...choice, ...(text ? { feedback: text } : {}) };
+  }
+  if (decision === 'approve_for_session') return { kind: 'approve_for_session' };
+  if (decision !== 'reject') return undefined;
   return text ? { kind: 'reject', feedback: text } : { kind: 'reject' };
 }

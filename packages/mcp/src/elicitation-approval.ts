@@ -21,7 +21,8 @@ export interface ElicitationApprovalOptions {
 
 /**
  * Asks the user through MCP elicitation: a form with the description and the diff, answered with approve,
- * approve for session (remembered per action by this instance) or reject with optional feedback. Clients without
+ * approve for session (remembered per action by this instance) or reject with optional feedback; where the change and
+ * the client's protocol allow, the approval may keep only some hunks or give the user's version of a small file. Clients without
  * form elicitation get the `fallback` decision. Give it to `createMcpServer` as `options.elicitation` (or `attach`
  * the server yourself): the runtime needs the approval before the tools exist, and the server needs the tools.
  */
@@ -80,7 +81,7 @@ export class ElicitationApproval implements Approval {
         },
         { timeout: this.timeoutMs, ...(signal ? { signal } : {}), ...this.relatedRequest() },
       );
-      return approvalFromElicitation(result) ?? this.noValidAnswer(server, MALFORMED_ANSWER_TEXT);
+      return approvalFromElicitation(result, request) ?? this.noValidAnswer(server, MALFORMED_ANSWER_TEXT);
     } catch (error) {
       return this.noValidAnswer(server, errorText(error));
     }

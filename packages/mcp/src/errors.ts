@@ -14,7 +14,8 @@ export function noValidAnswerMessage(why: string): string {
 }
 
 /** Why an accepted approval form is refused (what the client sent is not quoted). */
-export const MALFORMED_ANSWER_TEXT = 'the form was accepted without one of the decisions it offers.';
+export const MALFORMED_ANSWER_TEXT =
+  'the form was accepted without one of the decisions it offers, or with hunks or content it did not offer.';
 
 /** Ends a text cut to fit in one MCP message (`omitted`: how many UTF-16 characters were left out). */
 export function cutMarker(omitted: number): string {

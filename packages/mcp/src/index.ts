@@ -21,3 +21,4 @@ export {
   APPROVAL_DECISIONS,
 } from './approval-form.js';
 export { formatDiffText, MAX_DIFF_TEXT_LINES } from './diff-text.js';
+export { MULTI_SELECT_SINCE, FORM_CONTENT_MAX_BYTES } from './shaped-fields.js';

@@ -27,6 +27,9 @@ import {
   shownCell,
   type Notebook,
   type NotebookCell,
+  withAnswerNote,
+  type ApplyOutcome,
+  type DecodedText,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import { describeNotebookEdit } from './description.js';
@@ -83,6 +86,49 @@ function editedCellOutput(
   if (!isNotebookName(target.real) || newSize > NOTEBOOK_VIEW_MAX_BYTES) return renderCell(cell).join('\n');
   const cellsAfter = mode === 'insert' ? notebook.cells.length + 1 : notebook.cells.length;
   return shownCell(notebook.cells.slice(0, cell.index), cell, cell.index === cellsAfter - 1);
+}
+
+/**
+ * The notebook's bytes when the user approved only some hunks of a replace and the cell's diff text (its header and
+ * source, docs/notebook-edit.md#what-is-written) became `text`: the cell's source is the text after the header line,
+ * and its type is the new one when the new header was approved. Written as the replace itself is, in the file's style.
+ * (An insert or a delete is one hunk: it is never taken in part.)
+ */
+function cellViewBytes(
+  notebook: Notebook,
+  plan: Extract<NotebookEditPlan, { ok: true }>,
+  cellType: NotebookEditParams['cell_type'],
+  file: { decoded: DecodedText; oldBytes: Uint8Array },
+  text: string,
+): Uint8Array {
+  const headerOf = (view: string) => view.slice(0, view.indexOf('\n') + 1);
+  const header = headerOf(text);
+  const again = planNotebookEdit(notebook, {
+    mode: 'replace',
+    cellId: plan.cell.identifier,
+    source: text.slice(header.length),
+    // The header names the type: with the new header, the cell takes the type the edit gave it.
+    ...(header === headerOf(plan.after) && cellType !== undefined ? { cellType } : {}),
+  });
+  if (!again.ok) throw new Error(`cell ${plan.cell.identifier} could not be written again`);
+  return encodeChange(file.decoded, file.oldBytes, again.replacements);
+}
+
+/**
+ * The edited cell as the notebook that was written shows it, when the user's answer shaped the change (some hunks,
+ * or their own content): found again by its identifier, or nothing when the written notebook no longer has it.
+ */
+function writtenCellOutput(
+  target: ResolvedPath,
+  cell: NotebookCell,
+  outcome: Extract<ApplyOutcome, { kind: 'written' }>,
+): string {
+  const text = outcome.shaped?.text;
+  const parsed = text === undefined ? undefined : parseNotebook(text);
+  if (!parsed?.ok) return '';
+  const written = parsed.notebook.cells.find((other) => other.identifier === cell.identifier);
+  if (written === undefined) return '';
+  return editedCellOutput(target, parsed.notebook, 'replace', written, outcome.bytes);
 }
 
 /**
@@ -185,6 +231,8 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
         oldText: plan.before,
         newText: plan.after,
         checkReadState: this.runtime.readBeforeWrite,
+        bytesForText: (text) =>
+          cellViewBytes(notebook, plan, params.cell_type, { decoded: decoded.decoded, oldBytes }, text),
       },
       options.signal,
     );
@@ -195,8 +243,9 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
         return toolOk({ output: output(), message: unchangedMessage(plan.cell), extras: { ...extras } });
       case 'written':
         return toolOk({
-          output: output(),
-          message: this.successMessage(params, plan.cell),
+          output:
+            hidden || outcome.shaped === undefined ? output() : writtenCellOutput(target, plan.cell, outcome),
+          message: withAnswerNote(this.successMessage(params, plan.cell), outcome.note),
           display: outcome.display,
           extras: { ...extras },
         });

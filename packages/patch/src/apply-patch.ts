@@ -15,6 +15,10 @@ import {
   readShownPath,
   SNIPPET_MAX_BYTES,
   toolFailedMessage,
+  changedLines,
+  decodeText,
+  withAnswerNote,
+  type FileSetEntry,
 } from '@kimi-tools/core/toolkit';
 import { APPLY_PATCH_DESCRIPTION } from './description.js';
 import { invalidPatchError, patchFailedError, patchTooLargeError, type ApplyPatchBrief } from './errors.js';
@@ -161,15 +165,44 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
             : `These files could not be restored and may hold the new content: ${unrestored.join(', ')}.`;
         return patchFailedError(`Writing the patch failed: ${outcome.error.message}. ${tail}`);
       }
-      case 'written':
+      case 'written': {
+        // The sections as written: a file the user rejected whole is left out, one they shaped shows what was written.
+        const written = plan.sections.flatMap((planned, index) => {
+          const entry = outcome.entries[index];
+          return entry ? [writtenSection(planned, entry, this.runtime.diffBudgetMs)] : [];
+        });
         return toolOk({
-          output: changedRegions(plan.sections),
-          message: successText(sections, plan.loose),
+          output: changedRegions(written),
+          message: withAnswerNote(
+            successText(
+              written.map((planned) => planned.section),
+              plan.loose.filter((chunk) =>
+                written.some((planned) => shownPath(planned.section.path) === chunk.path),
+              ),
+            ),
+            outcome.note,
+          ),
           display: outcome.display,
           extras: { files, looseChunks: plan.loose } satisfies ApplyPatchExtras,
         });
+      }
     }
   }
+}
+
+/**
+ * A planned section as it was written: as planned, or, when the user's answer shaped its file, with what was written
+ * and the changed lines of that (none for bytes that are not text).
+ */
+function writtenSection(planned: PlannedSection, entry: FileSetEntry, budgetMs: number): PlannedSection {
+  if (entry === planned.entry) return planned;
+  const isText = entry.newBytes !== null && decodeText(entry.newBytes).ok;
+  const changes = isText ? changedLines(entry.oldText, entry.newText, budgetMs) : [];
+  return {
+    ...planned,
+    entry,
+    changedLines: changes.map((change) => ({ from: change.newFrom, count: change.newCount })),
+  };
 }
 
 /** `Success. Updated the following files:` and one line per file, then the chunks that needed a looser match. */

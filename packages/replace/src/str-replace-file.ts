@@ -32,6 +32,11 @@ import {
   normalizeLineEndings,
   decodeText,
   positiveNumberOption,
+  changedLines,
+  withAnswerNote,
+  type ApplyOutcome,
+  type LineSnippet,
+  type TextReplacement,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
@@ -266,21 +271,45 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
           extras: { ...extras },
         });
       case 'written': {
+        // Logged even when the user kept only some hunks: a replay is recognised by its written text standing where
+        // it was written, which a rejected edit's never does.
         editLog.record(target.real, result.applied);
-        recordSeenText(this.runtime, target.real, newBytes);
-        // The changed places as the file now is, so the model needs no re-read to see or build on its edit.
-        const snippet = lineSnippet(result.text, replacementLineSpans(result.text, result.replacements));
+        recordSeenText(this.runtime, target.real, outcome.newBytes);
+        const snippet = this.writtenSnippet(decoded.decoded.text, result, outcome);
         return toolOk({
           output: snippet.output,
-          message:
+          message: withAnswerNote(
             editSuccessText(levels, total) +
-            staleNote +
-            (snippet.unshown ? snippetCutSentence(snippet.unshown) : ''),
+              staleNote +
+              (snippet.unshown ? snippetCutSentence(snippet.unshown) : ''),
+            outcome.note,
+          ),
           display: outcome.display,
           extras: { ...extras },
         });
       }
     }
+  }
+
+  /**
+   * The changed places as the file now is, so the model needs no re-read to see or build on its edit: those of its
+   * replacements, or, when the user's answer shaped the change, those of what was written (nothing for bytes that are
+   * not text).
+   */
+  private writtenSnippet(
+    oldText: string,
+    result: { text: string; replacements: readonly TextReplacement[] },
+    outcome: Extract<ApplyOutcome, { kind: 'written' }>,
+  ): LineSnippet {
+    const { shaped } = outcome;
+    if (shaped === undefined)
+      return lineSnippet(result.text, replacementLineSpans(result.text, result.replacements));
+    if (shaped.text === undefined) return { output: '' };
+    const changes = changedLines(oldText, shaped.text, this.runtime.diffBudgetMs);
+    return lineSnippet(
+      shaped.text,
+      changes.map((change) => ({ from: change.newFrom, count: change.newCount })),
+    );
   }
 
   /**

@@ -42,6 +42,18 @@ describe('WriteFile basics', () => {
         description: `Write file \`${file}\``,
         display,
         path: file,
+        hunks: [
+          {
+            id: 'h1',
+            path: file,
+            oldStart: 1,
+            oldLines: 0,
+            newStart: 1,
+            newLines: 2,
+            lines: ['+Hello', '+world'],
+          },
+        ],
+        editable: [expect.objectContaining({ path: file })],
       },
     ]);
   });

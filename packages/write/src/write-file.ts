@@ -15,13 +15,15 @@ import {
   unsupportedEncodingError,
   missingDirectories,
   LineDiff,
+  withAnswerNote,
+  type LineSnippet,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
 import { composeExisting, composeNewFile, type ComposedContent } from './compose-content.js';
 import { describeWriteFile } from './description.js';
 import { elidedContentError, writeFailedMessage, WriteFileBriefs, type WriteFileBrief } from './errors.js';
 import { displayDirectory } from './missing-directories.js';
-import { WriteFileParams } from './params.js';
+import { WriteFileParams, type WriteMode } from './params.js';
 import { writeSnippet } from './write-snippet.js';
 
 /**
@@ -32,6 +34,24 @@ import { writeSnippet } from './write-snippet.js';
 function removesLines(lines: LineDiff): boolean {
   const { prefix, suffix } = lines.shared;
   return lines.oldLines.count > prefix + suffix;
+}
+
+/**
+ * The snippet of what was written (docs/write-file.md#success): of the content as the model sent it, or, when the
+ * user's answer shaped the change, of what was written instead (its changed places: it is no append of the content
+ * any more); nothing for bytes that are not text.
+ */
+function writtenSnippet(
+  oldText: string | null,
+  newText: string,
+  mode: WriteMode,
+  written: { lines: LineDiff; shaped: { text: string | undefined } | undefined; budgetMs: number },
+): LineSnippet {
+  const { shaped } = written;
+  if (shaped === undefined) return writeSnippet(oldText, newText, mode, written.lines);
+  if (shaped.text === undefined) return { output: '' };
+  const lines = new LineDiff(oldText ?? '', shaped.text, written.budgetMs);
+  return writeSnippet(oldText, shaped.text, 'overwrite', lines);
 }
 
 /** Options of {@link WriteFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
@@ -140,7 +160,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       });
     }
 
-    recordSeenText(runtime, target.real, composed.newBytes);
+    recordSeenText(runtime, target.real, outcome.newBytes);
     const verb = params.mode === 'append' ? 'appended to' : 'overwritten';
     let message = `File successfully ${verb}. Current size: ${outcome.bytes} bytes.`;
     if (outcome.createdDirectories.length > 0) {
@@ -150,13 +170,18 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       );
       message += ` Created directories: ${list.join(', ')}.`;
     }
-    const snippet = writeSnippet(
+    const snippet = writtenSnippet(
       oldBytes === null ? null : composed.oldText,
       composed.newText,
       params.mode,
-      lines,
+      {
+        lines,
+        shaped: outcome.shaped,
+        budgetMs: runtime.diffBudgetMs,
+      },
     );
     if (snippet.unshown) message += snippetCutSentence(snippet.unshown);
+    message = withAnswerNote(message, outcome.note);
     return toolOk({
       output: snippet.output,
       message,

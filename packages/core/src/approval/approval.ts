@@ -21,6 +21,59 @@ export interface ApprovalRequest {
    * rule decided. Such a request is asked even when an earlier answer approved its kind for the session.
    */
   rule?: string;
+  /**
+   * The change as hunks, in the order of the diff blocks (one per block), for an answer that approves only some of
+   * them (docs/approval.md#per-hunk-answers). Absent where a change can only be taken whole (a streamed edit).
+   */
+  hunks?: ApprovalHunk[];
+  /** The files whose new content the user may replace with their own (docs/approval.md#edit-before-accept). */
+  editable?: EditableFile[];
+  /**
+   * Set when the request is asked again because the answer to it could not be applied: why (docs/approval.md#answers-refused).
+   */
+  answerRefused?: string;
+}
+
+/**
+ * One hunk of a change: old lines `[oldStart, oldStart + oldLines)` become new lines `[newStart, newStart + newLines)`
+ * (1-based, context included); `lines` as its diff block shows them, each marked ` `, `-` or `+`.
+ */
+export interface ApprovalHunk {
+  /** Stable within the request: `h1`, `h2`, ... in the order of the diff blocks. */
+  id: string;
+  /** Real path of the file (a moved file's new path). */
+  path: string;
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
+/** A file of a change whose proposed new content the user may edit before accepting. */
+export interface EditableFile {
+  /** Real path of the file (a moved file's new path): its key in an answer's `content`. */
+  readonly path: string;
+  /** Bytes of the proposed content, as it would be written (a host may offer only small files for editing). */
+  readonly size: number;
+  /** The proposed new content as text: decoded, with its own line endings, without a BOM (made when first asked). */
+  proposedText(): string;
+}
+
+/** New content given by the user: text (written in the file's encoding and line endings) or the exact bytes. */
+export type ApprovalContent = string | Uint8Array;
+
+/**
+ * "Yes", possibly shaped (docs/approval.md#answers): `hunks` approves only those hunks (`[]` rejects the change,
+ * every id is a plain approval); `content` writes the user's own version instead of the proposal (one text or bytes
+ * for a one-file change, or by real path); `feedback` is passed on to the model. `hunks` and `content` exclude each
+ * other.
+ */
+export interface ApproveResponse {
+  kind: 'approve';
+  hunks?: readonly string[];
+  content?: ApprovalContent | Readonly<Record<string, ApprovalContent>>;
+  feedback?: string;
 }
 
 /** What an "approve for session" answer covers from then on (docs/approval.md#answers). */
@@ -31,7 +84,7 @@ export type ApprovalScope = 'file' | 'directory' | 'action';
  * the default), or with the same action on the same files (`'file'`) or within the same directories (`'directory'`).
  */
 export type ApprovalResponse =
-  | { kind: 'approve' }
+  | ApproveResponse
   | { kind: 'approve_for_session'; scope?: ApprovalScope }
   | { kind: 'reject'; feedback?: string };
 

@@ -14,19 +14,24 @@ export interface ApprovalTarget {
 export type ApprovalOutcome =
   { approved: true } | { approved: false; result: ToolReturnValue<RejectedBrief | PermissionBrief> };
 
+/** What the permission rules make of a change: refused, allowed without asking, or the request to ask. */
+export type RuleJudgement =
+  | { kind: 'deny'; result: ToolReturnValue<PermissionBrief> }
+  | { kind: 'allow' }
+  | { kind: 'ask'; request: ApprovalRequest };
+
 /**
- * The one place a change asks to go ahead (docs/approval.md, docs/permissions.md#changes). The runtime's permission
- * rules judge it first, as an edit by `request.sender`, on every file of `targets`: a `deny` refuses it (quoting the
- * file as the model gave it, and the rule), an `allow` approves it without asking, and both are told to the approval's
- * `decidedByRule`; otherwise the runtime's approval is asked, with the `ask` rule that decided in `request.rule`. A
- * change to several files carries every real path in `request.paths`.
+ * The permission rules' part of asking (docs/permissions.md#changes): the runtime's rules judge the change as an edit
+ * by `request.sender`, on every file of `targets`. A `deny` refuses it (quoting the file as the model gave it, and the
+ * rule), an `allow` approves it without asking, and both are told to the approval's `decidedByRule`; otherwise the
+ * request to ask, with the `ask` rule that decided in `request.rule`. A change to several files carries every real
+ * path in `request.paths`.
  */
-export async function askApproval(
+export async function judgeByRules(
   runtime: Pick<ToolRuntime, 'approval' | 'permissions' | 'paths'>,
   request: ApprovalRequest,
   targets: readonly ApprovalTarget[],
-  signal?: AbortSignal,
-): Promise<ApprovalOutcome> {
+): Promise<RuleJudgement> {
   const reals = [...new Set(targets.map((target) => target.real))];
   const full: ApprovalRequest = reals.length > 1 ? { ...request, paths: reals } : request;
   const decision = runtime.permissions.isEmpty
@@ -38,12 +43,28 @@ export async function askApproval(
       );
   if (decision?.effect === 'allow' || decision?.effect === 'deny') {
     runtime.approval.decidedByRule?.(full, { effect: decision.effect, rule: decision.rule });
-    if (decision.effect === 'allow') return { approved: true };
+    if (decision.effect === 'allow') return { kind: 'allow' };
     const target = targets.find((each) => each.real === decision.path) ?? targets[0]!;
-    return { approved: false, result: deniedByRuleError(target.input, decision.rule) };
+    return { kind: 'deny', result: deniedByRuleError(target.input, decision.rule) };
   }
-  const asked = decision ? { ...full, rule: decision.rule } : full;
-  const response = await runtime.approval.request(asked, signal);
+  return { kind: 'ask', request: decision ? { ...full, rule: decision.rule } : full };
+}
+
+/**
+ * Asks whether a change may go ahead as a whole (Rewind; the write tools ask through `askShapedApproval`, whose
+ * answers may keep some hunks): the permission rules first ({@link judgeByRules}), then the runtime's approval. An
+ * answer shaped by hunks or content is taken as a plain approval here.
+ */
+export async function askApproval(
+  runtime: Pick<ToolRuntime, 'approval' | 'permissions' | 'paths'>,
+  request: ApprovalRequest,
+  targets: readonly ApprovalTarget[],
+  signal?: AbortSignal,
+): Promise<ApprovalOutcome> {
+  const judged = await judgeByRules(runtime, request, targets);
+  if (judged.kind === 'deny') return { approved: false, result: judged.result };
+  if (judged.kind === 'allow') return { approved: true };
+  const response = await runtime.approval.request(judged.request, signal);
   if (response.kind === 'reject') return { approved: false, result: toolRejected(response.feedback) };
   return { approved: true };
 }

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildDiffBlocks, DIFF_DISPLAY_MAX_BYTES, DIFF_MAX_LINES } from './build-diff-blocks.js';
+import {
+  buildDiffBlocks,
+  buildDiffView,
+  DIFF_DISPLAY_MAX_BYTES,
+  DIFF_MAX_LINES,
+} from './build-diff-blocks.js';
 import { countLines } from './diff-lines.js';
 import { changedLines } from './changed-lines.js';
 import { LineDiff } from './line-diff.js';
@@ -261,6 +266,54 @@ describe('buildDiffBlocks', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('buildDiffView', () => {
+  it('gives one hunk per block, with its numbers and its lines marked, for many random pairs of texts', () => {
+    const randomLines = fc.array(fc.constantFrom(...'abcdefg'), { maxLength: 39 });
+    const edited = (lines: string[]) =>
+      fc
+        .array(fc.integer({ min: 0, max: 4 }), { minLength: lines.length, maxLength: lines.length })
+        .map((dice) => lines.map((line, index) => (dice[index] === 0 ? 'x' : line)));
+    const pairs = randomLines.chain((oldLines) =>
+      fc.tuple(fc.constant(oldLines), fc.oneof(randomLines, edited(oldLines))),
+    );
+    fc.assert(
+      fc.property(pairs, fc.integer({ min: 0, max: 3 }), ([oldLines, newLines], context) => {
+        const oldText = oldLines.map((line) => `${line}\n`).join('');
+        const newText = newLines.map((line) => `${line}\n`).join('');
+        const { blocks, hunks } = buildDiffView('f.txt', oldText, newText, { context, budgetMs: 60_000 });
+        expect(hunks).toHaveLength(blocks.length);
+        let oldEnd = 0;
+        let newEnd = 0;
+        hunks.forEach((hunk, index) => {
+          const block = blocks[index]!;
+          expect([hunk.oldStart, hunk.newStart]).toEqual([block.oldStart, block.newStart]);
+          const side = (sign: string) =>
+            hunk.lines.filter((line) => line[0] === ' ' || line[0] === sign).map((line) => line.slice(1));
+          expect(side('-')).toEqual(oldLines.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines));
+          expect(side('+')).toEqual(newLines.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines));
+          expect(side('-').join('\n')).toBe(block.oldText);
+          expect(side('+').join('\n')).toBe(block.newText);
+          // Hunks never share a line, so each can be applied alone.
+          expect(hunk.oldStart - 1).toBeGreaterThanOrEqual(oldEnd);
+          expect(hunk.newStart - 1).toBeGreaterThanOrEqual(newEnd);
+          oldEnd = hunk.oldStart - 1 + hunk.oldLines;
+          newEnd = hunk.newStart - 1 + hunk.newLines;
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives a summary block one hunk over both whole texts, without lines', () => {
+    const oldText = numberedLines('line', DIFF_MAX_LINES + 1);
+    const view = buildDiffView('f.txt', oldText, `${oldText}more\n`);
+    expect(view.blocks).toEqual([summary(`(${DIFF_MAX_LINES + 1} lines)`, `(${DIFF_MAX_LINES + 2} lines)`)]);
+    expect(view.hunks).toEqual([
+      { oldStart: 1, oldLines: DIFF_MAX_LINES + 1, newStart: 1, newLines: DIFF_MAX_LINES + 2, lines: [] },
+    ]);
   });
 });
 

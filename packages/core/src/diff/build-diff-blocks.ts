@@ -2,7 +2,7 @@ import type { DiffDisplayBlock } from '../result/tool-result.js';
 import type { DiffLines } from './diff-lines.js';
 import { diffSummaryBlock } from './diff-summary.js';
 import { cutLongLines, DIFF_LINE_MAX_CHARS } from './cut-long-lines.js';
-import { buildHunkBlocks } from './hunks.js';
+import { buildHunkBlocks, hunkLineLists, hunkRanges } from './hunks.js';
 import { LineDiff } from './line-diff.js';
 import type { LineRun } from './line-runs.js';
 
@@ -32,6 +32,28 @@ export interface DiffOptions {
   lines?: LineDiff;
 }
 
+/**
+ * One hunk of a change, as the approval offers it (docs/approval.md#per-hunk-answers): old lines
+ * `[oldStart, oldStart + oldLines)` become new lines `[newStart, newStart + newLines)` (1-based starts, as the
+ * blocks'), context included; `lines` are its lines as its block shows them, each marked ` `, `-` or `+`. A summary
+ * hunk covers both whole texts and has no lines.
+ */
+export interface DiffHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
+/** The diff blocks of a change and its hunks: the same diff, one hunk per block (a summary block: one summary hunk). */
+export interface DiffView {
+  blocks: DiffDisplayBlock[];
+  hunks: DiffHunk[];
+  /** The line diff the view was built from. */
+  lines: LineDiff;
+}
+
 /** Where the time of one `buildDiffBlocks` call went, in milliseconds. */
 export interface DiffTiming {
   /** Everything but the search, in linear time: comparing, counting, splitting and numbering lines, making blocks. */
@@ -58,11 +80,24 @@ export function buildDiffBlocks(
   newText: string,
   options: DiffOptions = {},
 ): DiffDisplayBlock[] {
+  return buildDiffView(path, oldText, newText, options).blocks;
+}
+
+/**
+ * {@link buildDiffBlocks} with the change's hunks: one per block, numbered and cut as the block is, its lines marked
+ * as the line search aligned them; a summary block gives one summary hunk (no lines, both whole texts).
+ */
+export function buildDiffView(
+  path: string,
+  oldText: string,
+  newText: string,
+  options: DiffOptions = {},
+): DiffView {
   const startedAt = performance.now();
   const given = options.lines?.isOf(oldText, newText) ? options.lines : undefined;
   const lines = given ?? new LineDiff(oldText, newText, validBudget(options.budgetMs));
   const searchedBefore = lines.clock.endedAt !== undefined;
-  const blocks = diffBlocks(path, lines, options);
+  const view = diffView(path, lines, options);
   if (options.timing) {
     const clock = lines.clock;
     // A search made before this call (for the caller's own use) took none of this call's time.
@@ -71,29 +106,48 @@ export function buildDiffBlocks(
     options.timing.readMs = performance.now() - startedAt - searchMs;
     options.timing.searchTimedOut = clock.timedOut ?? false;
   }
-  return blocks;
+  return view;
 }
 
-function diffBlocks(path: string, lines: LineDiff, options: DiffOptions): DiffDisplayBlock[] {
+/** The one summary block, and the one hunk that stands for the whole change. */
+function summaryView(path: string, lines: LineDiff, oldCount: number, newCount: number): DiffView {
+  return {
+    blocks: [diffSummaryBlock(path, oldCount, newCount)],
+    hunks: [{ oldStart: 1, oldLines: oldCount, newStart: 1, newLines: newCount, lines: [] }],
+    lines,
+  };
+}
+
+function diffView(path: string, lines: LineDiff, options: DiffOptions): DiffView {
   const { oldText, newText } = lines;
-  if (oldText === newText) return [];
+  if (oldText === newText) return { blocks: [], hunks: [], lines };
   const context = validContext(options.context);
 
   // Lines are counted first, and a huge text is summarised without a line of it cut out or compared.
   const oldLineCount = lines.oldLines.count;
   const newLineCount = lines.newLines.count;
   if (oldLineCount > DIFF_MAX_LINES || newLineCount > DIFF_MAX_LINES) {
-    return [diffSummaryBlock(path, oldLineCount, newLineCount)];
+    return summaryView(path, lines, oldLineCount, newLineCount);
   }
 
   const runs = lines.runs;
-  if (runs === undefined) return [diffSummaryBlock(path, oldLineCount, newLineCount)];
+  if (runs === undefined) return summaryView(path, lines, oldLineCount, newLineCount);
   const { oldLines, newLines } = lines;
   if (changedBytesOver(runs, oldLines, newLines, DIFF_DISPLAY_MAX_BYTES)) {
-    return [diffSummaryBlock(path, oldLineCount, newLineCount)];
+    return summaryView(path, lines, oldLineCount, newLineCount);
   }
-  const blocks = buildHunkBlocks(path, oldLines, newLines, runs, context).map(cutLongLines);
-  return withinByteBudget(blocks) ? blocks : [diffSummaryBlock(path, oldLineCount, newLineCount)];
+  const ranges = hunkRanges(oldLineCount, newLineCount, runs, context);
+  const blocks = buildHunkBlocks(path, oldLines, newLines, ranges).map(cutLongLines);
+  if (!withinByteBudget(blocks)) return summaryView(path, lines, oldLineCount, newLineCount);
+  const lineLists = hunkLineLists(runs, ranges, blocks);
+  const hunks = ranges.map((range, index) => ({
+    oldStart: range.oldFrom + 1,
+    oldLines: range.oldTo - range.oldFrom,
+    newStart: range.newFrom + 1,
+    newLines: range.newTo - range.newFrom,
+    lines: lineLists[index]!,
+  }));
+  return { blocks, hunks, lines };
 }
 
 /**

@@ -44,6 +44,11 @@ export class DiffLines {
     return this.text.slice(starts[index], starts[index + 1]);
   }
 
+  /** Where line `index` starts in the text (`count`: the text's end). */
+  offset(index: number): number {
+    return this.starts[index]!;
+  }
+
   /** Whether line `index` and line `otherIndex` of `other` are the same line (as compared). */
   same(index: number, other: DiffLines, otherIndex: number): boolean {
     const starts = this.starts;

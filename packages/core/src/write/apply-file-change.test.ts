@@ -64,6 +64,8 @@ describe('applyFileChange', () => {
       created: true,
       bytes: 6,
       createdDirectories: [],
+      newBytes: bytes('hello\n'),
+      note: '',
       display: [
         {
           type: 'diff',
@@ -83,8 +85,13 @@ describe('applyFileChange', () => {
         description: `Write file \`${file}\``,
         display: outcome.kind === 'written' ? outcome.display : [],
         path: file,
+        hunks: [
+          { id: 'h1', path: file, oldStart: 1, oldLines: 0, newStart: 1, newLines: 1, lines: ['+hello'] },
+        ],
+        editable: [expect.objectContaining({ path: file })],
       },
     ]);
+    expect(approval.requests[0]!.editable![0]!.proposedText()).toBe('hello\n');
     expect(await fs.readFile(file, 'utf8')).toBe('hello\n');
     expect(await runtime.fileState.check(file)).toBe('ok');
     expect(history.list().map((entry) => [entry.path, entry.size])).toEqual([[file, null]]);

@@ -2,7 +2,6 @@ import { FileActions, type FileAction } from '../approval/file-actions.js';
 import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
-import { askApproval } from '../approval/ask-approval.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { snapshotOf, stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
 import { hashBytes } from '../state/content-hash.js';
@@ -13,6 +12,7 @@ import { LOCK_SIGHTINGS } from './lock-sightings.js';
 import {
   FileLockLostError,
   type PermissionBrief,
+  type InvalidAnswerBrief,
   type ReadStateBrief,
   type RejectedBrief,
 } from '../errors.js';
@@ -23,7 +23,8 @@ import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { stillResolvesTo } from '../path/real-path.js';
-import { changeDisplay } from './change-display.js';
+import { askShapedApproval } from './ask-approval.js';
+import { requestParts, reviewDiff, type ReviewedFile } from './reviewed-file.js';
 import { reportAppliedChange } from '../observe/report-applied-change.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
@@ -53,6 +54,12 @@ export interface FileChange {
   /** Missing directories to create before writing (absolute, shallowest first); part of the approved change. */
   createDirectories?: readonly string[];
   /**
+   * The bytes to write when the user approves only some hunks and the diff's new side becomes `text`, for a tool
+   * whose `oldText` and `newText` are not the file's own text (NotebookEdit shows the cell): by default the approved
+   * hunks' lines replace theirs in `oldBytes`, every other byte kept (docs/approval.md#per-hunk-answers).
+   */
+  bytesForText?: (text: string) => Uint8Array;
+  /**
    * Whether docs/read-state.md read-before-write applies to this change: then the session's read state must be `ok` both
    * before the approval is asked and again after it, right before writing. (Whatever this says, the file must still
    * hold `oldBytes` when the write happens.)
@@ -64,13 +71,28 @@ export interface FileChange {
 export type ApplyOutcome =
   /** The file would stay byte-identical: nothing asked, nothing written. */
   | { kind: 'unchanged' }
-  /** The change was refused (denied by a rule, rejected by the user, not read, or modified meanwhile); return `result` as is. */
-  | { kind: 'refused'; result: ToolReturnValue<ReadStateBrief | RejectedBrief | PermissionBrief> }
+  /**
+   * The change was refused (denied by a rule, rejected by the user, an answer that could not be applied, not read, or
+   * modified meanwhile); return `result` as is.
+   */
+  | {
+      kind: 'refused';
+      result: ToolReturnValue<ReadStateBrief | RejectedBrief | InvalidAnswerBrief | PermissionBrief>;
+    }
   /** The change is on disk. */
   | {
       kind: 'written';
-      /** The diff blocks that were approved. */
+      /** The diff blocks of what was written. */
       display: DiffDisplayBlock[];
+      /** The bytes written: the change's, unless the user's answer shaped them. */
+      newBytes: Uint8Array;
+      /**
+       * How the user's answer shaped the change (some hunks only, or the user's content), with the written file's
+       * `\n`-normalised text (`undefined`: not text); absent when the change was written as proposed.
+       */
+      shaped?: { how: 'hunks' | 'content'; text: string | undefined };
+      /** What the model is told of the user's answer, on lines after the tool's message (`''`: nothing). */
+      note: string;
       /** The approval action that was asked. */
       action: FileAction;
       /** Whether the file did not exist before. */
@@ -80,6 +102,9 @@ export type ApplyOutcome =
       /** The directories that were created (absolute, shallowest first). */
       createdDirectories: string[];
     };
+
+/** What the approved answer writes, and what the result says of it. */
+type Written = Pick<Extract<ApplyOutcome, { kind: 'written' }>, 'newBytes' | 'display' | 'shaped' | 'note'>;
 
 /** The file as the lock holder finds it, seen through one descriptor. */
 interface LockedLook {
@@ -117,13 +142,14 @@ async function lookUnderLock(
 }
 
 /**
- * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it applies) → diff blocks →
- * approval (`EDIT` inside the workspace, `EDIT_OUTSIDE` outside; the permission rules first, docs/permissions.md) → then, under the runtime's lock on the real path:
- * the path still resolving to the approved real path → directories → file lock: the file must still hold `oldBytes`
- * and the read state still be ok (one look at the file) → atomic write (the temp file written, then history, the
- * file lock verified still ours, the rename) → the new read state; then,
- * outside the locks, the runtime's change observers are told (docs/change-observers.md), and what they add joins
- * the running tool call's result. I/O failures are thrown; the tool turns them into its generic failure.
+ * Applies a computed change (docs/approval.md, docs/read-state.md, docs/writing.md): no-op check → read state (when it
+ * applies) → diff blocks and hunks → the permission rules (docs/permissions.md), then approval (`EDIT` inside the
+ * workspace, `EDIT_OUTSIDE` outside), whose answer may keep only some hunks or give the user's own content (an answer
+ * that cannot be applied is asked again) → then, under the runtime's lock on the real path: the path still resolving
+ * to the approved real path → directories → file lock: the file must still hold `oldBytes` and the read state still
+ * be ok (one look at the file) → history → atomic write of what was approved → the new read state; then, outside the
+ * locks, the runtime's change observers are told (docs/change-observers.md), and what they add joins the running tool
+ * call's result. I/O failures are thrown; the tool turns them into its generic failure.
  */
 export async function applyFileChange(
   runtime: ToolRuntime,
@@ -147,29 +173,50 @@ export async function applyFileChange(
   }
 
   // Creating an empty file changes no line, but the creation is the change: it is shown as one empty block.
-  const display = changeDisplay(
-    realPath,
-    change.oldText,
-    change.newText,
-    runtime.diffBudgetMs,
-    oldBytes === null,
-    change.lines,
-  );
+  const reviewed: ReviewedFile = {
+    path: realPath,
+    kind: oldBytes === null ? 'add' : 'edit',
+    oldBytes,
+    newBytes,
+    view: reviewDiff(
+      realPath,
+      change.oldText,
+      change.newText,
+      runtime.diffBudgetMs,
+      oldBytes === null,
+      change.lines,
+    ),
+    editable: true,
+    ...(change.bytesForText ? { bytesForText: change.bytesForText } : {}),
+  };
   const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
-  const approval = await askApproval(
+  const decision = await askShapedApproval(
     runtime,
     {
       sender: change.sender,
       action,
       description: `${change.verb} file ${quotedPath(realPath)}`,
-      display,
+      display: reviewed.view.blocks,
       path: realPath,
+      ...requestParts([reviewed]),
     },
+    [reviewed],
     [{ real: realPath, input: target.input }],
     signal,
   );
-  if (!approval.approved) return { kind: 'refused', result: approval.result };
+  if (decision.kind === 'refused') return decision;
   signal?.throwIfAborted();
+  const shaped = decision.files[0]!;
+  const written: Written =
+    shaped.how === 'hunks' || shaped.how === 'content'
+      ? {
+          // Only a deleted file has no new bytes, and a one-file change never deletes.
+          newBytes: shaped.newBytes!,
+          display: shaped.display,
+          shaped: { how: shaped.how, text: shaped.text },
+          note: decision.note,
+        }
+      : { newBytes, display: reviewed.view.blocks, note: decision.note };
 
   const applied = await runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
     // A directory on the way, or the file itself, may have been swapped for a symlink meanwhile: the write must
@@ -182,7 +229,7 @@ export async function applyFileChange(
     // A change that ends without a write (refused, or failed) leaves no directory of its own behind.
     let outcome: ApplyOutcome | undefined;
     try {
-      outcome = await writeLocked(runtime, change, display, action, createdDirectories, signal);
+      outcome = await writeLocked(runtime, change, written, action, createdDirectories, signal);
       return outcome;
     } finally {
       if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, createdDirectories);
@@ -190,7 +237,13 @@ export async function applyFileChange(
   });
   // Outside the locks: observers (diagnostics, a formatter) may take their time without holding up other writers.
   if (applied.kind === 'written') {
-    await reportAppliedChange(runtime, { sender: change.sender, path: target, oldBytes, newBytes, signal });
+    await reportAppliedChange(runtime, {
+      sender: change.sender,
+      path: target,
+      oldBytes,
+      newBytes: written.newBytes,
+      signal,
+    });
   }
   return applied;
 }
@@ -202,12 +255,13 @@ export async function applyFileChange(
 async function writeLocked(
   runtime: ToolRuntime,
   change: FileChange,
-  display: DiffDisplayBlock[],
+  written: Written,
   action: FileAction,
   createdDirectories: string[],
   signal: AbortSignal | undefined,
 ): Promise<ApplyOutcome> {
-  const { path: target, oldBytes, newBytes } = change;
+  const { path: target, oldBytes } = change;
+  const { newBytes } = written;
   const realPath = target.real;
   const { fs } = runtime;
   // The runtime's lock orders this session's calls; the file lock keeps other runtimes and processes out
@@ -244,7 +298,7 @@ async function writeLocked(
     runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
     return {
       kind: 'written',
-      display,
+      ...written,
       action,
       created: oldBytes === null,
       bytes: newBytes.length,

@@ -3,16 +3,17 @@ import { hasErrno } from '../fs/errno.js';
 import { reportAppliedChange } from '../observe/report-applied-change.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { stillResolvesTo } from '../path/real-path.js';
-import { changeDisplay } from './change-display.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
-import type { PermissionBrief, RejectedBrief } from '../errors.js';
-import { askApproval } from '../approval/ask-approval.js';
+import type { InvalidAnswerBrief, PermissionBrief, RejectedBrief } from '../errors.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { snapshotOf } from '../state/file-stamp.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
 import { withFileLock } from './file-lock.js';
+import { askShapedApproval } from './ask-approval.js';
+import { requestParts, reviewDiff, type ReviewedFile } from './reviewed-file.js';
+import type { ShapedFile } from './shape-answer.js';
 
 /**
  * One file of a change to several files at once: added, edited, deleted, or moved to `to` (its content possibly
@@ -42,23 +43,48 @@ export interface FileSetChange {
 
 /** What {@link applyFileSet} did. */
 export type FileSetOutcome =
-  /** A permission rule denied it, or the user rejected it: nothing was written. */
-  | { kind: 'refused'; result: ToolReturnValue<RejectedBrief | PermissionBrief> }
+  /** A permission rule denied it, the user rejected it, or answered in a way that could not be applied: nothing was written. */
+  | { kind: 'refused'; result: ToolReturnValue<RejectedBrief | InvalidAnswerBrief | PermissionBrief> }
   /** Files that changed while the approval was open (their paths as the model gave them): nothing was written. */
   | { kind: 'modified'; inputs: string[] }
   /** Writing failed: every file is back as it was, but those in `error.unrestored`. */
   | { kind: 'failed'; error: CommitFailedError }
-  /** Every file is changed. */
-  | { kind: 'written'; display: DiffDisplayBlock[]; action: FileAction };
+  /**
+   * Every approved file is changed. `entries` are what was written, one per entry of the change in its order: the
+   * entry itself when written as proposed, a copy with the bytes and text written when the user's answer shaped it,
+   * `null` when the user rejected all of it. `note` is what the model is told of the answer (`''`: nothing).
+   */
+  | {
+      kind: 'written';
+      display: DiffDisplayBlock[];
+      action: FileAction;
+      entries: readonly (FileSetEntry | null)[];
+      note: string;
+    };
 
 /** Where an entry's new content goes: its destination when moved, else its own path. */
 function destinationOf(entry: FileSetEntry): ResolvedPath {
   return entry.to ?? entry.path;
 }
 
-/** The diff blocks of one entry, shown under its destination; an entry that changes no line is one empty block. */
-function blocksOf(runtime: ToolRuntime, entry: FileSetEntry): DiffDisplayBlock[] {
-  return changeDisplay(destinationOf(entry).real, entry.oldText, entry.newText, runtime.diffBudgetMs, true);
+/** One entry as its approval shows it: its diff under its destination, an entry that changes no line as one empty block. */
+function reviewEntry(runtime: ToolRuntime, entry: FileSetEntry): ReviewedFile {
+  const path = destinationOf(entry).real;
+  return {
+    path,
+    kind: entry.kind,
+    oldBytes: entry.oldBytes,
+    newBytes: entry.newBytes,
+    view: reviewDiff(path, entry.oldText, entry.newText, runtime.diffBudgetMs, true),
+    editable: entry.newBytes !== null,
+  };
+}
+
+/** The entry the answer leaves of `entry`: itself, nothing, or what the user's answer made of it. */
+function shapedEntry(entry: FileSetEntry, shaped: ShapedFile): FileSetEntry | null {
+  if (shaped.how === 'proposed') return entry;
+  if (shaped.how === 'left') return null;
+  return { ...entry, newBytes: shaped.newBytes, newText: shaped.text ?? '' };
 }
 
 /** Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). */
@@ -89,7 +115,7 @@ export async function applyFileSet(
   change: FileSetChange,
   signal?: AbortSignal,
 ): Promise<FileSetOutcome> {
-  const display = change.entries.flatMap((entry) => blocksOf(runtime, entry));
+  const reviewed = change.entries.map((entry) => reviewEntry(runtime, entry));
   const outside = change.entries.some(
     (entry) => !entry.path.inside || (entry.to !== undefined && !entry.to.inside),
   );
@@ -98,36 +124,50 @@ export async function applyFileSet(
   const targets = change.entries.flatMap((entry) =>
     [entry.path, ...(entry.to ? [entry.to] : [])].map(({ real, input }) => ({ real, input })),
   );
-  const approval = await askApproval(
+  const decision = await askShapedApproval(
     runtime,
     {
       sender: change.sender,
       action,
       description: change.description,
-      display,
+      display: reviewed.flatMap((file) => file.view.blocks),
       path: destinationOf(change.entries[0]!).real,
+      ...requestParts(reviewed),
     },
+    reviewed,
     targets,
     signal,
   );
-  if (!approval.approved) return { kind: 'refused', result: approval.result };
+  if (decision.kind === 'refused') return decision;
   signal?.throwIfAborted();
+  const written = change.entries.map((entry, index) => shapedEntry(entry, decision.files[index]!));
+  const display = decision.files.flatMap((shaped, index) =>
+    shaped.how === 'proposed' ? reviewed[index]!.view.blocks : shaped.how === 'left' ? [] : shaped.display,
+  );
+  const approved: FileSetChange = {
+    ...change,
+    entries: written.filter((entry): entry is FileSetEntry => entry !== null),
+  };
 
-  const touched = change.entries.flatMap((entry) => [entry.path.real, ...(entry.to ? [entry.to.real] : [])]);
+  const touched = approved.entries.flatMap((entry) => [
+    entry.path.real,
+    ...(entry.to ? [entry.to.real] : []),
+  ]);
   // Lock files live beside their targets, so the directories of added and moved-to files come first; a patch that
   // ends without a write leaves none of them behind.
   const created = await createDirectories(
     runtime.fs,
-    change.entries.flatMap((entry) => entry.createDirectories ?? []),
+    approved.entries.flatMap((entry) => entry.createDirectories ?? []),
   );
   let outcome: FileSetOutcome | undefined;
   try {
-    outcome = await withLocks(runtime, touched, () => checkAndCommit(runtime, change, display, action));
+    outcome = await withLocks(runtime, touched, () => checkAndCommit(runtime, approved, display, action));
   } finally {
     if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, created);
   }
   if (outcome.kind === 'written') {
-    for (const entry of change.entries) {
+    outcome = { ...outcome, entries: written, note: decision.note };
+    for (const entry of approved.entries) {
       if (entry.newBytes === null) continue;
       await reportAppliedChange(runtime, {
         sender: change.sender,
@@ -221,6 +261,6 @@ async function checkAndCommit(
       });
       if (stats !== undefined) runtime.fileState.recordWrite(written, snapshotOf(entry.newBytes, stats));
     }
-    return { kind: 'written', display, action };
+    return { kind: 'written', display, action, entries: change.entries, note: '' };
   }
 }

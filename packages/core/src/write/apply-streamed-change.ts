@@ -5,12 +5,12 @@ import { openRegularFile } from '../fs/regular-file.js';
 import { realPathAllowMissing } from '../path/real-path.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
-import { askApproval } from '../approval/ask-approval.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { sameStamp, stampOf, stampOfHandle, type FileStamp } from '../state/file-stamp.js';
 import { readStateError } from '../state/read-state-error.js';
 import { quotedPath } from '../text/escape-for-display.js';
 import type { ApplyOutcome } from './apply-file-change.js';
+import { askShapedApproval } from './ask-approval.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock, type HeldFileLock } from './file-lock.js';
 import { LOCK_SIGHTINGS } from './lock-sightings.js';
@@ -46,18 +46,24 @@ export interface StreamedFileChange {
   checkReadState: boolean;
 }
 
+/** What {@link applyStreamedChange} did: as `applyFileChange`, without the bytes, which are never all in memory. */
+export type StreamedOutcome =
+  | Extract<ApplyOutcome, { kind: 'refused' }>
+  | Omit<Extract<ApplyOutcome, { kind: 'written' }>, 'newBytes' | 'shaped'>;
+
 /**
  * Applies a {@link StreamedFileChange} with the guarantees of `applyFileChange`: read state → permission rules and approval → under the
  * runtime's lock and the file lock, the path still resolving to the approved real path, the file still carrying
  * `oldStamp` and the read state still ok → history (`saveFromHandle`, never the whole file in memory when the
  * history spills to a directory) → atomic write through a temp file, streamed → the new read state. The runtime's
- * change observers are not told: they are given whole files, which is what this path avoids.
+ * change observers are not told: they are given whole files, which is what this path avoids. The change is taken
+ * whole: its request offers no hunks and no content to edit (docs/approval.md#per-hunk-answers).
  */
 export async function applyStreamedChange(
   runtime: ToolRuntime,
   change: StreamedFileChange,
   signal?: AbortSignal,
-): Promise<Exclude<ApplyOutcome, { kind: 'unchanged' }>> {
+): Promise<StreamedOutcome> {
   const { path: target } = change;
   const realPath = target.real;
   if (change.checkReadState) {
@@ -65,7 +71,7 @@ export async function applyStreamedChange(
     if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
   }
   const action = target.inside ? FileActions.EDIT : FileActions.EDIT_OUTSIDE;
-  const approval = await askApproval(
+  const decision = await askShapedApproval(
     runtime,
     {
       sender: change.sender,
@@ -74,10 +80,11 @@ export async function applyStreamedChange(
       display: change.display,
       path: realPath,
     },
+    [],
     [{ real: realPath, input: target.input }],
     signal,
   );
-  if (!approval.approved) return { kind: 'refused', result: approval.result };
+  if (decision.kind === 'refused') return decision;
   signal?.throwIfAborted();
 
   const modified = { kind: 'refused', result: readStateError(target.input, 'modified') } as const;
@@ -131,6 +138,7 @@ export async function applyStreamedChange(
         created: false,
         bytes: change.newSize,
         createdDirectories: [],
+        note: decision.note,
       } as const;
     }),
   );

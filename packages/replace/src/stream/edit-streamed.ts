@@ -17,6 +17,7 @@ import {
   snippetCutSentence,
   stampOfHandle,
   unsupportedEncodingError,
+  withAnswerNote,
   type ResolvedPath,
 } from '@kimi-tools/core/toolkit';
 import {
@@ -164,9 +165,11 @@ export async function editStreamed(
   runtime.slot(EDIT_LOG).record(target.real, plan.applied);
   return toolOk({
     output: plan.snippet.output,
-    message:
+    message: withAnswerNote(
       editSuccessText([plan.outcome.matchedBy], plan.outcome.replacements) +
-      (plan.snippet.unshown ? snippetCutSentence(plan.snippet.unshown) : ''),
+        (plan.snippet.unshown ? snippetCutSentence(plan.snippet.unshown) : ''),
+      outcome.note,
+    ),
     display: outcome.display,
     extras,
   });
