@@ -100,6 +100,13 @@ describe('exec', () => {
     });
   });
 
+  test("gives the program's process id on the host once it started (Grep reads its ripgrep's /proc)", async () => {
+    const process = fs.exec!('sh', ['-c', 'echo $$']);
+    expect(process.pid).toBeUndefined();
+    const result = await runToEnd(process);
+    expect(process.pid).toBe(Number(result.stdout.trim()));
+  });
+
   test('reports a signal that ended the program by its name', async () => {
     expect(await runToEnd(fs.exec!('sh', ['-c', 'kill -TERM $$']))).toMatchObject({
       code: null,

@@ -86,6 +86,10 @@ export function remoteExec(
     stderr,
     exit,
     kill: () => kill(),
+    // The shell's id, which `exec` kept for the program: known from the start marker on.
+    get pid() {
+      return stdout.pid;
+    },
   };
 }
 
@@ -195,6 +199,11 @@ class StartMarker extends Transform {
   #pending = Buffer.alloc(0);
   #waiting: ((pid: number) => void)[] = [];
   #pid: number | undefined;
+
+  /** The program's process id, once the marker gave it. */
+  get pid(): number | undefined {
+    return this.#pid;
+  }
 
   /** Calls `then` with the program's process id once it is known. */
   whenStarted(then: (pid: number) => void): void {

@@ -142,6 +142,7 @@ function execLocal(command: string, args: readonly string[], options: ExecOption
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
+    pid: child.pid,
   };
 }
 
