@@ -189,6 +189,7 @@ const TOOLKIT = [
   'readStampedFile',
   'StampedBytes',
   'realPathAllowMissing',
+  'pathApiFor',
   'renderCell',
   'renderDescription',
   'resolvedModuleUrl',
