@@ -353,14 +353,11 @@ export function createFileMatcher(options: MatcherOptions, path: string, explici
 }
 
 /**
- * The worker's side: for each file `open` (with the options of its search), `data` (its bytes) and `end`, answering
- * `data` and `end` with the output they completed. One worker serves one search at a time, and search after search.
+ * The worker's side, on `port` (its `parentPort`): for each file `open` (with the options of its search), `data` (its
+ * bytes) and `end`, answering `data` and `end` with the output they completed. One worker serves one search at a time,
+ * and search after search.
  */
-export function runMatcherWorker(): void {
-  // A worker's program is a script: `require` is there, `import` is not.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const port = require('node:worker_threads').parentPort as MessagePort | null;
-  if (port === null) return;
+export function runMatcherWorker(port: MessagePort): void {
   const files = new Map<number, FileMatcher>();
   port.on('message', (message: WorkerRequest) => {
     if (message.type === 'open') {
@@ -391,5 +388,10 @@ export interface WorkerAnswer {
   done: boolean;
 }
 
-/** The program a worker thread runs: this module's functions, from their source. */
-export const MATCHER_WORKER_SOURCE = `${createFileMatcher.toString()}\n(${runMatcherWorker.toString()})();\n`;
+/**
+ * The program a worker thread runs: this module's functions, from their source. The worker's `require` is named only
+ * here, in text: a bundler rewrites a `require` in code for the module it builds, which the worker is not.
+ */
+export const MATCHER_WORKER_SOURCE = `${createFileMatcher.toString()}
+(${runMatcherWorker.toString()})(require('node:worker_threads').parentPort);
+`;
