@@ -42,8 +42,8 @@ export async function layOutTree(fs: FileSystem, root: string, spec: TreeSpec): 
 
 /**
  * The tree the backend tests search: ignore files at two levels (a folder, an extension, a negation), hidden files,
- * `node_modules` (Glob skips it, Grep does not), a version-control folder (both skip it), CRLF, a binary file, long and
- * non-ASCII lines, a name that must be quoted to be shown, and links to a file, to a folder and to nothing.
+ * `node_modules` (Glob skips it, Grep does not), a version-control folder (both skip it), CRLF, UTF-16, a binary
+ * file, long and non-ASCII lines, a name that must be quoted to be shown, and links to a file, to a folder and to nothing.
  */
 export const SEARCH_TREE: TreeSpec = {
   files: {
@@ -65,6 +65,10 @@ export const SEARCH_TREE: TreeSpec = {
     'odd\tname.txt': 'zebra with a tab in the name\n',
     'long.js': `${'x'.repeat(3000)}zebra${'y'.repeat(3000)}\n`,
     'no-newline.txt': 'last zebra',
+    'utf16.txt': Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('utf16 zebra\r\nsecond\r\n', 'utf16le'),
+    ]),
   },
   links: { 'src/link.ts': 'a.ts', 'linked-dir': 'src', dangling: 'missing.txt' },
 };

@@ -50,6 +50,11 @@ export async function walkSearchFiles(walk: SearchWalk): Promise<void> {
   const slots = new Slots(READ_AT_ONCE);
   const levels = walk.includeIgnored ? [] : await ancestorLevels(walk, paths);
 
+  // Relative paths are `/`-separated (as globs and ignore rules read them); only what is shown uses the backend's own.
+  const shown =
+    paths.sep === '/'
+      ? (relative: string) => relative
+      : (relative: string) => relative.split('/').join(paths.sep);
   const visit = async (relativeDir: string, absoluteDir: string, inherited: readonly IgnoreLevel[]) => {
     if (walk.stopped()) return;
     let entries;
@@ -57,7 +62,7 @@ export async function walkSearchFiles(walk: SearchWalk): Promise<void> {
       entries = await slots.run(() => walk.fs.readdir(absoluteDir));
     } catch (error) {
       if (relativeDir === '') throw error;
-      walk.onError(relativeDir, error);
+      walk.onError(shown(relativeDir), error);
       return;
     }
     let levels = inherited;
@@ -67,26 +72,23 @@ export async function walkSearchFiles(walk: SearchWalk): Promise<void> {
         present.length === 0
           ? null
           : await loadIgnoreRules(walk.fs, absoluteDir, present, { signal: walk.signal, cache: walk.cache });
-      if (rules !== null)
-        levels = [...levels, levelForDirectory(rules, relativeDir.split(paths.sep).join('/'))];
+      if (rules !== null) levels = [...levels, levelForDirectory(rules, relativeDir)];
     }
-    const isIgnored = walk.includeIgnored
-      ? NO_NAME
-      : ignoredEntryTest(relativeDir.split(paths.sep).join('/'), levels, NO_NAME);
+    const isIgnored = walk.includeIgnored ? NO_NAME : ignoredEntryTest(relativeDir, levels, NO_NAME);
     const below: Array<Promise<void>> = [];
     for (const entry of entries) {
       const isDirectory = entry.isDirectory();
       if (!isDirectory && !entry.isFile()) continue;
       const name = entry.name;
-      const relative = relativeDir === '' ? name : `${relativeDir}${paths.sep}${name}`;
-      const verdict = walk.overrides.verdict(relative.split(paths.sep).join('/'), name, isDirectory);
+      const relative = relativeDir === '' ? name : `${relativeDir}/${name}`;
+      const verdict = walk.overrides.verdict(relative, name, isDirectory);
       if (verdict === 'exclude') continue;
       if (verdict === 'none') {
         if (isIgnored(name, isDirectory)) continue;
         if (!isDirectory && walk.type !== null && !walk.type(name)) continue;
       }
       if (isDirectory) below.push(visit(relative, paths.join(absoluteDir, name), levels));
-      else walk.onFile(relative);
+      else walk.onFile(shown(relative));
     }
     await Promise.all(below);
   };
