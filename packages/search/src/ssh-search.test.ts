@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createRuntime, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
 import { localFileSystem } from '@kimi-tools/core/fs';
 import { ReadFile } from '@kimi-tools/read';
@@ -25,16 +26,19 @@ let remote: ToolRuntime;
 beforeAll(async () => {
   [server, local] = await Promise.all([startSshServer(), createTempWorkspace()]);
   await layOutTree(localFileSystem, local.workDir, SEARCH_TREE);
-  fs = await sshFileSystem({
+  fs = await sshFileSystem({ ...sshOptions(), root: local.workDir });
+  remote = createRuntime({ workDir: local.workDir, approval: yoloApproval(), fs });
+});
+
+function sshOptions() {
+  return {
     host: server.host,
     port: server.port,
     username: server.username,
     privateKey: server.privateKey,
     hostKey: server.hostKeys[0]!.line,
-    root: local.workDir,
-  });
-  remote = createRuntime({ workDir: local.workDir, approval: yoloApproval(), fs });
-});
+  };
+}
 
 afterAll(async () => {
   await fs?.close();
@@ -72,6 +76,35 @@ describe('search over SSH', () => {
       });
     }
   });
+
+  it(
+    'Grep is not held up by a FIFO named .gitignore on the host, with ripgrep or without',
+    { timeout: 40_000 },
+    async () => {
+      const tree = await createTempWorkspace();
+      try {
+        await tree.writeAll({ 'a.txt': 'zzz\n', 'sub/b.txt': 'zzz\n' });
+        // The server runs on this machine: the FIFOs are made here and met over SSH.
+        execFileSync('mkfifo', [tree.at('.gitignore'), tree.at('sub/.ignore')]);
+        const fifoFs = await sshFileSystem({ ...sshOptions(), root: tree.workDir });
+        try {
+          const runtime = createRuntime({ workDir: tree.workDir, approval: yoloApproval(), fs: fifoFs });
+          for (const rgPath of [(await findRipgrep(undefined)) as string, '/nonexistent/bin/rg']) {
+            const result = await new Grep(runtime, { rgPath, timeoutMs: 15_000 }).call({
+              pattern: 'zzz',
+              output_mode: 'count_matches',
+            });
+            expect(result, rgPath).toMatchObject({ isError: false, output: 'a.txt:1\nsub/b.txt:1' });
+            expect(result.message, rgPath).toBe('Found 2 total occurrences across 2 files.');
+          }
+        } finally {
+          await fifoFs.close();
+        }
+      } finally {
+        await tree.cleanup();
+      }
+    },
+  );
 
   it('every name Grep shows reads back with ReadFile over SSH', async () => {
     const listed = await new Grep(remote, { rgPath: '/nonexistent/bin/rg' }).call({ pattern: 'zebra' });
