@@ -190,6 +190,7 @@ const TOOLKIT = [
   'StampedBytes',
   'realPathAllowMissing',
   'pathApiFor',
+  'readDirectoryEntries',
   'renderCell',
   'renderDescription',
   'resolvedModuleUrl',

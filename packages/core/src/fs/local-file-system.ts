@@ -3,6 +3,7 @@ import { constants, readdir, promises as fs, type BigIntStats, type Dirent } fro
 import type { FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import type {
+  DirEntry,
   ExecOptions,
   ExecProcess,
   FileStats,
@@ -198,3 +199,23 @@ export const localFileSystem: FileSystem = Object.freeze({
   },
   exec: execLocal,
 });
+
+/**
+ * Reads a directory of `fs` and hands its entries (or the error) to `callback`. On the local disk it goes through
+ * Node's callback API, with no promise per directory: a walk reads thousands of them, and that promise was about 8 %
+ * of Glob's time on the bench corpus. Any other file system is read through its `readdir`.
+ */
+export function readDirectoryEntries(
+  fs: FileSystem,
+  path: string,
+  callback: (error: unknown, entries: readonly DirEntry[]) => void,
+): void {
+  if (fs === localFileSystem) {
+    readdir(path, WITH_FILE_TYPES, (error, entries) => callback(error ?? undefined, entries ?? []));
+    return;
+  }
+  fs.readdir(path).then(
+    (entries) => callback(undefined, entries),
+    (error: unknown) => callback(error ?? new Error(`readdir '${path}' failed`), []),
+  );
+}
