@@ -389,9 +389,11 @@ export interface WorkerAnswer {
 }
 
 /**
- * The program a worker thread runs: this module's functions, from their source. The worker's `require` is named only
- * here, in text: a bundler rewrites a `require` in code for the module it builds, which the worker is not.
+ * The program a worker thread runs: this module's functions, from their source. Its port is reached through
+ * `process.getBuiltinModule`, named only here, in text: a bundler rewrites a `require` in code for the module it
+ * builds, which the worker is not, and an evaluated worker is a script or a module as its process was started
+ * (`--input-type`), so neither `require` nor `import` is there in both.
  */
 export const MATCHER_WORKER_SOURCE = `${createFileMatcher.toString()}
-(${runMatcherWorker.toString()})(require('node:worker_threads').parentPort);
+(${runMatcherWorker.toString()})(process.getBuiltinModule('node:worker_threads').parentPort);
 `;
