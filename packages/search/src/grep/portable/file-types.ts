@@ -78,7 +78,7 @@ export function fileTypeTest(type: string): { ok: true; test: FileTypeTest } | {
   if (globs === undefined) {
     return {
       ok: false,
-      error: `unrecognized file type: ${type} (the portable search knows ${Object.keys(FILE_TYPES).join(', ')})`,
+      error: `unrecognized file type: ${type} (the portable search knows ${Object.keys(FILE_TYPES).sort().join(', ')})`,
     };
   }
   const matchers = globs
