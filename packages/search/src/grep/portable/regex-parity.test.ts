@@ -144,7 +144,7 @@ const REFUSED = [
   'ab\ncd{2,1}',
 ];
 
-describe('the portable search’s regular expressions', () => {
+describe.concurrent('the portable search’s regular expressions', () => {
   it.each(REFUSED)('%s is refused as ripgrep refuses it', async (pattern) => {
     const expected = await ripgrep().call({ pattern });
     expect(expected).toMatchObject({ isError: true, brief: 'Failed to grep' });
