@@ -44,9 +44,6 @@ export default tseslint.config(
       // (the workspace itself is read and rewound through `runtime.fs`).
       'packages/checkpoints/src/store/**',
       // Still exempt, until they move onto `runtime.fs` too:
-      // - search: Glob's walker reads directories with node:fs, and Grep spawns the local ripgrep (and watches its
-      //   ignore-file FIFOs) instead of `fs.exec`, with no portable search for a backend without exec;
-      'packages/search/src/**',
       // - diagnostics: language servers are spawned with child_process instead of `fs.exec`;
       'packages/diagnostics/src/**',
       // - mcp-server: the command line's workspace directory is checked on the local disk before core loads.

@@ -203,6 +203,8 @@ const TOOLKIT = [
   'readStampedFile',
   'StampedBytes',
   'realPathAllowMissing',
+  'pathApiFor',
+  'readDirectoryEntries',
   'renderCell',
   'renderDescription',
   'resolvedModuleUrl',

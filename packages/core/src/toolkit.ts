@@ -52,10 +52,12 @@ export {
 export type { PathVerb, ResolvedPath, PathResult } from './path/path-policy.js';
 export { isWithinDirectory } from './path/containment.js';
 export { realPathAllowMissing } from './path/real-path.js';
+export { pathApiFor } from './path/platform-path.js';
 export { sensitiveFilesWarning } from './path/sensitive.js';
 
 // reading files: the raw mechanisms below apply no path policy; they are for a path already through it
 export { statIfExists } from './fs/stat-if-exists.js';
+export { readDirectoryEntries } from './fs/local-file-system.js';
 export { hasErrno, isMissingPathError } from './fs/errno.js';
 export { importRetrying, resolvedModuleUrl } from './fs/import-retrying.js';
 export {

@@ -16,7 +16,6 @@ export const GlobBriefs = {
 
 /** Grep's own briefs. */
 export const GrepBriefs = {
-  unavailable: 'Grep unavailable',
   timedOut: 'Grep timed out',
   outside: 'Path outside workspace',
   missing: 'Path not found',
@@ -88,14 +87,6 @@ export function notADirectoryError(directory: string): ToolReturnValue<typeof Gl
 /** The message of a Glob that failed unexpectedly. */
 export function globFailedMessage(pattern: string, error: string): string {
   return `Failed to search for pattern ${pattern}. Error: ${error}`;
-}
-
-/** Refused: no ripgrep binary to run. */
-export function ripgrepUnavailableError(): ToolReturnValue<typeof GrepBriefs.unavailable> {
-  return toolError({
-    message: 'ripgrep is not available. Install ripgrep (rg) or reinstall @kimi-tools/search.',
-    brief: GrepBriefs.unavailable,
-  });
 }
 
 /** How a Grep timeout reads: the whole error, or the start of the note on partial results. */

@@ -100,6 +100,21 @@ describe('exec', () => {
     });
   });
 
+  test("without stdin 'pipe', standard input is /dev/null, as a local program's (ripgrep then searches its folder)", async () => {
+    const probe = 'if [ -c /dev/stdin ]; then echo device; else echo other; fi';
+    expect((await runToEnd(fs.exec!('sh', ['-c', probe]))).stdout).toBe('device\n');
+    const piped = fs.exec!('sh', ['-c', probe], { stdin: 'pipe' });
+    piped.stdin!.end();
+    expect((await runToEnd(piped)).stdout).toBe('other\n');
+  });
+
+  test("gives the program's process id on the host once it started (Grep reads its ripgrep's /proc)", async () => {
+    const process = fs.exec!('sh', ['-c', 'echo $$']);
+    expect(process.pid).toBeUndefined();
+    const result = await runToEnd(process);
+    expect(process.pid).toBe(Number(result.stdout.trim()));
+  });
+
   test('reports a signal that ended the program by its name', async () => {
     expect(await runToEnd(fs.exec!('sh', ['-c', 'kill -TERM $$']))).toMatchObject({
       code: null,

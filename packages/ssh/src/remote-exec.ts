@@ -15,7 +15,7 @@ const KILL_GRACE_MS = 2_000;
 /**
  * The command line the remote shell runs: the environment, `cd -- <dir>`, a check that the program exists, then a
  * marker on standard output (byte 1, the shell's process id, a line break) and `exec` of the program with every
- * argument quoted. The marker tells that the program started, and its process id is what `kill` signals: `exec`
+ * argument quoted (its standard input `/dev/null` unless piped). The marker tells that the program started, and its process id is what `kill` signals: `exec`
  * keeps the id, and sshd made the shell the leader of its own process group.
  */
 export function startScript(command: string, args: readonly string[], options: ExecOptions): string {
@@ -28,7 +28,10 @@ export function startScript(command: string, args: readonly string[], options: E
   }
   steps.push(`command -v -- ${shellQuote(command)} >/dev/null 2>&1 || exit ${NO_PROGRAM}`);
   steps.push(`printf '\\001%s\\n' "$$"`);
-  steps.push(`exec ${[command, ...args].map(shellQuote).join(' ')}`);
+  // Without `stdin: 'pipe'`, standard input is closed as a local program's is (`/dev/null`), not the channel: a
+  // program such as ripgrep reads a piped standard input when it is given no path.
+  const input = options.stdin === 'pipe' ? '' : ' </dev/null';
+  steps.push(`exec ${[command, ...args].map(shellQuote).join(' ')}${input}`);
   return steps.join('; ');
 }
 
@@ -86,6 +89,10 @@ export function remoteExec(
     stderr,
     exit,
     kill: () => kill(),
+    // The shell's id, which `exec` kept for the program: known from the start marker on.
+    get pid() {
+      return stdout.pid;
+    },
   };
 }
 
@@ -195,6 +202,11 @@ class StartMarker extends Transform {
   #pending = Buffer.alloc(0);
   #waiting: ((pid: number) => void)[] = [];
   #pid: number | undefined;
+
+  /** The program's process id, once the marker gave it. */
+  get pid(): number | undefined {
+    return this.#pid;
+  }
 
   /** Calls `then` with the program's process id once it is known. */
   whenStarted(then: (pid: number) => void): void {

@@ -93,6 +93,12 @@ export interface ExecProcess {
   readonly exit: Promise<{ code: number | null; signal: string | null }>;
   /** Ends the program at once (SIGKILL where the backend can send signals). Idempotent. */
   kill(): void;
+  /**
+   * The program's process id on the host that runs it, once known (at the latest when its first output arrives);
+   * `undefined` before that, or where the backend cannot tell. Grep reads the state of its ripgrep in that host's
+   * `/proc` through the file system.
+   */
+  readonly pid?: number | undefined;
 }
 
 /** Options of {@link FileSystem.exec}. */

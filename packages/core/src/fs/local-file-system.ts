@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { constants, promises as fs, type BigIntStats } from 'node:fs';
+import { constants, readdir, promises as fs, type BigIntStats, type Dirent } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import type {
+  DirEntry,
   ExecOptions,
   ExecProcess,
   FileStats,
@@ -142,7 +143,20 @@ function execLocal(command: string, args: readonly string[], options: ExecOption
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
+    pid: child.pid,
   };
+}
+
+const WITH_FILE_TYPES = { withFileTypes: true } as const;
+
+/**
+ * `readdir` with types, through the callback API: `fs.promises.readdir` costs about 45 % more CPU per directory in
+ * Node 20 (its request objects), which a walk of 60,000 entries (Glob) pays thousands of times.
+ */
+function readdirWithTypes(path: string): Promise<Dirent[]> {
+  return new Promise((resolve, reject) => {
+    readdir(path, WITH_FILE_TYPES, (error, entries) => (error ? reject(error) : resolve(entries)));
+  });
 }
 
 /** The local disk, through Node's `fs` and `child_process`: the default file system of every runtime. */
@@ -158,7 +172,7 @@ export const localFileSystem: FileSystem = Object.freeze({
   lstat: async (path: string) => new LocalStats(await fs.lstat(path, BIGINT)),
   realpath: (path: string) => fs.realpath(path),
   readlink: (path: string) => fs.readlink(path),
-  readdir: (path: string) => fs.readdir(path, { withFileTypes: true }),
+  readdir: readdirWithTypes,
   open: async (path: string, mode: OpenMode) => new LocalOpenFile(await fs.open(path, OPEN_FLAGS[mode])),
   create: async (path: string, mode = 0o666) => new LocalOpenFile(await fs.open(path, CREATE_FLAGS, mode)),
   rename: (from: string, to: string) => fs.rename(from, to),
@@ -185,3 +199,23 @@ export const localFileSystem: FileSystem = Object.freeze({
   },
   exec: execLocal,
 });
+
+/**
+ * Reads a directory of `fs` and hands its entries (or the error) to `callback`. On the local disk it goes through
+ * Node's callback API, with no promise per directory: a walk reads thousands of them, and that promise was about 8 %
+ * of Glob's time on the bench corpus. Any other file system is read through its `readdir`.
+ */
+export function readDirectoryEntries(
+  fs: FileSystem,
+  path: string,
+  callback: (error: unknown, entries: readonly DirEntry[]) => void,
+): void {
+  if (fs === localFileSystem) {
+    readdir(path, WITH_FILE_TYPES, (error, entries) => callback(error ?? undefined, entries ?? []));
+    return;
+  }
+  fs.readdir(path).then(
+    (entries) => callback(undefined, entries),
+    (error: unknown) => callback(error ?? new Error(`readdir '${path}' failed`), []),
+  );
+}

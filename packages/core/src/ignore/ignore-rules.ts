@@ -279,15 +279,18 @@ function parentOf(entryPath: string, name: string): string {
 /**
  * {@link isIgnoredEntry} for the entries of one directory (`relativeDir`; `''` for the search directory), with what
  * depends on the directory alone worked out once: a walk asks about every entry of every folder it reads.
+ * `alwaysIgnored` names what no ignore file decides (default: the version-control folders and `node_modules`; Grep's
+ * portable search, like ripgrep, has no such names: its version-control folders are excluded by globs).
  */
 export function ignoredEntryTest(
   relativeDir: string,
   levels: readonly IgnoreLevel[],
+  alwaysIgnored: (name: string) => boolean = isAlwaysIgnored,
 ): (name: string, isDirectory: boolean) => boolean {
-  if (levels.length === 0) return isAlwaysIgnored;
+  if (levels.length === 0) return alwaysIgnored;
   const verdicts = levels.map((level) => level.rules.inDirectory(level.toLocal(relativeDir)));
   return (name, isDirectory) => {
-    if (isAlwaysIgnored(name)) return true;
+    if (alwaysIgnored(name)) return true;
     let ignored = false;
     for (const verdict of verdicts) {
       const said = verdict(name, isDirectory);

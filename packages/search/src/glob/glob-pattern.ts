@@ -78,6 +78,14 @@ function expandBraces(pattern: string, micromatch: Micromatch | undefined): stri
   }
 }
 
+/**
+ * The alternatives of `pattern`'s braces (`*.{ts,tsx}`: `*.ts`, `*.tsx`), or `null` when they are too many to expand.
+ * `micromatch`: from {@link loadPatternEngine} for a pattern with braces.
+ */
+export function braceAlternatives(pattern: string, micromatch: Micromatch | undefined): string[] | null {
+  return expandBraces(pattern, micromatch);
+}
+
 function hasParentSegment(pattern: string): boolean {
   return pattern.split(/[\\/]/).includes('..');
 }
@@ -105,7 +113,10 @@ function needsBacktracking(pattern: string): boolean {
 }
 
 /** The bounded matcher where it applies, micromatch for the rest (see {@link MAX_BACKTRACKING_WILDCARDS}). */
-function pathMatcher(pattern: string, micromatch: Micromatch | undefined): (relativePath: string) => boolean {
+export function pathMatcher(
+  pattern: string,
+  micromatch: Micromatch | undefined,
+): (relativePath: string) => boolean {
   return compilePathMatcher(pattern) ?? engineFor(micromatch).matcher(pattern, MATCH_OPTIONS);
 }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   CallableTool,
   toolOk,
@@ -6,7 +5,7 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { escapeForDisplay } from '@kimi-tools/core/toolkit';
+import { escapeForDisplay, pathApiFor } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from '../common/tool-zod.js';
 import { wholeCountOption } from '../common/whole-count-option.js';
 import {
@@ -115,9 +114,11 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
 
     const total = walked.matches.length;
     const shown = sortPathsComponentWise(walked.matches).slice(0, this.maxMatches);
-    // One entry per line: a newline or a terminal escape in a name is shown escaped.
+    // One entry per line: a newline or a terminal escape in a name is shown escaped. Separated as the backend's
+    // paths are (`\\` only on the local disk of Windows).
+    const separator = pathApiFor(this.runtime.fs.platform).sep;
     const output = shown
-      .map((p) => escapeForDisplay(path.sep === '/' ? p : p.split('/').join(path.sep)))
+      .map((p) => escapeForDisplay(separator === '/' ? p : p.split('/').join(separator)))
       .join('\n');
     const parts = [
       total === 0

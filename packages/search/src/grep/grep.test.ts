@@ -317,13 +317,14 @@ describe('Grep checks and failures', () => {
     expect(result.message.startsWith('Failed to grep. Error: rg: regex parse error:')).toBe(true);
   });
 
-  it('says Grep is unavailable when the configured ripgrep does not exist', async () => {
-    const result = await grep({}, { rgPath: tree.at('no/such/rg') }).call({ pattern: 'zebra' });
-    expect(result).toMatchObject({
-      isError: true,
-      message: 'ripgrep is not available. Install ripgrep (rg) or reinstall @kimi-tools/search.',
-      brief: 'Grep unavailable',
+  it('runs the portable search when the configured ripgrep does not exist, with the same answer', async () => {
+    const withRipgrep = await grep().call({ pattern: 'zebra', output_mode: 'content' });
+    const result = await grep({}, { rgPath: tree.at('no/such/rg') }).call({
+      pattern: 'zebra',
+      output_mode: 'content',
     });
+    expect(withRipgrep.extras).toEqual({ total: 8, search: 'ripgrep' });
+    expect(result).toEqual({ ...withRipgrep, extras: { total: 8, search: 'portable' } });
   });
 
   it('refuses a timeout that is not a positive number and an rgPath that is not a string', () => {
@@ -409,16 +410,16 @@ describe('Grep with a scripted ripgrep', () => {
   );
 
   it.skipIf(process.platform === 'win32')(
-    'says Grep is unavailable when the ripgrep it found disappears',
+    'runs the portable search when the ripgrep it found disappears',
     async () => {
       const rgPath = await fakeRipgrep("printf 'a.ts\\0'");
       const tool = grep({}, { rgPath });
       expect((await tool.call({ pattern: 'zebra' })).output).toBe('a.ts');
       await rm(rgPath);
-      expect(await tool.call({ pattern: 'zebra' })).toMatchObject({
-        isError: true,
-        brief: 'Grep unavailable',
-      });
+      const portable = await tool.call({ pattern: 'zebra' });
+      const withRipgrep = await grep().call({ pattern: 'zebra' });
+      expect(withRipgrep.extras).toMatchObject({ search: 'ripgrep' });
+      expect(portable).toEqual({ ...withRipgrep, extras: { ...withRipgrep.extras, search: 'portable' } });
     },
   );
 

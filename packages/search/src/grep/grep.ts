@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   CallableTool,
   toolOk,
@@ -6,10 +5,13 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
+import type { ExecProcess } from '@kimi-tools/core/fs';
 import {
   escapeForDisplay,
   hasErrno,
+  IgnoreRuleCache,
   notAFileError,
+  pathApiFor,
   positiveNumberOption,
   sensitiveFilesWarning,
   stringOption,
@@ -20,14 +22,13 @@ import {
   GrepBriefs,
   ripgrepError,
   ripgrepExitMessage,
-  ripgrepUnavailableError,
   SEARCH_ABORTED_MESSAGE,
   timedOutError,
   timedOutNote,
   type GrepBrief,
 } from '../errors.js';
 import { comparePathsComponentWise } from '../common/compare-paths.js';
-import { resolveSearchTarget } from '../common/search-target.js';
+import { resolveSearchTarget, type SearchTarget } from '../common/search-target.js';
 import { FileListCollector } from './file-list-collector.js';
 import { GREP_DESCRIPTION, grepDescription } from './grep-description.js';
 import { wholeCountOption } from '../common/whole-count-option.js';
@@ -39,12 +40,18 @@ import { parseCounts } from './parse-output.js';
 import { ContentCollector } from './content-collector.js';
 import { windowInFile } from './long-line-window.js';
 import { ResultPathFilter } from './result-path-filter.js';
+import { MatcherWorkers } from './portable/matcher-worker.js';
+import { runPortableSearch } from './portable/portable-search.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
-import { findRipgrep } from './ripgrep-binary.js';
-import { MAX_RIPGREP_OUTPUT_BYTES, runRipgrep, type RipgrepRun } from './run-ripgrep.js';
+import { ripgrepCommand } from './ripgrep-binary.js';
+import { runRipgrep } from './run-ripgrep.js';
+import { MAX_SEARCH_OUTPUT_BYTES, type SearchEngine, type SearchRun } from './search-run.js';
 import { capOutput, listedLines, paginate, type ResultLines } from './shape-output.js';
 
-const OUTPUT_CAPPED = `Search stopped after ${MAX_RIPGREP_OUTPUT_BYTES / 1024 / 1024} MB of ripgrep output; results are incomplete. Use a more specific pattern or path.`;
+const OUTPUT_CAPPED = `Search stopped after ${MAX_SEARCH_OUTPUT_BYTES / 1024 / 1024} MB of ripgrep output; results are incomplete. Use a more specific pattern or path.`;
+
+/** What takes the search's output while it runs: files and content modes are parsed and filtered as it streams. */
+type Collector = FileListCollector | ContentCollector | undefined;
 
 /** The output lines of one mode after filtering, with what the message needs to say about them. */
 interface ModeLines {
@@ -71,8 +78,8 @@ export interface GrepOptions {
   /** Stop a search after this many milliseconds, answering with what was found so far (default 20 000). */
   timeoutMs?: number;
   /**
-   * The ripgrep binary to run instead of `@vscode/ripgrep`'s or `rg` on `PATH`; a path that does not exist means
-   * "no ripgrep".
+   * The ripgrep binary to run instead of `@vscode/ripgrep`'s or `rg` on the `PATH` where the files are (on the remote
+   * host of an SSH backend: a path there); a path that does not exist means "no ripgrep": the portable search runs.
    */
   rgPath?: string;
   /**
@@ -82,7 +89,10 @@ export interface GrepOptions {
   maxOutputChars?: number;
 }
 
-/** Searches file contents with ripgrep inside the workspace (docs/grep.md). */
+/**
+ * Searches file contents inside the workspace (docs/grep.md): with ripgrep where the runtime's file system runs it,
+ * else with the portable JavaScript search; `extras.search` says which ran.
+ */
 export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   readonly name = 'Grep';
   readonly description: string;
@@ -92,6 +102,10 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   override readonly access = 'read';
   protected override readonly pathParameters = ['path'];
   private ripgrepPath: string | undefined;
+  /** Ignore files met by earlier portable searches, compiled. */
+  private readonly ignoreRules = new IgnoreRuleCache();
+  /** The portable search's worker threads, kept between calls. */
+  private readonly workers = new MatcherWorkers();
   private readonly timeoutMs: number;
   private readonly rgPath: string | undefined;
   private readonly maxOutputChars: number;
@@ -125,6 +139,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
 
   protected async execute(params: GrepParams, options: CallOptions): Promise<ToolReturnValue<GrepBrief>> {
     const input = params.path === '' ? '.' : params.path;
+    const { fs } = this.runtime;
     // The binary is looked up while the path is checked: both are file-system round trips.
     const [resolved, binary] = await Promise.all([
       resolveSearchTarget(this.runtime, input, { outside: GrepBriefs.outside, missing: GrepBriefs.missing }),
@@ -135,77 +150,119 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
 
     // ripgrep would wait on a FIFO for a writer until the timeout: only directories and regular files are searched.
     if (!target.isDirectory && !target.isFile) return notAFileError(input);
-    if (binary === null) return ripgrepUnavailableError();
 
     // A file is searched from its own directory, so its name prefixes every line (docs/grep.md step 2).
-    const base = target.isDirectory ? target.real : path.dirname(target.absolute);
-    const fileName = target.isDirectory ? undefined : path.basename(target.absolute);
+    const paths = pathApiFor(fs.platform);
+    const base = target.isDirectory ? target.real : paths.dirname(target.absolute);
+    const fileName = target.isDirectory ? undefined : paths.basename(target.absolute);
     if (options.signal?.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
     // A sensitive file searched by itself is not even read: the answer is the same whatever it holds.
     if (!target.isDirectory && (await this.runtime.paths.isSensitive(target.real))) {
       return toolOk({
         output: '',
         message: `No matches found. ${sensitiveFilesWarning([escapeForDisplay(fileName as string)])}`,
-        extras: { total: 0 },
+        extras: { total: 0, search: binary === null ? 'portable' : 'ripgrep' },
       });
     }
     const filter = new ResultPathFilter(this.runtime, base);
-    // Files and content modes are parsed and filtered while ripgrep runs; count mode's output is tiny.
-    const collector =
-      params.output_mode === 'files_with_matches'
-        ? new FileListCollector(filter)
-        : params.output_mode === 'content'
-          ? new ContentCollector(filter, {
-              multiline: params.multiline,
-              readWindow: (file, lineOffset, matchColumn) =>
-                windowInFile(this.runtime.fs, file, lineOffset, matchColumn, options.signal),
-            })
-          : undefined;
-    let run: RipgrepRun;
-    let ripgrepPid: number | undefined;
+    if (binary !== null) {
+      const collector = this.collector(params, filter, options);
+      const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);
+      if (run !== undefined) return this.finish(params, run, filter, collector, 'ripgrep');
+    }
+    // No ripgrep where the files are: the portable search, with the same output.
+    const collector = this.collector(params, filter, options);
+    const run = await runPortableSearch({
+      fs,
+      params,
+      base,
+      fileName,
+      timeoutMs: this.timeoutMs,
+      signal: options.signal,
+      cache: this.ignoreRules,
+      workers: this.workers,
+      onStdout: collector && ((chunk) => collector.write(chunk)),
+    });
+    return this.finish(params, run, filter, collector, 'portable');
+  }
+
+  /** Files and content modes are parsed and filtered while the search runs; count mode's output is tiny. */
+  private collector(params: GrepParams, filter: ResultPathFilter, options: CallOptions): Collector {
+    if (params.output_mode === 'files_with_matches') return new FileListCollector(filter);
+    if (params.output_mode === 'count_matches') return undefined;
+    return new ContentCollector(filter, {
+      multiline: params.multiline,
+      readWindow: (file, lineOffset, matchColumn) =>
+        windowInFile(this.runtime.fs, file, lineOffset, matchColumn, options.signal),
+    });
+  }
+
+  /** Runs ripgrep where the files are; `undefined` when it is not there (the portable search runs instead). */
+  private async runRipgrep(
+    binary: string,
+    params: GrepParams,
+    target: SearchTarget,
+    base: string,
+    fileName: string | undefined,
+    collector: Collector,
+    options: CallOptions,
+  ): Promise<SearchRun | undefined> {
+    let program: ExecProcess | undefined;
     // ripgrep reads ignore files only in a directory search that respects them.
     const stopReleasing =
       target.isDirectory && !params.include_ignored
-        ? releaseIgnoreFifos(target.real, () => ripgrepPid)
+        ? releaseIgnoreFifos(this.runtime.fs, target.real, () => program?.pid)
         : undefined;
     try {
-      run = await runRipgrep({
+      return await runRipgrep({
+        fs: this.runtime.fs,
         binary,
         args: buildRipgrepArgs(params, fileName),
         cwd: base,
         timeoutMs: this.timeoutMs,
         signal: options.signal,
         onStdout: collector && ((chunk) => collector.write(chunk)),
-        onSpawn: (pid) => {
-          ripgrepPid = pid;
+        onStart: (started) => {
+          program = started;
         },
       });
     } catch (error) {
-      // The binary found earlier is gone (e.g. uninstalled): look for one again next time.
-      if (!hasErrno(error, 'ENOENT')) throw error;
+      // No such program (or one that cannot be run) where the files are: look for one again next time.
+      if (!hasErrno(error, 'ENOENT') && !hasErrno(error, 'EACCES')) throw error;
       this.ripgrepPath = undefined;
-      return ripgrepUnavailableError();
+      return undefined;
     } finally {
       stopReleasing?.();
     }
+  }
+
+  private async finish(
+    params: GrepParams,
+    run: SearchRun,
+    filter: ResultPathFilter,
+    collector: Collector,
+    search: SearchEngine,
+  ): Promise<ToolReturnValue<GrepBrief>> {
     if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
-    // The files' verdicts were started as ripgrep listed them; the last ones may still be out.
+    // The files' verdicts were started as the search listed them; the last ones may still be out.
     await collector?.settle();
-    return await this.report(params, run, filter, collector);
+    return await this.report(params, run, filter, collector, search);
   }
 
   private async locateRipgrep(): Promise<string | null> {
     if (this.ripgrepPath !== undefined) return this.ripgrepPath;
-    const found = await findRipgrep(this.rgPath);
-    if (found !== null) this.ripgrepPath = found;
+    const found = await ripgrepCommand(this.runtime.fs, this.rgPath);
+    // A binary found is kept; a name the backend looks up on its `PATH` costs nothing to ask for again.
+    if (found !== null && pathApiFor(this.runtime.fs.platform).isAbsolute(found)) this.ripgrepPath = found;
     return found;
   }
 
   private async report(
     params: GrepParams,
-    run: RipgrepRun,
+    run: SearchRun,
     filter: ResultPathFilter,
-    collector: FileListCollector | ContentCollector | undefined,
+    collector: Collector,
+    search: SearchEngine,
   ): Promise<ToolReturnValue<GrepBrief>> {
     const exitedCleanly = run.exitCode === 0 || run.exitCode === 1;
     if (!run.timedOut && !run.outputCapped && !exitedCleanly && run.exitCode !== 2) {
@@ -230,15 +287,19 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     // A search the output limit stopped may have cut its only match short: that is not "no matches".
     if (page.size === 0 && !run.outputCapped) notes.unshift('No matches found.');
     if (output.truncated) notes.push('Output is truncated to fit in the message.');
-    return toolOk({ output: output.text, message: notes.join(' '), extras: { total: mode.lines.total } });
+    return toolOk({
+      output: output.text,
+      message: notes.join(' '),
+      extras: { total: mode.lines.total, search },
+    });
   }
 
   /** Parses, filters and orders ripgrep's output for the chosen mode (docs/grep.md steps 1–4). */
   private async modeLines(
     params: GrepParams,
-    run: RipgrepRun,
+    run: SearchRun,
     filter: ResultPathFilter,
-    collector: FileListCollector | ContentCollector | undefined,
+    collector: Collector,
   ): Promise<ModeLines> {
     const byPath = <T extends { path: string }>(a: T, b: T) => comparePathsComponentWise(a.path, b.path);
 

@@ -115,7 +115,7 @@ describe('a match on a very long line', () => {
     const line = `${'x'.repeat(1024 * 1024)}zebra${'y'.repeat(1024 * 1024)}\n`;
     await writeFile(workspace.at('many.js'), line.repeat(40));
     const result = await grep(workspace).call({ pattern: 'zebra', output_mode: 'content', offset: 39 });
-    expect(result.extras).toEqual({ total: 40 });
+    expect(result.extras).toEqual({ total: 40, search: 'ripgrep' });
     expect(result.message).toBe(CUT);
     expect(result.output).toBe(
       capped(

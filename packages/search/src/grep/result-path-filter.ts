@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { ToolRuntime } from '@kimi-tools/core';
 import type { FileStats } from '@kimi-tools/core/fs';
-import { hasErrno, Slots } from '@kimi-tools/core/toolkit';
+import { hasErrno, pathApiFor, Slots } from '@kimi-tools/core/toolkit';
 
 /**
  * Files judged at once: enough to keep the file system busy while ripgrep still searches (each judgement is a `stat`,
@@ -25,8 +24,9 @@ export class ResultPathFilter {
     base: string,
   ) {
     // Joined by concatenation: ripgrep prints clean relative paths, and `path.join` re-normalising every one of
-    // thousands of them is a measurable part of a files-mode call.
-    this.prefix = base.endsWith(path.sep) ? base : base + path.sep;
+    // thousands of them is a measurable part of a files-mode call. Separated as the backend's paths are.
+    const separator = pathApiFor(runtime.fs.platform).sep;
+    this.prefix = base.endsWith(separator) ? base : base + separator;
     this.checkDeny = runtime.deny.length > 0;
   }
 

@@ -1,16 +1,18 @@
-import { constants } from 'node:fs';
-import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { localFileSystem, type FileSystem } from '@kimi-tools/core/fs';
 import { moduleFile } from '../common/module-file.js';
+
+// The bundled ripgrep is a file of this machine: it is looked for on the local disk (`localFileSystem`), whatever
+// file system the workspace is on, and run only by a backend whose programs run on this machine.
 
 /** The name of ripgrep's program on this platform. */
 const RIPGREP_PROGRAM = process.platform === 'win32' ? 'rg.exe' : 'rg';
 
+/** Whether a local file exists and is a regular file someone may execute (any `x` bit; Windows has none to check). */
 async function isExecutableFile(filePath: string): Promise<boolean> {
   try {
-    if (!(await stat(filePath)).isFile()) return false;
-    if (process.platform !== 'win32') await access(filePath, constants.X_OK);
-    return true;
+    const stats = await localFileSystem.stat(filePath);
+    return stats.isFile() && (process.platform === 'win32' || (stats.mode & 0o111) !== 0);
   } catch {
     return false;
   }
@@ -33,7 +35,7 @@ async function nearestInstall(from: string, packagePath: string): Promise<string
     // Node never looks for `node_modules/node_modules`.
     if (path.basename(dir) !== 'node_modules') {
       try {
-        return await realpath(path.join(dir, 'node_modules', packagePath));
+        return await localFileSystem.realpath(path.join(dir, 'node_modules', packagePath));
       } catch {
         // Not installed here: the folder above.
       }
@@ -72,10 +74,23 @@ async function ripgrepOnPath(): Promise<string | null> {
 }
 
 /**
- * The ripgrep binary to run: Grep's `rgPath` option (a path that does not exist means "no ripgrep"), else the one
+ * The ripgrep binary of this machine: `override` when given (`null` when it does not exist), else the one
  * `@vscode/ripgrep` installed, else `rg` on `PATH`. `null` when none exists. Never downloads anything.
  */
 export async function findRipgrep(override: string | undefined): Promise<string | null> {
   if (override !== undefined) return (await isExecutableFile(override)) ? override : null;
   return (await bundledRipgrep()) ?? (await ripgrepOnPath());
+}
+
+/**
+ * The ripgrep Grep runs on `fs`, or `null` where `fs` runs no programs: `override` (Grep's `rgPath`, a path where the
+ * files are); on a backend whose programs run on this machine, the `@vscode/ripgrep` binary; otherwise `rg`, looked up
+ * on the backend's `PATH` when it runs. Whether it exists is known only then (`ENOENT`).
+ */
+export async function ripgrepCommand(fs: FileSystem, override: string | undefined): Promise<string | null> {
+  if (!fs.capabilities.exec || !fs.exec) return null;
+  if (override !== undefined) return override;
+  const program = fs.platform === 'win32' ? 'rg.exe' : 'rg';
+  if (fs.capabilities.localProcesses) return (await bundledRipgrep()) ?? program;
+  return program;
 }

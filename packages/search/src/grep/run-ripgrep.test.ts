@@ -1,9 +1,11 @@
+import { localFileSystem as fs } from '@kimi-tools/core/fs';
 import { describe, expect, it } from 'vitest';
 import { runRipgrep } from './run-ripgrep.js';
 
 describe.skipIf(process.platform === 'win32')('runRipgrep', () => {
   it('stops a process whose output passes the limit, keeping what it printed', async () => {
     const run = await runRipgrep({
+      fs,
       binary: '/bin/sh',
       args: ['-c', 'while :; do echo zebra; done'],
       cwd: process.cwd(),
@@ -19,6 +21,7 @@ describe.skipIf(process.platform === 'win32')('runRipgrep', () => {
 
   it('reports the exit code and stderr of a process that ends by itself', async () => {
     const run = await runRipgrep({
+      fs,
       binary: '/bin/sh',
       args: ['-c', 'printf out; printf err >&2; exit 2'],
       cwd: process.cwd(),
@@ -36,6 +39,7 @@ describe.skipIf(process.platform === 'win32')('runRipgrep', () => {
 
   it('rejects, and stops the process, when the output handler throws', async () => {
     const run = runRipgrep({
+      fs,
       binary: '/bin/sh',
       args: ['-c', 'while :; do echo zebra; done'],
       cwd: process.cwd(),
@@ -47,9 +51,9 @@ describe.skipIf(process.platform === 'win32')('runRipgrep', () => {
     await expect(run).rejects.toThrow('parser failed');
   });
 
-  it('rejects when the binary cannot be started', async () => {
+  it('rejects with ENOENT when the binary does not exist where the files are', async () => {
     await expect(
-      runRipgrep({ binary: '/nonexistent/rg', args: [], cwd: process.cwd(), timeoutMs: 1000 }),
-    ).rejects.toThrow();
+      runRipgrep({ fs, binary: '/nonexistent/rg', args: [], cwd: process.cwd(), timeoutMs: 1000 }),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

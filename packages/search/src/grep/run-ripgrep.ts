@@ -1,38 +1,26 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { ExecProcess, FileSystem } from '@kimi-tools/core/fs';
 import type { Readable } from 'node:stream';
+import { MAX_SEARCH_OUTPUT_BYTES, type SearchRun } from './search-run.js';
 
 /** Keeps the first part of stderr only: enough for the error message, bounded when thousands of paths fail. */
 const MAX_STDERR_BYTES = 64 * 1024;
 
-/** ripgrep output kept at most; past it ripgrep is stopped, so a pattern matching everything cannot exhaust memory. */
-export const MAX_RIPGREP_OUTPUT_BYTES = 64 * 1024 * 1024;
-
-/** How a ripgrep run ended. */
-export interface RipgrepRun {
-  /** What ripgrep printed, unless `onStdout` took it. */
-  stdout: Buffer;
-  stderr: string;
-  /** ripgrep's exit code; `null` when it was killed. */
-  exitCode: number | null;
-  timedOut: boolean;
-  aborted: boolean;
-  /** Stopped because its output passed {@link MAX_RIPGREP_OUTPUT_BYTES}. */
-  outputCapped: boolean;
-}
-
-/** What to run. */
+/** What to run, and where: ripgrep through the file system's `exec`, where the files are. */
 export interface RipgrepInvocation {
+  /** A file system with `exec` (`capabilities.exec`). */
+  fs: FileSystem;
+  /** The program: a path, or a name the backend looks up on its `PATH`. */
   binary: string;
   args: string[];
   cwd: string;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Output limit in bytes (default {@link MAX_RIPGREP_OUTPUT_BYTES}). */
+  /** Output limit in bytes (default {@link MAX_SEARCH_OUTPUT_BYTES}). */
   maxOutputBytes?: number;
   /** Takes each chunk of output as it arrives; `stdout` then stays empty (the output is not kept twice). */
   onStdout?: (chunk: Buffer) => void;
-  /** Told ripgrep's process id once it is started. */
-  onSpawn?: (pid: number) => void;
+  /** Told the program once it is started (its `pid`, once known, names it on the backend's host). */
+  onStart?: (program: ExecProcess) => void;
 }
 
 /**
@@ -52,28 +40,22 @@ function withoutNoFilesWarning(
   return { exitCode: rest.trim() === '' ? 1 : exitCode, stderr: rest };
 }
 
-function environmentWithoutConfig(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env['RIPGREP_CONFIG_PATH'];
-  return env;
-}
+/** No user configuration: the variable that would name one is removed from ripgrep's environment. */
+const WITHOUT_CONFIG = { RIPGREP_CONFIG_PATH: undefined };
 
 /**
- * Runs ripgrep with stdin closed and no user config, collecting its output. The timeout, the abort signal and the
- * output limit kill it at once; the output gathered so far is kept. Rejects only when the process cannot be started.
+ * Runs ripgrep through `fs.exec` with stdin closed and no user config, collecting its output. The timeout, the abort
+ * signal and the output limit kill it at once; the output gathered so far is kept. Rejects only when the program
+ * cannot be started (`ENOENT`: no such program where the files are).
  */
-export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
-  const { signal } = invocation;
+export function runRipgrep(invocation: RipgrepInvocation): Promise<SearchRun> {
+  const { signal, fs } = invocation;
   return new Promise((resolve, reject) => {
     let settled = false;
-    let child: ChildProcessByStdio<null, Readable, Readable>;
+    let child: ExecProcess;
     try {
-      child = spawn(invocation.binary, invocation.args, {
-        cwd: invocation.cwd,
-        env: environmentWithoutConfig(),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        windowsHide: true,
-      });
+      if (!fs.exec) throw new Error(`The ${fs.name} file system runs no programs.`);
+      child = fs.exec(invocation.binary, invocation.args, { cwd: invocation.cwd, env: WITHOUT_CONFIG });
     } catch (error) {
       reject(error);
       return;
@@ -86,9 +68,7 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
     let timedOut = false;
     let aborted = false;
 
-    const kill = () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    };
+    const kill = () => child.kill();
     const timer = setTimeout(() => {
       timedOut = true;
       kill();
@@ -101,8 +81,8 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
-    // Spawn failures (EMFILE, EAGAIN, ENOENT...) arrive as an 'error' event, maybe before the pipes exist: handled
-    // first, and every stream gets its own handler, so no error can go unhandled and end the host process.
+    // Start failures (EMFILE, EAGAIN, ENOENT...) settle `exit`, maybe before the pipes exist: handled first, and
+    // every stream gets its own handler, so no error can go unhandled and end the host process.
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
@@ -110,20 +90,25 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
       kill();
       reject(error);
     };
-    child.on('error', fail);
-    if (child.pid !== undefined) invocation.onSpawn?.(child.pid);
-    // Typed as streams, but missing when the spawn failed before the pipes were made.
-    if (!(child.stdout as Readable | null | undefined) || !(child.stderr as Readable | null | undefined)) {
-      // The spawn's own error (EMFILE...) is emitted on the next tick; this one stands in only if it never comes.
-      setImmediate(() => fail(new Error('ripgrep could not be started: its output pipes were not created.')));
+    const stdoutStream = child.stdout as Readable | null | undefined;
+    const stderrStream = child.stderr as Readable | null | undefined;
+    if (!stdoutStream || !stderrStream) {
+      // Typed as streams, but missing when a local spawn failed before the pipes were made: its own error settles
+      // `exit`; this one stands in only if it never comes.
+      child.exit.then(
+        () => fail(new Error('ripgrep could not be started: its output pipes were not created.')),
+        (error: Error) => fail(error),
+      );
       return;
     }
-    child.stdout.on('error', fail);
-    child.stderr.on('error', fail);
+    invocation.onStart?.(child);
+    stdoutStream.on('error', fail);
+    stderrStream.on('error', fail);
     signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
 
-    const maxOutputBytes = invocation.maxOutputBytes ?? MAX_RIPGREP_OUTPUT_BYTES;
-    child.stdout.on('data', (chunk: Buffer) => {
+    const maxOutputBytes = invocation.maxOutputBytes ?? MAX_SEARCH_OUTPUT_BYTES;
+    stdoutStream.on('data', (chunk: Buffer) => {
       if (outputCapped) return;
       if (!invocation.onStdout) stdout.push(chunk);
       else {
@@ -141,12 +126,12 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
         kill();
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    stderrStream.on('data', (chunk: Buffer) => {
       if (stderrBytes >= MAX_STDERR_BYTES) return;
       stderr.push(chunk);
       stderrBytes += chunk.length;
     });
-    child.on('close', (code) => {
+    child.exit.then(({ code }) => {
       if (settled) return;
       settled = true;
       cleanUp();
@@ -159,6 +144,6 @@ export function runRipgrep(invocation: RipgrepInvocation): Promise<RipgrepRun> {
         aborted,
         outputCapped,
       });
-    });
+    }, fail);
   });
 }

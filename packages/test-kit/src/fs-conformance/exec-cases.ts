@@ -106,6 +106,15 @@ export const execCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: "pid, where the backend gives it, is the program's own process id on its host",
+    async run(context) {
+      const exec = execOf(context);
+      const child = exec('sh', ['-c', 'echo $$']);
+      const [stdout] = await Promise.all([streamText(child.stdout), streamText(child.stderr), child.exit]);
+      if (child.pid !== undefined) expect(child.pid).toBe(Number(stdout.trim()));
+    },
+  },
+  {
     name: 'exec of a program that does not exist settles its exit with ENOENT',
     async run(context) {
       const exec = execOf(context);

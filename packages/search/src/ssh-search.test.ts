@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { createRuntime, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
+import { localFileSystem } from '@kimi-tools/core/fs';
+import { ReadFile } from '@kimi-tools/read';
+import { sshFileSystem, type SshFileSystem } from '@kimi-tools/ssh';
+import {
+  createTempWorkspace,
+  startSshServer,
+  type SshServer,
+  type TempWorkspace,
+} from '@kimi-tools/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layOutTree, SEARCH_TREE } from './__fixtures__/backend-tree.js';
+import { Glob } from './glob/glob.js';
+import { findRipgrep } from './grep/ripgrep-binary.js';
+import { Grep } from './grep/grep.js';
+import type { GrepParams } from './grep/grep-params.js';
+
+// Glob and Grep on a workspace reached over SSH (a real OpenSSH server on this machine, one for the file): the same
+// answers as on the local disk, with ripgrep run on the host and without it (the portable search over SFTP).
+let server: SshServer;
+let local: TempWorkspace;
+let fs: SshFileSystem;
+let remote: ToolRuntime;
+
+beforeAll(async () => {
+  [server, local] = await Promise.all([startSshServer(), createTempWorkspace()]);
+  await layOutTree(localFileSystem, local.workDir, SEARCH_TREE);
+  fs = await sshFileSystem({ ...sshOptions(), root: local.workDir });
+  remote = createRuntime({ workDir: local.workDir, approval: yoloApproval(), fs });
+});
+
+function sshOptions() {
+  return {
+    host: server.host,
+    port: server.port,
+    username: server.username,
+    privateKey: server.privateKey,
+    hostKey: server.hostKeys[0]!.line,
+  };
+}
+
+afterAll(async () => {
+  await fs?.close();
+  await Promise.all([server?.stop(), local?.cleanup()]);
+});
+
+const GREP_CALLS: ReadonlyArray<Partial<GrepParams> & { pattern: string }> = [
+  { pattern: 'zebra' },
+  { pattern: 'zebra', output_mode: 'content', '-C': 1 },
+  { pattern: 'ZEBRA', '-i': true, output_mode: 'count_matches', glob: '**/*.{ts,tsx,md}' },
+  { pattern: 'zebra', path: 'src/a.ts', output_mode: 'content' },
+  { pattern: 'x{2999}zebra', output_mode: 'content' },
+];
+
+describe('search over SSH', () => {
+  it('Glob answers as on the local disk', async () => {
+    for (const pattern of ['**/*.ts', '**', 'src/**']) {
+      const expected = await new Glob(local.runtime()).call({ pattern });
+      expect(await new Glob(remote).call({ pattern }), pattern).toEqual(expected);
+    }
+  });
+
+  it('Grep runs ripgrep on the host where it is there, and the portable search where it is not: the same answers', async () => {
+    const onHost = await findRipgrep(undefined);
+    expect(onHost).not.toBeNull();
+    const withRipgrep = new Grep(remote, { rgPath: onHost as string });
+    const without = new Grep(remote, { rgPath: '/nonexistent/bin/rg' });
+    for (const call of GREP_CALLS) {
+      const expected = await new Grep(local.runtime()).call(call);
+      expect(expected.isError, JSON.stringify(call)).toBe(false);
+      expect(await withRipgrep.call(call), JSON.stringify(call)).toEqual(expected);
+      expect(await without.call(call), JSON.stringify(call)).toEqual({
+        ...expected,
+        extras: { ...expected.extras, search: 'portable' },
+      });
+    }
+  });
+
+  it(
+    'Grep is not held up by a FIFO named .gitignore on the host, with ripgrep or without',
+    { timeout: 40_000 },
+    async () => {
+      const tree = await createTempWorkspace();
+      try {
+        await tree.writeAll({ 'a.txt': 'zzz\n', 'sub/b.txt': 'zzz\n' });
+        // The server runs on this machine: the FIFOs are made here and met over SSH.
+        execFileSync('mkfifo', [tree.at('.gitignore'), tree.at('sub/.ignore')]);
+        const fifoFs = await sshFileSystem({ ...sshOptions(), root: tree.workDir });
+        try {
+          const runtime = createRuntime({ workDir: tree.workDir, approval: yoloApproval(), fs: fifoFs });
+          for (const rgPath of [(await findRipgrep(undefined)) as string, '/nonexistent/bin/rg']) {
+            const result = await new Grep(runtime, { rgPath, timeoutMs: 15_000 }).call({
+              pattern: 'zzz',
+              output_mode: 'count_matches',
+            });
+            expect(result, rgPath).toMatchObject({ isError: false, output: 'a.txt:1\nsub/b.txt:1' });
+            expect(result.message, rgPath).toBe('Found 2 total occurrences across 2 files.');
+          }
+        } finally {
+          await fifoFs.close();
+        }
+      } finally {
+        await tree.cleanup();
+      }
+    },
+  );
+
+  it('every name Grep shows reads back with ReadFile over SSH', async () => {
+    const listed = await new Grep(remote, { rgPath: '/nonexistent/bin/rg' }).call({ pattern: 'zebra' });
+    const names = String(listed.output).split('\n');
+    expect(names).toContain('"odd\\tname.txt"');
+    for (const name of names) {
+      const read = await new ReadFile(remote).call({ path: name });
+      expect(read.isError, `${name}: ${read.message}`).toBe(false);
+      expect(read.output, name).toMatch(/^ +1\t/);
+    }
+  });
+});
