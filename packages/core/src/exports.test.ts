@@ -184,6 +184,7 @@ const TOOLKIT = [
   'readRegularFile',
   'RegularFileBytes',
   'readHandleUpTo',
+  'lstatMany',
   'readShownPath',
   'readStateError',
   'readStampedFile',
