@@ -159,7 +159,7 @@ export const localFileSystem: FileSystem = Object.freeze({
   capabilities: LOCAL_CAPABILITIES,
   stat: async (path: string) => new LocalStats(await fs.stat(path, BIGINT)),
   lstat: localLstat,
-  lstatMany: (paths: readonly string[]) => lstatManyLocal(paths, localLstat),
+  lstatMany: (base: string, paths: readonly string[]) => lstatManyLocal(base, paths, localLstat),
   realpath: (path: string) => fs.realpath(path),
   readlink: (path: string) => fs.readlink(path),
   readdir: (path: string) => fs.readdir(path, { withFileTypes: true }),

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileStats } from './file-system.js';
-import { lstatEachBounded } from './lstat-many.js';
+import { lstatEachBounded, underBase } from './lstat-many.js';
 
 // The local disk's `lstatMany`: part of the local backend. Node's promise `lstat` costs about 15 µs of the main
 // thread per call on top of the system call, three times the call itself: a walk of 60,000 paths (a checkpoint of a
@@ -27,7 +27,8 @@ const MISSING = 1;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const { paths, numbers, bigints, start } = workerData;
+const { base, paths, numbers, bigints, start } = workerData;
+const prefix = base.endsWith('/') ? base : base + '/';
 const n = new Float64Array(numbers);
 const b = new BigInt64Array(bigints);
 const list = paths.split('\\0');
@@ -36,7 +37,7 @@ for (let i = 0; i < list.length; i++) {
   const at = start + i;
   let s;
   try {
-    s = fs.lstatSync(list[i], { bigint: true, throwIfNoEntry: false });
+    s = fs.lstatSync(list[i] === '' ? base : prefix + list[i], { bigint: true, throwIfNoEntry: false });
   } catch (error) {
     if (error && error.code === 'ENOTDIR') s = undefined;
     else { failure = { code: error && error.code, message: error && error.message }; break; }
@@ -119,6 +120,7 @@ class WorkerUnavailable extends Error {}
 
 /** Runs one worker over `paths[start, end)`; rejects with the first error other than a missing path. */
 function runWorker(
+  base: string,
   paths: readonly string[],
   start: number,
   end: number,
@@ -132,7 +134,7 @@ function runWorker(
         eval: true,
         // Not the parent's loaders and flags (a TypeScript loader would cost the worker more than its work).
         execArgv: [],
-        workerData: { paths: paths.slice(start, end).join('\0'), numbers, bigints, start },
+        workerData: { base, paths: paths.slice(start, end).join('\0'), numbers, bigints, start },
       });
     } catch (error) {
       reject(new WorkerUnavailable(String(error)));
@@ -150,15 +152,17 @@ function runWorker(
 }
 
 /**
- * The local disk's `lstatMany`: the `lstat` of each path, `undefined` where nothing is (`ENOENT`, `ENOTDIR`); rejects
+ * The local disk's `lstatMany`: the `lstat` of each path below `base`, `undefined` where nothing is (`ENOENT`, `ENOTDIR`); rejects
  * on any other error. Many paths are stat'ed synchronously in a few worker threads; few (or where no worker can
  * start) with `lstat`, a bounded number at a time.
  */
 export async function lstatManyLocal(
+  base: string,
   paths: readonly string[],
   lstat: (path: string) => Promise<FileStats>,
 ): Promise<Array<FileStats | undefined>> {
-  if (paths.length < WORKER_MIN_PATHS) return lstatEachBounded(paths, lstat);
+  const slowly = () => lstatEachBounded(paths, (path) => lstat(underBase(base, path)));
+  if (paths.length < WORKER_MIN_PATHS) return slowly();
   const numbers = new SharedArrayBuffer(paths.length * NUMBER_SLOTS * 8);
   const bigints = new SharedArrayBuffer(paths.length * BIGINT_SLOTS * 8);
   const workers = Math.max(
@@ -169,11 +173,18 @@ export async function lstatManyLocal(
   try {
     await Promise.all(
       Array.from({ length: workers }, (_, worker) =>
-        runWorker(paths, worker * share, Math.min(paths.length, (worker + 1) * share), numbers, bigints),
+        runWorker(
+          base,
+          paths,
+          worker * share,
+          Math.min(paths.length, (worker + 1) * share),
+          numbers,
+          bigints,
+        ),
       ),
     );
   } catch (error) {
-    if (error instanceof WorkerUnavailable) return lstatEachBounded(paths, lstat);
+    if (error instanceof WorkerUnavailable) return slowly();
     throw error;
   }
   const numberView = new Float64Array(numbers);

@@ -29,10 +29,23 @@ export async function lstatEachBounded(
   return results;
 }
 
+/** `base` and a path relative to it (`/`-separated; `''` is `base` itself) as one path. */
+export function underBase(base: string, path: string): string {
+  if (path === '') return base;
+  return base.endsWith('/') ? base + path : `${base}/${path}`;
+}
+
 /**
- * The `lstat` of many paths at once (a walk of a whole workspace): the backend's `lstatMany` where it has one, else
- * its `lstat`, a bounded number at a time. One entry per path, `undefined` where nothing is (`ENOENT`, `ENOTDIR`).
+ * The `lstat` of many paths below `base` at once (a walk of a whole workspace): the backend's `lstatMany` where it
+ * has one, else its `lstat`, a bounded number at a time. `paths` are relative to `base` (`''` is `base` itself). One
+ * entry per path, `undefined` where nothing is (`ENOENT`, `ENOTDIR`).
  */
-export function lstatMany(fs: FileSystem, paths: readonly string[]): Promise<Array<FileStats | undefined>> {
-  return fs.lstatMany ? fs.lstatMany(paths) : lstatEachBounded(paths, (path) => fs.lstat(path));
+export function lstatMany(
+  fs: FileSystem,
+  base: string,
+  paths: readonly string[],
+): Promise<Array<FileStats | undefined>> {
+  return fs.lstatMany
+    ? fs.lstatMany(base, paths)
+    : lstatEachBounded(paths, (path) => fs.lstat(underBase(base, path)));
 }
