@@ -91,10 +91,12 @@ export async function planRewind(context: PlanContext): Promise<RewindPlan> {
     } else plan.blocked.push({ path, reason: 'user-changed' });
   }
   // A restored file needs the directories the checkpoint had it in.
+  const making = new Set(plan.makeDirectories);
   for (const path of [...plan.restore, ...plan.merge.map((merged) => merged.path)]) {
     for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
       const directory = path.slice(0, cut);
-      if (now(directory) === undefined && !plan.makeDirectories.includes(directory)) {
+      if (!making.has(directory) && now(directory) === undefined) {
+        making.add(directory);
         plan.makeDirectories.push(directory);
       }
     }

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   differences,
@@ -69,10 +70,16 @@ describe('the index of a scan', () => {
     expect(rowsOf(StampIndex.decode(shifted)!)).toEqual(ROWS);
   });
 
-  it('is no index when a byte is damaged', () => {
+  it('is no index when a byte is damaged, or when whole bytes do not add up, and never throws', () => {
     const bytes = StampIndex.fromRows(HEADER, ROWS).encode();
     bytes[40]! ^= 1;
     expect(StampIndex.decode(bytes)).toBeUndefined();
+    // A section longer than the bytes, under a CRC-32 that holds.
+    const body = StampIndex.fromRows(HEADER, ROWS).encode().subarray(0, -4);
+    body.writeUInt32LE(0xffffff, 16 + body.readUInt32LE(12));
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32LE(crc32(body));
+    expect(StampIndex.decode(Buffer.concat([body, crc]))).toBeUndefined();
   });
 
   it('puts rows in, replaces and removes them, first, in the middle and last, links keeping their targets', () => {

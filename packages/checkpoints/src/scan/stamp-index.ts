@@ -413,6 +413,15 @@ export class StampIndex {
    * `bytes` where they are aligned (a file read whole is), else copies.
    */
   static decode(bytes: Buffer): StampIndex | undefined {
+    try {
+      return StampIndex.read(bytes);
+    } catch {
+      // Whole (the CRC-32 holds) but not laid out as this version writes: not an index.
+      return undefined;
+    }
+  }
+
+  private static read(bytes: Buffer): StampIndex | undefined {
     if (bytes.length < 20 || !bytes.subarray(0, 4).equals(MAGIC) || bytes.readUInt32LE(4) !== VERSION)
       return undefined;
     if (crc32(bytes.subarray(0, bytes.length - 4)) !== bytes.readUInt32LE(bytes.length - 4)) return undefined;

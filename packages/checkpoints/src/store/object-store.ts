@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { hashBytes } from '@kimi-tools/core/toolkit';
 import {
+  newPackName,
   PackWriter,
   readBlock,
   readPackIndex,
@@ -139,7 +140,7 @@ export class ObjectStore {
             contents: block.contents.filter((item) => kept.has(item.hash)),
           });
         }
-        await writePackOfBlocks(this.directory, new PackWriter(this.directory).name, stored);
+        await writePackOfBlocks(this.directory, newPackName(), stored);
         await fs.unlink(file).catch(() => undefined);
       }
     }

@@ -37,6 +37,11 @@ const MIN_SAVING = 0.1;
 /** Sealed blocks waiting to be compressed and written, in bytes, before `put` waits for them. */
 const PENDING_MAX = 16 << 20;
 
+/** A fresh name for a pack (random: two processes never pick the same). */
+export function newPackName(): string {
+  return randomBytes(8).toString('hex');
+}
+
 /** The index entry of a content. */
 function indexEntry(
   hash: string,
@@ -103,7 +108,7 @@ export class PackWriter {
 
   constructor(
     private readonly directory: string,
-    readonly name: string = randomBytes(8).toString('hex'),
+    readonly name: string = newPackName(),
   ) {
     this.temp = path.join(directory, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
   }
