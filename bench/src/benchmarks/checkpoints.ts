@@ -20,11 +20,14 @@ const run = promisify(execFile);
 /** `git` with the bench's flags, as one shell word list. */
 const GIT = ['git', ...GIT_FLAGS].join(' ');
 
-/** Bytes the files under `directory` take (their sizes). */
-async function bytesUnder(directory: string): Promise<number> {
-  let total = 0;
+/** What the files under `directory` hold (their sizes) and take on disk (their blocks). */
+async function bytesUnder(directory: string): Promise<{ size: number; disk: number }> {
+  const total = { size: 0, disk: 0 };
   for (const entry of await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => [])) {
-    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+    if (!entry.isFile()) continue;
+    const stats = await stat(path.join(entry.parentPath, entry.name));
+    total.size += stats.size;
+    total.disk += stats.blocks * 512;
   }
   return total;
 }
@@ -165,8 +168,9 @@ async function notes(results: RowResult[], context: BenchContext, prepared: Prep
     if (ref?.kind === 'command') await run(ref.argv[0]!, ref.argv.slice(1), { cwd: prepared.tree });
     const [store, repository] = [await bytesUnder(prepared.firstStore), await bytesUnder(prepared.firstGit)];
     lines.push(
-      `- ${LABELS.first}: the store takes ${formatMegabytes(store)} (packs, records and the index of the scan); ` +
-        `git's repository after its first commit ${formatMegabytes(repository)}.`,
+      `- ${LABELS.first}: the store holds ${formatMegabytes(store.size)} in its files (packs, records and the index ` +
+        `of the scan), ${formatMegabytes(store.disk)} on disk; git's repository after its first commit ` +
+        `${formatMegabytes(repository.size)}, ${formatMegabytes(repository.disk)} on disk.`,
     );
   }
   return lines;
