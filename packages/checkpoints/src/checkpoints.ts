@@ -218,7 +218,7 @@ export class Checkpoints {
       this.runtime.fileState.forget(`${root}/${merged.path}`);
       this.agentWrites.record(`${root}/${merged.path}`, merged.bytes);
     }
-    const after = await this.recordRewound(id, before, scanned.scan.index, planned.target, plan);
+    const after = await this.recordRewound(id, before, scanned.scan.index, planned, plan);
     return {
       kind: 'rewound',
       checkpoint: publicOf(after),
@@ -256,9 +256,10 @@ export class Checkpoints {
     id: string,
     before: RecordSummary,
     index: StampIndex,
-    target: EntryLookup,
+    planned: { target: EntryLookup; targetIndex: StampIndex; targetSummary: RecordSummary },
     plan: RewindPlan,
   ): Promise<CheckpointRecord> {
+    const { target } = planned;
     const root = await this.root();
     const merged = new Map(plan.merge.map((item) => [item.path, item]));
     const paths = [...plan.restore, ...merged.keys(), ...plan.makeDirectories, ...plan.removeDirectories];
@@ -287,6 +288,8 @@ export class Checkpoints {
         });
     }
     const after = index.withChanges(index.header, changes);
+    // Everything taken back: the state after is the checkpoint's, whose manifest the store has.
+    const same = differences(planned.targetIndex, after).length === 0;
     return recordCheckpoint(this.store, {
       label: `rewind to ${id}`,
       predecessor: { summary: before, manifest: index },
@@ -294,6 +297,7 @@ export class Checkpoints {
       changed: [...changes.keys()].sort(),
       writer,
       indexMoved: true,
+      ...(same ? { knownManifest: planned.targetSummary.manifest } : {}),
     });
   }
 
@@ -351,7 +355,8 @@ export class Checkpoints {
     options: RewindOptions,
     scanned: Scanned,
   ) {
-    const targetIndex = await this.store.manifestOf(await this.summaryOf(id));
+    const targetSummary = await this.summaryOf(id);
+    const targetIndex = await this.store.manifestOf(targetSummary);
     const nowIndex = scanned.scan.index;
     const differing = differences(targetIndex, nowIndex, selected);
     // The entries of the paths that differ, looked up once; any other path of now or of the checkpoint in place.
@@ -391,7 +396,7 @@ export class Checkpoints {
       ...plan.makeDirectories.map((path) => `${path}\0make`),
       ...plan.removeDirectories.map((path) => `${path}\0remove`),
     ]);
-    return { target, now, plan, changes, key };
+    return { target, targetIndex, targetSummary, now, plan, changes, key };
   }
 
   /** The display blocks of a planned rewind: each file from now to what it will hold. */

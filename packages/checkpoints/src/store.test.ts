@@ -76,6 +76,25 @@ describe('the store', () => {
     ).toBe(true);
   });
 
+  test('gives the state after a rewind that took everything back the manifest of the checkpoint it went to', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    await workspace.writeAll({ 'a.txt': 'a\n', 'b/c.txt': 'c\n' });
+    await checkpoints.create();
+    await workspace.writeAll({ 'a.txt': 'A\n', 'd.txt': 'd\n' });
+    await checkpoints.create();
+    expect((await checkpoints.rewind('1')).kind).toBe('rewound');
+    const records = await new CheckpointStore(store).list();
+    expect(records.map((record) => record.label)).toEqual([undefined, undefined, 'rewind to 1']);
+    expect(records[2]!.manifest).toBe(records[0]!.manifest);
+    expect(records[2]!.added.map(([hash]) => hash)).toContain(records[0]!.manifest);
+    expect(await checkpoints.diff('1')).toEqual([]);
+    expect((await checkpoints.create()).files).toEqual([]);
+  });
+
   test('prunes the oldest checkpoints beyond maxCount, and the contents only they held', async ({
     workspace,
     runtime,

@@ -112,6 +112,16 @@ describe('the index of a scan', () => {
     expect(changed.rowOf('big.bin')).toBeUndefined();
   });
 
+  it('reads back an index whose rows were replaced, not added or removed (its paths encoded once)', () => {
+    const read = StampIndex.decode(StampIndex.fromRows(HEADER, ROWS).encode())!;
+    const replaced = read.withChanges(HEADER, new Map([['a.txt', file('a.txt', 40)]]));
+    expect(rowsOf(StampIndex.decode(replaced.encode())!)).toEqual(
+      ROWS.map((row) => (row.path === 'a.txt' ? file('a.txt', 40) : row)),
+    );
+    const grown = replaced.withChanges(HEADER, new Map([['b.txt', file('b.txt', 41)]]));
+    expect(StampIndex.decode(grown.encode())!.paths).toContain('b.txt');
+  });
+
   it('makes a manifest without stamps, the same bytes for the same contents', () => {
     const index = StampIndex.fromRows(HEADER, ROWS);
     const manifest = index.manifest();

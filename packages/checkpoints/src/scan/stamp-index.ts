@@ -111,6 +111,9 @@ export class StampIndex {
     private readonly targets: Map<number, string>,
   ) {}
 
+  /** The encoded paths section, kept from a decode (or an index with the same paths): encoding it is the cost. */
+  private pathBytes: Buffer | undefined;
+
   get count(): number {
     return this.paths.length;
   }
@@ -174,6 +177,9 @@ export class StampIndex {
     closeRun(this.count);
     while (next < changed.length) put(changes.get(changed[next++]!));
     const result = StampIndex.allocate(header, count);
+    const samePaths = count === this.count && [...changes.values()].every((row) => row !== null);
+    if (samePaths && [...changes.keys()].every((path) => this.rowOf(path) !== undefined))
+      result.pathBytes = this.pathBytes;
     let at = 0;
     for (const run of runs) {
       if ('path' in run) result.setRow(at++, run);
@@ -187,7 +193,7 @@ export class StampIndex {
 
   /** The same rows under another header. */
   withHeader(header: IndexHeader): StampIndex {
-    return new StampIndex(
+    const index = new StampIndex(
       header,
       this.paths,
       this.kinds,
@@ -202,6 +208,8 @@ export class StampIndex {
       this.hashes,
       this.targets,
     );
+    index.pathBytes = this.pathBytes;
+    return index;
   }
 
   /** Whether row `row` is in the manifest (not the root, not an ignore file the rules leave out). */
@@ -343,19 +351,32 @@ export class StampIndex {
     const rows: number[] = [];
     for (let row = 0; row < this.count; row += 1) if (this.inManifest(row)) rows.push(row);
     const manifest = StampIndex.allocate(MANIFEST_HEADER, rows.length);
-    for (const [at, row] of rows.entries()) {
-      manifest.copyRow(at, this, row);
-      const kind = this.kinds[row]!;
+    // The rows in runs (only the root and ignored ignore files break them), then the stamps wiped.
+    for (let at = 0; at < rows.length;) {
+      let end = at + 1;
+      while (end < rows.length && rows[end] === rows[end - 1]! + 1) end += 1;
+      manifest.copyRows(at, this, rows[at]!, rows[end - 1]! + 1);
+      at = end;
+    }
+    manifest.mtimeMs.fill(0);
+    manifest.mtimeNs.fill(0n);
+    manifest.ctimeNs.fill(0n);
+    manifest.inos.fill(0n);
+    manifest.devs.fill(0n);
+    for (let at = 0; at < rows.length; at += 1) {
+      const kind = manifest.kinds[at]!;
       if (kind === ROW_LARGE) {
+        // A large file's stamp stands for its content.
+        const row = rows[at]!;
         manifest.flags[at] = this.flags[row]! & ~FLAG_IGNORE_FILE;
+        manifest.mtimeMs[at] = this.mtimeMs[row]!;
+        manifest.mtimeNs[at] = this.mtimeNs[row]!;
+        manifest.ctimeNs[at] = this.ctimeNs[row]!;
+        manifest.inos[at] = this.inos[row]!;
+        manifest.devs[at] = this.devs[row]!;
         continue;
       }
       manifest.flags[at] = 0;
-      manifest.mtimeMs[at] = 0;
-      manifest.mtimeNs[at] = 0n;
-      manifest.ctimeNs[at] = 0n;
-      manifest.inos[at] = 0n;
-      manifest.devs[at] = 0n;
       if (kind !== ROW_FILE) manifest.sizes[at] = 0;
       if (kind === ROW_LINK) manifest.modes[at] = 0;
     }
@@ -382,8 +403,9 @@ export class StampIndex {
    */
   encode(): Buffer {
     const header = Buffer.from(JSON.stringify({ ...this.header, endianness: os.endianness() }));
+    this.pathBytes ??= Buffer.from(this.paths.join('\0'));
     const sections: ArrayBufferView[] = [
-      Buffer.from(this.paths.join('\0')),
+      this.pathBytes,
       this.kinds,
       this.flags,
       this.modes,
@@ -444,7 +466,8 @@ export class StampIndex {
     };
     const bytesOf = ({ buffer, byteOffset, byteLength }: ReturnType<typeof section>) =>
       Buffer.from(buffer, byteOffset, byteLength);
-    const pathText = bytesOf(section()).toString('utf8');
+    const pathBytes = bytesOf(section());
+    const pathText = pathBytes.toString('utf8');
     const paths = count === 0 ? [] : pathText.split('\0');
     const kinds = bytesOf(section());
     const flags = bytesOf(section());
@@ -466,7 +489,7 @@ export class StampIndex {
     const targets = new Map(JSON.parse(bytesOf(section()).toString('utf8')) as Array<[number, string]>);
     if (paths.length !== count || kinds.length !== count || hashes.length !== count * 32) return undefined;
     const { endianness: _, ...rest } = header;
-    return new StampIndex(
+    const index = new StampIndex(
       rest,
       paths,
       kinds,
@@ -481,6 +504,8 @@ export class StampIndex {
       hashes,
       targets,
     );
+    index.pathBytes = pathBytes;
+    return index;
   }
 
   private setRow(at: number, row: IndexRow): void {

@@ -68,6 +68,17 @@ export class ObjectStore {
     }
   }
 
+  /** The size of the content `hash`, or `undefined` when the store does not have it. */
+  async sizeOf(hash: string): Promise<number | undefined> {
+    const key = Buffer.from(hash, 'hex');
+    let location = this.locate(key);
+    if (location === undefined) {
+      await this.refresh();
+      location = this.locate(key);
+    }
+    return location?.length;
+  }
+
   /** Every content's hash, with its pack and its size (what the tests look at). */
   async list(): Promise<Map<string, { pack: string; length: number }>> {
     await this.refresh();

@@ -18,6 +18,8 @@ export interface CheckpointToRecord {
   writer: PackWriter;
   /** Whether the index moved even if no entry changed (a stamp, or the time of its scan). */
   indexMoved: boolean;
+  /** A stored manifest known to hold exactly `index`'s entries (a rewind that took everything back): not made again. */
+  knownManifest?: string;
 }
 
 /**
@@ -37,9 +39,19 @@ export async function recordCheckpoint(
     const { manifest, contentBytes, storedBytes } = predecessor.summary;
     fields = { manifest, contentBytes, storedBytes, files: [], added: [] };
   } else {
-    const bytes = index.manifest().encode();
-    const manifest = hashBytes(bytes);
-    if (manifest !== predecessor?.summary.manifest) await writer.put(manifest, bytes);
+    let manifest: string;
+    let manifestBytes: number;
+    const known =
+      state.knownManifest === undefined ? undefined : await store.objects.sizeOf(state.knownManifest);
+    if (known !== undefined) {
+      manifest = state.knownManifest!;
+      manifestBytes = known;
+    } else {
+      const bytes = index.manifest().encode();
+      manifest = hashBytes(bytes);
+      manifestBytes = bytes.length;
+      if (manifest !== predecessor?.summary.manifest) await writer.put(manifest, bytes);
+    }
     const before = emptyEntries();
     const after = emptyEntries();
     for (const path of changed) {
@@ -51,7 +63,7 @@ export async function recordCheckpoint(
     // What this checkpoint refers to that its predecessor did not: the new contents of the paths that changed, but
     // those another path that changed had before (a rename). One the predecessor had elsewhere is counted too:
     // that keeps a content pruning could have let go, never the other way round.
-    const added = new Map<string, number>([[manifest, bytes.length]]);
+    const added = new Map<string, number>([[manifest, manifestBytes]]);
     for (const entry of Object.values(after)) if (entry.type === 'file') added.set(entry.hash, entry.size);
     for (const entry of Object.values(before)) if (entry.type === 'file') added.delete(entry.hash);
     const addedBytes = [...added.values()].reduce((sum, size) => sum + size, 0);
