@@ -2,6 +2,7 @@
 // given on the command line (`pnpm bench grep`); the value is a `Benchmark` (src/harness/types.ts, README.md).
 // README.md lists them with their goals.
 import applyPatch from './benchmarks/apply-patch.js';
+import checkpoints from './benchmarks/checkpoints.js';
 import coldStart from './benchmarks/cold-start.js';
 import diagnostics from './benchmarks/diagnostics.js';
 import diff from './benchmarks/diff.js';
@@ -29,4 +30,5 @@ export const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   diagnostics,
   applyPatch,
   ssh,
+  checkpoints,
 };

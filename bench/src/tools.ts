@@ -1,6 +1,7 @@
 // The one place where the bench builds tools, as a host would: a runtime with a yolo approval, and the tool. Each
 // builder imports only its own package (dynamically), so a script that builds one tool loads what that tool needs
 // and nothing else — the cold-start figure depends on it.
+import type { Checkpoints } from '@kimi-tools/checkpoints';
 import type { ToolRuntime } from '@kimi-tools/core';
 import type { FileSystem } from '@kimi-tools/core/fs';
 import type { FileStamp } from '@kimi-tools/core/toolkit';
@@ -145,4 +146,13 @@ export async function buildPlainStrReplace(workDir: string): Promise<StrReplaceF
     import('@kimi-tools/replace'),
   ]);
   return new StrReplaceFile(createRuntime({ workDir, approval: yoloApproval(), readBeforeWrite: false }), {});
+}
+
+/** The checkpoints of a runtime on `workDir`, with their store in `storeDir`. */
+export async function buildCheckpoints(workDir: string, storeDir: string): Promise<Checkpoints> {
+  const [runtime, { createCheckpoints }] = await Promise.all([
+    runtimeFor(workDir),
+    import('@kimi-tools/checkpoints'),
+  ]);
+  return createCheckpoints(runtime, { dir: storeDir });
 }

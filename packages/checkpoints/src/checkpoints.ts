@@ -1,5 +1,12 @@
 import type { DiffDisplayBlock, ToolRuntime } from '@kimi-tools/core';
-import { defineRuntimeSlot, isWithinDirectory, readHandleUpTo } from '@kimi-tools/core/toolkit';
+import {
+  defineRuntimeSlot,
+  hashBytes,
+  IgnoreRuleCache,
+  isWithinDirectory,
+  lstatMany,
+  readHandleUpTo,
+} from '@kimi-tools/core/toolkit';
 import { fileDiff, type EntryBytes, type FileDiff } from './file-diffs.js';
 import { resolveOptions, type CheckpointsOptions, type ResolvedCheckpointsOptions } from './options.js';
 import { AgentWrites } from './rewind/agent-writes.js';
@@ -7,9 +14,20 @@ import { commitRewind } from './rewind/commit-rewind.js';
 import { planRewind, type RewindPlan } from './rewind/plan-rewind.js';
 import type { Checkpoint, Resolution, RewindOptions, RewindResult } from './rewind/rewind-types.js';
 import { fileChanges, type FileChange } from './scan/changes.js';
-import type { Manifest, ManifestEntry } from './scan/manifest.js';
-import { scanWorkspace } from './scan/scan-workspace.js';
-import { CheckpointStore, type CheckpointRecord } from './store/checkpoint-store.js';
+import { emptyEntries, type EntryLookup, type Manifest, type ManifestEntry } from './scan/manifest.js';
+import { scanWorkspace, type ScanResult } from './scan/scan-workspace.js';
+import {
+  differences,
+  ROW_DIR,
+  ROW_FILE,
+  ROW_LINK,
+  rowOfStats,
+  type IndexRow,
+  type StampIndex,
+} from './scan/stamp-index.js';
+import { CheckpointStore, type CheckpointRecord, type RecordSummary } from './store/checkpoint-store.js';
+import type { PackWriter } from './store/pack-file.js';
+import { recordCheckpoint } from './store/record-checkpoint.js';
 
 /** Why a checkpoint id is refused: `There is no checkpoint {id}.` */
 export class CheckpointNotFoundError extends Error {
@@ -30,6 +48,20 @@ export class PathOutsideWorkspaceError extends Error {
 /** The runtime's checkpoints, made by {@link createCheckpoints} or, on first use by a tool, with the defaults. */
 const CHECKPOINTS = defineRuntimeSlot('checkpoints', () => ({ value: undefined as Checkpoints | undefined }));
 
+/** Contents of a rewind read from the store at once. */
+const READ_CONCURRENCY = 16;
+
+/** The workspace scanned against the newest checkpoint (and, for a storing scan, its new contents in a pack). */
+interface Scanned {
+  /** The newest checkpoint before the scan, and its manifest (the index it left, when whole). */
+  predecessor: { summary: RecordSummary; manifest: StampIndex } | undefined;
+  /** The index the scan started from (the newest checkpoint's), when there was a whole one. */
+  previous: StampIndex | undefined;
+  scan: ScanResult;
+  /** Holds what a storing scan read that the store lacked. */
+  writer: PackWriter;
+}
+
 /**
  * The checkpoints of one runtime's workspace (docs/checkpoints.md). `create` records the workspace (every file the
  * ignore rules keep, whoever changed it), `list` and `diff` show them, `rewind` takes files back to one of them and
@@ -40,6 +72,7 @@ export class Checkpoints {
   readonly directory: string;
   private readonly store: CheckpointStore;
   private readonly agentWrites = new AgentWrites();
+  private readonly ruleCache = new IgnoreRuleCache();
   private rootPath: string | undefined;
 
   /** Use {@link createCheckpoints} or {@link checkpointsOf}. */
@@ -54,7 +87,12 @@ export class Checkpoints {
 
   /** Records the workspace now as a new checkpoint, and prunes the oldest beyond the limits. */
   async create(label?: string): Promise<Checkpoint> {
-    return this.store.locked(async () => this.record(label));
+    return this.store.locked(async () => {
+      const scanned = await this.scan(true);
+      const record = await this.record(scanned, label);
+      await this.store.prune(this.options.maxCount, this.options.maxBytes);
+      return publicOf(record);
+    });
   }
 
   /** Every checkpoint kept, oldest first. */
@@ -64,27 +102,27 @@ export class Checkpoints {
 
   /** The files that differ from checkpoint `fromId` to `toId` (default `'now'`: the workspace as it is), with diffs. */
   async diff(fromId: string, toId: string = 'now'): Promise<FileDiff[]> {
-    const from = await this.recordOf(fromId);
-    const fromManifest = await this.store.manifestOf(from);
-    let toManifest: Manifest;
+    const from = await this.store.manifestOf(await this.summaryOf(fromId));
+    let to: StampIndex;
     let toBytes: EntryBytes;
     if (toId === 'now') {
-      toManifest = await this.scanNow(false);
+      to = (await this.scan(false)).scan.index;
       toBytes = (path) => this.workspaceBytes(path);
     } else {
-      toManifest = await this.store.manifestOf(await this.recordOf(toId));
+      to = await this.store.manifestOf(await this.summaryOf(toId));
       toBytes = this.storeBytes;
     }
+    const differing = differences(from, to).map((item) => item.path);
     const root = await this.root();
     const diffs: FileDiff[] = [];
-    for (const change of fileChanges(fromManifest.entries, toManifest.entries)) {
+    for (const change of fileChanges(pick(from, differing), pick(to, differing))) {
       diffs.push(
         await fileDiff(
           this.runtime,
           root,
           change,
-          { entry: fromManifest.entries[change.from ?? change.path], bytesOf: this.storeBytes },
-          { entry: toManifest.entries[change.path], bytesOf: toBytes },
+          { entry: from.entryAt(change.from ?? change.path), bytesOf: this.storeBytes },
+          { entry: to.entryAt(change.path), bytesOf: toBytes },
         ),
       );
     }
@@ -99,138 +137,272 @@ export class Checkpoints {
    */
   async rewind(id: string, options: RewindOptions = {}): Promise<RewindResult> {
     const selected = await this.selection(options.paths);
-    const planned = await this.plan(id, selected, options, false);
+    if (options.approve === undefined) {
+      await this.summaryOf(id);
+      return this.store.locked(() => this.rewindLocked(id, selected, options, undefined));
+    }
+    const planned = await this.plan(id, selected, options, await this.scan(false));
     if (planned.plan.blocked.length > 0) return { kind: 'blocked', files: planned.plan.blocked };
     if (planned.plan.restore.length === 0 && planned.plan.merge.length === 0) {
-      return planned.plan.makeDirectories.length + planned.plan.removeDirectories.length === 0
-        ? { kind: 'unchanged', leftAlone: planned.plan.leftAlone }
-        : this.locked(id, selected, options, planned.key);
-    }
-    if (options.approve) {
+      if (planned.plan.makeDirectories.length + planned.plan.removeDirectories.length === 0)
+        return { kind: 'unchanged', leftAlone: planned.plan.leftAlone };
+    } else {
       const preview = {
-        checkpoint: publicOf(planned.record),
+        checkpoint: publicOf(await this.recordOf(id)),
         restore: planned.changes,
         merge: planned.plan.merge.map((merged) => merged.path),
         display: await this.previewBlocks(planned),
       };
       if (!(await options.approve(preview))) return { kind: 'refused' };
     }
-    return this.locked(id, selected, options, planned.key);
+    return this.store.locked(() => this.rewindLocked(id, selected, options, planned.key));
   }
 
-  /** The rewind itself, under the store's lock: the plan made again (it must not have changed), then the commit. */
-  private async locked(
+  /**
+   * The rewind itself, under the store's lock: one storing scan, the plan (which must be the approved one), the
+   * state before recorded when it differs from the newest checkpoint, the commit, and the state after recorded.
+   */
+  private async rewindLocked(
     id: string,
     selected: (path: string) => boolean,
     options: RewindOptions,
-    approvedKey: string,
+    approvedKey: string | undefined,
   ): Promise<RewindResult> {
-    return this.store.locked(async () => {
-      const planned = await this.plan(id, selected, options, true);
-      if (planned.key !== approvedKey) {
-        const approved = new Set<string>(JSON.parse(approvedKey) as string[]);
-        const current = new Set<string>(JSON.parse(planned.key) as string[]);
-        const differing = [...approved, ...current].filter(
-          (item) => !approved.has(item) || !current.has(item),
-        );
-        return { kind: 'changed', paths: [...new Set(differing.map((item) => item.split('\0')[0]!))].sort() };
-      }
-      const differsFromLast = fileChanges(planned.last.entries, planned.now.entries).length > 0;
-      const before = differsFromLast
-        ? (
-            await this.store.add(
-              planned.now,
-              `before rewind to ${id}`,
-              fileChanges(planned.last.entries, planned.now.entries),
-              planned.last,
-            )
-          ).id
-        : planned.lastRecord.id;
-      const root = await this.root();
-      const commit = await commitRewind(
-        this.runtime,
-        root,
-        planned.plan,
-        planned.target,
-        planned.now,
-        (entry) => this.storeBytes('', entry),
+    const scanned = await this.scan(true);
+    let planned: Awaited<ReturnType<Checkpoints['plan']>>;
+    try {
+      planned = await this.plan(id, selected, options, scanned);
+    } catch (error) {
+      await scanned.writer.abort();
+      throw error;
+    }
+    const { plan } = planned;
+    const stop = async (result: RewindResult) => {
+      await scanned.writer.abort();
+      return result;
+    };
+    if (approvedKey !== undefined && planned.key !== approvedKey) {
+      const approved = new Set<string>(JSON.parse(approvedKey) as string[]);
+      const current = new Set<string>(JSON.parse(planned.key) as string[]);
+      const differing = [...approved, ...current].filter((item) => !approved.has(item) || !current.has(item));
+      return stop({
+        kind: 'changed',
+        paths: [...new Set(differing.map((item) => item.split('\0')[0]!))].sort(),
+      });
+    }
+    if (plan.blocked.length > 0) return stop({ kind: 'blocked', files: plan.blocked });
+    const writes = plan.restore.length + plan.merge.length;
+    if (writes + plan.makeDirectories.length + plan.removeDirectories.length === 0)
+      return stop({ kind: 'unchanged', leftAlone: plan.leftAlone });
+    const root = await this.root();
+    const bytes = await this.restoredBytes(planned.target, plan.restore);
+    // The state before the rewind: a checkpoint of its own when it differs from the newest (so it can be undone).
+    let before = scanned.predecessor?.summary;
+    if (before === undefined || scanned.scan.changed.length > 0 || scanned.previous === undefined) {
+      before = await this.record(scanned, `before rewind to ${id}`);
+    } else await scanned.writer.abort();
+    const commit = await commitRewind(this.runtime, root, plan, planned.target, planned.now, (path) =>
+      bytes.get(path)!,
+    );
+    if (commit.kind !== 'done') return commit;
+    for (const path of plan.restore) {
+      this.runtime.fileState.forget(`${root}/${path}`);
+      const entry = planned.target(path);
+      this.agentWrites.record(
+        `${root}/${path}`,
+        bytes.get(path) ?? null,
+        entry?.type === 'file' ? entry.hash : undefined,
       );
-      if (commit.kind !== 'done') return commit;
-      for (const path of planned.plan.restore) {
-        const entry = planned.target.entries[path];
-        this.runtime.fileState.forget(`${root}/${path}`);
-        this.agentWrites.record(
-          `${root}/${path}`,
-          entry?.type === 'file' ? await this.storeBytes(path, entry) : null,
-        );
+    }
+    for (const merged of plan.merge) {
+      this.runtime.fileState.forget(`${root}/${merged.path}`);
+      this.agentWrites.record(`${root}/${merged.path}`, merged.bytes);
+    }
+    const after = await this.recordRewound(id, before, scanned.scan.index, planned, plan);
+    return {
+      kind: 'rewound',
+      checkpoint: publicOf(after),
+      before: before.id,
+      restored: planned.changes,
+      merged: plan.merge.map((merged) => ({ path: merged.path, conflicts: merged.conflicts })),
+      leftAlone: plan.leftAlone,
+    };
+  }
+
+  /** The bytes of every file a rewind restores, read from the store a few at a time. */
+  private async restoredBytes(
+    target: EntryLookup,
+    paths: readonly string[],
+  ): Promise<Map<string, Uint8Array>> {
+    const bytes = new Map<string, Uint8Array>();
+    const files = paths.filter((path) => target(path)?.type === 'file');
+    let next = 0;
+    const lane = async () => {
+      while (next < files.length) {
+        const path = files[next++]!;
+        bytes.set(path, await this.storeBytes(path, target(path)!));
       }
-      for (const merged of planned.plan.merge) {
-        this.runtime.fileState.forget(`${root}/${merged.path}`);
-        this.agentWrites.record(`${root}/${merged.path}`, merged.bytes);
-      }
-      const after = await this.record(`rewind to ${id}`);
-      return {
-        kind: 'rewound',
-        checkpoint: after,
-        before,
-        restored: planned.changes,
-        merged: planned.plan.merge.map((merged) => ({ path: merged.path, conflicts: merged.conflicts })),
-        leftAlone: planned.plan.leftAlone,
-      };
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, files.length) }, lane));
+    return bytes;
+  }
+
+  /**
+   * Records the state after a rewind: the index of the scan before it, with every path the rewind wrote stat'ed
+   * again and given the content it wrote (its new stamps are later than the scan began, so the next scan reads
+   * them again whatever they say: nothing written meanwhile by anyone else is taken on trust).
+   */
+  private async recordRewound(
+    id: string,
+    before: RecordSummary,
+    index: StampIndex,
+    planned: { target: EntryLookup; targetIndex: StampIndex; targetSummary: RecordSummary },
+    plan: RewindPlan,
+  ): Promise<CheckpointRecord> {
+    const { target } = planned;
+    const root = await this.root();
+    const merged = new Map(plan.merge.map((item) => [item.path, item]));
+    const paths = [...plan.restore, ...merged.keys(), ...plan.makeDirectories, ...plan.removeDirectories];
+    const stats = await lstatMany(this.runtime.fs, root, paths);
+    const changes = new Map<string, IndexRow | null>();
+    const writer = this.store.objects.writer();
+    for (const [at, path] of paths.entries()) {
+      const seen = stats[at];
+      const entry = target(path);
+      const mergedFile = merged.get(path);
+      if (seen === undefined) changes.set(path, null);
+      else if (seen.isDirectory()) changes.set(path, rowOfStats(path, ROW_DIR, seen));
+      else if (seen.isSymbolicLink() && entry?.type === 'link')
+        changes.set(path, { ...rowOfStats(path, ROW_LINK, seen), target: entry.target });
+      else if (seen.isFile() && mergedFile !== undefined) {
+        const hash = hashBytes(mergedFile.bytes);
+        await writer.put(hash, mergedFile.bytes);
+        changes.set(path, {
+          ...rowOfStats(path, ROW_FILE, seen, index.isIgnoreFile(index.rowOf(path) ?? -1)),
+          hash,
+        });
+      } else if (seen.isFile() && entry?.type === 'file')
+        changes.set(path, {
+          ...rowOfStats(path, ROW_FILE, seen, index.isIgnoreFile(index.rowOf(path) ?? -1)),
+          hash: entry.hash,
+        });
+    }
+    const after = index.withChanges(index.header, changes);
+    // Everything taken back: the state after is the checkpoint's, whose manifest the store has.
+    const same = differences(planned.targetIndex, after).length === 0;
+    return recordCheckpoint(this.store, {
+      label: `rewind to ${id}`,
+      predecessor: { summary: before, manifest: index },
+      index: after,
+      changed: [...changes.keys()].sort(),
+      writer,
+      indexMoved: true,
+      ...(same ? { knownManifest: planned.targetSummary.manifest } : {}),
     });
   }
 
-  /** Scans, stores and records a checkpoint, then prunes; the caller holds the store's lock. */
-  private async record(label: string | undefined): Promise<Checkpoint> {
-    const records = await this.store.list();
-    const last = records.at(-1);
-    const previous = last ? await this.store.manifestOf(last) : undefined;
-    const manifest = await this.scanNow(true, previous);
-    const files = fileChanges(previous?.entries ?? {}, manifest.entries);
-    const record = await this.store.add(manifest, label, files, previous);
-    await this.store.prune(this.options.maxCount, this.options.maxBytes);
-    return publicOf(record);
+  /**
+   * Scans the workspace against the newest checkpoint and the index of its scan. A storing scan (under the store's
+   * lock) keeps what it reads that the store lacks in a new pack.
+   */
+  private async scan(storing: boolean): Promise<Scanned> {
+    const root = await this.root();
+    const newest = await this.store.newest();
+    let previous: StampIndex | undefined;
+    let predecessor: Scanned['predecessor'];
+    if (newest !== undefined) {
+      const index = await this.store.readIndex(root, this.runtime.fs.name);
+      if (index?.header.manifest === newest.manifest) previous = index;
+      predecessor = { summary: newest, manifest: previous ?? (await this.store.manifestOf(newest)) };
+    }
+    const writer = this.store.objects.writer();
+    let stored: Map<string, number> | undefined;
+    const scan = await scanWorkspace({
+      fs: this.runtime.fs,
+      root,
+      previous,
+      maxFileBytes: this.options.maxFileBytes,
+      ruleCache: this.ruleCache,
+      ...(storing
+        ? {
+            store: async (hash: string, bytes: Uint8Array) => {
+              // What the newest checkpoint refers to is stored (pruning never takes the newest's contents).
+              stored ??= predecessor?.manifest.contents() ?? new Map();
+              if (!stored.has(hash)) await writer.put(hash, bytes);
+            },
+          }
+        : {}),
+    });
+    return { predecessor, previous, scan, writer };
   }
 
-  /** The plan of a rewind, with a key that tells whether two plans would write the same. */
+  /** Records a scan as a checkpoint; the caller holds the store's lock. */
+  private async record(scanned: Scanned, label: string | undefined): Promise<CheckpointRecord> {
+    return recordCheckpoint(this.store, {
+      label,
+      predecessor: scanned.predecessor,
+      index: scanned.scan.index,
+      changed: scanned.previous === undefined ? undefined : scanned.scan.changed,
+      writer: scanned.writer,
+      indexMoved: scanned.scan.rewritten,
+    });
+  }
+
+  /** The plan of a rewind on a scan, with a key that tells whether two plans would write the same. */
   private async plan(
     id: string,
     selected: (path: string) => boolean,
     options: RewindOptions,
-    store: boolean,
+    scanned: Scanned,
   ) {
-    const record = await this.recordOf(id);
-    const lastRecord = (await this.store.list()).at(-1)!;
-    const target = await this.store.manifestOf(record);
-    const last = await this.store.manifestOf(lastRecord);
-    const now = await this.scanNow(store, last);
+    const targetSummary = await this.summaryOf(id);
+    const targetIndex = await this.store.manifestOf(targetSummary);
+    const nowIndex = scanned.scan.index;
+    const differing = differences(targetIndex, nowIndex, selected);
+    // The entries of the paths that differ, looked up once; any other path of now or of the checkpoint in place.
+    const targetEntries = emptyEntries();
+    const nowEntries = emptyEntries();
+    for (const item of differing) {
+      if (item.a !== undefined) targetEntries[item.path] = targetIndex.entryOf(item.a)!;
+      if (item.b !== undefined) nowEntries[item.path] = nowIndex.entryOf(item.b)!;
+    }
+    const known = new Set(differing.map((item) => item.path));
+    const target: EntryLookup = (path) => (known.has(path) ? targetEntries[path] : targetIndex.entryAt(path));
+    const now: EntryLookup = (path) => (known.has(path) ? nowEntries[path] : nowIndex.entryAt(path));
+    // The last checkpoint's entries differ from now only where the scan saw a change.
+    const changedSinceLast = new Set(scanned.scan.changed);
+    const predecessor = scanned.predecessor?.manifest;
+    const last: EntryLookup =
+      scanned.previous !== undefined
+        ? (path) => (changedSinceLast.has(path) ? predecessor!.entryAt(path) : now(path))
+        : (path) => predecessor?.entryAt(path);
     const plan = await planRewind({
       checkpointId: id,
       target,
       last,
       now,
-      selected,
+      differing: differing.map((item) => item.path),
       resolve: resolverOf(options.resolve),
       agentWrite: (path) => this.agentWrites.get(`${this.rootPath}/${path}`),
       bytesOf: (path, entry, from) =>
         from === 'store' ? this.storeBytes(path, entry) : this.workspaceBytes(path),
     });
-    const changes = fileChanges(pick(target.entries, plan.restore), pick(now.entries, plan.restore));
+    const changes = fileChanges(pickFrom(target, plan.restore), pickFrom(now, plan.restore));
     // What the plan writes over: the same key means the same files, holding the same contents, are changed alike.
     const key = JSON.stringify([
-      ...plan.restore.map((path) => contentIdentity(path, 'restore', now.entries[path])),
-      ...plan.merge.map((merged) => contentIdentity(merged.path, 'merge', now.entries[merged.path])),
+      ...plan.restore.map((path) => contentIdentity(path, 'restore', now(path))),
+      ...plan.merge.map((merged) => contentIdentity(merged.path, 'merge', now(merged.path))),
       ...plan.blocked.map((file) => `${file.path}\0blocked`),
       ...plan.makeDirectories.map((path) => `${path}\0make`),
       ...plan.removeDirectories.map((path) => `${path}\0remove`),
     ]);
-    return { record, lastRecord, target, last, now, plan, changes, key };
+    return { target, targetIndex, targetSummary, now, plan, changes, key };
   }
 
   /** The display blocks of a planned rewind: each file from now to what it will hold. */
   private async previewBlocks(planned: {
-    target: Manifest;
-    now: Manifest;
+    target: EntryLookup;
+    now: EntryLookup;
     plan: RewindPlan;
     changes: FileChange[];
   }): Promise<DiffDisplayBlock[]> {
@@ -242,8 +414,8 @@ export class Checkpoints {
         this.runtime,
         root,
         { path, change: 'modified' },
-        { entry: planned.now.entries[path], bytesOf: workspace },
-        { entry: planned.target.entries[path], bytesOf: this.storeBytes },
+        { entry: planned.now(path), bytesOf: workspace },
+        { entry: planned.target(path), bytesOf: this.storeBytes },
       );
       blocks.push(...diff.blocks);
     }
@@ -252,34 +424,15 @@ export class Checkpoints {
         this.runtime,
         root,
         { path: merged.path, change: 'modified' },
-        { entry: planned.now.entries[merged.path], bytesOf: workspace },
+        { entry: planned.now(merged.path), bytesOf: workspace },
         {
-          entry: { type: 'file', hash: '', size: 0, mode: merged.mode, mtimeMs: 0 },
+          entry: { type: 'file', hash: '', size: 0, mode: merged.mode },
           bytesOf: async () => merged.bytes,
         },
       );
       blocks.push(...diff.blocks);
     }
     return blocks;
-  }
-
-  private async scanNow(store: boolean, previous?: Manifest): Promise<Manifest> {
-    if (previous === undefined) {
-      const last = (await this.store.list()).at(-1);
-      previous = last ? await this.store.manifestOf(last) : undefined;
-    }
-    return scanWorkspace({
-      fs: this.runtime.fs,
-      root: await this.root(),
-      previous,
-      maxFileBytes: this.options.maxFileBytes,
-      ...(store
-        ? {
-            store: async (bytes: Uint8Array, hash: string) =>
-              void (await this.store.objects.put(bytes, hash)),
-          }
-        : {}),
-    });
   }
 
   private readonly storeBytes: EntryBytes = (_path, entry) => {
@@ -294,6 +447,12 @@ export class Checkpoints {
     } finally {
       await handle.close();
     }
+  }
+
+  private async summaryOf(id: string): Promise<RecordSummary> {
+    const summary = await this.store.summary(id);
+    if (!summary) throw new CheckpointNotFoundError(id);
+    return summary;
   }
 
   private async recordOf(id: string): Promise<CheckpointRecord> {
@@ -344,9 +503,18 @@ function resolverOf(resolve: RewindOptions['resolve']): (path: string) => Resolu
   return (path) => (resolve !== undefined && Object.hasOwn(resolve, path) ? resolve[path] : undefined);
 }
 
-function pick(entries: Manifest['entries'], paths: readonly string[]): Manifest['entries'] {
-  const picked: Manifest['entries'] = {};
-  for (const path of paths) if (entries[path] !== undefined) picked[path] = entries[path];
+/** The entries of `paths` in an index, as a record. */
+function pick(index: StampIndex, paths: readonly string[]): Manifest['entries'] {
+  return pickFrom((path) => index.entryAt(path), paths);
+}
+
+/** The entries of `paths`, as a record. */
+function pickFrom(lookup: EntryLookup, paths: readonly string[]): Manifest['entries'] {
+  const picked = emptyEntries();
+  for (const path of paths) {
+    const entry = lookup(path);
+    if (entry !== undefined) picked[path] = entry;
+  }
   return picked;
 }
 
@@ -359,7 +527,7 @@ function contentIdentity(path: string, step: string, entry: ManifestEntry | unde
   return `${head}${entry.type}:${entry.mode}`;
 }
 
-function publicOf(record: CheckpointRecord): Checkpoint {
+function publicOf(record: Pick<CheckpointRecord, 'id' | 'label' | 'time' | 'files'>): Checkpoint {
   return { id: record.id, label: record.label, time: record.time, files: record.files };
 }
 

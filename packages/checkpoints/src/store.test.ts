@@ -36,7 +36,7 @@ async function settle(file: string): Promise<void> {
 }
 
 describe('the store', () => {
-  test('lives outside the workspace, stores one copy of a content, gzipped where it pays', async ({
+  test('lives outside the workspace, stores one copy of a content, compressed, in one pack per checkpoint', async ({
     workspace,
     runtime,
   }) => {
@@ -51,13 +51,15 @@ describe('the store', () => {
     await checkpoints.create();
     await checkpoints.create();
     expect(await fs.readdir(workspace.workDir)).toEqual(['a.txt', 'b.txt', 'noise.bin']);
-    const objects = await new CheckpointStore(store).objects.list();
-    // One object for the text, one for the noise, one manifest (the second checkpoint's manifest is the same).
-    expect(objects.size).toBe(3);
-    const textObject = [...objects].find(([hash]) => hash === hashOf(text))!;
-    expect(textObject[1]).toBeLessThan(text.length / 10);
-    const noise = [...objects].find(([hash]) => hash === hashOf(NOISE))!;
-    expect(noise[1]).toBe(257);
+    const objects = new CheckpointStore(store).objects;
+    // One pack: the second checkpoint, of the same files, adds nothing (not even a manifest).
+    expect(await objects.packs()).toHaveLength(1);
+    // One content for both texts, one for the noise, one manifest.
+    const contents = await objects.list();
+    expect(contents.size).toBe(3);
+    expect(contents.has(hashOf(text))).toBe(true);
+    expect((await objects.get(hashOf(NOISE))).equals(NOISE)).toBe(true);
+    expect(await objects.sizeOnDisk()).toBeLessThan(text.length / 4);
   });
 
   test('defaults to a directory per workspace under the state directory', () => {
@@ -74,6 +76,25 @@ describe('the store', () => {
     ).toBe(true);
   });
 
+  test('gives the state after a rewind that took everything back the manifest of the checkpoint it went to', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    await workspace.writeAll({ 'a.txt': 'a\n', 'b/c.txt': 'c\n' });
+    await checkpoints.create();
+    await workspace.writeAll({ 'a.txt': 'A\n', 'd.txt': 'd\n' });
+    await checkpoints.create();
+    expect((await checkpoints.rewind('1')).kind).toBe('rewound');
+    const records = await new CheckpointStore(store).list();
+    expect(records.map((record) => record.label)).toEqual([undefined, undefined, 'rewind to 1']);
+    expect(records[2]!.manifest).toBe(records[0]!.manifest);
+    expect(records[2]!.added.map(([hash]) => hash)).toContain(records[0]!.manifest);
+    expect(await checkpoints.diff('1')).toEqual([]);
+    expect((await checkpoints.create()).files).toEqual([]);
+  });
+
   test('prunes the oldest checkpoints beyond maxCount, and the contents only they held', async ({
     workspace,
     runtime,
@@ -88,6 +109,7 @@ describe('the store', () => {
     const objects = await new CheckpointStore(store).objects.list();
     expect(objects.has(hashOf('one\n'))).toBe(false);
     expect(objects.has(hashOf('two\n'))).toBe(true);
+    expect(await new CheckpointStore(store).objects.packs()).toHaveLength(2);
     await expect(checkpoints.rewind('1')).rejects.toThrow('There is no checkpoint 1.');
     const rewound = await checkpoints.rewind('2');
     expect(rewound.kind).toBe('rewound');
@@ -141,7 +163,7 @@ describe('the store', () => {
     const objects = new CheckpointStore(store);
     for (const record of records) {
       const manifest = await objects.manifestOf(record);
-      for (const entry of Object.values(manifest.entries))
+      for (const [, entry] of manifest.manifestEntries())
         if (entry.type === 'file') await objects.objects.get(entry.hash);
     }
     expect(Object.keys(await tree(store)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -223,22 +245,31 @@ describe('the scan', () => {
     await workspace.write('a.txt', 'staged\n');
     await git('add', 'a.txt');
     await workspace.write('b.txt', 'unstaged\n');
-    const status = (await git('status', '--porcelain=v2')).stdout;
-    const refs = (await git('show-ref')).stdout;
-    const gitTree = await tree(workspace.at('.git'));
-
+    // `.git` byte for byte as the last git command left it (`git status` refreshes its own index), and what git says.
+    let lastGit = await tree(workspace.at('.git'));
+    const state = async () => {
+      expect(await tree(workspace.at('.git'))).toEqual(lastGit);
+      const status = (await git('status', '--porcelain=v2')).stdout;
+      const refs = (await git('show-ref')).stdout;
+      lastGit = await tree(workspace.at('.git'));
+      return { status, refs };
+    };
+    const before = await state();
     const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
     await checkpoints.create();
+    expect(await state()).toEqual(before);
     expect((await checkpoints.list())[0]!.files.map((file) => file.path)).toEqual(['a.txt', 'b.txt']);
     await workspace.write('a.txt', 'changed again\n');
     await workspace.write('c.txt', 'new\n');
+    const changed = await state();
     await checkpoints.create();
+    expect(await state()).toEqual(changed);
     await checkpoints.diff('1');
+    expect(await state()).toEqual(changed);
     expect((await checkpoints.rewind('1')).kind).toBe('rewound');
-
-    expect(await tree(workspace.at('.git'))).toEqual(gitTree);
-    expect((await git('status', '--porcelain=v2')).stdout).toBe(status);
-    expect((await git('show-ref')).stdout).toBe(refs);
+    expect(await state()).toEqual(before);
+    expect((await checkpoints.rewind('2')).kind).toBe('rewound');
+    expect(await state()).toEqual(changed);
   });
 });
 

@@ -198,6 +198,7 @@ const TOOLKIT = [
   'readRegularFile',
   'RegularFileBytes',
   'readHandleUpTo',
+  'lstatMany',
   'readShownPath',
   'readStateError',
   'readStampedFile',

@@ -67,6 +67,7 @@ export {
   retryOnDescriptorShortage,
 } from './fs/descriptor-shortage.js';
 export { readHandleUpTo } from './fs/read-bytes.js';
+export { lstatMany } from './fs/lstat-many.js';
 export { Slots } from './fs/slots.js';
 export {
   openRegularFile,

@@ -25,8 +25,11 @@ export class AgentWrites implements FileChangeObserver {
     return undefined;
   }
 
-  /** Records that the agent (a tool, or a rewind) left `bytes` at `realPath`; `null`: it removed the file. */
-  record(realPath: string, bytes: Uint8Array | null): void {
+  /**
+   * Records that the agent (a tool, or a rewind) left `bytes` at `realPath` (`hash`: their hash, when known);
+   * `null`: it removed the file.
+   */
+  record(realPath: string, bytes: Uint8Array | null, hash?: string): void {
     const previous = this.writes.get(realPath);
     if (previous?.bytes) this.keptBytes -= previous.bytes.length;
     if (bytes === null) {
@@ -35,7 +38,10 @@ export class AgentWrites implements FileChangeObserver {
     }
     const keep = this.keptBytes + bytes.length <= KEPT_BYTES_MAX;
     if (keep) this.keptBytes += bytes.length;
-    this.writes.set(realPath, { hash: hashBytes(bytes), ...(keep ? { bytes: Uint8Array.from(bytes) } : {}) });
+    this.writes.set(realPath, {
+      hash: hash ?? hashBytes(bytes),
+      ...(keep ? { bytes: Uint8Array.from(bytes) } : {}),
+    });
   }
 
   /** The agent's last write to `realPath`, if a tool of this runtime wrote it. */

@@ -8,7 +8,7 @@ import {
   type CommitStep,
   type PreviousState,
 } from '@kimi-tools/core/toolkit';
-import type { Manifest, ManifestEntry } from '../scan/manifest.js';
+import type { EntryLookup, ManifestEntry } from '../scan/manifest.js';
 import type { RewindPlan } from './plan-rewind.js';
 
 /** How a commit of a rewind ended. */
@@ -16,6 +16,9 @@ export type RewindCommit =
   | { kind: 'done' }
   | { kind: 'changed'; paths: string[] }
   | { kind: 'failed'; message: string; unrestored: string[] };
+
+/** Files read at once (what each holds before the commit). */
+const READ_CONCURRENCY = 16;
 
 /** Whether what is at a path now is still what the scan saw there. */
 function stillHolds(previous: PreviousState, seen: ManifestEntry | undefined): boolean {
@@ -48,48 +51,51 @@ export async function commitRewind(
   runtime: ToolRuntime,
   root: string,
   plan: RewindPlan,
-  target: Manifest,
-  now: Manifest,
-  targetBytes: (entry: ManifestEntry) => Promise<Uint8Array>,
+  target: EntryLookup,
+  now: EntryLookup,
+  restoredBytes: (path: string) => Uint8Array,
 ): Promise<RewindCommit> {
   const absolute = (path: string) => `${root}/${path}`;
-  const written = [...plan.restore, ...plan.merge.map((merged) => merged.path)];
+  const merged = new Map(plan.merge.map((item) => [item.path, item]));
+  const written = [...plan.restore, ...merged.keys()];
   const created: string[] = [];
   const outcome = await withPathLocks(runtime, written.map(absolute), async (): Promise<RewindCommit> => {
-    const steps: CommitStep[] = [];
+    const steps = new Array<CommitStep | undefined>(written.length);
     const changed: string[] = [];
-    for (const path of plan.restore) {
-      const { state: previous } = await readPreviousState(runtime.fs, absolute(path));
-      if (!stillHolds(previous, now.entries[path])) changed.push(path);
-      const entry = target.entries[path];
-      if (entry === undefined) steps.push({ kind: 'remove', path: absolute(path), previous });
-      else if (entry.type === 'link') {
-        steps.push({ kind: 'symlink', path: absolute(path), target: entry.target, previous });
-      } else if (entry.type === 'file') {
-        const bytes = await targetBytes(entry);
-        steps.push({ kind: 'write', path: absolute(path), bytes, mode: entry.mode, previous });
+    let next = 0;
+    // What each path holds now (for undoing a failed commit), read a few at a time.
+    const lane = async () => {
+      while (next < written.length) {
+        const at = next++;
+        const path = written[at]!;
+        const { state: previous } = await readPreviousState(runtime.fs, absolute(path));
+        if (!stillHolds(previous, now(path))) changed.push(path);
+        const merge = merged.get(path);
+        const entry = target(path);
+        if (merge !== undefined)
+          steps[at] = { kind: 'write', path: absolute(path), bytes: merge.bytes, mode: merge.mode, previous };
+        else if (entry === undefined) steps[at] = { kind: 'remove', path: absolute(path), previous };
+        else if (entry.type === 'link')
+          steps[at] = { kind: 'symlink', path: absolute(path), target: entry.target, previous };
+        else if (entry.type === 'file') {
+          const bytes = restoredBytes(path);
+          steps[at] = { kind: 'write', path: absolute(path), bytes, mode: entry.mode, previous };
+        }
       }
-    }
-    for (const merged of plan.merge) {
-      const { state: previous } = await readPreviousState(runtime.fs, absolute(merged.path));
-      if (!stillHolds(previous, now.entries[merged.path])) changed.push(merged.path);
-      steps.push({
-        kind: 'write',
-        path: absolute(merged.path),
-        bytes: merged.bytes,
-        mode: merged.mode,
-        previous,
-      });
-    }
-    if (changed.length > 0) return { kind: 'changed', paths: changed };
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, written.length) }, lane));
+    if (changed.length > 0) return { kind: 'changed', paths: changed.sort() };
     try {
       for (const directory of plan.makeDirectories) {
-        const entry = target.entries[directory];
+        const entry = target(directory);
         await runtime.fs.mkdir(absolute(directory), { mode: entry?.type === 'dir' ? entry.mode : 0o755 });
         created.push(directory);
         if (entry?.type === 'dir') await runtime.fs.chmod(absolute(directory), entry.mode);
       }
-      await commitFileSet(runtime.fs, steps);
+      await commitFileSet(
+        runtime.fs,
+        steps.filter((step): step is CommitStep => step !== undefined),
+      );
       return { kind: 'done' };
     } catch (error) {
       for (const directory of created.reverse())

@@ -1,6 +1,5 @@
 import { decodeText, encodeText } from '@kimi-tools/core/toolkit';
-import { differingPaths } from '../scan/changes.js';
-import { sameContent, type Manifest, type ManifestEntry } from '../scan/manifest.js';
+import { sameContent, type EntryLookup, type ManifestEntry } from '../scan/manifest.js';
 import type { AgentWrite } from './agent-writes.js';
 import { mergeThreeWay } from './merge-three-way.js';
 import type { LeftAlone, Resolution } from './rewind-types.js';
@@ -8,11 +7,12 @@ import type { LeftAlone, Resolution } from './rewind-types.js';
 /** What the plan needs to know beyond the manifests. */
 export interface PlanContext {
   checkpointId: string;
-  /** The checkpoint rewound to, the last checkpoint, and now. */
-  target: Manifest;
-  last: Manifest;
-  now: Manifest;
-  selected: (path: string) => boolean;
+  /** The entries of the checkpoint rewound to, of the last checkpoint, and of now. */
+  target: EntryLookup;
+  last: EntryLookup;
+  now: EntryLookup;
+  /** The selected paths whose entries differ between the checkpoint and now, sorted. */
+  differing: readonly string[];
   resolve: (path: string) => Resolution | undefined;
   agentWrite: (path: string) => AgentWrite | undefined;
   /** The bytes of an entry of a checkpoint (from the store) or of now (from the workspace). */
@@ -48,9 +48,9 @@ export interface RewindPlan {
  */
 function isUsers(context: PlanContext, path: string): boolean {
   const written = context.agentWrite(path);
-  const now = context.now.entries[path];
+  const now = context.now(path);
   if (written !== undefined) return now?.type !== 'file' || now.hash !== written.hash;
-  return !sameContent(context.last.entries[path], now);
+  return !sameContent(context.last(path), now);
 }
 
 /** Plans a rewind of the selected paths to the checkpoint, and decides what to do with the user's files. */
@@ -64,9 +64,9 @@ export async function planRewind(context: PlanContext): Promise<RewindPlan> {
     removeDirectories: [],
   };
   const { target, now } = context;
-  for (const path of differingPaths(target.entries, now.entries, context.selected)) {
-    const was = target.entries[path];
-    const is = now.entries[path];
+  for (const path of context.differing) {
+    const was = target(path);
+    const is = now(path);
     if (was?.type === 'dir' || is?.type === 'dir') {
       if (was?.type === 'dir' && is === undefined) plan.makeDirectories.push(path);
       else if (is?.type === 'dir' && was === undefined) plan.removeDirectories.push(path);
@@ -91,10 +91,12 @@ export async function planRewind(context: PlanContext): Promise<RewindPlan> {
     } else plan.blocked.push({ path, reason: 'user-changed' });
   }
   // A restored file needs the directories the checkpoint had it in.
+  const making = new Set(plan.makeDirectories);
   for (const path of [...plan.restore, ...plan.merge.map((merged) => merged.path)]) {
     for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
       const directory = path.slice(0, cut);
-      if (now.entries[directory] === undefined && !plan.makeDirectories.includes(directory)) {
+      if (!making.has(directory) && now(directory) === undefined) {
+        making.add(directory);
         plan.makeDirectories.push(directory);
       }
     }
@@ -118,7 +120,7 @@ async function mergeOf(
 ): Promise<PlannedMerge | undefined> {
   if (was?.type !== 'file' || is?.type !== 'file') return undefined;
   const written = context.agentWrite(path);
-  const last = context.last.entries[path];
+  const last = context.last(path);
   let agentBytes: Uint8Array | undefined;
   if (written?.bytes) agentBytes = written.bytes;
   else if (written === undefined && last?.type === 'file')

@@ -18,13 +18,9 @@ function counted(entry: ManifestEntry | undefined): entry is Exclude<ManifestEnt
 }
 
 /** The paths whose entries differ between `before` and `after`, directories included, sorted. */
-export function differingPaths(
-  before: Manifest['entries'],
-  after: Manifest['entries'],
-  selected: (path: string) => boolean = () => true,
-): string[] {
+function differingPaths(before: Manifest['entries'], after: Manifest['entries']): string[] {
   const paths = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...paths].filter((path) => selected(path) && !sameContent(before[path], after[path])).sort();
+  return [...paths].filter((path) => !sameContent(before[path], after[path])).sort();
 }
 
 /** The file changes from `before` to `after`, renames paired by content, sorted by path. */

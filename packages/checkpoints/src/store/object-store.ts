@@ -1,120 +1,197 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
 import { hashBytes } from '@kimi-tools/core/toolkit';
+import {
+  newPackName,
+  PackWriter,
+  readBlock,
+  readPackIndex,
+  readStoredBlock,
+  writePackOfBlocks,
+  type ObjectLocation,
+  type PackIndex,
+  type StoredBlock,
+} from './pack-file.js';
 
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
+/** Decoded blocks kept for the next reads (a rewind reads many contents of one block), at most this many bytes each. */
+const BLOCK_CACHE_COUNT = 16;
+const BLOCK_CACHE_MAX_BYTES = 1 << 20;
 
-/** The first byte of a stored object: how its payload is kept. */
-const RAW = 0;
-const GZIP = 1;
-
-/** Compression is kept only when it saves at least this share of the bytes: below it, reading raw is cheaper. */
-const GZIP_MIN_SAVING = 0.1;
-
-/** Objects smaller than this are not worth a try at compressing. */
-const GZIP_MIN_BYTES = 128;
+/** A pack is rewritten without its dead blocks once they take this share of it; a pack with no live block goes. */
+const REPACK_DEAD_SHARE = 0.5;
 
 /**
- * The content-addressed objects of a checkpoint store, on the host's local disk: one file per distinct content,
- * named by its SHA-256 (the hash core's read state uses), so a content stored by many checkpoints is kept once. An
- * object is written under a temp name, then renamed to its name: no reader, and no other process, ever
- * sees half of one. Two processes storing the same content at once both rename the same bytes into place.
+ * The contents of a checkpoint store, on the host's local disk, named by their SHA-256 (the hash core's read state
+ * uses): each checkpoint that stores contents writes one pack of them (`packs/<name>.pack`, see pack-file.ts), so a
+ * checkpoint costs one file and one flush whatever it adds. Packs are written under a temp name and renamed into
+ * place: no reader, and no other process, ever sees half of one. Every content is checked against its hash when
+ * read, so a damaged one is an error, never wrong bytes.
  */
 export class ObjectStore {
-  /** Where the objects are: `<store>/objects/<first 2 hex>/<the other 62>`. */
-  constructor(private readonly directory: string) {}
+  /** The indexes of the packs read so far, by name. */
+  private readonly indexes = new Map<string, PackIndex>();
+  private readonly blocks = new Map<string, Buffer>();
 
-  /** The path of the object `hash`. */
-  pathOf(hash: string): string {
-    return path.join(this.directory, hash.slice(0, 2), hash.slice(2));
+  /** Where the packs are: `<store>/packs`. */
+  constructor(readonly directory: string) {}
+
+  /** A new pack to write contents into. */
+  writer(): PackWriter {
+    return new PackWriter(this.directory);
   }
 
-  /** Whether the object `hash` is stored. */
-  async has(hash: string): Promise<boolean> {
-    try {
-      await fs.access(this.pathOf(hash));
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Stores `bytes` (gzip where it pays) unless they are stored already; returns their hash. */
-  async put(bytes: Uint8Array, knownHash?: string): Promise<string> {
-    const hash = knownHash ?? hashBytes(bytes);
-    if (await this.has(hash)) return hash;
-    let payload: Uint8Array = bytes;
-    let format = RAW;
-    if (bytes.length >= GZIP_MIN_BYTES) {
-      const packed = await gzipAsync(bytes);
-      if (packed.length <= bytes.length * (1 - GZIP_MIN_SAVING)) {
-        payload = packed;
-        format = GZIP;
-      }
-    }
-    const target = this.pathOf(hash);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = path.join(
-      path.dirname(target),
-      `.${hash.slice(2, 10)}.${randomBytes(6).toString('hex')}.tmp`,
-    );
-    // Not flushed one by one (a first checkpoint writes tens of thousands): `get` checks every object against its
-    // hash, so one a power loss damaged is an error, never wrong bytes.
-    try {
-      await fs.writeFile(temp, Buffer.concat([Buffer.of(format), payload]), { flag: 'wx', mode: 0o600 });
-      await fs.rename(temp, target);
-    } catch (error) {
-      await fs.unlink(temp).catch(() => undefined);
-      throw error;
-    }
-    return hash;
-  }
-
-  /** The bytes of the object `hash`, checked against their hash (a damaged object is an error, never wrong bytes). */
+  /** The bytes of the content `hash`, checked against their hash. */
   async get(hash: string): Promise<Buffer> {
-    const stored = await fs.readFile(this.pathOf(hash));
-    const payload = stored.subarray(1);
-    const bytes = stored[0] === GZIP ? await gunzipAsync(payload) : Buffer.from(payload);
-    if (hashBytes(bytes) !== hash) throw new Error(`The checkpoint store's object ${hash} is damaged.`);
-    return bytes;
+    const key = Buffer.from(hash, 'hex');
+    for (let attempt = 0; ; attempt += 1) {
+      let location = this.locate(key);
+      if (location === undefined) {
+        await this.refresh();
+        location = this.locate(key);
+      }
+      if (location === undefined) throw new Error(`The checkpoint store's object ${hash} is missing.`);
+      let block: Buffer;
+      try {
+        block = await this.block(location);
+      } catch (error) {
+        // Another process's pruning rewrote that pack meanwhile: the content is in the pack that replaced it.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && attempt === 0) {
+          this.indexes.delete(location.pack);
+          await this.refresh();
+          continue;
+        }
+        throw damaged(hash, error);
+      }
+      const bytes = block.subarray(location.offset, location.offset + location.length);
+      if (bytes.length !== location.length || hashBytes(bytes) !== hash) throw damaged(hash);
+      return Buffer.from(bytes);
+    }
   }
 
-  /** Every stored object's hash and size on disk. */
-  async list(): Promise<Map<string, number>> {
-    const objects = new Map<string, number>();
-    let prefixes: string[];
-    try {
-      prefixes = await fs.readdir(this.directory);
-    } catch {
-      return objects;
+  /** The size of the content `hash`, or `undefined` when the store does not have it. */
+  async sizeOf(hash: string): Promise<number | undefined> {
+    const key = Buffer.from(hash, 'hex');
+    let location = this.locate(key);
+    if (location === undefined) {
+      await this.refresh();
+      location = this.locate(key);
     }
-    for (const prefix of prefixes) {
-      const names = await fs.readdir(path.join(this.directory, prefix)).catch(() => [] as string[]);
-      for (const name of names) {
-        if (name.startsWith('.')) continue;
-        const stats = await fs.stat(path.join(this.directory, prefix, name)).catch(() => undefined);
-        if (stats) objects.set(prefix + name, stats.size);
+    return location?.length;
+  }
+
+  /** Every content's hash, with its pack and its size (what the tests look at). */
+  async list(): Promise<Map<string, { pack: string; length: number }>> {
+    await this.refresh();
+    const contents = new Map<string, { pack: string; length: number }>();
+    for (const index of this.indexes.values())
+      for (const [hash, location] of index.all())
+        contents.set(hash, { pack: index.name, length: location.length });
+    return contents;
+  }
+
+  /** Where a content is, among the packs read so far. */
+  private locate(hash: Buffer): ObjectLocation | undefined {
+    for (const index of this.indexes.values()) {
+      const location = index.find(hash);
+      if (location !== undefined) return location;
+    }
+    return undefined;
+  }
+
+  /** The names of the packs, without `.pack`. */
+  async packs(): Promise<string[]> {
+    const names = await fs.readdir(this.directory).catch(() => [] as string[]);
+    return names.filter((name) => name.endsWith('.pack')).map((name) => name.slice(0, -'.pack'.length));
+  }
+
+  /** Bytes the packs take on disk. */
+  async sizeOnDisk(): Promise<number> {
+    let total = 0;
+    for (const name of await this.packs()) {
+      const stats = await fs.stat(path.join(this.directory, `${name}.pack`)).catch(() => undefined);
+      total += stats?.size ?? 0;
+    }
+    return total;
+  }
+
+  /**
+   * Removes what no checkpoint needs: a pack none of whose blocks holds a content of `kept` is deleted; one whose
+   * dead blocks take half of it or more is rewritten with its live blocks only (copied as stored), then deleted.
+   * Call it under the store's lock.
+   */
+  async prune(kept: ReadonlySet<string>): Promise<void> {
+    for (const name of await this.packs()) {
+      const index = await readPackIndex(this.directory, name).catch(() => undefined);
+      if (index === undefined) continue;
+      const byBlock = new Map<
+        number,
+        { location: ObjectLocation; contents: StoredBlock['contents']; live: boolean }
+      >();
+      for (const [hash, location] of index.all()) {
+        let block = byBlock.get(location.blockOffset);
+        if (block === undefined) {
+          block = { location, contents: [], live: false };
+          byBlock.set(location.blockOffset, block);
+        }
+        block.contents.push({ hash, offset: location.offset, length: location.length });
+        if (kept.has(hash)) block.live = true;
+      }
+      const blocks = [...byBlock.values()].sort((a, b) => a.location.blockOffset - b.location.blockOffset);
+      const bytes = (list: typeof blocks) => list.reduce((sum, block) => sum + block.location.blockLength, 0);
+      const live = blocks.filter((block) => block.live);
+      const file = path.join(this.directory, `${name}.pack`);
+      if (live.length === 0) {
+        await fs.unlink(file).catch(() => undefined);
+      } else if (bytes(blocks) - bytes(live) >= bytes(blocks) * REPACK_DEAD_SHARE) {
+        const stored: StoredBlock[] = [];
+        for (const block of live) {
+          stored.push({
+            data: await readStoredBlock(this.directory, block.location),
+            format: block.location.format,
+            contents: block.contents.filter((item) => kept.has(item.hash)),
+          });
+        }
+        await writePackOfBlocks(this.directory, newPackName(), stored);
+        await fs.unlink(file).catch(() => undefined);
       }
     }
-    return objects;
+    this.indexes.clear();
+    this.blocks.clear();
   }
 
-  /** Every stored object's hash (no file is stat'ed). */
-  async hashes(): Promise<string[]> {
-    const hashes: string[] = [];
-    for (const prefix of await fs.readdir(this.directory).catch(() => [] as string[])) {
-      const names = await fs.readdir(path.join(this.directory, prefix)).catch(() => [] as string[]);
-      for (const name of names) if (!name.startsWith('.')) hashes.push(prefix + name);
+  /** Reads the index of every pack not read yet, and forgets the packs that are gone. */
+  private async refresh(): Promise<void> {
+    const names = new Set(await this.packs());
+    for (const name of [...this.indexes.keys()]) if (!names.has(name)) this.indexes.delete(name);
+    for (const name of names) {
+      if (this.indexes.has(name)) continue;
+      const index = await readPackIndex(this.directory, name).catch((error: unknown) => {
+        // A pack removed between the listing and the read: pruning replaced it.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (index !== undefined) this.indexes.set(name, index);
     }
-    return hashes;
   }
 
-  /** Removes the object `hash` (pruning); a missing one is fine. */
-  async remove(hash: string): Promise<void> {
-    await fs.unlink(this.pathOf(hash)).catch(() => undefined);
+  /** A decoded block, from the few kept or from its pack. */
+  private async block(location: ObjectLocation): Promise<Buffer> {
+    const key = `${location.pack}:${location.blockOffset}`;
+    const cached = this.blocks.get(key);
+    if (cached !== undefined) {
+      this.blocks.delete(key);
+      this.blocks.set(key, cached);
+      return cached;
+    }
+    const block = await readBlock(this.directory, location);
+    if (block.length <= BLOCK_CACHE_MAX_BYTES) {
+      this.blocks.set(key, block);
+      if (this.blocks.size > BLOCK_CACHE_COUNT) this.blocks.delete(this.blocks.keys().next().value!);
+    }
+    return block;
   }
+}
+
+function damaged(hash: string, cause?: unknown): Error {
+  return new Error(`The checkpoint store's object ${hash} is damaged.`, cause === undefined ? {} : { cause });
 }

@@ -164,6 +164,13 @@ export interface FileSystem {
   readlink(path: string): Promise<string>;
   /** The entries of a directory (not `.` and `..`), in no particular order. */
   readdir(path: string): Promise<DirEntry[]>;
+  /**
+   * The `lstat` of many paths below `base` in one call, where the backend does that at less cost than one call each
+   * (the local disk: in worker threads). `paths` are relative to `base`, `/`-separated (`''` is `base` itself). One
+   * entry per path, in order: the stats, or `undefined` where nothing is (`ENOENT`, `ENOTDIR`); rejects on any other
+   * error. Optional: callers use core's `lstatMany`, which falls back on `lstat`.
+   */
+  lstatMany?(base: string, paths: readonly string[]): Promise<Array<FileStats | undefined>>;
 
   /** Opens an existing file (see {@link OpenMode}). */
   open(path: string, mode: OpenMode): Promise<OpenFile>;

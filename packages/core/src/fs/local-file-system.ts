@@ -12,6 +12,7 @@ import type {
   OpenFile,
   OpenMode,
 } from './file-system.js';
+import { lstatManyLocal } from './local-lstat-many.js';
 
 /** The local disk's stats: Node's exact (bigint) stats, with size and mode as the numbers the interface promises. */
 class LocalStats implements FileStats {
@@ -64,6 +65,8 @@ class LocalStats implements FileStats {
 }
 
 const BIGINT = { bigint: true } as const;
+
+const localLstat = async (path: string): Promise<FileStats> => new LocalStats(await fs.lstat(path, BIGINT));
 
 /** A Node `FileHandle` as an {@link OpenFile}: reads and writes pass straight through. */
 class LocalOpenFile implements OpenFile {
@@ -169,7 +172,8 @@ export const localFileSystem: FileSystem = Object.freeze({
   },
   capabilities: LOCAL_CAPABILITIES,
   stat: async (path: string) => new LocalStats(await fs.stat(path, BIGINT)),
-  lstat: async (path: string) => new LocalStats(await fs.lstat(path, BIGINT)),
+  lstat: localLstat,
+  lstatMany: (base: string, paths: readonly string[]) => lstatManyLocal(base, paths, localLstat),
   realpath: (path: string) => fs.realpath(path),
   readlink: (path: string) => fs.readlink(path),
   readdir: readdirWithTypes,

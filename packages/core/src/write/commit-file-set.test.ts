@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryFileSystem } from '../fs/memory/memory-file-system.js';
+import { memoryFileSystem, type MemoryEntry } from '../fs/memory/memory-file-system.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { commitFileSet, CommitFailedError } from './commit-file-set.js';
 
@@ -41,5 +41,72 @@ describe('commitFileSet: symbolic links', () => {
     expect((failed as CommitFailedError).unrestored).toEqual([]);
     expect(await fs.readlink('/w/link')).toBe('a.txt');
     expect((await fs.readdir('/w')).map((entry) => entry.name).sort()).toEqual(['a.txt', 'link']);
+  });
+});
+
+function contentOf(entry: MemoryEntry | undefined): string | undefined {
+  return entry?.type === 'file' ? entry.content.toString() : undefined;
+}
+
+/** The memory backend, with `create` counted (how many are under way at once) and failing for one path. */
+function countingCreates(memory: FileSystem, failFor?: string) {
+  const seen = { inFlight: 0, most: 0 };
+  const fs: FileSystem = new Proxy(memory, {
+    get(target, property) {
+      if (property === 'create') {
+        return async (path: string, mode?: number) => {
+          seen.inFlight += 1;
+          seen.most = Math.max(seen.most, seen.inFlight);
+          try {
+            await new Promise((resolve) => setTimeout(resolve, 2));
+            if (failFor !== undefined && path.startsWith(`${failFor}.`)) {
+              throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+            }
+            return await target.create(path, mode);
+          } finally {
+            seen.inFlight -= 1;
+          }
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  }) as FileSystem;
+  return { fs, seen };
+}
+
+describe('commitFileSet: many files', () => {
+  const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`/w/f${i}.txt`, `old ${i}\n`]));
+  const steps = Object.keys(files).map((path, i) => ({
+    kind: 'write' as const,
+    path,
+    bytes: Buffer.from(`new ${i}\n`),
+    mode: 0o644,
+    previous: { kind: 'file' as const, bytes: Buffer.from(`old ${i}\n`), mode: 0o644 },
+  }));
+
+  it('writes the temp files several at a time, then renames them all into place', async () => {
+    const memory = memoryFileSystem({ files });
+    const { fs, seen } = countingCreates(memory);
+    await commitFileSet(fs, steps);
+    expect(seen.most).toBeGreaterThan(1);
+    expect((await memory.readdir('/w')).length).toBe(40);
+    const snapshot = memory.snapshot();
+    for (const [i, step] of steps.entries()) expect(contentOf(snapshot[step.path])).toBe(`new ${i}\n`);
+  });
+
+  it('leaves every file as it was, and no temp file, when one temp write fails among many under way', async () => {
+    const memory = memoryFileSystem({ files });
+    const { fs } = countingCreates(memory, '/w/.f17.txt');
+    const failed = await commitFileSet(fs, steps).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(CommitFailedError);
+    expect((failed as CommitFailedError).unrestored).toEqual([]);
+    expect((await memory.readdir('/w')).map((entry) => entry.name).sort()).toEqual(
+      Object.keys(files)
+        .map((path) => path.slice(3))
+        .sort(),
+    );
+    const snapshot = memory.snapshot();
+    for (const [path, content] of Object.entries(files)) expect(contentOf(snapshot[path])).toBe(content);
   });
 });

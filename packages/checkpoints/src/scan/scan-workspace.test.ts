@@ -1,0 +1,184 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createRuntime, type FileSystem } from '@kimi-tools/core';
+import { localFileSystem } from '@kimi-tools/core/fs';
+import { test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { createCheckpoints } from '../index.js';
+
+/** Sets the times of `paths` (files or directories) an hour back, so a scan takes their stamps as settled. */
+async function settle(root: string, ...paths: string[]): Promise<void> {
+  const past = Date.now() / 1000 - 3600;
+  for (const relative of paths) await fs.utimes(path.join(root, relative), past, past);
+}
+
+/** Every file and directory under `root` (but `root`), relative, for {@link settle}. */
+async function everything(root: string): Promise<string[]> {
+  const entries = await fs.readdir(root, { recursive: true });
+  return entries.map((entry) => entry.toString());
+}
+
+/** The local disk, with the calls a scan makes counted. */
+function counting(): { fs: FileSystem; calls: Record<'readdir' | 'open' | 'lstat', string[]> } {
+  const calls = { readdir: [] as string[], open: [] as string[], lstat: [] as string[] };
+  const fs: FileSystem = {
+    ...localFileSystem,
+    readdir: (directory) => {
+      calls.readdir.push(directory);
+      return localFileSystem.readdir(directory);
+    },
+    open: (file, mode) => {
+      calls.open.push(file);
+      return localFileSystem.open(file, mode);
+    },
+    lstat: (file) => {
+      calls.lstat.push(file);
+      return localFileSystem.lstat(file);
+    },
+  };
+  return { fs, calls };
+}
+
+describe('a scan against the last checkpoint', () => {
+  test('lists no directory and reads no file when nothing changed', async ({ workspace, approval }) => {
+    await workspace.writeAll({
+      'a.txt': 'a\n',
+      'src/b.txt': 'b\n',
+      'src/deep/c.txt': 'c\n',
+      '.gitignore': 'x\n',
+    });
+    await settle(workspace.workDir, ...(await everything(workspace.workDir)), '.');
+    const { fs: counted, calls } = counting();
+    const runtime = createRuntime({ workDir: workspace.workDir, approval, fs: counted });
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await checkpoints.create();
+    expect(calls.readdir).toHaveLength(3);
+    calls.readdir.length = 0;
+    calls.open.length = 0;
+    const second = await checkpoints.create();
+    expect(second.files).toEqual([]);
+    expect(calls.readdir).toEqual([]);
+    expect(calls.open).toEqual([]);
+  });
+
+  test('lists again only the directories that moved, and finds what was added, removed or renamed in them', async ({
+    workspace,
+    approval,
+  }) => {
+    await workspace.writeAll({
+      'a.txt': 'a\n',
+      'src/b.txt': 'b\n',
+      'src/deep/c.txt': 'c\n',
+      'other/d.txt': 'd\n',
+    });
+    await settle(workspace.workDir, ...(await everything(workspace.workDir)), '.');
+    const { fs: counted, calls } = counting();
+    const runtime = createRuntime({ workDir: workspace.workDir, approval, fs: counted });
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await checkpoints.create();
+    await fs.writeFile(workspace.at('src/deep/new.txt'), 'new\n');
+    await fs.rename(workspace.at('other/d.txt'), workspace.at('other/e.txt'));
+    await fs.rm(workspace.at('a.txt'));
+    calls.readdir.length = 0;
+    const second = await checkpoints.create();
+    expect(second.files).toEqual([
+      { path: 'a.txt', change: 'deleted' },
+      { path: 'other/e.txt', change: 'renamed', from: 'other/d.txt' },
+      { path: 'src/deep/new.txt', change: 'created' },
+    ]);
+    expect(calls.readdir.sort()).toEqual(
+      [workspace.workDir, workspace.at('other'), workspace.at('src/deep')].sort(),
+    );
+  });
+
+  test('walks a new directory whole, and forgets one that went with all below it', async ({
+    workspace,
+    runtime,
+  }) => {
+    await workspace.writeAll({ 'keep.txt': 'k\n', 'old/x/y.txt': 'y\n' });
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await checkpoints.create();
+    await fs.rm(workspace.at('old'), { recursive: true });
+    await workspace.writeAll({ 'new/p/q/r.txt': 'r\n', 'new/s.txt': 's\n' });
+    const second = await checkpoints.create();
+    expect(second.files).toEqual([
+      { path: 'new/p/q/r.txt', change: 'created' },
+      { path: 'new/s.txt', change: 'created' },
+      { path: 'old/x/y.txt', change: 'deleted' },
+    ]);
+    expect((await checkpoints.create()).files).toEqual([]);
+  });
+
+  test('never follows a directory that became a link to another one', async ({ workspace, runtime }) => {
+    await workspace.writeAll({ 'src/a.txt': 'a\n', 'elsewhere/a.txt': 'a\n' });
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await checkpoints.create();
+    // The same names are found through the link, with other stamps; they are not the workspace's files any more.
+    await fs.rm(workspace.at('src'), { recursive: true });
+    await fs.symlink('elsewhere', workspace.at('src'));
+    const second = await checkpoints.create();
+    expect(second.files).toEqual([
+      { path: 'src', change: 'created' },
+      { path: 'src/a.txt', change: 'deleted' },
+    ]);
+  });
+
+  test('lists every directory again when an ignore file changed: a file it stops ignoring deep down is found', async ({
+    workspace,
+    runtime,
+  }) => {
+    await workspace.writeAll({
+      '.gitignore': '*.log\n',
+      'a/b/c/trace.log': 'log\n',
+      'a/b/c/code.ts': 'code\n',
+    });
+    await settle(workspace.workDir, ...(await everything(workspace.workDir)), '.');
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    const first = await checkpoints.create();
+    expect(first.files.map((file) => file.path)).toEqual(['.gitignore', 'a/b/c/code.ts']);
+    await fs.writeFile(workspace.at('.gitignore'), '*.tmp\n');
+    const second = await checkpoints.create();
+    expect(second.files).toEqual([
+      { path: '.gitignore', change: 'modified' },
+      { path: 'a/b/c/trace.log', change: 'created' },
+    ]);
+  });
+
+  test('takes a new ignore file in a directory into account below it, in directories that did not move', async ({
+    workspace,
+    runtime,
+  }) => {
+    await workspace.writeAll({ 'a/b/c/trace.log': 'log\n', 'a/b/c/code.ts': 'code\n' });
+    await settle(workspace.workDir, ...(await everything(workspace.workDir)), '.');
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await checkpoints.create();
+    await fs.writeFile(workspace.at('a/.ignore'), '*.log\n');
+    const second = await checkpoints.create();
+    expect(second.files).toEqual([
+      { path: 'a/.ignore', change: 'created' },
+      { path: 'a/b/c/trace.log', change: 'deleted' },
+    ]);
+  });
+
+  test('is right without the index of the last scan (damaged or missing), and makes it again', async ({
+    workspace,
+    runtime,
+  }) => {
+    await workspace.writeAll({ 'a.txt': 'a\n', 'b/c.txt': 'c\n' });
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    await checkpoints.create();
+    const index = path.join(store, 'index');
+    const bytes = await fs.readFile(index);
+    bytes[bytes.length - 10]! ^= 0xff;
+    await fs.writeFile(index, bytes);
+    await fs.writeFile(workspace.at('a.txt'), 'A\n');
+    expect((await checkpoints.create()).files).toEqual([{ path: 'a.txt', change: 'modified' }]);
+    await fs.rm(index);
+    await fs.rm(workspace.at('b/c.txt'));
+    expect((await checkpoints.create()).files).toEqual([{ path: 'b/c.txt', change: 'deleted' }]);
+    expect((await checkpoints.create()).files).toEqual([]);
+    expect((await checkpoints.rewind('1')).kind).toBe('rewound');
+    expect(await fs.readFile(workspace.at('b/c.txt'), 'utf8')).toBe('c\n');
+  });
+});

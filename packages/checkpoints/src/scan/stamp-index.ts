@@ -1,0 +1,601 @@
+import os from 'node:os';
+import type { FileStats } from '@kimi-tools/core/fs';
+import { crc32 } from 'node:zlib';
+import type { ManifestEntry } from './manifest.js';
+
+/** What a row of the index is. */
+export const ROW_FILE = 1;
+/** A file over the size limit (its stamp is recorded, its content is not). */
+export const ROW_LARGE = 2;
+export const ROW_LINK = 3;
+export const ROW_DIR = 4;
+/** An ignore file the ignore rules themselves leave out: not in the manifest, but its rules count. */
+export const ROW_RULES = 5;
+
+/** Row flags: the row is an ignore file; and which of the 64-bit stamp fields the backend gave. */
+const FLAG_IGNORE_FILE = 1;
+const FLAG_MTIME_NS = 2;
+const FLAG_CTIME_NS = 4;
+const FLAG_INO = 8;
+const FLAG_DEV = 16;
+
+/** One path as a scan saw it: what it is, its stamp, and its content (a file's hash, a link's target). */
+export interface IndexRow {
+  /** Relative to the workspace root; `''` is the root itself. */
+  path: string;
+  kind: number;
+  /** A `.gitignore` or `.ignore` whose rules the scan applied. */
+  ignoreFile: boolean;
+  /** Permission bits. */
+  mode: number;
+  size: number;
+  mtimeMs: number;
+  mtimeNs?: bigint;
+  ctimeNs?: bigint;
+  ino?: bigint;
+  dev?: bigint;
+  /** A file's SHA-256 (hex). */
+  hash?: string;
+  /** A link's target text. */
+  target?: string;
+}
+
+/** What the index was made for: a workspace, a backend, and the checkpoint whose manifest it matches. */
+export interface IndexHeader {
+  root: string;
+  backend: string;
+  /** The manifest object of the newest checkpoint when the index was written. */
+  manifest: string;
+  /** When the scan that made the index began (`Date.now()`): files modified close before it are read again. */
+  scannedAtMs: number;
+}
+
+const MAGIC = Buffer.from('KTSI');
+
+/** The header of a manifest (see {@link StampIndex.manifest}): it belongs to no workspace and no scan. */
+const MANIFEST_HEADER: IndexHeader = { root: '', backend: '', manifest: '', scannedAtMs: 0 };
+const VERSION = 1;
+
+/** A row's stamp as a string: what a large file's manifest entry keeps to tell its versions apart. */
+export function stampText(row: IndexRow): string {
+  return [row.size, row.mtimeMs, row.mtimeNs ?? '', row.ctimeNs ?? '', row.ino ?? '', row.dev ?? ''].join(
+    ':',
+  );
+}
+
+/** The manifest entry of a row; `undefined` for the root and for an ignore file the rules leave out. */
+export function entryOfRow(row: IndexRow): ManifestEntry | undefined {
+  if (row.path === '' || row.kind === ROW_RULES) return undefined;
+  if (row.kind === ROW_FILE) return { type: 'file', hash: row.hash!, size: row.size, mode: row.mode };
+  if (row.kind === ROW_LARGE) return { type: 'large', size: row.size, mode: row.mode, stamp: stampText(row) };
+  if (row.kind === ROW_LINK) return { type: 'link', target: row.target! };
+  return { type: 'dir', mode: row.mode };
+}
+
+/** The index row of stats seen at `path` (without its content). */
+export function rowOfStats(path: string, kind: number, stats: FileStats, ignoreFile = false): IndexRow {
+  const row: IndexRow = {
+    path,
+    kind,
+    ignoreFile,
+    mode: stats.mode & 0o7777,
+    size: stats.size,
+    mtimeMs: stats.mtimeMs,
+  };
+  if (stats.mtimeNs !== undefined) row.mtimeNs = stats.mtimeNs;
+  if (stats.ctimeNs !== undefined) row.ctimeNs = stats.ctimeNs;
+  if (stats.ino !== undefined) row.ino = stats.ino;
+  if (stats.dev !== undefined) row.dev = stats.dev;
+  return row;
+}
+
+/**
+ * The index of the last checkpoint's scan: every path it tracked (and the root, and ignored ignore files), sorted,
+ * with its stamp and its content, in columns. The next scan lstat's these paths and reads again only what moved. One
+ * file in the store (`index`), checked by a CRC-32: a damaged or stale index is no index, never a wrong answer.
+ */
+export class StampIndex {
+  private constructor(
+    readonly header: IndexHeader,
+    readonly paths: string[],
+    private readonly kinds: Uint8Array,
+    private readonly flags: Uint8Array,
+    private readonly modes: Uint32Array,
+    private readonly sizes: Float64Array,
+    private readonly mtimeMs: Float64Array,
+    private readonly mtimeNs: BigInt64Array,
+    private readonly ctimeNs: BigInt64Array,
+    private readonly inos: BigInt64Array,
+    private readonly devs: BigInt64Array,
+    private readonly hashes: Buffer,
+    private readonly targets: Map<number, string>,
+  ) {}
+
+  /** The encoded paths section, kept from a decode (or an index with the same paths): encoding it is the cost. */
+  private pathBytes: Buffer | undefined;
+
+  get count(): number {
+    return this.paths.length;
+  }
+
+  /** An index of rows sorted by path. */
+  static fromRows(header: IndexHeader, rows: readonly IndexRow[]): StampIndex {
+    const index = StampIndex.allocate(header, rows.length);
+    for (let row = 0; row < rows.length; row += 1) index.setRow(row, rows[row]!);
+    return index;
+  }
+
+  /** An index of `n` empty rows. */
+  private static allocate(header: IndexHeader, n: number): StampIndex {
+    return new StampIndex(
+      header,
+      new Array<string>(n),
+      new Uint8Array(n),
+      new Uint8Array(n),
+      new Uint32Array(n),
+      new Float64Array(n),
+      new Float64Array(n),
+      new BigInt64Array(n),
+      new BigInt64Array(n),
+      new BigInt64Array(n),
+      new BigInt64Array(n),
+      Buffer.alloc(n * 32),
+      new Map(),
+    );
+  }
+
+  /** This index with `changes` made (a row put in, or taken out for `null`), and another header. */
+  withChanges(header: IndexHeader, changes: ReadonlyMap<string, IndexRow | null>): StampIndex {
+    const changed = [...changes.keys()].sort();
+    // The new rows in order: runs of this index's rows kept as they are, and rows put in.
+    const runs: Array<{ start: number; end: number } | IndexRow> = [];
+    let next = 0;
+    let runStart = 0;
+    let count = 0;
+    const put = (row: IndexRow | null | undefined) => {
+      if (row) {
+        runs.push(row);
+        count += 1;
+      }
+    };
+    const closeRun = (end: number) => {
+      if (end > runStart) {
+        runs.push({ start: runStart, end });
+        count += end - runStart;
+      }
+    };
+    for (let row = 0; row < this.count && next < changed.length; row += 1) {
+      const path = this.paths[row]!;
+      if (changed[next]! > path) continue;
+      closeRun(row);
+      while (next < changed.length && changed[next]! < path) put(changes.get(changed[next++]!));
+      if (next < changed.length && changed[next] === path) {
+        put(changes.get(changed[next++]!));
+        runStart = row + 1;
+      } else runStart = row;
+    }
+    closeRun(this.count);
+    while (next < changed.length) put(changes.get(changed[next++]!));
+    const result = StampIndex.allocate(header, count);
+    const samePaths = count === this.count && [...changes.values()].every((row) => row !== null);
+    if (samePaths && [...changes.keys()].every((path) => this.rowOf(path) !== undefined))
+      result.pathBytes = this.pathBytes;
+    let at = 0;
+    for (const run of runs) {
+      if ('path' in run) result.setRow(at++, run);
+      else {
+        result.copyRows(at, this, run.start, run.end);
+        at += run.end - run.start;
+      }
+    }
+    return result;
+  }
+
+  /** The same rows under another header. */
+  withHeader(header: IndexHeader): StampIndex {
+    const index = new StampIndex(
+      header,
+      this.paths,
+      this.kinds,
+      this.flags,
+      this.modes,
+      this.sizes,
+      this.mtimeMs,
+      this.mtimeNs,
+      this.ctimeNs,
+      this.inos,
+      this.devs,
+      this.hashes,
+      this.targets,
+    );
+    index.pathBytes = this.pathBytes;
+    return index;
+  }
+
+  /** Whether row `row` is in the manifest (not the root, not an ignore file the rules leave out). */
+  inManifest(row: number): boolean {
+    return this.kinds[row] !== ROW_RULES && this.paths[row] !== '';
+  }
+
+  /** Whether row `row` holds what row `otherRow` of `other` does (see `sameContent` of manifest.ts). */
+  sameContentAt(row: number, other: StampIndex, otherRow: number): boolean {
+    const kind = this.kinds[row];
+    if (kind !== other.kinds[otherRow]) return false;
+    switch (kind) {
+      case ROW_FILE:
+        return (
+          this.modes[row] === other.modes[otherRow] &&
+          this.hashes.compare(other.hashes, otherRow * 32, otherRow * 32 + 32, row * 32, row * 32 + 32) === 0
+        );
+      case ROW_LINK:
+        return this.targets.get(row) === other.targets.get(otherRow);
+      case ROW_LARGE:
+        return (
+          this.modes[row] === other.modes[otherRow] &&
+          stampText(this.row(row)) === stampText(other.row(otherRow))
+        );
+      default:
+        return this.modes[row] === other.modes[otherRow];
+    }
+  }
+
+  /** The row of the workspace root (sorted first: its path is `''`), or `undefined`. */
+  rootRow(): number | undefined {
+    return this.paths[0] === '' ? 0 : undefined;
+  }
+
+  /** The row of `path`, or `undefined` (a binary search: the rows are sorted by path). */
+  rowOf(path: string): number | undefined {
+    let low = 0;
+    let high = this.paths.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.paths[middle]!;
+      if (at === path) return middle;
+      if (at < path) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+
+  kindOf(row: number): number {
+    return this.kinds[row]!;
+  }
+
+  isIgnoreFile(row: number): boolean {
+    return (this.flags[row]! & FLAG_IGNORE_FILE) !== 0;
+  }
+
+  mtimeMsOf(row: number): number {
+    return this.mtimeMs[row]!;
+  }
+
+  /** A file's hash (hex). */
+  hashOf(row: number): string {
+    return this.hashes.toString('hex', row * 32, row * 32 + 32);
+  }
+
+  /** Whether `stats` are the stamp of row `row`: same size, permission bits and times, same inode (what is known). */
+  sameStamp(row: number, stats: FileStats): boolean {
+    const flags = this.flags[row]!;
+    return (
+      stats.size === this.sizes[row] &&
+      (stats.mode & 0o7777) === this.modes[row] &&
+      stats.mtimeMs === this.mtimeMs[row] &&
+      (stats.mtimeNs === undefined
+        ? (flags & FLAG_MTIME_NS) === 0
+        : (flags & FLAG_MTIME_NS) !== 0 && stats.mtimeNs === this.mtimeNs[row]) &&
+      (stats.ctimeNs === undefined
+        ? (flags & FLAG_CTIME_NS) === 0
+        : (flags & FLAG_CTIME_NS) !== 0 && stats.ctimeNs === this.ctimeNs[row]) &&
+      (stats.ino === undefined
+        ? (flags & FLAG_INO) === 0
+        : (flags & FLAG_INO) !== 0 && stats.ino === this.inos[row]) &&
+      (stats.dev === undefined
+        ? (flags & FLAG_DEV) === 0
+        : (flags & FLAG_DEV) !== 0 && stats.dev === this.devs[row])
+    );
+  }
+
+  /** Row `row` as an object. */
+  row(row: number): IndexRow {
+    const flags = this.flags[row]!;
+    const result: IndexRow = {
+      path: this.paths[row]!,
+      kind: this.kinds[row]!,
+      ignoreFile: (flags & FLAG_IGNORE_FILE) !== 0,
+      mode: this.modes[row]!,
+      size: this.sizes[row]!,
+      mtimeMs: this.mtimeMs[row]!,
+    };
+    if (flags & FLAG_MTIME_NS) result.mtimeNs = this.mtimeNs[row]!;
+    if (flags & FLAG_CTIME_NS) result.ctimeNs = this.ctimeNs[row]!;
+    if (flags & FLAG_INO) result.ino = this.inos[row]!;
+    if (flags & FLAG_DEV) result.dev = this.devs[row]!;
+    if (result.kind === ROW_FILE) result.hash = this.hashOf(row);
+    if (result.kind === ROW_LINK) result.target = this.targets.get(row)!;
+    return result;
+  }
+
+  /** The manifest entry of row `row`; `undefined` for the root and for an ignore file the rules leave out. */
+  entryOf(row: number): ManifestEntry | undefined {
+    const kind = this.kinds[row]!;
+    if (this.paths[row] === '' || kind === ROW_RULES) return undefined;
+    if (kind === ROW_FILE)
+      return { type: 'file', hash: this.hashOf(row), size: this.sizes[row]!, mode: this.modes[row]! };
+    if (kind === ROW_LARGE)
+      return {
+        type: 'large',
+        size: this.sizes[row]!,
+        mode: this.modes[row]!,
+        stamp: stampText(this.row(row)),
+      };
+    if (kind === ROW_LINK) return { type: 'link', target: this.targets.get(row)! };
+    return { type: 'dir', mode: this.modes[row]! };
+  }
+
+  /** The manifest: every tracked path and its entry, sorted by path. */
+  *manifestEntries(): Generator<readonly [string, ManifestEntry]> {
+    for (let row = 0; row < this.count; row += 1) {
+      const entry = this.entryOf(row);
+      if (entry !== undefined) yield [this.paths[row]!, entry];
+    }
+  }
+
+  /**
+   * The manifest: the rows it holds (not the root, not the ignore files the rules leave out), with what they hold
+   * and no stamp (but a large file's, which stands for its content). Its encoding is the store's manifest object:
+   * the same rows make the same bytes.
+   */
+  manifest(): StampIndex {
+    const rows: number[] = [];
+    for (let row = 0; row < this.count; row += 1) if (this.inManifest(row)) rows.push(row);
+    const manifest = StampIndex.allocate(MANIFEST_HEADER, rows.length);
+    // The rows in runs (only the root and ignored ignore files break them), then the stamps wiped.
+    for (let at = 0; at < rows.length;) {
+      let end = at + 1;
+      while (end < rows.length && rows[end] === rows[end - 1]! + 1) end += 1;
+      manifest.copyRows(at, this, rows[at]!, rows[end - 1]! + 1);
+      at = end;
+    }
+    manifest.mtimeMs.fill(0);
+    manifest.mtimeNs.fill(0n);
+    manifest.ctimeNs.fill(0n);
+    manifest.inos.fill(0n);
+    manifest.devs.fill(0n);
+    for (let at = 0; at < rows.length; at += 1) {
+      const kind = manifest.kinds[at]!;
+      if (kind === ROW_LARGE) {
+        // A large file's stamp stands for its content.
+        const row = rows[at]!;
+        manifest.flags[at] = this.flags[row]! & ~FLAG_IGNORE_FILE;
+        manifest.mtimeMs[at] = this.mtimeMs[row]!;
+        manifest.mtimeNs[at] = this.mtimeNs[row]!;
+        manifest.ctimeNs[at] = this.ctimeNs[row]!;
+        manifest.inos[at] = this.inos[row]!;
+        manifest.devs[at] = this.devs[row]!;
+        continue;
+      }
+      manifest.flags[at] = 0;
+      if (kind !== ROW_FILE) manifest.sizes[at] = 0;
+      if (kind === ROW_LINK) manifest.modes[at] = 0;
+    }
+    return manifest;
+  }
+
+  /** The contents the manifest refers to (the files' hashes), with their sizes. */
+  contents(): Map<string, number> {
+    const sizes = new Map<string, number>();
+    for (let row = 0; row < this.count; row += 1)
+      if (this.kinds[row] === ROW_FILE) sizes.set(this.hashOf(row), this.sizes[row]!);
+    return sizes;
+  }
+
+  /** The manifest entry of `path`, if the manifest has it. */
+  entryAt(path: string): ManifestEntry | undefined {
+    const row = this.rowOf(path);
+    return row === undefined ? undefined : this.entryOf(row);
+  }
+
+  /**
+   * The file's bytes: the header, then the columns (each its length, then its bytes from an offset that is a
+   * multiple of 8, so that a reader can view them in place), then a CRC-32 of everything before it.
+   */
+  encode(): Buffer {
+    const header = Buffer.from(JSON.stringify({ ...this.header, endianness: os.endianness() }));
+    this.pathBytes ??= Buffer.from(this.paths.join('\0'));
+    const sections: ArrayBufferView[] = [
+      this.pathBytes,
+      this.kinds,
+      this.flags,
+      this.modes,
+      this.sizes,
+      this.mtimeMs,
+      this.mtimeNs,
+      this.ctimeNs,
+      this.inos,
+      this.devs,
+      this.hashes,
+      Buffer.from(JSON.stringify([...this.targets])),
+    ];
+    const parts: Uint8Array[] = [MAGIC, u32(VERSION), u32(this.count), u32(header.length), header];
+    let length = 16 + header.length;
+    for (const section of sections) {
+      const padding = (8 - ((length + 4) % 8)) % 8;
+      parts.push(u32(section.byteLength), Buffer.alloc(padding));
+      parts.push(new Uint8Array(section.buffer, section.byteOffset, section.byteLength));
+      length += 4 + padding + section.byteLength;
+    }
+    const body = Buffer.concat(parts, length);
+    return Buffer.concat([body, u32(crc32(body))]);
+  }
+
+  /**
+   * The index in `bytes`, or `undefined` when they are not a whole index of this version. Its columns are views of
+   * `bytes` where they are aligned (a file read whole is), else copies.
+   */
+  static decode(bytes: Buffer): StampIndex | undefined {
+    try {
+      return StampIndex.read(bytes);
+    } catch {
+      // Whole (the CRC-32 holds) but not laid out as this version writes: not an index.
+      return undefined;
+    }
+  }
+
+  private static read(bytes: Buffer): StampIndex | undefined {
+    if (bytes.length < 20 || !bytes.subarray(0, 4).equals(MAGIC) || bytes.readUInt32LE(4) !== VERSION)
+      return undefined;
+    if (crc32(bytes.subarray(0, bytes.length - 4)) !== bytes.readUInt32LE(bytes.length - 4)) return undefined;
+    const count = bytes.readUInt32LE(8);
+    const headerLength = bytes.readUInt32LE(12);
+    const header = JSON.parse(bytes.toString('utf8', 16, 16 + headerLength)) as IndexHeader & {
+      endianness: string;
+    };
+    if (header.endianness !== os.endianness()) return undefined;
+    const aligned = bytes.byteOffset % 8 === 0;
+    let at = 16 + headerLength;
+    const section = (): { buffer: ArrayBuffer; byteOffset: number; byteLength: number } => {
+      const byteLength = bytes.readUInt32LE(at);
+      const start = at + 4 + ((8 - ((at + 4) % 8)) % 8);
+      at = start + byteLength;
+      if (aligned)
+        return { buffer: bytes.buffer as ArrayBuffer, byteOffset: bytes.byteOffset + start, byteLength };
+      const copy = bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + start + byteLength);
+      return { buffer: copy as ArrayBuffer, byteOffset: 0, byteLength };
+    };
+    const bytesOf = ({ buffer, byteOffset, byteLength }: ReturnType<typeof section>) =>
+      Buffer.from(buffer, byteOffset, byteLength);
+    const pathBytes = bytesOf(section());
+    const pathText = pathBytes.toString('utf8');
+    const paths = count === 0 ? [] : pathText.split('\0');
+    const kinds = bytesOf(section());
+    const flags = bytesOf(section());
+    const column = <T>(
+      make: new (buffer: ArrayBuffer, byteOffset: number, length: number) => T,
+      size: number,
+    ) => {
+      const { buffer, byteOffset, byteLength } = section();
+      return new make(buffer, byteOffset, byteLength / size);
+    };
+    const modes = column(Uint32Array, 4);
+    const sizes = column(Float64Array, 8);
+    const mtimeMs = column(Float64Array, 8);
+    const mtimeNs = column(BigInt64Array, 8);
+    const ctimeNs = column(BigInt64Array, 8);
+    const inos = column(BigInt64Array, 8);
+    const devs = column(BigInt64Array, 8);
+    const hashes = bytesOf(section());
+    const targets = new Map(JSON.parse(bytesOf(section()).toString('utf8')) as Array<[number, string]>);
+    if (paths.length !== count || kinds.length !== count || hashes.length !== count * 32) return undefined;
+    const { endianness: _, ...rest } = header;
+    const index = new StampIndex(
+      rest,
+      paths,
+      kinds,
+      flags,
+      modes,
+      sizes,
+      mtimeMs,
+      mtimeNs,
+      ctimeNs,
+      inos,
+      devs,
+      hashes,
+      targets,
+    );
+    index.pathBytes = pathBytes;
+    return index;
+  }
+
+  private setRow(at: number, row: IndexRow): void {
+    this.paths[at] = row.path;
+    this.kinds[at] = row.kind;
+    let flags = row.ignoreFile ? FLAG_IGNORE_FILE : 0;
+    if (row.mtimeNs !== undefined) {
+      flags |= FLAG_MTIME_NS;
+      this.mtimeNs[at] = row.mtimeNs;
+    }
+    if (row.ctimeNs !== undefined) {
+      flags |= FLAG_CTIME_NS;
+      this.ctimeNs[at] = row.ctimeNs;
+    }
+    if (row.ino !== undefined) {
+      flags |= FLAG_INO;
+      this.inos[at] = row.ino;
+    }
+    if (row.dev !== undefined) {
+      flags |= FLAG_DEV;
+      this.devs[at] = row.dev;
+    }
+    this.flags[at] = flags;
+    this.modes[at] = row.mode;
+    this.sizes[at] = row.size;
+    this.mtimeMs[at] = row.mtimeMs;
+    if (row.hash !== undefined) this.hashes.write(row.hash, at * 32, 32, 'hex');
+    if (row.target !== undefined) this.targets.set(at, row.target);
+  }
+
+  private copyRow(at: number, from: StampIndex, row: number): void {
+    this.copyRows(at, from, row, row + 1);
+  }
+
+  /** Copies rows `[start, end)` of `from` to rows from `at` on. */
+  private copyRows(at: number, from: StampIndex, start: number, end: number): void {
+    for (let row = start; row < end; row += 1) this.paths[at + row - start] = from.paths[row]!;
+    this.kinds.set(from.kinds.subarray(start, end), at);
+    this.flags.set(from.flags.subarray(start, end), at);
+    this.modes.set(from.modes.subarray(start, end), at);
+    this.sizes.set(from.sizes.subarray(start, end), at);
+    this.mtimeMs.set(from.mtimeMs.subarray(start, end), at);
+    this.mtimeNs.set(from.mtimeNs.subarray(start, end), at);
+    this.ctimeNs.set(from.ctimeNs.subarray(start, end), at);
+    this.inos.set(from.inos.subarray(start, end), at);
+    this.devs.set(from.devs.subarray(start, end), at);
+    from.hashes.copy(this.hashes, at * 32, start * 32, end * 32);
+    for (const [row, target] of from.targets)
+      if (row >= start && row < end) this.targets.set(at + row - start, target);
+  }
+}
+
+/** A path whose manifest entries differ between two indexes, with its row in each (`undefined`: not there). */
+export interface Difference {
+  path: string;
+  a: number | undefined;
+  b: number | undefined;
+}
+
+/**
+ * The paths whose manifest entries differ from `a` to `b` (sorted, as both are), with their rows: both walked in
+ * step, contents compared in place (no entry is made for a path that did not change).
+ */
+export function differences(
+  a: StampIndex,
+  b: StampIndex,
+  selected: (path: string) => boolean = () => true,
+): Difference[] {
+  const found: Difference[] = [];
+  let i = 0;
+  let j = 0;
+  const push = (path: string, left: number | undefined, right: number | undefined) => {
+    if (selected(path)) found.push({ path, a: left, b: right });
+  };
+  while (i < a.count || j < b.count) {
+    if (i < a.count && !a.inManifest(i)) i += 1;
+    else if (j < b.count && !b.inManifest(j)) j += 1;
+    else if (j >= b.count || (i < a.count && a.paths[i]! < b.paths[j]!)) push(a.paths[i]!, i++, undefined);
+    else if (i >= a.count || b.paths[j]! < a.paths[i]!) push(b.paths[j]!, undefined, j++);
+    else {
+      if (!a.sameContentAt(i, b, j)) push(a.paths[i]!, i, j);
+      i += 1;
+      j += 1;
+    }
+  }
+  return found;
+}
+
+function u32(value: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+}
