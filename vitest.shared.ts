@@ -8,6 +8,7 @@ import {
   type UserWorkspaceConfig,
   type ViteUserConfig,
 } from 'vitest/config';
+import { TEST_BACKEND_VARIABLE, TEST_BACKENDS } from './packages/test-kit/src/backends/backend-names.js';
 
 const REPO_ROOT = path.dirname(fileURLToPath(import.meta.url));
 const SCOPE = '@kimi-tools/';
@@ -76,6 +77,24 @@ const fastCheckSeed = {
   },
 };
 
+/**
+ * The projects of a package whose suite runs on every file-system backend: the same tests three times, named after
+ * the backend (`|memory| src/...` in the output), the backend picked by `KIMI_TEST_FS` (packages/test-kit: the
+ * `workspace` fixture and its runtimes are on it). The SSH run gets one real OpenSSH server on 127.0.0.1 for the run.
+ */
+function backendProjects(): UserWorkspaceConfig[] {
+  const kit = path.join(REPO_ROOT, 'packages/test-kit/src/backends');
+  return TEST_BACKENDS.map((backend) => ({
+    extends: true,
+    test: {
+      name: backend,
+      env: { [TEST_BACKEND_VARIABLE]: backend },
+      ...(backend === 'ssh' ? { globalSetup: [path.join(kit, 'ssh-global-setup.ts')] } : {}),
+      ...(backend === 'local' ? {} : { setupFiles: [path.join(kit, 'backend-setup.ts')] }),
+    },
+  }));
+}
+
 /** Test files that need built packages or binaries: they run in `test:e2e` (after `build`), never in `test`. */
 const E2E_TESTS = 'src/**/*.e2e.test.ts';
 
@@ -83,12 +102,16 @@ const E2E_TESTS = 'src/**/*.e2e.test.ts';
  * The test config of one package: only its own tests (the root config lists every project), workspace packages from
  * their sources, Markdown as text, fast-check seeded (see `test-setup/`), and timeouts that hold on a loaded two-core
  * machine (tests assert behaviour, never durations). `vitest run` runs the unit tests; `vitest run --mode e2e` the
- * end-to-end ones (`everything` runs both, for the soak run).
+ * end-to-end ones (`everything` runs both, for the soak run). With `backends`, the unit tests run once per
+ * file-system backend (`backendProjects`).
  */
-export function packageTestConfig(overrides: ViteUserConfig = {}, { everything = false } = {}) {
+export function packageTestConfig(
+  overrides: ViteUserConfig = {},
+  { everything = false, backends = false } = {},
+) {
   return defineConfig(({ mode }) => {
     const e2e = mode === 'e2e';
-    const base: UserWorkspaceConfig = {
+    const base: ViteUserConfig = {
       plugins: [workspaceSources, markdownAsText, fastCheckSeed],
       test: {
         include: [e2e ? E2E_TESTS : 'src/**/*.test.ts'],
@@ -100,6 +123,8 @@ export function packageTestConfig(overrides: ViteUserConfig = {}, { everything =
         // replace a module (`vi.mock`) turns isolation back on in its own config. The end-to-end runs (and the soak
         // run, which includes them) stay isolated.
         isolate: e2e || everything,
+        // The end-to-end tests run the built packages on the local disk: once is enough.
+        ...(backends && !e2e ? { projects: backendProjects() } : {}),
       },
     };
     return mergeConfig(base, overrides);
