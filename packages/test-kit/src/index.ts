@@ -16,6 +16,14 @@ export { TEST_BACKENDS, TEST_BACKEND_VARIABLE, type TestBackendName } from './ba
 export { testBackendName, testFileSystem } from './backends/test-backend.js';
 export { readBytes, writeBytes, removeTree } from './backends/backend-files.js';
 export { forwardingFileSystem } from './backends/forwarding-file-system.js';
+export {
+  BACKEND_LIMITS,
+  backendHas,
+  KNOWN_DEFECTS,
+  failsWhere,
+  type BackendLimit,
+  type KnownDefect,
+} from './backends/backend-limits.js';
 
 // an editor's change that keeps size and modification time (what only the content or the change time reveals)
 export { restoreMtimeNs, rewriteKeepingMtime } from './keep-mtime.js';

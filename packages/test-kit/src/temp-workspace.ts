@@ -72,6 +72,11 @@ export interface TempWorkspace {
   mkdir(dir: string): Promise<string>;
   /** Creates a symlink at `file` (and its parent directories) holding `target` as given; returns the link's path. */
   symlink(file: string, target: string): Promise<string>;
+  /**
+   * Gives the file `existing` a second name `file` (a hard link), as a program where the files are would: through
+   * the backend, or, over SSH (SFTP makes none), on the disk of the host, which is this machine.
+   */
+  link(file: string, existing: string): Promise<string>;
   /** A file's bytes as an array of numbers, so a failed `toEqual` shows them one by one. */
   bytes(file: string): Promise<number[]>;
   /** A file's content as text (UTF-8). */
@@ -153,6 +158,12 @@ export async function createTempWorkspace({
       await fs.mkdir(path.dirname(link), { recursive: true });
       await fs.symlink(target, link);
       return link;
+    },
+    async link(file, existing) {
+      const name = resolve(file);
+      if (backend === 'ssh') await nodeFs.link(resolve(existing), name);
+      else await fs.link(resolve(existing), name);
+      return name;
     },
     bytes: async (file) => [...(await readBytes(fs, resolve(file)))],
     read: async (file) => (await readBytes(fs, resolve(file))).toString('utf8'),
