@@ -439,7 +439,7 @@ describe('ReadFile: refusals', () => {
     expect(dir.brief).toBe('Invalid path');
   });
 
-  it.runIf(backendHas('special-files'))('refuses a FIFO without hanging', async ({ workspace, tool }) => {
+  it.runIf(backendHas('disk'))('refuses a FIFO without hanging', async ({ workspace, tool }) => {
     execFileSync('mkfifo', [workspace.at('pipe')]);
     const fifo = await tool.call({ path: 'pipe' });
     expect(fifo.message).toBe('`pipe` is not a file.');
@@ -505,7 +505,7 @@ describe('ReadFile: paths with ~', () => {
     process.env['HOME'] = originalHome;
   });
 
-  it.runIf(backendHas('local-home'))('expands ~ to the home directory', async ({ workspace }) => {
+  it.runIf(backendHas('this-process'))('expands ~ to the home directory', async ({ workspace }) => {
     const home = path.join(workspace.root, 'home');
     await workspace.write(path.join(home, 'h.txt'), 'home sweet home\n');
     process.env['HOME'] = home;

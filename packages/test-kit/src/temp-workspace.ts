@@ -9,7 +9,7 @@ import {
   type RuntimeOptions,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { exists, readBytes, removeTree, writeBytes } from './backends/backend-files.js';
+import { appendBytes, exists, readBytes, removeTree, writeBytes } from './backends/backend-files.js';
 import type { TestBackendName } from './backends/backend-names.js';
 import { testBackendName, testFileSystem } from './backends/test-backend.js';
 import { markRead } from './mark-read.js';
@@ -66,6 +66,8 @@ export interface TempWorkspace {
    * {@link markRead}).
    */
   write(file: string, content?: FileContent, options?: { readBy?: ToolRuntime }): Promise<string>;
+  /** Appends to a file (`>>`): creates it when missing, its parent directory must exist. */
+  append(file: string, content: FileContent): Promise<void>;
   /** Writes every file of a map (path → content), in its order. */
   writeAll(files: Readonly<Record<string, FileContent>>): Promise<void>;
   /** Creates a directory and its parents, and returns its absolute path. */
@@ -145,6 +147,8 @@ export async function createTempWorkspace({
     at: (relative) => path.join(workDir, relative),
     outside: (relative) => path.join(outsideDir, relative),
     write,
+    append: (file, content) =>
+      appendBytes(fs, resolve(file), typeof content === 'string' ? Buffer.from(content) : content),
     async writeAll(files) {
       for (const [file, content] of Object.entries(files)) await write(file, content);
     },

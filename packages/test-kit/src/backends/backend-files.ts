@@ -28,6 +28,22 @@ export async function writeBytes(fs: FileSystem, file: string, bytes: Uint8Array
   }
 }
 
+/** Appends `bytes` to `file` as `>>` does: at its end, creating it when it is missing. */
+export async function appendBytes(fs: FileSystem, file: string, bytes: Uint8Array): Promise<void> {
+  const handle = await fs.open(file, 'update').catch((error: unknown) => {
+    if (codeOf(error) !== 'ENOENT') throw error;
+    return fs.create(file);
+  });
+  try {
+    const { size } = await handle.stat();
+    for (let at = 0; at < bytes.length;) {
+      at += (await handle.write(bytes, at, bytes.length - at, size + at)).bytesWritten;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The whole content of a file (links followed). */
 export async function readBytes(fs: FileSystem, file: string): Promise<Buffer> {
   const handle = await fs.open(file, 'read');

@@ -14,28 +14,24 @@ export interface BackendLimit {
  * A test is limited only when what it checks is not there to check on a backend (the local disk itself, a program on
  * this machine, a kind of file a backend cannot hold), or, for `slow`, to keep CI within its time; never to hide a
  * defect: a defect found on a backend is a {@link KNOWN_DEFECTS} entry and a failing test there.
- * `it.runIf(backendHas('special-files'))('refuses a FIFO', ...)`.
+ * `it.runIf(backendHas('disk'))('refuses a FIFO', ...)`.
  */
 export const BACKEND_LIMITS = {
-  'special-files': {
+  disk: {
     on: ['local', 'ssh'],
-    why: 'makes a FIFO, a socket or a device with mkfifo or mknod on the disk; a workspace in memory holds none',
-  },
-  'other-processes': {
-    on: ['local', 'ssh'],
-    why: 'another program on this machine holds or changes the files; a workspace in memory is this process’s alone',
+    why: 'sets up what only a disk of this machine holds: a FIFO, socket or device (mkfifo, mknod), a small tmpfs that fills up, another program holding or changing the files; a workspace in memory is this process’s alone',
   },
   'exact-times': {
     on: ['local', 'ssh'],
     why: 'puts a modification time back to the nanosecond with touch on the disk (utimes takes seconds as a double, which cannot hold every nanosecond); over SFTP times are whole seconds, which it can',
   },
-  'local-home': {
-    on: ['local'],
-    why: '`~` is this process’s HOME, which the test changes; another backend has a home of its own',
+  'hard-links': {
+    on: ['local', 'memory'],
+    why: 'keeps a file with two names one file: SFTP reports no link counts, so over SSH a file is always replaced by a rename (docs/file-systems.md#capabilities)',
   },
-  'local-disk': {
+  'this-process': {
     on: ['local'],
-    why: 'is about the local disk itself: its error codes, a small tmpfs that fills up, this process’s descriptors',
+    why: 'needs the tools in this process on the local disk: `~` as this process’s HOME (which the test changes), its file descriptors running out, its own spawn failures',
   },
   slow: {
     on: ['local'],
