@@ -68,6 +68,8 @@ export interface TempWorkspace {
   write(file: string, content?: FileContent, options?: { readBy?: ToolRuntime }): Promise<string>;
   /** Appends to a file (`>>`): creates it when missing, its parent directory must exist. */
   append(file: string, content: FileContent): Promise<void>;
+  /** Sets a file's length, cutting it or extending it with zeros (a sparse file, where the backend makes them). */
+  truncate(file: string, length: number): Promise<void>;
   /** Writes every file of a map (path → content), in its order. */
   writeAll(files: Readonly<Record<string, FileContent>>): Promise<void>;
   /** Creates a directory and its parents, and returns its absolute path. */
@@ -149,6 +151,14 @@ export async function createTempWorkspace({
     write,
     append: (file, content) =>
       appendBytes(fs, resolve(file), typeof content === 'string' ? Buffer.from(content) : content),
+    async truncate(file, length) {
+      const handle = await fs.open(resolve(file), 'update');
+      try {
+        await handle.truncate(length);
+      } finally {
+        await handle.close();
+      }
+    },
     async writeAll(files) {
       for (const [file, content] of Object.entries(files)) await write(file, content);
     },
