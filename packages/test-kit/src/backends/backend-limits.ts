@@ -33,6 +33,10 @@ export const BACKEND_LIMITS = {
     on: ['local'],
     why: 'needs the tools in this process on the local disk: `~` as this process’s HOME (which the test changes), its file descriptors running out, its own spawn failures',
   },
+  'huge-files': {
+    on: ['local'],
+    why: 'makes a file of 50 MiB or more (a sparse one of 512 MiB): the in-memory backend holds every byte, and over SFTP each moves at loopback speed, seconds to minutes of CI, for code that is the same on every backend',
+  },
   slow: {
     on: ['local'],
     why: 'takes seconds of CPU on the local disk already, through the same code on every backend: CI time',
@@ -60,6 +64,11 @@ export const KNOWN_DEFECTS = {
     on: ['ssh'],
     cause:
       'SFTP reports no link count, so a hard link to a sensitive file under a harmless name is not recognised as sensitive: the tools read and edit it',
+  },
+  'sftp-early-stat': {
+    on: ['ssh'],
+    cause:
+      "the SSH backend answers an open file's first stat() with the fstat it sent when opening it: a file grown in between is seen at its old size, and StrReplaceFile's streamed path refuses it as modified instead of copying it whole",
   },
   'sftp-line-index': {
     on: ['ssh'],
