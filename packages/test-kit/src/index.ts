@@ -13,7 +13,12 @@ export { markRead } from './mark-read.js';
 
 // the file-system backend a run is on (KIMI_TEST_FS: local, memory, ssh), and plain file operations through any backend
 export { TEST_BACKENDS, TEST_BACKEND_VARIABLE, type TestBackendName } from './backends/backend-names.js';
-export { testBackendName, testFileSystem } from './backends/test-backend.js';
+export {
+  testBackendName,
+  testFileSystem,
+  testSshServer,
+  type TestSshServer,
+} from './backends/test-backend.js';
 export { readBytes, writeBytes, removeTree } from './backends/backend-files.js';
 export { forwardingFileSystem } from './backends/forwarding-file-system.js';
 export {

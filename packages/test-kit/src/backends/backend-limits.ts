@@ -31,7 +31,7 @@ export const BACKEND_LIMITS = {
   },
   'this-process': {
     on: ['local'],
-    why: 'needs the tools in this process on the local disk: `~` as this process’s HOME (which the test changes), its file descriptors running out, its own spawn failures',
+    why: 'needs the tools in this process on the local disk: `~` as this process’s HOME (which the test changes), its file descriptors running out, its own spawn failures, a README snippet that makes its own runtime there',
   },
   'huge-files': {
     on: ['local'],

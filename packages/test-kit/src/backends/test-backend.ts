@@ -55,8 +55,16 @@ export async function closeTestFileSystem(): Promise<void> {
   await (await connection.catch(() => undefined))?.close();
 }
 
+/**
+ * How to reach the run's SSH server (`undefined` when the run is on another backend), for a child process that
+ * connects by itself: `sshFileSystem({ ...server, root })`.
+ */
+export function testSshServer(): TestSshServer | undefined {
+  return testBackendName() === 'ssh' ? inject('kimiTestSshServer') : undefined;
+}
+
 async function connectSsh() {
-  const server = inject('kimiTestSshServer');
+  const server = testSshServer();
   if (!server) {
     throw new Error(
       `${TEST_BACKEND_VARIABLE}=ssh needs the run's SSH server: run the package's \`ssh\` project (vitest.shared.ts)`,
