@@ -1,6 +1,7 @@
 import { promises as nodeFs } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { createTempWorkspace } from '../temp-workspace.js';
+import { backendHas, failsWhere } from './backend-limits.js';
 import { TEST_BACKEND_VARIABLE } from './backend-names.js';
 import { forwardingFileSystem } from './forwarding-file-system.js';
 import { testBackendName } from './test-backend.js';
@@ -72,13 +73,27 @@ describe.each(['local', 'memory'] as const)('a workspace on the %s backend', (ba
 });
 
 describe('the run’s backend', () => {
-  test(`is named by ${TEST_BACKEND_VARIABLE}, the local disk by default, and a wrong name is refused`, () => {
+  test(`is named by ${TEST_BACKEND_VARIABLE}, the local disk by default, a wrong name refused; it says what runs there`, () => {
     const saved = process.env[TEST_BACKEND_VARIABLE];
     try {
       delete process.env[TEST_BACKEND_VARIABLE];
       expect(testBackendName()).toBe('local');
       process.env[TEST_BACKEND_VARIABLE] = 'memory';
       expect(testBackendName()).toBe('memory');
+      expect([backendHas('disk'), backendHas('hard-links'), backendHas('this-process')]).toEqual([
+        false,
+        true,
+        false,
+      ]);
+      const fakeTest = { fails: 'expected to fail' };
+      expect(failsWhere(fakeTest, 'sftp-hard-links')).toBe(fakeTest);
+      process.env[TEST_BACKEND_VARIABLE] = 'ssh';
+      expect([backendHas('disk'), backendHas('hard-links'), backendHas('exact-times')]).toEqual([
+        true,
+        false,
+        true,
+      ]);
+      expect(failsWhere(fakeTest, 'sftp-hard-links')).toBe('expected to fail');
       process.env[TEST_BACKEND_VARIABLE] = 'nfs';
       expect(() => testBackendName()).toThrow('KIMI_TEST_FS must be one of local, memory, ssh, not nfs');
     } finally {
