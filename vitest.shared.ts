@@ -5,9 +5,13 @@ import {
   configDefaults,
   defineConfig,
   mergeConfig,
-  type UserWorkspaceConfig,
+  type TestProjectInlineConfiguration,
   type ViteUserConfig,
 } from 'vitest/config';
+import {
+  TEST_BACKEND_VARIABLE,
+  type TestBackendName,
+} from './packages/test-kit/src/backends/backend-names.js';
 
 const REPO_ROOT = path.dirname(fileURLToPath(import.meta.url));
 const SCOPE = '@kimi-tools/';
@@ -76,6 +80,48 @@ const fastCheckSeed = {
   },
 };
 
+/**
+ * Which file-system backends a package's suite runs on besides the local disk: `true` for the whole suite on the
+ * in-memory and the SSH backend (its unit tests: the end-to-end ones run the built packages once, on the local disk),
+ * or, per backend, the directories under the package whose tests run there (their end-to-end tests too).
+ */
+export type BackendRuns = true | Partial<Record<'memory' | 'ssh', readonly string[]>>;
+
+/**
+ * One project per backend, each with the same tests (or those of its directories), named after the backend
+ * (` ssh  src/...` in the output) and on it through `KIMI_TEST_FS` (packages/test-kit: the `workspace` fixture and its
+ * runtimes are on it). The SSH run gets one real OpenSSH server on 127.0.0.1 for the whole run.
+ */
+function backendProjects(runs: BackendRuns, include: string, mode: string): TestProjectInlineConfiguration[] {
+  const e2e = mode === 'e2e';
+  const kit = path.join(REPO_ROOT, 'packages/test-kit/src/backends');
+  const project = (backend: TestBackendName, files: readonly string[]): TestProjectInlineConfiguration => ({
+    // vitest concatenates the lists of a project and of the config it extends: `include` is each project's own.
+    extends: true,
+    // The config is evaluated again for each project, with the default mode unless given this run's.
+    mode,
+    test: {
+      name: backend,
+      include: [...files],
+      env: { [TEST_BACKEND_VARIABLE]: backend },
+      ...(backend === 'ssh' ? { globalSetup: [path.join(kit, 'ssh-global-setup.ts')] } : {}),
+      ...(backend === 'local' ? {} : { setupFiles: [path.join(kit, 'backend-setup.ts')] }),
+    },
+  });
+  const others = (['memory', 'ssh'] as const).flatMap((backend) => {
+    if (runs === true) return e2e ? [] : [project(backend, [include])];
+    const directories = runs[backend];
+    if (!directories) return [];
+    return [
+      project(
+        backend,
+        directories.map((directory) => path.posix.join(directory, e2e ? '**/*.e2e.test.ts' : '**/*.test.ts')),
+      ),
+    ];
+  });
+  return others.length === 0 ? [] : [project('local', [include]), ...others];
+}
+
 /** Test files that need built packages or binaries: they run in `test:e2e` (after `build`), never in `test`. */
 const E2E_TESTS = 'src/**/*.e2e.test.ts';
 
@@ -83,15 +129,21 @@ const E2E_TESTS = 'src/**/*.e2e.test.ts';
  * The test config of one package: only its own tests (the root config lists every project), workspace packages from
  * their sources, Markdown as text, fast-check seeded (see `test-setup/`), and timeouts that hold on a loaded two-core
  * machine (tests assert behaviour, never durations). `vitest run` runs the unit tests; `vitest run --mode e2e` the
- * end-to-end ones (`everything` runs both, for the soak run).
+ * end-to-end ones (`everything` runs both, for the soak run). With `backends`, they run once per file-system backend
+ * ({@link BackendRuns}).
  */
-export function packageTestConfig(overrides: ViteUserConfig = {}, { everything = false } = {}) {
+export function packageTestConfig(
+  overrides: ViteUserConfig = {},
+  { everything = false, backends }: { everything?: boolean; backends?: BackendRuns } = {},
+) {
   return defineConfig(({ mode }) => {
     const e2e = mode === 'e2e';
-    const base: UserWorkspaceConfig = {
+    const include = e2e ? E2E_TESTS : 'src/**/*.test.ts';
+    const projects = backends ? backendProjects(backends, include, mode) : [];
+    const base: ViteUserConfig = {
       plugins: [workspaceSources, markdownAsText, fastCheckSeed],
       test: {
-        include: [e2e ? E2E_TESTS : 'src/**/*.test.ts'],
+        ...(projects.length === 0 ? { include: [include] } : { projects }),
         exclude: [...configDefaults.exclude, ...(e2e || everything ? [] : [E2E_TESTS])],
         testTimeout: 30_000,
         hookTimeout: 60_000,

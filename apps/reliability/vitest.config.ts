@@ -6,4 +6,7 @@ import { packageTestConfig } from '../../vitest.shared.js';
  */
 export const reliabilityTest = { fileParallelism: false, testTimeout: 120_000, hookTimeout: 60_000 };
 
-export default packageTestConfig({ test: reliabilityTest });
+/** The families that run over SSH too: crashes (a kill drops the connection mid-call), concurrency, path attacks. */
+export const reliabilityBackends = { ssh: ['src/crash', 'src/concurrency', 'src/paths'] } as const;
+
+export default packageTestConfig({ test: reliabilityTest }, { backends: reliabilityBackends });

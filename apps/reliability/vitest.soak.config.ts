@@ -1,5 +1,5 @@
 import { packageTestConfig } from '../../vitest.shared.js';
-import { reliabilityTest } from './vitest.config.js';
+import { reliabilityBackends, reliabilityTest } from './vitest.config.js';
 
 // `pnpm test:soak`: every suite (the end-to-end ones too) with many more iterations (src/support/iterations.ts) and,
 // unless FAST_CHECK_SEED names one to replay, a fresh fast-check seed, printed at the start of the run.
@@ -14,5 +14,5 @@ export default packageTestConfig(
       hookTimeout: 600_000,
     },
   },
-  { everything: true },
+  { everything: true, backends: reliabilityBackends },
 );

@@ -1,3 +1,4 @@
 import { packageTestConfig } from '../../vitest.shared.js';
 
-export default packageTestConfig();
+// The suite runs on every file-system backend (local, memory, SSH).
+export default packageTestConfig({}, { backends: true });

@@ -108,7 +108,7 @@ describe('ReadMediaFile: images fitted to the limits', () => {
     const region = { x: 40, y: 30, width: 100, height: 80 };
     const result = await tool().call({ path: file, region });
     const sent = sentBytes(result);
-    const expected = await sharp(await fs.readFile(file))
+    const expected = await sharp(Buffer.from(await workspace.bytes(file)))
       .extract({ left: 40, top: 30, width: 100, height: 80 })
       .raw()
       .toBuffer();
@@ -227,7 +227,7 @@ describe('ReadMediaFile: real image files', () => {
   it('sends a screenshot PNG with alpha as it is when it fits', async ({ workspace, tool }) => {
     const file = await copyFixture(workspace, 'screenshot-alpha.png');
     const result = await tool().call({ path: file });
-    expect(sentBytes(result).equals(await fs.readFile(file))).toBe(true);
+    expect(sentBytes(result).equals(Buffer.from(await workspace.bytes(file)))).toBe(true);
     expect(result.extras).toEqual({ kind: 'image', mime: 'image/png', size: 39750, width: 320, height: 240 });
   });
 
@@ -235,7 +235,7 @@ describe('ReadMediaFile: real image files', () => {
     const file = await copyFixture(workspace, 'animated.gif');
     const result = await tool().call({ path: file });
     const sent = sentBytes(result);
-    const firstFrame = await sharp(await fs.readFile(file), { page: 0 })
+    const firstFrame = await sharp(Buffer.from(await workspace.bytes(file)), { page: 0 })
       .removeAlpha()
       .raw()
       .toBuffer();
@@ -253,7 +253,7 @@ describe('ReadMediaFile: real image files', () => {
   it('sends a 16-bit PNG as it is, and crops it to 8 bits a model takes', async ({ workspace, tool }) => {
     const file = await copyFixture(workspace, 'rose-16bit.png');
     const whole = await tool().call({ path: file });
-    expect(sentBytes(whole).equals(await fs.readFile(file))).toBe(true);
+    expect(sentBytes(whole).equals(Buffer.from(await workspace.bytes(file)))).toBe(true);
     expect(whole.extras).toMatchObject({ width: 105, height: 69 });
     const part = await tool().call({ path: file, region: { x: 0, y: 0, width: 50, height: 40 } });
     expect(await sharp(sentBytes(part)).metadata()).toMatchObject({ width: 50, height: 40, depth: 'uchar' });
@@ -262,7 +262,7 @@ describe('ReadMediaFile: real image files', () => {
   it('sends a CMYK JPEG as it is, and a crop of it in sRGB', async ({ workspace, tool }) => {
     const file = await copyFixture(workspace, 'rose-cmyk.jpg');
     const whole = await tool().call({ path: file });
-    expect(sentBytes(whole).equals(await fs.readFile(file))).toBe(true);
+    expect(sentBytes(whole).equals(Buffer.from(await workspace.bytes(file)))).toBe(true);
     expect(whole.extras).toMatchObject({ mime: 'image/jpeg', width: 105, height: 69 });
     const part = await tool().call({ path: file, region: { x: 5, y: 5, width: 60, height: 30 } });
     expect(await sharp(sentBytes(part)).metadata()).toMatchObject({
@@ -321,7 +321,7 @@ describe('ReadMediaFile: without the image library', () => {
     // A photo that would be turned upright goes as it is when the library is missing.
     const photo = await copyFixture(workspace, 'photo-exif-rotated.jpg');
     const asStored = await tool({ loadImageLibrary }).call({ path: photo });
-    expect(sentBytes(asStored).equals(await fs.readFile(photo))).toBe(true);
+    expect(sentBytes(asStored).equals(Buffer.from(await workspace.bytes(photo)))).toBe(true);
     expect(loads).toBe(1);
   });
 

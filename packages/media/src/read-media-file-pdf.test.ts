@@ -32,7 +32,7 @@ describe('ReadMediaFile: PDFs', () => {
     tool,
   }) => {
     const file = await copyFixture(workspace, 'text.pdf');
-    const { size } = await fs.stat(file);
+    const { size } = await workspace.fs.stat(file);
     const result = await tool().call({ path: file });
     expect(result).toEqual({
       isError: false,
@@ -65,7 +65,7 @@ describe('ReadMediaFile: PDFs', () => {
 
   it('reads a 300-page PDF 20 pages at a time, with the total', async ({ workspace, tool }) => {
     const file = await copyFixture(workspace, 'pages-300.pdf');
-    const { size } = await fs.stat(file);
+    const { size } = await workspace.fs.stat(file);
     const first = await tool().call({ path: file });
     const parts = first.output as ContentPart[];
     expect(parts).toHaveLength(22);
@@ -121,7 +121,7 @@ describe('ReadMediaFile: PDFs', () => {
 
   it('sends a scanned page without a text layer as an image', async ({ workspace, tool }) => {
     const file = await copyFixture(workspace, 'scanned.pdf');
-    const { size } = await fs.stat(file);
+    const { size } = await workspace.fs.stat(file);
     const result = await tool().call({ path: file });
     const parts = result.output as ContentPart[];
     expect(parts).toHaveLength(4);

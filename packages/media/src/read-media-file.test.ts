@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import {
   bmpBytes,
   gifBytes,
@@ -304,7 +303,7 @@ describe('ReadMediaFile: size limits', () => {
 
   it('refuses a file over 100 MiB without reading it (a sparse file)', async ({ workspace, tool }) => {
     const file = await workspace.write('huge.png', pngBytes());
-    await fs.truncate(file, MAX_MEDIA_BYTES + 1);
+    await workspace.truncate(file, MAX_MEDIA_BYTES + 1);
     const result = await tool().call({ path: 'huge.png' });
     expect(result).toMatchObject({
       isError: true,
@@ -420,7 +419,7 @@ describe('ReadMediaFile: check order', () => {
   it('checks the capability before emptiness and size', async ({ workspace, tool }) => {
     await workspace.write('empty.mp4', '');
     const huge = await workspace.write('huge.mp4', mp4Bytes());
-    await fs.truncate(huge, MAX_MEDIA_BYTES + 1);
+    await workspace.truncate(huge, MAX_MEDIA_BYTES + 1);
     const imagesOnly = tool(['image_in']);
     expect((await imagesOnly.call({ path: 'empty.mp4' })).brief).toBe('Unsupported media type');
     expect((await imagesOnly.call({ path: 'huge.mp4' })).brief).toBe('Unsupported media type');

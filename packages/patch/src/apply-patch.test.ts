@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { FileHistory } from '@kimi-tools/core';
 import { recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -10,13 +9,12 @@ const it = test.extend('tool', ({ runtime }) => new ApplyPatch(runtime));
 const patch = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
 
 /** Every file under the work dir with its bytes, temp and lock files included: what a failed patch must leave. */
-async function tree(workspace: TempWorkspace): Promise<Record<string, string>> {
+async function tree(workspace: TempWorkspace, dir = ''): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  const entries = await fs.readdir(workspace.workDir, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const full = `${entry.parentPath}/${entry.name}`;
-    files[full.slice(workspace.workDir.length + 1)] = (await fs.readFile(full)).toString('latin1');
+  for (const entry of await workspace.fs.readdir(workspace.at(dir))) {
+    const name = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) Object.assign(files, await tree(workspace, name));
+    else if (entry.isFile()) files[name] = Buffer.from(await workspace.bytes(name)).toString('latin1');
   }
   return files;
 }
@@ -98,8 +96,8 @@ describe('ApplyPatch: applies every section', () => {
       ),
     });
     expect(result.isError).toBe(false);
-    expect((await fs.readFile(workspace.at('crlf.txt'))).toString()).toBe('one\r\nTWO\r\nadded\r\nthree\r\n');
-    const wide = await fs.readFile(workspace.at('wide.txt'));
+    expect(await workspace.read('crlf.txt')).toBe('one\r\nTWO\r\nadded\r\nthree\r\n');
+    const wide = Buffer.from(await workspace.bytes('wide.txt'));
     expect([...wide.subarray(0, 2)]).toEqual([0xff, 0xfe]);
     expect(wide.subarray(2).toString('utf16le')).toBe('alpha\r\ngamma\r\n');
   });
@@ -111,7 +109,7 @@ describe('ApplyPatch: applies every section', () => {
         'diff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n',
     });
     expect(result.message).toBe('Success. Updated the following files:\nM src/a.ts');
-    expect(await fs.readFile(workspace.at('src/a.ts'), 'utf8')).toBe('one\n2\nthree\n');
+    expect(await workspace.read('src/a.ts')).toBe('one\n2\nthree\n');
   });
 
   it('says when a chunk needed a looser match', async ({ workspace, runtime, tool }) => {
@@ -149,7 +147,7 @@ describe('ApplyPatch: applies every section', () => {
     await tool.call({ patch: patch('*** Update File: a.txt', '-v1', '+v2') });
     const second = await tool.call({ patch: patch('*** Update File: a.txt', '-v2', '+v3') });
     expect(second.isError).toBe(false);
-    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('v3\n');
+    expect(await workspace.read('a.txt')).toBe('v3\n');
   });
 });
 
@@ -163,8 +161,8 @@ describe('ApplyPatch: names in the form the tools show them', () => {
     await workspace.write('a\\tb.txt', 'backslash\n', { readBy: runtime });
     const result = await tool.call({ patch: patch('*** Update File: "a\\tb.txt"', '-tab', '+TAB') });
     expect(result.message).toBe('Success. Updated the following files:\nM "a\\tb.txt"');
-    expect(await fs.readFile(workspace.at('a\tb.txt'), 'utf8')).toBe('TAB\n');
-    expect(await fs.readFile(workspace.at('a\\tb.txt'), 'utf8')).toBe('backslash\n');
+    expect(await workspace.read('a\tb.txt')).toBe('TAB\n');
+    expect(await workspace.read('a\\tb.txt')).toBe('backslash\n');
   });
 });
 
@@ -220,7 +218,7 @@ describe('ApplyPatch: all of them or none', () => {
     tool,
   }) => {
     await workspace.write('a.txt', 'one\ntwo\n', { readBy: runtime });
-    await fs.writeFile(workspace.at('a.txt'), 'one\ntwo\nthree\n');
+    await workspace.write('a.txt', 'one\ntwo\nthree\n');
     const result = await tool.call({ patch: patch('*** Update File: a.txt', '-one', '+1') });
     expect(result.message).toBe(
       'a.txt: `a.txt` has been modified since it was last read, either by the user or by another process. Read it again before writing to it. No file was changed.',
@@ -229,7 +227,7 @@ describe('ApplyPatch: all of them or none', () => {
 
   it('writes nothing when a file changes while the approval is open', async ({ workspace }) => {
     const approval = recordingApproval(async () => {
-      await fs.writeFile(workspace.at('b.txt'), 'user\n');
+      await workspace.write('b.txt', 'user\n');
       return { kind: 'approve' };
     });
     const runtime = workspace.runtime({ approval });
@@ -239,8 +237,8 @@ describe('ApplyPatch: all of them or none', () => {
       patch: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: b.txt', '-b', '+B'),
     });
     expect(result.brief).toBe('File modified');
-    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('a\n');
-    expect(await fs.readFile(workspace.at('b.txt'), 'utf8')).toBe('user\n');
+    expect(await workspace.read('a.txt')).toBe('a\n');
+    expect(await workspace.read('b.txt')).toBe('user\n');
   });
 
   it('restores every file when any step of the commit fails, leaving no temp file', async ({ workspace }) => {
@@ -261,19 +259,18 @@ describe('ApplyPatch: all of them or none', () => {
       '+B',
     );
     // Count the steps of a commit that succeeds, then fail each one in turn.
-    const probe = failingFileSystem(Number.MAX_SAFE_INTEGER);
+    const probe = failingFileSystem(workspace.fs, Number.MAX_SAFE_INTEGER);
     {
       const runtime = workspace.runtime({ fs: probe });
       for (const [name, content] of Object.entries(files))
         await workspace.write(name, content, { readBy: runtime });
       expect((await new ApplyPatch(runtime).call({ patch: body })).isError).toBe(false);
-      for (const name of ['A.txt', 'new.txt', 'moved.txt', 'b.txt', 'a.txt'])
-        await fs.rm(workspace.at(name), { force: true });
+      for (const name of ['A.txt', 'new.txt', 'moved.txt', 'b.txt', 'a.txt']) await workspace.remove(name);
     }
     const steps = probe.operations.length;
     expect(steps).toBeGreaterThanOrEqual(12);
     for (let failAt = 1; failAt <= steps; failAt += 1) {
-      const failing = failingFileSystem(failAt);
+      const failing = failingFileSystem(workspace.fs, failAt);
       const runtime = workspace.runtime({ fs: failing });
       for (const [name, content] of Object.entries(files))
         await workspace.write(name, content, { readBy: runtime });

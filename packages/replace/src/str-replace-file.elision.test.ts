@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { StrReplaceFile } from './str-replace-file.js';
@@ -27,7 +26,7 @@ describe('elision comments in new', () => {
     expect(result.message).toBe(
       'The edits replace existing lines with the comment `# ... existing code ...`, which reads as if code was left out; writing it would delete that code. No changes were made. Put the real lines in new, or narrow old to the lines that change.',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(PY);
+    expect(await workspace.read(file)).toBe(PY);
     expect(approval.requests).toHaveLength(0);
   });
 
@@ -36,7 +35,7 @@ describe('elision comments in new', () => {
     const file = await workspace.write('a.js', source, { readBy: runtime });
     const result = await tool.call({ path: file, edit: { old: '  return 1;', new: '  return 2;' } });
     expect(result.isError).toBe(false);
-    expect(await fs.readFile(file, 'utf8')).toBe(source.replace('return 1', 'return 2'));
+    expect(await workspace.read(file)).toBe(source.replace('return 1', 'return 2'));
     const moved = await tool.call({
       path: file,
       edit: {

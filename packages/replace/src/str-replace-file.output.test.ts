@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { StrReplaceFile } from './str-replace-file.js';
@@ -54,7 +53,7 @@ describe('output: the changed lines as the file now is', () => {
   it('shows the lines around a deleted line', async ({ workspace, runtime, tool }) => {
     await workspace.write('d.txt', 'a\nb\nc\nd\n', { readBy: runtime });
     const result = await tool.call({ path: 'd.txt', edit: { old: 'b', new: '' } });
-    expect(await fs.readFile(workspace.at('d.txt'), 'utf8')).toBe('a\nc\nd\n');
+    expect(await workspace.read(workspace.at('d.txt'))).toBe('a\nc\nd\n');
     expect(result.output).toBe(numbered(1, ['a', 'c', 'd']));
   });
 

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { markRead, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -17,7 +16,9 @@ describe('line endings', () => {
     const file = await workspace.write('crlf.txt', 'foo = 1\r\nbar = foo\r\nfoo()\r\n', { readBy: runtime });
     const result = await tool.call({ path: file, edit: { old: 'foo', new: 'baz', replace_all: true } });
     expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 3 total replacement(s).');
-    expect(await fs.readFile(file, 'latin1')).toBe('baz = 1\r\nbar = baz\r\nbaz()\r\n');
+    expect(Buffer.from(await workspace.bytes(file)).toString('latin1')).toBe(
+      'baz = 1\r\nbar = baz\r\nbaz()\r\n',
+    );
   });
 
   it('matches LF strings in a CRLF file, writes CRLF, and says it normalised line endings', async ({
@@ -35,7 +36,7 @@ describe('line endings', () => {
       matchedBy: 'line-endings',
       edits: [{ replacements: 1, matchedBy: 'line-endings' }],
     });
-    expect(await fs.readFile(file, 'latin1')).toBe('A\r\nB\r\nB2\r\nc\r\n');
+    expect(Buffer.from(await workspace.bytes(file)).toString('latin1')).toBe('A\r\nB\r\nB2\r\nc\r\n');
   });
 
   it('keeps the endings of untouched lines in a mixed-ending file', async ({ workspace, runtime, tool }) => {
@@ -44,7 +45,9 @@ describe('line endings', () => {
     });
     await tool.call({ path: file, edit: { old: 'three', new: 'THREE\nand more' } });
     // CRLF is dominant, so the new line gets CRLF; every other line keeps its own ending.
-    expect(await fs.readFile(file, 'latin1')).toBe('one\r\ntwo\nTHREE\r\nand more\r\nfour\r\nfive\rsix\n');
+    expect(Buffer.from(await workspace.bytes(file)).toString('latin1')).toBe(
+      'one\r\ntwo\nTHREE\r\nand more\r\nfour\r\nfive\rsix\n',
+    );
   });
 });
 
@@ -53,7 +56,7 @@ describe('old Mac and UTF-16 BE files', () => {
     const file = await workspace.write('mac.txt', 'one\rtwo\rthree\r', { readBy: runtime });
     const result = await tool.call({ path: file, edit: { old: 'two\nthree', new: '2\n3\n3.5' } });
     expect(result.extras).toMatchObject({ matchedBy: 'line-endings' });
-    expect(await fs.readFile(file, 'latin1')).toBe('one\r2\r3\r3.5\r');
+    expect(Buffer.from(await workspace.bytes(file)).toString('latin1')).toBe('one\r2\r3\r3.5\r');
   });
 
   it('keeps UTF-16 BE with its BOM', async ({ workspace, runtime, tool }) => {
@@ -61,7 +64,7 @@ describe('old Mac and UTF-16 BE files', () => {
       Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
     const file = await workspace.write('be.txt', encode('caf\u00e9 \ud83d\ude00\n'), { readBy: runtime });
     await tool.call({ path: file, edit: { old: '\ud83d\ude00', new: '\ud83c\udf75 tea' } });
-    expect(await fs.readFile(file)).toEqual(encode('caf\u00e9 \ud83c\udf75 tea\n'));
+    expect(Buffer.from(await workspace.bytes(file))).toEqual(encode('caf\u00e9 \ud83c\udf75 tea\n'));
   });
 
   it('quotes the closest text of a CRLF file without carriage returns', async ({
@@ -90,7 +93,7 @@ describe('looser levels through the tool', () => {
     });
     expect(result.extras).toMatchObject({ matchedBy: 'quotes' });
     // A quotes-level match inside the line: the rest of the line stays, new lines are not re-indented.
-    expect(await fs.readFile(file, 'utf8')).toBe(
+    expect(await workspace.read(file)).toBe(
       'def hello():\n    print(\u201Chello there\u201D)\nreturn \u201Cdone\u201D\n',
     );
     // Indented one level deeper and curly in the file: the whitespace level carries both into new.
@@ -104,7 +107,7 @@ describe('looser levels through the tool', () => {
       edit: { old: 'if ok:\n    print("hi")', new: 'if ok:\n    print("bye")\n    return' },
     });
     expect(shifted.extras).toMatchObject({ matchedBy: 'whitespace' });
-    expect(await fs.readFile(nested, 'utf8')).toBe(
+    expect(await workspace.read(nested)).toBe(
       'def f():\n    if ok:\n        print(\u201Cbye\u201D)\n        return\n',
     );
   });
@@ -126,7 +129,7 @@ describe('looser levels through the tool', () => {
     expect(result.message).toBe(
       'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising quotes.',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(
+    expect(await workspace.read(file)).toBe(
       'He called it \u201Cthe new plan\u201D and said it isn\u2019t ready.\n',
     );
   });
@@ -149,7 +152,7 @@ describe('looser levels through the tool', () => {
     expect(result.message).toBe(
       'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising whitespace.',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(
+    expect(await workspace.read(file)).toBe(
       'class Shop:\n    def total(self):\n        if self.items:\n            subtotal = sum(self.items)\n            return subtotal\n        return 0\n',
     );
   });
@@ -165,7 +168,7 @@ describe('looser levels through the tool', () => {
     expect(result.message).toBe(
       'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising tabs and spaces in indentation.',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe('x\n');
+    expect(await workspace.read(file)).toBe('x\n');
   });
 
   it('refuses a loose match that is not unique', async ({ workspace, runtime, tool }) => {
@@ -186,7 +189,7 @@ describe('encodings and bytes', () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\nworld\n', 'utf8')]);
     const file = await workspace.write('bom.txt', bytes, { readBy: runtime });
     await tool.call({ path: file, edit: { old: 'world', new: 'wörld' } });
-    expect(await fs.readFile(file)).toEqual(
+    expect(Buffer.from(await workspace.bytes(file))).toEqual(
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\nwörld\n', 'utf8')]),
     );
   });
@@ -195,7 +198,7 @@ describe('encodings and bytes', () => {
     const file = await workspace.write('wide.txt', utf16le('first\r\nsecond\r\n', true), { readBy: runtime });
     const result = await tool.call({ path: file, edit: { old: 'second\n', new: 'second\nthird\n' } });
     expect(result.isError).toBe(false);
-    expect(await fs.readFile(file)).toEqual(utf16le('first\r\nsecond\r\nthird\r\n', true));
+    expect(Buffer.from(await workspace.bytes(file))).toEqual(utf16le('first\r\nsecond\r\nthird\r\n', true));
   });
 
   it('edits the ASCII part of a GBK file and leaves every other byte identical', async ({
@@ -224,7 +227,7 @@ describe('encodings and bytes', () => {
       gbkText,
       Buffer.from('\n'),
     ]);
-    expect(await fs.readFile(file)).toEqual(expected);
+    expect(Buffer.from(await workspace.bytes(file))).toEqual(expected);
   });
 
   it('edits a 10 MB file once, changing only the replaced bytes', async ({ workspace, runtime, tool }) => {
@@ -234,30 +237,30 @@ describe('encodings and bytes', () => {
     const file = await workspace.write('big.txt', before, { readBy: runtime });
     const result = await tool.call({ path: file, edit: { old: 'UNIQUE MARKER', new: 'CHANGED' } });
     expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
-    expect(await fs.readFile(file, 'utf8')).toBe(`${half}CHANGED\n${half}`);
+    expect(await workspace.read(file)).toBe(`${half}CHANGED\n${half}`);
   });
 });
 
 describe('file system', () => {
   it('keeps the permission bits', async ({ workspace, runtime, tool }) => {
     const file = await workspace.write('run.sh', '#!/bin/sh\necho hi\n', { readBy: runtime });
-    await fs.chmod(file, 0o751);
+    await workspace.fs.chmod(file, 0o751);
     await markRead(runtime, file);
     await tool.call({ path: file, edit: { old: 'hi', new: 'hello' } });
-    expect((await fs.stat(file)).mode & 0o7777).toBe(0o751);
-    expect(await fs.readFile(file, 'utf8')).toBe('#!/bin/sh\necho hello\n');
+    expect((await workspace.fs.stat(file)).mode & 0o7777).toBe(0o751);
+    expect(await workspace.read(file)).toBe('#!/bin/sh\necho hello\n');
   });
 
   it('edits through a symlink and keeps the link a link', async ({ workspace, runtime, tool, approval }) => {
     const target = await workspace.write('real/target.txt', 'linked text\n');
     const link = path.join(workspace.workDir, 'link.txt');
-    await fs.symlink(target, link);
+    await workspace.fs.symlink(target, link);
     await markRead(runtime, link);
     const result = await tool.call({ path: 'link.txt', edit: { old: 'linked', new: 'edited' } });
     expect(result.isError).toBe(false);
-    expect((await fs.lstat(link)).isSymbolicLink()).toBe(true);
-    expect(await fs.readlink(link)).toBe(target);
-    expect(await fs.readFile(target, 'utf8')).toBe('edited text\n');
+    expect((await workspace.fs.lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await workspace.fs.readlink(link)).toBe(target);
+    expect(await workspace.read(target)).toBe('edited text\n');
     expect(approval.requests[0]?.description).toBe(`Edit file \`${target}\``);
   });
 });

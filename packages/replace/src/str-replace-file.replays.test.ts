@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { markRead, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { StrReplaceFile } from './str-replace-file.js';
@@ -17,7 +16,7 @@ describe('replays and edits against replaced text', () => {
     const file = await workspace.write('total.js', JS, { readBy: runtime });
     const edit = { old: '  return a + b;', new: '  return a + b + 0;' };
     expect((await tool.call({ path: file, edit })).isError).toBe(false);
-    const before = await fs.stat(file);
+    const before = await workspace.fs.stat(file);
     const replay = await tool.call({ path: file, edit });
     expect(replay.isError).toBe(false);
     expect(replay.message).toBe(
@@ -31,8 +30,8 @@ describe('replays and edits against replaced text', () => {
     });
     expect(replay.output).toContain('     2\t  return a + b + 0;\n');
     expect(approval.requests).toHaveLength(1);
-    expect((await fs.stat(file)).mtimeMs).toBe(before.mtimeMs);
-    expect(await fs.readFile(file, 'utf8')).toBe(JS.replace('a + b;', 'a + b + 0;'));
+    expect((await workspace.fs.stat(file)).mtimeMs).toBe(before.mtimeMs);
+    expect(await workspace.read(file)).toBe(JS.replace('a + b;', 'a + b + 0;'));
   });
 
   it('never inserts a second copy when an insertion after an anchor is replayed', async ({
@@ -46,7 +45,7 @@ describe('replays and edits against replaced text', () => {
     const replay = await tool.call({ path: file, edit });
     expect(replay.extras).toMatchObject({ alreadyApplied: true });
     expect(replay.message).toContain('(edit 1 at line 5)');
-    expect(await fs.readFile(file, 'utf8')).toBe(JS.replace('foo();', 'foo();\nbar();'));
+    expect(await workspace.read(file)).toBe(JS.replace('foo();', 'foo();\nbar();'));
   });
 
   it('shows the current lines when old is text an earlier edit replaced', async ({
@@ -76,13 +75,13 @@ describe('replays and edits against replaced text', () => {
     expect((await tool.call({ path: file, edit: first })).isError).toBe(false);
     const followUp = { old: '  return a + b + 0;', new: '  return (a + b) * 2;' };
     expect((await tool.call({ path: file, edit: followUp })).isError).toBe(false);
-    const written = await fs.readFile(file, 'utf8');
+    const written = await workspace.read(file);
     const replay = await tool.call({ path: file, edit: first });
     expect(replay.brief).toBe('No match');
     expect(replay.message).toBe(
       'Edit 1: the old string was not found in the file. No changes were made. An earlier edit in this session replaced that text; line 2 now reads (with a line around):\n```\n     1\tfunction total(a, b) {\n     2\t  return (a + b) * 2;\n     3\t}\n```',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(written);
+    expect(await workspace.read(file)).toBe(written);
     // Followed edit by edit: a third edit that replaced the follow-up's text in turn, and two lines now.
     const third = { old: '  return (a + b) * 2;', new: '  const sum = a + b;\n  return sum * 2;' };
     expect((await tool.call({ path: file, edit: third })).isError).toBe(false);
@@ -106,7 +105,7 @@ describe('replays and edits against replaced text', () => {
     expect(replay.message).toBe(
       'File unchanged: the edit(s) were already applied by an earlier call in this session (edit 1 at line 5, edit 2 at line 6). Nothing was written.',
     );
-    const written = await fs.readFile(file, 'utf8');
+    const written = await workspace.read(file);
     const mixed = await tool.call({
       path: file,
       edit: [list[0]!, { old: 'function total', new: 'function sum' }],
@@ -115,7 +114,7 @@ describe('replays and edits against replaced text', () => {
     expect(mixed.message).toBe(
       'Edit 1 was already applied by an earlier call in this session (edit 1 at line 5); the other edits were not. No changes were made. Send only the edits not applied yet.',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(written);
+    expect(await workspace.read(file)).toBe(written);
   });
 
   it('claims nothing from text this runtime did not write', async ({ workspace, runtime, tool }) => {

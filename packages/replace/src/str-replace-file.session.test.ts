@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { FileHistory } from '@kimi-tools/core';
 import { recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -15,7 +14,7 @@ describe('within a session', () => {
       tool.call({ path: file, edit: { old: 'left', new: 'LEFT' } }),
       tool.call({ path: file, edit: { old: 'right', new: 'RIGHT' } }),
     ]);
-    const content = await fs.readFile(file, 'utf8');
+    const content = await workspace.read(file);
     const applied = [first, second].filter((result) => !result.isError);
     const refused = [first, second].filter((result) => result.isError);
     // Each call either landed in the file or was refused as stale; the file holds exactly the ones that landed.
@@ -32,17 +31,17 @@ describe('within a session', () => {
     const original = Buffer.from('a\r\nb\r\n');
     const file = await workspace.write('undo.txt', original, { readBy: runtime });
     await tool.call({ path: file, edit: { old: 'b', new: 'B' } });
-    expect(await fs.readFile(file, 'latin1')).toBe('a\r\nB\r\n');
+    expect(Buffer.from(await workspace.bytes(file)).toString('latin1')).toBe('a\r\nB\r\n');
     expect(history.list()).toHaveLength(1);
     await history.restore(file);
-    expect(await fs.readFile(file)).toEqual(original);
+    expect(Buffer.from(await workspace.bytes(file))).toEqual(original);
   });
 
   it('refuses to write when the file changes while the approval is pending', async ({ workspace }) => {
     let target = '';
     const runtime = workspace.runtime({
       approval: recordingApproval(async () => {
-        await fs.writeFile(target, 'changed meanwhile\n');
+        await workspace.write(target, 'changed meanwhile\n');
         return { kind: 'approve' };
       }),
     });
@@ -50,7 +49,7 @@ describe('within a session', () => {
     target = await workspace.write('slow.txt', 'original\n', { readBy: runtime });
     const result = await tool.call({ path: target, edit: { old: 'original', new: 'edited' } });
     expect(result).toMatchObject({ isError: true, brief: 'File modified' });
-    expect(await fs.readFile(target, 'utf8')).toBe('changed meanwhile\n');
+    expect(await workspace.read(target)).toBe('changed meanwhile\n');
   });
 });
 

@@ -1,4 +1,4 @@
-import { test } from '@kimi-tools/test-kit';
+import { backendHas, test } from '@kimi-tools/test-kit';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { expectSameOutcome, streamedCall } from './__fixtures__/streamed-call.js';
@@ -33,58 +33,61 @@ const tuning = fc.record({
   windowContextLines: fc.integer({ min: 0, max: 2 }),
 });
 
-it('small chunks and windows: the streamed path writes and reports what the in-memory path does (property)', async ({
-  workspace,
-  runtime,
-}) => {
-  let run = 0;
-  await fc.assert(
-    fc.asyncProperty(
-      file,
-      tuning,
-      fc.nat(),
-      fc.nat(8),
-      fc.boolean(),
-      fc.array(fc.constantFrom(...TOKENS), { maxLength: 2 }),
-      fc.boolean(),
-      fc.constantFrom<EditMatch>('unique', 'first'),
-      async (spec, sizes, from, length, lf, written, replaceAll, mode) => {
-        const tokens =
-          spec.encoding === 'latin1' ? spec.tokens.filter((token) => token !== '😀') : spec.tokens;
-        const text = tokens.join('');
-        const characters = [...text];
-        if (characters.length === 0) return;
-        // A piece of the file as `old`, sometimes with its line breaks as the model writes them.
-        const start = from % characters.length;
-        let old = characters.slice(start, start + 1 + length).join('');
-        if (lf) old = old.replace(/\r\n?/g, '\n');
-        const edit = {
-          old,
-          new: written.filter((token) => spec.encoding !== 'latin1' || token !== '😀').join(''),
-          replace_all: replaceAll,
-        };
-        run++;
-        const bytes = encoded(text, spec.encoding);
-        const streamedFile = await workspace.write(`s${run}.txt`, bytes, { readBy: runtime });
-        const memoryFile = await workspace.write(`m${run}.txt`, bytes, { readBy: runtime });
-        const memory = await new StrReplaceFile(runtime, { match: mode }).call({ path: `m${run}.txt`, edit });
-        let streamed;
-        try {
-          streamed = await streamedCall(runtime, `s${run}.txt`, edit, mode, sizes);
-        } catch (error) {
-          // What the tool's `call` turns into a failure (`new` the encoding cannot store): the same as in memory.
-          expect(memory).toMatchObject({
-            isError: true,
-            message: expect.stringContaining((error as Error).message),
+it.runIf(backendHas('slow'))(
+  'small chunks and windows: the streamed path writes and reports what the in-memory path does (property)',
+  async ({ workspace, runtime }) => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        file,
+        tuning,
+        fc.nat(),
+        fc.nat(8),
+        fc.boolean(),
+        fc.array(fc.constantFrom(...TOKENS), { maxLength: 2 }),
+        fc.boolean(),
+        fc.constantFrom<EditMatch>('unique', 'first'),
+        async (spec, sizes, from, length, lf, written, replaceAll, mode) => {
+          const tokens =
+            spec.encoding === 'latin1' ? spec.tokens.filter((token) => token !== '😀') : spec.tokens;
+          const text = tokens.join('');
+          const characters = [...text];
+          if (characters.length === 0) return;
+          // A piece of the file as `old`, sometimes with its line breaks as the model writes them.
+          const start = from % characters.length;
+          let old = characters.slice(start, start + 1 + length).join('');
+          if (lf) old = old.replace(/\r\n?/g, '\n');
+          const edit = {
+            old,
+            new: written.filter((token) => spec.encoding !== 'latin1' || token !== '😀').join(''),
+            replace_all: replaceAll,
+          };
+          run++;
+          const bytes = encoded(text, spec.encoding);
+          const streamedFile = await workspace.write(`s${run}.txt`, bytes, { readBy: runtime });
+          const memoryFile = await workspace.write(`m${run}.txt`, bytes, { readBy: runtime });
+          const memory = await new StrReplaceFile(runtime, { match: mode }).call({
+            path: `m${run}.txt`,
+            edit,
           });
-          return;
-        }
-        await expectSameOutcome(
-          { result: streamed, file: streamedFile, name: `s${run}.txt` },
-          { result: memory, file: memoryFile, name: `m${run}.txt` },
-        );
-      },
-    ),
-    { numRuns: 250 },
-  );
-});
+          let streamed;
+          try {
+            streamed = await streamedCall(runtime, `s${run}.txt`, edit, mode, sizes);
+          } catch (error) {
+            // What the tool's `call` turns into a failure (`new` the encoding cannot store): the same as in memory.
+            expect(memory).toMatchObject({
+              isError: true,
+              message: expect.stringContaining((error as Error).message),
+            });
+            return;
+          }
+          await expectSameOutcome(
+            { result: streamed, file: streamedFile, name: `s${run}.txt` },
+            { result: memory, file: memoryFile, name: `m${run}.txt` },
+          );
+        },
+      ),
+      { numRuns: 250 },
+    );
+  },
+);

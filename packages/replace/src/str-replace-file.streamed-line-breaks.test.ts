@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import type { ToolRuntime } from '@kimi-tools/core';
 import { test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -37,7 +36,7 @@ async function agreedBytes(
     { result: memory, file: memoryFile, name: `m-${name}` },
   );
   expect(memory.isError).toBe(false);
-  return fs.readFile(memoryFile);
+  return Buffer.from(await workspace.bytes(memoryFile));
 }
 
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

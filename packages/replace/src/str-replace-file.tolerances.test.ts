@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { StrReplaceFile } from './str-replace-file.js';
@@ -26,7 +25,7 @@ describe('line-number prefixes copied from ReadFile', () => {
       'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising line-number prefixes.',
     );
     expect(result.extras).toMatchObject({ matchedBy: 'line-numbers' });
-    expect(await fs.readFile(file, 'utf8')).toBe(
+    expect(await workspace.read(file)).toBe(
       PY.replace('r < 0', 'r <= 0').replace('"r"', '"r must be positive"'),
     );
   });
@@ -38,7 +37,7 @@ describe('line-number prefixes copied from ReadFile', () => {
       edit: { old: '     4\t    return 3.14 * r * r', new: '    return math.pi * r * r' },
     });
     expect(result.isError).toBe(false);
-    expect(await fs.readFile(file, 'utf8')).toBe(PY.replace('3.14', 'math.pi'));
+    expect(await workspace.read(file)).toBe(PY.replace('3.14', 'math.pi'));
   });
 
   it('is not tried with replace_all, nor when the numbers do not count up', async ({
@@ -57,7 +56,7 @@ describe('line-number prefixes copied from ReadFile', () => {
       edit: { old: '     3\t    if r < 0:\n     2\t        raise ValueError("r")', new: 'x' },
     });
     expect(jumbled.brief).toBe('No match');
-    expect(await fs.readFile(file, 'utf8')).toBe(PY);
+    expect(await workspace.read(file)).toBe(PY);
   });
 });
 
@@ -77,7 +76,7 @@ describe('tabs and spaces in indentation', () => {
     });
     expect(result.extras).toMatchObject({ matchedBy: 'indentation' });
     expect(result.message).toContain('Edit 1 matched after normalising tabs and spaces in indentation.');
-    expect(await fs.readFile(file, 'utf8')).toBe(
+    expect(await workspace.read(file)).toBe(
       'package main\n\nfunc add(a, b int) int {\n\tif a > 0 && b > 0 {\n\t\tsum := a + b\n\t\treturn sum\n\t}\n\treturn b\n}\n',
     );
   });
@@ -96,7 +95,7 @@ describe('tabs and spaces in indentation', () => {
       },
     });
     expect(result.extras).toMatchObject({ matchedBy: 'indentation' });
-    expect(await fs.readFile(file, 'utf8')).toBe(
+    expect(await workspace.read(file)).toBe(
       'def area(r):\n    if r < 0:\n        log("bad")\n        raise ValueError("r")\n    return 3.14 * r * r\n',
     );
   });
@@ -108,7 +107,7 @@ describe('tabs and spaces in indentation', () => {
       edit: { old: '     7\t    return b', new: '     7\t    return -b' },
     });
     expect(result.extras).toMatchObject({ matchedBy: 'line-numbers' });
-    expect(await fs.readFile(file, 'utf8')).toBe(GO.replace('\treturn b\n', '\treturn -b\n'));
+    expect(await workspace.read(file)).toBe(GO.replace('\treturn b\n', '\treturn -b\n'));
   });
 
   it('refuses a tab-indented old that matches two places at two widths, naming both', async ({
@@ -127,7 +126,7 @@ describe('tabs and spaces in indentation', () => {
     expect(result.message).toBe(
       'Edit 1: found 2 matches of the old string (at lines 2, 6). Provide more surrounding context to make it unique, or set replace_all to true.',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(text);
+    expect(await workspace.read(file)).toBe(text);
   });
 
   it('refuses a space-indented old that matches two places of a tab file at two widths', async ({
@@ -145,7 +144,7 @@ describe('tabs and spaces in indentation', () => {
     expect(result.message).toBe(
       'Edit 1: found 2 matches of the old string (at lines 2, 5). Provide more surrounding context to make it unique, or set replace_all to true.',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(text);
+    expect(await workspace.read(file)).toBe(text);
   });
 
   it('refuses when the rewritten old matches more than one place', async ({ workspace, runtime, tool }) => {
@@ -154,6 +153,6 @@ describe('tabs and spaces in indentation', () => {
     });
     const result = await tool.call({ path: file, edit: { old: '    x++', new: '    x--' } });
     expect(result.brief).toBe('Ambiguous match');
-    expect(await fs.readFile(file, 'utf8')).toBe('func a() {\n\tx++\n}\nfunc b() {\n\tx++\n}\n');
+    expect(await workspace.read(file)).toBe('func a() {\n\tx++\n}\nfunc b() {\n\tx++\n}\n');
   });
 });

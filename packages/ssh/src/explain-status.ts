@@ -28,7 +28,8 @@ export async function errnoCodeOf(
       // EPERM where Linux gives it: a change of owner.
       return syscall === 'fchown' ? 'EPERM' : 'EACCES';
     case SftpStatus.BAD_MESSAGE:
-      return 'EINVAL';
+      // OpenSSH's sftp-server sends it for ENAMETOOLONG and EINVAL alike: a name too long for Linux is the first.
+      return paths.some(tooLong) ? 'ENAMETOOLONG' : 'EINVAL';
     case SftpStatus.OP_UNSUPPORTED:
       return 'ENOSYS';
     case SftpStatus.FAILURE:
@@ -36,6 +37,11 @@ export async function errnoCodeOf(
     default:
       return 'EIO';
   }
+}
+
+/** Whether Linux refuses `path` as too long: a name over 255 bytes (NAME_MAX), or 4096 bytes in all (PATH_MAX). */
+function tooLong(path: string): boolean {
+  return Buffer.byteLength(path) >= 4096 || path.split('/').some((name) => Buffer.byteLength(name) > 255);
 }
 
 /** NO_SUCH_FILE: ENOENT, or ENOTDIR / ELOOP when that is what resolving the path runs into. */

@@ -10,6 +10,9 @@ import { readStart, SftpOpenFile } from './sftp-open-file.js';
 import { FileType, isType, toDirEntry, toFileStats } from './sftp-stats.js';
 import { UnopenedFile } from './unopened-file.js';
 
+/** How many times an exclusive create is sent before an unexplained failure is taken for an I/O error. */
+const CREATE_ATTEMPTS = 4;
+
 /** A {@link FileSystem} on a host reached over SSH, with the workspace it was made for. */
 export interface SshFileSystem extends FileSystem {
   readonly name: 'ssh';
@@ -107,6 +110,28 @@ function backend(
     }
   };
 
+  const createOnce = (path: string, mode: number) =>
+    run('create', [path], async (sftp): Promise<OpenFile> => {
+      const flags = OpenFlags.READ | OpenFlags.WRITE | OpenFlags.CREAT | OpenFlags.EXCL;
+      const handle = await sftp.open(path, flags, { mode });
+      return new SftpOpenFile(remote, sftp, handle, path, { writable: true });
+    });
+
+  /**
+   * An exclusive create. SFTP says only FAILURE when the path exists; asked why, the server may find it gone already
+   * (a lock file its holder just removed), which leaves the failure unexplained (EIO). An exclusive create is safe to
+   * send again: a few more tries tell EEXIST, or succeed, where a real I/O error stays one.
+   */
+  const createExclusive = async (path: string, mode: number): Promise<OpenFile> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await createOnce(path, mode);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EIO' || attempt === CREATE_ATTEMPTS) throw error;
+      }
+    }
+  };
+
   const openForReading = (path: string) =>
     run('open', [path], async (sftp): Promise<OpenFile> => {
       // Only a regular file is opened on the server: opening a FIFO there would block the whole session.
@@ -158,12 +183,7 @@ function backend(
         });
       });
     },
-    create: (path, mode = 0o666) =>
-      run('create', [path], async (sftp): Promise<OpenFile> => {
-        const flags = OpenFlags.READ | OpenFlags.WRITE | OpenFlags.CREAT | OpenFlags.EXCL;
-        const handle = await sftp.open(path, flags, { mode });
-        return new SftpOpenFile(remote, sftp, handle, path, { writable: true });
-      }),
+    create: (path, mode = 0o666) => createExclusive(path, mode),
     rename: (from, to) =>
       run('rename', [from, to], (sftp) =>
         capabilities.atomicReplace ? sftp.posixRename(from, to) : sftp.rename(from, to),

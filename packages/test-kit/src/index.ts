@@ -11,6 +11,25 @@ export {
 } from './temp-workspace.js';
 export { markRead } from './mark-read.js';
 
+// the file-system backend a run is on (KIMI_TEST_FS: local, memory, ssh), and plain file operations through any backend
+export { TEST_BACKENDS, TEST_BACKEND_VARIABLE, type TestBackendName } from './backends/backend-names.js';
+export {
+  testBackendName,
+  testFileSystem,
+  testSshServer,
+  type TestSshServer,
+} from './backends/test-backend.js';
+export { readBytes, writeBytes, removeTree } from './backends/backend-files.js';
+export { forwardingFileSystem } from './backends/forwarding-file-system.js';
+export {
+  BACKEND_LIMITS,
+  backendHas,
+  KNOWN_DEFECTS,
+  failsWhere,
+  type BackendLimit,
+  type KnownDefect,
+} from './backends/backend-limits.js';
+
 // an editor's change that keeps size and modification time (what only the content or the change time reveals)
 export { restoreMtimeNs, rewriteKeepingMtime } from './keep-mtime.js';
 

@@ -34,6 +34,8 @@ export interface TranslatedFileSystemOptions {
   capabilities?: Partial<FileSystemCapabilities>;
   /** Where `~` points (default `{virtualRoot}/home`). */
   homeDir?: string;
+  /** The file system `localRoot` is on, which every operation is forwarded to (default: the local disk). */
+  backend?: FileSystem;
 }
 
 /** A {@link translatedFileSystem}: a real backend, and what was asked of it. */
@@ -68,8 +70,8 @@ function ancestorStats(): FileStats {
 }
 
 /**
- * A real {@link FileSystem} for tests of the seam: it shows the local directory `localRoot` at `virtualRoot` (say
- * `/virtual`), forwards every operation to the local disk, and records it. A tool that reached the disk without going
+ * A real {@link FileSystem} for tests of the seam: it shows the directory `localRoot` at `virtualRoot` (say
+ * `/virtual`), forwards every operation to the local disk (or `options.backend`), and records it. A tool that reached the disk without going
  * through the runtime's file system would look for `/virtual/...` on the real disk and not find it, and every
  * operation that did go through it is in {@link TranslatedFileSystem.operations}. The directories above
  * `virtualRoot` exist and hold only the way down to it; any other path outside it does not exist (ENOENT).
@@ -81,7 +83,7 @@ export function translatedFileSystem(
   virtualRoot: string,
   options: TranslatedFileSystemOptions = {},
 ): TranslatedFileSystem {
-  const local = localFileSystem;
+  const local = options.backend ?? localFileSystem;
   const capabilities: FileSystemCapabilities = Object.freeze({
     ...local.capabilities,
     ...options.capabilities,

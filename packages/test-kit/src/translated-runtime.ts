@@ -27,7 +27,7 @@ export function translatedRuntime(
   options: WorkspaceRuntimeOptions & { capabilities?: Partial<FileSystemCapabilities> } = {},
 ): TranslatedRuntime {
   const { capabilities, ...runtimeOptions } = options;
-  const files = translatedFileSystem(workspace.root, VIRTUAL_ROOT, { capabilities });
+  const files = translatedFileSystem(workspace.root, VIRTUAL_ROOT, { capabilities, backend: workspace.fs });
   const workDir = path.posix.join(VIRTUAL_ROOT, path.relative(workspace.root, workspace.workDir));
   const runtime = createRuntime({
     ...runtimeOptions,

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
@@ -25,7 +24,7 @@ describe('lazy overwrites', () => {
     expect(result.message).toBe(
       'The new content of `values.ts` replaces existing lines with the comment `// ... rest of the file unchanged ...`, which reads as if code was left out; writing it would delete that code. Nothing was written. Write the complete content, or change only the lines that change with StrReplaceFile.',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(program);
+    expect(await workspace.read(file)).toBe(program);
     expect(approval.requests).toHaveLength(0);
   });
 
@@ -38,7 +37,7 @@ describe('lazy overwrites', () => {
     const file = await workspace.write('main.py', withComment, { readBy: runtime });
     const next = 'def main():\n    start()\n    # ... existing code ...\n';
     expect((await tool.call({ path: 'main.py', content: next })).isError).toBe(false);
-    expect(await fs.readFile(file, 'utf8')).toBe(next);
+    expect(await workspace.read(file)).toBe(next);
     const appended = await tool.call({
       path: 'main.py',
       content: '# rest of the code unchanged\n',

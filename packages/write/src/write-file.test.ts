@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { FileActions } from '@kimi-tools/core';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -34,7 +33,7 @@ describe('WriteFile basics', () => {
       display,
       extras: { created: true, bytes: 12 },
     });
-    expect(await fs.readFile(file, 'utf8')).toBe('Hello\nworld\n');
+    expect(await workspace.read(file)).toBe('Hello\nworld\n');
     expect(approval.requests).toEqual([
       {
         sender: 'WriteFile',
@@ -80,7 +79,7 @@ describe('WriteFile basics', () => {
     expect(first.extras).toEqual({ created: false, bytes: 12 });
     const second = await tool.call({ path: 'a.txt', content: 'done\n', mode: 'overwrite' });
     expect(second.isError).toBe(false);
-    expect(await fs.readFile(file, 'utf8')).toBe('done\n');
+    expect(await workspace.read(file)).toBe('done\n');
   });
 
   it('appends without a prior read, and appending to a missing file creates it', async ({
@@ -102,12 +101,12 @@ describe('WriteFile basics', () => {
         isSummary: false,
       },
     ]);
-    expect(await fs.readFile(file, 'utf8')).toBe('first\nsecond\n');
+    expect(await workspace.read(file)).toBe('first\nsecond\n');
 
     const created = await tool.call({ path: 'new.log', content: 'start', mode: 'append' });
     expect(created.message).toBe('File successfully appended to. Current size: 5 bytes.');
     expect(created.extras).toEqual({ created: true, bytes: 5 });
-    expect(await fs.readFile(workspace.at('new.log'), 'utf8')).toBe('start');
+    expect(await workspace.read(workspace.at('new.log'))).toBe('start');
   });
 
   it('writes Unicode as UTF-8 and reports the size in bytes', async ({ workspace, tool }) => {
@@ -115,15 +114,17 @@ describe('WriteFile basics', () => {
     const result = await tool.call({ path: 'unicode.txt', content });
     const size = Buffer.byteLength(content);
     expect(result.message).toBe(`File successfully overwritten. Current size: ${size} bytes.`);
-    expect(await fs.readFile(workspace.at('unicode.txt'), 'utf8')).toBe(content);
-    expect([...(await fs.readFile(workspace.at('unicode.txt'))).subarray(0, 3)]).toEqual([0x68, 0xc3, 0xa9]);
+    expect(await workspace.read(workspace.at('unicode.txt'))).toBe(content);
+    expect([...Buffer.from(await workspace.bytes(workspace.at('unicode.txt'))).subarray(0, 3)]).toEqual([
+      0x68, 0xc3, 0xa9,
+    ]);
   });
 
   it('creates an empty file from empty content', async ({ workspace, tool }) => {
     const result = await tool.call({ path: 'empty.txt', content: '' });
     expect(result.message).toBe('File successfully overwritten. Current size: 0 bytes.');
     expect(result.extras).toEqual({ created: true, bytes: 0 });
-    expect((await fs.stat(workspace.at('empty.txt'))).size).toBe(0);
+    expect((await workspace.fs.stat(workspace.at('empty.txt'))).size).toBe(0);
   });
 
   it('writes large content and shows a summary instead of a huge diff', async ({ workspace, tool }) => {
@@ -141,7 +142,7 @@ describe('WriteFile basics', () => {
         isSummary: true,
       },
     ]);
-    expect(await fs.readFile(workspace.at('big.txt'), 'utf8')).toBe(content);
+    expect(await workspace.read(workspace.at('big.txt'))).toBe(content);
   });
 
   it('creates nested missing parents and lists them shallowest first', async ({ workspace, tool }) => {
@@ -149,7 +150,7 @@ describe('WriteFile basics', () => {
     expect(result.message).toBe(
       'File successfully overwritten. Current size: 4 bytes. Created directories: a, a/b, a/b/c.',
     );
-    expect(await fs.readFile(workspace.at('a/b/c/file.txt'), 'utf8')).toBe('deep');
+    expect(await workspace.read(workspace.at('a/b/c/file.txt'))).toBe('deep');
     await workspace.mkdir('x');
     const partly = await tool.call({ path: 'x/y/file.txt', content: 'z' });
     expect(partly.message).toBe(
@@ -164,7 +165,7 @@ describe('WriteFile basics', () => {
     approval,
   }) => {
     const file = await workspace.write('same.txt', 'same\r\ncontent\r\n', { readBy: runtime });
-    const before = await fs.stat(file);
+    const before = await workspace.fs.stat(file);
     const result = await tool.call({ path: 'same.txt', content: 'same\ncontent\n' });
     expect(result).toEqual({
       isError: false,
@@ -179,7 +180,7 @@ describe('WriteFile basics', () => {
       'File unchanged: the content is identical to the current file. Current size: 15 bytes.',
     );
     expect(approval.requests).toEqual([]);
-    expect((await fs.stat(file)).mtimeMs).toBe(before.mtimeMs);
+    expect((await workspace.fs.stat(file)).mtimeMs).toBe(before.mtimeMs);
   });
 
   it('refuses a directory as target', async ({ workspace, tool }) => {
@@ -190,7 +191,7 @@ describe('WriteFile basics', () => {
       message: '`folder` is not a file.',
       brief: 'Invalid path',
     });
-    expect((await fs.stat(workspace.at('folder'))).isDirectory()).toBe(true);
+    expect((await workspace.fs.stat(workspace.at('folder'))).isDirectory()).toBe(true);
   });
 
   it('refuses a path ending in a separator: it names a directory, and nothing is created', async ({
@@ -213,7 +214,7 @@ describe('WriteFile basics', () => {
       brief: 'Invalid path',
     });
     expect(approval.requests).toEqual([]);
-    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+    expect(await workspace.list()).toEqual([]);
   });
 
   it('refuses to change an existing sensitive file, before reading it, and may create a new one', async ({
@@ -234,11 +235,11 @@ describe('WriteFile basics', () => {
         });
       }
     }
-    expect(await fs.readFile(env, 'utf8')).toBe(secret);
+    expect(await workspace.read(env)).toBe(secret);
     // A new file holds nothing yet, so nothing can leak: creating one is allowed.
     const created = await tool.call({ path: '.env.local', content: 'A=1\n' });
     expect(created).toMatchObject({ isError: false });
-    expect(await fs.readFile(workspace.at('.env.local'), 'utf8')).toBe('A=1\n');
+    expect(await workspace.read(workspace.at('.env.local'))).toBe('A=1\n');
   });
 
   it('shows a hostile file name escaped, to the user and to the model', async ({
@@ -277,7 +278,7 @@ describe('WriteFile basics', () => {
     expect(result.message).toMatch(
       /^Failed to write to plain\/sub\/x\.txt\. Error: ENOTDIR: not a directory/,
     );
-    expect(await fs.readFile(workspace.at('plain'), 'utf8')).toBe('a file, not a directory');
+    expect(await workspace.read(workspace.at('plain'))).toBe('a file, not a directory');
   });
 
   it('refuses a path that is not well-formed Unicode, creating nothing', async ({
@@ -288,7 +289,7 @@ describe('WriteFile basics', () => {
     const result = await tool.call({ path: 'd\ud800/n.txt', content: 'x' });
     expect(result).toMatchObject({ isError: true, brief: 'Invalid path' });
     expect(approval.requests).toEqual([]);
-    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+    expect(await workspace.list()).toEqual([]);
   });
 
   it.for([
@@ -300,7 +301,7 @@ describe('WriteFile basics', () => {
       const result = await tool.call({ path: file, content: 'x' });
       expect(result).toMatchObject({ isError: true, brief: 'Failed to write file' });
       expect(result.message).toMatch(/ENAMETOOLONG/);
-      expect(await fs.readdir(workspace.workDir)).toEqual([]);
+      expect(await workspace.list()).toEqual([]);
     },
   );
 
@@ -320,7 +321,7 @@ describe('WriteFile basics', () => {
       message: '`"a\\u0000b"` is not a valid path.',
       brief: 'Invalid path',
     });
-    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+    expect(await workspace.list()).toEqual([]);
   });
 
   it('describes itself and its parameters', ({ workspace, tool }) => {

@@ -5,16 +5,17 @@
 // file system whose clock did not tick between the writes would have left it: the hardest case for a read state
 // that trusts times.
 //
-// argv[2] is a JSON object: { workDir, file, rounds }.
+// argv[2] is a JSON object: { workDir, file, rounds, ssh? } (with `ssh`, each agent is a client of the run's SSH
+// server: its writes, locks and times all go over its own connection).
 import { once } from 'node:events';
-import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import { ReadFile } from '@kimi-tools/read';
 import { WriteFile } from '@kimi-tools/write';
+import { childFileSystem } from '../support/child-file-system.mjs';
 
-const { workDir, file, rounds } = JSON.parse(process.argv[2]);
-const runtime = createRuntime({ workDir, approval: yoloApproval() });
+const { workDir, file, rounds, ssh } = JSON.parse(process.argv[2]);
+const runtime = createRuntime({ workDir, approval: yoloApproval(), fs: await childFileSystem(ssh, workDir) });
 const readFile = new ReadFile(runtime);
 const writeFile = new WriteFile(runtime);
 // A whole second is exact in the seconds `utimes` takes.
@@ -41,6 +42,7 @@ for (let round = 0; round < rounds; round++) {
     continue;
   }
   written++;
-  await utimes(path.join(workDir, file), FIXED_TIME, FIXED_TIME);
+  await runtime.fs.utimes(path.join(workDir, file), FIXED_TIME, FIXED_TIME);
 }
 process.stdout.write(`${JSON.stringify({ written, refused })}\n`);
+await runtime.fs.close?.();

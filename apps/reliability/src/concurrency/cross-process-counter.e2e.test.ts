@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { it } from '@kimi-tools/test-kit';
+import { it, testSshServer } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
@@ -29,10 +29,14 @@ interface Child {
 }
 
 function startChild(workDir: string, file: string): Child {
-  const child = spawn(process.execPath, [CHILD, JSON.stringify({ workDir, file, rounds: ROUNDS })], {
-    cwd: PACKAGE_DIR,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [CHILD, JSON.stringify({ workDir, file, rounds: ROUNDS, ssh: testSshServer() })],
+    {
+      cwd: PACKAGE_DIR,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   let markReady: () => void = () => undefined;

@@ -14,7 +14,7 @@ import { editedSlots, jitteryApproval, ledgerText, slotLine } from './ledger.js'
 // line is edited, or was refused as `File modified` and its line is untouched — and the file holds exactly the
 // applied edits, nothing else.
 
-const ROUNDS = iterations(8, 200);
+const ROUNDS = iterations(8, 200, { overSsh: 4 });
 const SLOTS = 24;
 const FILE_MODIFIED = 'File modified';
 
@@ -34,7 +34,7 @@ interface Agent {
 }
 
 function makeAgent(name: string, workDir: string): Agent {
-  const runtime = createRuntime({ workDir, approval: jitteryApproval(4) });
+  const runtime = createRuntime({ workDir, approval: jitteryApproval(4), fs: workspace.fs });
   return { name, runtime, read: new ReadFile(runtime), edit: new StrReplaceFile(runtime) };
 }
 

@@ -4,7 +4,7 @@
 // printed before the kill is a line the parent reads).
 //
 // argv[2] is a JSON object: { workDir, file, files?, mode: 'write' | 'replace' | 'patch', start, versionsDir, versions,
-// markerWidth }.
+// markerWidth, ssh? } (with `ssh`, the tools work over the run's SSH server: a kill drops the connection mid-call).
 //   write:   WriteFile overwrites the file with version (v mod versions), read from `<versionsDir>/<n>`.
 //   replace: StrReplaceFile turns the marker `counter=<v-1>` into `counter=<v>` (zero-padded to markerWidth).
 //   patch:   one ApplyPatch call turns that marker into the next in every file of `files` at once.
@@ -15,6 +15,7 @@ import { ApplyPatch } from '@kimi-tools/patch';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { WriteFile } from '@kimi-tools/write';
+import { childFileSystem } from '../support/child-file-system.mjs';
 
 const config = JSON.parse(process.argv[2]);
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -23,7 +24,8 @@ const fail = (line) => {
   process.exit(2);
 };
 
-const runtime = createRuntime({ workDir: config.workDir, approval: yoloApproval() });
+const fs = await childFileSystem(config.ssh, config.workDir);
+const runtime = createRuntime({ workDir: config.workDir, approval: yoloApproval(), fs });
 for (const file of config.files ?? [config.file]) {
   const read = await new ReadFile(runtime).call({ path: file });
   if (read.isError) fail(`ReadFile: ${read.message}`);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { TestSshServer } from '@kimi-tools/test-kit';
 
 const CHILD_SCRIPT = fileURLToPath(new URL('./crash-child.mjs', import.meta.url));
 
@@ -15,6 +16,8 @@ export interface CrashChildConfig {
   versionsDir: string;
   versions: number;
   markerWidth: number;
+  /** The run's SSH server, when the tools are to work over it (a kill then drops the connection mid-call). */
+  ssh?: TestSshServer;
 }
 
 /** What the child's log says about the moment it died. */

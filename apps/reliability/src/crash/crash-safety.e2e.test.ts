@@ -1,13 +1,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { cleanupStaleTempFiles, isAtomicTempName, isLockFileName } from '@kimi-tools/core/toolkit';
-import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
+import { createTempWorkspace, testSshServer, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
 import { sha256 } from '../support/tree-snapshot.js';
 import { runAndKill, type CrashChildConfig } from './crash-harness.js';
-import { localFileSystem } from '@kimi-tools/core/fs';
 
 // docs/reliability.md: "A crash or kill at any moment of a write leaves either the old or the new file, never a truncated or
 // mixed one." A child process rewrites a multi-megabyte file in a loop through the real tools and is SIGKILLed at
@@ -16,7 +15,7 @@ import { localFileSystem } from '@kimi-tools/core/fs';
 // recognises and removes. Every other round they are left in place, so the next child has to get past a dead
 // writer's lock and temp file by itself.
 
-const KILLS = iterations(20, 400);
+const KILLS = iterations(20, 400, { overSsh: 8 });
 const WRITE_VERSIONS = 4;
 const MARKER_WIDTH = 8;
 const MIB = 1024 * 1024;
@@ -90,9 +89,11 @@ async function killRepeatedly(
   for (let round = 0; round < KILLS; round++) {
     // Anywhere from right after start-up to about two calls later.
     const delay = Math.random() * cycleMs * 2;
-    const run = await runAndKill({ ...config, start: current }, delay);
+    const run = await runAndKill({ ...config, start: current, ssh: testSshServer() }, delay);
     figures.kills++;
     if (run.starts > 1) cycleMs = Math.min(2_000, Math.max(20, run.startSpanMs / (run.starts - 1)));
+    // No call finished before the kill (a slow link): widen the window, or no kill would land after a new version.
+    else if (run.lastDone === undefined) cycleMs = Math.min(2_000, cycleMs * 2);
 
     let valid: number[];
     if (run.lastStarted === undefined) valid = [current];
@@ -132,7 +133,7 @@ async function killRepeatedly(
     if (round % 2 === 1 || round === KILLS - 1) {
       // The child is dead, so nothing is in progress: every temp and lock file is stale.
       figures.cleaned += (
-        await cleanupStaleTempFiles(localFileSystem, config.workDir, { olderThanMs: 0 })
+        await cleanupStaleTempFiles(workspace.fs, config.workDir, { olderThanMs: 0 })
       ).length;
       const left = (await fs.readdir(config.workDir)).filter((name) => !files.includes(name));
       if (left.length > 0) figures.problems.push(`round ${round}: left after cleanup ${left.join(', ')}`);

@@ -38,6 +38,7 @@ function toolsWithApprovalHook(
 ) {
   const runtime = createRuntime({
     workDir: tree.workDir,
+    fs: tree.fs,
     outside: 'deny',
     deny: DENY_GLOBS,
     approval: {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FileSystem } from '@kimi-tools/core';
 import type { TempWorkspace } from '@kimi-tools/test-kit';
 
 /** Secrets planted in files no tool may read; none may ever show up in a result. */
@@ -17,6 +18,8 @@ export const DENY_GLOBS = ['**/.git/**', 'secrets/**'];
 
 /** Where everything of the attack tree lives. */
 export interface AttackTree {
+  /** The backend the tree is on (the workspace's). */
+  fs: FileSystem;
   root: string;
   workDir: string;
   outside: string;
@@ -66,5 +69,5 @@ export async function createAttackTree(workspace: TempWorkspace): Promise<Attack
     'home-link': '../home',
   };
   for (const [name, target] of Object.entries(links)) await workspace.symlink(name, target);
-  return { root, workDir, outside, prefixSibling, home };
+  return { fs: workspace.fs, root, workDir, outside, prefixSibling, home };
 }

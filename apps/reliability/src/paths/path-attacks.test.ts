@@ -2,7 +2,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createRuntime, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
 import { isWithinDirectory } from '@kimi-tools/core/toolkit';
-import { createTempWorkspace, recordingApproval, type TempWorkspace } from '@kimi-tools/test-kit';
+import {
+  createTempWorkspace,
+  forwardingFileSystem,
+  recordingApproval,
+  type TempWorkspace,
+} from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTools, type Tools } from '../support/all-tools.js';
 import { report } from '../support/report.js';
@@ -105,20 +110,15 @@ beforeAll(async () => {
   root = workspace.root;
   tree = await createAttackTree(workspace);
   baseline = await snapshotTree(root);
-  // `~` must point at the fake home inside the test root, so a broken `~` rule could only ever touch that.
-  const realHome = process.env['HOME'];
-  process.env['HOME'] = tree.home;
-  try {
-    runtime = createRuntime({
-      workDir: tree.workDir,
-      approval,
-      outside: 'deny',
-      deny: DENY_GLOBS,
-      readBeforeWrite: false,
-    });
-  } finally {
-    process.env['HOME'] = realHome;
-  }
+  runtime = createRuntime({
+    workDir: tree.workDir,
+    // `~` must point at the fake home inside the test root, so a broken `~` rule could only ever touch that.
+    fs: { ...forwardingFileSystem(workspace.fs), homeDir: tree.home },
+    approval,
+    outside: 'deny',
+    deny: DENY_GLOBS,
+    readBeforeWrite: false,
+  });
   tools = allTools(runtime);
 });
 

@@ -5,8 +5,8 @@ import type { Readable, Writable } from 'node:stream';
 // SSH, or a backend a host writes over its own sandbox API. The operations are the ones the tools need and no more.
 //
 // Errors: an operation rejects with an `Error` whose `code` is the POSIX name of what went wrong (`ENOENT`, `EEXIST`,
-// `ENOTDIR`, `EISDIR`, `ENOTEMPTY`, `ELOOP`, `EACCES`, `EPERM`, `ENOSPC`, `EXDEV`, `EINVAL`), as Node's own `fs`
-// errors carry; an operation the backend cannot do at all rejects with `ENOSYS`; a transport that failed (a dropped
+// `ENOTDIR`, `EISDIR`, `ENOTEMPTY`, `ELOOP`, `EACCES`, `EPERM`, `ENOSPC`, `EXDEV`, `ENAMETOOLONG`, `EINVAL`), as
+// Node's own `fs` errors carry; an operation the backend cannot do at all rejects with `ENOSYS`; a transport that failed (a dropped
 // connection) rejects with `ECONNRESET` and a message that says so. Core decides on `code` alone.
 
 /** What a path or a directory entry is. Node's `Stats` and `Dirent` have exactly these tests. */

@@ -1,33 +1,34 @@
 import path from 'node:path';
-import { localFileSystem, type FileSystem } from '@kimi-tools/core/fs';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import { isLockFileName } from '@kimi-tools/core/toolkit';
+import { forwardingFileSystem } from '@kimi-tools/test-kit';
 
 /** The operations of a file system that change something, by name. */
 export type ChangingOperation = 'create' | 'rename' | 'unlink' | 'write' | 'sync';
 
 /**
- * The local disk, but the `failAt`-th changing operation (1-based, counted over all of them) fails with ENOSPC, as a
+ * `base` (the run's backend), but the `failAt`-th changing operation (1-based, counted over all of them) fails with ENOSPC, as a
  * full disk would: a real file system with one injected failure, so that every step of a commit can be made to fail.
  * `operations` lists every changing operation made, in order. Lock files are left out (taking the locks comes before
  * the commit, and their failures are the lock's own tests').
  */
-export function failingFileSystem(failAt: number): FileSystem & { operations: string[] } {
+export function failingFileSystem(base: FileSystem, failAt: number): FileSystem & { operations: string[] } {
   const operations: string[] = [];
   const step = (name: ChangingOperation, file: string) => {
     if (isLockFileName(path.basename(file))) return;
     operations.push(`${name} ${file}`);
     if (operations.length === failAt) {
-      throw Object.assign(new Error(`ENOSPC: no space left on device, ${name} '${path}'`), {
+      throw Object.assign(new Error(`ENOSPC: no space left on device, ${name} '${file}'`), {
         code: 'ENOSPC',
       });
     }
   };
   return {
-    ...localFileSystem,
+    ...forwardingFileSystem(base),
     operations,
     async create(path, mode) {
       step('create', path);
-      const file = await localFileSystem.create(path, mode);
+      const file = await base.create(path, mode);
       return {
         ...file,
         read: file.read.bind(file),
@@ -48,11 +49,11 @@ export function failingFileSystem(failAt: number): FileSystem & { operations: st
     },
     async rename(from, to) {
       step('rename', to);
-      return localFileSystem.rename(from, to);
+      return base.rename(from, to);
     },
     async unlink(path) {
       step('unlink', path);
-      return localFileSystem.unlink(path);
+      return base.unlink(path);
     },
   };
 }

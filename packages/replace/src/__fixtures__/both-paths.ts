@@ -1,13 +1,12 @@
 // One edit run both ways, streamed and in memory, for the tests that prove the two paths agree.
-import { promises as fs } from 'node:fs';
 import type { ToolRuntime } from '@kimi-tools/core';
-import type { TempWorkspace } from '@kimi-tools/test-kit';
+import { readBytes, testFileSystem, type TempWorkspace } from '@kimi-tools/test-kit';
 import { StrReplaceFile } from '../str-replace-file.js';
 
 /** What a call returned and left on disk. */
 export async function outcomeOf(tool: StrReplaceFile, input: string, file: string, edit: object) {
   const { isError, message, brief, output, extras } = await tool.call({ path: input, edit });
-  return { isError, message, brief, output, extras, bytes: await fs.readFile(file) };
+  return { isError, message, brief, output, extras, bytes: await readBytes(await testFileSystem(), file) };
 }
 
 /**

@@ -1,6 +1,6 @@
 // The tool with a file streamed in small chunks and windows, for the tests that put their edges inside a few bytes.
-import { promises as fs } from 'node:fs';
 import type { ToolReturnValue, ToolRuntime } from '@kimi-tools/core';
+import { readBytes, testFileSystem } from '@kimi-tools/test-kit';
 import { expect } from 'vitest';
 import type { EditMatch } from '../match/types.js';
 import { editStreamed, FALL_BACK } from '../stream/edit-streamed.js';
@@ -62,7 +62,7 @@ export async function expectSameOutcome(streamed: EditedFile, memory: EditedFile
     isError: result.isError,
     brief: result.brief,
     message,
-    bytes: (await fs.readFile(file)).toString('hex'),
+    bytes: (await readBytes(await testFileSystem(), file)).toString('hex'),
   });
   expect(await outcome(streamed, streamed.result.message)).toEqual(
     await outcome(memory, memory.result.message.replaceAll(memory.name, streamed.name)),

@@ -4,7 +4,6 @@ import { countSeenOccurrences } from './count-seen.js';
 import { SCAN_CHUNK_BYTES } from './scan-occurrences.js';
 import { DEFAULT_STREAM_TUNING } from './stream-tuning.js';
 import { streamFormatOf } from './stream-format.js';
-import { localFileSystem } from '@kimi-tools/core/fs';
 
 describe('countSeenOccurrences', () => {
   it('reads a \\r\\n cut between two chunks as one line break, and numbers lines across chunks', async ({
@@ -15,7 +14,7 @@ describe('countSeenOccurrences', () => {
     const filler = 'x'.repeat(SCAN_CHUNK_BYTES - head.length - 'a\r'.length - 2) + '\r\n';
     const content = head + filler + 'a\r\nb\r\nlast a\rb';
     const file = await workspace.write('cut.txt', content);
-    const handle = await localFileSystem.open(file, 'read');
+    const handle = await workspace.fs.open(file, 'read');
     try {
       const size = content.length;
       const format = await streamFormatOf(handle, size);

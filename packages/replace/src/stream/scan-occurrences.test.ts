@@ -1,9 +1,7 @@
-import { promises as fs } from 'node:fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { scanOccurrences, type ScanOptions } from './scan-occurrences.js';
 import { copyWithRanges } from './copy-with-windows.js';
-import { localFileSystem } from '@kimi-tools/core/fs';
 
 const it = test;
 
@@ -31,7 +29,7 @@ describe('scanOccurrences', () => {
       'u16.txt',
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
     );
-    const handle = await localFileSystem.open(file, 'read');
+    const handle = await workspace.fs.open(file, 'read');
     try {
       const size = (await handle.stat()).size;
       for (const chunkBytes of [3, 5, 7, 9]) {
@@ -54,7 +52,7 @@ describe('scanOccurrences', () => {
 
   it('stops with the abort reason between chunks when the call is cancelled', async ({ workspace }) => {
     const file = await workspace.write('big.txt', 'line\n'.repeat(100));
-    const handle = await localFileSystem.open(file, 'read');
+    const handle = await workspace.fs.open(file, 'read');
     try {
       const controller = new AbortController();
       controller.abort(new Error('cancelled by the user'));
@@ -77,9 +75,9 @@ describe('scanOccurrences', () => {
 
 describe('copyWithRanges', () => {
   it('stops with the abort reason between chunks when the call is cancelled', async ({ workspace }) => {
-    const source = await localFileSystem.open(await workspace.write('source.txt', 'a'.repeat(64)), 'read');
+    const source = await workspace.fs.open(await workspace.write('source.txt', 'a'.repeat(64)), 'read');
     const targetPath = await workspace.write('target.txt', '');
-    const target = await localFileSystem.open(targetPath, 'update');
+    const target = await workspace.fs.open(targetPath, 'update');
     try {
       const controller = new AbortController();
       controller.abort(new Error('cancelled by the user'));
@@ -88,7 +86,7 @@ describe('copyWithRanges', () => {
       await expect(copy).rejects.toThrow('cancelled by the user');
       // Without the signal the same copy completes: the refusal above is the cancellation, not the copy.
       await copyWithRanges(source, 64, ranges, target, { chunkBytes: 8 });
-      expect(await fs.readFile(targetPath, 'utf8')).toBe(`${'a'.repeat(10)}B${'a'.repeat(53)}`);
+      expect(await workspace.read(targetPath)).toBe(`${'a'.repeat(10)}B${'a'.repeat(53)}`);
     } finally {
       await source.close();
       await target.close();

@@ -227,6 +227,29 @@ export const openCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'creates racing with removes of one path (lock files) each succeed or reject EEXIST, nothing else',
+    async run(context) {
+      const path = context.at('lock');
+      const codes = new Set<unknown>();
+      // Four holders take the path in turn and give it back at once, as writers take a lock file.
+      const holder = async () => {
+        for (let round = 0; round < 40; round++) {
+          try {
+            const file = await context.fs.create(path);
+            await file.close();
+            await context.fs.unlink(path);
+            codes.add('created');
+          } catch (error) {
+            codes.add((error as { code?: unknown }).code);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, holder));
+      expect([...codes].filter((code) => code !== 'created' && code !== 'EEXIST')).toEqual([]);
+      expect(codes.has('created')).toBe(true);
+    },
+  },
+  {
     name: 'create keeps the owner bits of the mode it is given and adds none; the default is rw for the owner, no x',
     async run(context) {
       const { fs } = context;

@@ -219,6 +219,25 @@ export const treeCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'a name of 255 bytes is like any other; one over 255 bytes is ENAMETOOLONG, for every operation',
+    async run(context) {
+      const { fs } = context;
+      // 'é' is two bytes: 128 characters make 256 bytes, over the limit with half as many characters.
+      const longest = 'x'.repeat(255);
+      const over = [context.at('x'.repeat(256)), context.at(`${'é'.repeat(128)}/a`)];
+      const file = await context.write(longest, 'x');
+      expect((await fs.stat(file)).size).toBe(1);
+      for (const path of over) {
+        await expectCode(fs.create(path), 'ENAMETOOLONG');
+        await expectCode(fs.mkdir(path), 'ENAMETOOLONG');
+        await expectCode(fs.stat(path), 'ENAMETOOLONG');
+        await expectCode(fs.symlink('x', path), 'ENAMETOOLONG');
+        await expectCode(fs.rename(file, path), 'ENAMETOOLONG');
+      }
+      expect((await fs.readdir(context.root)).map((entry) => entry.name)).toEqual([longest]);
+    },
+  },
+  {
     name: 'syncDirectory resolves for a directory',
     async run(context) {
       await context.write('file', 'x');

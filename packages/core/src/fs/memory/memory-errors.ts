@@ -8,6 +8,7 @@ const DESCRIPTIONS = {
   EINVAL: 'invalid argument',
   EISDIR: 'illegal operation on a directory',
   ELOOP: 'too many symbolic links encountered',
+  ENAMETOOLONG: 'name too long',
   ENOENT: 'no such file or directory',
   ENOTDIR: 'not a directory',
   ENOTEMPTY: 'directory not empty',

@@ -30,6 +30,11 @@ export interface Resolved {
   readonly mustBeDirectory: boolean;
 }
 
+/** The longest name a directory holds, in UTF-8 bytes, as Linux's NAME_MAX (`ENAMETOOLONG` beyond). */
+const MAX_NAME_BYTES = 255;
+/** A path of this many UTF-8 bytes is too long, as Linux's PATH_MAX (which counts the final NUL). */
+const MAX_PATH_BYTES = 4096;
+
 /** The names of a path or of a link's target, without the empty ones and `.`. */
 function namesOf(path: string): string[] {
   return path.split('/').filter((name) => name !== '' && name !== '.');
@@ -101,6 +106,9 @@ export class MemoryTree {
    */
   resolve(path: string, syscall: string, followLast: boolean): Resolved {
     if (!path.startsWith('/') || path.includes('\0')) throw memoryError('EINVAL', syscall, path);
+    if (path.length >= MAX_PATH_BYTES / 3 && Buffer.byteLength(path) >= MAX_PATH_BYTES) {
+      throw memoryError('ENAMETOOLONG', syscall, path);
+    }
     const mustBeDirectory = /\/\.{0,2}$/.test(path);
     const pending = namesOf(path).reverse();
     const chain: DirectoryNode[] = [this.root];
@@ -111,6 +119,10 @@ export class MemoryTree {
     let hops = 0;
     while (pending.length > 0) {
       const next = pending.pop()!;
+      // A UTF-16 unit is 3 UTF-8 bytes at most: only a long name needs counting.
+      if (next.length > MAX_NAME_BYTES / 3 && Buffer.byteLength(next) > MAX_NAME_BYTES) {
+        throw memoryError('ENAMETOOLONG', syscall, path);
+      }
       const directory = chain[chain.length - 1]!;
       const last = pending.length === 0;
       if (next === '..') {
