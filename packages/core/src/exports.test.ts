@@ -62,6 +62,7 @@ const TOOLKIT = [
   'ApprovalOutcome',
   'ApprovalTarget',
   'deniedByRuleError',
+  'deniedListing',
   'PermissionBrief',
   'missingDirectories',
   'withFileLock',

@@ -32,3 +32,18 @@ export async function deniedCall(
   }
   return undefined;
 }
+
+/**
+ * For a tool that lists files it finds (Glob, Grep): a test of whether a `deny` rule hides a found file from `tool`,
+ * given its absolute path (found under a resolved directory, so its real path), or `undefined` when no rule can deny
+ * the tool anything. A found file a rule denies is left out silently, as one the workspace's deny globs refuse
+ * (docs/permissions.md#reads).
+ */
+export async function deniedListing(
+  runtime: PermissionRuntime,
+  tool: RuledTool,
+): Promise<((absolutePath: string) => boolean) | undefined> {
+  if (!runtime.permissions.deniesAnything(tool)) return undefined;
+  const roots = await runtime.paths.workspaceRoots();
+  return (absolutePath) => runtime.permissions.judge(tool, [absolutePath], roots)?.effect === 'deny';
+}

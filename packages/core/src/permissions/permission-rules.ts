@@ -82,6 +82,11 @@ export class PermissionRules {
     return this.compiled.length === 0;
   }
 
+  /** Whether some `deny` rule covers `tool` (only then can a path be denied to it). */
+  deniesAnything(tool: RuledTool): boolean {
+    return this.compiled.some((rule) => rule.effect === 'deny' && covers(rule, tool));
+  }
+
   /**
    * The decision on `tool` touching `realPaths`, with `roots` the real workspace directories relative globs are
    * matched from; `undefined` when no rule decides (the approval asks as usual).

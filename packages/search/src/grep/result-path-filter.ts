@@ -1,6 +1,6 @@
 import type { ToolRuntime } from '@kimi-tools/core';
 import type { FileStats } from '@kimi-tools/core/fs';
-import { hasErrno, pathApiFor, Slots } from '@kimi-tools/core/toolkit';
+import { deniedListing, hasErrno, pathApiFor, Slots } from '@kimi-tools/core/toolkit';
 
 /**
  * Files judged at once: enough to keep the file system busy while ripgrep still searches (each judgement is a `stat`,
@@ -10,8 +10,8 @@ import { hasErrno, pathApiFor, Slots } from '@kimi-tools/core/toolkit';
 const JUDGED_AT_ONCE = 64;
 
 /**
- * Decides which of ripgrep's files the model may see (docs/grep.md step 3): none the workspace deny rules refuse, none
- * that look sensitive. Both are left out silently: a warning naming the sensitive files that matched would tell the
+ * Decides which of ripgrep's files the model may see (docs/grep.md step 3): none the workspace deny rules refuse, none a
+ * `deny` permission rule hides from Grep (docs/permissions.md#reads), none that look sensitive. Both are left out silently: a warning naming the sensitive files that matched would tell the
  * model something about what they hold. One per Grep call; its judgements run {@link JUDGED_AT_ONCE} at a time.
  */
 export class ResultPathFilter {
@@ -19,9 +19,11 @@ export class ResultPathFilter {
   private readonly checkDeny: boolean;
   private readonly slots = new Slots(JUDGED_AT_ONCE);
 
+  /** The filter of a Grep call searching under `base`; `deniedByRule` from core's `deniedListing`. */
   constructor(
     private readonly runtime: ToolRuntime,
     base: string,
+    private readonly deniedByRule?: (absolutePath: string) => boolean,
   ) {
     // Joined by concatenation: ripgrep prints clean relative paths, and `path.join` re-normalising every one of
     // thousands of them is a measurable part of a files-mode call. Separated as the backend's paths are.
@@ -62,6 +64,7 @@ export class ResultPathFilter {
   private async judge(relative: string, stats: FileStats | null | undefined): Promise<boolean> {
     const absolute = this.prefix + relative;
     if (this.checkDeny && this.runtime.paths.isDenied(absolute)) return false;
+    if (this.deniedByRule?.(absolute)) return false;
     try {
       return !(await this.runtime.paths.isSensitive(absolute, stats));
     } catch {
