@@ -1,6 +1,6 @@
 import type { ToolRuntime } from '@kimi-tools/core';
 import type { FileStats } from '@kimi-tools/core/fs';
-import { deniedListing, hasErrno, pathApiFor, Slots } from '@kimi-tools/core/toolkit';
+import { hasErrno, pathApiFor, Slots } from '@kimi-tools/core/toolkit';
 
 /**
  * Files judged at once: enough to keep the file system busy while ripgrep still searches (each judgement is a `stat`,
