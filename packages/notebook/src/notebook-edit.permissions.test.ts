@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { NotebookEdit } from './index.js';
@@ -34,9 +33,9 @@ describe('NotebookEdit and permission rules (docs/permissions.md)', () => {
       '`notebooks/a.ipynb` is denied by the permission rule `deny NotebookEdit(notebooks/)`.',
       'Denied by permission rule',
     ]);
-    expect(await fs.readFile(workspace.at('notebooks/a.ipynb'), 'utf8')).toBe(NOTEBOOK);
+    expect(await workspace.read(workspace.at('notebooks/a.ipynb'))).toBe(NOTEBOOK);
     expect((await edit('scratch/b.ipynb')).isError).toBe(false);
-    expect(await fs.readFile(workspace.at('scratch/b.ipynb'), 'utf8')).toContain('"x = 2"');
+    expect(await workspace.read(workspace.at('scratch/b.ipynb'))).toContain('"x = 2"');
     expect(approval.requests).toEqual([]);
     expect(approval.decisions.map((decision) => [decision.effect, decision.rule])).toEqual([
       ['allow', 'allow Edit(scratch/**)'],

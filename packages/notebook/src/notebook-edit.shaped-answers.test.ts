@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import type { ApprovalResponse } from '@kimi-tools/core';
 import { encodeText } from '@kimi-tools/core/toolkit';
 import { recordingApproval, test } from '@kimi-tools/test-kit';
@@ -69,7 +68,7 @@ describe('NotebookEdit: per-hunk answers', () => {
         ['h2', 10, ' x10 = 10'],
       ]);
       const kept = hunk === 'h1' ? ['X1 = 1', ...SOURCE.slice(1)] : [...SOURCE.slice(0, 11), 'X12 = 12'];
-      expect(Buffer.from(await fs.readFile(file))).toEqual(
+      expect(Buffer.from(await workspace.bytes(file))).toEqual(
         Buffer.from(encodeText(notebookText('code', kept, ending), format)),
       );
       expect(result.message.split('\n')[0]).toBe(
@@ -99,7 +98,7 @@ describe('NotebookEdit: per-hunk answers', () => {
       cell_type: 'markdown',
     });
     expect(result.isError).toBe(false);
-    expect(await fs.readFile(file, 'utf8')).toBe(notebookText('code', changed));
+    expect(await workspace.read(file)).toBe(notebookText('code', changed));
   });
 
   it("takes the cell's new type with its header alone", async ({ workspace, answering }) => {
@@ -111,7 +110,7 @@ describe('NotebookEdit: per-hunk answers', () => {
       new_source: [...SOURCE.slice(0, 11), 'X12 = 12'].join('\n'),
       cell_type: 'markdown',
     });
-    expect(await fs.readFile(file, 'utf8')).toBe(notebookText('markdown', SOURCE));
+    expect(await workspace.read(file)).toBe(notebookText('markdown', SOURCE));
   });
 });
 
@@ -127,7 +126,7 @@ describe('NotebookEdit: edit before accept', () => {
     expect(approval.requests[0]!.editable![0]!.proposedText()).toBe(
       notebookText('code', ['theirs = True'], '\r\n'),
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(mine.replace(/\n/g, '\r\n'));
+    expect(await workspace.read(file)).toBe(mine.replace(/\n/g, '\r\n'));
     expect(result.output).toBe('     4\t=== cell b (code, not executed) ===\n     5\tmine = True');
     expect(result.message.split('\n').slice(1, 3)).toEqual([
       "The user edited your proposal before accepting it, so what was written differs from what you sent. Build on the user's version and do not undo the user's edits.",

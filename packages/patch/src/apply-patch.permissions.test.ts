@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { ApplyPatch } from './index.js';
@@ -29,8 +28,8 @@ describe('ApplyPatch and permission rules (docs/permissions.md)', () => {
       '`deps.lock` is denied by the permission rule `deny Edit(**/*.lock)`.',
       'Denied by permission rule',
     ]);
-    expect(await fs.readFile(workspace.at('src/a.ts'), 'utf8')).toBe('a\n');
-    await expect(fs.stat(workspace.at('deps.lock'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await workspace.read(workspace.at('src/a.ts'))).toBe('a\n');
+    expect(await workspace.exists(workspace.at('deps.lock'))).toBe(false);
     expect(approval.requests).toEqual([]);
     expect(approval.decisions.map((decision) => [decision.effect, decision.request.paths])).toEqual([
       ['deny', [workspace.at('src/a.ts'), workspace.at('deps.lock')]],
@@ -56,6 +55,6 @@ describe('ApplyPatch and permission rules (docs/permissions.md)', () => {
       patch: patch('*** Update File: src/old.ts', '*** Move to: archive/old.ts', '-x', '+y'),
     });
     expect(result.message).toBe('`archive/old.ts` is denied by the permission rule `deny Edit(archive/)`.');
-    expect(await fs.readFile(workspace.at('src/old.ts'), 'utf8')).toBe('x\n');
+    expect(await workspace.read(workspace.at('src/old.ts'))).toBe('x\n');
   });
 });

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import type { ApprovalResponse } from '@kimi-tools/core';
 import { encodeText } from '@kimi-tools/core/toolkit';
 import { recordingApproval, test } from '@kimi-tools/test-kit';
@@ -82,11 +81,11 @@ describe('ApplyPatch: per-hunk answers', () => {
     const c = await workspace.write('c.txt', 'c\n', { readBy: runtime });
     await workspace.write('d.txt', 'd\n', { readBy: runtime });
     const result = await tool.call({ patch: PATCH });
-    expect(await fs.readFile(a, 'utf8')).toBe(`${[...LINES.slice(0, 11), 'END'].join('\r\n')}\r\n`);
-    expect(await fs.readFile(workspace.at('b.txt'), 'utf8')).toBe('new\n');
-    expect(await fs.readFile(c, 'utf8')).toBe('c\n');
-    expect(await fs.readFile(workspace.at('e.txt'), 'utf8')).toBe('D\n');
-    await expect(fs.stat(workspace.at('d.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await workspace.read(a)).toBe(`${[...LINES.slice(0, 11), 'END'].join('\r\n')}\r\n`);
+    expect(await workspace.read(workspace.at('b.txt'))).toBe('new\n');
+    expect(await workspace.read(c)).toBe('c\n');
+    expect(await workspace.read(workspace.at('e.txt'))).toBe('D\n');
+    expect(await workspace.exists(workspace.at('d.txt'))).toBe(false);
     expect(result.message).toBe(
       [
         'Success. Updated the following files:',
@@ -121,7 +120,7 @@ describe('ApplyPatch: per-hunk answers', () => {
       patch: patch('*** Update File: a.txt', '@@', '-start', '+START', '@@', '-end', '+END'),
     });
     expect(result.isError).toBe(false);
-    expect(Buffer.from(await fs.readFile(a))).toEqual(
+    expect(Buffer.from(await workspace.bytes(a))).toEqual(
       Buffer.from(encodeText(['START', ...LINES.slice(1)].join('\n'), format)),
     );
   });
@@ -138,8 +137,8 @@ describe('ApplyPatch: edit before accept', () => {
     await workspace.write('d.txt', 'd\n', { readBy: runtime });
     const b = workspace.at('b.txt');
     const result = await tool.call({ patch: PATCH });
-    expect(await fs.readFile(b, 'utf8')).toBe('mine\r\n');
-    expect(await fs.readFile(a, 'utf8')).toBe(`${['START', ...LINES.slice(1, 11), 'END'].join('\n')}\n`);
+    expect(await workspace.read(b)).toBe('mine\r\n');
+    expect(await workspace.read(a)).toBe(`${['START', ...LINES.slice(1, 11), 'END'].join('\n')}\n`);
     expect(result.message.split('\n').slice(5)).toEqual([
       "The user edited your proposal before accepting it, so what was written differs from what you sent. Build on the user's version and do not undo the user's edits.",
       'From your proposal to what was written:',
@@ -165,6 +164,6 @@ describe('ApplyPatch: edit before accept', () => {
     expect(approval.requests[1]!.answerRefused).toBe(
       `\`${c}\` is not a file of this change that can be edited`,
     );
-    expect(await fs.readFile(c, 'utf8')).toBe('c\n');
+    expect(await workspace.read(c)).toBe('c\n');
   });
 });

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { markRead, recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { StrReplaceFile } from './str-replace-file.js';
@@ -41,7 +40,7 @@ describe('StrReplaceFile and permission rules (docs/permissions.md)', () => {
       expect(approval.decisions.map((decision) => [decision.effect, decision.request.path])).toEqual([
         ['allow', inside],
       ]);
-      expect(await fs.readFile(inside, 'utf8')).toBe('two\n');
+      expect(await workspace.read(inside)).toBe('two\n');
     });
   }
 });

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import type { ApprovalResponse } from '@kimi-tools/core';
 import { encodeText } from '@kimi-tools/core/toolkit';
 import { recordingApproval, test } from '@kimi-tools/test-kit';
@@ -39,7 +38,7 @@ describe('StrReplaceFile: per-hunk answers', () => {
       });
       const result = await tool.call({ path: 'a.txt', edit: EDITS });
       const kept = hunk === 'h1' ? ['START', ...LINES.slice(1)] : [...LINES.slice(0, 11), 'END'];
-      expect(Buffer.from(await fs.readFile(file))).toEqual(
+      expect(Buffer.from(await workspace.bytes(file))).toEqual(
         Buffer.from(encodeText(kept.join(ending), format)),
       );
       const rejected =
@@ -76,7 +75,7 @@ describe('StrReplaceFile: per-hunk answers', () => {
     expect(replay.message).toMatch(/^File unchanged: the edit\(s\) were already applied by an earlier call/);
     const again = await tool.call({ path: 'a.txt', edit: EDITS[0] });
     expect(again.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
-    expect(await fs.readFile(file, 'utf8')).toBe(`${CHANGED_BOTH.join('\n')}\n`);
+    expect(await workspace.read(file)).toBe(`${CHANGED_BOTH.join('\n')}\n`);
   });
 
   it('offers a streamed edit whole: no hunks and no content to edit', async ({ workspace, answering }) => {
@@ -103,7 +102,7 @@ describe('StrReplaceFile: per-hunk answers', () => {
     expect(result.message).toBe(
       'File successfully edited. Applied 1 edit(s) with 1 total replacement(s).\nUser feedback: fine',
     );
-    expect(await fs.readFile(file, 'utf8')).toBe(`${[...LINES.slice(0, 11), 'END'].join('\n')}\n`);
+    expect(await workspace.read(file)).toBe(`${[...LINES.slice(0, 11), 'END'].join('\n')}\n`);
   });
 });
 
@@ -118,7 +117,7 @@ describe('StrReplaceFile: edit before accept', () => {
     const { runtime, tool } = answering({ kind: 'approve', content: 'alpha\nBETA, said the user\n' });
     const file = await workspace.write('a.txt', encodeText('alpha\r\nbeta\r\n', format), { readBy: runtime });
     const result = await tool.call({ path: 'a.txt', edit: { old: 'beta', new: 'BETA' } });
-    expect(Buffer.from(await fs.readFile(file))).toEqual(
+    expect(Buffer.from(await workspace.bytes(file))).toEqual(
       Buffer.from(encodeText('alpha\r\nBETA, said the user\r\n', format)),
     );
     expect(result.message.split('\n').slice(2)).toEqual([

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
@@ -36,8 +35,8 @@ describe('WriteFile and permission rules (docs/permissions.md)', () => {
     expect(approval.decisions.map((decision) => [decision.effect, decision.rule])).toEqual([
       ['allow', 'allow Edit(src/**)'],
     ]);
-    expect(await fs.readFile(workspace.at('src/a.ts'), 'utf8')).toBe('a\n');
-    await expect(fs.stat(workspace.at('pnpm.lock'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await workspace.read(workspace.at('src/a.ts'))).toBe('a\n');
+    expect(await workspace.exists(workspace.at('pnpm.lock'))).toBe(false);
   });
 
   it('an allow skips no read-before-write and opens no sensitive file', async ({ workspace, withRules }) => {
@@ -46,6 +45,6 @@ describe('WriteFile and permission rules (docs/permissions.md)', () => {
     expect((await tool.call({ path: 'notes.txt', content: 'new\n' })).brief).toBe('File not read');
     await workspace.write('.env', 'TOKEN=1\n');
     expect((await tool.call({ path: '.env', content: 'TOKEN=2\n' })).brief).toBe('Sensitive file');
-    expect(await fs.readFile(workspace.at('.env'), 'utf8')).toBe('TOKEN=1\n');
+    expect(await workspace.read(workspace.at('.env'))).toBe('TOKEN=1\n');
   });
 });

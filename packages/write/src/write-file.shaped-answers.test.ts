@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import { type ApprovalResponse } from '@kimi-tools/core';
 import { encodeText } from '@kimi-tools/core/toolkit';
 import { recordingApproval, test } from '@kimi-tools/test-kit';
@@ -40,7 +39,7 @@ describe('WriteFile: per-hunk answers', () => {
         encoding,
         bom,
       });
-      expect(Buffer.from(await fs.readFile(file))).toEqual(Buffer.from(expected));
+      expect(Buffer.from(await workspace.bytes(file))).toEqual(Buffer.from(expected));
       expect(result.isError).toBe(false);
       expect(result.message).toBe(
         [
@@ -71,7 +70,7 @@ describe('WriteFile: per-hunk answers', () => {
     const { runtime, tool } = answering({ kind: 'approve', hunks: ['h1'] });
     const file = await workspace.write('a.txt', LINES.join('\n'), { readBy: runtime });
     const result = await tool.call({ path: 'a.txt', content: CHANGED.join('\n') });
-    expect(await fs.readFile(file, 'utf8')).toBe(['LINE 1', ...LINES.slice(1)].join('\n'));
+    expect(await workspace.read(file)).toBe(['LINE 1', ...LINES.slice(1)].join('\n'));
     expect(result.output).toBe('     1\tLINE 1\n     2\tline 2\n     3\tline 3\n     4\tline 4\n');
   });
 
@@ -91,7 +90,7 @@ describe('WriteFile: per-hunk answers', () => {
         'The approval answer could not be applied: "h9" is not a hunk of this change (its hunks are h1, h2). Nothing was written. This is a fault of the application that asked the user, not of your change: tell the user.',
     });
     expect(unknown.approval.requests).toHaveLength(3);
-    expect(await fs.readFile(file, 'utf8')).toBe(`${LINES.join('\n')}\n`);
+    expect(await workspace.read(file)).toBe(`${LINES.join('\n')}\n`);
   });
 });
 
@@ -103,7 +102,7 @@ describe('WriteFile: edit before accept', () => {
     const { runtime, tool } = answering({ kind: 'approve', content: 'one\r\nTWO (mine)\r\nthree\r\n' });
     const file = await workspace.write('a.txt', 'one\ntwo\nthree\n', { readBy: runtime });
     const result = await tool.call({ path: 'a.txt', content: 'one\n2\nthree\n' });
-    expect(await fs.readFile(file, 'utf8')).toBe('one\nTWO (mine)\nthree\n');
+    expect(await workspace.read(file)).toBe('one\nTWO (mine)\nthree\n');
     expect(result.message).toBe(
       [
         'File successfully overwritten. Current size: 21 bytes.',
@@ -147,7 +146,7 @@ describe('WriteFile: edit before accept', () => {
     );
     const result = await tool.call({ path: 'a.txt', content: 'proposed\n' });
     expect(approval.requests[0]!.editable![0]!.proposedText()).toBe('proposed\r\n');
-    expect(Buffer.from(await fs.readFile(file))).toEqual(Buffer.from(mine));
+    expect(Buffer.from(await workspace.bytes(file))).toEqual(Buffer.from(mine));
     expect(result.extras).toEqual({ created: false, bytes: mine.length });
   });
 
@@ -157,7 +156,7 @@ describe('WriteFile: edit before accept', () => {
   }) => {
     const { tool } = answering({ kind: 'approve', content: { [workspace.at('new.txt')]: 'a\r\nb\r\n' } });
     const result = await tool.call({ path: 'new.txt', content: 'a\n' });
-    expect(await fs.readFile(workspace.at('new.txt'), 'utf8')).toBe('a\r\nb\r\n');
+    expect(await workspace.read(workspace.at('new.txt'))).toBe('a\r\nb\r\n');
     expect(result.extras).toEqual({ created: true, bytes: 6 });
   });
 });
