@@ -325,8 +325,11 @@ export class Checkpoints {
       ruleCache: this.ruleCache,
       ...(storing
         ? {
-            store: async (hash: string, bytes: Uint8Array) => {
-              // What the newest checkpoint refers to is stored (pruning never takes the newest's contents).
+            store: async (hash: string, bytes: Uint8Array, path: string) => {
+              // What the newest checkpoint refers to is stored (pruning never takes the newest's contents): most
+              // often at the same path (a file read again whose content did not change).
+              const there = predecessor?.manifest.entryAt(path);
+              if (there?.type === 'file' && there.hash === hash) return;
               stored ??= predecessor?.manifest.contents() ?? new Map();
               if (!stored.has(hash)) await writer.put(hash, bytes);
             },

@@ -50,8 +50,8 @@ export interface ScanRequest {
   previous: StampIndex | undefined;
   /** Files bigger than this are recorded as not restorable. */
   maxFileBytes: number;
-  /** Called with the bytes of every file read (a storing scan keeps them); absent: nothing is stored. */
-  store?: (hash: string, bytes: Uint8Array) => Promise<void>;
+  /** Called with the bytes of every file read, and its path (a storing scan keeps them); absent: nothing is stored. */
+  store?: (hash: string, bytes: Uint8Array, path: string) => Promise<void>;
   /** Ignore rule sets compiled by earlier scans. */
   ruleCache?: IgnoreRuleCache;
 }
@@ -414,7 +414,7 @@ class Scan {
       if (stats.size > this.request.maxFileBytes) return rowOfStats(path, ROW_LARGE, stats, ignoreFile);
       const bytes = await readHandleUpTo(handle, Number.MAX_SAFE_INTEGER, stats.size + 1);
       const hash = createContentHasher().update(bytes).digest('hex');
-      await this.request.store?.(hash, bytes);
+      await this.request.store?.(hash, bytes, path);
       return { ...rowOfStats(path, ROW_FILE, stats, ignoreFile), hash };
     } finally {
       await handle.close();
