@@ -18,6 +18,7 @@ const CODES: readonly [string, string][] = [
   ['a subdirectory of itself', 'EINVAL'],
   ['hard link not allowed for directory', 'EPERM'],
   ['Invalid cross-device link', 'EXDEV'],
+  ['File name too long', 'ENAMETOOLONG'],
 ];
 
 /** An error as Node's `fs` would throw it: `code`, and a message `CODE: text, op 'path'`. */

@@ -54,6 +54,9 @@ describe('WriteFile on a full disk (docs/writing.md)', () => {
           expect(await workspace.read(file)).toBe('old\n');
         }
       } finally {
+        // The SSH backend closes a file it only read without waiting for the answer; a request after it, answered
+        // in order, makes sure the server has let go of the disk before it is unmounted.
+        await workspace.fs.stat(disk).catch(() => undefined);
         execFileSync('umount', [disk]);
         await workspace.cleanup();
       }
