@@ -148,9 +148,11 @@ export class TextDraft {
       previousEnd = change.end;
     }
     // From the first to the last, each moved by what the ones before it added: the changes are then found and
-    // stored from left to right, where the running sums of `DraftChanges` are still valid.
+    // stored from left to right, where the running sums of `DraftChanges` are still valid. Replacements that touch
+    // are joined first: `DraftChanges` would merge them one by one, copying the merged text each time (a replace_all
+    // of every run of a text made of runs copied the whole text once per run).
     let moved = 0;
-    for (const { start, end, text } of changes) {
+    for (const { start, end, text } of joinTouching(changes)) {
       if (start === end && text === '') continue;
       this.currentText = undefined;
       this.currentRaw = undefined;
@@ -221,4 +223,28 @@ export class TextDraft {
       this.changes.slice(start, start + needle.length) === needle
     );
   }
+}
+
+/** Sorted replacements with every run of touching ones (one's end is the next one's start) made one. */
+function joinTouching(changes: readonly TextReplacement[]): readonly TextReplacement[] {
+  if (changes.length < 2) return changes;
+  const joined: TextReplacement[] = [];
+  let run: TextReplacement[] = [];
+  const flush = () => {
+    if (run.length === 1) joined.push(run[0]!);
+    else if (run.length > 1) {
+      joined.push({
+        start: run[0]!.start,
+        end: run[run.length - 1]!.end,
+        text: run.map((each) => each.text).join(''),
+      });
+    }
+    run = [];
+  };
+  for (const change of changes) {
+    if (run.length > 0 && run[run.length - 1]!.end !== change.start) flush();
+    run.push(change);
+  }
+  flush();
+  return joined;
 }
