@@ -35,6 +35,29 @@ describe('TextDraft', () => {
     ]);
   });
 
+  it('takes touching changes of one call as one, inside an earlier change too, the same text as one at a time', () => {
+    const run = 'x'.repeat(8);
+    const draft = new TextDraft(decoded(run));
+    const doubling = (length: number) =>
+      Array.from({ length: length / 2 }, (_, index) => ({ start: index * 2, end: index * 2 + 2, text: 'xxxx' }));
+    draft.replace(doubling(8));
+    draft.replace([...doubling(16), { start: 16, end: 16, text: '!' }]);
+    expect(draft.text).toBe(`${'x'.repeat(32)}!`);
+    expect(draft.replacements).toEqual([{ start: 0, end: 8, text: `${'x'.repeat(32)}!` }]);
+    const single = new TextDraft(decoded('abcd'));
+    single.replace([
+      { start: 0, end: 1, text: 'A' },
+      { start: 1, end: 1, text: '+' },
+      { start: 1, end: 2, text: 'B' },
+      { start: 3, end: 4, text: 'D' },
+    ]);
+    expect(single.text).toBe('A+BcD');
+    expect(single.replacements).toEqual([
+      { start: 0, end: 2, text: 'A+B' },
+      { start: 3, end: 4, text: 'D' },
+    ]);
+  });
+
   it('shows the raw text as it would be written, and maps its offsets to the text', () => {
     const draft = new TextDraft(decoded('a\r\nb\r\nc\n'));
     expect(draft.raw).toBe('a\r\nb\r\nc\n');
