@@ -39,7 +39,11 @@ describe('TextDraft', () => {
     const run = 'x'.repeat(8);
     const draft = new TextDraft(decoded(run));
     const doubling = (length: number) =>
-      Array.from({ length: length / 2 }, (_, index) => ({ start: index * 2, end: index * 2 + 2, text: 'xxxx' }));
+      Array.from({ length: length / 2 }, (_, index) => ({
+        start: index * 2,
+        end: index * 2 + 2,
+        text: 'xxxx',
+      }));
     draft.replace(doubling(8));
     draft.replace([...doubling(16), { start: 16, end: 16, text: '!' }]);
     expect(draft.text).toBe(`${'x'.repeat(32)}!`);
