@@ -130,7 +130,7 @@ describe('the default session (what `pnpm playground` runs), without a terminal'
     expect(run.stdout).toContain('What changed (file history)');
     // The last change is ApplyPatch's, of three files: undone as one.
     expect(run.stdout).toMatch(
-      /Undo of step \d+: 3 files restored\n {2}src\/todo\.ts restored to version 5\n[\s\S]* {2}src\/storage\/index\.ts removed \(it did not exist before\)\n[\s\S]* {2}config\/app\.ini restored to version 2\n/,
+      /Undo of step \d+: 3 files restored\n {2}src\/todo\.ts restored to version 6\n[\s\S]* {2}src\/storage\/index\.ts removed \(it did not exist before\)\n[\s\S]* {2}config\/app\.ini restored to version 2\n/,
     );
     expect(run.stdout).toMatch(/✓ all \d+ expectation checks passed/);
     // The sample copy and the outside directory are gone.
