@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -143,7 +144,14 @@ export function packageTestConfig(
     const base: ViteUserConfig = {
       plugins: [workspaceSources, markdownAsText, fastCheckSeed],
       test: {
-        ...(projects.length === 0 ? { include: [include] } : { projects }),
+        ...(projects.length === 0
+          ? { include: [include] }
+          : {
+              projects,
+              // vitest's default on two cores is one worker, which runs the projects one after the other; the SSH
+              // project mostly waits on round trips, and a second worker runs another project's files meanwhile.
+              maxWorkers: Math.max(2, os.availableParallelism() - 1),
+            }),
         exclude: [...configDefaults.exclude, ...(e2e || everything ? [] : [E2E_TESTS])],
         testTimeout: 30_000,
         hookTimeout: 60_000,

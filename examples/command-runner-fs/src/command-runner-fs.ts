@@ -65,6 +65,14 @@ function entryOf(letter: string, name: string): DirEntry {
   };
 }
 
+/** A path of this many bytes is too long for Linux (PATH_MAX); a far longer one would not even start a command (E2BIG). */
+const MAX_PATH_BYTES = 4096;
+
+/** Whether Linux refuses `path` as too long: it is answered as the kernel would, without running anything. */
+function tooLong(path: string): boolean {
+  return path.length >= MAX_PATH_BYTES / 3 && Buffer.byteLength(path) >= MAX_PATH_BYTES;
+}
+
 /** Options of {@link commandRunnerFileSystem}. */
 export interface CommandRunnerFileSystemOptions {
   /** Where `~` points where the commands run (default `/root`). */
@@ -80,7 +88,12 @@ export function commandRunnerFileSystem(
   runner: CommandRunner,
   options: CommandRunnerFileSystemOptions = {},
 ): FileSystem {
+  const refuseLong = (op: string, ...paths: string[]) => {
+    const long = paths.find(tooLong);
+    if (long !== undefined) throw errnoError('ENAMETOOLONG', 'File name too long', op, long);
+  };
   const must = async (op: string, path: string, argv: string[], stdin?: Uint8Array) => {
+    refuseLong(op, ...argv);
     const result = await runner.run(argv, stdin);
     if (result.code !== 0) throw failureOf(result, op, path);
     return result.stdout.toString('utf8');
@@ -96,8 +109,10 @@ export function commandRunnerFileSystem(
         path,
       ]),
     );
-  const openHeld = (path: string, redirect: string): Promise<OpenFile> =>
-    HeldFile.open(runner, path, redirect, statOf);
+  const openHeld = async (path: string, redirect: string): Promise<OpenFile> => {
+    refuseLong('open', path);
+    return HeldFile.open(runner, path, redirect, statOf);
+  };
 
   return {
     name: 'command-runner',
@@ -173,6 +188,7 @@ export function commandRunnerFileSystem(
       return file;
     },
     rename: async (from, to) => {
+      refuseLong('rename', from, to);
       const result = await runner.run(['mv', '-f', '-T', '--', from, to]);
       // rename(2) of a name onto itself (or onto another name of the same file) changes nothing; mv refuses it.
       if (result.code !== 0 && !result.stderr.includes('are the same file'))

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { ContentPart, ToolReturnValue } from '@kimi-tools/core';
-import { createTempWorkspace, pngBytes, test, type TempWorkspace } from '@kimi-tools/test-kit';
+import { backendHas, createTempWorkspace, pngBytes, test, type TempWorkspace } from '@kimi-tools/test-kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { fixture } from './__fixtures__/fixture-path.js';
@@ -61,7 +61,9 @@ beforeAll(async () => {
 });
 afterAll(() => big.tree.cleanup());
 
-describe('ReadMediaFile: images fitted to the limits', () => {
+// Fitting and cropping are seconds of image work, the same on every backend: on the local disk only (the reading of
+// images through the backend is read-media-file.test.ts's, and the section without the library below).
+describe.runIf(backendHas('slow'))('ReadMediaFile: images fitted to the limits', () => {
   it('sends an 8000x8000 PNG as a 2000px copy within the budget, with both sizes', async ({ tool }) => {
     expect(big.bytes.length * (4 / 3)).toBeGreaterThan(4 * 1024 * 1024);
     const result = await tool().call({ path: big.path });
@@ -211,7 +213,7 @@ describe('ReadMediaFile: images fitted to the limits', () => {
   });
 });
 
-describe('ReadMediaFile: real image files', () => {
+describe.runIf(backendHas('slow'))('ReadMediaFile: real image files', () => {
   it('turns a photo upright by its EXIF orientation', async ({ workspace, tool }) => {
     const file = await copyFixture(workspace, 'photo-exif-rotated.jpg');
     const result = await tool().call({ path: file });

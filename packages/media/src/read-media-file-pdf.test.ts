@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { ContentPart } from '@kimi-tools/core';
-import { test, type TempWorkspace } from '@kimi-tools/test-kit';
+import { backendHas, test, type TempWorkspace } from '@kimi-tools/test-kit';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { fixture } from './__fixtures__/fixture-path.js';
@@ -26,7 +26,8 @@ function page(number: number): string {
   );
 }
 
-describe('ReadMediaFile: PDFs', () => {
+// Rendering and text extraction are seconds of work, the same on every backend: on the local disk only.
+describe.runIf(backendHas('slow'))('ReadMediaFile: PDFs', () => {
   it('reads the text of every page with its number, and says it reached the end', async ({
     workspace,
     tool,

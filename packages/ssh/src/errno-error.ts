@@ -6,6 +6,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   EEXIST: 'file already exists',
   ENOTEMPTY: 'directory not empty',
   ELOOP: 'too many symbolic links encountered',
+  ENAMETOOLONG: 'name too long',
   EACCES: 'permission denied',
   EPERM: 'operation not permitted',
   EINVAL: 'invalid argument',

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Attributes } from 'ssh2';
+import { nameTooLong } from './path-limits.js';
 import { FileType, isType } from './sftp-stats.js';
 import { SftpStatus, SftpStatusError, type SftpSession } from './sftp-session.js';
 
@@ -29,7 +30,7 @@ export async function errnoCodeOf(
       return syscall === 'fchown' ? 'EPERM' : 'EACCES';
     case SftpStatus.BAD_MESSAGE:
       // OpenSSH's sftp-server sends it for ENAMETOOLONG and EINVAL alike: a name too long for Linux is the first.
-      return paths.some(tooLong) ? 'ENAMETOOLONG' : 'EINVAL';
+      return paths.some(nameTooLong) ? 'ENAMETOOLONG' : 'EINVAL';
     case SftpStatus.OP_UNSUPPORTED:
       return 'ENOSYS';
     case SftpStatus.FAILURE:
@@ -37,11 +38,6 @@ export async function errnoCodeOf(
     default:
       return 'EIO';
   }
-}
-
-/** Whether Linux refuses `path` as too long: a name over 255 bytes (NAME_MAX), or 4096 bytes in all (PATH_MAX). */
-function tooLong(path: string): boolean {
-  return Buffer.byteLength(path) >= 4096 || path.split('/').some((name) => Buffer.byteLength(name) > 255);
 }
 
 /** NO_SUCH_FILE: ENOENT, or ENOTDIR / ELOOP when that is what resolving the path runs into. */

@@ -3,6 +3,7 @@ import type { FileSystem, FileSystemCapabilities, OpenFile, OpenMode } from '@ki
 import { SshConnection } from './connection.js';
 import { errnoError } from './errno-error.js';
 import { connectionSettings, type SshFileSystemOptions } from './options.js';
+import { pathTooLong } from './path-limits.js';
 import { Remote } from './remote.js';
 import { remoteExec } from './remote-exec.js';
 import { OpenFlags, type SftpSession } from './sftp-session.js';
@@ -80,6 +81,7 @@ function backend(
     if (relative !== undefined) {
       return Promise.reject(errnoError('EINVAL', syscall, paths, 'paths on the SSH backend are absolute'));
     }
+    if (paths.some(pathTooLong)) return Promise.reject(errnoError('ENAMETOOLONG', syscall, paths));
     return remote.run(syscall, paths, work);
   };
 

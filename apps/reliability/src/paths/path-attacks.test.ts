@@ -10,6 +10,7 @@ import {
 } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTools, type Tools } from '../support/all-tools.js';
+import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
 import { toolResultProblem } from '../support/tool-result-shape.js';
 import { snapshotDifferences, snapshotTree, type TreeSnapshot } from '../support/tree-snapshot.js';
@@ -24,6 +25,11 @@ import { createAttackTree, DENY_GLOBS, SECRETS, type AttackTree } from './attack
 // marked `refused` was refused by every tool that takes it as a path.
 
 const MARKER = 'PWNED_BY_PATH_ATTACK';
+/**
+ * Each attempt goes through one call in this many (a different one for each attempt, so every tool meets every kind):
+ * every call on the local disk and in soak, a quarter over SSH in CI, where each call costs round trips.
+ */
+const ONE_CALL_IN = iterations(1, 1, { overSsh: 4 });
 
 let workspace: TempWorkspace;
 let root: string;
@@ -179,8 +185,9 @@ describe('path attacks through every tool', () => {
     let calls = 0;
     let refusals = 0;
     let successes = 0;
-    for (const attempt of corpus) {
-      for (const call of invocationsFor(attempt)) {
+    for (const [index, attempt] of corpus.entries()) {
+      for (const [order, call] of invocationsFor(attempt).entries()) {
+        if ((index + order) % ONE_CALL_IN !== 0) continue;
         calls++;
         let result: ToolReturnValue;
         try {

@@ -219,12 +219,17 @@ export const treeCases: readonly ConformanceCase[] = [
     },
   },
   {
-    name: 'a name of 255 bytes is like any other; one over 255 bytes is ENAMETOOLONG, for every operation',
+    name: 'a name of 255 bytes is like any other; one over 255 bytes, or a path of 1 MiB, is ENAMETOOLONG, for every operation',
     async run(context) {
       const { fs } = context;
       // 'é' is two bytes: 128 characters make 256 bytes, over the limit with half as many characters.
       const longest = 'x'.repeat(255);
-      const over = [context.at('x'.repeat(256)), context.at(`${'é'.repeat(128)}/a`)];
+      // A path of 1 MiB is over the limit of SFTP messages too: the backend must refuse it and stay usable.
+      const over = [
+        context.at('x'.repeat(256)),
+        context.at(`${'é'.repeat(128)}/a`),
+        context.at('y/'.repeat(1 << 19)),
+      ];
       const file = await context.write(longest, 'x');
       expect((await fs.stat(file)).size).toBe(1);
       for (const path of over) {
