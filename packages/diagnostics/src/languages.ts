@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { GrammarLanguage } from './parsers/grammar-files.js';
-import type { ScriptLanguage } from './parsers/typescript-problems.js';
+import type { ScriptLanguage } from './parsers/script-languages.js';
 
 /** A language the parsers check. */
 export type ParsedLanguage = 'json' | 'jsonc' | 'yaml' | 'toml' | ScriptLanguage | GrammarLanguage;

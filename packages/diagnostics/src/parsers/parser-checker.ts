@@ -3,7 +3,8 @@ import type { Problem } from '../problem.js';
 import { jsonProblems } from './json-problems.js';
 import { tomlProblems } from './toml-problems.js';
 import { TreeSitterParsers } from './tree-sitter-problems.js';
-import { checkScript, SCRIPT_KINDS, type ScriptLanguage, type ScriptOutline } from './typescript-problems.js';
+import { isScript, type ScriptLanguage } from './script-languages.js';
+import type { ScriptOutline } from './typescript-problems.js';
 import { yamlProblems } from './yaml-problems.js';
 
 /** What a parser check found. */
@@ -58,6 +59,7 @@ export class ParserChecker {
     let problems: Problem[];
     let script: ScriptOutline | undefined;
     if (isScript(language)) {
+      const { checkScript } = await import('./typescript-problems.js');
       ({ outline: script, problems } = checkScript(file, text, language, known?.script));
     } else {
       const outcome = await this.parse(text, language, budgetMs);
@@ -97,8 +99,4 @@ export class ParserChecker {
       if (oldest !== undefined) this.remembered.delete(oldest);
     }
   }
-}
-
-function isScript(language: ParsedLanguage): language is ScriptLanguage {
-  return language in SCRIPT_KINDS;
 }

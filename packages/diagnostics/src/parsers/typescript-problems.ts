@@ -2,17 +2,15 @@ import ts from 'typescript';
 import { commonEnds } from '../compare/common-ends.js';
 import type { Problem } from '../problem.js';
 import { positionAt } from './line-starts.js';
+import type { ScriptLanguage } from './script-languages.js';
 
 /** The script kinds TypeScript's parser takes, by language id. */
-export const SCRIPT_KINDS = {
+const SCRIPT_KINDS: Readonly<Record<ScriptLanguage, ts.ScriptKind>> = {
   typescript: ts.ScriptKind.TS,
   tsx: ts.ScriptKind.TSX,
   javascript: ts.ScriptKind.JS,
   jsx: ts.ScriptKind.JSX,
-} as const;
-
-/** A language TypeScript's parser checks. */
-export type ScriptLanguage = keyof typeof SCRIPT_KINDS;
+};
 
 /** A top-level statement: from its full start (leading comments included) to its end. */
 interface Span {

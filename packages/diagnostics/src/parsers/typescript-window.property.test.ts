@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../problem.js';
-import { checkScript, reparseWindow, type ScriptLanguage } from './typescript-problems.js';
+import type { ScriptLanguage } from './script-languages.js';
+import { checkScript, reparseWindow } from './typescript-problems.js';
 
 // A window reparse must find exactly what a parse of the whole file finds: random edits of real scripts, made of the
 // pieces that move statement boundaries (brackets, comments, quotes, template literals, `await`, JSX, line breaks).
