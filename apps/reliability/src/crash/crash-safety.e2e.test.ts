@@ -15,7 +15,7 @@ import { runAndKill, type CrashChildConfig } from './crash-harness.js';
 // recognises and removes. Every other round they are left in place, so the next child has to get past a dead
 // writer's lock and temp file by itself.
 
-const KILLS = iterations(20, 400, { overSsh: 8 });
+const KILLS = iterations(12, 400, { overSsh: 6 });
 const WRITE_VERSIONS = 4;
 const MARKER_WIDTH = 8;
 const MIB = 1024 * 1024;
