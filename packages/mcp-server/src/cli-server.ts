@@ -71,7 +71,10 @@ function writers(tools: readonly ServableTool[]): string[] {
 export function createCliServer(settings: CliServerSettings): Server {
   const elicitation =
     settings.approval === 'elicit'
-      ? new ElicitationApproval({ fallback: rejectAllApproval(CLI_NO_ELICITATION_FEEDBACK) })
+      ? new ElicitationApproval({
+          fallback: rejectAllApproval(CLI_NO_ELICITATION_FEEDBACK),
+          permissionRules: (settings.permissions ?? []).length > 0,
+        })
       : undefined;
   const approval: Approval =
     elicitation ?? (settings.approval === 'yolo' ? yoloApproval() : rejectAllApproval(READ_ONLY_FEEDBACK));

@@ -16,6 +16,7 @@ export {
 export { NO_ELICITATION_FEEDBACK, ELICITATION_UNSUPPORTED_TEXT } from './errors.js';
 export {
   approvalMessage,
+  type ApprovalMessageOptions,
   approvalSchema,
   approvalFromElicitation,
   APPROVAL_DECISIONS,
