@@ -1,6 +1,7 @@
 // The public surface of @kimi-tools/mcp: named exports only.
 export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 export type { ServableTool } from './servable-tool.js';
+export { accessAnnotations } from './access-annotations.js';
 export {
   toCallToolResult,
   type StructuredToolResult,
