@@ -66,5 +66,10 @@ describe('kimi-tools-mcp --permissions', () => {
     expect(texts(denied)).toEqual([
       'ERROR: `private/plan.md` is denied by the permission rule `deny Read(private/)`.',
     ]);
+    // Nor does a listing of the work dir name it.
+    await workspace.write('notes.md', 'n\n');
+    expect(texts(await session.call('ReadFile', { path: '.' }))).toEqual([
+      'ERROR: `.` is not a file. It is a directory holding:\nnotes.md\nUse the Glob tool to find files in it.',
+    ]);
   });
 });
