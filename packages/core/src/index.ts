@@ -50,7 +50,7 @@ export { checkApprovalResponse } from './approval/check-answer.js';
 
 // permission rules (docs/permissions.md): a host gives them to `createRuntime({ permissions })`
 export { parsePermissions } from './permissions/parse-permissions.js';
-export type { PermissionRule, ToolAccess } from './permissions/permission-rule.js';
+export type { PermissionRule } from './permissions/permission-rule.js';
 
 // read state and undo history
 export { FileStateTracker } from './state/file-state-tracker.js';

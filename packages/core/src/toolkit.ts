@@ -112,6 +112,7 @@ export {
   type HiddenPathTest,
 } from './permissions/denied-by-rule.js';
 export type { RuledTool } from './permissions/permission-rules.js';
+export type { ToolAccess } from './permissions/permission-rule.js';
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
 export { withAnswerNote } from './approval/answer-messages.js';
 export {

@@ -1,4 +1,4 @@
-import type { ToolAccess } from '@kimi-tools/core';
+import type { ToolAccess } from '@kimi-tools/core/toolkit';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 
 /**

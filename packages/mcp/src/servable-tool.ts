@@ -1,4 +1,5 @@
-import type { CallOptions, JsonSchema, ToolAccess, ToolReturnValue } from '@kimi-tools/core';
+import type { CallOptions, JsonSchema, ToolReturnValue } from '@kimi-tools/core';
+import type { ToolAccess } from '@kimi-tools/core/toolkit';
 
 /**
  * What {@link createMcpServer} needs from a tool: every `CallableTool` of @kimi-tools has this shape, and so can
