@@ -328,7 +328,9 @@ describe('the command line', () => {
     await fs.writeFile(script, JSON.stringify([{ name: 'ReadFile', answer: 'perhaps' }]));
     const badScript = await runPlayground(['--script', script]);
     expect(badScript.status).toBe(2);
-    expect(badScript.stderr).toContain('at 0.answer: an answer is y, a, n, n:FEEDBACK, h:HUNKS or e');
+    expect(badScript.stderr).toContain(
+      'at 0.answer: an answer is y, a, a:file, a:dir, n, n:FEEDBACK, h:HUNKS or e',
+    );
 
     const rules = path.join(dir, 'rules');
     await fs.writeFile(rules, '# rules\nallow Edit()\n');
