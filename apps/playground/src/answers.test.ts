@@ -28,6 +28,15 @@ describe('parseAnswer', () => {
     expect(parseAnswer('EDIT')).toEqual({ kind: 'edit' });
   });
 
+  it('reads a:SCOPE as an approval for the session of the same files, directories or action', () => {
+    expect(parseAnswer('a:file')).toEqual({ kind: 'approve_for_session', scope: 'file' });
+    expect(parseAnswer('always: DIR ')).toEqual({ kind: 'approve_for_session', scope: 'directory' });
+    expect(parseAnswer('a:directory')).toEqual({ kind: 'approve_for_session', scope: 'directory' });
+    expect(parseAnswer('a:action')).toEqual({ kind: 'approve_for_session', scope: 'action' });
+    expect(parseAnswer('a:everything')).toBeUndefined();
+    expect(parseAnswer('a:')).toBeUndefined();
+  });
+
   it('refuses anything else, and feedback on an approval', () => {
     expect(parseAnswer('')).toBeUndefined();
     expect(parseAnswer('maybe')).toBeUndefined();
@@ -53,7 +62,7 @@ describe('parseAnswerList', () => {
   it('names the first entry that is not an answer', () => {
     expect(parseAnswerList(['y,,n'])).toEqual({
       error:
-        '"" is not an answer: use y, a, n, n:FEEDBACK, h:HUNKS or e (comma-separated, e.g. y,a,n:use tabs,h:h1+h3).',
+        '"" is not an answer: use y, a, a:file, a:dir, n, n:FEEDBACK, h:HUNKS or e (comma-separated, e.g. y,a,n:use tabs,h:h1+h3).',
     });
   });
 });
@@ -69,5 +78,17 @@ describe('describeAnswer', () => {
     );
     expect(describeAnswer({ kind: 'approve', hunks: [] })).toBe('approve no hunk');
     expect(describeAnswer({ kind: 'approve', content: 'mine' })).toBe('approve your edited version');
+  });
+
+  it('names what an approval for the session covers', () => {
+    const file = { kind: 'approve_for_session', scope: 'file' } as const;
+    const directory = { kind: 'approve_for_session', scope: 'directory' } as const;
+    expect(describeAnswer(file, ['src/a.ts', 'b.md'])).toBe('approve src/a.ts, b.md for this session');
+    expect(describeAnswer(directory, ['src/a.ts', 'src/b.ts', 'b.md'])).toBe(
+      'approve everything under src/, ./ for this session',
+    );
+    expect(describeAnswer({ kind: 'approve_for_session', scope: 'action' }, ['a.ts'])).toBe(
+      'approve for this session',
+    );
   });
 });

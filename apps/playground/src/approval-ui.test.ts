@@ -156,7 +156,7 @@ describe('PlaygroundApproval', () => {
   });
 
   it('asks the terminal: y / a / n, then feedback after a plain n', async () => {
-    const prompter = typing(['maybe', 'n', '  keep it short  ', 'N:inline feedback', 'A', 'yes']);
+    const prompter = typing(['maybe', 'n', '  keep it short  ', 'N:inline feedback', 'A', '', 'yes']);
     const { output, approval } = setup({ fallback: { kind: 'interactive', prompter } });
     expect((await answer(approval)).response).toEqual({ kind: 'reject', feedback: 'keep it short' });
     expect(output.lines).toContain('  │ Please answer y, a or n.');
@@ -176,6 +176,69 @@ describe('PlaygroundApproval', () => {
       ' (you)',
       ' (you)',
       ' (you)',
+    ]);
+  });
+
+  it('asks what "approve for session" covers: this file, its directory, or the whole action', async () => {
+    const prompter = typing(['a', 'x', 'f', 'a:dir']);
+    const { output, approval } = setup({ fallback: { kind: 'interactive', prompter } });
+    expect((await answer(approval)).response).toEqual({ kind: 'approve_for_session', scope: 'file' });
+    expect(prompter.questions).toEqual([
+      '  │ [y] approve  [a] approve for this session  [n] reject › ',
+      '  │ approve for this session: [f] a.txt  [d] everything under ./  [a] every "edit file" (Enter) › ',
+      '  │ approve for this session: [f] a.txt  [d] everything under ./  [a] every "edit file" (Enter) › ',
+    ]);
+    expect(output.lines).toContain('  │ Please answer f, d or a.');
+    expect(output.lines.at(-1)).toBe('  └ approve a.txt for this session (you)');
+    // The same file again: approved without asking.
+    expect((await answer(approval)).response).toEqual({ kind: 'approve' });
+    expect(output.lines.at(-1)).toBe('  └ approve (this file was approved for this session)');
+    // Another file is asked; `a:dir` typed in one go needs no second question.
+    const other = { ...request(), description: 'Write file `/w/src/b.txt`', path: '/w/src/b.txt' };
+    expect((await answer(approval, undefined, other)).response).toEqual({
+      kind: 'approve_for_session',
+      scope: 'directory',
+    });
+    expect(prompter.questions).toHaveLength(4);
+    expect(output.lines.at(-1)).toBe('  └ approve everything under src/ for this session (you)');
+    const below = { ...request(), path: '/w/src/lib/c.txt', paths: ['/w/src/lib/c.txt', '/w/src/d.txt'] };
+    expect((await answer(approval, undefined, below)).response).toEqual({ kind: 'approve' });
+    expect(output.lines.at(-1)).toBe('  └ approve (their directories were approved for this session)');
+  });
+
+  it('takes a scoped "approve for session" from --answers and from the step, and asks the rest', async () => {
+    const { output, approval } = setup({ answers: ['n'] });
+    expect((await answer(approval, 'a:file')).response).toEqual({
+      kind: 'approve_for_session',
+      scope: 'file',
+    });
+    expect((await answer(approval)).response).toEqual({ kind: 'approve' });
+    const other = { ...request(), path: '/w/b.txt' };
+    expect((await answer(approval, undefined, other)).response).toEqual({ kind: 'reject' });
+    // Another file is outside the scope: asked.
+    expect(output.lines.filter((line) => line.startsWith('  └'))).toEqual([
+      "  └ approve a.txt for this session (this step's scripted answer)",
+      '  └ approve (this file was approved for this session)',
+      '  └ reject (--answers #1)',
+    ]);
+  });
+
+  it('says that no permission rule decided a request, when the runtime has rules', async () => {
+    const output = createMemoryOutput();
+    const approval = new PlaygroundApproval({
+      output,
+      showPath: (p) => p.replace('/w/', ''),
+      answers: [],
+      fallback: { kind: 'auto', reason: 'no terminal' },
+      permissionRules: true,
+    });
+    approval.beginStep(undefined);
+    await approval.request(request());
+    await approval.request({ ...request(), rule: 'ask Edit(.github/**)' });
+    approval.endStep();
+    expect(output.lines.filter((line) => line.includes('rule'))).toEqual([
+      '  │ no permission rule decided this change',
+      '  │ asked by the permission rule `ask Edit(.github/**)`',
     ]);
   });
 

@@ -3,20 +3,21 @@ import {
   type Approval,
   type ApprovalRequest,
   type ApprovalResponse,
+  type ApprovalScope,
   type FileAction,
 } from '@kimi-tools/core';
-
-/** What a permission rule decided without asking (what `decidedByRule` is told). */
-type RuleDecision = Parameters<NonNullable<Approval['decidedByRule']>>[1];
-import { describeAnswer, parseAnswer, type PlaygroundAnswer } from './answers.js';
+import { describeAnswer, parseAnswer, parseScope, scopeWords, type PlaygroundAnswer } from './answers.js';
 import { renderDiff } from './diff-render.js';
 import { editorContent, scriptedContent, type EditedContent, type ScriptedEdit } from './edit-proposal.js';
 import type { Output } from './output.js';
 import type { LinePrompter } from './terminal-prompt.js';
 
+/** What a permission rule decided without asking (what `decidedByRule` is told). */
+type RuleDecision = Parameters<NonNullable<Approval['decidedByRule']>>[1];
+
 /** Who answers the requests that neither the step nor `--answers` answered. */
 export type FallbackAnswerer =
-  /** The person at the terminal (`y`, `a`, `n` + feedback). */
+  /** The person at the terminal (`y`, `a` + its scope, `n` + feedback, `h`, `e`). */
   | { kind: 'interactive'; prompter: LinePrompter }
   /** Nobody: approve, and say why (`--yolo`, no terminal). */
   | { kind: 'auto'; reason: string };
@@ -33,6 +34,8 @@ export interface PlaygroundApprovalOptions {
   editor?: string;
   /** Turns a path of a scripted edit into an absolute one (placeholders, relative to the work dir). */
   resolvePath?: (file: string) => string;
+  /** Whether the runtime has permission rules: a request then says when no rule decided it. */
+  permissionRules?: boolean;
 }
 
 /** One approval request of a step and how it was answered. */
@@ -68,12 +71,31 @@ function pleaseAnswer(request: ApprovalRequest): string {
   return `Please answer ${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]!}.`;
 }
 
+/** The request's files, as the transcript shows them. */
+function shownFiles(request: ApprovalRequest, showPath: (realPath: string) => string): string[] {
+  return (request.paths ?? [request.path]).map(showPath);
+}
+
+/** Why a request was approved without asking: the remembered answer of the session that covers it. */
+function sessionSource(request: ApprovalRequest, scope: ApprovalScope): string {
+  const several = (request.paths?.length ?? 1) > 1;
+  if (scope === 'file')
+    return several ? 'these files were approved for this session' : 'this file was approved for this session';
+  if (scope === 'directory')
+    return several
+      ? 'their directories were approved for this session'
+      : 'its directory was approved for this session';
+  return `"${request.action}" was approved for this session`;
+}
+
 /**
  * The playground's approval: prints every request with its diff, then takes the answer from, in order, the
  * current step's own `answer`, the next `--answers` entry, the terminal, or automatic approval. It wraps a core
- * {@link SessionApproval}, so `a` approves later requests of the same action without asking. A step's own
- * rejection still applies after an `a`: the script says what the user does at that step. A change a permission rule
- * decided is printed the same way, with the rule that decided it; a request an `ask` rule sent names that rule.
+ * {@link SessionApproval}, so `a` approves later requests of the same action without asking (`a:file`: of the same
+ * files, `a:dir`: under the same directories). A step's own rejection still applies after an `a`: the script says
+ * what the user does at that step. A change a permission rule decided is printed the same way, with the rule that
+ * decided it; a request an `ask` rule sent names that rule, and any other says that no rule decided it when the
+ * runtime has rules.
  */
 export class PlaygroundApproval implements Approval {
   private readonly session: SessionApproval;
@@ -116,13 +138,13 @@ export class PlaygroundApproval implements Approval {
     this.printRequest(request);
     let answer: ApprovalResponse;
     // A request an ask rule sent is asked whatever the session approved (SessionApproval does the same).
-    const approved = request.rule === undefined && this.session.approvedScope(request) !== undefined;
-    if (this.stepAnswer?.kind === 'reject' && approved) {
+    const approved = request.rule === undefined ? this.session.approvedScope(request) : undefined;
+    if (this.stepAnswer?.kind === 'reject' && approved !== undefined) {
       answer = this.stepAnswer;
       this.lastSource = "this step's scripted answer";
-    } else if (approved) {
+    } else if (approved !== undefined) {
       answer = await this.session.request(request, signal);
-      this.lastSource = `"${request.action}" was approved for this session`;
+      this.lastSource = sessionSource(request, approved);
     } else {
       answer = await this.session.request(request, signal);
     }
@@ -134,9 +156,8 @@ export class PlaygroundApproval implements Approval {
     });
     const c = this.options.output.colors;
     const colour = answer.kind === 'reject' ? c.red : c.green;
-    this.options.output.line(
-      `  ${c.dim('└')} ${colour(describeAnswer(answer))} ${c.dim(`(${this.lastSource})`)}`,
-    );
+    const described = describeAnswer(answer, shownFiles(request, this.options.showPath));
+    this.options.output.line(`  ${c.dim('└')} ${colour(described)} ${c.dim(`(${this.lastSource})`)}`);
     return answer;
   }
 
@@ -155,6 +176,8 @@ export class PlaygroundApproval implements Approval {
     output.line(`  ${c.dim('│')} ${c.dim('action:')} ${request.action}`);
     if (request.rule !== undefined) {
       output.line(`  ${c.dim('│')} ${c.dim('asked by the permission rule')} \`${request.rule}\``);
+    } else if (this.options.permissionRules === true) {
+      output.line(`  ${c.dim('│')} ${c.dim('no permission rule decided this change')}`);
     }
     for (const line of renderDiff(request.display, { colors: c, showPath }))
       output.line(`  ${c.dim('│')} ${line}`);
@@ -222,6 +245,13 @@ export class PlaygroundApproval implements Approval {
         return this.inputEnded(prompter);
       }
       const answer = parseAnswer(line);
+      // A plain `a` asks what the session approval covers; `a:file` typed in one go already says.
+      if (answer?.kind === 'approve_for_session' && !line.includes(':')) {
+        const scope = await this.askScope(prompter, request);
+        if (scope === undefined) return this.inputEnded(prompter);
+        this.lastSource = 'you';
+        return scope === 'action' ? { kind: 'approve_for_session' } : { kind: 'approve_for_session', scope };
+      }
       if (answer?.kind === 'edit') {
         const edited = await this.runEditor(request, prompter);
         if ('content' in edited) {
@@ -270,6 +300,32 @@ export class PlaygroundApproval implements Approval {
     this.lastSource = 'you';
     const feedback = approved.length < hunks.length ? await this.askFeedback(prompter) : undefined;
     return feedback ? { kind: 'approve', hunks: approved, feedback } : { kind: 'approve', hunks: approved };
+  }
+
+  /**
+   * Asks what an approval for the session covers: the request's files (`f`), everything under their directories
+   * (`d`), or every change of its action (`a`, or Enter: what `a` meant before there were scopes).
+   */
+  private async askScope(
+    prompter: LinePrompter,
+    request: ApprovalRequest,
+  ): Promise<ApprovalScope | undefined> {
+    const c = this.options.output.colors;
+    const bar = `  ${c.dim('│')}`;
+    const files = shownFiles(request, this.options.showPath);
+    const choices = [
+      `[f] ${scopeWords('file', files)}`,
+      `[d] ${scopeWords('directory', files)}`,
+      `[a] every "${request.action}" (Enter)`,
+    ].join('  ');
+    for (;;) {
+      const line = await prompter.question(`${bar} approve for this session: ${choices} › `);
+      if (line === null) return undefined;
+      const word = line.trim().toLowerCase();
+      const scope = word === '' || word === 'a' ? 'action' : parseScope(word);
+      if (scope !== undefined) return scope;
+      this.options.output.line(`${bar} ${c.yellow('Please answer f, d or a.')}`);
+    }
   }
 
   private async askFeedback(prompter: LinePrompter): Promise<string | undefined> {

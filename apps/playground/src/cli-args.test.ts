@@ -61,7 +61,7 @@ describe('parsePlaygroundArgs', () => {
     });
     expect(parsePlaygroundArgs(['--answers', 'y:ok'])).toEqual({
       error:
-        '--answers: "y:ok" is not an answer: use y, a, n, n:FEEDBACK, h:HUNKS or e (comma-separated, e.g. y,a,n:use tabs,h:h1+h3).',
+        '--answers: "y:ok" is not an answer: use y, a, a:file, a:dir, n, n:FEEDBACK, h:HUNKS or e (comma-separated, e.g. y,a,n:use tabs,h:h1+h3).',
     });
     expect(parsePlaygroundArgs(['--workdir', 'dir'])).toEqual({
       error: expect.stringMatching(/^--workdir needs --script/),

@@ -34,7 +34,9 @@ Options:
 Answers:
   y          approve this change
   a          approve this and every later change of the same action (edit file, or edit file outside of
-             working directory) for the rest of the session
+             working directory) for the rest of the session; in a terminal, a asks what it covers (f, d or a)
+  a:file     approve this and every later change of the same action to the same files, for the session
+  a:dir      approve this and every later change of the same action under the same directories, for the session
   n          reject; in a terminal you are then asked for feedback for the model
   n:TEXT     reject with feedback TEXT (the model reads "The tool call is rejected by the user. User feedback: TEXT")
   h:HUNKS    approve only these hunks of the change, joined by + (h:h1+h3, or h:h1+h3:TEXT with feedback); in a
@@ -71,7 +73,7 @@ is taken first, as a host takes one at each user message), or
   name        the tool: Glob, Grep, ReadFile, StrReplaceFile, NotebookEdit, WriteFile, ApplyPatch, ReadMediaFile,
               ListCheckpoints, Rewind
   arguments   a JSON object, or the JSON text itself (as a model streams it; invalid JSON is an error result)
-  answer      y, a, n, n:TEXT, h:HUNKS or e for this call's approval prompt (optional)
+  answer      y, a, a:file, a:dir, n, n:TEXT, h:HUNKS or e for this call's approval prompt (optional)
   edit        with "answer": "e", the scripted user's changes to the proposal, made in order:
               [{ "path": "src/todo.ts", "old": "proposed text", "new": "your text" }] (path optional when the
               change writes one file)

@@ -118,6 +118,39 @@ describe('custom scripts', () => {
     expect(await fs.readFile(path.join(workDir, 'd.txt'), 'utf8')).toBe('also new\n');
   });
 
+  it('approves for the session one file or one directory: later changes there ask nothing, others are asked', async ({
+    workspace,
+  }) => {
+    const write = (file: string, content: string, expect: Record<string, unknown> = {}) => ({
+      name: 'WriteFile',
+      arguments: { path: file, content },
+      expect: { isError: false, approval: 'edit file', ...expect },
+    });
+    const script = await writeScript(workspace.root, [
+      { ...write('docs/a.md', 'one\n'), answer: 'a:file' },
+      write('docs/a.md', 'two\n', { file: { path: 'docs/a.md', content: 'two\n' } }),
+      write('docs/b.md', 'b\n', { isError: true, brief: 'Rejected by user' }),
+      write('src/x/c.ts', 'c\n'),
+      write('src/x/y/d.ts', 'd\n', { file: { path: 'src/x/y/d.ts', content: 'd\n' } }),
+      write('src/e.ts', 'e\n'),
+    ]);
+    // Without a terminal, a request no answer is left for is approved automatically: --answers holds two.
+    const run = await runPlayground(['--script', script, '--answers', 'n,a:dir']);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const answers = run.stdout.split('\n').filter((line) => line.startsWith('  └ '));
+    expect(answers).toEqual([
+      "  └ approve docs/a.md for this session (this step's scripted answer)",
+      '  └ approve (this file was approved for this session)',
+      '  └ reject (--answers #1)',
+      '  └ approve everything under src/x/ for this session (--answers #2)',
+      '  └ approve (its directory was approved for this session)',
+      '  └ approve (auto: no terminal)',
+    ]);
+    // The sample's rules decide none of these, and each request says so.
+    expect(run.stdout.split('  │ no permission rule decided this change\n')).toHaveLength(7);
+  });
+
   it('shapes answers: some hunks by --answers, the proposal edited by $EDITOR, a real process', async ({
     workspace,
   }) => {
@@ -295,7 +328,9 @@ describe('the command line', () => {
     await fs.writeFile(script, JSON.stringify([{ name: 'ReadFile', answer: 'perhaps' }]));
     const badScript = await runPlayground(['--script', script]);
     expect(badScript.status).toBe(2);
-    expect(badScript.stderr).toContain('at 0.answer: an answer is y, a, n, n:FEEDBACK, h:HUNKS or e');
+    expect(badScript.stderr).toContain(
+      'at 0.answer: an answer is y, a, a:file, a:dir, n, n:FEEDBACK, h:HUNKS or e',
+    );
 
     const rules = path.join(dir, 'rules');
     await fs.writeFile(rules, '# rules\nallow Edit()\n');

@@ -170,6 +170,7 @@ async function runOn(
       fallback,
       ...(editor ? { editor } : {}),
       resolvePath: (file) => path.resolve(workspace.workDir, fillPlaceholders(file, placeholders)),
+      permissionRules: permissions.rules.length > 0,
     });
     const history = new FileHistory();
     runtime = createRuntime({

@@ -29,7 +29,7 @@ describe('parseScript', () => {
     expect('error' in parsed && parsed.error.split('\n')).toEqual([
       's.json is not a valid playground script:',
       '  at 0: `answer` and `expect` belong to a call: add a `name`',
-      '  at 1.answer: an answer is y, a, n, n:FEEDBACK, h:HUNKS or e',
+      '  at 1.answer: an answer is y, a, a:file, a:dir, n, n:FEEDBACK, h:HUNKS or e',
       '  at 1: Unrecognized key: "extra"',
       '  at 2: a step needs a `name` (a call), `say` or `user`',
     ]);

@@ -81,7 +81,7 @@ export const ScriptStep = z
       .refine((text) => parseAnswer(text) !== undefined, `an answer is ${ANSWER_FORMS}`)
       .optional()
       .describe(
-        "The user's answer to this call's approval prompt: y, a, n, n:FEEDBACK, h:HUNKS (e.g. h:h1+h3) or e (edit).",
+        "The user's answer to this call's approval prompt: y, a (a:file, a:dir), n, n:FEEDBACK, h:HUNKS (e.g. h:h1+h3) or e (edit).",
       ),
     edit: z
       .array(ScriptedEditSchema)

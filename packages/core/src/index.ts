@@ -42,6 +42,7 @@ export {
   type ApprovalRequest,
   type ApprovalResponse,
   type ApprovalHunk,
+  type ApprovalScope,
   type EditableFile,
   type AskUser,
 } from './approval/approval.js';

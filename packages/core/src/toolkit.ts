@@ -20,6 +20,7 @@ export {
 } from './errors.js';
 export {
   fileNotFoundError,
+  missingFileError,
   notAFileError,
   sensitiveEditError,
   sensitiveFileError,
@@ -104,7 +105,14 @@ export { encodeChange } from './text/encode-change.js';
 // applying a change: approval with diff, read-state re-check, locks, atomic write, history. A tool that asks approval
 // itself (Rewind) asks through `askApproval`, which applies the permission rules first.
 export { askApproval, type ApprovalOutcome, type ApprovalTarget } from './approval/ask-approval.js';
-export { deniedByRuleError, deniedListing } from './permissions/denied-by-rule.js';
+export {
+  deniedByRuleError,
+  deniedListing,
+  hiddenFromListing,
+  type HiddenPathTest,
+} from './permissions/denied-by-rule.js';
+export type { RuledTool } from './permissions/permission-rules.js';
+export type { ToolAccess } from './permissions/permission-rule.js';
 export { applyFileChange, type FileChange, type ApplyOutcome } from './write/apply-file-change.js';
 export { withAnswerNote } from './approval/answer-messages.js';
 export {

@@ -34,10 +34,28 @@ function batchedTools(
   });
   const call = (name: string, args: Record<string, unknown>) =>
     tools.find((tool) => tool.name === name)!.call(args);
-  return { clock, checkpoints, call };
+  return { clock, checkpoints, call, tools };
 }
 
 describe('checkpointEachBatch: a checkpoint before each batch of calls that changes files', () => {
+  test('keeps what each tool declares it does to files, which its MCP hints follow', ({
+    workspace,
+    runtime,
+  }) => {
+    const { tools } = batchedTools(workspace, runtime);
+    expect(Object.fromEntries(tools.map((tool) => [tool.name, tool.access]))).toEqual({
+      ReadFile: 'read',
+      WriteFile: 'edit',
+      StrReplaceFile: 'edit',
+      NotebookEdit: 'edit',
+      ApplyPatch: 'edit',
+      Glob: 'read',
+      Grep: 'read',
+      ListCheckpoints: 'read',
+      Rewind: 'edit',
+    });
+  });
+
   test('calls back to back are one batch; a pause starts the next; reads take none', async ({
     workspace,
     runtime,

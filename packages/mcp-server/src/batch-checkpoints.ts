@@ -42,6 +42,7 @@ export function checkpointEachBatch(
     name: tool.name,
     description: tool.description,
     parameters: tool.parameters,
+    access: tool.access,
     async call(args, callOptions) {
       if (running === 0 && now() - lastEnded > pauseMs) checkpoint = undefined;
       running++;

@@ -35,7 +35,8 @@ describe('kimi-tools-mcp --permissions', () => {
   }) => {
     const asked: string[] = [];
     const session = await setUp(['--approval', 'elicit'], (request) => {
-      asked.push(request.message.split('\n')[0]!);
+      // The head of the form: what is asked, and which rule decided to ask.
+      asked.push(request.message.split('\n').slice(0, 2).join('\n'));
       return { action: 'accept', content: { decision: 'approve_for_session' } };
     });
     const allowed = await session.call('WriteFile', { path: 'src/app.ts', content: 'export {};\n' });
@@ -51,8 +52,8 @@ describe('kimi-tools-mcp --permissions', () => {
     await session.call('WriteFile', { path: 'other.md', content: 'b\n' });
     await session.call('WriteFile', { path: '.github/ci.yml', content: 'on: push\n' });
     expect(asked).toEqual([
-      `WriteFile wants to edit file: Write file \`${workspace.at('notes.md')}\``,
-      `WriteFile wants to edit file: Write file \`${workspace.at('.github/ci.yml')}\``,
+      `WriteFile wants to edit file: Write file \`${workspace.at('notes.md')}\`\nNo permission rule decided this change.`,
+      `WriteFile wants to edit file: Write file \`${workspace.at('.github/ci.yml')}\`\nAsked by the permission rule \`ask Edit(.github/**)\`.`,
     ]);
     expect(await fs.readFile(workspace.at('src/app.ts'), 'utf8')).toBe('export {};\n');
     await expect(fs.stat(workspace.at('pnpm.lock'))).rejects.toMatchObject({ code: 'ENOENT' });
@@ -64,6 +65,11 @@ describe('kimi-tools-mcp --permissions', () => {
     const denied = await session.call('ReadFile', { path: 'private/plan.md' });
     expect(texts(denied)).toEqual([
       'ERROR: `private/plan.md` is denied by the permission rule `deny Read(private/)`.',
+    ]);
+    // Nor does a listing of the work dir name it.
+    await workspace.write('notes.md', 'n\n');
+    expect(texts(await session.call('ReadFile', { path: '.' }))).toEqual([
+      'ERROR: `.` is not a file. It is a directory holding:\nnotes.md\nUse the Glob tool to find files in it.',
     ]);
   });
 });

@@ -6,10 +6,11 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { version as packageVersion } from '../package.json';
 import { CLI_NO_ELICITATION_FEEDBACK } from './approval-feedback.js';
 import { checkpointEachBatch } from './batch-checkpoints.js';
-import { CHECKPOINT_TOOL_ANNOTATIONS, createCheckpointTools } from './checkpoint-tools.js';
+import { createCheckpointTools } from './checkpoint-tools.js';
+import { closedWorldAnnotations } from './closed-world.js';
 import type { ApprovalMode } from './cli-args.js';
 import { READ_ONLY_FEEDBACK, READ_ONLY_INSTRUCTIONS } from './errors.js';
-import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
+import { createFileTools } from './file-tools.js';
 
 /** What the binary serves: directories already checked, made absolute. */
 export interface CliServerSettings {
@@ -51,16 +52,14 @@ function instructions(settings: CliServerSettings, checkpointed: boolean): strin
   return `Tools to read, write, edit and search files. ${head} Read a file with ReadFile before editing or overwriting it.${checkpoints}`;
 }
 
-/** Whether a file tool only reads: the only tools read-only mode offers. */
+/** Whether a file tool only reads, as it declares: the only tools read-only mode offers. */
 function onlyReads(tool: ServableTool): boolean {
-  return FILE_TOOL_ANNOTATIONS[tool.name]?.readOnlyHint === true;
+  return tool.access === 'read';
 }
 
-/** The file tools that change files: a batch's first call of one takes the batch's checkpoint. */
+/** The file tools that change files, as they declare: a batch's first call of one takes the batch's checkpoint. */
 function writers(tools: readonly ServableTool[]): string[] {
-  return tools
-    .filter((tool) => FILE_TOOL_ANNOTATIONS[tool.name]?.destructiveHint === true)
-    .map((tool) => tool.name);
+  return tools.filter((tool) => tool.access === 'edit').map((tool) => tool.name);
 }
 
 /**
@@ -71,7 +70,10 @@ function writers(tools: readonly ServableTool[]): string[] {
 export function createCliServer(settings: CliServerSettings): Server {
   const elicitation =
     settings.approval === 'elicit'
-      ? new ElicitationApproval({ fallback: rejectAllApproval(CLI_NO_ELICITATION_FEEDBACK) })
+      ? new ElicitationApproval({
+          fallback: rejectAllApproval(CLI_NO_ELICITATION_FEEDBACK),
+          permissionRules: (settings.permissions ?? []).length > 0,
+        })
       : undefined;
   const approval: Approval =
     elicitation ?? (settings.approval === 'yolo' ? yoloApproval() : rejectAllApproval(READ_ONLY_FEEDBACK));
@@ -103,7 +105,7 @@ export function createCliServer(settings: CliServerSettings): Server {
     name: 'kimi-tools',
     version: packageVersion,
     instructions: instructions(settings, checkpointed),
-    annotations: { ...FILE_TOOL_ANNOTATIONS, ...(checkpointed ? CHECKPOINT_TOOL_ANNOTATIONS : {}) },
+    annotations: closedWorldAnnotations(tools),
     structuredContent: settings.structuredContent,
     ...(elicitation ? { elicitation } : {}),
   });

@@ -5,8 +5,14 @@ import { createTempWorkspace, pngBytes, type TempWorkspace } from '@kimi-tools/t
 import { McpError, ErrorCode, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession, texts, type McpSession } from './__fixtures__/mcp-session.js';
-import { CHECKPOINT_TOOL_ANNOTATIONS, createCheckpointTools } from './checkpoint-tools.js';
-import { createFileTools, FILE_TOOL_ANNOTATIONS } from './file-tools.js';
+import { createCheckpointTools } from './checkpoint-tools.js';
+import { createFileTools } from './file-tools.js';
+
+/** The hints each tool is listed with: what its declared access says it does to files, and none reaches further. */
+const HINTS = {
+  read: { readOnlyHint: true, openWorldHint: false },
+  edit: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+};
 
 const TOOL_NAMES = [
   'ReadFile',
@@ -59,13 +65,19 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
       ...createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } }),
       ...createCheckpointTools(runtime),
     ];
-    const annotations = { ...FILE_TOOL_ANNOTATIONS, ...CHECKPOINT_TOOL_ANNOTATIONS };
     for (const local of locals) {
       const listed = tools.find((tool) => tool.name === local.name)!;
       expect(listed.description).toBe(local.description);
       expect(listed.inputSchema).toEqual(local.parameters);
-      expect(listed.annotations).toEqual(annotations[local.name]);
+      expect(listed.annotations).toEqual(HINTS[local.access!]);
     }
+    expect(tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name)).toEqual([
+      'ReadFile',
+      'Glob',
+      'Grep',
+      'ReadMediaFile',
+      'ListCheckpoints',
+    ]);
   });
 
   it('tells the client where the working directory is', () => {

@@ -7,7 +7,6 @@ import { ReadFile, type ReadFileOptions } from '@kimi-tools/read';
 import { StrReplaceFile, type StrReplaceFileOptions } from '@kimi-tools/replace';
 import { Glob, Grep, type GlobOptions, type GrepOptions } from '@kimi-tools/search';
 import { WriteFile, type WriteFileOptions } from '@kimi-tools/write';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 
 /** Each file tool's own options, keyed by tool name. */
 export interface FileToolOptions {
@@ -39,17 +38,3 @@ export function createFileTools(runtime: ToolRuntime, options: FileToolOptions =
   if (isReadMediaFileAvailable(media)) tools.push(new ReadMediaFile(runtime, media));
   return tools;
 }
-
-const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
-
-/** MCP hints for the file tools: which only read, which change files, and that none reaches beyond the machine. */
-export const FILE_TOOL_ANNOTATIONS: Readonly<Record<string, ToolAnnotations>> = {
-  ReadFile: READ_ONLY,
-  Glob: READ_ONLY,
-  Grep: READ_ONLY,
-  ReadMediaFile: READ_ONLY,
-  WriteFile: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  StrReplaceFile: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  NotebookEdit: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  ApplyPatch: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-};

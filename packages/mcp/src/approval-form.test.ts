@@ -18,6 +18,21 @@ describe('approval form', () => {
     );
   });
 
+  it('names the ask rule that sent the request, or says no rule decided when the runtime has rules', () => {
+    const asked = { ...request, rule: 'ask WriteFile(.github/**)' };
+    expect(approvalMessage(asked)).toBe(
+      'WriteFile wants to edit file outside of working directory: Write file `/tmp/x.txt`\n' +
+        'Asked by the permission rule `ask WriteFile(.github/**)`.\n\n(no diff to show)',
+    );
+    expect(approvalMessage(asked, { permissionRules: true })).toBe(approvalMessage(asked));
+    expect(approvalMessage(request, { permissionRules: true })).toBe(
+      'WriteFile wants to edit file outside of working directory: Write file `/tmp/x.txt`\n' +
+        'No permission rule decided this change.\n\n(no diff to show)',
+    );
+    // Without rules there is nothing to say of them.
+    expect(approvalMessage(request, { permissionRules: false })).toBe(approvalMessage(request));
+  });
+
   it('offers the three decisions, naming the action approve-for-session covers', () => {
     const decision = approvalSchema(request).properties.decision as {
       oneOf: Array<{ const: string; title: string }>;

@@ -7,14 +7,28 @@ import { shapedChoice, shapedFields } from './shaped-fields.js';
 /** The values of the form's `decision` field. */
 export const APPROVAL_DECISIONS = ['approve', 'approve_for_session', 'reject'] as const;
 
+/** Options of {@link approvalMessage}. */
+export interface ApprovalMessageOptions {
+  /** Whether the runtime has permission rules: the message then says when none of them decided the change. */
+  permissionRules?: boolean;
+}
+
+/** The line that says why the user is asked: the `ask` rule that sent the request, or that no rule decided it. */
+function ruleLine(request: ApprovalRequest, permissionRules: boolean): string {
+  if (request.rule !== undefined) return `\nAsked by the permission rule \`${request.rule}\`.`;
+  return permissionRules ? '\nNo permission rule decided this change.' : '';
+}
+
 /**
- * The message of an approval form: what the tool wants to do, the action (which "approve for session" covers),
- * and the diff of exactly the change that will be written; cut to fit in one MCP message.
+ * The message of an approval form: what the tool wants to do, the action (which "approve for session" covers), which
+ * permission rule decided to ask (docs/permissions.md#changes), and the diff of exactly the change that will be
+ * written; cut to fit in one MCP message.
  */
-export function approvalMessage(request: ApprovalRequest): string {
+export function approvalMessage(request: ApprovalRequest, options: ApprovalMessageOptions = {}): string {
   const diff = request.display.length > 0 ? formatDiffText(request.display) : '(no diff to show)';
+  const rule = ruleLine(request, options.permissionRules === true);
   return fitText(
-    `${request.sender} wants to ${request.action}: ${request.description}\n\n${diff}`,
+    `${request.sender} wants to ${request.action}: ${request.description}${rule}\n\n${diff}`,
     MESSAGE_CONTENT_BYTES,
   );
 }

@@ -46,6 +46,22 @@ describe('createMcpServer (in process)', () => {
     expect(result.content).toEqual([{ type: 'text', text: '{"text":"hi","extra":1}' }]);
   });
 
+  it("lists the hints a tool's declared access implies, under the annotations given by name", async () => {
+    const reader: ServableTool = { ...tool('Lookup', echo.call), access: 'read' };
+    const writer: ServableTool = { ...tool('Store', echo.call), access: 'edit' };
+    const server = createMcpServer([reader, writer, echo], {
+      annotations: { Store: { title: 'Store a note', idempotentHint: true }, Echo: { openWorldHint: false } },
+    });
+    const client = new Client({ name: 't', version: '1' });
+    await connect(server, client);
+    const { tools } = await client.listTools();
+    expect(Object.fromEntries(tools.map((listed) => [listed.name, listed.annotations]))).toEqual({
+      Lookup: { readOnlyHint: true },
+      Store: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, title: 'Store a note' },
+      Echo: { openWorldHint: false },
+    });
+  });
+
   it('turns a tool that throws into an error result and keeps serving', async () => {
     const broken = tool('Broken', async () => {
       throw new Error('boom');

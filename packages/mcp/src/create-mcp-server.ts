@@ -8,6 +8,7 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { version as packageVersion } from '../package.json';
+import { accessAnnotations } from './access-annotations.js';
 import type { ElicitationApproval } from './elicitation-approval.js';
 import type { ServableTool } from './servable-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
@@ -21,7 +22,10 @@ export interface McpServerOptions {
   version?: string;
   /** Instructions the client may add to the model's system prompt. */
   instructions?: string;
-  /** MCP tool annotations (read-only, destructive... hints) by tool name. */
+  /**
+   * More MCP tool annotations by tool name (a title, `openWorldHint`...), added to the hints each tool's `access`
+   * implies (`accessAnnotations`), and winning over them.
+   */
   annotations?: Readonly<Record<string, ToolAnnotations>>;
   /**
    * Attach brief, display and extras as `structuredContent` to every result (default `false`: some clients show the
@@ -49,7 +53,7 @@ function checkTools(tools: readonly ServableTool[]): void {
 
 /**
  * An MCP server (the SDK's low-level `Server`) offering `tools` with their names, descriptions and JSON Schemas
- * exactly as given. Calls go through core's tool set to `tool.call` (which validates the arguments; a tool that
+ * exactly as given, and the hints their `access` implies. Calls go through core's tool set to `tool.call` (which validates the arguments; a tool that
  * throws gives a `Tool failed` result) and results are mapped by `toCallToolResult`. An unknown tool name is a
  * JSON-RPC `InvalidParams` error, as MCP asks. Connect it to a transport:
  * `await server.connect(new StdioServerTransport())`.
@@ -63,8 +67,8 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
       description: tool.description,
       inputSchema: tool.parameters as Tool['inputSchema'],
     };
-    const annotations = options.annotations?.[tool.name];
-    if (annotations) entry.annotations = annotations;
+    const annotations = { ...accessAnnotations(tool.access), ...options.annotations?.[tool.name] };
+    if (Object.keys(annotations).length > 0) entry.annotations = annotations;
     return entry;
   });
 

@@ -17,6 +17,11 @@ export interface ElicitationApprovalOptions {
   fallback?: Approval;
   /** Milliseconds to wait for the user's answer before the change is rejected (default 10 minutes). */
   timeoutMs?: number;
+  /**
+   * Whether the runtime has permission rules (`createRuntime({ permissions })`): the form then says so when no rule
+   * decided the change (a form an `ask` rule sent always names that rule).
+   */
+  permissionRules?: boolean;
 }
 
 /**
@@ -31,6 +36,7 @@ export class ElicitationApproval implements Approval {
   private readonly session: SessionApproval;
   private readonly fallback: Approval;
   private readonly timeoutMs: number;
+  private readonly permissionRules: boolean;
   // The tools/call request being served, so its elicitations travel with it (HTTP transports route by request).
   private readonly currentCall = new AsyncLocalStorage<RequestId>();
   private protocolVersion: () => string | undefined = () => undefined;
@@ -38,6 +44,7 @@ export class ElicitationApproval implements Approval {
   constructor(options: ElicitationApprovalOptions = {}) {
     this.fallback = options.fallback ?? rejectAllApproval(NO_ELICITATION_FEEDBACK);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS;
+    this.permissionRules = options.permissionRules === true;
     this.session = new SessionApproval((request, signal) => this.elicit(request, signal));
   }
 
@@ -76,7 +83,7 @@ export class ElicitationApproval implements Approval {
       const result = await server.elicitInput(
         {
           mode: 'form',
-          message: approvalMessage(request),
+          message: approvalMessage(request, { permissionRules: this.permissionRules }),
           requestedSchema: approvalSchema(request, this.protocolVersion()),
         },
         { timeout: this.timeoutMs, ...(signal ? { signal } : {}), ...this.relatedRequest() },

@@ -1,6 +1,7 @@
 // The public surface of @kimi-tools/mcp: named exports only.
 export { createMcpServer, type McpServerOptions } from './create-mcp-server.js';
 export type { ServableTool } from './servable-tool.js';
+export { accessAnnotations } from './access-annotations.js';
 export {
   toCallToolResult,
   type StructuredToolResult,
@@ -16,6 +17,7 @@ export {
 export { NO_ELICITATION_FEEDBACK, ELICITATION_UNSUPPORTED_TEXT } from './errors.js';
 export {
   approvalMessage,
+  type ApprovalMessageOptions,
   approvalSchema,
   approvalFromElicitation,
   APPROVAL_DECISIONS,

@@ -16,4 +16,17 @@ describe('ReadMediaFile and permission rules (docs/permissions.md)', () => {
     ]);
     expect((await tool.call({ path: 'logo.png' })).isError).toBe(false);
   });
+
+  test("names no file a deny rule hides from it in a missing file's hint", async ({ workspace }) => {
+    await workspace.write('screens/a.png', pngBytes(2, 2));
+    await workspace.write('screens/a.jpg', pngBytes(2, 2));
+    const tool = (permissions: string[]) =>
+      new ReadMediaFile(workspace.runtime({ permissions }), { capabilities: ['image_in'] });
+    expect((await tool([]).call({ path: 'screens/a.gif' })).message).toBe(
+      '`screens/a.gif` does not exist. Did you mean: screens/a.jpg, screens/a.png?',
+    );
+    expect((await tool(['deny Read(*.png)']).call({ path: 'screens/a.gif' })).message).toBe(
+      '`screens/a.gif` does not exist. Did you mean: screens/a.jpg?',
+    );
+  });
 });

@@ -79,7 +79,7 @@ export class ReadMediaFile extends CallableTool<typeof ReadMediaFileParams, Read
   protected async execute(params: ReadMediaFileParams): Promise<ToolReturnValue<ReadMediaFileBrief>> {
     // The path policy, sensitive files first as in ReadFile, then one descriptor for every check and the read: the
     // path may become a FIFO or another file at any moment.
-    const opened = await openFileToRead(this.runtime, params.path);
+    const opened = await openFileToRead(this.runtime, params.path, this);
     if (!opened.ok) return opened.error;
     const { handle, stats, path } = opened.file;
     const { real } = path;

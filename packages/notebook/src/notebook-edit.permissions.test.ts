@@ -41,4 +41,14 @@ describe('NotebookEdit and permission rules (docs/permissions.md)', () => {
       ['allow', 'allow Edit(scratch/**)'],
     ]);
   });
+
+  it("names no notebook a deny rule hides from it in a missing file's hint", async ({ withRules }) => {
+    const call = { notebook_path: 'scratch/c.ipynb', cell_id: 'b', new_source: 'x = 2' };
+    expect((await (await withRules([])).tool.call(call)).message).toBe(
+      '`scratch/c.ipynb` does not exist. Did you mean: scratch/b.ipynb?',
+    );
+    expect((await (await withRules(['deny NotebookEdit(scratch/b.ipynb)'])).tool.call(call)).message).toBe(
+      '`scratch/c.ipynb` does not exist.',
+    );
+  });
 });

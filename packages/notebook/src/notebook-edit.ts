@@ -10,7 +10,7 @@ import {
   applyFileChange,
   decodeText,
   encodeChange,
-  fileNotFoundError,
+  missingFileError,
   notAFileError,
   parseNotebook,
   planNotebookEdit,
@@ -175,7 +175,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     const target = resolved.path;
     const { fs } = this.runtime;
     const stats = await statIfExists(fs, target.real);
-    if (stats === undefined) return fileNotFoundError(fs, shown, target.absolute, this.runtime.workDir);
+    if (stats === undefined) return missingFileError(this.runtime, this, shown, target.absolute);
     if (!stats.isFile()) return notAFileError(shown);
     if (!isNotebookPath(target)) return notNotebookError(shown);
     if (stats.size > this.maxBytes) return tooLargeError(shown, stats.size, this.maxBytes);
@@ -183,7 +183,7 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     // Read once, with the stamp of exactly these bytes: the read-state checks here and in applyFileChange judge
     // them without reading or hashing the notebook again.
     const read = await readStampedFile(fs, target.real);
-    if (read === 'missing') return fileNotFoundError(fs, shown, target.absolute, this.runtime.workDir);
+    if (read === 'missing') return missingFileError(this.runtime, this, shown, target.absolute);
     if (read === 'not-a-file') return notAFileError(shown);
     const { bytes: oldBytes, stamp: oldStamp } = read;
     const decoded = decodeText(oldBytes);

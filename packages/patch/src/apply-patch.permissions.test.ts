@@ -57,4 +57,16 @@ describe('ApplyPatch and permission rules (docs/permissions.md)', () => {
     expect(result.message).toBe('`archive/old.ts` is denied by the permission rule `deny Edit(archive/)`.');
     expect(await workspace.read(workspace.at('src/old.ts'))).toBe('x\n');
   });
+
+  it("names no file a deny rule hides from it in a missing file's hint", async ({ withRules }) => {
+    const update = patch('*** Update File: src/olf.ts', '@@', '-x', '+y');
+    const open = await withRules([]);
+    expect((await open.tool.call({ patch: update })).message).toContain(
+      'src/olf.ts: `src/olf.ts` does not exist. Did you mean: src/old.ts?',
+    );
+    const ruled = await withRules(['deny Edit(src/old.ts)']);
+    const result = await ruled.tool.call({ patch: update });
+    expect(result.message).toContain('src/olf.ts: `src/olf.ts` does not exist.');
+    expect(result.message).not.toContain('Did you mean');
+  });
 });

@@ -127,7 +127,7 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
         ...(section.kind === 'update' && section.moveTo ? { to: section.moveTo } : {}),
       };
     });
-    const plan = await planSections(this.runtime, sections);
+    const plan = await planSections(this.runtime, sections, this);
     if (plan.kind === 'replayed') {
       return toolOk({
         message: `The patch is already applied: the files already hold every change it makes. ${NOTHING_CHANGED}`,

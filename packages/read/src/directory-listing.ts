@@ -2,15 +2,18 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import type { DirEntry } from '@kimi-tools/core/fs';
 import {
   escapeForDisplay,
+  hiddenFromListing,
   IGNORE_FILE_NAMES,
   isDescriptorShortage,
   ignoredEntryTest,
   levelForDirectory,
   loadAncestorIgnoreLevels,
   loadIgnoreRules,
+  pathApiFor,
   retryOnDescriptorShortage,
   workspaceRootOf,
   type IgnoreLevel,
+  type RuledTool,
 } from '@kimi-tools/core/toolkit';
 import { DIRECTORY_LISTING_MAX_ENTRIES } from './limits.js';
 
@@ -30,11 +33,13 @@ async function ignoreLevels(runtime: ToolRuntime, directory: string): Promise<Ig
 
 /**
  * The entries of `directory` (a real path) a model may want to open next: sorted by name, directories with a trailing
- * `/`, without version-control folders, `node_modules`, entries the ignore files ignore, and entries the runtime's
- * deny rules refuse. `undefined` when the directory cannot be read.
+ * `/`, without version-control folders, `node_modules`, entries the ignore files ignore, entries the runtime's deny
+ * globs refuse, and entries a `deny` permission rule hides from `tool` (docs/permissions.md#reads). `undefined` when
+ * the directory cannot be read.
  */
 export async function listDirectory(
   runtime: ToolRuntime,
+  tool: RuledTool,
   directory: string,
 ): Promise<DirectoryListing | undefined> {
   let entries: DirEntry[];
@@ -52,11 +57,13 @@ export async function listDirectory(
     throw error;
   }
   const isIgnored = ignoredEntryTest('', levels);
+  const hidden = await hiddenFromListing(runtime, tool);
+  const separator = pathApiFor(runtime.fs.platform).sep;
   const names: string[] = [];
   for (const entry of entries) {
     const isDirectory = entry.isDirectory();
     if (isIgnored(entry.name, isDirectory)) continue;
-    if (runtime.paths.isDenied(`${directory}/${entry.name}`)) continue;
+    if (hidden?.(`${directory}${separator}${entry.name}`)) continue;
     names.push(escapeForDisplay(entry.name) + (isDirectory ? '/' : ''));
   }
   // Code-unit order: the same listing on every machine, whatever its locale.

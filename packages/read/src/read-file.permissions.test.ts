@@ -3,9 +3,9 @@ import { describe, expect } from 'vitest';
 import { ReadFile } from './read-file.js';
 
 /** The kit's test, with `withRules`: a ReadFile on a runtime with these permission rules. */
-const it = test.extend('withRules', ({ workspace }) => (permissions: string[]) => {
+const it = test.extend('withRules', ({ workspace }) => (permissions: string[], deny: string[] = []) => {
   const approval = recordingApproval();
-  return { approval, tool: new ReadFile(workspace.runtime({ approval, permissions })) };
+  return { approval, tool: new ReadFile(workspace.runtime({ approval, permissions, deny })) };
 });
 
 describe('ReadFile and permission rules (docs/permissions.md)', () => {
@@ -35,5 +35,46 @@ describe('ReadFile and permission rules (docs/permissions.md)', () => {
     await workspace.write('a.txt', 'a\n');
     expect((await tool.call({ path: 'a.txt' })).isError).toBe(false);
     expect(approval.requests).toEqual([]);
+  });
+
+  it("leaves out of a directory's listing, silently, what a deny rule hides from it", async ({
+    workspace,
+    withRules,
+  }) => {
+    await workspace.write('private/notes.md', 'secret plans\n');
+    await workspace.write('keys/server.key', 'k\n');
+    await workspace.write('keys/server.pub', 'p\n');
+    await workspace.write('README.md', 'hello\n');
+    const { tool } = withRules(['deny Read(private/)', 'deny ReadFile(*.key)', 'deny Edit(README.md)']);
+    // An Edit rule hides nothing from a read.
+    expect((await tool.call({ path: '.' })).message).toBe(
+      '`.` is not a file. It is a directory holding:\nREADME.md\nkeys/\nUse the Glob tool to find files in it.',
+    );
+    expect((await tool.call({ path: 'keys' })).message).toBe(
+      '`keys` is not a file. It is a directory holding:\nserver.pub\nUse the Glob tool to find files in it.',
+    );
+    // The rules of another read tool hide nothing from ReadFile.
+    const other = withRules(['deny Glob(private/)']);
+    expect((await other.tool.call({ path: '.' })).message).toBe(
+      '`.` is not a file. It is a directory holding:\nREADME.md\nkeys/\nprivate/\nUse the Glob tool to find files in it.',
+    );
+  });
+
+  it('names no hidden file in a missing file\'s "Did you mean" hint', async ({ workspace, withRules }) => {
+    await workspace.write('keys/server.key', 'k\n');
+    await workspace.write('keys/server.pem', 'p\n');
+    const open = withRules([]);
+    expect((await open.tool.call({ path: 'keys/server.kye' })).message).toBe(
+      '`keys/server.kye` does not exist. Did you mean: keys/server.key, keys/server.pem?',
+    );
+    const ruled = withRules(['deny Read(*.key)']);
+    expect((await ruled.tool.call({ path: 'keys/server.kye' })).message).toBe(
+      '`keys/server.kye` does not exist. Did you mean: keys/server.pem?',
+    );
+    // The runtime's deny globs hide a name from the hint too.
+    const globbed = withRules([], ['**/*.pem']);
+    expect((await globbed.tool.call({ path: 'keys/server.kye' })).message).toBe(
+      '`keys/server.kye` does not exist. Did you mean: keys/server.key?',
+    );
   });
 });

@@ -12,7 +12,7 @@ import {
   detectFileKind,
   detectTextEncoding,
   FILE_HEAD_BYTES,
-  fileNotFoundError,
+  missingFileError,
   notAFileError,
   readFailedMessage,
   readHandleUpTo,
@@ -86,7 +86,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     const { fs } = this.runtime;
     // Regular or not is decided on the opened file: the path may become a FIFO at any moment.
     const file = await openRegularFile(fs, target.real);
-    if (file === 'missing') return fileNotFoundError(fs, shown, target.absolute, this.runtime.workDir);
+    if (file === 'missing') return missingFileError(this.runtime, this, shown, target.absolute);
     if (file === 'not-a-file') return this.notAFile(shown, target.real);
     const { handle } = file;
     try {
@@ -163,7 +163,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     const error = notAFileError(shown);
     const stats = await statIfExists(this.runtime.fs, realPath);
     if (!stats?.isDirectory()) return error;
-    const listing = await listDirectory(this.runtime, realPath);
+    const listing = await listDirectory(this.runtime, this, realPath);
     if (listing === undefined) return error;
     return toolError({ message: error.message + directoryListingText(listing), brief: error.brief });
   }

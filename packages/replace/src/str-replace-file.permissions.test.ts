@@ -43,4 +43,17 @@ describe('StrReplaceFile and permission rules (docs/permissions.md)', () => {
       expect(await workspace.read(inside)).toBe('two\n');
     });
   }
+
+  it("names no file a deny rule hides from it in a missing file's hint", async ({ workspace, withRules }) => {
+    await workspace.write('deps/yarn.lock', 'a\n');
+    const edit = { old: 'a', new: 'b' };
+    const open = withRules([]);
+    expect((await new StrReplaceFile(open.runtime).call({ path: 'deps/yarn.lok', edit })).message).toBe(
+      '`deps/yarn.lok` does not exist. Did you mean: deps/yarn.lock?',
+    );
+    const { runtime } = withRules(['deny Edit(*.lock)']);
+    expect((await new StrReplaceFile(runtime).call({ path: 'deps/yarn.lok', edit })).message).toBe(
+      '`deps/yarn.lok` does not exist.',
+    );
+  });
 });

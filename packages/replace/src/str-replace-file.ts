@@ -12,7 +12,7 @@ import {
   choiceOption,
   encodeChange,
   readStateError,
-  fileNotFoundError,
+  missingFileError,
   sensitiveEditError,
   notAFileError,
   type ResolvedPath,
@@ -327,7 +327,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
   ): Promise<TargetRead | ToolReturnValue<StrReplaceFileBrief>> {
     const { fs } = this.runtime;
     const file = await openRegularFile(fs, target.real);
-    if (file === 'missing') return fileNotFoundError(fs, input, target.absolute, this.runtime.workDir);
+    if (file === 'missing') return missingFileError(this.runtime, this, input, target.absolute);
     if (file === 'not-a-file') return notAFileError(input);
     try {
       if (

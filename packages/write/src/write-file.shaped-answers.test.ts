@@ -63,6 +63,22 @@ describe('WriteFile: per-hunk answers', () => {
     },
   );
 
+  it('writes only the first hunk of a CRLF UTF-16BE file: its byte order mark stays before the new line', async ({
+    workspace,
+    answering,
+  }) => {
+    const { runtime, tool } = answering({ kind: 'approve', hunks: ['h1'] });
+    const format = { encoding: 'utf-16be', bom: true };
+    const file = await workspace.write('a.txt', encodeText(`${LINES.join('\r\n')}\r\n`, format), {
+      readBy: runtime,
+    });
+    const result = await tool.call({ path: 'a.txt', content: `${CHANGED.join('\n')}\n` });
+    expect(result.isError).toBe(false);
+    expect(Buffer.from(await workspace.bytes(file))).toEqual(
+      Buffer.from(encodeText(`${['LINE 1', ...LINES.slice(1)].join('\r\n')}\r\n`, format)),
+    );
+  });
+
   it('writes only the first hunk of a file without a final newline, which stays without one', async ({
     workspace,
     answering,

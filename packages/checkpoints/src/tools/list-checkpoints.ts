@@ -1,5 +1,5 @@
 import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@kimi-tools/core';
-import { Briefs } from '@kimi-tools/core/toolkit';
+import { Briefs, hiddenFromListing } from '@kimi-tools/core/toolkit';
 import { checkpointsOf } from '../checkpoints.js';
 import type { Checkpoint } from '../rewind/rewind-types.js';
 import { LIST_CHECKPOINTS_DESCRIPTION } from './description.js';
@@ -30,7 +30,7 @@ export class ListCheckpoints extends CallableTool<typeof ListCheckpointsParams, 
   }
 
   protected async execute(): Promise<ToolReturnValue<CheckpointBrief>> {
-    const checkpoints = await checkpointsOf(this.runtime).list();
+    const checkpoints = await this.visible(await checkpointsOf(this.runtime).list());
     const extras: ListCheckpointsExtras = { checkpoints };
     if (checkpoints.length === 0) return toolOk({ message: 'There are no checkpoints yet.', extras });
     const count = checkpoints.length === 1 ? '1 checkpoint' : `${checkpoints.length} checkpoints`;
@@ -39,5 +39,24 @@ export class ListCheckpoints extends CallableTool<typeof ListCheckpointsParams, 
       output: `${checkpoints.map(checkpointLine).join('\n')}\n`,
       extras,
     });
+  }
+
+  /**
+   * The checkpoints without the files this tool may not name (docs/permissions.md#reads): those the runtime's deny
+   * globs refuse or a `deny` rule hides from it, left out silently of the lines, the counts and the extras, as Glob
+   * leaves them out; a move is left out when either of its names is hidden.
+   */
+  private async visible(checkpoints: Checkpoint[]): Promise<Checkpoint[]> {
+    const hidden = await hiddenFromListing(this.runtime, this);
+    if (hidden === undefined) return checkpoints;
+    // Checkpoint paths are relative to the real work dir, joined with `/` as the checkpoints join them.
+    const root = await this.runtime.fs.realpath(this.runtime.workDir);
+    const shows = (path: string) => !hidden(`${root}/${path}`);
+    return checkpoints.map((checkpoint) => ({
+      ...checkpoint,
+      files: checkpoint.files.filter(
+        (file) => shows(file.path) && (file.from === undefined || shows(file.from)),
+      ),
+    }));
   }
 }

@@ -45,4 +45,29 @@ describe('Rewind and permission rules (docs/permissions.md)', () => {
   it('ListCheckpoints is a Read and Rewind an Edit', ({ runtime }) => {
     expect([new ListCheckpoints(runtime).access, new Rewind(runtime).access]).toEqual(['read', 'edit']);
   });
+
+  it('ListCheckpoints names no file a deny rule hides from it, nor counts it', async ({
+    workspace,
+    withRules,
+  }) => {
+    const { runtime, checkpoints } = withRules(['deny Read(secrets/)', 'deny Edit(a.txt)']);
+    await workspace.writeAll({ 'a.txt': 'a\n', 'secrets/key.txt': 'k\n', 'old.txt': 'o\n' });
+    const first = await checkpoints.create();
+    await fs.rename(workspace.at('old.txt'), workspace.at('secrets/old.txt'));
+    await workspace.write('secrets/key.txt', 'k2\n');
+    const second = await checkpoints.create();
+    const result = await new ListCheckpoints(runtime).call({});
+    expect(result.output).toBe(
+      `Checkpoint 1, ${first.time}: 2 files changed: a.txt (created), old.txt (created)\n` +
+        `Checkpoint 2, ${second.time}: no file changed\n`,
+    );
+    expect(result.extras).toEqual({
+      checkpoints: [
+        { ...first, files: first.files.filter((file) => !file.path.startsWith('secrets/')) },
+        { ...second, files: [] },
+      ],
+    });
+    // The host's API lists every file.
+    expect((await checkpoints.list())[1]!.files).toHaveLength(2);
+  });
 });

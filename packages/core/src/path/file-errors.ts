@@ -8,22 +8,40 @@ import {
   unsupportedEncodingMessage,
 } from '../errors.js';
 import type { FileSystem } from '../fs/file-system.js';
+import { hiddenFromListing, type HiddenPathTest } from '../permissions/denied-by-rule.js';
+import type { RuledTool } from '../permissions/permission-rules.js';
+import type { ToolRuntime } from '../runtime/runtime.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { suggestSimilarFiles } from './suggest-similar.js';
 
 /**
  * `` `{path}` does not exist. `` / `File not found`, with ` Did you mean: ...?` when files in the same directory
- * on `fs` have a similar name (docs/read-file.md, docs/str-replace-file.md). `shownPath` is the path as the model gave
- * it.
+ * on `fs` have a similar name (docs/read-file.md, docs/str-replace-file.md), none that `hidden` leaves out (the
+ * calling tool's `hiddenFromListing`). `shownPath` is the path as the model gave it.
  */
 export async function fileNotFoundError(
   fs: FileSystem,
   shownPath: string,
   absolutePath: string,
   workDir: string,
+  hidden?: HiddenPathTest,
 ): Promise<ToolReturnValue<typeof Briefs.fileNotFound>> {
-  const hint = didYouMeanHint(await suggestSimilarFiles(fs, absolutePath, workDir));
+  const hint = didYouMeanHint(await suggestSimilarFiles(fs, absolutePath, workDir, hidden));
   return toolError({ message: notFoundMessage(shownPath, hint), brief: Briefs.fileNotFound });
+}
+
+/**
+ * {@link fileNotFoundError} for `tool` on `runtime`: its hint names no file the runtime's deny globs refuse or a `deny`
+ * permission rule hides from the tool (docs/permissions.md#reads).
+ */
+export async function missingFileError(
+  runtime: Pick<ToolRuntime, 'fs' | 'workDir' | 'paths' | 'permissions' | 'deny'>,
+  tool: RuledTool | undefined,
+  shownPath: string,
+  absolutePath: string,
+): Promise<ToolReturnValue<typeof Briefs.fileNotFound>> {
+  const hidden = await hiddenFromListing(runtime, tool);
+  return fileNotFoundError(runtime.fs, shownPath, absolutePath, runtime.workDir, hidden);
 }
 
 /** `` `{path}` is not a file. `` / `Invalid path`: a directory, FIFO, device... where a regular file is needed. */

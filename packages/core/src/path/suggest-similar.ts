@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { DirEntry, FileSystem } from '../fs/file-system.js';
+import type { HiddenPathTest } from '../permissions/denied-by-rule.js';
 import { isWithinDirectory } from './containment.js';
 import { boundedEditDistance } from './edit-distance.js';
 
@@ -43,13 +44,15 @@ async function isFileEntry(fs: FileSystem, directory: string, entry: DirEntry) {
 
 /**
  * Up to 3 existing files on `fs` in the same directory as the missing `absolutePath` whose names are similar (see
- * `similarity` for the rules), best first, ties by name. Paths are relative to `workDir` when inside it, else
+ * `similarity` for the rules), best first, ties by name, none that `hidden` leaves out (the tool's listing filter:
+ * naming a file a rule hides would tell the model it exists). Paths are relative to `workDir` when inside it, else
  * absolute. Never throws: an unreadable or missing directory gives `[]`.
  */
 export async function suggestSimilarFiles(
   fs: FileSystem,
   absolutePath: string,
   workDir: string,
+  hidden?: HiddenPathTest,
 ): Promise<string[]> {
   const directory = path.dirname(absolutePath);
   const wanted = path.basename(absolutePath);
@@ -59,7 +62,8 @@ export async function suggestSimilarFiles(
     for (const entry of entries.slice(0, MAX_ENTRIES_SCANNED)) {
       if (entry.name === wanted) continue;
       const score = similarity(wanted, entry.name);
-      if (score === undefined || !(await isFileEntry(fs, directory, entry))) continue;
+      if (score === undefined || hidden?.(path.join(directory, entry.name))) continue;
+      if (!(await isFileEntry(fs, directory, entry))) continue;
       scored.push({ name: entry.name, score });
     }
   } catch {

@@ -11,6 +11,9 @@ export function deniedByRuleError(shown: string, rule: string): ToolReturnValue<
 /** What judging a call needs of its runtime. */
 export type PermissionRuntime = Pick<ToolRuntime, 'permissions' | 'paths'>;
 
+/** A test of whether a tool leaves a path it found out of what it shows, given the path's absolute form. */
+export type HiddenPathTest = (absolutePath: string) => boolean;
+
 /**
  * The refusal of a call whose path arguments (`inputs`, read back from their shown form) a `deny` rule matches, or
  * `undefined`. Each is resolved by the path policy first: a path the policy refuses is left to the tool, which words
@@ -42,8 +45,28 @@ export async function deniedCall(
 export async function deniedListing(
   runtime: PermissionRuntime,
   tool: RuledTool,
-): Promise<((absolutePath: string) => boolean) | undefined> {
+): Promise<HiddenPathTest | undefined> {
   if (!runtime.permissions.deniesAnything(tool)) return undefined;
   const roots = await runtime.paths.workspaceRoots();
   return (absolutePath) => runtime.permissions.judge(tool, [absolutePath], roots)?.effect === 'deny';
+}
+
+/**
+ * For a tool that names files it was not given (a search's matches, a directory's entries, a `Did you mean` hint): a
+ * test of whether it leaves a found path out, because the runtime's deny globs refuse it (docs/paths.md#deny-rules)
+ * or a `deny` rule hides it from `tool` ({@link deniedListing}; without a tool, the deny globs alone); `undefined`
+ * when nothing can be left out.
+ */
+export async function hiddenFromListing(
+  runtime: PermissionRuntime & Pick<ToolRuntime, 'deny'>,
+  tool: RuledTool | undefined,
+): Promise<HiddenPathTest | undefined> {
+  const byRule = tool === undefined ? undefined : await deniedListing(runtime, tool);
+  if (runtime.deny.length === 0) return byRule;
+  // The synchronous test knows the real workspace roots once they were computed; deniedListing may not have.
+  if (byRule === undefined) await runtime.paths.workspaceRoots();
+  const policy = runtime.paths;
+  return byRule === undefined
+    ? (absolutePath) => policy.isDenied(absolutePath)
+    : (absolutePath) => policy.isDenied(absolutePath) || byRule(absolutePath);
 }

@@ -299,6 +299,34 @@ describe('rules on real paths', () => {
     );
   });
 
+  it('judges a path given as absolute inside the workspace by the relative globs, as a relative one', async ({
+    workspace,
+    setUp,
+  }) => {
+    const { approval, write } = setUp(['allow Edit(src/**)', 'deny Edit(lib/**)']);
+    await write.call({ path: workspace.at('src/a.ts'), content: 'a' });
+    expect(approval.requests).toEqual([]);
+    expect((await write.call({ path: workspace.at('lib/a.ts'), content: 'a' })).message).toBe(
+      deniedMessage(workspace.at('lib/a.ts'), 'deny Edit(lib/**)'),
+    );
+    // An absolute glob naming the workspace's own files matches them, whichever way the model names them.
+    const absolute = setUp([`deny Edit(${workspace.workDir}/src/)`]);
+    expect((await absolute.write.call({ path: 'src/a.ts', content: 'b' })).brief).toBe(DENIED);
+    expect(await fs.readFile(workspace.at('src/a.ts'), 'utf8')).toBe('a');
+  });
+
+  it('judges a read through a symlink by where it leads', async ({ workspace, setUp }) => {
+    await workspace.write('private/plan.md', 'plan');
+    await workspace.write('docs/a.md', 'doc');
+    await workspace.symlink('plan-link.md', 'private/plan.md');
+    await workspace.symlink('private/doc-link.md', '../docs/a.md');
+    const { read } = setUp(['deny Read(private/)']);
+    expect((await read.call({ path: 'plan-link.md' })).message).toBe(
+      deniedMessage('plan-link.md', 'deny Read(private/)'),
+    );
+    expect((await read.call({ path: 'private/doc-link.md' })).output).toBe('doc');
+  });
+
   it('matches files outside the workspace with absolute globs only', async ({ workspace, setUp }) => {
     const outside = workspace.outside('export/data.csv');
     const relative = setUp(['allow Edit(**)', 'deny Edit(*.csv)']);
@@ -320,6 +348,27 @@ describe('rules on real paths', () => {
     expect((await write.call({ path: path.join(extra, 'build/out.js'), content: 'x' })).brief).toBe(DENIED);
     expect((await write.call({ path: 'build/out.js', content: 'x' })).brief).toBe(DENIED);
   });
+
+  // The Linux choice (docs/permissions.md#globs): names keep their case there, so a name in another case is another
+  // file, and a glob written in one case does not match it.
+  it.skipIf(process.platform === 'win32' || process.platform === 'darwin')(
+    'on a disk that keeps case (Linux), matches a glob only in the case it is written in',
+    async ({ workspace, setUp }) => {
+      await workspace.write('src/a.ts', 'a');
+      await workspace.write('deps/yarn.lock', 'v1');
+      const { write, approval } = setUp(['allow Edit(src/**)', 'deny Edit(**/*.lock)']);
+      // SRC/ is a directory of its own here: the allow of src/ does not cover it, so the change is asked.
+      expect((await write.call({ path: 'SRC/a.ts', content: 'b' })).isError).toBe(false);
+      // YARN.LOCK is not yarn.lock: not denied, asked.
+      expect((await write.call({ path: 'deps/YARN.LOCK', content: 'x' })).isError).toBe(false);
+      expect(approval.requests.map((request) => request.path)).toEqual([
+        workspace.at('SRC/a.ts'),
+        workspace.at('deps/YARN.LOCK'),
+      ]);
+      expect(await fs.readFile(workspace.at('src/a.ts'), 'utf8')).toBe('a');
+      expect(await fs.readFile(workspace.at('deps/yarn.lock'), 'utf8')).toBe('v1');
+    },
+  );
 
   it('meets the names a case-insensitive disk gives back', async ({ workspace, setUp }) => {
     await workspace.write('secrets/key.txt', 'k');

@@ -214,6 +214,25 @@ describe('per-hunk answers', () => {
 });
 
 describe('any set of hunks', () => {
+  it('keeps changes at most 6 unchanged lines apart in one hunk, so none can be taken without the other', async ({
+    workspace,
+  }) => {
+    const approval = recordingApproval({ kind: 'reject' });
+    const runtime = workspace.runtime({ approval });
+    await workspace.write('a.txt', `${TWELVE.join('\n')}\n`);
+    const hunksOf = async (edit: (text: string) => string) => {
+      await applyFileChange(runtime, await editChange(runtime, 'a.txt', edit));
+      return approval.requests.at(-1)!.hunks!.map((hunk) => [hunk.oldStart, hunk.oldLines]);
+    };
+    // l1 and l8: six unchanged lines between them, one hunk.
+    expect(await hunksOf((text) => text.replace('l1\n', 'L1\n').replace('l8', 'L8'))).toEqual([[1, 11]]);
+    // l1 and l9: seven, two hunks with a line between them that neither holds.
+    expect(await hunksOf((text) => text.replace('l1\n', 'L1\n').replace('l9', 'L9'))).toEqual([
+      [1, 4],
+      [6, 7],
+    ]);
+  });
+
   it('applies alone: each hunk gives its new lines when approved and leaves its old ones otherwise', () => {
     const lines = fc.array(fc.constantFrom(...'abcdefg'), { minLength: 1, maxLength: 40 });
     const edited = (old: string[]) =>
@@ -242,6 +261,13 @@ describe('any set of hunks', () => {
           editable: true,
         };
         const request = requestParts([file]);
+        // Hunks never share a line, on either side: no set of them is refused for being inseparable.
+        for (const [previous, next] of request.hunks
+          .slice(1)
+          .map((hunk, index) => [request.hunks[index]!, hunk])) {
+          expect(previous!.oldStart + previous!.oldLines).toBeLessThan(next!.oldStart);
+          expect(previous!.newStart + previous!.newLines).toBeLessThan(next!.newStart);
+        }
         const chosen = request.hunks.filter((_, index) => picks[index] === true);
         const shaped = shapeAnswer(
           request,

@@ -2,8 +2,8 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import {
   decodeText,
   encodeChange,
-  fileNotFoundError,
   escapeForDisplay,
+  missingFileError,
   missingDirectories,
   readShownPath,
   notAFileError,
@@ -14,6 +14,7 @@ import {
   UnencodableTextError,
   type FileSetEntry,
   type ResolvedPath,
+  type RuledTool,
 } from '@kimi-tools/core/toolkit';
 import { chunkReplacements } from '../match/apply-chunks.js';
 import { FileLines } from '../match/file-lines.js';
@@ -74,6 +75,7 @@ function newLinesOf(placesFrom: readonly number[], chunks: readonly PatchChunk[]
 export async function planSections(
   runtime: ToolRuntime,
   sections: readonly PatchSection[],
+  tool: RuledTool,
 ): Promise<PatchPlan> {
   const failures: string[] = [];
   const planned: PlannedSection[] = [];
@@ -81,7 +83,7 @@ export async function planSections(
   const seen = new Set<string>();
   let replayed = 0;
   for (const section of sections) {
-    const outcome = await planSection(runtime, section, seen);
+    const outcome = await planSection(runtime, tool, section, seen);
     if (outcome.ok) {
       planned.push(outcome.planned);
       loose.push(...outcome.loose);
@@ -123,6 +125,7 @@ async function resolveForChange(
 
 async function planSection(
   runtime: ToolRuntime,
+  tool: RuledTool,
   section: PatchSection,
   seen: Set<string>,
 ): Promise<SectionOutcome> {
@@ -159,7 +162,7 @@ async function planSection(
   }
 
   if (current === 'missing') {
-    const missing = await fileNotFoundError(runtime.fs, input, source.path.absolute, runtime.workDir);
+    const missing = await missingFileError(runtime, tool, input, source.path.absolute);
     return { ok: false, failure: `${shown}: ${missing.message}`, replayed: section.kind === 'delete' };
   }
   if (current === 'not-a-file')

@@ -5,7 +5,7 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { deniedListing, escapeForDisplay, pathApiFor } from '@kimi-tools/core/toolkit';
+import { escapeForDisplay, hiddenFromListing, pathApiFor } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from '../common/tool-zod.js';
 import { wholeCountOption } from '../common/whole-count-option.js';
 import {
@@ -92,10 +92,9 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     if (!resolved.target.isDirectory) return notADirectoryError(directory);
     const root = resolved.target.real;
 
-    const policy = this.runtime.paths;
     const { signal } = options;
     const cache = this.ignoreRules;
-    const deniedByRule = await deniedListing(this.runtime, this);
+    const hidden = await hiddenFromListing(this.runtime, this);
     const walked = await walkTree({
       fs: this.runtime.fs,
       root,
@@ -109,10 +108,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
             cache,
           }),
       ruleCache: cache,
-      isDenied: deniedBy(
-        this.runtime.deny.length > 0 ? (absolutePath) => policy.isDenied(absolutePath) : undefined,
-        deniedByRule,
-      ),
+      isDenied: hidden,
       signal,
     });
 
@@ -141,13 +137,4 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     }
     return toolOk({ output, message: parts.join(' '), extras: { total, hidden: walked.hiddenMatches } });
   }
-}
-
-/** One test of the two ways a found path is hidden (the workspace's deny globs, a deny permission rule), or none. */
-function deniedBy(
-  ...tests: ReadonlyArray<((absolutePath: string) => boolean) | undefined>
-): ((absolutePath: string) => boolean) | undefined {
-  const present = tests.filter((test) => test !== undefined);
-  if (present.length === 0) return undefined;
-  return (absolutePath) => present.some((test) => test(absolutePath));
 }

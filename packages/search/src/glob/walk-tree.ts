@@ -43,7 +43,7 @@ export interface WalkRequest {
   ancestorLevels: IgnoreLevel[];
   /** Rule sets compiled by earlier walks, reused for ignore files with the same text. */
   ruleCache?: IgnoreRuleCache;
-  /** Workspace deny rules on real paths; denied entries are neither listed nor entered. */
+  /** Core's `hiddenFromListing` (deny globs, deny permission rules); hidden entries are neither listed nor entered. */
   isDenied?: (absolutePath: string) => boolean;
   signal?: AbortSignal;
   /** Entries ignored folders may cost to count hidden matches (default {@link HIDDEN_WALK_BUDGET}). */

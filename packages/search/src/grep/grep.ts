@@ -7,7 +7,7 @@ import {
 } from '@kimi-tools/core';
 import type { ExecProcess } from '@kimi-tools/core/fs';
 import {
-  deniedListing,
+  hiddenFromListing,
   escapeForDisplay,
   hasErrno,
   IgnoreRuleCache,
@@ -165,7 +165,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         extras: { total: 0, search: binary === null ? 'portable' : 'ripgrep' },
       });
     }
-    const filter = new ResultPathFilter(this.runtime, base, await deniedListing(this.runtime, this));
+    const filter = new ResultPathFilter(this.runtime, base, await hiddenFromListing(this.runtime, this));
     if (binary !== null) {
       const collector = this.collector(params, filter, options);
       const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);

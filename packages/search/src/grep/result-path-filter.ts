@@ -1,6 +1,6 @@
 import type { ToolRuntime } from '@kimi-tools/core';
 import type { FileStats } from '@kimi-tools/core/fs';
-import { hasErrno, pathApiFor, Slots } from '@kimi-tools/core/toolkit';
+import { hasErrno, pathApiFor, Slots, type HiddenPathTest } from '@kimi-tools/core/toolkit';
 
 /**
  * Files judged at once: enough to keep the file system busy while ripgrep still searches (each judgement is a `stat`,
@@ -16,20 +16,18 @@ const JUDGED_AT_ONCE = 64;
  */
 export class ResultPathFilter {
   private readonly prefix: string;
-  private readonly checkDeny: boolean;
   private readonly slots = new Slots(JUDGED_AT_ONCE);
 
-  /** The filter of a Grep call searching under `base`; `deniedByRule` from core's `deniedListing`. */
+  /** The filter of a Grep call searching under `base`; `hidden` from core's `hiddenFromListing`. */
   constructor(
     private readonly runtime: ToolRuntime,
     base: string,
-    private readonly deniedByRule?: (absolutePath: string) => boolean,
+    private readonly hidden?: HiddenPathTest,
   ) {
     // Joined by concatenation: ripgrep prints clean relative paths, and `path.join` re-normalising every one of
     // thousands of them is a measurable part of a files-mode call. Separated as the backend's paths are.
     const separator = pathApiFor(runtime.fs.platform).sep;
     this.prefix = base.endsWith(separator) ? base : base + separator;
-    this.checkDeny = runtime.deny.length > 0;
   }
 
   /** The absolute path of a path ripgrep printed relative to the search base. */
@@ -63,8 +61,7 @@ export class ResultPathFilter {
   /** `stats`: of the file, when the caller took them (`null`: it is gone). A check that fails refuses the file. */
   private async judge(relative: string, stats: FileStats | null | undefined): Promise<boolean> {
     const absolute = this.prefix + relative;
-    if (this.checkDeny && this.runtime.paths.isDenied(absolute)) return false;
-    if (this.deniedByRule?.(absolute)) return false;
+    if (this.hidden?.(absolute)) return false;
     try {
       return !(await this.runtime.paths.isSensitive(absolute, stats));
     } catch {
