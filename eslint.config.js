@@ -43,10 +43,8 @@ export default tseslint.config(
       // The checkpoint store: the host's own storage, always on the local disk whatever backend the workspace is on
       // (the workspace itself is read and rewound through `runtime.fs`).
       'packages/checkpoints/src/store/**',
-      // Still exempt, until they move onto `runtime.fs` too:
-      // - diagnostics: language servers are spawned with child_process instead of `fs.exec`;
-      'packages/diagnostics/src/**',
-      // - mcp-server: the command line's workspace directory is checked on the local disk before core loads.
+      // Still exempt, until it moves onto a file system too: mcp-server, whose command line's workspace directory
+      // and permissions file are checked on the local disk before core loads.
       'packages/mcp-server/src/**',
       // The apps (apps/playground, apps/reliability) are outside this rule: they set up and inspect local workspaces.
     ],

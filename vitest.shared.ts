@@ -123,6 +123,13 @@ function backendProjects(runs: BackendRuns, include: string, mode: string): Test
   return others.length === 0 ? [] : [project('local', [include]), ...others];
 }
 
+/**
+ * Workers of a suite whose tests mostly wait on other processes (round trips to an SSH server, language servers):
+ * vitest's default on two cores is one worker, which runs the files one after the other while a core idles; a second
+ * runs other files meanwhile. `packageTestConfig({ test: { maxWorkers: WAITING_SUITE_WORKERS } })`.
+ */
+export const WAITING_SUITE_WORKERS = Math.max(2, os.availableParallelism() - 1);
+
 /** Test files that need built packages or binaries: they run in `test:e2e` (after `build`), never in `test`. */
 const E2E_TESTS = 'src/**/*.e2e.test.ts';
 
@@ -148,9 +155,8 @@ export function packageTestConfig(
           ? { include: [include] }
           : {
               projects,
-              // vitest's default on two cores is one worker, which runs the projects one after the other; the SSH
-              // project mostly waits on round trips, and a second worker runs another project's files meanwhile.
-              maxWorkers: Math.max(2, os.availableParallelism() - 1),
+              // The SSH project mostly waits on round trips.
+              maxWorkers: WAITING_SUITE_WORKERS,
             }),
         exclude: [...configDefaults.exclude, ...(e2e || everything ? [] : [E2E_TESTS])],
         testTimeout: 30_000,

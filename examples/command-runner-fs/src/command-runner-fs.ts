@@ -1,4 +1,11 @@
-import type { DirEntry, FileStats, FileSystem, OpenFile } from '@kimi-tools/core/fs';
+import {
+  PRINT_START_MARKER,
+  StartMarkerStream,
+  type DirEntry,
+  type FileStats,
+  type FileSystem,
+  type OpenFile,
+} from '@kimi-tools/core/fs';
 import { errnoError, failureOf } from './command-errors.js';
 import type { CommandRunner } from './command-runner.js';
 import { HeldFile } from './held-file.js';
@@ -234,18 +241,22 @@ export function commandRunnerFileSystem(
       const variables = Object.entries(execOptions.env ?? {});
       const unset = variables.flatMap(([name, value]) => (value === undefined ? ['-u', name] : []));
       const set = variables.flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${value}`]));
-      // A program that is not there exits 200 from the guard, which `exit` turns into ENOENT as Node's spawn does.
-      const guard = ['sh', '-c', 'command -v -- "$1" >/dev/null 2>&1 || exit 200; exec "$@"', 'sh'];
+      // A program that is not there exits 200 from the guard, which `exit` turns into ENOENT as Node's spawn does;
+      // one that is there is announced by core's start marker (with its process id where it runs) just before it runs.
+      const script = `command -v -- "$1" >/dev/null 2>&1 || exit ${MISSING_PROGRAM}; ${PRINT_START_MARKER}; exec "$@"`;
+      const guard = ['sh', '-c', script, 'sh'];
       const cd =
         execOptions.cwd === undefined
           ? []
           : ['sh', '-c', 'cd -- "$1" && shift && exec "$@"', 'sh', execOptions.cwd];
       const argv = [...cd, 'env', ...unset, '--', ...set, ...guard, command, ...args];
       const child = runner.start(argv, { stdin: execOptions.stdin ?? 'ignore' });
+      const stdout = child.stdout!.pipe(new StartMarkerStream());
       return {
         stdin: child.stdin,
-        stdout: child.stdout!,
+        stdout,
         stderr: child.stderr!,
+        started: stdout.started,
         exit: new Promise((resolve, reject) => {
           child.once('error', reject);
           child.once('close', (code, signal) => {
@@ -256,6 +267,9 @@ export function commandRunnerFileSystem(
         }),
         kill: () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        },
+        get pid() {
+          return stdout.pid;
         },
       };
     },

@@ -337,6 +337,9 @@ const FILE_SYSTEMS = [
   'MemorySnapshot',
   'OpenFile',
   'OpenMode',
+  // How a backend that starts programs through a shell where the files are (SSH, a container) sees them start.
+  'PRINT_START_MARKER',
+  'StartMarkerStream',
   'localFileSystem',
   'memoryFileSystem',
 ];

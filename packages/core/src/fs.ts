@@ -10,6 +10,8 @@ export {
   type MemoryFileSystemOptions,
   type MemorySnapshot,
 } from './fs/memory/memory-file-system.js';
+/** For a backend that starts programs through a shell where the files are: how it sees them start. */
+export { PRINT_START_MARKER, StartMarkerStream } from './fs/start-marker.js';
 export type {
   DirEntry,
   ExecOptions,

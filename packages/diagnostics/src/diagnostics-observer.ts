@@ -22,7 +22,7 @@ export class DiagnosticsObserver implements FileChangeObserver {
     private readonly runtime: ToolRuntime,
     private readonly settings: DiagnosticsSettings,
   ) {
-    this.servers = new ServerPool(settings.servers, runtime.workDir);
+    this.servers = new ServerPool(settings.servers, runtime.fs, runtime.workDir);
   }
 
   async changeApplied(change: AppliedFileChange): Promise<ChangeSection> {

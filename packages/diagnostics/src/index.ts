@@ -2,11 +2,12 @@
 
 /** Adds diagnostics to a runtime. */
 export { addDiagnostics } from './add-diagnostics.js';
-/** Language servers: the configuration of one, and the tested ones. */
+/** Language servers: the configuration of one (and its command on another host), and the tested ones. */
 export {
   typescriptLanguageServer,
   pyrightLanguageServer,
   type LanguageServerConfig,
+  type ServerCommand,
   type ServerPresetOptions,
 } from './lsp/server-config.js';
 /** Options of `addDiagnostics`. */

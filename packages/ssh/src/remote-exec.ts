@@ -1,5 +1,10 @@
-import { PassThrough, Transform, type TransformCallback } from 'node:stream';
-import type { ExecOptions, ExecProcess } from '@kimi-tools/core/fs';
+import { PassThrough } from 'node:stream';
+import {
+  PRINT_START_MARKER,
+  StartMarkerStream,
+  type ExecOptions,
+  type ExecProcess,
+} from '@kimi-tools/core/fs';
 import type { ClientChannel } from 'ssh2';
 import type { SshSession } from './connection.js';
 import { errnoError } from './errno-error.js';
@@ -13,10 +18,11 @@ const NO_PROGRAM = 92;
 const KILL_GRACE_MS = 2_000;
 
 /**
- * The command line the remote shell runs: the environment, `cd -- <dir>`, a check that the program exists, then a
- * marker on standard output (byte 1, the shell's process id, a line break) and `exec` of the program with every
- * argument quoted (its standard input `/dev/null` unless piped). The marker tells that the program started, and its process id is what `kill` signals: `exec`
- * keeps the id, and sshd made the shell the leader of its own process group.
+ * The command line the remote shell runs: the environment, `cd -- <dir>`, a check that the program exists, then
+ * core's start marker on standard output (`PRINT_START_MARKER`: the shell's process id) and `exec` of the program
+ * with every argument quoted (its standard input `/dev/null` unless piped). The marker tells that the program
+ * started, and its process id is what `kill` signals: `exec` keeps the id, and sshd made the shell the leader of its
+ * own process group.
  */
 export function startScript(command: string, args: readonly string[], options: ExecOptions): string {
   const steps: string[] = [];
@@ -27,7 +33,7 @@ export function startScript(command: string, args: readonly string[], options: E
     steps.push(`{ cd -- ${shellQuote(options.cwd)} || exit ${NO_DIRECTORY}; } 2>/dev/null`);
   }
   steps.push(`command -v -- ${shellQuote(command)} >/dev/null 2>&1 || exit ${NO_PROGRAM}`);
-  steps.push(`printf '\\001%s\\n' "$$"`);
+  steps.push(PRINT_START_MARKER);
   // Without `stdin: 'pipe'`, standard input is closed as a local program's is (`/dev/null`), not the channel: a
   // program such as ripgrep reads a piped standard input when it is given no path.
   const input = options.stdin === 'pipe' ? '' : ' </dev/null';
@@ -43,7 +49,7 @@ export function remoteExec(
   options: ExecOptions = {},
 ): ExecProcess {
   const stdin = options.stdin === 'pipe' ? new PassThrough() : null;
-  const stdout = new StartMarker();
+  const stdout = new StartMarkerStream();
   const stderr = new PassThrough();
   let killed = false;
   let kill = () => {
@@ -88,6 +94,7 @@ export function remoteExec(
     stdout,
     stderr,
     exit,
+    started: stdout.started,
     kill: () => kill(),
     // The shell's id, which `exec` kept for the program: known from the start marker on.
     get pid() {
@@ -121,7 +128,7 @@ async function openExec(session: SshSession, script: string, command: string): P
 
 interface Streams {
   stdin: PassThrough | null;
-  stdout: StartMarker;
+  stdout: StartMarkerStream;
   stderr: PassThrough;
 }
 
@@ -149,7 +156,7 @@ function runToExit(
     if (stdin) stdin.pipe(channel);
     else channel.end();
     channel.once('close', () => {
-      if (status && stdout.started) resolve(status);
+      if (status && stdout.hasStarted) resolve(status);
       else if (killed()) resolve({ code: null, signal: 'SIGKILL' });
       else if (!session.alive) reject(errnoError('ECONNRESET', 'spawn', [command], session.lost().message));
       else if (status?.code === NO_DIRECTORY) {
@@ -167,7 +174,7 @@ function runToExit(
 function killProgram(
   session: SshSession,
   channel: ClientChannel,
-  stdout: StartMarker,
+  stdout: StartMarkerStream,
   abandon: () => void,
 ): void {
   try {
@@ -175,8 +182,9 @@ function killProgram(
   } catch {
     // The channel is already closing.
   }
-  stdout.whenStarted((pid) => {
-    if (!session.alive) return;
+  void stdout.started.then((started) => {
+    const pid = stdout.pid;
+    if (!started || pid === undefined || !session.alive) return;
     session.client.exec(`kill -s KILL -- -${pid} 2>/dev/null || kill -s KILL ${pid}`, (error, killer) => {
       if (error) return;
       killer.resume();
@@ -191,46 +199,4 @@ function killProgram(
   }, KILL_GRACE_MS);
   timer.unref();
   channel.once('close', () => clearTimeout(timer));
-}
-
-/**
- * Standard output of the start-up script: drops everything up to the marker (a login script may print), records the
- * process id the marker carries, and passes the program's own output through.
- */
-class StartMarker extends Transform {
-  started = false;
-  #pending = Buffer.alloc(0);
-  #waiting: ((pid: number) => void)[] = [];
-  #pid: number | undefined;
-
-  /** The program's process id, once the marker gave it. */
-  get pid(): number | undefined {
-    return this.#pid;
-  }
-
-  /** Calls `then` with the program's process id once it is known. */
-  whenStarted(then: (pid: number) => void): void {
-    if (this.#pid !== undefined) then(this.#pid);
-    else this.#waiting.push(then);
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.started) {
-      callback(null, chunk);
-      return;
-    }
-    this.#pending = Buffer.concat([this.#pending, chunk]);
-    const marker = this.#pending.indexOf(1);
-    const lineEnd = marker === -1 ? -1 : this.#pending.indexOf(10, marker);
-    if (lineEnd === -1) {
-      callback();
-      return;
-    }
-    this.started = true;
-    this.#pid = Number(this.#pending.toString('latin1', marker + 1, lineEnd));
-    const rest = this.#pending.subarray(lineEnd + 1);
-    this.#pending = Buffer.alloc(0);
-    for (const then of this.#waiting.splice(0)) then(this.#pid);
-    callback(null, rest.length > 0 ? rest : undefined);
-  }
 }

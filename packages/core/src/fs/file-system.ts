@@ -91,10 +91,20 @@ export interface ExecProcess {
    * when the program could not be started (`ENOENT` for a program that does not exist) or the transport failed.
    */
   readonly exit: Promise<{ code: number | null; signal: string | null }>;
-  /** Ends the program at once (SIGKILL where the backend can send signals). Idempotent. */
+  /**
+   * Settles once the program is running, or never will be: `true` from the moment it runs (its standard input takes
+   * writes from then on: a write to a program that never started fails where no caller sees it), `false` when it
+   * could not start (`exit` rejects with why) or was killed first. Never rejects.
+   */
+  readonly started: Promise<boolean>;
+  /**
+   * Ends the program at once (SIGKILL where the backend can send signals). Idempotent. Where the program runs on this
+   * machine the signal is sent before `kill` returns, so a host may call it from its `process.on('exit')` listener;
+   * what a program on another host sees when this process exits is its standard input closing with the connection.
+   */
   kill(): void;
   /**
-   * The program's process id on the host that runs it, once known (at the latest when its first output arrives);
+   * The program's process id on the host that runs it, once known (at the latest when `started` resolves `true`);
    * `undefined` before that, or where the backend cannot tell. Grep reads the state of its ripgrep in that host's
    * `/proc` through the file system.
    */

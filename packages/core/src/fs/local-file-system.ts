@@ -138,11 +138,17 @@ function execLocal(command: string, args: readonly string[], options: ExecOption
     child.once('error', reject);
     child.once('close', (code, signal) => resolve({ code, signal }));
   });
+  // Node says `spawn` once the program runs, `error` first when it could not start.
+  const started = new Promise<boolean>((resolve) => {
+    child.once('spawn', () => resolve(true));
+    child.once('error', () => resolve(false));
+  });
   return {
     stdin: child.stdin,
     stdout: child.stdout!,
     stderr: child.stderr!,
     exit,
+    started,
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },

@@ -1,14 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import { localFileSystem, type ExecProcess } from '@kimi-tools/core/fs';
 import { describe, expect, it } from 'vitest';
 import { killAtExit } from './kill-at-exit.js';
 import { LanguageServer } from './language-server.js';
 
 const SERVERS = 12;
 
-/** A process that runs until it is killed, answering nothing. */
-function sleeper(): ChildProcess {
-  return spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+/** A program that runs until it is killed, answering nothing. */
+function sleeper(): ExecProcess {
+  const program = localFileSystem.exec!(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+  program.stdout.resume();
+  program.stderr.resume();
+  return program;
 }
 
 function exitListenersAddedSince(before: readonly unknown[]): NodeJS.ExitListener[] {
@@ -18,20 +21,22 @@ function exitListenersAddedSince(before: readonly unknown[]): NodeJS.ExitListene
 describe('language servers at the exit of the process', () => {
   it('one exit listener, whatever the number of servers, kills every one not yet gone', async () => {
     const before = process.listeners('exit');
-    const children = Array.from({ length: SERVERS }, sleeper);
-    const forgets = children.map(killAtExit);
+    const programs = Array.from({ length: SERVERS }, sleeper);
+    expect(await Promise.all(programs.map((program) => program.started))).not.toContain(false);
+    const forgets = programs.map(killAtExit);
     const added = exitListenersAddedSince(before);
     expect(added).toHaveLength(1);
     // The first has exited as far as its server knows: the exit of the process leaves it alone.
     forgets[0]!();
-    const killed = children
-      .slice(1)
-      .map((child) => new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal))));
+    let firstEnded = false;
+    void programs[0]!.exit.then(() => (firstEnded = true));
     // What the exit of this process runs.
     added[0]!(0);
+    const killed = programs.slice(1).map((program) => program.exit.then((status) => status.signal));
     expect(await Promise.all(killed)).toEqual(Array.from({ length: SERVERS - 1 }, () => 'SIGKILL'));
-    expect([children[0]!.exitCode, children[0]!.signalCode]).toEqual([null, null]);
-    children[0]!.kill('SIGKILL');
+    expect(firstEnded).toBe(false);
+    programs[0]!.kill();
+    await programs[0]!.exit;
     for (const forget of forgets) forget();
     expect(exitListenersAddedSince(before)).toEqual([]);
   });
@@ -47,7 +52,10 @@ describe('language servers at the exit of the process', () => {
       args: ['-e', 'process.stdin.resume()'],
       languages: { '.x': 'x' },
     };
-    const servers = Array.from({ length: SERVERS }, () => new LanguageServer(config, os.tmpdir()));
+    const servers = Array.from(
+      { length: SERVERS },
+      () => new LanguageServer(config, localFileSystem, os.tmpdir()),
+    );
     try {
       expect(exitListenersAddedSince(before)).toHaveLength(1);
       // Node emits its warning on a later tick.

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
+import type { ExecProcess, FileSystem } from '@kimi-tools/core/fs';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -24,7 +23,7 @@ import {
   type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver-protocol';
-import type { LanguageServerConfig } from './server-config.js';
+import { serverCommand, type LanguageServerConfig } from './server-config.js';
 import { killAtExit } from './kill-at-exit.js';
 
 /** How long a server may take to shut down politely before it is killed. */
@@ -49,7 +48,8 @@ interface OpenDocument {
 /**
  * One running language server process and the documents this runtime opened in it. It sends each version of a
  * file in full and waits for that version's diagnostics: pulled when the server offers `textDocument/diagnostic`,
- * else the next `publishDiagnostics` for the document after the change.
+ * else the next `publishDiagnostics` for the document after the change. The process runs where the files are, through
+ * the runtime's file system (`exec`): on this machine, or on the remote host.
  */
 export class LanguageServer {
   private readonly documents = new Map<string, OpenDocument>();
@@ -59,39 +59,46 @@ export class LanguageServer {
   >();
   private readonly waiters = new Set<() => void>();
   private readonly connection: ProtocolConnection;
-  private readonly child: ChildProcess;
+  private readonly program: ExecProcess;
+  /** Settles when the program has ended (and its output closed), however it ended. */
+  private readonly ended: Promise<void>;
+  private hasEnded = false;
   private readonly ready: Promise<InitializeResult>;
+  /** File URIs in the syntax of the file system's paths (a Windows host's, or POSIX). */
+  private readonly windowsPaths: boolean;
   private exited = false;
   private resolveStopped: () => void = () => undefined;
   /** Settles when the process is gone: a pending request never answers then. */
   private readonly stopped = new Promise<void>((resolve) => {
     this.resolveStopped = resolve;
   });
-  /** Stops the kill at this process's exit: the server is gone. */
-  private readonly forgetAtExit: () => void;
 
+  /** Starts `config`'s server in `rootDir` through `fs`, which runs programs (`capabilities.exec`). */
   constructor(
     private readonly config: LanguageServerConfig,
+    fs: FileSystem,
     rootDir: string,
   ) {
-    this.child = spawn(config.command, config.args ?? [], {
-      cwd: rootDir,
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
+    if (!fs.exec) throw new Error(`The ${fs.name} file system runs no programs.`);
+    const { command, args } = serverCommand(config, fs);
+    this.windowsPaths = fs.platform === 'win32';
+    this.program = fs.exec(command, args, { cwd: rootDir, stdin: 'pipe' });
+    // Not read, but drained: a server that writes much there must never stall on a full pipe.
+    this.program.stderr.resume();
     // A server never outlives this process, however it ends (a server being closed included).
-    this.forgetAtExit = killAtExit(this.child);
-    this.child.once('exit', () => {
-      this.forgetAtExit();
-      this.markExited();
-    });
-    this.child.once('error', () => {
-      // No process was started: nothing to kill.
-      if (this.child.pid === undefined) this.forgetAtExit();
+    const forgetAtExit = killAtExit(this.program);
+    this.ended = this.program.exit.then(
+      () => undefined,
+      () => undefined,
+    );
+    void this.ended.then(() => {
+      this.hasEnded = true;
+      forgetAtExit();
       this.markExited();
     });
     this.connection = createProtocolConnection(
-      new StreamMessageReader(this.child.stdout!),
-      new StreamMessageWriter(this.child.stdin!),
+      new StreamMessageReader(this.program.stdout),
+      new StreamMessageWriter(this.program.stdin!),
     );
     this.connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       const before = this.published.get(params.uri);
@@ -106,13 +113,16 @@ export class LanguageServer {
     this.connection.onError(() => this.markExited());
     this.connection.onClose(() => this.markExited());
     this.connection.listen();
-    const rootUri = pathToFileURL(rootDir).href;
-    // Nothing is written before the process exists: a write to the pipe of a command that failed to start rejects
+    const rootUri = this.uri(rootDir);
+    // Nothing is written before the program runs: a write to the pipe of a command that failed to start rejects
     // inside the connection, where no one can catch it, and ends the host.
-    this.ready = once(this.child, 'spawn')
-      .then(() =>
-        this.connection.sendRequest(InitializeRequest.type, {
-          processId: process.pid,
+    this.ready = this.program.started
+      .then((started) => {
+        if (!started) throw new ServerCrashedError(`${config.name} did not start`);
+        return this.connection.sendRequest(InitializeRequest.type, {
+          // A process id of this machine means nothing on another host (a server there that watched it would stop
+          // at once, or follow an unrelated process): none is given there.
+          processId: fs.capabilities.localProcesses ? process.pid : null,
           rootUri,
           workspaceFolders: [{ uri: rootUri, name: 'workspace' }],
           initializationOptions: config.initializationOptions,
@@ -124,8 +134,8 @@ export class LanguageServer {
             },
             workspace: { configuration: true, workspaceFolders: true },
           },
-        }),
-      )
+        });
+      })
       .then(async (result) => {
         await this.connection.sendNotification(InitializedNotification.type, {});
         return result;
@@ -147,7 +157,7 @@ export class LanguageServer {
   async diagnose(file: string, languageId: string, text: string, deadline: number): Promise<ServerOutcome> {
     const started = await this.within(this.ready, deadline);
     if (started === undefined) return { kind: 'timed out' };
-    const uri = pathToFileURL(file).href;
+    const uri = this.uri(file);
     const open = this.documents.get(uri);
     if (open && open.text === text && open.diagnostics)
       return { kind: 'diagnostics', diagnostics: open.diagnostics };
@@ -185,33 +195,28 @@ export class LanguageServer {
   /** Shuts the server down: `shutdown`, `exit`, then a kill if it is still there after a grace period. */
   async close(): Promise<void> {
     if (!this.exited) {
-      const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
       const polite = (async () => {
         await this.ready;
         await this.connection.sendRequest(ShutdownRequest.type);
         await this.connection.sendNotification(ExitNotification.type);
       })().catch(() => undefined);
+      const grace = gracePeriod();
       await Promise.race([polite, grace]);
-      const gone = new Promise<void>((resolve) => {
-        if (this.exited) resolve();
-        else this.child.once('exit', () => resolve());
-      });
-      await Promise.race([gone, grace]);
+      await Promise.race([this.ended, grace]);
     }
-    if (this.isRunning()) {
-      // Until the process is really gone (a closed connection is not enough), bounded: a process stuck in the
-      // kernel may take its time to die.
-      const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-      this.child.kill('SIGKILL');
-      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
+    if (!this.hasEnded) {
+      // Until the program is really gone (a closed connection is not enough), bounded: a process stuck in the
+      // kernel may take its time to die. A program that never started ends at once.
+      this.program.kill();
+      await Promise.race([this.ended, gracePeriod()]);
     }
     this.connection.dispose();
     this.markExited();
   }
 
-  /** Whether the process was started and has not exited yet (its `exit` event not seen). */
-  private isRunning(): boolean {
-    return this.child.pid !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  /** The `file:` URI of a path of the file system. */
+  private uri(path: string): string {
+    return pathToFileURL(path, { windows: this.windowsPaths }).href;
   }
 
   /**
@@ -293,4 +298,9 @@ export class LanguageServer {
     this.resolveStopped();
     for (const wake of [...this.waiters]) wake();
   }
+}
+
+/** Resolves after {@link SHUTDOWN_GRACE_MS}, keeping nothing alive meanwhile. */
+function gracePeriod(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
 }

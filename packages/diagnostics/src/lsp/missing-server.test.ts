@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { localFileSystem } from '@kimi-tools/core/fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServerPool } from './server-pool.js';
 
@@ -15,7 +16,7 @@ describe('a language server whose command does not exist', () => {
 
   it('is reported as stopped, and the host process lives on', async () => {
     const config = { name: 'ghost', command: '/nonexistent/ghost-server', languages: { '.x': 'x' } };
-    const pool = new ServerPool([config], os.tmpdir());
+    const pool = new ServerPool([config], localFileSystem, os.tmpdir());
     const deadline = performance.now() + 5_000;
     const check = await pool.check(config, 'x', `${os.tmpdir()}/a.x`, 'text', deadline);
     // A write to the failed process's pipe rejected where no one caught it, which ends a host by default.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import type { Problem } from '../problem.js';
 import { LanguageServer, ServerCrashedError } from './language-server.js';
 import { lspProblems } from './lsp-problems.js';
@@ -13,17 +14,23 @@ const RESTARTS = 1;
 
 /**
  * The language servers of one runtime: each started on the first check of a file it serves, restarted once if it
- * stops, then reported as crashed; all shut down by {@link close}.
+ * stops, then reported as crashed; all shut down by {@link close}. They run where the files are, through the
+ * runtime's file system; on one that runs no programs (`capabilities.exec` false: a workspace in memory) there are
+ * none, and their files are checked by the parsers as if no server were configured.
  */
 export class ServerPool {
   private readonly running = new Map<LanguageServerConfig, LanguageServer>();
   private readonly restarts = new Map<LanguageServerConfig, number>();
+  private readonly configs: readonly LanguageServerConfig[];
   private closed = false;
 
   constructor(
-    private readonly configs: readonly LanguageServerConfig[],
+    configs: readonly LanguageServerConfig[],
+    private readonly fs: FileSystem,
     private readonly rootDir: string,
-  ) {}
+  ) {
+    this.configs = fs.capabilities.exec && fs.exec ? configs : [];
+  }
 
   /** The server configured for `file` and the language id it gets, if any. */
   serverFor(file: string): { config: LanguageServerConfig; languageId: string } | undefined {
@@ -76,7 +83,7 @@ export class ServerPool {
       this.restarts.set(config, used + 1);
       void current.close();
     }
-    const started = new LanguageServer(config, this.rootDir);
+    const started = new LanguageServer(config, this.fs, this.rootDir);
     this.running.set(config, started);
     return started;
   }

@@ -91,6 +91,31 @@ export const execCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'started resolves true once the program runs, before it ends; what is written from then on reaches it',
+    async run(context) {
+      const exec = execOf(context);
+      const child = exec('sh', ['-c', 'echo $$; exec cat'], { stdin: 'pipe' });
+      let ended = false;
+      const exit = child.exit.finally(() => (ended = true));
+      const output = Promise.all([streamText(child.stdout), streamText(child.stderr)]);
+      expect(await child.started).toBe(true);
+      // `cat` waits for its input: the program cannot have ended yet.
+      expect(ended).toBe(false);
+      const pid = child.pid;
+      child.stdin!.end('after the start\n');
+      const [[stdout, stderr], status] = await Promise.all([output, exit]);
+      const [shellPid, ...rest] = stdout.split('\n');
+      expect({ rest, stderr, ...status }).toEqual({
+        rest: ['after the start', ''],
+        stderr: '',
+        code: 0,
+        signal: null,
+      });
+      // Where the backend gives a process id, it is known by the time `started` resolves.
+      if (pid !== undefined) expect(pid).toBe(Number(shellPid));
+    },
+  },
+  {
     name: 'kill ends a running program (not with exit code 0), and is harmless twice or after the end',
     async run(context) {
       const exec = execOf(context);
@@ -103,6 +128,8 @@ export const execCases: readonly ConformanceCase[] = [
       expect(exit.code !== null || exit.signal !== null).toBe(true);
       await output;
       child.kill();
+      // Killed at once, it may have started or not, but `started` settles either way and never rejects.
+      expect([true, false]).toContain(await child.started);
     },
   },
   {
@@ -115,11 +142,12 @@ export const execCases: readonly ConformanceCase[] = [
     },
   },
   {
-    name: 'exec of a program that does not exist settles its exit with ENOENT',
+    name: 'exec of a program that does not exist settles its exit with ENOENT, and started with false',
     async run(context) {
       const exec = execOf(context);
-      const child = exec('kimi-tools-conformance-no-such-program', []);
+      const child = exec('kimi-tools-conformance-no-such-program', [], { stdin: 'pipe' });
       const output = Promise.all([streamText(child.stdout), streamText(child.stderr)]).catch(() => undefined);
+      expect(await child.started).toBe(false);
       await expect(child.exit).rejects.toMatchObject({ code: 'ENOENT' });
       await output;
     },
