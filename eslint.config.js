@@ -43,8 +43,8 @@ export default tseslint.config(
       // The checkpoint store: the host's own storage, always on the local disk whatever backend the workspace is on
       // (the workspace itself is read and rewound through `runtime.fs`).
       'packages/checkpoints/src/store/**',
-      // Still exempt, until it moves onto a file system too: mcp-server, whose command line's workspace directory
-      // and permissions file are checked on the local disk before core loads.
+      // A host, not a tool: mcp-server's command line names files of the machine it runs on (a local workspace
+      // checked before the runtime exists, the permissions and identity files); its tools go through `runtime.fs`.
       'packages/mcp-server/src/**',
       // The apps (apps/playground, apps/reliability) are outside this rule: they set up and inspect local workspaces.
     ],
