@@ -185,6 +185,7 @@ const TOOLKIT = [
   'sensitiveFileError',
   'readRegularFile',
   'RegularFileBytes',
+  'readHandleRange',
   'readHandleUpTo',
   'readShownPath',
   'readStateError',
