@@ -283,7 +283,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     const total = result.edits.reduce((sum, outcome) => sum + outcome.replacements, 0);
     const extras = { replacements: total, matchedBy: loosestLevel(result.edits), edits: result.edits };
     const shown = { path: target.real, diffBudgetMs: runtime.diffBudgetMs };
-    const plan = await planChange(file, text, result.replacements, shown);
+    const plan = await planChange(file, text, result, shown);
     if (plan.unchanged) {
       return toolOk({
         message: `File unchanged: the edits leave the content identical to the current file. Applied ${edits.length} edit(s) with ${total} total replacement(s).`,

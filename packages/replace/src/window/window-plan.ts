@@ -38,7 +38,7 @@ export interface WindowPlan {
 /** The last line a window's snippet would show: its last changed line and the context after it, within the window. */
 function lastSnippetLine(change: WindowChange, spans: readonly LineSpan[]): number {
   const span = spans.at(-1);
-  const lines = change.newBreaks + (change.newText.endsWith('\n') ? 0 : 1);
+  const lines = lineBreaks(change.newText) + (change.newText.endsWith('\n') ? 0 : 1);
   const lastChanged = span === undefined ? lines : span.from + Math.max(span.count, 1) - 1;
   return change.newFirstLine - 1 + Math.min(lines, lastChanged + SNIPPET_CONTEXT_LINES);
 }
@@ -53,9 +53,10 @@ class SnippetBuilder {
   private pieces = 0;
   private first: LineSnippet | undefined;
   private cutAt: number | undefined;
-  private lastLine = 1;
+  private lastLine = () => 1;
 
-  add(text: string, spans: readonly LineSpan[], firstLine: number, lastLine: number): void {
+  /** `lastLine`: the last line the piece would show, asked only when a snippet of several pieces is cut. */
+  add(text: string, spans: readonly LineSpan[], firstLine: number, lastLine: () => number): void {
     this.lastLine = lastLine;
     if (this.cutAt !== undefined) return;
     const gap = this.pieces++ > 0 ? `${SNIPPET_GAP_LINE}\n` : '';
@@ -70,7 +71,7 @@ class SnippetBuilder {
     if (this.pieces === 1 && this.first !== undefined) return this.first;
     const cutAt = this.cutAt;
     if (cutAt === undefined) return { output: this.output };
-    return { output: this.output, unshown: { from: cutAt, to: Math.max(cutAt, this.lastLine) } };
+    return { output: this.output, unshown: { from: cutAt, to: Math.max(cutAt, this.lastLine()) } };
   }
 }
 
@@ -82,7 +83,8 @@ export function snippetAt(text: EditText, lines: readonly number[]): LineSnippet
     const spans = lines
       .filter((line) => line >= window.firstLine && line < window.firstLine + count)
       .map((line) => ({ from: line - window.firstLine + 1, count: 1 }));
-    if (spans.length > 0) snippet.add(window.text, spans, window.firstLine, window.firstLine + count - 1);
+    if (spans.length > 0)
+      snippet.add(window.text, spans, window.firstLine, () => window.firstLine + count - 1);
   }
   return snippet.finish();
 }
@@ -114,28 +116,29 @@ function summaryBlock(path: string, places: number): DiffDisplayBlock {
 }
 
 /**
- * Plans writing the change (`replacements` of the edited text, `places` of them) window by window: the new bytes of a
+ * Plans writing the change (its replacements of the edited text, and the text they make) window by window: the new bytes of a
  * file read whole, or of each window only the bytes that change; the diff of the windows (while within its budget)
  * and the snippet of the changed lines, with the file's line numbers.
  */
 export async function planChange(
   file: FileToEdit,
   text: EditText,
-  replacements: readonly TextReplacement[],
+  change: { replacements: readonly TextReplacement[]; text: string },
   shown: { path: string; diffBudgetMs: number },
 ): Promise<WindowPlan> {
+  const { replacements } = change;
   const snippet = new SnippetBuilder();
   const ranges: ReplacedRange[] = [];
   let display: DiffDisplayBlock[] = [];
   let displayBytes = 0;
   let newSize = file.size;
-  for (const change of windowChanges(text, replacements)) {
-    const { window, newFirstLine } = change;
-    const spans = replacementLineSpans(change.newText, change.replacements);
-    snippet.add(change.newText, spans, newFirstLine, lastSnippetLine(change, spans));
+  for (const part of windowChanges(text, replacements, change.text)) {
+    const { window, newFirstLine } = part;
+    const spans = replacementLineSpans(part.newText, part.replacements);
+    snippet.add(part.newText, spans, newFirstLine, () => lastSnippetLine(part, spans));
     if (text.format === undefined) continue;
     const decoded = { raw: window.raw, text: window.text, format: text.decoded.format };
-    const written = encodeChange(decoded, window.bytes, change.replacements);
+    const written = encodeChange(decoded, window.bytes, part.replacements);
     newSize += written.length - window.bytes.length;
     const { skip, keep } = changedPart(window.bytes, written);
     if (skip + keep < Math.max(window.bytes.length, written.length)) {
@@ -146,7 +149,7 @@ export async function planChange(
       });
     }
     if (displayBytes > DIFF_DISPLAY_MAX_BYTES) continue;
-    for (const block of buildDiffBlocks(shown.path, window.text, change.newText, {
+    for (const block of buildDiffBlocks(shown.path, window.text, part.newText, {
       budgetMs: shown.diffBudgetMs,
     })) {
       displayBytes += Buffer.byteLength(block.oldText) + Buffer.byteLength(block.newText);

@@ -153,11 +153,10 @@ export async function readWindows(
 /** A window's part of a change: its replacements (offsets of its own text), its new text and where that starts. */
 export interface WindowChange {
   window: TextWindow;
-  replacements: TextReplacement[];
+  replacements: readonly TextReplacement[];
   newText: string;
-  /** The line its new text starts on in the changed file, and the line breaks it holds. */
+  /** The line its new text starts on in the changed file. */
   newFirstLine: number;
-  newBreaks: number;
 }
 
 function applied(text: string, replacements: readonly TextReplacement[]): string {
@@ -171,13 +170,23 @@ function applied(text: string, replacements: readonly TextReplacement[]): string
 }
 
 /**
- * The change (replacements of the edited text, sorted and apart) split by window, with the lines of the changed file.
+ * The change (replacements of the edited text, sorted and apart, and the text they make) split by window, with the
+ * lines of the changed file.
  * No replacement reaches a window's edge inside the file: a window takes in a line, or more bytes than any match may
  * take, beyond every match of its hit, so the bytes around a window are never part of a change, and the window is
  * encoded alone as the whole file would be. Throws when a replacement reaches outside the windows, which their reach
  * rules out.
  */
-export function windowChanges(text: EditText, replacements: readonly TextReplacement[]): WindowChange[] {
+export function windowChanges(
+  text: EditText,
+  replacements: readonly TextReplacement[],
+  newText: string,
+): WindowChange[] {
+  // A whole file's new text is the edited text's.
+  if (text.whole) {
+    const [window] = text.windows;
+    return window ? [{ window, replacements, newText, newFirstLine: 1 }] : [];
+  }
   const changes: WindowChange[] = [];
   let next = 0;
   let lineShift = 0;
@@ -190,16 +199,14 @@ export function windowChanges(text: EditText, replacements: readonly TextReplace
       local.push({ start: start - window.at, end: to - window.at, text: written });
     }
     if (local.length === 0) continue;
-    const newText = applied(window.text, local);
-    const newBreaks = lineBreaks(newText);
+    const changed = applied(window.text, local);
     changes.push({
       window,
       replacements: local,
-      newText,
+      newText: changed,
       newFirstLine: window.firstLine + lineShift,
-      newBreaks,
     });
-    lineShift += newBreaks - lineBreaks(window.text);
+    lineShift += lineBreaks(changed) - lineBreaks(window.text);
   }
   if (next < replacements.length) throw new Error('An edit reached past the part of the file that was read.');
   return changes;
