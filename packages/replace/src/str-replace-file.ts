@@ -290,7 +290,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
         extras,
       });
     }
-    const outcome = await this.write(target, file, text, result.text, plan, stamp, base, options);
+    const outcome = await this.write(target, file, text, result, plan, stamp, base, options);
     if (outcome.kind === 'refused') return outcome.result;
     editLog.record(target.real, result.applied);
     if (plan.newBytes) recordSeenText(runtime, target.real, plan.newBytes);
@@ -349,7 +349,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
     target: ResolvedPath,
     file: FileToEdit,
     text: EditText,
-    newText: string,
+    edited: { text: string },
     plan: WindowPlan,
     stamp: FileStamp | undefined,
     base: string | undefined,
@@ -365,7 +365,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
           ...(stamp && { oldStamp: stamp }),
           newBytes: plan.newBytes,
           oldText: text.decoded.text,
-          newText,
+          newText: edited.text,
           // Applied over a change since the read, the read state is stale by design; the file must still hold the
           // bytes read when it is written, so a change during the approval is refused all the same.
           checkReadState: this.runtime.readBeforeWrite && base === undefined,

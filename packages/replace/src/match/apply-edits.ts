@@ -189,7 +189,10 @@ export function applyEdits(
   }
   return {
     ok: true,
-    text: draft.text,
+    // Built when asked: a file read in windows is written from the replacements, never from this whole text.
+    get text() {
+      return draft.text;
+    },
     replacements: draft.replacements,
     edits: outcomes,
     applied,

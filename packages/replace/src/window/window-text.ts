@@ -16,8 +16,9 @@ import type { WindowRange } from './window-ranges.js';
 import type { WindowTuning } from './window-tuning.js';
 
 /**
- * Stands for every line the windows leave out, and for the part of a line a cut window leaves out: no edit can match
- * it, since no text file holds a NUL character.
+ * Stands for the part of a line a cut window leaves out, and for the lines after the last window: no edit can match
+ * it, since no text file holds a NUL character. A line between two windows stands as an empty line (a character
+ * less to hold): no match reaches it, as every window takes in a line beyond any match of its hit.
  */
 const UNREAD = '\0';
 
@@ -42,8 +43,7 @@ export interface TextWindow extends WindowRange {
 
 /**
  * The text an edit works on: the whole file as one window, or the windows of a larger file with every line between
- * them kept as an empty stand-in, so the edited text has the file's line numbers and nothing can match outside the
- * windows.
+ * them kept as an empty stand-in, so the edited text has the file's line numbers (no match reaches a stand-in).
  */
 export interface EditText {
   decoded: DecodedText;
@@ -103,7 +103,7 @@ function decodeExactly(bytes: Uint8Array, format: WindowFormat): string | undefi
 
 /**
  * Reads the windows `ranges` (sorted, apart; `maxWindowBytes` together at most) of the file and joins their text,
- * each left-out line standing in as {@link UNREAD}. Every window must decode to text that encodes back to its exact
+ * each line between them standing in as an empty line, what a cut leaves out as {@link UNREAD}. Every window must decode to text that encodes back to its exact
  * bytes, as the scan checked the whole file does (the kept bytes are found by the encoded length of the text): one
  * that does not means the file changed since.
  */
@@ -120,6 +120,7 @@ export async function readWindows(
   let at = 0;
   let line = 1;
   let offset = format.start;
+  let cutEnd = false;
   const add = (raw: string, text: string) => {
     raws.push(raw);
     texts.push(text);
@@ -131,13 +132,15 @@ export async function readWindows(
     if (raw === undefined) return { refused: 'changing' };
     const text = normalizeLineEndings(raw);
     if (range.start > offset) {
-      const gap = `${UNREAD}\n`.repeat(range.firstLine - line) + (range.cutStart ? UNREAD : '');
+      const gap =
+        (cutEnd ? UNREAD : '') + '\n'.repeat(range.firstLine - line) + (range.cutStart ? UNREAD : '');
       add(gap, gap);
     }
     windows.push({ ...range, bytes, raw, text, at });
     add(raw, text);
     line = range.firstLine + lineBreaks(text);
     offset = range.end;
+    cutEnd = range.cutEnd;
   }
   if (offset < file.size) add(UNREAD, UNREAD);
   const raw = raws.join('');
