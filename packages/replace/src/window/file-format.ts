@@ -40,7 +40,7 @@ export interface WindowFormat {
 }
 
 /** Why a file cannot be read in windows: not text, or text in an encoding a byte match is not safe in. */
-export type WindowFormatRefusal = { refused: 'not-text' } | { refused: 'encoding'; encoding: string };
+type WindowFormatRefusal = { refused: 'not-text' } | { refused: 'encoding'; encoding: string };
 
 /**
  * The format of a file read in windows, judged from its first {@link STREAM_SAMPLE_BYTES}: encoding and BOM as ReadFile

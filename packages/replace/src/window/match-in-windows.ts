@@ -17,7 +17,7 @@ import {
 const FIRST_LINES_MAX_BYTES = 8 * 1024 * 1024;
 
 /** The edits matched on the text, and the text they were matched on (more of the file may have been read). */
-export interface WindowMatch {
+interface WindowMatch {
   text: EditText;
   result: ApplyEditsResult;
 }

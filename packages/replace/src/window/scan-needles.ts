@@ -40,7 +40,7 @@ function countCrLf(buffer: Buffer, bytes: BreakBytes, from: number, to: number, 
  * buffer, up to offsets that only grow. The unit after each counted range must be in the buffer (or the range end at
  * the end of the file), so a `\r` is never counted before it is known whether a `\n` follows it.
  */
-export class LineBreakCounter {
+class LineBreakCounter {
   /** Line breaks before `countedTo`. */
   breaks = 0;
   /** File offset counted up to. */
@@ -96,7 +96,7 @@ export interface NeedleHits {
 }
 
 /** What a scan found: the hits of each needle, in the needles' order, or that the file is not text. */
-export type ScanResult = { text: true; hits: NeedleHits[] } | { text: false };
+type ScanResult = { text: true; hits: NeedleHits[] } | { text: false };
 
 /**
  * Finds every occurrence of each needle (overlapping ones too) in the file open on `handle` (`size` bytes), in one
