@@ -515,3 +515,45 @@ describe('a file read in windows and then whole (its encoding needs the whole fi
     expect((await fs.readFile(workspace.at('gbk.txt'))).equals(after)).toBe(true);
   });
 });
+
+describe('a file changed between its scan and the read of its windows', () => {
+  it('is refused as modified: a window that no longer decodes is not edited, nor the file read whole', async ({
+    workspace,
+  }) => {
+    const content = 'alpha\nbeta TARGET gamma\ndelta\n';
+    const file = await workspace.write('changing.txt', content);
+    // Reads of the call: the stamp's hash, the format's sample (two: the second finds the end), the scan, then the
+    // lines around the hit, changed just before.
+    let reads = 0;
+    const changing: FileSystem = {
+      ...localFileSystem,
+      open: async (name, mode) => {
+        const handle = await localFileSystem.open(name, mode);
+        if (mode !== 'read') return handle;
+        return new Proxy(handle, {
+          get(opened, member, receiver) {
+            const value = Reflect.get(opened, member, receiver) as unknown;
+            if (typeof value !== 'function') return value;
+            if (member !== 'read') return (value as (...args: unknown[]) => unknown).bind(opened);
+            return async (...args: Parameters<OpenFile['read']>) => {
+              if (++reads === 5) await fs.writeFile(file, content.replace('beta', 'b\xffta'), 'latin1');
+              return (value as OpenFile['read']).apply(opened, args);
+            };
+          },
+        });
+      },
+    };
+    const runtime = createRuntime({
+      workDir: workspace.workDir,
+      approval: workspace.approval,
+      readBeforeWrite: false,
+      fs: changing,
+    });
+    const tool = new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+    expect(await tool.call({ path: 'changing.txt', edit: { old: 'TARGET', new: 'T' } })).toMatchObject({
+      isError: true,
+      brief: 'File modified',
+    });
+    expect(await fs.readFile(file, 'latin1')).toBe(content.replace('beta', 'b\xffta'));
+  });
+});
