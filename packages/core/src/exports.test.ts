@@ -198,6 +198,7 @@ const TOOLKIT = [
   'sensitiveFileError',
   'readRegularFile',
   'RegularFileBytes',
+  'readHandleRange',
   'readHandleUpTo',
   'lstatMany',
   'readShownPath',

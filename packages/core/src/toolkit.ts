@@ -66,7 +66,7 @@ export {
   isDescriptorShortage,
   retryOnDescriptorShortage,
 } from './fs/descriptor-shortage.js';
-export { readHandleUpTo } from './fs/read-bytes.js';
+export { readHandleRange, readHandleUpTo } from './fs/read-bytes.js';
 export { lstatMany } from './fs/lstat-many.js';
 export { Slots } from './fs/slots.js';
 export {

@@ -1,29 +1,34 @@
-import { createUtf8StreamCheck, UnencodableTextError, type TextFormat } from '@kimi-tools/core/toolkit';
-import { decodeIn, encodeIn } from './stream-format.js';
+import {
+  createStreamDecoder,
+  createUtf8StreamCheck,
+  encodeText,
+  UnencodableTextError,
+  type TextFormat,
+} from '@kimi-tools/core/toolkit';
 
 /**
- * Checks a streamed file's text chunk by chunk, as the in-memory path's decoding would judge the whole file: no NUL
+ * Checks a file read in windows's text chunk by chunk, as the in-memory path's decoding would judge the whole file: no NUL
  * character (binary) and nothing the encoding cannot decode exactly. The format is judged from the first 64 KiB only,
  * so a bad byte further on must refuse the streamed edit: a window decoded with a replacement character would put the
  * kept bytes at the wrong offsets.
  */
 export interface TextCheck {
-  /** Checks the next bytes (the file from its first character on, in order); false once the file cannot be text. */
-  push(bytes: Uint8Array): boolean;
-  /** Whether the whole file was text (a character cut off by the end is not). */
-  end(): boolean;
+  /**
+   * Checks the next bytes (the file from its first character on, in order), the `last` of the file (a character cut
+   * off by the end is not text); false once the file cannot be text.
+   */
+  push(bytes: Uint8Array, last: boolean): boolean;
 }
 
 function utf8Check(): TextCheck {
   const utf8 = createUtf8StreamCheck();
   let valid = true;
   return {
-    push(bytes) {
+    push(bytes, last) {
       valid &&=
         Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(0) === -1 && utf8.push(bytes);
-      return valid;
+      return last ? utf8.end() && valid : valid;
     },
-    end: () => utf8.end() && valid,
   };
 }
 
@@ -31,17 +36,17 @@ function utf16Check(encoding: string): TextCheck {
   // No strict UTF-16 check without decoding: the decoder's fatal mode refuses a lone surrogate.
   const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
   let valid = true;
-  const decode = (bytes?: Uint8Array) => {
-    if (!valid) return false;
-    try {
-      const text = bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
-      valid = !text.includes('\0');
-    } catch {
-      valid = false;
-    }
-    return valid;
+  return {
+    push(bytes, last) {
+      if (!valid) return false;
+      try {
+        valid = !(decoder.decode(bytes, { stream: true }) + (last ? decoder.decode() : '')).includes('\0');
+      } catch {
+        valid = false;
+      }
+      return valid;
+    },
   };
-  return { push: (bytes) => decode(bytes), end: () => decode() };
 }
 
 /** Bytes a single-byte encoding cannot decode exactly (they do not round-trip), and NUL. */
@@ -50,7 +55,8 @@ function undecodableBytes(format: TextFormat): number[] {
   for (let byte = 1; byte < 256; byte++) {
     const alone = Uint8Array.of(byte);
     try {
-      if (!Buffer.from(encodeIn(decodeIn(alone, format), format)).equals(alone)) bad.push(byte);
+      const decoded = createStreamDecoder({ encoding: format.encoding, bom: false }).write(alone);
+      if (!Buffer.from(encodeText(decoded, { ...format, bom: false })).equals(alone)) bad.push(byte);
     } catch (error) {
       if (!(error instanceof UnencodableTextError)) throw error;
       bad.push(byte);
@@ -69,11 +75,10 @@ function singleByteCheck(format: TextFormat): TextCheck {
       valid &&= bad.every((byte) => buffer.indexOf(byte) === -1);
       return valid;
     },
-    end: () => valid,
   };
 }
 
-/** The check of a streamed file in `format` (an encoding of the streamable ones). */
+/** The check of a file read in windows in `format` (one of the encodings windows are read in). */
 export function createTextCheck(format: TextFormat): TextCheck {
   if (format.encoding === 'utf-8') return utf8Check();
   if (format.encoding.startsWith('utf-16')) return utf16Check(format.encoding);

@@ -1,5 +1,5 @@
 import type { OpenFile } from '@kimi-tools/core/fs';
-import type { StreamTuning } from './stream-tuning.js';
+import type { WindowTuning } from './window-tuning.js';
 
 /** A range of the old file, `[start, end)`, and the bytes that replace it. */
 export interface ReplacedRange {
@@ -24,7 +24,7 @@ export async function copyWithRanges(
   size: number,
   ranges: readonly ReplacedRange[],
   target: OpenFile,
-  options: { chunkBytes: StreamTuning['chunkBytes']; signal?: AbortSignal | undefined },
+  options: { chunkBytes: WindowTuning['chunkBytes']; signal?: AbortSignal | undefined },
 ): Promise<void> {
   const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(options.chunkBytes, size)));
   let written = 0;

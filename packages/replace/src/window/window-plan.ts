@@ -1,0 +1,175 @@
+import type { DiffDisplayBlock } from '@kimi-tools/core';
+import {
+  buildDiffBlocks,
+  DIFF_DISPLAY_MAX_BYTES,
+  encodeChange,
+  lineSnippet,
+  replacementLineSpans,
+  SNIPPET_CONTEXT_LINES,
+  SNIPPET_GAP_LINE,
+  SNIPPET_MAX_BYTES,
+  type LineSnippet,
+  type LineSpan,
+  type TextReplacement,
+} from '@kimi-tools/core/toolkit';
+import type { ReplacedRange } from './copy-with-ranges.js';
+import {
+  lineBreaks,
+  windowChanges,
+  type EditText,
+  type FileToEdit,
+  type WindowChange,
+} from './window-text.js';
+
+/** A change ready to be approved and written. */
+export interface WindowPlan {
+  /** The file's new bytes, when it was read whole. */
+  newBytes: Uint8Array | undefined;
+  /** The ranges of the old file and the bytes that replace them, sorted, when it was read in windows. */
+  ranges: ReplacedRange[];
+  newSize: number;
+  /** The change leaves every byte as it was (one line ending written for the same one): nothing to write. */
+  unchanged: boolean;
+  /** The diff of the windows with the file's line numbers (the diff of a file read whole is core's to build). */
+  display: DiffDisplayBlock[];
+  snippet: LineSnippet;
+}
+
+/** The last line a window's snippet would show: its last changed line and the context after it, within the window. */
+function lastSnippetLine(change: WindowChange, spans: readonly LineSpan[]): number {
+  const span = spans.at(-1);
+  const lines = lineBreaks(change.newText) + (change.newText.endsWith('\n') ? 0 : 1);
+  const lastChanged = span === undefined ? lines : span.from + Math.max(span.count, 1) - 1;
+  return change.newFirstLine - 1 + Math.min(lines, lastChanged + SNIPPET_CONTEXT_LINES);
+}
+
+/**
+ * The snippets of pieces of a text one after another, parted by the gap line, cut at SNIPPET_MAX_BYTES as `lineSnippet`
+ * cuts one; once cut, only the last line the whole snippet would have shown is followed. For a whole file (one piece)
+ * it is `lineSnippet`'s.
+ */
+class SnippetBuilder {
+  private output = '';
+  private pieces = 0;
+  private first: LineSnippet | undefined;
+  private cutAt: number | undefined;
+  private lastLine = () => 1;
+
+  /** `lastLine`: the last line the piece would show, asked only when a snippet of several pieces is cut. */
+  add(text: string, spans: readonly LineSpan[], firstLine: number, lastLine: () => number): void {
+    this.lastLine = lastLine;
+    if (this.cutAt !== undefined) return;
+    const gap = this.pieces++ > 0 ? `${SNIPPET_GAP_LINE}\n` : '';
+    const maxBytes = Math.max(0, SNIPPET_MAX_BYTES - Buffer.byteLength(this.output) - gap.length);
+    const piece = lineSnippet(text, spans, { firstLine, maxBytes });
+    this.first ??= piece;
+    if (piece.output !== '') this.output += gap + piece.output;
+    if (piece.unshown !== undefined) this.cutAt = piece.unshown.from;
+  }
+
+  finish(): LineSnippet {
+    if (this.pieces === 1 && this.first !== undefined) return this.first;
+    const cutAt = this.cutAt;
+    if (cutAt === undefined) return { output: this.output };
+    return { output: this.output, unshown: { from: cutAt, to: Math.max(cutAt, this.lastLine()) } };
+  }
+}
+
+/** The numbered lines around `lines` of the text as it is, window by window (where a replay found its text). */
+export function snippetAt(text: EditText, lines: readonly number[]): LineSnippet {
+  const snippet = new SnippetBuilder();
+  for (const window of text.windows) {
+    const count = lineBreaks(window.text) + 1;
+    const spans = lines
+      .filter((line) => line >= window.firstLine && line < window.firstLine + count)
+      .map((line) => ({ from: line - window.firstLine + 1, count: 1 }));
+    if (spans.length > 0)
+      snippet.add(window.text, spans, window.firstLine, () => window.firstLine + count - 1);
+  }
+  return snippet.finish();
+}
+
+/** Bytes of a window's old and new content that are the same at the start and at the end, to be copied instead. */
+function changedPart(old: Uint8Array, written: Uint8Array): { skip: number; keep: number } {
+  const limit = Math.min(old.length, written.length);
+  let skip = 0;
+  while (skip < limit && old[skip] === written[skip]) skip++;
+  let keep = 0;
+  while (keep < limit - skip && old[old.length - 1 - keep] === written[written.length - 1 - keep]) keep++;
+  return { skip, keep };
+}
+
+/**
+ * The one block shown when the diffs of the windows are over {@link DIFF_DISPLAY_MAX_BYTES} together: the file's line
+ * count is not known (it was never all read), so it says how many places changed.
+ */
+function summaryBlock(path: string, places: number): DiffDisplayBlock {
+  return {
+    type: 'diff',
+    path,
+    oldText: `(${places} places)`,
+    newText: `(${places} places, modified)`,
+    oldStart: 1,
+    newStart: 1,
+    isSummary: true,
+  };
+}
+
+/**
+ * Plans writing the change (its replacements of the edited text, and the text they make) window by window: the new bytes of a
+ * file read whole, or of each window only the bytes that change; the diff of the windows (while within its budget)
+ * and the snippet of the changed lines, with the file's line numbers.
+ */
+export async function planChange(
+  file: FileToEdit,
+  text: EditText,
+  change: { replacements: readonly TextReplacement[]; text: string },
+  shown: { path: string; diffBudgetMs: number },
+): Promise<WindowPlan> {
+  const { replacements } = change;
+  const snippet = new SnippetBuilder();
+  const ranges: ReplacedRange[] = [];
+  let display: DiffDisplayBlock[] = [];
+  let displayBytes = 0;
+  let newSize = file.size;
+  for (const part of windowChanges(text, replacements, change.text)) {
+    const { window, newFirstLine } = part;
+    const spans = replacementLineSpans(part.newText, part.replacements);
+    snippet.add(part.newText, spans, newFirstLine, () => lastSnippetLine(part, spans));
+    if (text.format === undefined) continue;
+    const decoded = { raw: window.raw, text: window.text, format: text.decoded.format };
+    const written = encodeChange(decoded, window.bytes, part.replacements);
+    newSize += written.length - window.bytes.length;
+    const { skip, keep } = changedPart(window.bytes, written);
+    if (skip + keep < Math.max(window.bytes.length, written.length)) {
+      ranges.push({
+        start: window.start + skip,
+        end: window.end - keep,
+        bytes: written.slice(skip, written.length - keep),
+      });
+    }
+    if (displayBytes > DIFF_DISPLAY_MAX_BYTES) continue;
+    for (const block of buildDiffBlocks(shown.path, window.text, part.newText, {
+      budgetMs: shown.diffBudgetMs,
+    })) {
+      displayBytes += Buffer.byteLength(block.oldText) + Buffer.byteLength(block.newText);
+      display.push({
+        ...block,
+        oldStart: block.isSummary ? block.oldStart : block.oldStart + window.firstLine - 1,
+        newStart: block.isSummary ? block.newStart : block.newStart + newFirstLine - 1,
+      });
+    }
+  }
+  if (displayBytes > DIFF_DISPLAY_MAX_BYTES) display = [summaryBlock(shown.path, replacements.length)];
+  const newBytes = text.whole && encodeChange(text.decoded, text.whole, replacements);
+  const unchanged =
+    newBytes === undefined ? ranges.length === 0 : Buffer.compare(newBytes, text.whole!) === 0;
+  return {
+    newBytes,
+    ranges,
+    newSize: newBytes?.length ?? newSize,
+    unchanged,
+    display,
+    snippet: snippet.finish(),
+  };
+}
