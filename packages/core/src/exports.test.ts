@@ -241,6 +241,8 @@ const TOOLKIT = [
   'ChangedLines',
   'changedLines',
   'numberedLine',
+  'stripLineNumbers',
+  'stripNewLineNumbers',
   'counted',
   'SHOWN_LINE_MAX_LENGTH',
   'shownLine',

@@ -153,8 +153,9 @@ export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
 export { changedLines, type ChangedLines } from './diff/changed-lines.js';
 export { LineDiff } from './diff/line-diff.js';
 
-// what a write tool shows the model of its change: numbered lines around the changed places
-export { numberedLine } from './text/numbered-line.js';
+// what a write tool shows the model of its change: numbered lines around the changed places (and those prefixes read
+// back from text a model copied)
+export { numberedLine, stripLineNumbers, stripNewLineNumbers } from './text/numbered-line.js';
 export { counted } from './text/counted.js';
 export { SHOWN_LINE_MAX_LENGTH, shownLine, formatLines, type ShownLine } from './text/shown-line.js';
 export {

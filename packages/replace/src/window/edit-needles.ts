@@ -1,5 +1,9 @@
-import { encodeText, normalizeLineEndings, UnencodableTextError } from '@kimi-tools/core/toolkit';
-import { stripLineNumbers } from '../match/match-line-numbers.js';
+import {
+  encodeText,
+  normalizeLineEndings,
+  stripLineNumbers,
+  UnencodableTextError,
+} from '@kimi-tools/core/toolkit';
 import type { EditSpec } from '../match/types.js';
 import type { WindowFormat } from './file-format.js';
 import type { WindowReach } from './window-ranges.js';
