@@ -97,6 +97,7 @@ export { readShownPath } from './path/normalize-input.js';
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';
 export { createUtf8StreamCheck, type Utf8StreamCheck } from './text/utf8-stream-check.js';
+export { createTextStreamCheck, type TextStreamCheck } from './text/text-stream-check.js';
 export { TextDraft, type TextDraftOptions } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';

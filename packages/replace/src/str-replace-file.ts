@@ -37,6 +37,7 @@ import {
   withAnswerNote,
   type LineSnippet,
   lineSnippet,
+  createTextStreamCheck,
   type ApplyOutcome,
 } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from './tool-zod.js';
@@ -64,7 +65,7 @@ import { needlesOf } from './window/edit-needles.js';
 import { formatOfSample, type WindowFormat } from './window/file-format.js';
 import { matchInWindows } from './window/match-in-windows.js';
 import { scanNeedles } from './window/scan-needles.js';
-import { createTextCheck } from './window/text-check.js';
+
 import { planChange, snippetAt, type WindowPlan } from './window/window-plan.js';
 import { windowsAround } from './window/window-ranges.js';
 import {
@@ -356,7 +357,7 @@ export class StrReplaceFile extends CallableTool<typeof StrReplaceFileParams, St
         breaks: format.breaks,
         // One more than the replacements a call may make, so that `replace_all` past its budget is still seen.
         keep: MAX_REPLACEMENTS + 1,
-        check: createTextCheck(format.format),
+        check: createTextStreamCheck(format.format),
         chunkBytes: this.tuning.chunkBytes,
         signal: file.signal,
       },

@@ -2,7 +2,7 @@ import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { scanNeedles, type ScanOptions } from './scan-needles.js';
 import { copyWithRanges } from './copy-with-ranges.js';
-import { createTextCheck } from './text-check.js';
+import { createTextStreamCheck } from '@kimi-tools/core/toolkit';
 
 const it = test;
 
@@ -13,7 +13,7 @@ function options(overrides: Partial<ScanOptions>): ScanOptions {
     start: 2,
     breaks: UTF16LE,
     keep: 10,
-    check: createTextCheck({ encoding: 'utf-16le', bom: true, lineEnding: '\r\n' }),
+    check: createTextStreamCheck({ encoding: 'utf-16le' }),
     chunkBytes: 5,
     ...overrides,
   };
@@ -67,7 +67,7 @@ describe('scanNeedles', () => {
         options({
           start: 0,
           breaks: { unit: 1, lf: Buffer.from('\n'), cr: Buffer.from('\r') },
-          check: createTextCheck({ encoding: 'utf-8', bom: false, lineEnding: '\n' }),
+          check: createTextStreamCheck({ encoding: 'utf-8' }),
           signal: controller.signal,
         }),
       );

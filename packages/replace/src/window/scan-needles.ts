@@ -1,5 +1,5 @@
 import type { OpenFile } from '@kimi-tools/core/fs';
-import type { TextCheck } from './text-check.js';
+import type { TextStreamCheck } from '@kimi-tools/core/toolkit';
 
 /** The bytes of the line-break characters of a file's encoding, and its code unit size. */
 export interface BreakBytes {
@@ -81,7 +81,7 @@ export interface ScanOptions {
   /** Hits kept of each needle; past them a needle is only counted. */
   keep: number;
   /** Checks every byte of the file on the way: the file must be text in its encoding. */
-  check: TextCheck;
+  check: TextStreamCheck;
   /** Bytes read at a time ({@link SCAN_CHUNK_BYTES} in the tool). */
   chunkBytes: number;
   /** Checked between chunks: an aborted scan stops with the signal's reason. */
