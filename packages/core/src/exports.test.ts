@@ -179,6 +179,7 @@ const TOOLKIT = [
   'isMissingPathError',
   'isWithinDirectory',
   'normalizeLineEndings',
+  'countLineBreaks',
   'notAFileError',
   'notFoundMessage',
   'notReadableMessage',

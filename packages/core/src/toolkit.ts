@@ -90,7 +90,7 @@ export {
 // text: decode, change on the '\n'-normalised form, encode back in the file's format
 export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from './text/codec.js';
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
-export { normalizeLineEndings, detectLineEnding } from './text/line-endings.js';
+export { normalizeLineEndings, detectLineEnding, countLineBreaks } from './text/line-endings.js';
 export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
 export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
 export { readShownPath } from './path/normalize-input.js';

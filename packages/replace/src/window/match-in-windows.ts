@@ -1,11 +1,15 @@
-import { CLOSEST_TEXT_MAX_LINES, type LoggedEdit, type TextReplacement } from '@kimi-tools/core/toolkit';
+import {
+  CLOSEST_TEXT_MAX_LINES,
+  countLineBreaks,
+  type LoggedEdit,
+  type TextReplacement,
+} from '@kimi-tools/core/toolkit';
 import { applyEdits, type ApplyEditsResult } from '../match/apply-edits.js';
 import type { EditMatch, EditSpec } from '../match/types.js';
 import { cascadeReach } from './edit-needles.js';
 import type { WindowFormat } from './file-format.js';
 import { mergeWindows, WindowFinder, type WindowRange } from './window-ranges.js';
 import {
-  lineBreaks,
   readWindows,
   type EditText,
   type EditTextRefusal,
@@ -40,7 +44,7 @@ function nearEdge(
 ): boolean {
   const { text } = window;
   const tooClose = (from: number, to: number, cut: boolean) =>
-    cut ? to - from < reach.chars : lineBreaks(text, from, to) < reach.lines;
+    cut ? to - from < reach.chars : countLineBreaks(text, from, to) < reach.lines;
   return (
     (window.start > fileStart && tooClose(0, start, window.cutStart)) ||
     (window.end < size && tooClose(end, text.length, window.cutEnd))

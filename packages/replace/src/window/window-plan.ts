@@ -1,6 +1,7 @@
 import type { DiffDisplayBlock } from '@kimi-tools/core';
 import {
   buildDiffBlocks,
+  countLineBreaks,
   DIFF_DISPLAY_MAX_BYTES,
   encodeChange,
   lineSnippet,
@@ -13,13 +14,7 @@ import {
   type TextReplacement,
 } from '@kimi-tools/core/toolkit';
 import type { ReplacedRange } from './copy-with-ranges.js';
-import {
-  lineBreaks,
-  windowChanges,
-  type EditText,
-  type FileToEdit,
-  type WindowChange,
-} from './window-text.js';
+import { windowChanges, type EditText, type FileToEdit, type WindowChange } from './window-text.js';
 
 /** A change ready to be approved and written. */
 export interface WindowPlan {
@@ -38,7 +33,7 @@ export interface WindowPlan {
 /** The last line a window's snippet would show: its last changed line and the context after it, within the window. */
 function lastSnippetLine(change: WindowChange, spans: readonly LineSpan[]): number {
   const span = spans.at(-1);
-  const lines = lineBreaks(change.newText) + (change.newText.endsWith('\n') ? 0 : 1);
+  const lines = countLineBreaks(change.newText) + (change.newText.endsWith('\n') ? 0 : 1);
   const lastChanged = span === undefined ? lines : span.from + Math.max(span.count, 1) - 1;
   return change.newFirstLine - 1 + Math.min(lines, lastChanged + SNIPPET_CONTEXT_LINES);
 }
@@ -79,7 +74,7 @@ class SnippetBuilder {
 export function snippetAt(text: EditText, lines: readonly number[]): LineSnippet {
   const snippet = new SnippetBuilder();
   for (const window of text.windows) {
-    const count = lineBreaks(window.text) + 1;
+    const count = countLineBreaks(window.text) + 1;
     const spans = lines
       .filter((line) => line >= window.firstLine && line < window.firstLine + count)
       .map((line) => ({ from: line - window.firstLine + 1, count: 1 }));

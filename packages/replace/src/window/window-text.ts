@@ -1,5 +1,6 @@
 import type { OpenFile } from '@kimi-tools/core/fs';
 import {
+  countLineBreaks,
   createStreamDecoder,
   decodeText,
   encodeText,
@@ -81,13 +82,6 @@ export async function readWhole(file: FileToEdit): Promise<EditText | EditTextRe
   };
 }
 
-/** Line breaks in `text[from, to)` (a `\n`-normalised text). */
-export function lineBreaks(text: string, from = 0, to = text.length): number {
-  let breaks = 0;
-  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) breaks++;
-  return breaks;
-}
-
 /** Whether `bytes` decode to a text that encodes back to them exactly. */
 function decodeExactly(bytes: Uint8Array, format: WindowFormat): string | undefined {
   const encoding = { encoding: format.format.encoding, bom: false };
@@ -138,7 +132,7 @@ export async function readWindows(
     }
     windows.push({ ...range, bytes, raw, text, at });
     add(raw, text);
-    line = range.firstLine + lineBreaks(text);
+    line = range.firstLine + countLineBreaks(text);
     offset = range.end;
     cutEnd = range.cutEnd;
   }
@@ -209,7 +203,7 @@ export function windowChanges(
       newText: changed,
       newFirstLine: window.firstLine + lineShift,
     });
-    lineShift += lineBreaks(changed) - lineBreaks(window.text);
+    lineShift += countLineBreaks(changed) - countLineBreaks(window.text);
   }
   if (next < replacements.length) throw new Error('An edit reached past the part of the file that was read.');
   return changes;
