@@ -1,8 +1,16 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { Briefs, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import {
+  Briefs,
+  quotedPath,
+  readStateError,
+  unsupportedEncodingError,
+  type CoreBrief,
+} from '@kimi-tools/core/toolkit';
+import type { EditCall } from './edit/edit-call.js';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import { MAX_LISTED_MATCHES } from './match/find-edit.js';
 import type { AlreadyApplied, EditFailure } from './match/types.js';
+import type { EditTextRefusal } from './window/window-text.js';
 
 // StrReplaceFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
 
@@ -118,27 +126,30 @@ export function elidedContentError(comment: string): ToolReturnValue<typeof StrR
 }
 
 /**
- * Refused: a file read in windows (larger than the tool's `streamAboveBytes`) where the edits could match at more
- * places than the windows of one call may hold (docs/str-replace-file.md#files-read-in-windows).
+ * The answer to a file that cannot be edited as read (docs/str-replace-file.md#files-read-in-windows): not text, a
+ * file too large for a string in an encoding windows are not read in, edits that could match at more places than the
+ * windows of one call hold, or a file that is not what was stamped or checked any more (it is being rewritten under the
+ * edit).
  */
-export function tooManyPlacesError(
-  input: string,
-  streamAboveBytes: number,
-  maxWindowBytes: number,
-): ToolReturnValue<typeof StrReplaceFileBriefs.invalidEdit> {
-  return toolError({
-    message: `${quotedPath(input)} is larger than ${streamAboveBytes} bytes, so it is read in windows around the places the edits could match, and they could match at more places than ${maxWindowBytes} bytes of windows hold. No changes were made. Make old more specific: include a line that occurs rarely in the file.`,
-    brief: StrReplaceFileBriefs.invalidEdit,
-  });
-}
-
-/** Refused: a file over MAX_EDIT_FILE_BYTES in an encoding a byte match could cut a character of. */
-export function largeFileEncodingError(
-  input: string,
-  encoding: string,
-): ToolReturnValue<typeof Briefs.unsupportedEncoding> {
-  return toolError({
-    message: `${quotedPath(input)} is larger than ${MAX_EDIT_FILE_BYTES} bytes and is encoded in ${encoding}; a file this large is edited only in UTF-8, UTF-16 or a single-byte encoding. No changes were made.`,
-    brief: Briefs.unsupportedEncoding,
-  });
+export function editTextRefusal(
+  call: Pick<EditCall, 'input' | 'streamAboveBytes' | 'file'>,
+  refusal: EditTextRefusal,
+): ToolReturnValue<StrReplaceFileBrief> {
+  const path = quotedPath(call.input);
+  switch (refusal.refused) {
+    case 'not-text':
+      return unsupportedEncodingError(call.input);
+    case 'changing':
+      return readStateError(call.input, 'modified');
+    case 'encoding':
+      return toolError({
+        message: `${path} is larger than ${MAX_EDIT_FILE_BYTES} bytes and is encoded in ${refusal.encoding}; a file this large is edited only in UTF-8, UTF-16 or a single-byte encoding. No changes were made.`,
+        brief: Briefs.unsupportedEncoding,
+      });
+    case 'too-many-places':
+      return toolError({
+        message: `${path} is larger than ${call.streamAboveBytes} bytes, so it is read in windows around the places the edits could match, and they could match at more places than ${call.file.tuning.maxWindowBytes} bytes of windows hold. No changes were made. Make old more specific: include a line that occurs rarely in the file.`,
+        brief: StrReplaceFileBriefs.invalidEdit,
+      });
+  }
 }

@@ -3,7 +3,9 @@ import {
   normalizeLineEndings,
   stripLineNumbers,
   UnencodableTextError,
+  type LoggedEdit,
 } from '@kimi-tools/core/toolkit';
+import { loggedTextsToFind } from '../match/replays.js';
 import type { EditSpec } from '../match/types.js';
 import type { WindowFormat } from './file-format.js';
 import type { WindowReach } from './window-ranges.js';
@@ -38,28 +40,20 @@ function textsEveryMatchHolds(old: string): string[] {
   return blank === undefined ? ['\n', '\r'] : [blank];
 }
 
-/** How far the edits of a call may reach from text an earlier edit of the call wrote: all their lines and characters. */
-export function cascadeReach(edits: readonly EditSpec[]): { lines: number; chars: number } {
-  const olds = edits.map((edit) => normalizeLineEndings(edit.old));
-  return {
-    lines: olds.reduce((sum, old) => sum + old.split('\n').length, 0),
-    chars: olds.reduce((sum, old) => sum + old.length, 0),
-  };
-}
-
 /**
  * The needles of a file read in windows for `edits`: for each edit, what any of its matches holds, and the longest line
- * of each text of the session's log a replay may look for (`logged`), as bytes of the file's encoding (a text it cannot
+ * of each text of the session's log a replay of them may look for, as bytes of the file's encoding (a text it cannot
  * store cannot be in the file). Every match in the file as it is lies within the window of its hit, which takes in the
  * lines of its text each side (and four bytes a character of it, for long lines), then `contextLines` more for the
  * diff and the snippet.
  */
 export function needlesOf(
   edits: readonly EditSpec[],
-  logged: readonly string[],
+  log: readonly LoggedEdit[],
   format: WindowFormat,
   tuning: { windowReachBytes: number; windowContextLines: number },
 ): Needle[] {
+  const logged = loggedTextsToFind(log, edits);
   const sought = [
     ...edits.filter((edit) => edit.old !== '').map((edit) => normalizeLineEndings(edit.old)),
     ...logged,

@@ -5,9 +5,11 @@ import {
   detectTextEncoding,
   encodeText,
   readHandleUpTo,
+  type FileStamp,
   type TextFormat,
 } from '@kimi-tools/core/toolkit';
 import type { BreakBytes } from './scan-needles.js';
+import { readWhole, type FileToEdit, type TextRead } from './window-text.js';
 
 /** Bytes at the start of a file read in windows its encoding and dominant line ending are judged from (64 KiB). */
 export const STREAM_SAMPLE_BYTES = 64 * 1024;
@@ -46,10 +48,7 @@ type WindowFormatRefusal = { refused: 'not-text' } | { refused: 'encoding'; enco
  * The format of a file read in windows, judged from its first {@link STREAM_SAMPLE_BYTES}: encoding and BOM as ReadFile
  * detects them on a sample, and the dominant line ending of the sample.
  */
-export async function formatOfSample(
-  handle: OpenFile,
-  size: number,
-): Promise<WindowFormat | WindowFormatRefusal> {
+async function formatOfSample(handle: OpenFile, size: number): Promise<WindowFormat | WindowFormatRefusal> {
   const sample = await readHandleUpTo(handle, STREAM_SAMPLE_BYTES, Math.min(size, STREAM_SAMPLE_BYTES));
   const encoding = detectTextEncoding(sample, sample.length >= size);
   if (encoding === null) return { refused: 'not-text' };
@@ -66,4 +65,18 @@ export async function formatOfSample(
       cr: encodeText('\r', { ...encoding, bom: false }),
     },
   };
+}
+
+/**
+ * How a file larger than `streamAboveBytes`, stamped, is read (docs/str-replace-file.md#files-read-in-windows): in
+ * windows of the format judged from its first 64 KiB or, when its encoding needs the whole file judged (or its start is
+ * not text), whole when it fits in a string, with its bytes' hash in its stamp.
+ */
+export async function windowFormatOrWhole(
+  file: FileToEdit,
+  stamp: FileStamp,
+): Promise<WindowFormat | TextRead> {
+  const sampled = await formatOfSample(file.handle, file.size);
+  if (!('refused' in sampled)) return sampled;
+  return (await readWhole(file, stamp)) ?? { text: sampled, stamp };
 }

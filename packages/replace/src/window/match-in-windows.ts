@@ -1,29 +1,29 @@
+import type { ToolReturnValue } from '@kimi-tools/core';
 import {
   CLOSEST_TEXT_MAX_LINES,
   countLineBreaks,
-  type LoggedEdit,
+  normalizeLineEndings,
   type TextReplacement,
 } from '@kimi-tools/core/toolkit';
-import { applyEdits, type ApplyEditsResult } from '../match/apply-edits.js';
-import type { EditMatch, EditSpec } from '../match/types.js';
-import { cascadeReach } from './edit-needles.js';
+import type { EditCall, EditRead } from '../edit/edit-call.js';
+import { judgeMatch } from '../edit/judge-match.js';
+import { editTextRefusal, type StrReplaceFileBrief } from '../errors.js';
+import { applyEdits, type ApplyEditsOptions, type ApplyEditsResult } from '../match/apply-edits.js';
+import type { EditSpec } from '../match/types.js';
 import type { WindowFormat } from './file-format.js';
 import { mergeWindows, WindowFinder, type WindowRange } from './window-ranges.js';
-import {
-  readWindows,
-  type EditText,
-  type EditTextRefusal,
-  type FileToEdit,
-  type TextWindow,
-} from './window-text.js';
+import { readWindows, type EditText, type FileToEdit, type TextWindow } from './window-text.js';
 
 /** Bytes of the file's first lines read for the closest text of a failed edit, at most. */
 const FIRST_LINES_MAX_BYTES = 8 * 1024 * 1024;
 
-/** The edits matched on the text, and the text they were matched on (more of the file may have been read). */
-interface WindowMatch {
-  text: EditText;
-  result: ApplyEditsResult;
+/** How far the edits of a call may reach from text an earlier edit of the call wrote: all their lines and characters. */
+function cascadeReach(edits: readonly EditSpec[]): { lines: number; chars: number } {
+  const olds = edits.map((edit) => normalizeLineEndings(edit.old));
+  return {
+    lines: olds.reduce((sum, old) => sum + old.split('\n').length, 0),
+    chars: olds.reduce((sum, old) => sum + old.length, 0),
+  };
 }
 
 function rangeOf({ start, end, firstLine, cutStart, cutEnd }: WindowRange): WindowRange {
@@ -65,7 +65,7 @@ function changesMade(
 }
 
 /** How the edits are matched. */
-type MatchOptions = { mode: EditMatch; log: readonly LoggedEdit[] };
+type MatchOptions = Required<ApplyEditsOptions>;
 
 /** The windows with the file's first lines too, as far as the closest text of a failed edit is looked for. */
 async function withFirstLines(
@@ -115,33 +115,34 @@ async function grownAround(
 }
 
 /**
- * Matches `edits` on `text` (docs/str-replace-file.md#files-read-in-windows), reading more of a file read in windows
- * where the answer needs it: an edit not found is answered from the file's first lines as for a whole file (its
- * closest text is looked for there), and the windows of a list of edits grow where a change comes closer to their
- * edge than a later edit may reach from it, until every change is that far inside.
+ * Step 3 of an edit (docs/str-replace-file.md#files-read-in-windows): the edits matched on the text read, reading more
+ * of a file read in windows where the answer needs it: an edit not found is answered from the file's first lines as
+ * for a whole file (its closest text is looked for there), and the windows of a list of edits grow where a change
+ * comes closer to their edge than a later edit may reach from it, until every change is that far inside. Then the
+ * match is judged (step 4).
  */
-export async function matchInWindows(
-  file: FileToEdit,
-  text: EditText,
-  edits: readonly EditSpec[],
-  options: MatchOptions,
-): Promise<WindowMatch | EditTextRefusal> {
+export async function matchEdits(
+  call: EditCall,
+  read: EditRead,
+): Promise<ToolReturnValue<StrReplaceFileBrief>> {
+  const { file, edits } = call;
+  const options: MatchOptions = { mode: call.mode, log: call.log };
+  let { text } = read;
   let firstLines = false;
   for (;;) {
     const result = applyEdits(text.decoded, edits, options);
     const { format } = text;
-    if (format === undefined) return { text, result };
     let ranges: WindowRange[] | undefined;
-    if (!result.ok && result.failure.kind === 'not-found' && !firstLines) {
+    if (format !== undefined && !result.ok && result.failure.kind === 'not-found' && !firstLines) {
       firstLines = true;
       ranges = await withFirstLines(file, format, text);
-    } else if (edits.length > 1) {
+    } else if (format !== undefined && edits.length > 1) {
       const changes = changesMade(text, edits, result, options);
       ranges = await grownAround(file, format, text, changes, cascadeReach(edits));
     }
-    if (ranges === undefined) return { text, result };
-    const read = await readWindows(file, format, ranges);
-    if (!('decoded' in read)) return read;
-    text = read;
+    if (format === undefined || ranges === undefined) return judgeMatch(call, { ...read, text }, result);
+    const more = await readWindows(file, format, ranges);
+    if ('refused' in more) return editTextRefusal(call, more);
+    text = more;
   }
 }

@@ -1,5 +1,10 @@
 import type { OpenFile } from '@kimi-tools/core/fs';
-import type { TextStreamCheck } from '@kimi-tools/core/toolkit';
+import { createTextStreamCheck, type LoggedEdit, type TextStreamCheck } from '@kimi-tools/core/toolkit';
+import { MAX_REPLACEMENTS } from '../limits.js';
+import type { EditSpec } from '../match/types.js';
+import { needlesOf, type Needle } from './edit-needles.js';
+import type { WindowFormat } from './file-format.js';
+import type { FileToEdit } from './window-text.js';
 
 /** The bytes of the line-break characters of a file's encoding, and its code unit size. */
 export interface BreakBytes {
@@ -168,4 +173,32 @@ export async function scanNeedles(
   }
   // Shorter than its stamp: the file is changing under the edit, and its end was never checked.
   return bufferStart + filled >= size ? { text: true, hits } : { text: false };
+}
+
+/**
+ * The one read of a file read in windows (docs/str-replace-file.md#files-read-in-windows): checks it is text in its
+ * format and finds every place each edit could match, and each text of the session's log a replay may look for.
+ */
+export async function scanForEdits(
+  file: FileToEdit,
+  format: WindowFormat,
+  edits: readonly EditSpec[],
+  log: readonly LoggedEdit[],
+): Promise<{ needles: Needle[]; scan: ScanResult }> {
+  const needles = needlesOf(edits, log, format, file.tuning);
+  const scan = await scanNeedles(
+    file.handle,
+    file.size,
+    needles.map((needle) => needle.bytes),
+    {
+      start: format.start,
+      breaks: format.breaks,
+      // One more than the replacements a call may make, so that `replace_all` past its budget is still seen.
+      keep: MAX_REPLACEMENTS + 1,
+      check: createTextStreamCheck(format.format),
+      chunkBytes: file.tuning.chunkBytes,
+      signal: file.signal,
+    },
+  );
+  return { needles, scan };
 }

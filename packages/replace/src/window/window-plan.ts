@@ -1,4 +1,5 @@
-import type { DiffDisplayBlock } from '@kimi-tools/core';
+import { toolOk, type DiffDisplayBlock, type ToolReturnValue } from '@kimi-tools/core';
+import type { OpenFile } from '@kimi-tools/core/fs';
 import {
   buildDiffBlocks,
   countLineBreaks,
@@ -13,21 +14,87 @@ import {
   type LineSpan,
   type TextReplacement,
 } from '@kimi-tools/core/toolkit';
-import type { ReplacedRange } from './copy-with-ranges.js';
-import { windowChanges, type EditText, type FileToEdit, type WindowChange } from './window-text.js';
+import type { EditCall, EditRead, EditVerdict } from '../edit/edit-call.js';
+import { writeEdit } from '../edit/write-edit.js';
+import { appliedPlaces, type StrReplaceFileBrief } from '../errors.js';
+import type { ApplyEditsResult } from '../match/apply-edits.js';
+import { copyWithRanges, type ReplacedRange } from './copy-with-ranges.js';
+import type { EditText, TextWindow } from './window-text.js';
 
 /** A change ready to be approved and written. */
 export interface WindowPlan {
-  /** The file's new bytes, when it was read whole. */
+  /** The file's new bytes and text, when it was read whole. */
   newBytes: Uint8Array | undefined;
-  /** The ranges of the old file and the bytes that replace them, sorted, when it was read in windows. */
-  ranges: ReplacedRange[];
+  newText: string | undefined;
+  /** The new file of one read in windows: the old one copied from `source` into `temp`, the changed bytes put in. */
+  writeTo: (source: OpenFile, temp: OpenFile) => Promise<void>;
   newSize: number;
   /** The change leaves every byte as it was (one line ending written for the same one): nothing to write. */
   unchanged: boolean;
   /** The diff of the windows with the file's line numbers (the diff of a file read whole is core's to build). */
   display: DiffDisplayBlock[];
   snippet: LineSnippet;
+}
+
+/** A window's part of a change: its replacements (offsets of its own text), its new text and where that starts. */
+interface WindowChange {
+  window: TextWindow;
+  replacements: readonly TextReplacement[];
+  newText: string;
+  /** The line its new text starts on in the changed file. */
+  newFirstLine: number;
+}
+
+function applied(text: string, replacements: readonly TextReplacement[]): string {
+  let result = '';
+  let at = 0;
+  for (const { start, end, text: written } of replacements) {
+    result += text.slice(at, start) + written;
+    at = end;
+  }
+  return result + text.slice(at);
+}
+
+/**
+ * The change (replacements of the edited text, sorted and apart) split by window, with the lines of the changed file;
+ * a whole file's new text is `newText`, the edits' own.
+ * No replacement reaches a window's edge inside the file: a window takes in a line, or more bytes than any match may
+ * take, beyond every match of its hit, so the bytes around a window are never part of a change, and the window is
+ * encoded alone as the whole file would be. Throws when a replacement reaches outside the windows, which their reach
+ * rules out.
+ */
+function windowChanges(
+  text: EditText,
+  replacements: readonly TextReplacement[],
+  newText: string | undefined,
+): WindowChange[] {
+  if (newText !== undefined) {
+    const [window] = text.windows;
+    return window ? [{ window, replacements, newText, newFirstLine: 1 }] : [];
+  }
+  const changes: WindowChange[] = [];
+  let next = 0;
+  let lineShift = 0;
+  for (const window of text.windows) {
+    const local: TextReplacement[] = [];
+    const end = window.at + window.text.length;
+    for (; next < replacements.length && replacements[next]!.start < end; next++) {
+      const { start, end: to, text: written } = replacements[next]!;
+      if (start < window.at || to > end) break;
+      local.push({ start: start - window.at, end: to - window.at, text: written });
+    }
+    if (local.length === 0) continue;
+    const changed = applied(window.text, local);
+    changes.push({
+      window,
+      replacements: local,
+      newText: changed,
+      newFirstLine: window.firstLine + lineShift,
+    });
+    lineShift += countLineBreaks(changed) - countLineBreaks(window.text);
+  }
+  if (next < replacements.length) throw new Error('An edit reached past the part of the file that was read.');
+  return changes;
 }
 
 /** The last line a window's snippet would show: its last changed line and the context after it, within the window. */
@@ -71,7 +138,7 @@ class SnippetBuilder {
 }
 
 /** The numbered lines around `lines` of the text as it is, window by window (where a replay found its text). */
-export function snippetAt(text: EditText, lines: readonly number[]): LineSnippet {
+function snippetAt(text: EditText, lines: readonly number[]): LineSnippet {
   const snippet = new SnippetBuilder();
   for (const window of text.windows) {
     const count = countLineBreaks(window.text) + 1;
@@ -111,23 +178,42 @@ function summaryBlock(path: string, places: number): DiffDisplayBlock {
 }
 
 /**
- * Plans writing the change (its replacements of the edited text, and the text they make) window by window: the new bytes of a
- * file read whole, or of each window only the bytes that change; the diff of the windows (while within its budget)
- * and the snippet of the changed lines, with the file's line numbers.
+ * Step 5 of an edit (docs/str-replace-file.md#files-read-in-windows): the change planned window by window — the new
+ * bytes of a file read whole, or of each window only the bytes that change; the diff of the windows (while within its
+ * budget) and the snippet of the changed lines, with the file's line numbers. Edits this session already applied, or
+ * that leave every byte as it was, are answered with nothing written; any other change is then approved and written
+ * (step 6).
  */
-export async function planChange(
-  file: FileToEdit,
-  text: EditText,
-  change: { replacements: readonly TextReplacement[]; text: string },
-  shown: { path: string; diffBudgetMs: number },
-): Promise<WindowPlan> {
-  const { replacements } = change;
+export async function planEdit(
+  call: EditCall,
+  read: EditRead,
+  result: Extract<ApplyEditsResult, { ok: true }>,
+  verdict: EditVerdict,
+): Promise<ToolReturnValue<StrReplaceFileBrief>> {
+  const { text } = read;
+  const { file } = call;
+  if (result.alreadyApplied.length > 0) {
+    // Every edit is a replay of one this session applied (a mix is a failure): nothing to ask or write.
+    const snippet = snippetAt(
+      text,
+      result.alreadyApplied.map((edit) => edit.line),
+    );
+    return toolOk({
+      output: snippet.output,
+      message: `File unchanged: the edit(s) were already applied by an earlier call in this session (${appliedPlaces(result.alreadyApplied)}). Nothing was written.`,
+      extras: { replacements: 0, matchedBy: 'exact', edits: result.edits, alreadyApplied: true },
+    });
+  }
+  const { replacements } = result;
+  // A whole file's new text is the edits' own; a window's is built from its replacements.
+  const newText = text.whole ? result.text : undefined;
   const snippet = new SnippetBuilder();
   const ranges: ReplacedRange[] = [];
   let display: DiffDisplayBlock[] = [];
   let displayBytes = 0;
   let newSize = file.size;
-  for (const part of windowChanges(text, replacements, change.text)) {
+  const { real } = call.target;
+  for (const part of windowChanges(text, replacements, newText)) {
     const { window, newFirstLine } = part;
     const spans = replacementLineSpans(part.newText, part.replacements);
     snippet.add(part.newText, spans, newFirstLine, () => lastSnippetLine(part, spans));
@@ -144,8 +230,8 @@ export async function planChange(
       });
     }
     if (displayBytes > DIFF_DISPLAY_MAX_BYTES) continue;
-    for (const block of buildDiffBlocks(shown.path, window.text, part.newText, {
-      budgetMs: shown.diffBudgetMs,
+    for (const block of buildDiffBlocks(real, window.text, part.newText, {
+      budgetMs: call.runtime.diffBudgetMs,
     })) {
       displayBytes += Buffer.byteLength(block.oldText) + Buffer.byteLength(block.newText);
       display.push({
@@ -155,16 +241,19 @@ export async function planChange(
       });
     }
   }
-  if (displayBytes > DIFF_DISPLAY_MAX_BYTES) display = [summaryBlock(shown.path, replacements.length)];
+  if (displayBytes > DIFF_DISPLAY_MAX_BYTES) display = [summaryBlock(real, replacements.length)];
   const newBytes = text.whole && encodeChange(text.decoded, text.whole, replacements);
   const unchanged =
     newBytes === undefined ? ranges.length === 0 : Buffer.compare(newBytes, text.whole!) === 0;
-  return {
+  const copy = { chunkBytes: file.tuning.chunkBytes, signal: call.signal };
+  const plan: WindowPlan = {
     newBytes,
-    ranges,
+    newText,
+    writeTo: (source, temp) => copyWithRanges(source, file.size, ranges, temp, copy),
     newSize: newBytes?.length ?? newSize,
     unchanged,
     display,
     snippet: snippet.finish(),
   };
+  return writeEdit(call, read, result, plan, verdict);
 }

@@ -1,8 +1,9 @@
 import type { OpenFile } from '@kimi-tools/core/fs';
-import { readHandleRange, SNIPPET_CONTEXT_LINES } from '@kimi-tools/core/toolkit';
-import type { Needle } from './edit-needles.js';
+import { readHandleRange, SNIPPET_CONTEXT_LINES, type LoggedEdit } from '@kimi-tools/core/toolkit';
+import type { EditSpec } from '../match/types.js';
 import type { WindowFormat } from './file-format.js';
-import type { NeedleHits } from './scan-needles.js';
+import { scanForEdits } from './scan-needles.js';
+import type { FileToEdit } from './window-text.js';
 
 /**
  * Lines a window takes in around what the edits may change, so the diff and the snippet have their context (the
@@ -219,17 +220,21 @@ export function mergeWindows(windows: readonly WindowRange[]): WindowRange[] {
 }
 
 /**
- * The windows of every hit of the scan (`hits[i]` of `needles[i]`), in file order, overlapping or touching ones merged;
- * undefined when a needle has more hits than the scan kept (the windows would be more than the file's budget).
+ * The windows around every place the edits could change (docs/str-replace-file.md#files-read-in-windows): the hits of
+ * one scan of the file, each with the lines its needle's text reaches, in file order, overlapping or touching ones
+ * merged. Refused when the file is not text in its format, or a needle has more hits than the scan keeps (the windows
+ * would be more than one call may hold).
  */
-export async function windowsAround(
-  handle: OpenFile,
-  size: number,
+export async function windowsOfEdits(
+  file: FileToEdit,
   format: WindowFormat,
-  needles: readonly Needle[],
-  hits: readonly NeedleHits[],
-): Promise<WindowRange[] | undefined> {
-  if (hits.some((found) => found.count > found.starts.length)) return undefined;
+  edits: readonly EditSpec[],
+  log: readonly LoggedEdit[],
+): Promise<WindowRange[] | { refused: 'not-text' | 'too-many-places' }> {
+  const { needles, scan } = await scanForEdits(file, format, edits, log);
+  if (!scan.text) return { refused: 'not-text' };
+  const { hits } = scan;
+  if (hits.some((found) => found.count > found.starts.length)) return { refused: 'too-many-places' };
   const all = needles.flatMap(({ bytes, reach }, index) =>
     hits[index]!.starts.map((start, hit) => ({
       start,
@@ -238,7 +243,7 @@ export async function windowsAround(
       reach,
     })),
   );
-  const finder = new WindowFinder(handle, size, format);
+  const finder = new WindowFinder(file.handle, file.size, format);
   const ranges: WindowRange[] = [];
   for (const hit of all.sort((a, b) => a.start - b.start)) ranges.push(await finder.around(hit, hit.reach));
   return mergeWindows(ranges);

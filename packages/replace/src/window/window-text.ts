@@ -1,19 +1,25 @@
 import type { OpenFile } from '@kimi-tools/core/fs';
+import type { ToolReturnValue } from '@kimi-tools/core';
 import {
   countLineBreaks,
   createStreamDecoder,
   decodeText,
   encodeText,
+  hashBytes,
   normalizeLineEndings,
   readHandleRange,
   readHandleUpTo,
+  stampNeedsHash,
   UnencodableTextError,
   type DecodedText,
-  type TextReplacement,
+  type FileStamp,
 } from '@kimi-tools/core/toolkit';
+import type { EditCall } from '../edit/edit-call.js';
+import { editTextRefusal, type StrReplaceFileBrief } from '../errors.js';
 import { MAX_EDIT_FILE_BYTES } from '../limits.js';
+import { matchEdits } from './match-in-windows.js';
 import type { WindowFormat } from './file-format.js';
-import type { WindowRange } from './window-ranges.js';
+import { windowsOfEdits, type WindowRange } from './window-ranges.js';
 import type { WindowTuning } from './window-tuning.js';
 
 /**
@@ -66,20 +72,33 @@ export type EditTextRefusal =
   | { refused: 'encoding'; encoding: string }
   | { refused: 'too-many-places' };
 
-/** The file read whole and decoded, as one window. */
-export async function readWhole(file: FileToEdit): Promise<EditText | EditTextRefusal> {
+/** The text read, or why the file cannot be edited as read, and the stamp it is judged on. */
+export interface TextRead {
+  text: EditText | EditTextRefusal;
+  stamp: FileStamp | undefined;
+}
+
+/**
+ * The file read whole and decoded, as one window; undefined past `maxWholeBytes` (it does not fit in a string). A file
+ * stamped on its descriptor first gets its bytes' hash in its stamp when the stamp needs one, so the read state and the
+ * look under the lock judge exactly what is edited, as for a file read whole from the start.
+ */
+export async function readWhole(file: FileToEdit, stamp?: FileStamp): Promise<TextRead | undefined> {
+  if (file.size > file.tuning.maxWholeBytes) return undefined;
   const bytes = await readHandleUpTo(file.handle, MAX_EDIT_FILE_BYTES + 1, file.size + 1);
-  if (bytes.length > MAX_EDIT_FILE_BYTES) return { refused: 'changing' };
+  // Grown past what a string holds since it was stamped: the file is being rewritten under the edit.
+  if (bytes.length > MAX_EDIT_FILE_BYTES) return { text: { refused: 'changing' }, stamp };
   const read = decodeText(bytes);
-  if (!read.ok) return { refused: 'not-text' };
+  if (!read.ok) return { text: { refused: 'not-text' }, stamp };
   const { decoded } = read;
   const window = { start: 0, end: bytes.length, firstLine: 1, cutStart: false, cutEnd: false, at: 0 };
-  return {
+  const text = {
     decoded,
     windows: [{ ...window, bytes, raw: decoded.raw, text: decoded.text }],
     whole: bytes,
     format: undefined,
   };
+  return { text, stamp: stamp && stampNeedsHash(stamp) ? { ...stamp, hash: hashBytes(bytes) } : stamp };
 }
 
 /** Whether `bytes` decode to a text that encodes back to them exactly. */
@@ -147,64 +166,28 @@ export async function readWindows(
   };
 }
 
-/** A window's part of a change: its replacements (offsets of its own text), its new text and where that starts. */
-export interface WindowChange {
-  window: TextWindow;
-  replacements: readonly TextReplacement[];
-  newText: string;
-  /** The line its new text starts on in the changed file. */
-  newFirstLine: number;
-}
-
-function applied(text: string, replacements: readonly TextReplacement[]): string {
-  let result = '';
-  let at = 0;
-  for (const { start, end, text: written } of replacements) {
-    result += text.slice(at, start) + written;
-    at = end;
-  }
-  return result + text.slice(at);
-}
-
 /**
- * The change (replacements of the edited text, sorted and apart, and the text they make) split by window, with the
- * lines of the changed file.
- * No replacement reaches a window's edge inside the file: a window takes in a line, or more bytes than any match may
- * take, beyond every match of its hit, so the bytes around a window are never part of a change, and the window is
- * encoded alone as the whole file would be. Throws when a replacement reaches outside the windows, which their reach
- * rules out.
+ * Step 2 of the edit of a file larger than `streamAboveBytes`, its read state judged
+ * (docs/str-replace-file.md#files-read-in-windows): the windows around every place the edits may change, found by one
+ * scan of the file, read and joined. The file is read whole, when it fits in a string, where the edit needs it: it
+ * changed since the read and its lines are compared with the text kept of it (too large, it changed nearly all since:
+ * the kept text is at most 1 MiB), or it is not text in its format past its first 64 KiB (decoded whole, maybe in
+ * another encoding). Then the edits are matched (step 3).
  */
-export function windowChanges(
-  text: EditText,
-  replacements: readonly TextReplacement[],
-  newText: string,
-): WindowChange[] {
-  // A whole file's new text is the edited text's.
-  if (text.whole) {
-    const [window] = text.windows;
-    return window ? [{ window, replacements, newText, newFirstLine: 1 }] : [];
+export async function readLargerFile(
+  call: EditCall,
+  format: WindowFormat,
+  stamp: FileStamp,
+  base: string | undefined,
+): Promise<ToolReturnValue<StrReplaceFileBrief>> {
+  const { file } = call;
+  let read: TextRead;
+  if (base !== undefined) read = (await readWhole(file, stamp)) ?? { text: { refused: 'changing' }, stamp };
+  else {
+    const found = await windowsOfEdits(file, format, call.edits, call.log);
+    read = { text: 'refused' in found ? found : await readWindows(file, format, found), stamp };
+    if ('refused' in found && found.refused === 'not-text') read = (await readWhole(file, stamp)) ?? read;
   }
-  const changes: WindowChange[] = [];
-  let next = 0;
-  let lineShift = 0;
-  for (const window of text.windows) {
-    const local: TextReplacement[] = [];
-    const end = window.at + window.text.length;
-    for (; next < replacements.length && replacements[next]!.start < end; next++) {
-      const { start, end: to, text: written } = replacements[next]!;
-      if (start < window.at || to > end) break;
-      local.push({ start: start - window.at, end: to - window.at, text: written });
-    }
-    if (local.length === 0) continue;
-    const changed = applied(window.text, local);
-    changes.push({
-      window,
-      replacements: local,
-      newText: changed,
-      newFirstLine: window.firstLine + lineShift,
-    });
-    lineShift += countLineBreaks(changed) - countLineBreaks(window.text);
-  }
-  if (next < replacements.length) throw new Error('An edit reached past the part of the file that was read.');
-  return changes;
+  if ('refused' in read.text) return editTextRefusal(call, read.text);
+  return matchEdits(call, { text: read.text, stamp: read.stamp, base });
 }
