@@ -89,6 +89,8 @@ export interface ScanOptions {
   check: TextStreamCheck;
   /** Bytes read at a time ({@link SCAN_CHUNK_BYTES} in the tool). */
   chunkBytes: number;
+  /** Read into, when given: at least {@link scanBufferBytes} long. */
+  buffer?: Buffer | undefined;
   /** Checked between chunks: an aborted scan stops with the signal's reason. */
   signal?: AbortSignal | undefined;
 }
@@ -102,6 +104,12 @@ export interface NeedleHits {
 
 /** What a scan found: the hits of each needle, in the needles' order, or that the file is not text. */
 type ScanResult = { text: true; hits: NeedleHits[] } | { text: false };
+
+/** Bytes {@link scanNeedles} reads into: a chunk after the tail of the one before, which may begin a needle. */
+function scanBufferBytes(needles: readonly Uint8Array[], unit: number, chunkBytes: number): number {
+  const carry = Math.max(unit, ...needles.map((needle) => needle.length - 1));
+  return Math.max(chunkBytes, carry * 2) + carry + unit;
+}
 
 /**
  * Finds every occurrence of each needle (overlapping ones too) in the file open on `handle` (`size` bytes), in one
@@ -117,7 +125,7 @@ export async function scanNeedles(
 ): Promise<ScanResult> {
   const { unit } = options.breaks;
   const carry = Math.max(unit, ...needles.map((needle) => needle.length - 1));
-  const buffer = Buffer.allocUnsafe(Math.max(options.chunkBytes, carry * 2) + carry + unit);
+  const buffer = options.buffer ?? Buffer.allocUnsafe(scanBufferBytes(needles, unit, options.chunkBytes));
   const counter = new LineBreakCounter(options.breaks, options.start);
   const hits: NeedleHits[] = needles.map(() => ({ starts: [], lines: [], count: 0 }));
   // File offset where each needle's next occurrence may start.
@@ -186,19 +194,19 @@ export async function scanForEdits(
   log: readonly LoggedEdit[],
 ): Promise<{ needles: Needle[]; scan: ScanResult }> {
   const needles = needlesOf(edits, log, format, file.tuning);
-  const scan = await scanNeedles(
-    file.handle,
-    file.size,
-    needles.map((needle) => needle.bytes),
-    {
-      start: format.start,
-      breaks: format.breaks,
-      // One more than the replacements a call may make, so that `replace_all` past its budget is still seen.
-      keep: MAX_REPLACEMENTS + 1,
-      check: createTextStreamCheck(format.format),
-      chunkBytes: file.tuning.chunkBytes,
-      signal: file.signal,
-    },
-  );
+  const bytes = needles.map((needle) => needle.bytes);
+  // The call's one read buffer: the copy of the write reads through it too, so a chunk is held once, not twice (the
+  // scan's left to the garbage collector while the copy fills its own).
+  file.buffer = Buffer.allocUnsafe(scanBufferBytes(bytes, format.breaks.unit, file.tuning.chunkBytes));
+  const scan = await scanNeedles(file.handle, file.size, bytes, {
+    start: format.start,
+    breaks: format.breaks,
+    // One more than the replacements a call may make, so that `replace_all` past its budget is still seen.
+    keep: MAX_REPLACEMENTS + 1,
+    check: createTextStreamCheck(format.format),
+    chunkBytes: file.tuning.chunkBytes,
+    buffer: file.buffer,
+    signal: file.signal,
+  });
   return { needles, scan };
 }

@@ -245,7 +245,7 @@ export async function planEdit(
   const newBytes = text.whole && encodeChange(text.decoded, text.whole, replacements);
   const unchanged =
     newBytes === undefined ? ranges.length === 0 : Buffer.compare(newBytes, text.whole!) === 0;
-  const copy = { chunkBytes: file.tuning.chunkBytes, signal: call.signal };
+  const copy = { chunkBytes: file.tuning.chunkBytes, buffer: file.buffer, signal: call.signal };
   const plan: WindowPlan = {
     newBytes,
     newText,

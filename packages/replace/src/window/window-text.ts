@@ -36,6 +36,8 @@ export interface FileToEdit {
   size: number;
   tuning: WindowTuning;
   signal?: AbortSignal | undefined;
+  /** The call's read buffer, made by the scan of a file read in windows and reused by the copy. */
+  buffer?: Buffer | undefined;
 }
 
 /** One window of the file: its range, its bytes and their text, and where that text stands in the edited text. */
