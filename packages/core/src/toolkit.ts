@@ -67,7 +67,7 @@ export {
   isDescriptorShortage,
   retryOnDescriptorShortage,
 } from './fs/descriptor-shortage.js';
-export { readHandleUpTo } from './fs/read-bytes.js';
+export { readHandleRange, readHandleUpTo } from './fs/read-bytes.js';
 export { lstatMany } from './fs/lstat-many.js';
 export { Slots } from './fs/slots.js';
 export {
@@ -91,13 +91,14 @@ export {
 // text: decode, change on the '\n'-normalised form, encode back in the file's format
 export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from './text/codec.js';
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
-export { normalizeLineEndings, detectLineEnding } from './text/line-endings.js';
+export { normalizeLineEndings, detectLineEnding, countLineBreaks } from './text/line-endings.js';
 export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
 export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
 export { readShownPath } from './path/normalize-input.js';
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';
 export { createUtf8StreamCheck, type Utf8StreamCheck } from './text/utf8-stream-check.js';
+export { createTextStreamCheck, type TextStreamCheck } from './text/text-stream-check.js';
 export { TextDraft, type TextDraftOptions } from './text/text-draft.js';
 export type { TextReplacement } from './text/text-replacement.js';
 export { encodeChange } from './text/encode-change.js';
@@ -161,8 +162,9 @@ export { DIFF_LINE_MAX_CHARS } from './diff/cut-long-lines.js';
 export { changedLines, type ChangedLines } from './diff/changed-lines.js';
 export { LineDiff } from './diff/line-diff.js';
 
-// what a write tool shows the model of its change: numbered lines around the changed places
-export { numberedLine } from './text/numbered-line.js';
+// what a write tool shows the model of its change: numbered lines around the changed places (and those prefixes read
+// back from text a model copied)
+export { numberedLine, stripLineNumbers, stripNewLineNumbers } from './text/numbered-line.js';
 export { counted } from './text/counted.js';
 export { SHOWN_LINE_MAX_LENGTH, shownLine, formatLines, type ShownLine } from './text/shown-line.js';
 export {

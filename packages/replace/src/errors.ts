@@ -1,8 +1,16 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { Briefs, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import {
+  Briefs,
+  quotedPath,
+  readStateError,
+  unsupportedEncodingError,
+  type CoreBrief,
+} from '@kimi-tools/core/toolkit';
+import type { EditCall } from './edit/edit-call.js';
 import { MAX_EDIT_FILE_BYTES } from './limits.js';
 import { MAX_LISTED_MATCHES } from './match/find-edit.js';
 import type { AlreadyApplied, EditFailure } from './match/types.js';
+import type { EditTextRefusal } from './window/window-text.js';
 
 // StrReplaceFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
 
@@ -117,46 +125,31 @@ export function elidedContentError(comment: string): ToolReturnValue<typeof StrR
   });
 }
 
-/** Why a file gets only what streaming does: it is larger than the in-memory path can hold. */
-function largerThan(input: string): string {
-  return `${quotedPath(input)} is larger than ${MAX_EDIT_FILE_BYTES} bytes`;
-}
-
 /**
- * A file over MAX_EDIT_FILE_BYTES (streamed only) where `old` has no exact match: said so, since the looser levels were not
- * tried (docs/str-replace-file.md#files-too-large-for-memory).
+ * The answer to a file that cannot be edited as read (docs/str-replace-file.md#files-read-in-windows): not text, a
+ * file too large for a string in an encoding windows are not read in, edits that could match at more places than the
+ * windows of one call hold, or a file that is not what was stamped or checked any more (it is being rewritten under the
+ * edit).
  */
-export function streamedExactOnlyText(index: number, input: string, replaceAll: boolean): string {
-  // `replace_all` matches exactly only, in memory too: its \n breaks are not tried as the file's own.
-  const lineEndings = replaceAll ? '' : " (with \\n line breaks also tried as the file's own)";
-  return `Edit ${index}: the old string was not found in the file. No changes were made. ${largerThan(input)}, so only exact matches are looked for${lineEndings}; the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`;
-}
-
-/** Refused: an edit this session already applied, sent again for a file over MAX_EDIT_FILE_BYTES (streamed only). */
-export function streamedRepeatError(input: string): ToolReturnValue<typeof StrReplaceFileBriefs.invalidEdit> {
-  return toolError({
-    message: `Edit 1 is an edit this session already applied to this file. ${largerThan(input)}: whether an edit is already applied is checked only in a file that fits in memory, so a repeated edit is not applied. No changes were made. If the change is still needed, include more of the surrounding text in old.`,
-    brief: StrReplaceFileBriefs.invalidEdit,
-  });
-}
-
-/** Refused: a list of edits for a file over MAX_EDIT_FILE_BYTES (streamed only). */
-export function streamedOneEditError(
-  input: string,
-): ToolReturnValue<typeof StrReplaceFileBriefs.invalidEdit> {
-  return toolError({
-    message: `${largerThan(input)}: it is edited one edit per call. No changes were made. Send the edits one at a time.`,
-    brief: StrReplaceFileBriefs.invalidEdit,
-  });
-}
-
-/** Refused: a file over MAX_EDIT_FILE_BYTES (streamed only) in an encoding a byte match could cut a character of. */
-export function streamedEncodingError(
-  input: string,
-  encoding: string,
-): ToolReturnValue<typeof Briefs.unsupportedEncoding> {
-  return toolError({
-    message: `${largerThan(input)} and is encoded in ${encoding}; a file this large is edited only in UTF-8, UTF-16 or a single-byte encoding. No changes were made.`,
-    brief: Briefs.unsupportedEncoding,
-  });
+export function editTextRefusal(
+  call: Pick<EditCall, 'input' | 'streamAboveBytes' | 'file'>,
+  refusal: EditTextRefusal,
+): ToolReturnValue<StrReplaceFileBrief> {
+  const path = quotedPath(call.input);
+  switch (refusal.refused) {
+    case 'not-text':
+      return unsupportedEncodingError(call.input);
+    case 'changing':
+      return readStateError(call.input, 'modified');
+    case 'encoding':
+      return toolError({
+        message: `${path} is larger than ${MAX_EDIT_FILE_BYTES} bytes and is encoded in ${refusal.encoding}; a file this large is edited only in UTF-8, UTF-16 or a single-byte encoding. No changes were made.`,
+        brief: Briefs.unsupportedEncoding,
+      });
+    case 'too-many-places':
+      return toolError({
+        message: `${path} is larger than ${call.streamAboveBytes} bytes, so it is read in windows around the places the edits could match, and they could match at more places than ${call.file.tuning.maxWindowBytes} bytes of windows hold. No changes were made. Make old more specific: include a line that occurs rarely in the file.`,
+        brief: StrReplaceFileBriefs.invalidEdit,
+      });
+  }
 }

@@ -8,9 +8,9 @@ export { STALE_DIFF_MAX_LINES } from './stale-edit.js';
 export { StrReplaceFileParams, EditSchema, type Edit } from './params.js';
 export { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 export type { StrReplaceFileBrief } from './errors.js';
-export { MAX_EDIT_FILE_BYTES, DEFAULT_STREAM_ABOVE_BYTES } from './limits.js';
-export { STREAM_SAMPLE_BYTES } from './stream/stream-format.js';
-export { WINDOW_CONTEXT_LINES, WINDOW_REACH_BYTES } from './stream/edit-windows.js';
+export { MAX_EDIT_FILE_BYTES, DEFAULT_STREAM_ABOVE_BYTES, MAX_WINDOW_BYTES } from './limits.js';
+export { STREAM_SAMPLE_BYTES } from './window/file-format.js';
+export { WINDOW_CONTEXT_LINES, WINDOW_REACH_BYTES } from './window/window-ranges.js';
 export { applyEdits, type ApplyEditsOptions, type ApplyEditsResult } from './match/apply-edits.js';
 export { MAX_LISTED_MATCHES } from './match/find-edit.js';
 export {

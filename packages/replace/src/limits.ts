@@ -1,19 +1,24 @@
 import { constants } from 'node:buffer';
 
 /**
- * The largest file the in-memory path edits: V8's longest string (about 512 MiB), since the file is decoded into one.
- * Larger files are always edited by streaming (docs/str-replace-file.md#files-too-large-for-memory), whatever the
- * tool's `streamAboveBytes`.
+ * The largest file read whole: V8's longest string (about 512 MiB), since the file is decoded into one. A larger file
+ * is always read in windows (docs/str-replace-file.md#files-read-in-windows).
  */
 export const MAX_EDIT_FILE_BYTES = constants.MAX_STRING_LENGTH;
 
 /**
- * Default of the tool option `streamAboveBytes` (64 MiB): a larger file is searched and written by streaming, which
- * holds a few MiB whatever its size; the in-memory path, which holds about five times the file, takes over only for
- * what streaming does not do (a list of edits, the looser matching levels). 64 MiB is also where read-state stamps
- * stop hashing the content.
+ * Default of the tool option `streamAboveBytes` (64 MiB): a larger file is read in windows around the places the edits
+ * may change, found by one scan of its bytes, and written by copying the rest, which holds a few MiB whatever its
+ * size; a file up to it is read whole as one window (about five times the file in memory, one read). 64 MiB is also
+ * where read-state stamps stop hashing the content.
  */
 export const DEFAULT_STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Bytes the windows of one call may hold together (64 MiB, what a file read whole may be by default): edits that
+ * could match at more places of a larger file are refused rather than hold a large part of it.
+ */
+export const MAX_WINDOW_BYTES = 64 * 1024 * 1024;
 
 /**
  * Replacements all the edits of one call may make together (100,000). Each one costs a few small objects while the

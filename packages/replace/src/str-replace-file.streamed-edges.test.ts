@@ -2,7 +2,7 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import { test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { bothPaths } from './__fixtures__/both-paths.js';
-import { WINDOW_REACH_BYTES } from './stream/edit-windows.js';
+import { WINDOW_REACH_BYTES } from './window/window-ranges.js';
 
 const it = test;
 

@@ -1,17 +1,21 @@
 import type { ToolRuntime } from '@kimi-tools/core';
 import { test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { bothPaths } from './__fixtures__/both-paths.js';
-import { expectSameOutcome, streamedCall } from './__fixtures__/streamed-call.js';
+import { bothPaths, expectSameOutcome, streamedCall } from './__fixtures__/both-paths.js';
 import type { EditMatch } from './match/types.js';
-import { WINDOW_REACH_BYTES } from './stream/edit-windows.js';
-import type { StreamTuning } from './stream/stream-tuning.js';
+import { WINDOW_REACH_BYTES } from './window/window-ranges.js';
+import { DEFAULT_WINDOW_TUNING, type WindowTuning } from './window/window-tuning.js';
 import { StrReplaceFile } from './str-replace-file.js';
 
 const it = test;
 
 // Windows of the match's own line only, so that a window starts right after the line break before the match.
-const SMALL: StreamTuning = { chunkBytes: 1, windowReachBytes: 4, windowContextLines: 0 };
+const SMALL: WindowTuning = {
+  ...DEFAULT_WINDOW_TUNING,
+  chunkBytes: 1,
+  windowReachBytes: 4,
+  windowContextLines: 0,
+};
 
 /**
  * The bytes the edit leaves, once the streamed path (in `tuning`) is seen to leave them and answer as the in-memory
@@ -24,7 +28,7 @@ async function agreedBytes(
   bytes: Uint8Array,
   edit: object,
   mode: EditMatch,
-  tuning: StreamTuning = SMALL,
+  tuning: WindowTuning = SMALL,
 ): Promise<Buffer> {
   const streamedFile = await workspace.write(`s-${name}`, bytes, { readBy: runtime });
   const memoryFile = await workspace.write(`m-${name}`, bytes, { readBy: runtime });
@@ -174,5 +178,24 @@ describe('a whole line deleted between a lone \\r before the window and a \\n', 
       new: '',
     });
     expect(tail).toBe('\r\rz');
+  });
+});
+
+// Found by the differential property on seed 2010594751 (its default): a window of a UTF-16 file reaching an odd
+// number of bytes past its hit was cut inside a code unit, and no longer decoded.
+describe('a window of a UTF-16 file whose reach is an odd number of bytes', () => {
+  it('ends on a code unit, and edits as in memory', async ({ workspace, runtime }) => {
+    const bytes = utf16be('aéaaa\r\naaa');
+    const tuning = { ...SMALL, windowReachBytes: 11 };
+    const written = await agreedBytes(
+      workspace,
+      runtime,
+      'odd.txt',
+      bytes,
+      { old: 'é', new: '' },
+      'unique',
+      tuning,
+    );
+    expect(written).toEqual(utf16be('aaaa\r\naaa'));
   });
 });

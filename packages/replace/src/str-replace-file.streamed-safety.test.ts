@@ -1,52 +1,47 @@
 import path from 'node:path';
-import type { ToolRuntime } from '@kimi-tools/core';
-import { EDIT_LOG } from '@kimi-tools/core/toolkit';
-import { failsWhere, test, type TempWorkspace } from '@kimi-tools/test-kit';
+import { createRuntime, type ToolRuntime } from '@kimi-tools/core';
+import { createStreamDecoder, detectTextEncoding, EDIT_LOG, encodeText } from '@kimi-tools/core/toolkit';
+import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
+import {
+  backendHas,
+  failsWhere,
+  forwardingFileSystem,
+  markRead,
+  readBytes,
+  rewriteKeepingMtime,
+  SFTP_CAPABILITIES,
+  test,
+  translatedRuntime,
+  type TempWorkspace,
+} from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { bothPaths } from './__fixtures__/both-paths.js';
-import { MAX_EDIT_FILE_BYTES } from './limits.js';
-import type { EditMatch } from './match/types.js';
+import { MAX_EDIT_FILE_BYTES, MAX_REPLACEMENTS, MAX_WINDOW_BYTES } from './limits.js';
 import type { Edit } from './params.js';
-import { editStreamed } from './stream/edit-streamed.js';
-import { decodeIn, encodeIn, STREAM_SAMPLE_BYTES } from './stream/stream-format.js';
-import { WINDOW_REACH_BYTES } from './stream/edit-windows.js';
+import { STREAM_SAMPLE_BYTES } from './window/file-format.js';
+import { WINDOW_REACH_BYTES } from './window/window-ranges.js';
+import { DEFAULT_WINDOW_TUNING } from './window/window-tuning.js';
 import { StrReplaceFile } from './str-replace-file.js';
 
-/** The kit's test, with `streamed`: a StrReplaceFile that streams every non-empty file. */
+/** The kit's test, with `streamed`: a StrReplaceFile that reads every non-empty file in windows. */
 const it = test.extend('streamed', ({ runtime }) => new StrReplaceFile(runtime, { streamAboveBytes: 1 }));
 
-/** editStreamed as for a file over MAX_EDIT_FILE_BYTES: nothing falls back to the in-memory path. */
+/** The tool as for a file over MAX_EDIT_FILE_BYTES: read in windows, never whole, whatever its encoding or text. */
+function tooLargeForMemory(runtime: ToolRuntime): StrReplaceFile {
+  return new StrReplaceFile(runtime, { streamAboveBytes: 1 }, { ...DEFAULT_WINDOW_TUNING, maxWholeBytes: 0 });
+}
+
+/** One call of {@link tooLargeForMemory} on a file written (and read) first, and the bytes it left. */
 async function streamedOnly(
   runtime: ToolRuntime,
   workspace: TempWorkspace,
   name: string,
   bytes: Uint8Array | string,
-  edits: Edit[],
-  mode: EditMatch = 'unique',
+  edit: Edit[] | Omit<Edit, 'replace_all'>,
 ) {
   const file = await workspace.write(name, bytes, { readBy: runtime });
-  return {
-    result: await streamedOnlyAgain(runtime, name, edits, mode),
-    bytes: Buffer.from(await workspace.bytes(file)),
-  };
-}
-
-/** The same as {@link streamedOnly} on the file as it now is. */
-async function streamedOnlyAgain(
-  runtime: ToolRuntime,
-  name: string,
-  edits: Edit[],
-  mode: EditMatch = 'unique',
-) {
-  const resolved = await runtime.paths.resolveFile(name, 'edit');
-  if (!resolved.ok) throw new Error(resolved.error.message);
-  const handle = await runtime.fs.open(resolved.path.real, 'read');
-  try {
-    const request = { runtime, sender: 'StrReplaceFile', input: name, target: resolved.path, handle };
-    return await editStreamed({ ...request, edits, mode, canFallBack: false, applyIfUnrelated: true }, {});
-  } finally {
-    await handle.close();
-  }
+  const result = await tooLargeForMemory(runtime).call({ path: name, edit });
+  return { result, bytes: await readBytes(workspace.fs, file) };
 }
 
 /** ASCII lines filling the format sample, so what follows is judged by the scan only. */
@@ -87,9 +82,10 @@ describe('a streamed file that is not the text its sample says', () => {
     runtime,
   }) => {
     const bytes = Buffer.concat([Buffer.from(ASCII_SAMPLE), Buffer.from('caf\xe9\nTARGET\n', 'latin1')]);
-    const { result, bytes: after } = await streamedOnly(runtime, workspace, 'big.txt', bytes, [
-      { old: 'TARGET', new: 'T', replace_all: false },
-    ]);
+    const { result, bytes: after } = await streamedOnly(runtime, workspace, 'big.txt', bytes, {
+      old: 'TARGET',
+      new: 'T',
+    });
     expect(result).toMatchObject({
       isError: true,
       message: '`big.txt` is not a valid text file in a supported encoding; it was not changed.',
@@ -160,9 +156,7 @@ describe('uniqueness in a file of mixed line endings', () => {
   it('in a file too large for memory too', async ({ workspace, runtime }) => {
     // Farther apart than a window reaches, so only the count of the whole file can see both.
     const content = 'one\r\na\rb\r\n' + 'filler\r\n'.repeat(10) + 'a\r\nb\r\n';
-    const { result } = await streamedOnly(runtime, workspace, 'big.txt', content, [
-      { old: 'a\nb', new: 'X', replace_all: false },
-    ]);
+    const { result } = await streamedOnly(runtime, workspace, 'big.txt', content, { old: 'a\nb', new: 'X' });
     expect(result).toMatchObject({
       isError: true,
       message:
@@ -175,7 +169,7 @@ describe('an old string the encoding cannot store', () => {
   // 0x81 is undefined in windows-1252: the file is ISO-8859-1, which has no curly quotes.
   const latin1 = Buffer.from('caf\x81\xe9 "quoted" text\nline\n', 'latin1');
 
-  it('is left to the in-memory path when the file fits', async ({ workspace, runtime }) => {
+  it('matches at the quotes level, read in windows as read whole', async ({ workspace, runtime }) => {
     const { streamed, memory } = await bothPaths(workspace, runtime, 'quotes.txt', latin1, {
       old: '“quoted”',
       new: '"said"',
@@ -184,16 +178,17 @@ describe('an old string the encoding cannot store', () => {
     expect(streamed).toEqual(memory);
   });
 
-  it('is not found in a file too large for memory', async ({ workspace, runtime }) => {
-    const { result, bytes } = await streamedOnly(runtime, workspace, 'big.txt', latin1, [
-      { old: '“quoted”', new: '"said"', replace_all: false },
-    ]);
-    expect(result).toMatchObject({
-      isError: true,
-      message: `Edit 1: the old string was not found in the file. No changes were made. \`big.txt\` is larger than ${MAX_EDIT_FILE_BYTES} bytes, so only exact matches are looked for (with \\n line breaks also tried as the file's own); the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`,
-      brief: 'No match',
+  it('matches at the quotes level in a file too large for memory too', async ({ workspace, runtime }) => {
+    const { result, bytes } = await streamedOnly(runtime, workspace, 'big.txt', latin1, {
+      old: '“quoted”',
+      new: '"said"',
     });
-    expect(bytes.equals(latin1)).toBe(true);
+    expect(result).toMatchObject({
+      isError: false,
+      message:
+        'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising quotes.',
+    });
+    expect(bytes.equals(Buffer.from('caf\x81\xe9 "said" text\nline\n', 'latin1'))).toBe(true);
   });
 });
 
@@ -226,34 +221,47 @@ describe('a replace_all over several windows', () => {
   });
 });
 
+/** `files` with the first descriptor of `name` made to run `before` ahead of its second stat (the one the stamp takes). */
+function beforeSecondStat(files: FileSystem, name: string, before: () => Promise<void>): FileSystem {
+  let opens = 0;
+  return {
+    ...files,
+    open: async (file, mode) => {
+      const handle = await files.open(file, mode);
+      if (path.basename(file) !== name || ++opens > 1) return handle;
+      let stats = 0;
+      return new Proxy(handle, {
+        get(opened, member, receiver) {
+          const value = Reflect.get(opened, member, receiver) as unknown;
+          if (typeof value !== 'function') return value;
+          if (member !== 'stat') return (value as (...args: unknown[]) => unknown).bind(opened);
+          return async () => {
+            if (++stats === 2) await before();
+            return (value as OpenFile['stat']).call(opened);
+          };
+        },
+      });
+    },
+  };
+}
+
 describe('a file grown between its open and its stamp', () => {
   failsWhere(it, 'sftp-early-stat')('is copied whole: the lines appended are kept', async ({ workspace }) => {
-    const runtime = workspace.runtime({ readBeforeWrite: false });
     const file = await workspace.write('grown.txt', 'line one\nTARGET\nline three\n');
-    const resolved = await runtime.paths.resolveFile('grown.txt', 'edit');
-    if (!resolved.ok) throw new Error(resolved.error.message);
-    // Opened (and sized, as the tool sizes it) before another program appends: the stamp is taken after.
-    const handle = await runtime.fs.open(file, 'read');
-    try {
-      await workspace.append(file, 'appended by another program\n');
-      const result = await editStreamed(
-        {
-          runtime,
-          sender: 'StrReplaceFile',
-          input: 'grown.txt',
-          target: resolved.path,
-          handle,
-          edits: [{ old: 'TARGET', new: 'T', replace_all: false }],
-          mode: 'unique',
-          canFallBack: false,
-          applyIfUnrelated: true,
-        },
-        {},
-      );
-      expect(result).toMatchObject({ isError: false });
-    } finally {
-      await handle.close();
-    }
+    // Opened (and sized) before another program appends: the stamp, taken after, has the new size.
+    const files = beforeSecondStat(forwardingFileSystem(workspace.fs), 'grown.txt', () =>
+      workspace.append(file, 'appended by another program\n'),
+    );
+    const runtime = createRuntime({
+      workDir: workspace.workDir,
+      approval: workspace.approval,
+      readBeforeWrite: false,
+      fs: files,
+    });
+    const tool = new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+    expect(await tool.call({ path: 'grown.txt', edit: { old: 'TARGET', new: 'T' } })).toMatchObject({
+      isError: false,
+    });
     expect(await workspace.read(file)).toBe('line one\nT\nline three\nappended by another program\n');
   });
 });
@@ -288,13 +296,14 @@ describe('a read state the streamed path can judge', () => {
 
 describe('single-byte encodings other than Latin-1', () => {
   it('a windows-1251 file too large for memory is edited', async ({ workspace, runtime }) => {
-    const format = { encoding: 'windows-1251', bom: false, lineEnding: '\n' as const };
+    const format = { encoding: 'windows-1251', bom: false };
     const text = 'Привет, как дела? Это обычный русский текст.\nЦЕЛЬ здесь\n'.repeat(3) + 'конец ЦЕЛИ\n';
-    const { result, bytes } = await streamedOnly(runtime, workspace, 'cp1251.txt', encodeIn(text, format), [
-      { old: 'конец ЦЕЛИ', new: 'финал', replace_all: false },
-    ]);
+    const { result, bytes } = await streamedOnly(runtime, workspace, 'cp1251.txt', encodeText(text, format), {
+      old: 'конец ЦЕЛИ',
+      new: 'финал',
+    });
     expect(result).toMatchObject({ isError: false });
-    expect(decodeIn(bytes, format)).toBe(text.replace('конец ЦЕЛИ', 'финал'));
+    expect(createStreamDecoder(format).write(bytes)).toBe(text.replace('конец ЦЕЛИ', 'финал'));
   });
 });
 
@@ -319,43 +328,243 @@ describe('a cancelled streamed edit', () => {
 });
 
 describe('replace_all in a CRLF file too large for memory', () => {
-  it('looks for exact bytes only, and its not-found message says so', async ({ workspace, runtime }) => {
+  it('looks for exact bytes only, as for a file read whole', async ({ workspace, runtime }) => {
     const content = 'one\r\nalpha\r\nbeta\r\ntwo\r\n';
-    const { result, bytes } = await streamedOnly(runtime, workspace, 'all.txt', content, [
-      { old: 'alpha\nbeta', new: 'x', replace_all: true },
-    ]);
-    expect(result).toMatchObject({
-      isError: true,
-      message: `Edit 1: the old string was not found in the file. No changes were made. \`all.txt\` is larger than ${MAX_EDIT_FILE_BYTES} bytes, so only exact matches are looked for; the line-ending, quote, whitespace, indentation and line-number tolerances need a file that fits in memory. Copy old exactly from the file.`,
-      brief: 'No match',
-    });
+    const edit = { old: 'alpha\nbeta', new: 'x', replace_all: true };
+    const { result, bytes } = await streamedOnly(runtime, workspace, 'all.txt', content, edit);
+    await workspace.write('whole.txt', content, { readBy: runtime });
+    const whole = await new StrReplaceFile(runtime).call({ path: 'whole.txt', edit });
+    expect(whole).toMatchObject({ isError: true, brief: 'No match' });
+    expect(result).toEqual(whole);
     expect(bytes.toString()).toBe(content);
   });
 });
 
-describe('an edit sent again for a file too large for memory', () => {
-  it('is refused, not applied a second time, while a different edit of the file still applies', async ({
+describe('a list of edits and a replay in a file too large for memory', () => {
+  it('are edited as in a file read whole: each edit on the result of the one before, a repeat recognised', async ({
     workspace,
     runtime,
   }) => {
-    // An insertion after an anchor keeps its anchor: applied again, it would insert a second copy.
+    const filler = Array.from({ length: 40 }, (_, index) => `filler ${index}`).join('\n');
+    const content = `a\nanchor()\nc\n${filler}\nlast()\n`;
     const insertion = { old: 'anchor()', new: 'anchor()\nadded()', replace_all: false };
-    const first = await streamedOnly(runtime, workspace, 'big.txt', 'a\nanchor()\nc\n', [insertion]);
-    expect(first.result).toMatchObject({ isError: false });
-    const after = 'a\nanchor()\nadded()\nc\n';
+    const edits = [
+      insertion,
+      // Matches only the text the first edit wrote.
+      { old: 'added()\nc', new: 'added()\nC', replace_all: false },
+      { old: '  last()', new: 'last(2)', replace_all: false },
+    ];
+    const first = await streamedOnly(runtime, workspace, 'big.txt', content, edits);
+    expect(first.result).toMatchObject({
+      isError: false,
+      message:
+        'File successfully edited. Applied 3 edit(s) with 3 total replacement(s). Edit 3 matched after normalising whitespace.',
+    });
+    const after = `a\nanchor()\nadded()\nC\n${filler}\nlast(2)\n`;
     expect(first.bytes.toString()).toBe(after);
+    expect(await tooLargeForMemory(runtime).call({ path: 'big.txt', edit: insertion })).toMatchObject({
+      isError: false,
+      message:
+        'File unchanged: the edit(s) were already applied by an earlier call in this session (edit 1 at line 2). Nothing was written.',
+      output: '     1\ta\n     2\tanchor()\n     3\tadded()\n     4\tC\n     5\tfiller 0\n',
+    });
+    expect(await workspace.read('big.txt')).toBe(after);
+  });
+});
 
-    expect(await streamedOnlyAgain(runtime, 'big.txt', [insertion])).toMatchObject({
+describe('a list of edits where an edit matches across what an earlier one wrote', () => {
+  it('reads more of the file around that change, as far as the later edits may reach', async ({
+    workspace,
+    runtime,
+  }) => {
+    // Past the lines a failed edit is answered from (CLOSEST_TEXT_MAX_LINES), which would take the change in.
+    const lines = Array.from({ length: 60_000 }, (_, index) => `line ${index + 1}`);
+    const content = `${lines.join('\n')}\n`;
+    // The second edit's old is found only in the text the first one wrote, and reaches eight lines past it.
+    const edits = [
+      { old: 'line 55000\n', new: 'written by the first edit\n', replace_all: false },
+      {
+        old: `written by the first edit\n${lines.slice(55_000, 55_008).join('\n')}`,
+        new: 'joined',
+        replace_all: false,
+      },
+    ];
+    const tiny = { ...DEFAULT_WINDOW_TUNING, windowContextLines: 0 };
+    const file = await workspace.write('cascade.txt', content, { readBy: runtime });
+    const result = await new StrReplaceFile(runtime, { streamAboveBytes: 1 }, tiny).call({
+      path: 'cascade.txt',
+      edit: edits,
+    });
+    expect(result).toMatchObject({
+      isError: false,
+      message: 'File successfully edited. Applied 2 edit(s) with 2 total replacement(s).',
+    });
+    expect(await workspace.read(file)).toBe(
+      `${[...lines.slice(0, 54_999), 'joined', ...lines.slice(55_008)].join('\n')}\n`,
+    );
+  });
+});
+
+describe('what a file read in windows refuses', () => {
+  it('an encoding windows are not read in, in a file too large to read whole', async ({
+    workspace,
+    runtime,
+  }) => {
+    const text = '这是一个用国标码写的中文文件，里面有很多汉字。\n'.repeat(40) + '目标在这里\n';
+    const bytes = encodeText(text, { encoding: 'gbk', bom: false });
+    const detected = detectTextEncoding(bytes, true)?.encoding;
+    expect(detected).not.toBe('utf-8');
+    const { result, bytes: after } = await streamedOnly(runtime, workspace, 'gbk.txt', bytes, {
+      old: '目标',
+      new: '终点',
+    });
+    expect(result).toMatchObject({
       isError: true,
-      message: `Edit 1 is an edit this session already applied to this file. \`big.txt\` is larger than ${MAX_EDIT_FILE_BYTES} bytes: whether an edit is already applied is checked only in a file that fits in memory, so a repeated edit is not applied. No changes were made. If the change is still needed, include more of the surrounding text in old.`,
+      message: `\`gbk.txt\` is larger than ${MAX_EDIT_FILE_BYTES} bytes and is encoded in ${detected}; a file this large is edited only in UTF-8, UTF-16 or a single-byte encoding. No changes were made.`,
+      brief: 'Unsupported encoding',
+    });
+    expect(after.equals(bytes)).toBe(true);
+    // Read whole when it fits, it is edited.
+    const whole = await new StrReplaceFile(runtime, { streamAboveBytes: 1 }).call({
+      path: 'gbk.txt',
+      edit: { old: '目标', new: '终点' },
+    });
+    expect(whole).toMatchObject({ isError: false });
+  });
+
+  it('edits that could match at more places than the windows of one call hold', async ({
+    workspace,
+    runtime,
+  }) => {
+    const content = 'x;'.repeat(MAX_REPLACEMENTS + 2);
+    const file = await workspace.write('dense.txt', content, { readBy: runtime });
+    const result = await new StrReplaceFile(runtime, { streamAboveBytes: 1000 }).call({
+      path: 'dense.txt',
+      edit: { old: 'x', new: 'y' },
+    });
+    expect(result).toMatchObject({
+      isError: true,
+      message: `\`dense.txt\` is larger than 1000 bytes, so it is read in windows around the places the edits could match, and they could match at more places than ${MAX_WINDOW_BYTES} bytes of windows hold. No changes were made. Make old more specific: include a line that occurs rarely in the file.`,
       brief: 'Invalid edit',
     });
-    expect(await workspace.read(workspace.at('big.txt'))).toBe(after);
+    expect(await workspace.read(file)).toBe(content);
+  });
 
-    const different = { old: 'added()', new: 'added(1)', replace_all: false };
-    expect(await streamedOnlyAgain(runtime, 'big.txt', [different])).toMatchObject({
-      isError: false,
+  it('windows over the bytes one call may hold together', async ({ workspace, runtime }) => {
+    const lines = Array.from({ length: 400 }, (_, index) =>
+      index % 4 === 0 ? `key ${index}` : `line ${index}`,
+    );
+    const content = `${lines.join('\n')}\n`;
+    const file = await workspace.write('wide.txt', content, { readBy: runtime });
+    const tuning = { ...DEFAULT_WINDOW_TUNING, maxWindowBytes: 1024 };
+    const edit = { old: 'key', new: 'KEY', replace_all: true };
+    expect(
+      await new StrReplaceFile(runtime, { streamAboveBytes: 1 }, tuning).call({ path: 'wide.txt', edit }),
+    ).toMatchObject({
+      isError: true,
+      message:
+        '`wide.txt` is larger than 1 bytes, so it is read in windows around the places the edits could match, and they could match at more places than 1024 bytes of windows hold. No changes were made. Make old more specific: include a line that occurs rarely in the file.',
+      brief: 'Invalid edit',
     });
-    expect(await workspace.read(workspace.at('big.txt'))).toBe('a\nanchor()\nadded(1)\nc\n');
+    expect(await workspace.read(file)).toBe(content);
+    // Within the budget, the same edit applies.
+    expect(
+      await new StrReplaceFile(runtime, { streamAboveBytes: 1 }).call({ path: 'wide.txt', edit }),
+    ).toMatchObject({
+      isError: false,
+      extras: { replacements: 100 },
+    });
+  });
+});
+
+describe('a file read in windows and then whole (its encoding needs the whole file)', () => {
+  it.runIf(backendHas('exact-times'))(
+    'is judged on the bytes it edits: one rewritten after its stamp, size and time kept, is refused (SFTP)',
+    async ({ workspace }) => {
+      // Larger than one SFTP read, so the reads reach the disk over SSH too (a smaller file is read as it is opened).
+      const text = '这是一个用国标码写的中文文件。\n'.repeat(12_000);
+      const before = encodeText(`${text}目标\n`, { encoding: 'gbk', bom: false });
+      const after = encodeText(`${text}别处\n`, { encoding: 'gbk', bom: false });
+      const {
+        runtime: reader,
+        at,
+        files,
+      } = translatedRuntime(workspace, { capabilities: SFTP_CAPABILITIES });
+      // Reads from the file's start in the call: the stamp's hash, the format's sample, then the whole file, rewritten
+      // just before it.
+      let fromStart = Number.NEGATIVE_INFINITY;
+      const rewriting: FileSystem = {
+        ...files,
+        open: async (file, mode) => {
+          const handle = await files.open(file, mode);
+          return new Proxy(handle, {
+            get(opened, member, receiver) {
+              const value = Reflect.get(opened, member, receiver) as unknown;
+              if (typeof value !== 'function') return value;
+              if (member !== 'read') return (value as (...args: unknown[]) => unknown).bind(opened);
+              return async (...args: Parameters<OpenFile['read']>) => {
+                if (args[3] === 0 && ++fromStart === 3)
+                  await rewriteKeepingMtime(workspace.at('gbk.txt'), after);
+                return (value as OpenFile['read']).apply(opened, args);
+              };
+            },
+          });
+        },
+      };
+      const runtime = createRuntime({ workDir: reader.workDir, approval: workspace.approval, fs: rewriting });
+      await workspace.write('gbk.txt', before);
+      await markRead(runtime, at('gbk.txt'));
+      fromStart = 0;
+      const tool = new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+      expect(await tool.call({ path: 'gbk.txt', edit: { old: '别处', new: '这里' } })).toMatchObject({
+        isError: true,
+        brief: 'File modified',
+      });
+      expect((await readBytes(workspace.fs, workspace.at('gbk.txt'))).equals(after)).toBe(true);
+    },
+  );
+});
+
+describe('a file changed between its scan and the read of its windows', () => {
+  it('is refused as modified: a window that no longer decodes is not edited, nor the file read whole', async ({
+    workspace,
+  }) => {
+    const content = 'alpha\nbeta TARGET gamma\ndelta\n';
+    const file = await workspace.write('changing.txt', content);
+    const changed = Buffer.from(content.replace('beta', 'b\xffta'), 'latin1');
+    // Reads of the call: the stamp's hash, the format's sample (two: the second finds the end), the scan, then the
+    // lines around the hit, changed just before.
+    let reads = 0;
+    const files = forwardingFileSystem(workspace.fs);
+    const changing: FileSystem = {
+      ...files,
+      open: async (name, mode) => {
+        const handle = await files.open(name, mode);
+        if (mode !== 'read') return handle;
+        return new Proxy(handle, {
+          get(opened, member, receiver) {
+            const value = Reflect.get(opened, member, receiver) as unknown;
+            if (typeof value !== 'function') return value;
+            if (member !== 'read') return (value as (...args: unknown[]) => unknown).bind(opened);
+            return async (...args: Parameters<OpenFile['read']>) => {
+              if (++reads === 5) await workspace.write(file, changed);
+              return (value as OpenFile['read']).apply(opened, args);
+            };
+          },
+        });
+      },
+    };
+    const runtime = createRuntime({
+      workDir: workspace.workDir,
+      approval: workspace.approval,
+      readBeforeWrite: false,
+      fs: changing,
+    });
+    const tool = new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+    expect(await tool.call({ path: 'changing.txt', edit: { old: 'TARGET', new: 'T' } })).toMatchObject({
+      isError: true,
+      brief: 'File modified',
+    });
+    expect((await readBytes(workspace.fs, file)).equals(changed)).toBe(true);
   });
 });

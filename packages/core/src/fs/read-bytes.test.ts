@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { readHandleUpTo } from './read-bytes.js';
+import { readHandleRange, readHandleUpTo } from './read-bytes.js';
 import { readFileUpTo } from './regular-file.js';
 import { localFileSystem } from './local-file-system.js';
 
@@ -43,6 +43,29 @@ describe('readHandleUpTo', () => {
     try {
       expect((await readHandleUpTo(handle, 100_000, 10)).equals(content)).toBe(true);
       expect((await readHandleUpTo(handle, 65_536, 10)).equals(content.subarray(0, 65_536))).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('readHandleRange', () => {
+  it('reads exactly the range asked, across short reads, and refuses a file that ends before it', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('range.bin', Buffer.from('0123456789'));
+    const handle = await localFileSystem.open(file, 'read');
+    // One byte per read: the range is put together from short reads.
+    const trickle = {
+      read: (buffer: Buffer, offset: number, _length: number, position: number) =>
+        handle.read(buffer, offset, 1, position),
+    };
+    try {
+      expect((await readHandleRange(trickle, 3, 7)).toString()).toBe('3456');
+      expect((await readHandleRange(handle, 5, 5)).length).toBe(0);
+      await expect(readHandleRange(handle, 8, 12)).rejects.toThrow(
+        'The file ended at byte 10 while it was edited.',
+      );
     } finally {
       await handle.close();
     }

@@ -26,3 +26,22 @@ export async function readHandleUpTo(
   }
   return buffer.subarray(0, length);
 }
+
+/**
+ * Reads exactly `[from, to)` of an open file, looping over short reads; throws when the file ends before `to` (it
+ * shrank while it was read, so what the caller planned from its size no longer holds).
+ */
+export async function readHandleRange(
+  handle: Pick<OpenFile, 'read'>,
+  from: number,
+  to: number,
+): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(Math.max(0, to - from));
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, from + filled);
+    if (bytesRead === 0) throw new Error(`The file ended at byte ${from + filled} while it was edited.`);
+    filled += bytesRead;
+  }
+  return buffer;
+}

@@ -1,3 +1,4 @@
+import { countLineBreaks } from './line-endings.js';
 import type { TextReplacement } from './text-replacement.js';
 
 /** One change of the original text as a draft keeps it: `[start, end)` of the original gave way to `text`. */
@@ -24,16 +25,9 @@ interface Place {
 /** Line queries answered by counting before the original's line breaks are listed once. */
 const COUNTS_BEFORE_BREAK_LIST = 2;
 
-/** Line breaks of `text[from, to)`. */
-function countBreaks(text: string, from = 0, to = text.length): number {
-  let count = 0;
-  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
-  return count;
-}
-
 /** The offsets of every line break of `text`, ascending. */
 function breakOffsets(text: string): Int32Array {
-  const offsets = new Int32Array(countBreaks(text));
+  const offsets = new Int32Array(countLineBreaks(text));
   let count = 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) offsets[count++] = at;
   return offsets;
@@ -151,7 +145,7 @@ export class DraftChanges {
         1 +
         this.originalBreaksBelow(change.start) +
         this.breaksBefore[place.index]! +
-        countBreaks(change.text, 0, place.at)
+        countLineBreaks(change.text, 0, place.at)
       );
     }
     return 1 + this.originalBreaksBelow(place.at) + this.breaksBefore[place.index + 1]!;
@@ -242,7 +236,7 @@ export class DraftChanges {
   /** Line breaks of the original text before original offset `offset`. */
   private originalBreaksBelow(offset: number): number {
     if (this.originalBreaks === undefined && this.breakCounts++ < COUNTS_BEFORE_BREAK_LIST) {
-      return countBreaks(this.original, 0, offset);
+      return countLineBreaks(this.original, 0, offset);
     }
     this.originalBreaks ??= breakOffsets(this.original);
     return countBelow(this.originalBreaks, offset);
@@ -262,7 +256,7 @@ export class DraftChanges {
     const last = this.changeAtOrBeforeOffset(end);
     const removed = this.slice(start, end);
     let delta = text.length - removed.length;
-    let breaks = countBreaks(text) - countBreaks(removed);
+    let breaks = countLineBreaks(text) - countLineBreaks(removed);
     let merged = text;
     let originalStart = this.originalAfter(first - 1, start);
     let originalEnd = this.originalAfter(last, end);

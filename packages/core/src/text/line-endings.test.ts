@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { detectLineEnding, normalizeLineEndings, normalizedOffsets, rawOffsets } from './line-endings.js';
+import {
+  countLineBreaks,
+  detectLineEnding,
+  normalizeLineEndings,
+  normalizedOffsets,
+  rawOffsets,
+} from './line-endings.js';
 import { restoreLineEndings } from './restore-line-endings.js';
 
 describe('detectLineEnding', () => {
@@ -147,5 +153,13 @@ describe('restoreLineEndings', () => {
     const restored = restoreLineEndings(original, updated, '\n');
     const expected = original.replace('line 100000\n', 'changed\nand added\n');
     expect(restored).toBe(expected);
+  });
+});
+
+describe('countLineBreaks', () => {
+  it('counts the line breaks of a range, its end excluded', () => {
+    expect(countLineBreaks('a\nb\n\nc')).toBe(3);
+    expect(countLineBreaks('a\nb\n\nc', 2, 4)).toBe(1);
+    expect(countLineBreaks('a\nb\n\nc', 1, 1)).toBe(0);
   });
 });

@@ -43,6 +43,13 @@ export function hasOnlyLineEnding(raw: string, lineEnding: LineEnding): boolean 
   );
 }
 
+/** Line breaks of `text[from, to)`, a `\n`-normalised text (a text of `n` line breaks has `n + 1` lines). */
+export function countLineBreaks(text: string, from = 0, to = text.length): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 /** Turns every `\r\n` and lone `\r` into `\n`. */
 export function normalizeLineEndings(text: string): string {
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;

@@ -20,20 +20,7 @@ export interface ApplyEditsOptions {
   mode?: EditMatch;
   /** The edits this session already applied to the file (docs/str-replace-file.md#replays); none by default. */
   log?: readonly LoggedEdit[];
-  /**
-   * Whether the start and the end of the text are line boundaries (default both): a window of a larger file cut
-   * inside a line says which are not, so a deletion there never takes a line break outside the match.
-   */
-  edges?: TextEdges;
 }
-
-/** See {@link ApplyEditsOptions.edges}. */
-export interface TextEdges {
-  startsLine: boolean;
-  endsLine: boolean;
-}
-
-const WHOLE_TEXT: TextEdges = { startsLine: true, endsLine: true };
 
 /**
  * Every edit applied, or the first edit that failed (1-based `index`). On success `text` is the new
@@ -68,10 +55,10 @@ function replacementFor(text: TextDraft, span: FoundSpan, edit: EditSpec, found:
 }
 
 /** Whether deleting `[start, end)` should take a line break with it: the span is whole lines, without the break. */
-function isWholeLines(text: TextDraft, start: number, end: number, edges: TextEdges): boolean {
+function isWholeLines(text: TextDraft, start: number, end: number): boolean {
   if (start >= end || text.charCodeAt(end - 1) === 10) return false;
-  const startsLine = start === 0 ? edges.startsLine : text.charCodeAt(start - 1) === 10;
-  const endsLine = end === text.length ? edges.endsLine : text.charCodeAt(end) === 10;
+  const startsLine = start === 0 || text.charCodeAt(start - 1) === 10;
+  const endsLine = end === text.length || text.charCodeAt(end) === 10;
   return startsLine && endsLine;
 }
 
@@ -99,14 +86,14 @@ function takeBreakBefore(text: TextDraft, replacements: TextReplacement[], start
 }
 
 /** Replacements for one edit's matches, in order, none overlapping. */
-function replacementsFor(text: TextDraft, edit: EditSpec, found: Found, edges: TextEdges): TextReplacement[] {
+function replacementsFor(text: TextDraft, edit: EditSpec, found: Found): TextReplacement[] {
   const replacements: TextReplacement[] = [];
   for (const span of found.spans) {
     let { start, end } = span;
     let replacement = '';
     if (edit.new !== '') {
       replacement = replacementFor(text, span, edit, found);
-    } else if (isWholeLines(text, start, end, edges)) {
+    } else if (isWholeLines(text, start, end)) {
       if (text.charCodeAt(end) === 10) end += 1;
       else start = takeBreakBefore(text, replacements, start);
     }
@@ -183,7 +170,7 @@ export function applyEdits(
       };
     }
     if (replaced + found.spans.length > MAX_REPLACEMENTS) return tooMany(index);
-    const replacements = replacementsFor(draft, edit, found, options.edges ?? WHOLE_TEXT);
+    const replacements = replacementsFor(draft, edit, found);
     growth += replacements.reduce((sum, { start, end, text }) => sum + text.length - (end - start), 0);
     if (growth > MAX_EDIT_GROWTH_CHARS) {
       return { ok: false, index, failure: { kind: 'too-large', limit: MAX_EDIT_GROWTH_CHARS } };
@@ -202,7 +189,10 @@ export function applyEdits(
   }
   return {
     ok: true,
-    text: draft.text,
+    // Built when asked: a file read in windows is written from the replacements, never from this whole text.
+    get text() {
+      return draft.text;
+    },
     replacements: draft.replacements,
     edits: outcomes,
     applied,

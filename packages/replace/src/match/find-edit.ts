@@ -1,9 +1,13 @@
-import { normalizeLineEndings, type TextDraft } from '@kimi-tools/core/toolkit';
+import {
+  normalizeLineEndings,
+  stripLineNumbers,
+  stripNewLineNumbers,
+  type TextDraft,
+} from '@kimi-tools/core/toolkit';
 import { iterateOccurrences } from './match-exact.js';
 import { straightenQuotes } from './match-quotes.js';
 import { iterateWhitespaceMatches, type IndentShift } from './match-whitespace.js';
 import { indentRewritesFor, rewriteIndentation, type IndentRewrite } from './match-indentation.js';
-import { stripLineNumbers, stripNewLineNumbers } from './match-line-numbers.js';
 import type { EditMatch, MatchLevel } from './types.js';
 
 /** Lines of an ambiguous match listed in the error; more matches are counted and shown as `...`. */

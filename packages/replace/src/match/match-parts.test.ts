@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSEST_TEXT_MAX_LINES, findClosestText } from '@kimi-tools/core/toolkit';
 import { editFailureText } from '../errors.js';
-import { editSuccessText } from './edit-messages.js';
+import { editSuccessText } from '../edit/write-edit.js';
 import { lineNumbersAt } from './line-numbers.js';
 import { iterateOccurrences } from './match-exact.js';
 import { carryQuoteStyle, straightenQuotes } from './match-quotes.js';

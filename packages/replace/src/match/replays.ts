@@ -1,4 +1,4 @@
-import { lineSnippet, type LoggedEdit } from '@kimi-tools/core/toolkit';
+import { lineSnippet, normalizeLineEndings, type LoggedEdit } from '@kimi-tools/core/toolkit';
 import type { FindResult } from './find-edit.js';
 import { lineNumbersAt } from './line-numbers.js';
 
@@ -130,4 +130,37 @@ export function replacedRegion(
     return { from: place.from, to: place.to, excerpt: excerpt.output };
   }
   return undefined;
+}
+
+/**
+ * The texts of the log whose places in the file {@link alreadyAppliedAt} and {@link replacedRegion} may look for,
+ * when `edits` are applied: what each logged edit wrote that one of them repeats or is related to, and, edit by edit,
+ * the texts of the later edits that replaced it in turn.
+ */
+export function loggedTextsToFind(
+  log: readonly LoggedEdit[],
+  edits: readonly { old: string; new: string }[],
+): string[] {
+  const wanted = edits.map((edit) => ({
+    old: normalizeLineEndings(edit.old),
+    replacement: normalizeLineEndings(edit.new),
+  }));
+  const found = new Set<number>();
+  const follow = (at: number): void => {
+    if (found.has(at)) return;
+    found.add(at);
+    const written = bare(log[at]!.written);
+    for (let later = at + 1; later < log.length; later++)
+      if (related(bare(log[later]!.old), written)) follow(later);
+  };
+  for (const [index, entry] of log.entries()) {
+    const bareOld = bare(entry.old);
+    if (
+      wanted.some(
+        ({ old, replacement }) => isSameEdit(entry, old, replacement) || related(bareOld, bare(old)),
+      )
+    )
+      follow(index);
+  }
+  return [...found].map((index) => log[index]!.written).filter((written) => written !== '');
 }

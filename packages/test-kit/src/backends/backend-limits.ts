@@ -68,7 +68,7 @@ export const KNOWN_DEFECTS = {
   'sftp-early-stat': {
     on: ['ssh'],
     cause:
-      "the SSH backend answers an open file's first stat() with the fstat it sent when opening it: a file grown in between is seen at its old size, and StrReplaceFile's streamed path refuses it as modified instead of copying it whole",
+      "the SSH backend answers an open file's first stat() with the fstat it sent when opening it: a file grown in between is seen at its old size, and StrReplaceFile refuses a file read in windows as modified instead of copying it whole",
   },
   'sftp-line-index': {
     on: ['ssh'],

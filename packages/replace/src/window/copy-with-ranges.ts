@@ -1,5 +1,5 @@
 import type { OpenFile } from '@kimi-tools/core/fs';
-import type { StreamTuning } from './stream-tuning.js';
+import type { WindowTuning } from './window-tuning.js';
 
 /** A range of the old file, `[start, end)`, and the bytes that replace it. */
 export interface ReplacedRange {
@@ -16,17 +16,22 @@ async function writeAll(target: OpenFile, bytes: Uint8Array, position: number): 
 
 /**
  * Writes the new file into `target`: the old bytes of `source` (`size` of them) with each range (sorted, disjoint)
- * replaced, copied through one buffer of `chunkBytes` so memory stays bounded whatever the file's size. Stops with
- * the signal's reason between chunks when it is aborted (the atomic write then removes the temp file).
+ * replaced, copied through one buffer of `chunkBytes` (or `buffer`, the scan's) so memory stays bounded whatever the
+ * file's size. Stops with the signal's reason between chunks when it is aborted (the atomic write then removes the
+ * temp file).
  */
 export async function copyWithRanges(
   source: OpenFile,
   size: number,
   ranges: readonly ReplacedRange[],
   target: OpenFile,
-  options: { chunkBytes: StreamTuning['chunkBytes']; signal?: AbortSignal | undefined },
+  options: {
+    chunkBytes: WindowTuning['chunkBytes'];
+    buffer?: Buffer | undefined;
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<void> {
-  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(options.chunkBytes, size)));
+  const buffer = options.buffer ?? Buffer.allocUnsafe(Math.max(1, Math.min(options.chunkBytes, size)));
   let written = 0;
   const copy = async (from: number, to: number) => {
     for (let at = from; at < to;) {

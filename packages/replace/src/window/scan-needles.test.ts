@@ -1,7 +1,8 @@
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { scanOccurrences, type ScanOptions } from './scan-occurrences.js';
-import { copyWithRanges } from './copy-with-windows.js';
+import { scanNeedles, type ScanOptions } from './scan-needles.js';
+import { copyWithRanges } from './copy-with-ranges.js';
+import { createTextStreamCheck } from '@kimi-tools/core/toolkit';
 
 const it = test;
 
@@ -11,16 +12,14 @@ function options(overrides: Partial<ScanOptions>): ScanOptions {
   return {
     start: 2,
     breaks: UTF16LE,
-    overlapping: true,
-    firstOnly: false,
     keep: 10,
-    maxCount: Number.POSITIVE_INFINITY,
+    check: createTextStreamCheck({ encoding: 'utf-16le' }),
     chunkBytes: 5,
     ...overrides,
   };
 }
 
-describe('scanOccurrences', () => {
+describe('scanNeedles', () => {
   it('counts lines right when its chunks end inside a UTF-16 code unit (a \\r\\n is one break)', async ({
     workspace,
   }) => {
@@ -33,16 +32,21 @@ describe('scanOccurrences', () => {
     try {
       const size = (await handle.stat()).size;
       for (const chunkBytes of [3, 5, 7, 9]) {
-        const found = await scanOccurrences(
+        const found = await scanNeedles(
           handle,
           size,
-          Buffer.from('TARGET', 'utf16le'),
+          [Buffer.from('TARGET', 'utf16le'), Buffer.from('d', 'utf16le')],
           options({ chunkBytes }),
         );
-        expect({ chunkBytes, lines: found.lines, count: found.count }).toEqual({
+        expect({ chunkBytes, found }).toEqual({
           chunkBytes,
-          lines: [4],
-          count: 1,
+          found: {
+            text: true,
+            hits: [
+              { starts: [26], lines: [4], count: 1 },
+              { starts: [12], lines: [2], count: 1 },
+            ],
+          },
         });
       }
     } finally {
@@ -56,13 +60,14 @@ describe('scanOccurrences', () => {
     try {
       const controller = new AbortController();
       controller.abort(new Error('cancelled by the user'));
-      const scan = scanOccurrences(
+      const scan = scanNeedles(
         handle,
         500,
-        Buffer.from('x'),
+        [Buffer.from('x')],
         options({
           start: 0,
           breaks: { unit: 1, lf: Buffer.from('\n'), cr: Buffer.from('\r') },
+          check: createTextStreamCheck({ encoding: 'utf-8' }),
           signal: controller.signal,
         }),
       );
