@@ -267,7 +267,7 @@ export class Checkpoints {
     const changes = new Map<string, IndexRow | null>();
     const writer = this.store.objects.writer();
     for (const [at, path] of paths.entries()) {
-      const seen = stats[at];
+      const seen = stats.at(at);
       const entry = target(path);
       const mergedFile = merged.get(path);
       if (seen === undefined) changes.set(path, null);

@@ -331,6 +331,8 @@ const FILE_SYSTEMS = [
   'MemorySnapshot',
   'OpenFile',
   'OpenMode',
+  'StatsTable',
+  'WideField',
   'localFileSystem',
   'memoryFileSystem',
 ];

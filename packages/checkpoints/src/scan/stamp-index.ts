@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { FileStats } from '@kimi-tools/core/fs';
+import { WideField, type FileStats, type StatsTable } from '@kimi-tools/core/fs';
 import { crc32 } from 'node:zlib';
 import type { ManifestEntry } from './manifest.js';
 
@@ -294,6 +294,37 @@ export class StampIndex {
       (stats.dev === undefined
         ? (flags & FLAG_DEV) === 0
         : (flags & FLAG_DEV) !== 0 && stats.dev === this.devs[row])
+    );
+  }
+
+  /** The 64-bit stamp columns as 32-bit words, for comparing with a {@link StatsTable} in place. */
+  private words: { mtimeNs: Int32Array; ctimeNs: Int32Array; ino: Int32Array; dev: Int32Array } | undefined;
+
+  /** {@link sameStamp} with the stats of entry `at` of a table, compared in place (no bigint, no object made). */
+  sameStampIn(row: number, table: StatsTable, at: number): boolean {
+    const flags = this.flags[row]!;
+    const words = (this.words ??= {
+      mtimeNs: wordsOf(this.mtimeNs),
+      ctimeNs: wordsOf(this.ctimeNs),
+      ino: wordsOf(this.inos),
+      dev: wordsOf(this.devs),
+    });
+    return (
+      table.size(at) === this.sizes[row] &&
+      (table.mode(at) & 0o7777) === this.modes[row] &&
+      table.mtimeMs(at) === this.mtimeMs[row] &&
+      (flags & FLAG_MTIME_NS
+        ? table.sameWide(at, WideField.mtimeNs, words.mtimeNs, row)
+        : !table.hasWide(at, WideField.mtimeNs)) &&
+      (flags & FLAG_CTIME_NS
+        ? table.sameWide(at, WideField.ctimeNs, words.ctimeNs, row)
+        : !table.hasWide(at, WideField.ctimeNs)) &&
+      (flags & FLAG_INO
+        ? table.sameWide(at, WideField.ino, words.ino, row)
+        : !table.hasWide(at, WideField.ino)) &&
+      (flags & FLAG_DEV
+        ? table.sameWide(at, WideField.dev, words.dev, row)
+        : !table.hasWide(at, WideField.dev))
     );
   }
 
@@ -592,6 +623,11 @@ export function differences(
     }
   }
   return found;
+}
+
+/** A 64-bit column as twice as many 32-bit words, in place. */
+function wordsOf(column: BigInt64Array): Int32Array {
+  return new Int32Array(column.buffer, column.byteOffset, column.length * 2);
 }
 
 function u32(value: number): Buffer {

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import type { StatsTable } from './stats-table.js';
 
 // The one seam between the tools and the files they work on (docs/file-systems.md). Every file access of core and of
 // the tools goes through a `FileSystem`: the local disk (the default), a workspace held in memory, a remote host over
@@ -166,11 +167,11 @@ export interface FileSystem {
   readdir(path: string): Promise<DirEntry[]>;
   /**
    * The `lstat` of many paths below `base` in one call, where the backend does that at less cost than one call each
-   * (the local disk: in worker threads). `paths` are relative to `base`, `/`-separated (`''` is `base` itself). One
-   * entry per path, in order: the stats, or `undefined` where nothing is (`ENOENT`, `ENOTDIR`); rejects on any other
-   * error. Optional: callers use core's `lstatMany`, which falls back on `lstat`.
+   * (the local disk: synchronous `lstat`s, in slices). `paths` are relative to `base`, `/`-separated (`''` is `base`
+   * itself). One entry per path, in order, in a {@link StatsTable}: nothing where nothing is (`ENOENT`, `ENOTDIR`);
+   * rejects on any other error. Optional: callers use core's `lstatMany`, which falls back on `lstat`.
    */
-  lstatMany?(base: string, paths: readonly string[]): Promise<Array<FileStats | undefined>>;
+  lstatMany?(base: string, paths: readonly string[]): Promise<StatsTable>;
 
   /** Opens an existing file (see {@link OpenMode}). */
   open(path: string, mode: OpenMode): Promise<OpenFile>;
