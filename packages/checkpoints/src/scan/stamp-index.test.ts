@@ -70,6 +70,12 @@ describe('the index of a scan', () => {
     expect(rowsOf(StampIndex.decode(shifted)!)).toEqual(ROWS);
   });
 
+  it('reads back paths that are not ASCII among many that are', () => {
+    const names = ['a', 'caf\u00e9.txt', 'd/\u65e5\u672c/x', 'd/plain', 'e\u0301', 'z/\u{1f600}', 'zz'];
+    const rows = names.map((path, n) => file(path, n));
+    expect(rowsOf(StampIndex.decode(StampIndex.fromRows(HEADER, rows).encode())!)).toEqual(rows);
+  });
+
   it('is no index when a byte is damaged, or when whole bytes do not add up, and never throws', () => {
     const bytes = StampIndex.fromRows(HEADER, ROWS).encode();
     bytes[40]! ^= 1;
@@ -132,6 +138,14 @@ describe('the index of a scan', () => {
     );
     expect(touched.manifest().encode().equals(manifest.encode())).toBe(true);
     expect(differences(index, touched)).toEqual([]);
+    expect(rowsOf(StampIndex.decode(manifest.encode())!)).toEqual(rowsOf(manifest));
+    // Without a large file (whose stamp stands for its content) the stamp columns are zeros, and are not written.
+    const small = StampIndex.fromRows(
+      HEADER,
+      ROWS.filter((row) => row.kind !== ROW_LARGE),
+    ).manifest();
+    expect(small.encode().length).toBeLessThan(manifest.encode().length - 5 * 8 * small.count);
+    expect(rowsOf(StampIndex.decode(small.encode())!)).toEqual(rowsOf(small));
   });
 
   it('tells the paths whose content differs, with their rows', () => {
