@@ -14,10 +14,17 @@ import { commitRewind } from './rewind/commit-rewind.js';
 import { planRewind, type RewindPlan } from './rewind/plan-rewind.js';
 import type { Checkpoint, Resolution, RewindOptions, RewindResult } from './rewind/rewind-types.js';
 import { fileChanges, type FileChange } from './scan/changes.js';
-import { emptyEntries, type EntryLookup, type Manifest, type ManifestEntry } from './scan/manifest.js';
+import {
+  emptyEntries,
+  sameContent,
+  type EntryLookup,
+  type Manifest,
+  type ManifestEntry,
+} from './scan/manifest.js';
 import { scanWorkspace, type ScanResult } from './scan/scan-workspace.js';
 import {
   differences,
+  entryOfRow,
   ROW_DIR,
   ROW_FILE,
   ROW_LINK,
@@ -47,9 +54,6 @@ export class PathOutsideWorkspaceError extends Error {
 
 /** The runtime's checkpoints, made by {@link createCheckpoints} or, on first use by a tool, with the defaults. */
 const CHECKPOINTS = defineRuntimeSlot('checkpoints', () => ({ value: undefined as Checkpoints | undefined }));
-
-/** Contents of a rewind read from the store at once. */
-const READ_CONCURRENCY = 16;
 
 /** The workspace scanned against the newest checkpoint (and, for a storing scan, its new contents in a pack). */
 interface Scanned {
@@ -229,22 +233,18 @@ export class Checkpoints {
     };
   }
 
-  /** The bytes of every file a rewind restores, read from the store a few at a time. */
+  /** The bytes of every file a rewind restores, read from the store (each block of its packs once). */
   private async restoredBytes(
     target: EntryLookup,
     paths: readonly string[],
   ): Promise<Map<string, Uint8Array>> {
-    const bytes = new Map<string, Uint8Array>();
-    const files = paths.filter((path) => target(path)?.type === 'file');
-    let next = 0;
-    const lane = async () => {
-      while (next < files.length) {
-        const path = files[next++]!;
-        bytes.set(path, await this.storeBytes(path, target(path)!));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, files.length) }, lane));
-    return bytes;
+    const hashes = new Map<string, string>();
+    for (const path of paths) {
+      const entry = target(path);
+      if (entry?.type === 'file') hashes.set(path, entry.hash);
+    }
+    const contents = await this.store.objects.getMany([...hashes.values()]);
+    return new Map([...hashes].map(([path, hash]) => [path, contents.get(hash)!]));
   }
 
   /**
@@ -256,7 +256,13 @@ export class Checkpoints {
     id: string,
     before: RecordSummary,
     index: StampIndex,
-    planned: { target: EntryLookup; targetIndex: StampIndex; targetSummary: RecordSummary },
+    planned: {
+      target: EntryLookup;
+      now: EntryLookup;
+      /** Every path whose entry differed from the checkpoint's, selected or not. */
+      differing: readonly string[];
+      targetSummary: RecordSummary;
+    },
     plan: RewindPlan,
   ): Promise<CheckpointRecord> {
     const { target } = planned;
@@ -288,8 +294,15 @@ export class Checkpoints {
         });
     }
     const after = index.withChanges(index.header, changes);
-    // Everything taken back: the state after is the checkpoint's, whose manifest the store has.
-    const same = differences(planned.targetIndex, after).length === 0;
+    // Everything taken back: the state after is the checkpoint's, whose manifest the store has. Only the paths that
+    // differed from it, and those the rewind wrote, can differ after.
+    const afterEntry = (path: string) => {
+      const row = changes.get(path);
+      return row === undefined ? planned.now(path) : row === null ? undefined : entryOfRow(row);
+    };
+    const same = [...planned.differing, ...changes.keys()].every((path) =>
+      sameContent(target(path), afterEntry(path)),
+    );
     return recordCheckpoint(this.store, {
       label: `rewind to ${id}`,
       predecessor: { summary: before, manifest: index },
@@ -361,7 +374,10 @@ export class Checkpoints {
     const targetSummary = await this.summaryOf(id);
     const targetIndex = await this.store.manifestOf(targetSummary);
     const nowIndex = scanned.scan.index;
-    const differing = differences(targetIndex, nowIndex, selected);
+    // Every path that differs (the state after a rewind of some is the checkpoint's only if none is left), and those
+    // selected.
+    const differingAll = differences(targetIndex, nowIndex);
+    const differing = differingAll.filter((item) => selected(item.path));
     // The entries of the paths that differ, looked up once; any other path of now or of the checkpoint in place.
     const targetEntries = emptyEntries();
     const nowEntries = emptyEntries();
@@ -399,7 +415,15 @@ export class Checkpoints {
       ...plan.makeDirectories.map((path) => `${path}\0make`),
       ...plan.removeDirectories.map((path) => `${path}\0remove`),
     ]);
-    return { target, targetIndex, targetSummary, now, plan, changes, key };
+    return {
+      target,
+      targetSummary,
+      now,
+      differing: differingAll.map((item) => item.path),
+      plan,
+      changes,
+      key,
+    };
   }
 
   /** The display blocks of a planned rewind: each file from now to what it will hold. */
