@@ -148,6 +148,18 @@ export interface FileSystem {
   /** Where `~` points on the backend. */
   readonly homeDir: string;
   readonly capabilities: FileSystemCapabilities;
+  /**
+   * Whose files these are, where `name` does not tell: over SSH `ssh user@host:port`, so that what this host keeps
+   * for a workspace (a checkpoint store) is not shared by the same path on another host. Absent: the backend is the
+   * only one of its `name` (the local disk).
+   */
+  readonly identity?: string;
+  /**
+   * The time on the clock that stamps the backend's files, in milliseconds since the epoch, where that clock is not
+   * this process's: over SSH the host's, read from the modification time of a file made there. Never later than the
+   * moment it resolves, as that clock counts and as finely as it stamps files. Absent: `Date.now()`.
+   */
+  now?(): Promise<number>;
 
   stat(path: string): Promise<FileStats>;
   /** Like `stat`, but of a symbolic link itself. */
