@@ -200,6 +200,7 @@ const TOOLKIT = [
   'RegularFileBytes',
   'readHandleUpTo',
   'lstatMany',
+  'jsdiff',
   'readShownPath',
   'readStateError',
   'readStampedFile',
