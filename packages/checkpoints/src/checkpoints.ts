@@ -558,6 +558,11 @@ function publicOf(record: Pick<CheckpointRecord, 'id' | 'label' | 'time' | 'file
   return { id: record.id, label: record.label, time: record.time, files: record.files };
 }
 
+/** What tells the runtime's backend from another of the same name (over SSH: the host), for the default store. */
+function identityOf(runtime: ToolRuntime): string {
+  return runtime.fs.identity ?? runtime.fs.name;
+}
+
 /**
  * Makes the checkpoints of a runtime's workspace, with their store on this host's local disk (docs/checkpoints.md).
  * A runtime has one: the tools of this package use it; a second call for the same runtime throws.
@@ -566,13 +571,13 @@ export function createCheckpoints(runtime: ToolRuntime, options: CheckpointsOpti
   const slot = runtime.slot(CHECKPOINTS);
   if (slot.value)
     throw new Error('This runtime has checkpoints already: createCheckpoints is called once per runtime.');
-  slot.value = new Checkpoints(runtime, resolveOptions(options, runtime.fs.name, runtime.workDir));
+  slot.value = new Checkpoints(runtime, resolveOptions(options, identityOf(runtime), runtime.workDir));
   return slot.value;
 }
 
 /** The runtime's checkpoints: those {@link createCheckpoints} made, or ones with the default options. */
 export function checkpointsOf(runtime: ToolRuntime): Checkpoints {
   const slot = runtime.slot(CHECKPOINTS);
-  slot.value ??= new Checkpoints(runtime, resolveOptions({}, runtime.fs.name, runtime.workDir));
+  slot.value ??= new Checkpoints(runtime, resolveOptions({}, identityOf(runtime), runtime.workDir));
   return slot.value;
 }

@@ -125,13 +125,24 @@ async function eachLimited<T>(
  * are listed again; and when an ignore file changed, appeared or went, every directory is.
  */
 export async function scanWorkspace(request: ScanRequest): Promise<ScanResult> {
+  const startedAtMs = await clockOf(request.fs);
   const trusted = request.previous !== undefined && listingsTrusted(request.fs);
-  const result = await new Scan(request).run(trusted);
+  const result = await new Scan(request, startedAtMs).run(trusted);
   if (result !== 'rules-changed') return result;
   // An ignore file appeared in a directory listed again: what it ignores below may have been taken on trust.
-  const again = await new Scan(request).run(false);
+  const again = await new Scan(request, startedAtMs).run(false);
   if (again === 'rules-changed') throw new Error('A full scan cannot find its rules changed.');
   return again;
+}
+
+/**
+ * The time on the clock that stamps the workspace's files, as a scan begins: the backend's (over SSH the host's,
+ * which may be off from this machine's), else this process's. Where the backend cannot tell, this process's: a
+ * host whose clock is behind then has its files of the last second taken on trust.
+ */
+async function clockOf(fs: FileSystem): Promise<number> {
+  if (!fs.now) return Date.now();
+  return fs.now().catch(() => Date.now());
 }
 
 /** Whether a directory whose stamp did not move can be taken to hold the same names (see {@link scanWorkspace}). */
@@ -148,7 +159,6 @@ interface Found {
 
 /** One scan: the previous index's rows settled from their new stats, the directories that moved listed again. */
 class Scan {
-  private readonly scannedAtMs = Date.now();
   private readonly previous: StampIndex | undefined;
   /** Rows modified at or after this are read again whatever their stamp. */
   private readonly racyFrom: number;
@@ -165,7 +175,11 @@ class Scan {
   private readonly ignoreNames = new Map<string, string[]>();
   private readonly levels = new Map<string, Promise<readonly IgnoreLevel[]>>();
 
-  constructor(private readonly request: ScanRequest) {
+  constructor(
+    private readonly request: ScanRequest,
+    /** When the scan began, on the clock that stamps the workspace's files (see `clockOf`). */
+    private readonly scannedAtMs: number,
+  ) {
     this.previous = request.previous;
     this.racyFrom = this.previous ? this.previous.header.scannedAtMs - RACY_WINDOW_MS : -Infinity;
     this.settled = new Uint8Array(this.previous?.count ?? 0);

@@ -47,7 +47,10 @@ export interface IndexHeader {
   backend: string;
   /** The manifest object of the newest checkpoint when the index was written. */
   manifest: string;
-  /** When the scan that made the index began (`Date.now()`): files modified close before it are read again. */
+  /**
+   * When the scan that made the index began, on the clock that stamps the workspace's files (the backend's `now()`,
+   * else `Date.now()`): files modified close before it are read again.
+   */
   scannedAtMs: number;
 }
 
