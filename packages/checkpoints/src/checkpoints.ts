@@ -329,7 +329,8 @@ export class Checkpoints {
       predecessor = { summary: newest, manifest: previous ?? (await this.store.manifestOf(newest)) };
     }
     const writer = this.store.objects.writer();
-    let stored: Map<string, number> | undefined;
+    const objects = this.store.objects;
+    let packsRead: Promise<void> | undefined;
     const scan = await scanWorkspace({
       fs: this.runtime.fs,
       root,
@@ -339,12 +340,13 @@ export class Checkpoints {
       ...(storing
         ? {
             store: async (hash: string, bytes: Uint8Array, path: string) => {
-              // What the newest checkpoint refers to is stored (pruning never takes the newest's contents): most
-              // often at the same path (a file read again whose content did not change).
+              // Most often the newest checkpoint has it at the same path (a file read again whose content did not
+              // change). Else it is looked for in the packs: under the store's lock, none of them goes before this
+              // checkpoint refers to it.
               const there = predecessor?.manifest.entryAt(path);
               if (there?.type === 'file' && there.hash === hash) return;
-              stored ??= predecessor?.manifest.contents() ?? new Map();
-              if (!stored.has(hash)) await writer.put(hash, bytes);
+              await (packsRead ??= objects.refresh());
+              if (!objects.holds(hash)) await writer.put(hash, bytes);
             },
           }
         : {}),

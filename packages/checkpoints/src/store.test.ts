@@ -62,6 +62,25 @@ describe('the store', () => {
     expect(await objects.sizeOnDisk()).toBeLessThan(text.length / 4);
   });
 
+  test('stores a content once, however many checkpoints later it comes back', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    for (const version of ['first\n', 'second\n', 'first\n']) {
+      await workspace.write('a.txt', version);
+      await checkpoints.create();
+    }
+    const objects = new CheckpointStore(store).objects;
+    // The third checkpoint holds the first's content and the first's manifest: it adds no pack.
+    expect(await objects.packs()).toHaveLength(2);
+    expect((await checkpoints.rewind('2')).kind).toBe('rewound');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('second\n');
+    expect((await checkpoints.rewind('1')).kind).toBe('rewound');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('first\n');
+  });
+
   test('defaults to a directory per workspace under the state directory', () => {
     expect(defaultStoreDirectory('local', '/home/me/project', { XDG_STATE_HOME: '/state' })).toMatch(
       /^\/state\/kimi-tools\/checkpoints\/[0-9a-f]{16}$/,

@@ -137,6 +137,16 @@ describe('the index of a scan', () => {
       ROWS.map((row) => (row.kind === ROW_FILE ? { ...row, ...stamp(99), size: row.size } : row)),
     );
     expect(touched.manifest().encode().equals(manifest.encode())).toBe(true);
+    // Made from an index read back (whose encoded paths it cuts its own from), the same bytes; an ignored ignore
+    // file last too.
+    expect(StampIndex.decode(index.encode())!.manifest().encode().equals(manifest.encode())).toBe(true);
+    const rulesLast = [...ROWS, { ...ROWS[6]!, path: 'z/.ignore' }];
+    expect(
+      StampIndex.decode(StampIndex.fromRows(HEADER, rulesLast).encode())!
+        .manifest()
+        .encode()
+        .equals(StampIndex.fromRows(HEADER, rulesLast).manifest().encode()),
+    ).toBe(true);
     expect(differences(index, touched)).toEqual([]);
     expect(rowsOf(StampIndex.decode(manifest.encode())!)).toEqual(rowsOf(manifest));
     // Without a large file (whose stamp stands for its content) the stamp columns are zeros, and are not written.

@@ -137,6 +137,11 @@ export class ObjectStore {
     return contents;
   }
 
+  /** Whether the store holds the content `hash`, among the packs read so far (see {@link refresh}). */
+  holds(hash: string): boolean {
+    return this.locate(Buffer.from(hash, 'hex')) !== undefined;
+  }
+
   /** Where a content is, among the packs read so far. */
   private locate(hash: Buffer): ObjectLocation | undefined {
     for (const index of this.indexes.values()) {
@@ -208,7 +213,7 @@ export class ObjectStore {
   }
 
   /** Reads the index of every pack not read yet, and forgets the packs that are gone. */
-  private async refresh(): Promise<void> {
+  async refresh(): Promise<void> {
     const names = new Set(await this.packs());
     for (const name of [...this.indexes.keys()]) if (!names.has(name)) this.indexes.delete(name);
     for (const name of names) {
