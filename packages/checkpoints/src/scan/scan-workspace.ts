@@ -78,7 +78,10 @@ const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
 
-/** Whether `type` (the type bits of a mode) is the kind of thing a row of `kind` is (a file for a large file and for ignored rules). */
+/**
+ * Whether `type` (the type bits of a mode) is the kind of thing a row of `kind` is (a file for a large file and for
+ * ignored rules).
+ */
 function sameKind(kind: number, type: number): boolean {
   if (kind === ROW_DIR) return type === S_IFDIR;
   if (kind === ROW_LINK) return type === S_IFLNK;

@@ -116,6 +116,7 @@ export class StatsTable {
     return (this.fields[at]! & FOUND) !== 0;
   }
 
+  /** The size of entry `at`, in bytes. */
   size(at: number): number {
     return this.numbers[at * NUMBER_SLOTS]!;
   }
@@ -130,6 +131,7 @@ export class StatsTable {
     return this.numbers[at * NUMBER_SLOTS + 1]! & S_IFMT;
   }
 
+  /** The modification time of entry `at`, in milliseconds (as fine as the backend's `lstat` gives it). */
   mtimeMs(at: number): number {
     return this.numbers[at * NUMBER_SLOTS + 2]!;
   }
