@@ -14,10 +14,17 @@ import { commitRewind } from './rewind/commit-rewind.js';
 import { planRewind, type RewindPlan } from './rewind/plan-rewind.js';
 import type { Checkpoint, Resolution, RewindOptions, RewindResult } from './rewind/rewind-types.js';
 import { fileChanges, type FileChange } from './scan/changes.js';
-import { emptyEntries, type EntryLookup, type Manifest, type ManifestEntry } from './scan/manifest.js';
+import {
+  emptyEntries,
+  sameContent,
+  type EntryLookup,
+  type Manifest,
+  type ManifestEntry,
+} from './scan/manifest.js';
 import { scanWorkspace, type ScanResult } from './scan/scan-workspace.js';
 import {
   differences,
+  entryOfRow,
   ROW_DIR,
   ROW_FILE,
   ROW_LINK,
@@ -47,9 +54,6 @@ export class PathOutsideWorkspaceError extends Error {
 
 /** The runtime's checkpoints, made by {@link createCheckpoints} or, on first use by a tool, with the defaults. */
 const CHECKPOINTS = defineRuntimeSlot('checkpoints', () => ({ value: undefined as Checkpoints | undefined }));
-
-/** Contents of a rewind read from the store at once. */
-const READ_CONCURRENCY = 16;
 
 /** The workspace scanned against the newest checkpoint (and, for a storing scan, its new contents in a pack). */
 interface Scanned {
@@ -229,22 +233,18 @@ export class Checkpoints {
     };
   }
 
-  /** The bytes of every file a rewind restores, read from the store a few at a time. */
+  /** The bytes of every file a rewind restores, read from the store (each block of its packs once). */
   private async restoredBytes(
     target: EntryLookup,
     paths: readonly string[],
   ): Promise<Map<string, Uint8Array>> {
-    const bytes = new Map<string, Uint8Array>();
-    const files = paths.filter((path) => target(path)?.type === 'file');
-    let next = 0;
-    const lane = async () => {
-      while (next < files.length) {
-        const path = files[next++]!;
-        bytes.set(path, await this.storeBytes(path, target(path)!));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, files.length) }, lane));
-    return bytes;
+    const hashes = new Map<string, string>();
+    for (const path of paths) {
+      const entry = target(path);
+      if (entry?.type === 'file') hashes.set(path, entry.hash);
+    }
+    const contents = await this.store.objects.getMany([...hashes.values()]);
+    return new Map([...hashes].map(([path, hash]) => [path, contents.get(hash)!]));
   }
 
   /**
@@ -256,7 +256,13 @@ export class Checkpoints {
     id: string,
     before: RecordSummary,
     index: StampIndex,
-    planned: { target: EntryLookup; targetIndex: StampIndex; targetSummary: RecordSummary },
+    planned: {
+      target: EntryLookup;
+      now: EntryLookup;
+      /** Every path whose entry differed from the checkpoint's, selected or not. */
+      differing: readonly string[];
+      targetSummary: RecordSummary;
+    },
     plan: RewindPlan,
   ): Promise<CheckpointRecord> {
     const { target } = planned;
@@ -267,7 +273,7 @@ export class Checkpoints {
     const changes = new Map<string, IndexRow | null>();
     const writer = this.store.objects.writer();
     for (const [at, path] of paths.entries()) {
-      const seen = stats[at];
+      const seen = stats.at(at);
       const entry = target(path);
       const mergedFile = merged.get(path);
       if (seen === undefined) changes.set(path, null);
@@ -288,8 +294,15 @@ export class Checkpoints {
         });
     }
     const after = index.withChanges(index.header, changes);
-    // Everything taken back: the state after is the checkpoint's, whose manifest the store has.
-    const same = differences(planned.targetIndex, after).length === 0;
+    // Everything taken back: the state after is the checkpoint's, whose manifest the store has. Only the paths that
+    // differed from it, and those the rewind wrote, can differ after.
+    const afterEntry = (path: string) => {
+      const row = changes.get(path);
+      return row === undefined ? planned.now(path) : row === null ? undefined : entryOfRow(row);
+    };
+    const same = [...planned.differing, ...changes.keys()].every((path) =>
+      sameContent(target(path), afterEntry(path)),
+    );
     return recordCheckpoint(this.store, {
       label: `rewind to ${id}`,
       predecessor: { summary: before, manifest: index },
@@ -316,7 +329,8 @@ export class Checkpoints {
       predecessor = { summary: newest, manifest: previous ?? (await this.store.manifestOf(newest)) };
     }
     const writer = this.store.objects.writer();
-    let stored: Map<string, number> | undefined;
+    const objects = this.store.objects;
+    let packsRead: Promise<void> | undefined;
     const scan = await scanWorkspace({
       fs: this.runtime.fs,
       root,
@@ -326,12 +340,13 @@ export class Checkpoints {
       ...(storing
         ? {
             store: async (hash: string, bytes: Uint8Array, path: string) => {
-              // What the newest checkpoint refers to is stored (pruning never takes the newest's contents): most
-              // often at the same path (a file read again whose content did not change).
+              // Most often the newest checkpoint has it at the same path (a file read again whose content did not
+              // change). Else it is looked for in the packs: under the store's lock, none of them goes before this
+              // checkpoint refers to it.
               const there = predecessor?.manifest.entryAt(path);
               if (there?.type === 'file' && there.hash === hash) return;
-              stored ??= predecessor?.manifest.contents() ?? new Map();
-              if (!stored.has(hash)) await writer.put(hash, bytes);
+              await (packsRead ??= objects.refresh());
+              if (!objects.holds(hash)) await writer.put(hash, bytes);
             },
           }
         : {}),
@@ -361,7 +376,10 @@ export class Checkpoints {
     const targetSummary = await this.summaryOf(id);
     const targetIndex = await this.store.manifestOf(targetSummary);
     const nowIndex = scanned.scan.index;
-    const differing = differences(targetIndex, nowIndex, selected);
+    // Every path that differs (the state after a rewind of some is the checkpoint's only if none is left), and those
+    // selected.
+    const differingAll = differences(targetIndex, nowIndex);
+    const differing = differingAll.filter((item) => selected(item.path));
     // The entries of the paths that differ, looked up once; any other path of now or of the checkpoint in place.
     const targetEntries = emptyEntries();
     const nowEntries = emptyEntries();
@@ -399,7 +417,15 @@ export class Checkpoints {
       ...plan.makeDirectories.map((path) => `${path}\0make`),
       ...plan.removeDirectories.map((path) => `${path}\0remove`),
     ]);
-    return { target, targetIndex, targetSummary, now, plan, changes, key };
+    return {
+      target,
+      targetSummary,
+      now,
+      differing: differingAll.map((item) => item.path),
+      plan,
+      changes,
+      key,
+    };
   }
 
   /** The display blocks of a planned rewind: each file from now to what it will hold. */
@@ -534,6 +560,11 @@ function publicOf(record: Pick<CheckpointRecord, 'id' | 'label' | 'time' | 'file
   return { id: record.id, label: record.label, time: record.time, files: record.files };
 }
 
+/** What tells the runtime's backend from another of the same name (over SSH: the host), for the default store. */
+function identityOf(runtime: ToolRuntime): string {
+  return runtime.fs.identity ?? runtime.fs.name;
+}
+
 /**
  * Makes the checkpoints of a runtime's workspace, with their store on this host's local disk (docs/checkpoints.md).
  * A runtime has one: the tools of this package use it; a second call for the same runtime throws.
@@ -542,13 +573,13 @@ export function createCheckpoints(runtime: ToolRuntime, options: CheckpointsOpti
   const slot = runtime.slot(CHECKPOINTS);
   if (slot.value)
     throw new Error('This runtime has checkpoints already: createCheckpoints is called once per runtime.');
-  slot.value = new Checkpoints(runtime, resolveOptions(options, runtime.fs.name, runtime.workDir));
+  slot.value = new Checkpoints(runtime, resolveOptions(options, identityOf(runtime), runtime.workDir));
   return slot.value;
 }
 
 /** The runtime's checkpoints: those {@link createCheckpoints} made, or ones with the default options. */
 export function checkpointsOf(runtime: ToolRuntime): Checkpoints {
   const slot = runtime.slot(CHECKPOINTS);
-  slot.value ??= new Checkpoints(runtime, resolveOptions({}, runtime.fs.name, runtime.workDir));
+  slot.value ??= new Checkpoints(runtime, resolveOptions({}, identityOf(runtime), runtime.workDir));
   return slot.value;
 }

@@ -35,8 +35,9 @@ export interface ResolvedCheckpointsOptions {
 
 /**
  * The default store of a workspace: `$XDG_STATE_HOME/kimi-tools/checkpoints/<hash>` (`~/.local/state` when the
- * variable is unset), where `<hash>` is the first 16 hex digits of the SHA-256 of the backend's name and the
- * workspace directory, so two workspaces never share a store.
+ * variable is unset), where `<hash>` is the first 16 hex digits of the SHA-256 of the backend's identity (its
+ * `identity`, `ssh user@host:port` over SSH, else its name) and the workspace directory, so two workspaces never
+ * share a store, nor the same path on two hosts.
  */
 export function defaultStoreDirectory(
   backend: string,

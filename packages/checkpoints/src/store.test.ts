@@ -62,6 +62,25 @@ describe('the store', () => {
     expect(await objects.sizeOnDisk()).toBeLessThan(text.length / 4);
   });
 
+  test('stores a content once, however many checkpoints later it comes back', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    for (const version of ['first\n', 'second\n', 'first\n']) {
+      await workspace.write('a.txt', version);
+      await checkpoints.create();
+    }
+    const objects = new CheckpointStore(store).objects;
+    // The third checkpoint holds the first's content and the first's manifest: it adds no pack.
+    expect(await objects.packs()).toHaveLength(2);
+    expect((await checkpoints.rewind('2')).kind).toBe('rewound');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('second\n');
+    expect((await checkpoints.rewind('1')).kind).toBe('rewound');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('first\n');
+  });
+
   test('defaults to a directory per workspace under the state directory', () => {
     expect(defaultStoreDirectory('local', '/home/me/project', { XDG_STATE_HOME: '/state' })).toMatch(
       /^\/state\/kimi-tools\/checkpoints\/[0-9a-f]{16}$/,
@@ -93,6 +112,57 @@ describe('the store', () => {
     expect(records[2]!.added.map(([hash]) => hash)).toContain(records[0]!.manifest);
     expect(await checkpoints.diff('1')).toEqual([]);
     expect((await checkpoints.create()).files).toEqual([]);
+  });
+
+  test('gives the state after a rewind of some paths, others still changed, a manifest of its own', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    await workspace.writeAll({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    await checkpoints.create();
+    await workspace.writeAll({ 'a.txt': 'A\n', 'b.txt': 'B\n' });
+    await checkpoints.create();
+    expect((await checkpoints.rewind('1', { paths: ['a.txt'] })).kind).toBe('rewound');
+    const records = await new CheckpointStore(store).list();
+    expect(records.map((record) => record.label)).toEqual([undefined, undefined, 'rewind to 1']);
+    expect(records[2]!.manifest).not.toBe(records[0]!.manifest);
+    expect((await checkpoints.diff('1')).map((file) => file.path)).toEqual(['b.txt']);
+    expect((await checkpoints.create()).files).toEqual([]);
+  });
+
+  test('refuses a damaged content: a rewind that needs it throws and writes nothing', async ({
+    workspace,
+    runtime,
+  }) => {
+    const store = workspace.outside('store');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    // 80 KiB that deflate cannot shrink (SHA-256 blocks): a block of its own, stored as it is.
+    const noise = Buffer.concat(
+      Array.from({ length: 2560 }, (_, i) => createHash('sha256').update(String(i)).digest()),
+    );
+    await workspace.writeAll({ 'noise.bin': noise, 'a.txt': 'a\n' });
+    await checkpoints.create();
+    await workspace.writeAll({ 'noise.bin': 'replaced\n', 'a.txt': 'A\n' });
+    await checkpoints.create();
+    const objects = new CheckpointStore(store).objects;
+    let damaged = 0;
+    for (const pack of await objects.packs()) {
+      const file = path.join(objects.directory, `${pack}.pack`);
+      const bytes = await fs.readFile(file);
+      const at = bytes.indexOf(noise.subarray(1000, 1100));
+      if (at === -1) continue;
+      bytes[at] = bytes[at]! ^ 0xff;
+      await fs.writeFile(file, bytes);
+      damaged += 1;
+    }
+    expect(damaged).toBe(1);
+    await expect(checkpoints.rewind('1')).rejects.toThrow(
+      `The checkpoint store's object ${hashOf(noise)} is damaged.`,
+    );
+    expect(await fs.readFile(workspace.at('noise.bin'), 'utf8')).toBe('replaced\n');
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('A\n');
   });
 
   test('prunes the oldest checkpoints beyond maxCount, and the contents only they held', async ({

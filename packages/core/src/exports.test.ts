@@ -210,6 +210,7 @@ const TOOLKIT = [
   'readHandleRange',
   'readHandleUpTo',
   'lstatMany',
+  'jsdiff',
   'readShownPath',
   'readStateError',
   'readStampedFile',
@@ -346,6 +347,8 @@ const FILE_SYSTEMS = [
   // How a backend that starts programs through a shell where the files are (SSH, a container) sees them start.
   'PRINT_START_MARKER',
   'StartMarkerStream',
+  'StatsTable',
+  'WideField',
   'localFileSystem',
   'memoryFileSystem',
 ];

@@ -3,6 +3,7 @@
 // the test kit against it.
 
 export { localFileSystem } from './fs/local-file-system.js';
+export { StatsTable, WideField } from './fs/stats-table.js';
 export {
   memoryFileSystem,
   type MemoryEntry,

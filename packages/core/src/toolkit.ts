@@ -61,6 +61,7 @@ export { statIfExists } from './fs/stat-if-exists.js';
 export { readDirectoryEntries } from './fs/local-file-system.js';
 export { hasErrno, isMissingPathError } from './fs/errno.js';
 export { importRetrying, resolvedModuleUrl } from './fs/import-retrying.js';
+export { jsdiff } from './fs/load-on-use.js';
 export {
   DESCRIPTOR_SHORTAGE_RETRIES,
   descriptorShortageDelayMs,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { defaultStoreDirectory } from '@kimi-tools/checkpoints';
 import {
   createTempWorkspace,
   startSshServer,
@@ -113,8 +114,15 @@ describe('kimi-tools-mcp --ssh user@host:port /remote/path', () => {
     expect(rewind[0]).toMatch(new RegExp(`^Rewound to checkpoint ${last}: \\d files? changed\\.`));
     expect(rewind[0]).toContain('\nnotes.txt: modified since the checkpoint, restored\n');
     expect(await fs.readFile(workspace.at('notes.txt'), 'utf8')).toBe('alpha\nbeta\ngamma\n');
-    // The store is on this machine, in the default state directory (XDG_STATE_HOME), never on the host.
-    expect(await fs.readdir(path.join(session.stateDir, 'kimi-tools', 'checkpoints'))).toHaveLength(1);
+    // The store is on this machine, in the default state directory (XDG_STATE_HOME), never on the host; keyed by the
+    // host too, so that the same path on another host has a store of its own.
+    expect(await fs.readdir(path.join(session.stateDir, 'kimi-tools', 'checkpoints'))).toEqual([
+      path.basename(
+        defaultStoreDirectory(`ssh ${destination}`, await fs.realpath(workspace.workDir), {
+          XDG_STATE_HOME: session.stateDir,
+        }),
+      ),
+    ]);
     expect(session.stderr()).toBe('');
   });
 });

@@ -62,7 +62,8 @@ async function main(): Promise<void> {
     structuredContent: command.structuredContent,
     allowOutside: command.allowOutside,
     ...(permissions === undefined ? {} : { permissions }),
-    ...(command.checkpoints ? { checkpoints: remote ? { dir: remote.checkpointDir } : {} } : {}),
+    // The store's default directory is keyed by the backend's identity: over SSH by the host too.
+    ...(command.checkpoints ? { checkpoints: {} } : {}),
     onCheckpointError: (error) =>
       process.stderr.write(`kimi-tools-mcp: no checkpoint before this batch of calls: ${errorText(error)}\n`),
   });

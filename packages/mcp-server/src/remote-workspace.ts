@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { defaultStoreDirectory } from '@kimi-tools/checkpoints';
 import {
   parseSshDestination,
   sshFileSystemAt,
@@ -21,11 +20,6 @@ export interface RemoteWorkspace {
   addDirs: string[];
   /** `user@host:port`. */
   host: string;
-  /**
-   * The checkpoint store, on this machine: the checkpoints package's default directory, keyed by the host too, so
-   * that one path on two hosts never shares a store.
-   */
-  checkpointDir: string;
 }
 
 /**
@@ -69,7 +63,6 @@ export async function openRemoteWorkspace(
     workDir: fs.root,
     addDirs: canonical,
     host: target,
-    checkpointDir: defaultStoreDirectory(`ssh ${target}`, fs.root),
   };
 }
 

@@ -39,6 +39,27 @@ describe('sshFileSystem', () => {
     expect(stats.mtimeMs % 1000).toBe(0);
   });
 
+  test('names itself by the user, host and port it logs in to', async () => {
+    const fs = await ssh.connect(tree.workDir);
+    const { username, host, port } = ssh.server;
+    expect(fs.identity).toBe(`ssh ${username}@${host}:${port}`);
+  });
+
+  test("reads the host's clock from a file it makes in the temp directory, and leaves nothing there", async () => {
+    const fs = await ssh.connect(tree.workDir);
+    const probes = async () =>
+      (await nodeFs.readdir('/tmp')).filter((name) => name.startsWith('.kimi-clock.kimi-tmp-'));
+    const leftBefore = await probes();
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const now = await fs.now();
+    const after = Date.now();
+    // The loopback host shares this machine's clock; SFTP stamps whole seconds.
+    expect(now % 1000).toBe(0);
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(after);
+    expect(await probes()).toEqual(leftBefore);
+  });
+
   test('gives the root by its canonical path, and refuses a root that is missing or not a directory', async () => {
     const link = await tree.symlink(tree.outside('work-link'), tree.workDir);
     expect((await ssh.connect(link)).root).toBe(tree.workDir);
@@ -230,6 +251,10 @@ describe('SFTP requests', () => {
     await opened.close();
     return buffer.subarray(0, length);
   }
+
+  test("the host's clock is a create, then its stats, close and removal together", async () => {
+    expect(await requestsOf((fs) => fs.now())).toEqual([['open'], ['fstat', 'close', 'remove']]);
+  });
 
   test('stat is one request', async () => {
     const file = await tree.write('a.txt', 'abc');

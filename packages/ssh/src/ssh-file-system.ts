@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import type { FileSystem, FileSystemCapabilities, OpenFile, OpenMode } from '@kimi-tools/core/fs';
 import { SshConnection } from './connection.js';
@@ -11,16 +12,23 @@ import { readStart, SftpOpenFile } from './sftp-open-file.js';
 import { FileType, isType, toDirEntry, toFileStats } from './sftp-stats.js';
 import { UnopenedFile } from './unopened-file.js';
 
+/** Where the host's clock is read (see `now`): its temp directory, which every POSIX host has. */
+const CLOCK_DIRECTORY = '/tmp';
+
 /** How many times an exclusive create is sent before an unexplained failure is taken for an I/O error. */
 const CREATE_ATTEMPTS = 4;
 
 /** A {@link FileSystem} on a host reached over SSH, with the workspace it was made for. */
 export interface SshFileSystem extends FileSystem {
   readonly name: 'ssh';
+  /** `ssh user@host:port`: the same path on another host (or as another user) is other files. */
+  readonly identity: string;
   /** The workspace on the host, by its canonical path. */
   readonly root: string;
   /** Runs a program on the host, over an `exec` channel of the connection. */
   exec: NonNullable<FileSystem['exec']>;
+  /** The host's clock, as it stamps files: see {@link FileSystem.now}. */
+  now: NonNullable<FileSystem['now']>;
   /** Closes the connection (the next call connects again). */
   close(): Promise<void>;
 }
@@ -48,7 +56,8 @@ export async function sshFileSystem(options: SshFileSystemOptions): Promise<SshF
         return canonical;
       }),
     ]);
-    return backend(remote, capabilitiesOf(sftp), homeDir, root);
+    const identity = `ssh ${settings.username}@${settings.host}:${settings.port}`;
+    return backend(remote, capabilitiesOf(sftp), homeDir, root, identity);
   } catch (error) {
     await connection.close();
     throw error;
@@ -75,6 +84,7 @@ function backend(
   capabilities: FileSystemCapabilities,
   homeDir: string,
   root: string,
+  identity: string,
 ): SshFileSystem {
   const run = <T>(syscall: string, paths: readonly string[], work: (sftp: SftpSession) => Promise<T>) => {
     const relative = paths.find((each) => !each.startsWith('/'));
@@ -134,6 +144,21 @@ function backend(
     }
   };
 
+  /**
+   * The host's clock as it stamps files: a file made in its temp directory, then its stats, its close and its
+   * removal sent together (two round trips). SFTP's times are whole seconds, so the time is never later than now.
+   */
+  const now = () => {
+    const probe = posix.join(CLOCK_DIRECTORY, `.kimi-clock.kimi-tmp-${randomBytes(6).toString('hex')}`);
+    return run('create', [probe], async (sftp) => {
+      const flags = OpenFlags.READ | OpenFlags.WRITE | OpenFlags.CREAT | OpenFlags.EXCL;
+      const handle = await sftp.open(probe, flags, { mode: 0o600 });
+      const [attrs] = await Promise.allSettled([sftp.fstat(handle), sftp.close(handle), sftp.remove(probe)]);
+      if (attrs.status === 'rejected') throw attrs.reason;
+      return attrs.value.mtime * 1000;
+    });
+  };
+
   const openForReading = (path: string) =>
     run('open', [path], async (sftp): Promise<OpenFile> => {
       // Only a regular file is opened on the server: opening a FIFO there would block the whole session.
@@ -153,7 +178,9 @@ function backend(
     platform: 'linux',
     homeDir,
     root,
+    identity,
     capabilities,
+    now,
     stat: (path) => run('stat', [path], (sftp) => sftp.stat(path)).then(toFileStats),
     lstat: (path) => run('lstat', [path], (sftp) => sftp.lstat(path)).then(toFileStats),
     // OpenSSH resolves a path whose last part is missing; the contract wants ENOENT, so the path is asked for too.

@@ -1,4 +1,4 @@
-import { diffArrays } from 'diff';
+import { jsdiff } from '@kimi-tools/core/toolkit';
 
 /** A change one side made to the base: base lines `[start, end)` replaced by `lines`. */
 interface Hunk {
@@ -23,7 +23,7 @@ function hunksOf(base: string[], side: string[]): Hunk[] {
   const hunks: Hunk[] = [];
   let at = 0;
   let open: Hunk | null = null;
-  for (const part of diffArrays(base, side)) {
+  for (const part of jsdiff().diffArrays(base, side)) {
     if (!part.added && !part.removed) {
       if (open) hunks.push(open);
       open = null;

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createRuntime, type FileSystem } from '@kimi-tools/core';
 import { localFileSystem } from '@kimi-tools/core/fs';
-import { test } from '@kimi-tools/test-kit';
+import { SFTP_CAPABILITIES, test, translatedFileSystem } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { createCheckpoints } from '../index.js';
 
@@ -180,5 +180,61 @@ describe('a scan against the last checkpoint', () => {
     expect((await checkpoints.create()).files).toEqual([]);
     expect((await checkpoints.rewind('1')).kind).toBe('rewound');
     expect(await fs.readFile(workspace.at('b/c.txt'), 'utf8')).toBe('c\n');
+  });
+
+  describe('what a stamp cannot show', () => {
+    /** The workspace on the local disk, and as a backend with SFTP's stamps (whole seconds, no change time or inode). */
+    const backends = {
+      local: (root: string) => ({ fs: localFileSystem, workDir: root }),
+      'SFTP-like': (root: string) => ({
+        fs: translatedFileSystem(root, '/work', { capabilities: SFTP_CAPABILITIES }),
+        workDir: '/work',
+      }),
+    };
+
+    for (const [name, backend] of Object.entries(backends)) {
+      test(`${name}: a file rewritten right after a checkpoint, its size and time kept, is read again and seen`, async ({
+        workspace,
+        approval,
+      }) => {
+        const { fs: backendFs, workDir } = backend(workspace.workDir);
+        const runtime = createRuntime({ workDir, approval, fs: backendFs });
+        const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+        // Stamped as the scan begins or later: within one tick of the clock, a second change leaves the time as it was.
+        const file = await workspace.write('a.txt', 'one\n');
+        const later = Date.now() / 1000 + 30;
+        await fs.utimes(file, later, later);
+        await checkpoints.create();
+        const stamp = await fs.stat(file);
+        await fs.writeFile(file, 'two\n');
+        await fs.utimes(file, stamp.atime, stamp.mtime);
+        expect((await checkpoints.create()).files).toEqual([{ path: 'a.txt', change: 'modified' }]);
+      });
+    }
+
+    test('a file replaced with its size and time kept, long after it was read: seen where the change time and inode are kept, not over SFTP', async ({
+      workspace,
+      approval,
+    }) => {
+      const replaced: Record<string, unknown> = {};
+      for (const [name, backend] of Object.entries(backends)) {
+        const root = await fs.mkdtemp(path.join(workspace.workDir, `${name}-`));
+        const { fs: backendFs, workDir } = backend(root);
+        const runtime = createRuntime({ workDir, approval, fs: backendFs });
+        const checkpoints = createCheckpoints(runtime, { dir: workspace.outside(`store-${name}`) });
+        const file = path.join(root, 'a.txt');
+        await fs.writeFile(file, 'one\n');
+        await settle(root, 'a.txt', '.');
+        await checkpoints.create();
+        // Another file, same size, put in its place with its time (a copy that keeps times, `touch -r`).
+        const stamp = await fs.stat(file);
+        await fs.writeFile(`${file}.new`, 'two\n');
+        await fs.utimes(`${file}.new`, stamp.atime, stamp.mtime);
+        await fs.rename(`${file}.new`, file);
+        await settle(root, '.');
+        replaced[name] = (await checkpoints.create()).files;
+      }
+      expect(replaced).toEqual({ local: [{ path: 'a.txt', change: 'modified' }], 'SFTP-like': [] });
+    });
   });
 });

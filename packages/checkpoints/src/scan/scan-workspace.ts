@@ -1,5 +1,5 @@
 import type { FileSystem } from '@kimi-tools/core';
-import type { FileStats } from '@kimi-tools/core/fs';
+import type { FileStats, StatsTable } from '@kimi-tools/core/fs';
 import {
   createContentHasher,
   IGNORE_FILE_NAMES,
@@ -74,11 +74,18 @@ function kindOfStats(stats: FileStats): number | undefined {
   return undefined;
 }
 
-/** Whether stats are of the kind of thing a row of `kind` is (a file for a large file and for ignored rules). */
-function sameKind(kind: number, stats: FileStats): boolean {
-  if (kind === ROW_DIR) return stats.isDirectory();
-  if (kind === ROW_LINK) return stats.isSymbolicLink();
-  return stats.isFile();
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+
+/**
+ * Whether `type` (the type bits of a mode) is the kind of thing a row of `kind` is (a file for a large file and for
+ * ignored rules).
+ */
+function sameKind(kind: number, type: number): boolean {
+  if (kind === ROW_DIR) return type === S_IFDIR;
+  if (kind === ROW_LINK) return type === S_IFLNK;
+  return type === S_IFREG;
 }
 
 function parentOf(path: string): string {
@@ -121,13 +128,24 @@ async function eachLimited<T>(
  * are listed again; and when an ignore file changed, appeared or went, every directory is.
  */
 export async function scanWorkspace(request: ScanRequest): Promise<ScanResult> {
+  const startedAtMs = await clockOf(request.fs);
   const trusted = request.previous !== undefined && listingsTrusted(request.fs);
-  const result = await new Scan(request).run(trusted);
+  const result = await new Scan(request, startedAtMs).run(trusted);
   if (result !== 'rules-changed') return result;
   // An ignore file appeared in a directory listed again: what it ignores below may have been taken on trust.
-  const again = await new Scan(request).run(false);
+  const again = await new Scan(request, startedAtMs).run(false);
   if (again === 'rules-changed') throw new Error('A full scan cannot find its rules changed.');
   return again;
+}
+
+/**
+ * The time on the clock that stamps the workspace's files, as a scan begins: the backend's (over SSH the host's,
+ * which may be off from this machine's), else this process's. Where the backend cannot tell, this process's: a
+ * host whose clock is behind then has its files of the last second taken on trust.
+ */
+async function clockOf(fs: FileSystem): Promise<number> {
+  if (!fs.now) return Date.now();
+  return fs.now().catch(() => Date.now());
 }
 
 /** Whether a directory whose stamp did not move can be taken to hold the same names (see {@link scanWorkspace}). */
@@ -144,12 +162,11 @@ interface Found {
 
 /** One scan: the previous index's rows settled from their new stats, the directories that moved listed again. */
 class Scan {
-  private readonly scannedAtMs = Date.now();
   private readonly previous: StampIndex | undefined;
   /** Rows modified at or after this are read again whatever their stamp. */
   private readonly racyFrom: number;
-  /** The new stats of every row of the previous index (`undefined`: nothing there). */
-  private previousStats: Array<FileStats | undefined> = [];
+  /** The new stats of every row of the previous index. */
+  private previousStats: StatsTable | undefined;
   /** The rows of the previous index this scan has dealt with (met again, or gone). */
   private readonly settled: Uint8Array;
   /** New rows by path; `null`: the path is gone. */
@@ -161,7 +178,11 @@ class Scan {
   private readonly ignoreNames = new Map<string, string[]>();
   private readonly levels = new Map<string, Promise<readonly IgnoreLevel[]>>();
 
-  constructor(private readonly request: ScanRequest) {
+  constructor(
+    private readonly request: ScanRequest,
+    /** When the scan began, on the clock that stamps the workspace's files (see `clockOf`). */
+    private readonly scannedAtMs: number,
+  ) {
     this.previous = request.previous;
     this.racyFrom = this.previous ? this.previous.header.scannedAtMs - RACY_WINDOW_MS : -Infinity;
     this.settled = new Uint8Array(this.previous?.count ?? 0);
@@ -191,7 +212,7 @@ class Scan {
     } else {
       this.ignoreNames.clear();
       const root =
-        (rootRow === undefined ? undefined : this.previousStats[rootRow]) ??
+        (rootRow === undefined ? undefined : this.previousStats!.at(rootRow)) ??
         (await this.request.fs.lstat(this.request.root));
       this.visit('', root, rootRow, false);
       await this.walk([''], false);
@@ -205,11 +226,11 @@ class Scan {
 
   /** Whether row `row` is still the same kind of thing with the same stamp, old enough for the stamp to be trusted. */
   private unmoved(row: number): boolean {
-    const stats = this.previousStats[row];
+    const stats = this.previousStats!;
     return (
-      stats !== undefined &&
-      sameKind(this.previous!.kindOf(row), stats) &&
-      this.previous!.sameStamp(row, stats) &&
+      stats.has(row) &&
+      sameKind(this.previous!.kindOf(row), stats.type(row)) &&
+      this.previous!.sameStampIn(row, stats, row) &&
       this.previous!.mtimeMsOf(row) < this.racyFrom
     );
   }
@@ -221,33 +242,40 @@ class Scan {
    */
   private settleKnownRows(): string[] {
     const previous = this.previous!;
+    const stats = this.previousStats!;
     const relist = new Set<string>();
     // Directories that went (or hold another kind of thing now): whatever is found below them was reached through
     // something else, a link, and is not the workspace's.
     const gone = new Set<string>();
     for (let row = 0; row < previous.count; row += 1) {
-      const stats = this.previousStats[row];
-      if (previous.kindOf(row) === ROW_DIR && (stats === undefined || !stats.isDirectory()))
+      if (previous.kindOf(row) === ROW_DIR && !(stats.has(row) && stats.type(row) === S_IFDIR))
         gone.add(previous.paths[row]!);
     }
     for (let row = 0; row < previous.count; row += 1) {
-      const path = previous.paths[row]!;
-      const stats = this.previousStats[row];
+      const kind = previous.kindOf(row);
       if (
-        stats === undefined ||
-        !sameKind(previous.kindOf(row), stats) ||
-        (gone.size > 0 && below(path, gone))
+        !stats.has(row) ||
+        !sameKind(kind, stats.type(row)) ||
+        (gone.size > 0 && below(previous.paths[row]!, gone))
       ) {
+        const path = previous.paths[row]!;
         this.remove(row);
         // Its parent moved too; listing it again does not rely on that.
         if (path !== '') relist.add(parentOf(path));
         continue;
       }
-      if (previous.kindOf(row) === ROW_DIR && !this.unmoved(row)) {
-        relist.add(path);
-        if (previous.sameStamp(row, stats)) this.racyRead = true;
+      // Most rows: the same stamp, old enough to be trusted. Nothing to do (and no stats object made).
+      const sameStamp = previous.sameStampIn(row, stats, row);
+      if (sameStamp && previous.mtimeMsOf(row) < this.racyFrom) {
+        this.settled[row] = 1;
+        continue;
       }
-      this.visit(path, stats, row, previous.kindOf(row) === ROW_RULES);
+      const path = previous.paths[row]!;
+      if (kind === ROW_DIR) {
+        relist.add(path);
+        if (sameStamp) this.racyRead = true;
+      }
+      this.visit(path, stats.at(row)!, row, kind === ROW_RULES);
     }
     return [...relist].filter((dir) => this.changes.get(dir) !== null);
   }
@@ -308,7 +336,7 @@ class Scan {
     const missing: number[] = [];
     for (let at = 0; at < paths.length; at += 1) {
       const row = this.previous?.rowOf(paths[at]!);
-      if (row !== undefined && this.previousStats[row] !== undefined) stats[at] = this.previousStats[row];
+      if (row !== undefined && this.previousStats!.has(row)) stats[at] = this.previousStats!.at(row);
       else missing.push(at);
     }
     const fresh = await lstatMany(
@@ -316,7 +344,7 @@ class Scan {
       this.request.root,
       missing.map((at) => paths[at]!),
     );
-    for (let at = 0; at < missing.length; at += 1) stats[missing[at]!] = fresh[at];
+    for (let at = 0; at < missing.length; at += 1) stats[missing[at]!] = fresh.at(at);
     return stats;
   }
 

@@ -70,6 +70,12 @@ describe('the index of a scan', () => {
     expect(rowsOf(StampIndex.decode(shifted)!)).toEqual(ROWS);
   });
 
+  it('reads back paths that are not ASCII among many that are', () => {
+    const names = ['a', 'caf\u00e9.txt', 'd/\u65e5\u672c/x', 'd/plain', 'e\u0301', 'z/\u{1f600}', 'zz'];
+    const rows = names.map((path, n) => file(path, n));
+    expect(rowsOf(StampIndex.decode(StampIndex.fromRows(HEADER, rows).encode())!)).toEqual(rows);
+  });
+
   it('is no index when a byte is damaged, or when whole bytes do not add up, and never throws', () => {
     const bytes = StampIndex.fromRows(HEADER, ROWS).encode();
     bytes[40]! ^= 1;
@@ -131,7 +137,25 @@ describe('the index of a scan', () => {
       ROWS.map((row) => (row.kind === ROW_FILE ? { ...row, ...stamp(99), size: row.size } : row)),
     );
     expect(touched.manifest().encode().equals(manifest.encode())).toBe(true);
+    // Made from an index read back (whose encoded paths it cuts its own from), the same bytes; an ignored ignore
+    // file last too.
+    expect(StampIndex.decode(index.encode())!.manifest().encode().equals(manifest.encode())).toBe(true);
+    const rulesLast = [...ROWS, { ...ROWS[6]!, path: 'z/.ignore' }];
+    expect(
+      StampIndex.decode(StampIndex.fromRows(HEADER, rulesLast).encode())!
+        .manifest()
+        .encode()
+        .equals(StampIndex.fromRows(HEADER, rulesLast).manifest().encode()),
+    ).toBe(true);
     expect(differences(index, touched)).toEqual([]);
+    expect(rowsOf(StampIndex.decode(manifest.encode())!)).toEqual(rowsOf(manifest));
+    // Without a large file (whose stamp stands for its content) the stamp columns are zeros, and are not written.
+    const small = StampIndex.fromRows(
+      HEADER,
+      ROWS.filter((row) => row.kind !== ROW_LARGE),
+    ).manifest();
+    expect(small.encode().length).toBeLessThan(manifest.encode().length - 5 * 8 * small.count);
+    expect(rowsOf(StampIndex.decode(small.encode())!)).toEqual(rowsOf(small));
   });
 
   it('tells the paths whose content differs, with their rows', () => {

@@ -1,5 +1,6 @@
+import { isAscii } from 'node:buffer';
 import os from 'node:os';
-import type { FileStats } from '@kimi-tools/core/fs';
+import { WideField, type FileStats, type StatsTable } from '@kimi-tools/core/fs';
 import { crc32 } from 'node:zlib';
 import type { ManifestEntry } from './manifest.js';
 
@@ -46,7 +47,10 @@ export interface IndexHeader {
   backend: string;
   /** The manifest object of the newest checkpoint when the index was written. */
   manifest: string;
-  /** When the scan that made the index began (`Date.now()`): files modified close before it are read again. */
+  /**
+   * When the scan that made the index began, on the clock that stamps the workspace's files (the backend's `now()`,
+   * else `Date.now()`): files modified close before it are read again.
+   */
   scannedAtMs: number;
 }
 
@@ -54,7 +58,13 @@ const MAGIC = Buffer.from('KTSI');
 
 /** The header of a manifest (see {@link StampIndex.manifest}): it belongs to no workspace and no scan. */
 const MANIFEST_HEADER: IndexHeader = { root: '', backend: '', manifest: '', scannedAtMs: 0 };
-const VERSION = 1;
+/** Version 2 writes a column of zeros only (a manifest's stamps) empty; version 1 (read too) wrote it whole. */
+const VERSION = 2;
+const READABLE_VERSIONS = [1, 2];
+
+/** The sections of the 64-bit stamp columns (mtimeMs to devs): written empty when all zero. */
+const FIRST_STAMP_SECTION = 5;
+const LAST_STAMP_SECTION = 9;
 
 /** A row's stamp as a string: what a large file's manifest entry keeps to tell its versions apart. */
 export function stampText(row: IndexRow): string {
@@ -146,6 +156,45 @@ export class StampIndex {
 
   /** This index with `changes` made (a row put in, or taken out for `null`), and another header. */
   withChanges(header: IndexHeader, changes: ReadonlyMap<string, IndexRow | null>): StampIndex {
+    const rows: number[] = [];
+    for (const [path, row] of changes) {
+      const at = row === null ? undefined : this.rowOf(path);
+      if (at === undefined) return this.withRowsMoved(header, changes);
+      rows.push(at);
+    }
+    // Rows replaced only (the common case: files that changed in place): the columns copied whole.
+    const result = new StampIndex(
+      header,
+      this.paths.slice(),
+      this.kinds.slice(),
+      this.flags.slice(),
+      this.modes.slice(),
+      this.sizes.slice(),
+      this.mtimeMs.slice(),
+      this.mtimeNs.slice(),
+      this.ctimeNs.slice(),
+      this.inos.slice(),
+      this.devs.slice(),
+      Buffer.from(this.hashes),
+      new Map(this.targets),
+    );
+    result.pathBytes = this.pathBytes;
+    let next = 0;
+    for (const row of changes.values()) {
+      const at = rows[next++]!;
+      result.targets.delete(at);
+      result.hashes.fill(0, at * 32, at * 32 + 32);
+      result.mtimeNs[at] = 0n;
+      result.ctimeNs[at] = 0n;
+      result.inos[at] = 0n;
+      result.devs[at] = 0n;
+      result.setRow(at, row!);
+    }
+    return result;
+  }
+
+  /** {@link withChanges} where rows are added or removed: runs of this index's rows copied between the new ones. */
+  private withRowsMoved(header: IndexHeader, changes: ReadonlyMap<string, IndexRow | null>): StampIndex {
     const changed = [...changes.keys()].sort();
     // The new rows in order: runs of this index's rows kept as they are, and rows put in.
     const runs: Array<{ start: number; end: number } | IndexRow> = [];
@@ -177,9 +226,6 @@ export class StampIndex {
     closeRun(this.count);
     while (next < changed.length) put(changes.get(changed[next++]!));
     const result = StampIndex.allocate(header, count);
-    const samePaths = count === this.count && [...changes.values()].every((row) => row !== null);
-    if (samePaths && [...changes.keys()].every((path) => this.rowOf(path) !== undefined))
-      result.pathBytes = this.pathBytes;
     let at = 0;
     for (const run of runs) {
       if ('path' in run) result.setRow(at++, run);
@@ -187,6 +233,12 @@ export class StampIndex {
         result.copyRows(at, this, run.start, run.end);
         at += run.end - run.start;
       }
+    }
+    // The link targets of the rows copied (a row put in brought its own).
+    for (const [row, target] of this.targets) {
+      const path = this.paths[row]!;
+      if (changes.has(path)) continue;
+      result.targets.set(result.rowOf(path)!, target);
     }
     return result;
   }
@@ -222,11 +274,15 @@ export class StampIndex {
     const kind = this.kinds[row];
     if (kind !== other.kinds[otherRow]) return false;
     switch (kind) {
-      case ROW_FILE:
-        return (
-          this.modes[row] === other.modes[otherRow] &&
-          this.hashes.compare(other.hashes, otherRow * 32, otherRow * 32 + 32, row * 32, row * 32 + 32) === 0
-        );
+      case ROW_FILE: {
+        if (this.modes[row] !== other.modes[otherRow]) return false;
+        // The hashes as eight 32-bit words each: a call of Buffer.compare per row cost more than the walk.
+        const mine = this.hashWords();
+        const theirs = other.hashWords();
+        for (let word = 0; word < 8; word += 1)
+          if (mine[row * 8 + word] !== theirs[otherRow * 8 + word]) return false;
+        return true;
+      }
       case ROW_LINK:
         return this.targets.get(row) === other.targets.get(otherRow);
       case ROW_LARGE:
@@ -237,6 +293,17 @@ export class StampIndex {
       default:
         return this.modes[row] === other.modes[otherRow];
     }
+  }
+
+  /** The hashes column as 32-bit words. */
+  private hashWordsView: Int32Array | undefined;
+
+  private hashWords(): Int32Array {
+    if (this.hashWordsView === undefined) {
+      const hashes = this.hashes.byteOffset % 4 === 0 ? this.hashes : Buffer.from(this.hashes);
+      this.hashWordsView = new Int32Array(hashes.buffer, hashes.byteOffset, hashes.length / 4);
+    }
+    return this.hashWordsView;
   }
 
   /** The row of the workspace root (sorted first: its path is `''`), or `undefined`. */
@@ -294,6 +361,37 @@ export class StampIndex {
       (stats.dev === undefined
         ? (flags & FLAG_DEV) === 0
         : (flags & FLAG_DEV) !== 0 && stats.dev === this.devs[row])
+    );
+  }
+
+  /** The 64-bit stamp columns as 32-bit words, for comparing with a {@link StatsTable} in place. */
+  private words: { mtimeNs: Int32Array; ctimeNs: Int32Array; ino: Int32Array; dev: Int32Array } | undefined;
+
+  /** {@link sameStamp} with the stats of entry `at` of a table, compared in place (no bigint, no object made). */
+  sameStampIn(row: number, table: StatsTable, at: number): boolean {
+    const flags = this.flags[row]!;
+    const words = (this.words ??= {
+      mtimeNs: wordsOf(this.mtimeNs),
+      ctimeNs: wordsOf(this.ctimeNs),
+      ino: wordsOf(this.inos),
+      dev: wordsOf(this.devs),
+    });
+    return (
+      table.size(at) === this.sizes[row] &&
+      (table.mode(at) & 0o7777) === this.modes[row] &&
+      table.mtimeMs(at) === this.mtimeMs[row] &&
+      (flags & FLAG_MTIME_NS
+        ? table.sameWide(at, WideField.mtimeNs, words.mtimeNs, row)
+        : !table.hasWide(at, WideField.mtimeNs)) &&
+      (flags & FLAG_CTIME_NS
+        ? table.sameWide(at, WideField.ctimeNs, words.ctimeNs, row)
+        : !table.hasWide(at, WideField.ctimeNs)) &&
+      (flags & FLAG_INO
+        ? table.sameWide(at, WideField.ino, words.ino, row)
+        : !table.hasWide(at, WideField.ino)) &&
+      (flags & FLAG_DEV
+        ? table.sameWide(at, WideField.dev, words.dev, row)
+        : !table.hasWide(at, WideField.dev))
     );
   }
 
@@ -358,6 +456,7 @@ export class StampIndex {
       manifest.copyRows(at, this, rows[at]!, rows[end - 1]! + 1);
       at = end;
     }
+    for (const [row, target] of this.targets) manifest.targets.set(manifest.rowOf(this.paths[row]!)!, target);
     manifest.mtimeMs.fill(0);
     manifest.mtimeNs.fill(0n);
     manifest.ctimeNs.fill(0n);
@@ -380,7 +479,43 @@ export class StampIndex {
       if (kind !== ROW_FILE) manifest.sizes[at] = 0;
       if (kind === ROW_LINK) manifest.modes[at] = 0;
     }
+    manifest.pathBytes = this.pathBytesOfRows(rows);
     return manifest;
+  }
+
+  /**
+   * The encoded paths of `rows` (sorted), cut out of this index's encoded paths where it has them: joining 63,000
+   * paths again cost a checkpoint more than copying their rows. The rows left out (the root, ignored ignore files) are
+   * few, each found by its path between separators.
+   */
+  private pathBytesOfRows(rows: readonly number[]): Buffer | undefined {
+    const bytes = this.pathBytes;
+    if (bytes === undefined || rows.length === 0) return undefined;
+    const kept = new Uint8Array(this.count);
+    for (const row of rows) kept[row] = 1;
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (let row = 0; row < this.count; row += 1) {
+      if (kept[row]) continue;
+      const path = this.paths[row]!;
+      let start: number;
+      if (row === 0) start = 0;
+      else {
+        const found = bytes.indexOf(`\0${path}\0`);
+        start = found !== -1 ? found + 1 : bytes.length - Buffer.byteLength(path);
+      }
+      const end = start + Buffer.byteLength(path);
+      // A row and the separator after it; the last row, with the one before it.
+      if (row < this.count - 1) {
+        parts.push(bytes.subarray(from, start));
+        from = end + 1;
+      } else {
+        parts.push(bytes.subarray(from, Math.max(from, start - 1)));
+        from = bytes.length;
+      }
+    }
+    parts.push(bytes.subarray(from));
+    return Buffer.concat(parts);
   }
 
   /** The contents the manifest refers to (the files' hashes), with their sizes. */
@@ -404,7 +539,7 @@ export class StampIndex {
   encode(): Buffer {
     const header = Buffer.from(JSON.stringify({ ...this.header, endianness: os.endianness() }));
     this.pathBytes ??= Buffer.from(this.paths.join('\0'));
-    const sections: ArrayBufferView[] = [
+    const columns: ArrayBufferView[] = [
       this.pathBytes,
       this.kinds,
       this.flags,
@@ -418,16 +553,31 @@ export class StampIndex {
       this.hashes,
       Buffer.from(JSON.stringify([...this.targets])),
     ];
-    const parts: Uint8Array[] = [MAGIC, u32(VERSION), u32(this.count), u32(header.length), header];
+    const sections = columns.map((column, at) =>
+      at >= FIRST_STAMP_SECTION && at <= LAST_STAMP_SECTION && allZero(column)
+        ? new Uint8Array(0)
+        : new Uint8Array(column.buffer, column.byteOffset, column.byteLength),
+    );
     let length = 16 + header.length;
+    for (const section of sections) length += 4 + sectionPadding(length) + section.byteLength;
+    // One buffer, written once (the bench index is 11 MB): the padding zeroed, the CRC-32 last.
+    const bytes = Buffer.allocUnsafe(length + 4);
+    MAGIC.copy(bytes, 0);
+    bytes.writeUInt32LE(VERSION, 4);
+    bytes.writeUInt32LE(this.count, 8);
+    bytes.writeUInt32LE(header.length, 12);
+    header.copy(bytes, 16);
+    let at = 16 + header.length;
     for (const section of sections) {
-      const padding = (8 - ((length + 4) % 8)) % 8;
-      parts.push(u32(section.byteLength), Buffer.alloc(padding));
-      parts.push(new Uint8Array(section.buffer, section.byteOffset, section.byteLength));
-      length += 4 + padding + section.byteLength;
+      const padding = sectionPadding(at);
+      bytes.writeUInt32LE(section.byteLength, at);
+      bytes.fill(0, at + 4, at + 4 + padding);
+      at += 4 + padding;
+      bytes.set(section, at);
+      at += section.byteLength;
     }
-    const body = Buffer.concat(parts, length);
-    return Buffer.concat([body, u32(crc32(body))]);
+    bytes.writeUInt32LE(crc32(bytes.subarray(0, length)), length);
+    return bytes;
   }
 
   /**
@@ -444,7 +594,11 @@ export class StampIndex {
   }
 
   private static read(bytes: Buffer): StampIndex | undefined {
-    if (bytes.length < 20 || !bytes.subarray(0, 4).equals(MAGIC) || bytes.readUInt32LE(4) !== VERSION)
+    if (
+      bytes.length < 20 ||
+      !bytes.subarray(0, 4).equals(MAGIC) ||
+      !READABLE_VERSIONS.includes(bytes.readUInt32LE(4))
+    )
       return undefined;
     if (crc32(bytes.subarray(0, bytes.length - 4)) !== bytes.readUInt32LE(bytes.length - 4)) return undefined;
     const count = bytes.readUInt32LE(8);
@@ -467,8 +621,7 @@ export class StampIndex {
     const bytesOf = ({ buffer, byteOffset, byteLength }: ReturnType<typeof section>) =>
       Buffer.from(buffer, byteOffset, byteLength);
     const pathBytes = bytesOf(section());
-    const pathText = pathBytes.toString('utf8');
-    const paths = count === 0 ? [] : pathText.split('\0');
+    const paths = count === 0 ? [] : decodePaths(pathBytes);
     const kinds = bytesOf(section());
     const flags = bytesOf(section());
     const column = <T>(
@@ -476,7 +629,10 @@ export class StampIndex {
       size: number,
     ) => {
       const { buffer, byteOffset, byteLength } = section();
-      return new make(buffer, byteOffset, byteLength / size);
+      // An empty stamp column stands for zeros.
+      if (byteLength === 0 && count > 0) return new make(new ArrayBuffer(count * size), 0, count);
+      if (byteLength !== count * size) throw new Error('A column does not have a value per row.');
+      return new make(buffer, byteOffset, count);
     };
     const modes = column(Uint32Array, 4);
     const sizes = column(Float64Array, 8);
@@ -487,7 +643,13 @@ export class StampIndex {
     const devs = column(BigInt64Array, 8);
     const hashes = bytesOf(section());
     const targets = new Map(JSON.parse(bytesOf(section()).toString('utf8')) as Array<[number, string]>);
-    if (paths.length !== count || kinds.length !== count || hashes.length !== count * 32) return undefined;
+    if (
+      paths.length !== count ||
+      kinds.length !== count ||
+      flags.length !== count ||
+      hashes.length !== count * 32
+    )
+      return undefined;
     const { endianness: _, ...rest } = header;
     const index = new StampIndex(
       rest,
@@ -536,10 +698,6 @@ export class StampIndex {
     if (row.target !== undefined) this.targets.set(at, row.target);
   }
 
-  private copyRow(at: number, from: StampIndex, row: number): void {
-    this.copyRows(at, from, row, row + 1);
-  }
-
   /** Copies rows `[start, end)` of `from` to rows from `at` on. */
   private copyRows(at: number, from: StampIndex, start: number, end: number): void {
     for (let row = start; row < end; row += 1) this.paths[at + row - start] = from.paths[row]!;
@@ -553,8 +711,6 @@ export class StampIndex {
     this.inos.set(from.inos.subarray(start, end), at);
     this.devs.set(from.devs.subarray(start, end), at);
     from.hashes.copy(this.hashes, at * 32, start * 32, end * 32);
-    for (const [row, target] of from.targets)
-      if (row >= start && row < end) this.targets.set(at + row - start, target);
   }
 }
 
@@ -583,19 +739,54 @@ export function differences(
   while (i < a.count || j < b.count) {
     if (i < a.count && !a.inManifest(i)) i += 1;
     else if (j < b.count && !b.inManifest(j)) j += 1;
-    else if (j >= b.count || (i < a.count && a.paths[i]! < b.paths[j]!)) push(a.paths[i]!, i++, undefined);
-    else if (i >= a.count || b.paths[j]! < a.paths[i]!) push(b.paths[j]!, undefined, j++);
-    else {
+    else if (i < a.count && j < b.count && a.paths[i] === b.paths[j]) {
+      // The same path in both, most often: one comparison of the two strings, not two.
       if (!a.sameContentAt(i, b, j)) push(a.paths[i]!, i, j);
       i += 1;
       j += 1;
-    }
+    } else if (j >= b.count || (i < a.count && a.paths[i]! < b.paths[j]!)) push(a.paths[i]!, i++, undefined);
+    else push(b.paths[j]!, undefined, j++);
   }
   return found;
 }
 
-function u32(value: number): Buffer {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32LE(value);
-  return bytes;
+/** A 64-bit column as twice as many 32-bit words, in place. */
+function wordsOf(column: BigInt64Array): Int32Array {
+  return new Int32Array(column.buffer, column.byteOffset, column.length * 2);
+}
+
+/**
+ * The paths of an encoded index (UTF-8, each ended by the next one's NUL). Decoded as latin1, which is three times as
+ * fast and the same text for ASCII, then the few paths with other characters decoded again as UTF-8: three such
+ * paths among 63,000 made all of them cost the slower decoder, and their strings twice the memory.
+ */
+function decodePaths(bytes: Buffer): string[] {
+  const text = bytes.toString('latin1');
+  const paths = text.split('\0');
+  if (isAscii(bytes)) return paths;
+  const wide = /[\x80-\xff]/g;
+  let row = 0;
+  let rowStart = 0;
+  for (let match = wide.exec(text); match !== null; match = wide.exec(text)) {
+    while (rowStart + paths[row]!.length < match.index) rowStart += paths[row++]!.length + 1;
+    // Latin1 made one character of each byte: the row's length is its byte length.
+    const length = paths[row]!.length;
+    paths[row] = Buffer.from(paths[row]!, 'latin1').toString('utf8');
+    rowStart += length + 1;
+    row += 1;
+    wide.lastIndex = rowStart;
+  }
+  return paths;
+}
+
+/** Bytes of zeros before a section whose length is written at `at`, so that its bytes start at a multiple of 8. */
+function sectionPadding(at: number): number {
+  return (8 - ((at + 4) % 8)) % 8;
+}
+
+/** Whether a 64-bit column holds zeros only. */
+function allZero(column: ArrayBufferView): boolean {
+  const words = new Int32Array(column.buffer, column.byteOffset, column.byteLength / 4);
+  for (let at = 0; at < words.length; at += 1) if (words[at] !== 0) return false;
+  return true;
 }

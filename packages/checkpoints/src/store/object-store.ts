@@ -5,6 +5,7 @@ import {
   newPackName,
   PackWriter,
   readBlock,
+  readBlocks,
   readPackIndex,
   readStoredBlock,
   writePackOfBlocks,
@@ -68,6 +69,53 @@ export class ObjectStore {
     }
   }
 
+  /**
+   * The bytes of many contents (a rewind's), each checked against its hash: each pack is opened once and each block
+   * read and decoded once, however many of the contents it holds.
+   */
+  async getMany(hashes: readonly string[]): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>();
+    const located = new Map<string, Array<{ hash: string; location: ObjectLocation }>>();
+    let refreshed = false;
+    for (const hash of new Set(hashes)) {
+      const key = Buffer.from(hash, 'hex');
+      let location = this.locate(key);
+      if (location === undefined && !refreshed) {
+        await this.refresh();
+        refreshed = true;
+        location = this.locate(key);
+      }
+      if (location === undefined) throw new Error(`The checkpoint store's object ${hash} is missing.`);
+      const inPack = located.get(location.pack) ?? [];
+      inPack.push({ hash, location });
+      located.set(location.pack, inPack);
+    }
+    for (const [pack, contents] of located) {
+      // One read per block, whatever number of the contents it holds.
+      const blockOf = new Map<number, ObjectLocation>();
+      for (const { location } of contents) blockOf.set(location.blockOffset, location);
+      const blockLocations = [...blockOf.values()];
+      let blocks: Buffer[];
+      try {
+        blocks = await readBlocks(this.directory, pack, blockLocations);
+      } catch (error) {
+        // Another process's pruning rewrote that pack meanwhile: one by one, from the pack that replaced it.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw damaged(contents[0]!.hash, error);
+        for (const { hash } of contents) found.set(hash, await this.get(hash));
+        continue;
+      }
+      const decoded = new Map(blockLocations.map((location, at) => [location.blockOffset, blocks[at]!]));
+      for (const { hash, location } of contents) {
+        const bytes = decoded
+          .get(location.blockOffset)!
+          .subarray(location.offset, location.offset + location.length);
+        if (bytes.length !== location.length || hashBytes(bytes) !== hash) throw damaged(hash);
+        found.set(hash, Buffer.from(bytes));
+      }
+    }
+    return found;
+  }
+
   /** The size of the content `hash`, or `undefined` when the store does not have it. */
   async sizeOf(hash: string): Promise<number | undefined> {
     const key = Buffer.from(hash, 'hex');
@@ -87,6 +135,11 @@ export class ObjectStore {
       for (const [hash, location] of index.all())
         contents.set(hash, { pack: index.name, length: location.length });
     return contents;
+  }
+
+  /** Whether the store holds the content `hash`, among the packs read so far (see {@link refresh}). */
+  holds(hash: string): boolean {
+    return this.locate(Buffer.from(hash, 'hex')) !== undefined;
   }
 
   /** Where a content is, among the packs read so far. */
@@ -160,7 +213,7 @@ export class ObjectStore {
   }
 
   /** Reads the index of every pack not read yet, and forgets the packs that are gone. */
-  private async refresh(): Promise<void> {
+  async refresh(): Promise<void> {
     const names = new Set(await this.packs());
     for (const name of [...this.indexes.keys()]) if (!names.has(name)) this.indexes.delete(name);
     for (const name of names) {

@@ -248,12 +248,16 @@ export class PackIndex {
 
   /** Where the content `hash` (its 32 bytes) is in this pack, if it is. */
   find(hash: Buffer): ObjectLocation | undefined {
+    // The first four bytes decide almost every step, read as a number (a Buffer.compare per step cost more).
+    const head = hash.readUInt32BE(0);
     let low = 0;
     let high = this.count - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
       const at = middle * INDEX_ENTRY_BYTES;
-      const order = this.entries.compare(hash, 0, 32, at, at + 32);
+      const entryHead = this.entries.readUInt32BE(at);
+      const order =
+        entryHead !== head ? (entryHead < head ? -1 : 1) : this.entries.compare(hash, 4, 32, at + 4, at + 32);
       if (order === 0) return this.locationAt(middle);
       if (order < 0) low = middle + 1;
       else high = middle - 1;
@@ -305,10 +309,36 @@ export async function readPackIndex(directory: string, name: string): Promise<Pa
 
 /** The decoded bytes of a block. */
 export async function readBlock(directory: string, location: ObjectLocation): Promise<Buffer> {
-  const handle = await fs.open(path.join(directory, `${location.pack}.pack`), 'r');
+  const [block] = await readBlocks(directory, location.pack, [location]);
+  return block!;
+}
+
+/** Blocks decoded at once (on the thread pool) while reading the next. */
+const BLOCKS_AT_ONCE = 4;
+
+/** The decoded bytes of blocks of one pack, in the order given: the pack opened once, read in the order of its blocks. */
+export async function readBlocks(
+  directory: string,
+  pack: string,
+  locations: readonly ObjectLocation[],
+): Promise<Buffer[]> {
+  const handle = await fs.open(path.join(directory, `${pack}.pack`), 'r');
   try {
-    const stored = await readExactly(handle, location.blockLength, location.blockOffset);
-    return location.format === DEFLATE ? await inflateAsync(stored) : stored;
+    const order = locations
+      .map((_, at) => at)
+      .sort((a, b) => locations[a]!.blockOffset - locations[b]!.blockOffset);
+    const blocks = new Array<Buffer>(locations.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < order.length) {
+        const at = order[next++]!;
+        const location = locations[at]!;
+        const stored = await readExactly(handle, location.blockLength, location.blockOffset);
+        blocks[at] = location.format === DEFLATE ? await inflateAsync(stored) : stored;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BLOCKS_AT_ONCE, order.length) }, lane));
+    return blocks;
   } finally {
     await handle.close();
   }

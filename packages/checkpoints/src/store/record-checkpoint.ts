@@ -50,7 +50,9 @@ export async function recordCheckpoint(
       const bytes = index.manifest().encode();
       manifest = hashBytes(bytes);
       manifestBytes = bytes.length;
-      if (manifest !== predecessor?.summary.manifest) await writer.put(manifest, bytes);
+      // The same entries as an older checkpoint (files changed and changed back): its manifest is there already.
+      if (manifest !== predecessor?.summary.manifest && (await store.objects.sizeOf(manifest)) === undefined)
+        await writer.put(manifest, bytes);
     }
     const before = emptyEntries();
     const after = emptyEntries();

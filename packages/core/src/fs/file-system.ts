@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import type { StatsTable } from './stats-table.js';
 
 // The one seam between the tools and the files they work on (docs/file-systems.md). Every file access of core and of
 // the tools goes through a `FileSystem`: the local disk (the default), a workspace held in memory, a remote host over
@@ -157,6 +158,18 @@ export interface FileSystem {
   /** Where `~` points on the backend. */
   readonly homeDir: string;
   readonly capabilities: FileSystemCapabilities;
+  /**
+   * Whose files these are, where `name` does not tell: over SSH `ssh user@host:port`, so that what this host keeps
+   * for a workspace (a checkpoint store) is not shared by the same path on another host. Absent: the backend is the
+   * only one of its `name` (the local disk).
+   */
+  readonly identity?: string;
+  /**
+   * The time on the clock that stamps the backend's files, in milliseconds since the epoch, where that clock is not
+   * this process's: over SSH the host's, read from the modification time of a file made there. Never later than the
+   * moment it resolves, as that clock counts and as finely as it stamps files. Absent: `Date.now()`.
+   */
+  now?(): Promise<number>;
 
   stat(path: string): Promise<FileStats>;
   /** Like `stat`, but of a symbolic link itself. */
@@ -176,11 +189,11 @@ export interface FileSystem {
   readdir(path: string): Promise<DirEntry[]>;
   /**
    * The `lstat` of many paths below `base` in one call, where the backend does that at less cost than one call each
-   * (the local disk: in worker threads). `paths` are relative to `base`, `/`-separated (`''` is `base` itself). One
-   * entry per path, in order: the stats, or `undefined` where nothing is (`ENOENT`, `ENOTDIR`); rejects on any other
-   * error. Optional: callers use core's `lstatMany`, which falls back on `lstat`.
+   * (the local disk: synchronous `lstat`s, in slices). `paths` are relative to `base`, `/`-separated (`''` is `base`
+   * itself). One entry per path, in order, in a {@link StatsTable}: nothing where nothing is (`ENOENT`, `ENOTDIR`);
+   * rejects on any other error. Optional: callers use core's `lstatMany`, which falls back on `lstat`.
    */
-  lstatMany?(base: string, paths: readonly string[]): Promise<Array<FileStats | undefined>>;
+  lstatMany?(base: string, paths: readonly string[]): Promise<StatsTable>;
 
   /** Opens an existing file (see {@link OpenMode}). */
   open(path: string, mode: OpenMode): Promise<OpenFile>;

@@ -179,7 +179,7 @@ export const localFileSystem: FileSystem = Object.freeze({
   capabilities: LOCAL_CAPABILITIES,
   stat: async (path: string) => new LocalStats(await fs.stat(path, BIGINT)),
   lstat: localLstat,
-  lstatMany: (base: string, paths: readonly string[]) => lstatManyLocal(base, paths, localLstat),
+  lstatMany: lstatManyLocal,
   realpath: (path: string) => fs.realpath(path),
   readlink: (path: string) => fs.readlink(path),
   readdir: readdirWithTypes,

@@ -1,5 +1,6 @@
 import { isMissingPathError } from './errno.js';
 import type { FileStats, FileSystem } from './file-system.js';
+import { StatsTable } from './stats-table.js';
 
 /** Paths stat'ed at once where the backend has no `lstatMany`. */
 const CONCURRENCY = 32;
@@ -38,14 +39,9 @@ export function underBase(base: string, path: string): string {
 /**
  * The `lstat` of many paths below `base` at once (a walk of a whole workspace): the backend's `lstatMany` where it
  * has one, else its `lstat`, a bounded number at a time. `paths` are relative to `base` (`''` is `base` itself). One
- * entry per path, `undefined` where nothing is (`ENOENT`, `ENOTDIR`).
+ * entry per path, in a {@link StatsTable}: nothing where nothing is (`ENOENT`, `ENOTDIR`).
  */
-export function lstatMany(
-  fs: FileSystem,
-  base: string,
-  paths: readonly string[],
-): Promise<Array<FileStats | undefined>> {
-  return fs.lstatMany
-    ? fs.lstatMany(base, paths)
-    : lstatEachBounded(paths, (path) => fs.lstat(underBase(base, path)));
+export async function lstatMany(fs: FileSystem, base: string, paths: readonly string[]): Promise<StatsTable> {
+  if (fs.lstatMany) return fs.lstatMany(base, paths);
+  return StatsTable.of(await lstatEachBounded(paths, (path) => fs.lstat(underBase(base, path))));
 }

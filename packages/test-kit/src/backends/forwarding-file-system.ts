@@ -19,6 +19,7 @@ const OPERATIONS = [
   'link',
   'syncDirectory',
   'exec',
+  'now',
   'close',
 ] as const satisfies readonly (keyof FileSystem)[];
 
@@ -41,6 +42,7 @@ export function forwardingFileSystem(base: FileSystem): FileSystem {
       return base.homeDir;
     },
     capabilities: base.capabilities,
-    ...(forwarded as Omit<FileSystem, 'name' | 'platform' | 'homeDir' | 'capabilities'>),
+    ...(base.identity === undefined ? {} : { identity: base.identity }),
+    ...(forwarded as Omit<FileSystem, 'name' | 'platform' | 'homeDir' | 'capabilities' | 'identity'>),
   };
 }

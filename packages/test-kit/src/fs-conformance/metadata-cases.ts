@@ -28,6 +28,19 @@ export const metadataCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'now, where given, reads the clock that stamps files: no file made before it is stamped later, none after earlier',
+    async run(context) {
+      const { fs } = context;
+      if (!fs.now) return context.skip("the backend stamps files with this process's clock (no now)");
+      const before = await context.write('before', 'x');
+      const now = await fs.now();
+      const after = await context.write('after', 'x');
+      expect((await fs.stat(before)).mtimeMs).toBeLessThanOrEqual(now);
+      // A kernel's coarse clock may stamp a few milliseconds behind a fine one.
+      expect((await fs.stat(after)).mtimeMs).toBeGreaterThanOrEqual(now - 20);
+    },
+  },
+  {
     name: 'chmod leaves the modification time alone',
     async run(context) {
       const { fs } = context;
