@@ -131,6 +131,20 @@ export class SftpOpenFile implements OpenFile {
     return this.#on('fchown', (sftp) => sftp.fsetstat(this.handle, { uid, gid }));
   }
 
+  async setModeAndOwner(mode: number, owner: { uid: number; gid: number }) {
+    this.#changed();
+    try {
+      // OpenSSH sets the bits, then the owner, and answers FAILURE if either failed.
+      await this.#on('fchmod', (sftp) =>
+        sftp.fsetstat(this.handle, { mode: mode & 0o7777, uid: owner.uid, gid: owner.gid }),
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw error;
+      // Which of the two failed, SFTP does not say: the bits alone tell (an owner we may not give is not given).
+      await this.chmod(mode);
+    }
+  }
+
   async close() {
     if (this.#closed) return;
     this.#closed = true;

@@ -70,6 +70,12 @@ export interface OpenFile {
   chmod(mode: number): Promise<void>;
   /** Sets the owner, where the backend and the caller's rights allow; callers treat a failure as harmless. */
   chown(uid: number, gid: number): Promise<void>;
+  /**
+   * `chmod(mode)` then `chown(owner.uid, owner.gid)` in one call, where that costs less than two (SFTP: one
+   * `fsetstat`): the owner is set where the backend and the caller's rights allow, and the call rejects only when the
+   * permission bits could not be set. Optional: callers use core's `setModeAndOwner`, which falls back on the two.
+   */
+  setModeAndOwner?(mode: number, owner: { uid: number; gid: number }): Promise<void>;
   close(): Promise<void>;
 }
 
