@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { renameTempOver } from './rename-temp.js';
 import { resolveLinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
 import { atomicReplaceUnavailableErrnoText, notRegularFileErrnoText } from '../errors.js';
@@ -209,15 +210,14 @@ async function replaceThroughTemp(
         }
       : {},
   );
-  let renamed = false;
   try {
     options.signal?.throwIfAborted();
     await options.beforeCommit?.();
-    await fs.rename(tempPath, filePath);
-    renamed = true;
-  } finally {
-    if (!renamed) await fs.unlink(tempPath).catch(() => undefined);
+  } catch (error) {
+    await fs.unlink(tempPath).catch(() => undefined);
+    throw error;
   }
+  await renameTempOver(fs, tempPath, filePath);
   // Makes the rename itself durable, where the backend can.
   await fs.syncDirectory(path.dirname(filePath));
 }
