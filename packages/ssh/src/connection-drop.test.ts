@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { promises as nodeFs, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
@@ -53,18 +54,35 @@ function blockUntil(done: () => boolean, what: string): void {
   while (!done()) if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`);
 }
 
-/** Bytes a process has written so far (`wchar` of `/proc/PID/io`). */
-function bytesWritten(pid: number): number {
-  return Number(/^wchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? Number.NaN);
+/** `poll` and `ppoll` on x86-64, `ppoll` on arm64: the system calls a server waiting for work sleeps in. */
+const POLL_SYSCALLS = process.arch === 'arm64' ? ['73'] : ['7', '271'];
+
+/**
+ * Whether a server sleeps waiting for its next request, with no answer of its own left to write (OpenSSH's SFTP
+ * server polls its output too while it has one, and the pipe to sshd takes it at once).
+ */
+function waitsForWork(pid: number): boolean {
+  const call = readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0] ?? '';
+  return POLL_SYSCALLS.includes(call);
+}
+
+/** Bytes waiting in the pipe a process reads as its standard input (FIONREAD on another reader of it). */
+function bytesWaitingFor(pid: number): number {
+  const script =
+    'import fcntl, os, struct, sys, termios\n' +
+    'fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)\n' +
+    'print(struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\\0" * 4))[0])';
+  return Number(execFileSync('python3', ['-c', script, `/proc/${pid}/fd/0`], { encoding: 'utf8' }));
 }
 
 /**
  * Loses the answer of the first request named `name` to a drop, whether or not the server makes it: the SFTP server
  * is stopped (SIGSTOP) just before the request goes out, and the sshd process relaying it is killed once it has
- * passed the request on (it wrote at least `atLeast` bytes: the request, not a window adjustment). With `made`, the
- * SFTP server is then let go, at once: it serves the request with nobody left to answer, and `madeNow()` (checked
- * while everything waits) tells when that is done. Without, it stays stopped until the returned function is called,
- * as a request stuck in a server on its way out. Everything happens before this process sees the connection close.
+ * passed the request on (at least `atLeast` bytes wait in the SFTP server's input: the request is there). With `made`,
+ * sshd is stopped first and the SFTP server let go: it serves the request, `madeNow()` (checked while everything
+ * waits) tells when that is done, and its answer never leaves the pipe to sshd. Without, the SFTP server stays stopped
+ * until the returned function is called, as a request stuck in a server on its way out. Everything happens before
+ * this process sees the connection close.
  */
 async function loseAnswerOf(
   name: string,
@@ -77,15 +95,19 @@ async function loseAnswerOf(
   trap = (request) => {
     if (request !== name) return;
     trap = undefined;
+    // Stopped while it had an answer to write, it would write that first on waking, find sshd gone and end there.
+    blockUntil(() => waitsForWork(sftp), 'the SFTP server waits for work');
     process.kill(sftp, 'SIGSTOP');
-    const before = bytesWritten(relay);
     // The request is written out by the caller right after this returns.
     queueMicrotask(() => {
-      blockUntil(() => bytesWritten(relay) - before >= atLeast, `sshd passed the ${name} request on`);
+      blockUntil(() => bytesWaitingFor(sftp) >= atLeast, `sshd passed the ${name} request on`);
+      if (options.made) {
+        // sshd stopped in turn, the SFTP server serves the request and its answer waits in the pipe for nobody.
+        process.kill(relay, 'SIGSTOP');
+        process.kill(sftp, 'SIGCONT');
+        blockUntil(options.madeNow, `the SFTP server made the ${name} request`);
+      }
       process.kill(relay, 'SIGKILL');
-      if (!options.made) return;
-      process.kill(sftp, 'SIGCONT');
-      blockUntil(options.madeNow, `the SFTP server made the ${name} request`);
     });
   };
   return async () => {
