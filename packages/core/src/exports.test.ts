@@ -216,6 +216,7 @@ const TOOLKIT = [
   'isNotebookName',
   'shownCell',
   'scanLines',
+  'scanLinesWhereStored',
   'sensitiveEditError',
   'sensitiveFilesWarning',
   'shownPath',
@@ -331,6 +332,8 @@ const FILE_SYSTEMS = [
   'MemorySnapshot',
   'OpenFile',
   'OpenMode',
+  'StoredLineScan',
+  'StoredLineScanRequest',
   'localFileSystem',
   'memoryFileSystem',
 ];

@@ -1,8 +1,20 @@
 import { posix } from 'node:path';
-import type { FileSystem, FileSystemCapabilities, OpenFile, OpenMode } from '@kimi-tools/core/fs';
+import type {
+  ExecOptions,
+  FileSystem,
+  FileSystemCapabilities,
+  OpenFile,
+  OpenMode,
+} from '@kimi-tools/core/fs';
 import { SshConnection } from './connection.js';
 import { errnoError } from './errno-error.js';
-import { connectionSettings, type SshFileSystemOptions } from './options.js';
+import { HostPython } from './host-line-scan.js';
+import {
+  connectionSettings,
+  hostProgramSettings,
+  type HostProgramSettings,
+  type SshFileSystemOptions,
+} from './options.js';
 import { pathTooLong } from './path-limits.js';
 import { Remote } from './remote.js';
 import { remoteExec } from './remote-exec.js';
@@ -33,6 +45,7 @@ export interface SshFileSystem extends FileSystem {
  */
 export async function sshFileSystem(options: SshFileSystemOptions): Promise<SshFileSystem> {
   const settings = connectionSettings(options);
+  const hostPrograms = hostProgramSettings(options);
   const connection = new SshConnection(settings);
   const remote = new Remote(connection);
   try {
@@ -48,7 +61,7 @@ export async function sshFileSystem(options: SshFileSystemOptions): Promise<SshF
         return canonical;
       }),
     ]);
-    return backend(remote, capabilitiesOf(sftp), homeDir, root);
+    return backend(remote, capabilitiesOf(sftp), homeDir, root, hostPrograms);
   } catch (error) {
     await connection.close();
     throw error;
@@ -75,7 +88,15 @@ function backend(
   capabilities: FileSystemCapabilities,
   homeDir: string,
   root: string,
+  hostPrograms: HostProgramSettings,
 ): SshFileSystem {
+  const exec = (command: string, args: readonly string[], options?: ExecOptions) =>
+    remoteExec(() => remote.session(), command, args, options);
+  const hostPython = new HostPython({
+    exec,
+    program: hostPrograms.python,
+    scanMinBytes: hostPrograms.scanMinBytes,
+  });
   const run = <T>(syscall: string, paths: readonly string[], work: (sftp: SftpSession) => Promise<T>) => {
     const relative = paths.find((each) => !each.startsWith('/'));
     if (relative !== undefined) {
@@ -145,7 +166,12 @@ function backend(
       // A file that fits in one read is read whole with its stats, in the same round trip: the tools read what they
       // open, and a small file is then one request. A larger one is left to the reads the caller makes.
       const readAhead = attrs.size < sftp.maxRead ? readStart(sftp, handle, attrs.size) : undefined;
-      return new SftpOpenFile(remote, sftp, handle, path, { writable: false, firstStat, readAhead });
+      return new SftpOpenFile(remote, sftp, handle, path, {
+        writable: false,
+        firstStat,
+        ...(readAhead ? { readAhead } : {}),
+        hostPython,
+      });
     });
 
   const fileSystem: SshFileSystem = {
@@ -220,7 +246,7 @@ function backend(
         // Best effort, as on the local disk: the rename it follows is done, whatever happens here.
       });
     },
-    exec: (command, args, options) => remoteExec(() => remote.session(), command, args, options),
+    exec,
     close: () => remote.connection.close(),
   };
   return Object.freeze(fileSystem);
