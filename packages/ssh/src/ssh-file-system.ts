@@ -8,6 +8,7 @@ import type {
 } from '@kimi-tools/core/fs';
 import { SshConnection } from './connection.js';
 import { errnoError } from './errno-error.js';
+import { HostDirectoryReader } from './host-directory-reader.js';
 import { HostPython } from './host-line-scan.js';
 import {
   connectionSettings,
@@ -92,6 +93,10 @@ function backend(
 ): SshFileSystem {
   const exec = (command: string, args: readonly string[], options?: ExecOptions) =>
     remoteExec(() => remote.session(), command, args, options);
+  const directoryReader = new HostDirectoryReader({
+    session: () => remote.session(),
+    program: hostPrograms.python,
+  });
   const hostPython = new HostPython({
     exec,
     program: hostPrograms.python,
@@ -174,6 +179,20 @@ function backend(
       });
     });
 
+  const readdirOverSftp = (path: string) =>
+    run('scandir', [path], async (sftp) => {
+      const handle = await sftp.opendir(path);
+      const entries = [];
+      try {
+        for (let batch = await sftp.readdir(handle); batch; batch = await sftp.readdir(handle)) {
+          for (const entry of batch) entries.push(toDirEntry(entry.filename, entry.attrs));
+        }
+      } finally {
+        sftp.close(handle).catch(() => undefined);
+      }
+      return entries;
+    });
+
   const fileSystem: SshFileSystem = {
     name: 'ssh',
     platform: 'linux',
@@ -188,19 +207,11 @@ function backend(
     // OpenSSH's own answer: its realpath resolves a missing last name (and a dangling link there), nothing deeper.
     realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => sftp.realpath(path)),
     readlink: (path) => run('readlink', [path], (sftp) => sftp.readlink(path)),
-    readdir: (path) =>
-      run('scandir', [path], async (sftp) => {
-        const handle = await sftp.opendir(path);
-        const entries = [];
-        try {
-          for (let batch = await sftp.readdir(handle); batch; batch = await sftp.readdir(handle)) {
-            for (const entry of batch) entries.push(toDirEntry(entry.filename, entry.attrs));
-          }
-        } finally {
-          sftp.close(handle).catch(() => undefined);
-        }
-        return entries;
-      }),
+    readdir: (path) => {
+      const overSftp = () => readdirOverSftp(path);
+      if (!path.startsWith('/') || pathTooLong(path)) return overSftp();
+      return directoryReader.readdir(path, overSftp) ?? overSftp();
+    },
     open: (path, mode: OpenMode) => {
       if (mode === 'read') return openForReading(path);
       return run('open', [path], async (sftp): Promise<OpenFile> => {
