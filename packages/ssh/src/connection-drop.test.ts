@@ -136,7 +136,11 @@ function processesBelow(pid: number): number[] {
   const found: number[] = [];
   for (let queue = [pid]; queue.length > 0;) {
     const current = queue.shift()!;
-    for (const [child, parent] of parents) if (parent === current) (found.push(child), queue.push(child));
+    for (const [child, parent] of parents) {
+      if (parent !== current) continue;
+      found.push(child);
+      queue.push(child);
+    }
   }
   return found;
 }
