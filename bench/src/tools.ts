@@ -44,14 +44,17 @@ export async function runtimeFor(
 }
 
 /** Grep over `workDir`; `rgPath` overrides the ripgrep binary (used to capture the exact flags). */
-export async function buildGrep(workDir: string, options: { rgPath?: string } = {}): Promise<Grep> {
-  const [runtime, { Grep }] = await Promise.all([runtimeFor(workDir), import('@kimi-tools/search')]);
+export async function buildGrep(
+  workDir: string,
+  options: { rgPath?: string } & RuntimeOptions = {},
+): Promise<Grep> {
+  const [runtime, { Grep }] = await Promise.all([runtimeFor(workDir, options), import('@kimi-tools/search')]);
   return new Grep(runtime, { rgPath: options.rgPath });
 }
 
 /** Glob over `workDir`. */
-export async function buildGlob(workDir: string): Promise<Glob> {
-  const [runtime, { Glob }] = await Promise.all([runtimeFor(workDir), import('@kimi-tools/search')]);
+export async function buildGlob(workDir: string, options: RuntimeOptions = {}): Promise<Glob> {
+  const [runtime, { Glob }] = await Promise.all([runtimeFor(workDir, options), import('@kimi-tools/search')]);
   return new Glob(runtime, {});
 }
 

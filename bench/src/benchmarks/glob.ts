@@ -12,7 +12,9 @@ const CHILD = fileURLToPath(new URL('./glob-child.ts', import.meta.url));
 const IN_CALL_CHILD = fileURLToPath(new URL('./glob-in-call-child.ts', import.meta.url));
 const FLOOR_CHILD = fileURLToPath(new URL('./glob-floor-child.ts', import.meta.url));
 const FLOOR_IN_CALL_CHILD = fileURLToPath(new URL('./glob-floor-in-call-child.ts', import.meta.url));
-const PATTERN = '**/*.ts';
+/** The pattern Glob is asked for (and `rg --files -g` given). */
+export const GLOB_PATTERN = '**/*.ts';
+const PATTERN = GLOB_PATTERN;
 /** What the floor walk matches instead of {@link PATTERN}: the name suffix alone. */
 const SUFFIX = '.ts';
 const FLOOR_LABEL = 'Node floor: plain readdir walk';
@@ -21,7 +23,7 @@ const FLOOR_LABEL = 'Node floor: plain readdir walk';
  * ripgrep listing the files Glob lists with `include_dirs: false`: hidden files included, ignore files read inside a
  * git repository or not, version-control folders and `node_modules` skipped.
  */
-function ripgrepFilesArgs(pattern: string): string[] {
+export function ripgrepFilesArgs(pattern: string): string[] {
   const excluded = [...VCS_DIRECTORIES, 'node_modules'].flatMap((dir) => ['--glob', `!${dir}`]);
   return ['--no-config', '--files', '--hidden', '--no-require-git', '--glob', pattern, ...excluded];
 }

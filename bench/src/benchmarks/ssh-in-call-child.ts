@@ -2,13 +2,16 @@
 // over SFTP), the reference through a second ssh2 connection of its own (an `exec` channel, or SFTP requests by hand),
 // taking turns. The SFTP requests of every call of ours are counted and reported.
 // Usage: ssh-in-call-child.ts CONFIG_FILE WORKLOAD PAIRS, WORKLOAD being `read-small`, `replace-1mib` (the reference
-// without fsync), `replace-1mib-durable` (the reference with the fsyncs ours makes) or `page-1gib`.
-import { readFile } from 'node:fs/promises';
+// without fsync), `replace-1mib-durable` (the reference with the fsyncs ours makes), `page-1gib`, `grep-content`,
+// `grep-files` or `glob`.
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { stampOf } from '@kimi-tools/core/toolkit';
 import { sshFileSystem } from '@kimi-tools/ssh';
 import { reportDetails, runPairs } from '../harness/child-report.js';
-import { buildReadFile, buildStrReplaceFile } from '../tools.js';
+import { buildGlob, buildGrep, buildReadFile, buildStrReplaceFile } from '../tools.js';
+import { GLOB_PATTERN, ripgrepFilesArgs } from './glob.js';
 import { checkPage } from './read-file-page.js';
 import { ReferenceConnection } from './ssh-reference.js';
 import { SSH_MARKERS, type SshBenchConfig } from './ssh-setup.js';
@@ -30,6 +33,38 @@ const fs = await sshFileSystem({
   onRequest: (request) => requests.push(request),
 });
 const reference = await ReferenceConnection.open(config);
+
+/** A word for a POSIX shell: single-quoted, so nothing in it is read by the shell. */
+function quoted(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * How our Grep runs ripgrep on the host for `args`: one call with a stand-in for ripgrep (a script on the host, which
+ * is this machine) that records its working directory and arguments, so the reference runs exactly our flags.
+ */
+async function ripgrepCallOf(args: {
+  pattern: string;
+  output_mode: 'content' | 'files_with_matches';
+}): Promise<{ cwd: string; args: string[] }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kimi-bench-ssh-rg-'));
+  try {
+    const record = path.join(dir, 'call');
+    const wrapper = path.join(dir, 'rg');
+    await writeFile(
+      wrapper,
+      `#!/bin/sh\nprintf '%s\\0' "$(pwd -P)" "$@" > ${quoted(record)}\nexec ${quoted(config.rgPath)} "$@"\n`,
+    );
+    await chmod(wrapper, 0o755);
+    const tool = await buildGrep(config.searchTree, { fs, rgPath: wrapper });
+    const result = await tool.call(args);
+    if (result.isError) throw new Error(`Grep failed: ${result.message}`);
+    const [cwd, ...rest] = (await readFile(record, 'utf8')).split('\0').slice(0, -1);
+    return { cwd: cwd!, args: rest };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** The requests of every call of ours, by name, to report the median and the kinds of the last one. */
 const perCall: string[][] = [];
@@ -95,6 +130,44 @@ try {
         if (!page.toString('latin1').startsWith('2024-')) throw new Error('tail printed no page');
       },
     );
+  } else if (workload === 'grep-content' || workload === 'grep-files') {
+    const mode = workload === 'grep-content' ? 'content' : 'files_with_matches';
+    const args = { pattern: config.searchPattern, output_mode: mode } as const;
+    const call = await ripgrepCallOf(args);
+    const tool = await buildGrep(config.searchTree, { fs, rgPath: config.rgPath });
+    // Standard input closed, as our Grep's is: ripgrep given no path would search a piped one.
+    // Standard input closed, as our Grep's is: ripgrep given no path searches a piped one.
+    const command = `cd -- ${quoted(call.cwd)} && exec ${[config.rgPath, ...call.args].map(quoted).join(' ')} </dev/null`;
+    await runPairs(
+      Number(pairs),
+      () =>
+        counted(async () => {
+          const result = await tool.call(args);
+          if (result.isError || result.extras?.['search'] !== 'ripgrep')
+            throw new Error(`Grep failed or ran no ripgrep: ${result.message}`);
+        }),
+      () => reference.exec(command),
+    );
+  } else if (workload === 'glob') {
+    const tool = await buildGlob(config.searchTree, { fs });
+    const args = [config.rgPath, ...ripgrepFilesArgs(GLOB_PATTERN)];
+    const command = `cd -- ${quoted(config.searchTree)} && exec ${args.map(quoted).join(' ')} </dev/null`;
+    let oursTotal = 0;
+    let ripgrepTotal = 0;
+    await runPairs(
+      Number(pairs),
+      () =>
+        counted(async () => {
+          const result = await tool.call({ pattern: GLOB_PATTERN, include_dirs: false });
+          if (result.isError) throw new Error(`Glob failed: ${result.message}`);
+          oursTotal = Number(result.extras?.['total'] ?? -1);
+        }),
+      async () => {
+        const listed = await reference.exec(command);
+        ripgrepTotal = listed.toString('utf8').split('\n').filter(Boolean).length;
+      },
+    );
+    reportDetails({ oursTotal, ripgrepTotal });
   } else {
     throw new Error(`unknown workload ${workload}`);
   }

@@ -1,12 +1,17 @@
 // The loopback SSH server of the SSH rows, started as the tests start theirs (the test kit's `startSshServer`: a real
 // OpenSSH server on 127.0.0.1, keys made for the run), and the files its workspace holds.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, realpath, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { findRipgrep } from '@kimi-tools/search';
 import { ensureDataFile } from '../harness/bench-data.js';
 import { randomText } from '../harness/seeded-text.js';
 import type { BenchContext } from '../harness/types.js';
 import { DEEP_LINE, ensureAccessLog, PAGE_LINES } from './read-file.js';
+import { searchRoot } from './search-root.js';
 
 /** What the child process connects with, and the files it works on (absolute paths on the server). */
 export interface SshBenchConfig {
@@ -24,6 +29,11 @@ export interface SshBenchConfig {
   log: string;
   line: number;
   pageLines: number;
+  /** The search tree copied into the workspace (the corpus with `--corpus`), Grep's pattern on it. */
+  searchTree: string;
+  searchPattern: string;
+  /** ripgrep on the host (this machine's bundled one): Grep's `rgPath`, and the reference's program. */
+  rgPath: string;
 }
 
 /** The two markers the replace rows swap: exactly one of them is in the file at any time. */
@@ -58,8 +68,15 @@ export async function startLoopbackWorkspace(context: BenchContext): Promise<str
     () =>
       `${randomText(62, half, 80)}${SSH_MARKERS[0]}\n${randomText(63, half - SSH_MARKERS[0].length - 1, 80)}`,
   );
+  const tree = await searchRoot(context);
+  const rgPath = await findRipgrep(undefined);
+  if (rgPath === null) throw new Error('ripgrep not found: install the dependencies of @kimi-tools/search');
   const config: Omit<SshBenchConfig, 'host' | 'port' | 'username' | 'privateKey' | 'hostKey'> = {
     root,
+    // Named after the tree's path: a run with `--corpus` and one without each keep their own copy.
+    searchTree: await copyTree(tree.root, path.join(root, `search-tree-${shortHash(tree.root)}`), context),
+    searchPattern: tree.contentPattern,
+    rgPath,
     log: await ensureAccessLog(context.dataRoot, context.log),
     line: DEEP_LINE,
     pageLines: PAGE_LINES,
@@ -84,4 +101,22 @@ export async function startLoopbackWorkspace(context: BenchContext): Promise<str
   };
   await writeFile(configFile, JSON.stringify(full), { mode: 0o600 });
   return configFile;
+}
+
+/**
+ * A copy of the search tree inside the workspace (made once, kept: `cp -a` keeps its links and ignore files), so Grep
+ * and Glob search the same files over SSH as the `grep` and `glob` benchmarks do on the local disk.
+ */
+async function copyTree(source: string, copy: string, context: BenchContext): Promise<string> {
+  if (existsSync(copy)) return copy;
+  context.log(`  copying ${source} to ${copy} (once)`);
+  const partial = `${copy}.${process.pid}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await promisify(execFile)('cp', ['-a', '--', source, partial]);
+  await rename(partial, copy);
+  return copy;
+}
+
+function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
 }

@@ -1,10 +1,13 @@
 // The tools over SSH (issue 30), on a loopback OpenSSH server, in one warm process with the connections open: ReadFile
 // of a small file vs `cat` on an exec channel (goal ≤ 1.5×, ≤ 4 SFTP requests), and StrReplaceFile of a 1 MiB file
-// vs the same edit by hand over SFTP (goal ≤ 1.5×, ≤ 12 requests), and the read benchmark's page deep in a 1 GiB log
-// vs `tail | head` on an exec channel (goal ≤ 3×). Round trips are what a remote file system costs, so the notes give
+// vs the same edit by hand over SFTP (goal ≤ 1.5×, ≤ 12 requests), the read benchmark's page deep in a 1 GiB log
+// vs `tail | head` on an exec channel (goal ≤ 3×), and Grep and Glob on the search tree copied into the workspace vs
+// ripgrep on an exec channel (goals ≤ 1.3× and ≤ 1.5×). Round trips are what a remote file system costs, so the notes give
 // the SFTP requests of every call of ours, by kind.
 import { fileURLToPath } from 'node:url';
 import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.js';
+import { GLOB_PATTERN } from './glob.js';
+import { describeSearchTree } from './search-root.js';
 import { sshUnavailableReason, startLoopbackWorkspace } from './ssh-setup.js';
 
 const CHILD = fileURLToPath(new URL('./ssh-in-call-child.ts', import.meta.url));
@@ -48,6 +51,27 @@ async function prepare(context: BenchContext): Promise<Row[]> {
     },
     {
       kind: 'in-call',
+      label: 'Grep content mode on the search tree over SSH',
+      referenceLabel: 'rg, same flags, on an exec channel',
+      goal: { time: 1.3 },
+      child: child('grep-content'),
+    },
+    {
+      kind: 'in-call',
+      label: 'Grep files mode on the search tree over SSH',
+      referenceLabel: 'rg, same flags, on an exec channel',
+      goal: { time: 1.3 },
+      child: child('grep-files'),
+    },
+    {
+      kind: 'in-call',
+      label: `Glob \`${GLOB_PATTERN}\` on the search tree over SSH`,
+      referenceLabel: `rg --files -g '${GLOB_PATTERN}' on an exec channel`,
+      goal: { time: 1.5 },
+      child: child('glob'),
+    },
+    {
+      kind: 'in-call',
       label: 'ReadFile page at line 9,000,000 of 1 GiB over SSH, first read',
       referenceLabel: 'tail -n +N | head -n 1000 on an exec channel',
       goal: { time: 3 },
@@ -65,20 +89,28 @@ function requestNotes(result: RowResult): string {
     .filter(([key]) => key.startsWith('request:'))
     .map(([key, count]) => `${key.slice('request:'.length)} ${count}`)
     .join(', ');
+  const counts =
+    details['oursTotal'] === undefined
+      ? ''
+      : ` Glob listed ${details['oursTotal']} files, \`rg --files\` ${details['ripgrepTotal']} (its \`-g\` ` +
+        'whitelist overrides ignore files).';
   return (
     `- ${result.row.label}: ${requests} SFTP requests a call (median; ${details['requestsMin']}–` +
     `${details['requestsMax']})${goal === undefined ? '' : `, goal ≤ ${goal}: ${requests <= goal ? 'met' : 'MISSED'}`}` +
-    `. The last call: ${kinds}.`
+    `. The last call: ${kinds || 'none'}.${counts}`
   );
 }
 
-async function notes(results: RowResult[]): Promise<string[]> {
+async function notes(results: RowResult[], context: BenchContext): Promise<string[]> {
   const reason = sshUnavailableReason();
   if (reason !== undefined) return [`The SSH rows were ${reason}.`];
   return [
     'Ours: the tool on a runtime over `sshFileSystem` (one connection, SFTP), read state and locks included; the ' +
       'reference: ssh2 used directly over a second connection kept open (its own SFTP session). The server is ' +
-      "OpenSSH on 127.0.0.1: a round trip costs what the loopback and sshd's processes cost, no network latency.",
+      "OpenSSH on 127.0.0.1: a round trip costs what the loopback and sshd's processes cost, no network latency. " +
+      `Grep and Glob search a copy of the ${describeSearchTree(context)} in the workspace; Grep runs the ` +
+      "host's ripgrep (this machine's bundled one, as `rgPath`), the reference the same binary with the flags our " +
+      'Grep passed (captured from a call).',
     ...results.map(requestNotes),
   ];
 }
@@ -87,8 +119,9 @@ const sshBenchmark: Benchmark = {
   title: 'The tools over SSH, on a loopback OpenSSH server',
   description:
     'In one warm process with its connections open: `ReadFile` of a small file vs `cat` on an exec channel, ' +
-    '`StrReplaceFile` of a 1 MiB file vs SFTP read, temp write and `posix-rename` by hand, and the first `ReadFile` ' +
-    'of the page at line 9,000,000 of the 1 GiB log vs `tail | head` on an exec channel, taking turns.',
+    '`StrReplaceFile` of a 1 MiB file vs SFTP read, temp write and `posix-rename` by hand, Grep and Glob on the ' +
+    'search tree vs ripgrep on an exec channel, and the first `ReadFile` of the page at line 9,000,000 of the 1 GiB ' +
+    'log vs `tail | head` on an exec channel, taking turns.',
   prepare,
   notes,
 };

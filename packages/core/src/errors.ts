@@ -218,6 +218,14 @@ export function atomicReplaceUnavailableErrnoText(backend: string): string {
   return `the ${backend} file system cannot replace a file atomically, and files are never written in place`;
 }
 
+/**
+ * What follows the transport's error when the rename of a temp file over its target lost its answer and whether it was
+ * made could not be told (docs/writing.md#atomic-writes).
+ */
+export function renameOutcomeUnknownText(target: string, temp: string): string {
+  return `whether '${target}' was replaced is unknown: if it was not, its new content is in '${temp}'`;
+}
+
 /** The text of the ELOOP error for a symlink chain that does not end. */
 export function tooManyLinksErrnoText(filePath: string): string {
   return `too many symbolic links, open '${filePath}'`;

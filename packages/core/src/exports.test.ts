@@ -227,6 +227,7 @@ const TOOLKIT = [
   'isNotebookName',
   'shownCell',
   'scanLines',
+  'scanLinesWhereStored',
   'sensitiveEditError',
   'sensitiveFilesWarning',
   'shownPath',
@@ -349,6 +350,8 @@ const FILE_SYSTEMS = [
   'StartMarkerStream',
   'StatsTable',
   'WideField',
+  'StoredLineScan',
+  'StoredLineScanRequest',
   'localFileSystem',
   'memoryFileSystem',
 ];

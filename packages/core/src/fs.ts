@@ -23,4 +23,6 @@ export type {
   FileTypeTests,
   OpenFile,
   OpenMode,
+  StoredLineScan,
+  StoredLineScanRequest,
 } from './fs/file-system.js';

@@ -88,6 +88,7 @@ export {
   type LineScanOptions,
   type LineScanResult,
 } from './text/line-reader.js';
+export { scanLinesWhereStored } from './text/stored-line-scan.js';
 
 // text: decode, change on the '\n'-normalised form, encode back in the file's format
 export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from './text/codec.js';

@@ -2,6 +2,7 @@ import type { OpenFile } from '@kimi-tools/core/fs';
 import {
   createContentHasher,
   scanLines,
+  scanLinesWhereStored,
   shownLine,
   stampNeedsHash,
   type FileStamp,
@@ -51,7 +52,8 @@ export interface LinesRead {
  * Runs one scan that hands lines from `firstLine` to `onLine`, and returns the file's total line count and hash.
  * With an index of this file version it starts at the nearest checkpoint and stops as soon as `onLine` is done;
  * without one it scans the whole file once, hashing it, looking for a NUL byte and recording checkpoints, and stores
- * the new index (a binary file gets none: it is never read).
+ * the new index (a binary file gets none: it is never read). Where the backend scans the file where it is stored
+ * (`scanLinesWhereStored`), that scan makes the index, and the lines are read from it.
  */
 async function scanWithIndex(
   file: OpenTextFile,
@@ -60,7 +62,40 @@ async function scanWithIndex(
 ): Promise<{ totalLines: number; hash: string | undefined; binary: boolean; notUtf8: boolean }> {
   const version = file.version;
   const useIndex = file.useIndex ?? true;
-  const known = useIndex ? file.indexes.get(file.realPath, version) : undefined;
+  let known = useIndex ? file.indexes.get(file.realPath, version) : undefined;
+  // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
+  const lookForNul = !file.encoding.encoding.startsWith('utf-16');
+  // Strict and streaming, in the scan's own pass: a sample that looked like UTF-8 may have misled.
+  const checkUtf8 = file.encoding.encoding === 'utf-8';
+  if (!known && useIndex) {
+    // A backend that scans the file where it is stored counts it there; the lines asked for are then read from the
+    // nearest checkpoint, as with an index kept from an earlier read.
+    const stored = await scanLinesWhereStored(file.handle, {
+      encoding: file.encoding,
+      end: file.size,
+      hash: stampNeedsHash(version),
+      findNulByte: lookForNul,
+      checkUtf8,
+      ...(file.signal ? { signal: file.signal } : {}),
+    });
+    if (stored && (stored.nulByte || stored.notUtf8)) {
+      return {
+        totalLines: stored.totalLines,
+        hash: stored.hash,
+        binary: stored.nulByte,
+        notUtf8: stored.notUtf8,
+      };
+    }
+    if (stored) {
+      known = file.indexes.set(file.realPath, {
+        version,
+        totalLines: stored.totalLines,
+        checkpoints: stored.checkpoints,
+        hash: stored.hash,
+        encoding: file.encoding,
+      });
+    }
+  }
   const common = {
     encoding: file.encoding,
     end: file.size,
@@ -76,15 +111,12 @@ async function scanWithIndex(
   }
   const hasher = stampNeedsHash(file.version) ? createContentHasher() : undefined;
   const checkpoints: LinePosition[] = [];
-  // UTF-16 text is full of 0x00 bytes; a U+0000 in it is shown as a placeholder like any control character.
-  const lookForNul = !file.encoding.encoding.startsWith('utf-16');
   const result = await scanLines(file.handle, {
     ...common,
     onLine,
     countToEnd: true,
     findNulByte: lookForNul,
-    // Strict and streaming, in the scan's own pass: a sample that looked like UTF-8 may have misled.
-    checkUtf8: file.encoding.encoding === 'utf-8',
+    checkUtf8,
     onBytes: hasher ? (bytes) => hasher.update(bytes) : undefined,
     onCheckpoint: (position) => checkpoints.push(position),
   });

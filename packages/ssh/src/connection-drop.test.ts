@@ -1,7 +1,8 @@
-import { promises as nodeFs } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { promises as nodeFs, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
-import { stampOf } from '@kimi-tools/core/toolkit';
+import { commitFileSet, CommitFailedError, stampOf, type CommitStep } from '@kimi-tools/core/toolkit';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
@@ -36,9 +37,113 @@ async function dropAt(name: string, nth = 1, only?: (pid: number) => Promise<boo
   };
 }
 
+/** The pids of the processes serving the connections open now: each SFTP server and the sshd process relaying it. */
+async function sftpServersAndRelays(): Promise<Array<{ sftp: number; relay: number }>> {
+  const found: Array<{ sftp: number; relay: number }> = [];
+  for (const pid of await ssh.server.sessionProcesses()) {
+    const stat = await nodeFs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(sftp-server)')) continue;
+    found.push({ sftp: pid, relay: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) });
+  }
+  return found;
+}
+
+/** Waits, blocking this process (so no answer and no closed connection is seen meanwhile), until `done()`. */
+function blockUntil(done: () => boolean, what: string): void {
+  const deadline = Date.now() + 10_000;
+  while (!done()) if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`);
+}
+
+/** `poll` and `ppoll` on x86-64, `ppoll` on arm64: the system calls a server waiting for work sleeps in. */
+const POLL_SYSCALLS = process.arch === 'arm64' ? ['73'] : ['7', '271'];
+
+/**
+ * Whether a server sleeps waiting for its next request, with no answer of its own left to write (OpenSSH's SFTP
+ * server polls its output too while it has one, and the pipe to sshd takes it at once).
+ */
+function waitsForWork(pid: number): boolean {
+  const call = readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0] ?? '';
+  return POLL_SYSCALLS.includes(call);
+}
+
+/** Bytes waiting in the pipe a process reads as its standard input (FIONREAD on another reader of it). */
+function bytesWaitingFor(pid: number): number {
+  const script =
+    'import fcntl, os, struct, sys, termios\n' +
+    'fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)\n' +
+    'print(struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\\0" * 4))[0])';
+  return Number(execFileSync('python3', ['-c', script, `/proc/${pid}/fd/0`], { encoding: 'utf8' }));
+}
+
+/**
+ * Loses the answer of the first request named `name` to a drop, whether or not the server makes it: the SFTP server
+ * is stopped (SIGSTOP) just before the request goes out, and the sshd process relaying it is killed once it has
+ * passed the request on (at least `atLeast` bytes wait in the SFTP server's input: the request is there). With `made`,
+ * sshd is stopped first and the SFTP server let go: it serves the request, `madeNow()` (checked while everything
+ * waits) tells when that is done, and its answer never leaves the pipe to sshd. Without, the SFTP server stays stopped
+ * until the returned function is called, as a request stuck in a server on its way out. Everything happens before
+ * this process sees the connection close.
+ */
+async function loseAnswerOf(
+  name: string,
+  atLeast: number,
+  options: { made: true; madeNow: () => boolean } | { made: false },
+): Promise<() => Promise<void>> {
+  const [serving] = await sftpServersAndRelays();
+  if (!serving) throw new Error('no SFTP server is serving a connection');
+  const { sftp, relay } = serving;
+  trap = (request) => {
+    if (request !== name) return;
+    trap = undefined;
+    // Stopped while it had an answer to write, it would write that first on waking, find sshd gone and end there.
+    blockUntil(() => waitsForWork(sftp), 'the SFTP server waits for work');
+    process.kill(sftp, 'SIGSTOP');
+    // The request is written out by the caller right after this returns.
+    queueMicrotask(() => {
+      blockUntil(() => bytesWaitingFor(sftp) >= atLeast, `sshd passed the ${name} request on`);
+      if (options.made) {
+        // sshd stopped in turn, the SFTP server serves the request and its answer waits in the pipe for nobody.
+        process.kill(relay, 'SIGSTOP');
+        process.kill(sftp, 'SIGCONT');
+        blockUntil(options.madeNow, `the SFTP server made the ${name} request`);
+      }
+      process.kill(relay, 'SIGKILL');
+    });
+  };
+  return async () => {
+    process.kill(sftp, 'SIGCONT');
+    while (await nodeFs.stat(`/proc/${sftp}`).catch(() => undefined))
+      await new Promise((go) => setTimeout(go, 10));
+  };
+}
+
 const LOST = new RegExp(
   String.raw`^ECONNRESET: the SSH connection to \S+@127\.0\.0\.1:\d+ was lost \(.+\); the next call reconnects, `,
 );
+
+/** The processes below `pid` now, read at once (a trap cannot wait). */
+function processesBelow(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0;) {
+    const current = queue.shift()!;
+    for (const [child, parent] of parents) {
+      if (parent !== current) continue;
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
 
 describe('a dropped connection', () => {
   test('fails the call in flight with ECONNRESET naming the host, and the next call connects again', async () => {
@@ -119,14 +224,20 @@ describe('a tool call whose connection drops', () => {
   /** A file of more than two SFTP reads and writes, with one marker to edit near its end. */
   const CONTENT = `${'x'.repeat(600_000)}\nMARKER\n`;
 
-  /** StrReplaceFile of the marker, in a session that has read the file, with the connection killed at a request. */
-  async function editDroppingAt(request: string, nth: number) {
-    const file = await tree.write('big.txt', CONTENT);
+  /**
+   * StrReplaceFile of the marker, in a session that has read the file, with the connection killed at a request (none:
+   * the test set its own trap, once the file given was written).
+   */
+  async function editDroppingAt(request: string | undefined, nth: number, written?: string) {
+    const file = written ?? (await tree.write('big.txt', CONTENT));
     const runtime = createRuntime({ workDir: fs.root, approval: yoloApproval(), fs });
+    const set = trap;
+    trap = undefined;
     const stamp = await stampOf(fs, file);
     if (typeof stamp === 'string') throw new Error(`big.txt is ${stamp}`);
     runtime.fileState.recordRead(file, stamp, true);
-    await dropAt(request, nth);
+    if (request === undefined) trap = set;
+    else await dropAt(request, nth);
     const result = await new StrReplaceFile(runtime, {}).call({
       path: 'big.txt',
       edit: { old: 'MARKER', new: 'CHANGED' },
@@ -183,6 +294,61 @@ describe('a tool call whose connection drops', () => {
     expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
   });
 
+  test('mid-commit: a rename made, its answer lost with the connection: the edit stands and the call says so', async () => {
+    const file = await tree.write('big.txt', CONTENT);
+    const before = statSync(file).ino;
+    // The request holds the target's path twice over (the temp file's name is longer).
+    await loseAnswerOf('posix-rename@openssh.com', 2 * file.length, {
+      made: true,
+      madeNow: () => statSync(file).ino !== before,
+    });
+    const { result } = await editDroppingAt(undefined, 0, file);
+    expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+    expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+  });
+
+  test('mid-commit: a rename the drop kept from being made never is, even if its server wakes up', async () => {
+    const file = await tree.write('big.txt', CONTENT);
+    const release = await loseAnswerOf('posix-rename@openssh.com', 2 * file.length, { made: false });
+    const { result } = await editDroppingAt(undefined, 0, file);
+    // The temp file is removed through the next connection: the rename still waiting in the old server fails then.
+    await release();
+    expect(result.message).toMatch(lostIn('rename', `${TEMP} -> ${quoted('big.txt')}`));
+    expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+  });
+
+  test('mid-commit: when the next connection drops too, the call says the outcome is unknown and where the new content is', async () => {
+    const file = await tree.write('big.txt', CONTENT);
+    let drops = 0;
+    const daemon = Number(
+      (await nodeFs.readFile(`/proc/${(await ssh.server.sessionProcesses())[0]}/stat`, 'utf8'))
+        .split(') ')[1]!
+        .split(' ')[1],
+    );
+    trap = (request) => {
+      // The rename, then the removal of the temp file that would tell whether it was made.
+      if (!(request === 'posix-rename@openssh.com' && drops === 0) && !(request === 'remove' && drops === 1))
+        return;
+      drops++;
+      for (const pid of processesBelow(daemon)) process.kill(pid, 'SIGKILL');
+    };
+    const { result } = await editDroppingAt(undefined, 0, file);
+    expect(drops).toBe(2);
+    expect(result.message).toMatch(
+      new RegExp(
+        `${lostIn('rename', `(${TEMP}) -> ${quoted('big.txt')}`).source.slice(0, -1)}; whether ` +
+          `${quoted('big.txt')} was replaced is unknown: if it was not, its new content is in (${TEMP})$`,
+      ),
+    );
+    const [, renamed, kept] = /'([^']*)' -> .*its new content is in '([^']*)'$/.exec(result.message) ?? [];
+    expect(kept).toBe(renamed);
+    // It was not made (the drop came before the request went out): the new content waits in the temp file.
+    expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
+    expect(await nodeFs.readFile(kept!, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
+  });
+
   test('after the commit: the edit stands, and its lock is released through the next connection', async () => {
     for (const [request, nth] of [
       // The directory's fsync, right after the rename: best effort, the edit is done.
@@ -200,5 +366,51 @@ describe('a tool call whose connection drops', () => {
       });
       expect(back.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
     }
+  });
+});
+
+describe('a commit of several files whose connection drops at a rename', () => {
+  const steps = (a: string, b: string): CommitStep[] =>
+    [a, b].map((path) => ({
+      kind: 'write' as const,
+      path,
+      bytes: Buffer.from('new\n'),
+      mode: 0o644,
+      previous: { kind: 'file' as const, bytes: Buffer.from('old\n'), mode: 0o644 },
+    }));
+
+  test('a rename made, its answer lost: the commit goes on and every file is new', async () => {
+    const [a, b] = [await tree.write('a.txt', 'old\n'), await tree.write('b.txt', 'old\n')];
+    const before = statSync(a).ino;
+    await loseAnswerOf('posix-rename@openssh.com', 2 * a.length, {
+      made: true,
+      madeNow: () => statSync(a).ino !== before,
+    });
+    await commitFileSet(fs, steps(a, b));
+    expect([await nodeFs.readFile(a, 'utf8'), await nodeFs.readFile(b, 'utf8')]).toEqual(['new\n', 'new\n']);
+    expect((await nodeFs.readdir(tree.workDir)).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+
+  test('a rename whose outcome cannot be told is undone like one made: every file is old again', async () => {
+    const [a, b] = [await tree.write('a.txt', 'old\n'), await tree.write('b.txt', 'old\n')];
+    const daemon = Number(
+      (await nodeFs.readFile(`/proc/${(await ssh.server.sessionProcesses())[0]}/stat`, 'utf8'))
+        .split(') ')[1]!
+        .split(' ')[1],
+    );
+    let drops = 0;
+    trap = (request) => {
+      if (!(request === 'posix-rename@openssh.com' && drops === 0) && !(request === 'remove' && drops === 1))
+        return;
+      drops++;
+      for (const pid of processesBelow(daemon)) process.kill(pid, 'SIGKILL');
+    };
+    const failed = await commitFileSet(fs, steps(a, b)).catch((error: unknown) => error);
+    expect(drops).toBe(2);
+    expect(failed).toBeInstanceOf(CommitFailedError);
+    expect((failed as CommitFailedError).message).toMatch(/; whether '.*a\.txt' was replaced is unknown: /);
+    expect((failed as CommitFailedError).unrestored).toEqual([]);
+    expect([await nodeFs.readFile(a, 'utf8'), await nodeFs.readFile(b, 'utf8')]).toEqual(['old\n', 'old\n']);
+    expect((await nodeFs.readdir(tree.workDir)).sort()).toEqual(['a.txt', 'b.txt']);
   });
 });

@@ -36,6 +36,35 @@ export interface SshFileSystemOptions {
   keepaliveIntervalMs?: number;
   /** Called with the name of every SFTP request sent (`stat`, `open`, `read`...), to count round trips. */
   onRequest?: (request: string) => void;
+  /**
+   * The host's Python 3 (default `python3`, looked up on the host's `PATH`; `null`: none): where it runs, a large
+   * file's lines are counted on the host rather than carried over the link (`hostScanMinBytes`). Without it, the files
+   * are read over SFTP.
+   */
+  python?: string | null;
+  /** Files at least this large are scanned on the host for ReadFile's line index (default 16 MiB). */
+  hostScanMinBytes?: number;
+}
+
+/** What the backend runs on the host besides the tools' own programs. */
+export interface HostProgramSettings {
+  readonly python: string | null;
+  readonly scanMinBytes: number;
+}
+
+const DEFAULT_HOST_SCAN_MIN_BYTES = 16 << 20;
+
+/** Checks and settles {@link SshFileSystemOptions.python} and `hostScanMinBytes`. */
+export function hostProgramSettings(options: SshFileSystemOptions): HostProgramSettings {
+  const python = options.python === undefined ? 'python3' : options.python;
+  const scanMinBytes = options.hostScanMinBytes ?? DEFAULT_HOST_SCAN_MIN_BYTES;
+  if (python !== null && (typeof python !== 'string' || python === '')) {
+    throw sshError('EINVAL', 'sshFileSystem: python must be a program name or path, or null');
+  }
+  if (typeof scanMinBytes !== 'number' || Number.isNaN(scanMinBytes) || scanMinBytes < 0) {
+    throw sshError('EINVAL', 'sshFileSystem: hostScanMinBytes must be a number of bytes, 0 or more');
+  }
+  return { python, scanMinBytes };
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;

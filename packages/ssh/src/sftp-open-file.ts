@@ -1,6 +1,7 @@
-import type { FileStats, OpenFile } from '@kimi-tools/core/fs';
+import type { FileStats, OpenFile, StoredLineScanRequest } from '@kimi-tools/core/fs';
 import type { Attributes } from 'ssh2';
 import { readPipelined, writePipelined } from './pipelined-io.js';
+import type { HostPython } from './host-line-scan.js';
 import type { Remote } from './remote.js';
 import type { SftpSession } from './sftp-session.js';
 import { toFileStats } from './sftp-stats.js';
@@ -39,6 +40,8 @@ export interface SftpOpenFileOptions {
    * one request); reads within it are answered from it.
    */
   readonly readAhead?: Promise<ReadAhead>;
+  /** The host's Python, to scan a large file's lines where it is (a file opened for reading only). */
+  readonly hostPython?: HostPython;
 }
 
 /** A file open in one SFTP session; every operation fails with `ECONNRESET` once that session is lost. */
@@ -52,6 +55,8 @@ export class SftpOpenFile implements OpenFile {
   /** The last `fstat` answer, given again to a `stat()` that follows it with no read or change in between. */
   #lastStat: Promise<Attributes> | undefined;
   #readAhead: Promise<ReadAhead> | undefined;
+  /** The stats the file was opened with: the version a scan on the host must have found. */
+  readonly #openedStat: Promise<Attributes> | undefined;
   #closed = false;
 
   constructor(
@@ -62,6 +67,7 @@ export class SftpOpenFile implements OpenFile {
     private readonly options: SftpOpenFileOptions,
   ) {
     this.#lastStat = options.firstStat;
+    this.#openedStat = options.firstStat;
     this.#readAhead = options.readAhead;
     // Nobody may ask for them; their failure must not go unhandled then.
     this.#lastStat?.catch(() => undefined);
@@ -111,6 +117,13 @@ export class SftpOpenFile implements OpenFile {
     }
   }
 
+  async scanLinesWhereStored(request: StoredLineScanRequest) {
+    const python = this.options.hostPython;
+    if (!python || !this.#openedStat || !this.sftp.alive) return undefined;
+    const opened = toFileStats(await this.#on('fstat', () => this.#openedStat!));
+    return python.scanLines(this.path, opened, request);
+  }
+
   truncate(length: number) {
     this.#changed();
     return this.#on('ftruncate', (sftp) => sftp.fsetstat(this.handle, { size: length }));
@@ -129,6 +142,20 @@ export class SftpOpenFile implements OpenFile {
   chown(uid: number, gid: number) {
     this.#changed();
     return this.#on('fchown', (sftp) => sftp.fsetstat(this.handle, { uid, gid }));
+  }
+
+  async setModeAndOwner(mode: number, owner: { uid: number; gid: number }) {
+    this.#changed();
+    try {
+      // OpenSSH sets the bits, then the owner, and answers FAILURE if either failed.
+      await this.#on('fchmod', (sftp) =>
+        sftp.fsetstat(this.handle, { mode: mode & 0o7777, uid: owner.uid, gid: owner.gid }),
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw error;
+      // Which of the two failed, SFTP does not say: the bits alone tell (an owner we may not give is not given).
+      await this.chmod(mode);
+    }
   }
 
   async close() {

@@ -49,5 +49,10 @@ export function toFileStats(attrs: Attributes): FileStats {
 
 /** A directory entry from the name and the `lstat` attributes the server lists it with. */
 export function toDirEntry(name: string, attrs: Attributes): DirEntry {
-  return { name, ...typeTests(attrs.mode) };
+  return dirEntry(name, attrs.mode);
+}
+
+/** A directory entry from its name and the mode (its type bits) `lstat` gives. */
+export function dirEntry(name: string, mode: number): DirEntry {
+  return { name, ...typeTests(mode) };
 }

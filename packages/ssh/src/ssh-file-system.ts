@@ -1,9 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import type { FileSystem, FileSystemCapabilities, OpenFile, OpenMode } from '@kimi-tools/core/fs';
+import type {
+  ExecOptions,
+  FileSystem,
+  FileSystemCapabilities,
+  OpenFile,
+  OpenMode,
+} from '@kimi-tools/core/fs';
 import { SshConnection } from './connection.js';
 import { errnoError } from './errno-error.js';
-import { connectionSettings, type SshFileSystemOptions } from './options.js';
+import { HostDirectoryReader } from './host-directory-reader.js';
+import { HostPython } from './host-line-scan.js';
+import {
+  connectionSettings,
+  hostProgramSettings,
+  type HostProgramSettings,
+  type SshFileSystemOptions,
+} from './options.js';
 import { pathTooLong } from './path-limits.js';
 import { Remote } from './remote.js';
 import { remoteExec } from './remote-exec.js';
@@ -41,6 +54,7 @@ export interface SshFileSystem extends FileSystem {
  */
 export async function sshFileSystem(options: SshFileSystemOptions): Promise<SshFileSystem> {
   const settings = connectionSettings(options);
+  const hostPrograms = hostProgramSettings(options);
   const connection = new SshConnection(settings);
   const remote = new Remote(connection);
   try {
@@ -57,7 +71,7 @@ export async function sshFileSystem(options: SshFileSystemOptions): Promise<SshF
       }),
     ]);
     const identity = `ssh ${settings.username}@${settings.host}:${settings.port}`;
-    return backend(remote, capabilitiesOf(sftp), homeDir, root, identity);
+    return backend(remote, capabilitiesOf(sftp), homeDir, root, identity, hostPrograms);
   } catch (error) {
     await connection.close();
     throw error;
@@ -85,7 +99,19 @@ function backend(
   homeDir: string,
   root: string,
   identity: string,
+  hostPrograms: HostProgramSettings,
 ): SshFileSystem {
+  const exec = (command: string, args: readonly string[], options?: ExecOptions) =>
+    remoteExec(() => remote.session(), command, args, options);
+  const directoryReader = new HostDirectoryReader({
+    session: () => remote.session(),
+    program: hostPrograms.python,
+  });
+  const hostPython = new HostPython({
+    exec,
+    program: hostPrograms.python,
+    scanMinBytes: hostPrograms.scanMinBytes,
+  });
   const run = <T>(syscall: string, paths: readonly string[], work: (sftp: SftpSession) => Promise<T>) => {
     const relative = paths.find((each) => !each.startsWith('/'));
     if (relative !== undefined) {
@@ -170,7 +196,26 @@ function backend(
       // A file that fits in one read is read whole with its stats, in the same round trip: the tools read what they
       // open, and a small file is then one request. A larger one is left to the reads the caller makes.
       const readAhead = attrs.size < sftp.maxRead ? readStart(sftp, handle, attrs.size) : undefined;
-      return new SftpOpenFile(remote, sftp, handle, path, { writable: false, firstStat, readAhead });
+      return new SftpOpenFile(remote, sftp, handle, path, {
+        writable: false,
+        firstStat,
+        ...(readAhead ? { readAhead } : {}),
+        hostPython,
+      });
+    });
+
+  const readdirOverSftp = (path: string) =>
+    run('scandir', [path], async (sftp) => {
+      const handle = await sftp.opendir(path);
+      const entries = [];
+      try {
+        for (let batch = await sftp.readdir(handle); batch; batch = await sftp.readdir(handle)) {
+          for (const entry of batch) entries.push(toDirEntry(entry.filename, entry.attrs));
+        }
+      } finally {
+        sftp.close(handle).catch(() => undefined);
+      }
+      return entries;
     });
 
   const fileSystem: SshFileSystem = {
@@ -189,19 +234,11 @@ function backend(
     // OpenSSH's own answer: its realpath resolves a missing last name (and a dangling link there), nothing deeper.
     realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => sftp.realpath(path)),
     readlink: (path) => run('readlink', [path], (sftp) => sftp.readlink(path)),
-    readdir: (path) =>
-      run('scandir', [path], async (sftp) => {
-        const handle = await sftp.opendir(path);
-        const entries = [];
-        try {
-          for (let batch = await sftp.readdir(handle); batch; batch = await sftp.readdir(handle)) {
-            for (const entry of batch) entries.push(toDirEntry(entry.filename, entry.attrs));
-          }
-        } finally {
-          sftp.close(handle).catch(() => undefined);
-        }
-        return entries;
-      }),
+    readdir: (path) => {
+      const overSftp = () => readdirOverSftp(path);
+      if (!path.startsWith('/') || pathTooLong(path)) return overSftp();
+      return directoryReader.readdir(path, overSftp) ?? overSftp();
+    },
     open: (path, mode: OpenMode) => {
       if (mode === 'read') return openForReading(path);
       return run('open', [path], async (sftp): Promise<OpenFile> => {
@@ -247,7 +284,7 @@ function backend(
         // Best effort, as on the local disk: the rename it follows is done, whatever happens here.
       });
     },
-    exec: (command, args, options) => remoteExec(() => remote.session(), command, args, options),
+    exec,
     close: () => remote.connection.close(),
   };
   return Object.freeze(fileSystem);

@@ -153,6 +153,12 @@ export function translatedFileSystem(
     sync: () => file.sync(),
     chmod: (mode) => file.chmod(mode),
     chown: (uid, gid) => file.chown(uid, gid),
+    ...(file.setModeAndOwner
+      ? {
+          setModeAndOwner: (mode: number, owner: { uid: number; gid: number }) =>
+            file.setModeAndOwner!(mode, owner),
+        }
+      : {}),
     close: () => file.close(),
   });
 

@@ -51,6 +51,44 @@ export interface DirEntry extends FileTypeTests {
   readonly name: string;
 }
 
+/**
+ * What {@link OpenFile.scanLinesWhereStored} is asked: the one pass over a text file of an ASCII-compatible encoding
+ * that core's `scanLines` makes to build a line index (docs/file-systems.md#line-scans-where-the-file-is).
+ */
+export interface StoredLineScanRequest {
+  /** Bytes `[0, end)` are scanned: the size the open file's `stat()` gave. */
+  readonly end: number;
+  /** A byte order mark: when the file starts with it, its first line starts after it (empty: none). */
+  readonly bom: Uint8Array;
+  /** Whether to give the hex SHA-256 of bytes `[0, end)`. */
+  readonly hash: boolean;
+  /** Whether to look for a `00` byte. */
+  readonly findNulByte: boolean;
+  /** Whether to check that the bytes are strict UTF-8 (as a fatal `TextDecoder` would). */
+  readonly checkUtf8: boolean;
+  /** Least distance in bytes between two checkpoints after the first. */
+  readonly checkpointBytes: number;
+  /** Stops the scan: the call then rejects with an `AbortError`. */
+  readonly signal?: AbortSignal;
+}
+
+/** What a {@link StoredLineScanRequest} found: exactly what `scanLines` would have, over the same bytes. */
+export interface StoredLineScan {
+  /** Lines, breaks being `\n`, `\r\n` and a lone `\r`; bytes after the last break are a last line. */
+  readonly totalLines: number;
+  /**
+   * Line starts in increasing order: line 1 at offset 0 first (the byte order mark is skipped from there), then
+   * starts right after a `\n`, at least `checkpointBytes` apart, each with its 1-based line number.
+   */
+  readonly checkpoints: ReadonlyArray<{ readonly line: number; readonly offset: number }>;
+  /** With `hash`. */
+  readonly hash?: string;
+  /** With `findNulByte`: a `00` byte is there. */
+  readonly nulByte: boolean;
+  /** With `checkUtf8`: the bytes are not UTF-8 (a character cut off by `end` included). */
+  readonly notUtf8: boolean;
+}
+
 /** A file opened by {@link FileSystem.open} or {@link FileSystem.create}; positions are absolute byte offsets. */
 export interface OpenFile {
   /** Reads up to `length` bytes at `position` into `buffer[offset...]`; `bytesRead` 0 means the end of the file. */
@@ -71,6 +109,20 @@ export interface OpenFile {
   chmod(mode: number): Promise<void>;
   /** Sets the owner, where the backend and the caller's rights allow; callers treat a failure as harmless. */
   chown(uid: number, gid: number): Promise<void>;
+  /**
+   * `chmod(mode)` then `chown(owner.uid, owner.gid)` in one call, where that costs less than two (SFTP: one
+   * `fsetstat`): the owner is set where the backend and the caller's rights allow, and the call rejects only when the
+   * permission bits could not be set. Optional: callers use core's `setModeAndOwner`, which falls back on the two.
+   */
+  setModeAndOwner?(mode: number, owner: { uid: number; gid: number }): Promise<void>;
+  /**
+   * Optional, for a backend where reading a large file costs more than scanning it where it is stored (over SSH: the
+   * host's Python, so that a 1 GiB log is counted there rather than carried over the link): the scan of this open
+   * file's lines a line index needs. `undefined` when the backend does not make it (too small to be worth it, no
+   * program there, or the file scanned was not this version of it: size and modification time must be those of
+   * `stat()`); the caller then reads the file. Callers use core's `scanLinesWhereStored`.
+   */
+  scanLinesWhereStored?(request: StoredLineScanRequest): Promise<StoredLineScan | undefined>;
   close(): Promise<void>;
 }
 

@@ -504,6 +504,69 @@ describe('PathPolicy.resolveFile: workspace (docs/paths.md)', () => {
   });
 });
 
+describe("PathPolicy: the workspace directories' real paths (docs/paths.md#the-workspace)", () => {
+  it('resolves them once while their list is unchanged, and again when it changes', async ({ workspace }) => {
+    const resolved: string[] = [];
+    const counting = {
+      ...localFileSystem,
+      realpath: (filePath: string) => {
+        resolved.push(filePath);
+        return localFileSystem.realpath(filePath);
+      },
+    };
+    const additionalDirs: string[] = [];
+    const p = new PathPolicy(
+      { workDir: workspace.workDir, additionalDirs, outside: 'deny', deny: [], sensitive: [] },
+      { fs: counting, homeDir: workspace.root },
+    );
+    await workspace.symlink('escape', workspace.outsideDir);
+    expectPath(await p.resolveFile('a.txt', 'read'));
+    expectPath(await p.resolveFile('a.txt', 'edit'));
+    // A link inside that leads outside is judged on its real path, kept roots or not.
+    expectError(
+      await p.resolveFile('escape/secret.txt', 'read'),
+      '`escape/secret.txt` is outside the workspace.',
+      'Outside workspace',
+    );
+    expectPath(await p.resolveFile('a.txt', 'read'));
+    const rootResolutions = () => resolved.filter((each) => each === workspace.workDir).length;
+    // Once at the first call, once more for the path found outside the kept roots.
+    expect(rootResolutions()).toBe(2);
+    additionalDirs.push(workspace.outsideDir);
+    expectPath(await p.resolveFile('escape/secret.txt', 'read'));
+    expect(rootResolutions()).toBe(3);
+    expect(resolved.filter((each) => each === workspace.outsideDir)).toHaveLength(1);
+  });
+
+  it('follows a workspace directory that is a link to where it points now, once a path lies outside the kept one', async ({
+    workspace,
+  }) => {
+    const first = path.join(workspace.root, 'first');
+    const second = path.join(workspace.root, 'second');
+    await workspace.write(path.join(first, 'one.txt'), '1');
+    await workspace.write(path.join(second, 'two.txt'), '2');
+    const link = path.join(workspace.root, 'current');
+    await fs.symlink(first, link);
+    const p = new PathPolicy(
+      { workDir: link, additionalDirs: [], outside: 'deny', deny: [], sensitive: [] },
+      { fs: localFileSystem, homeDir: workspace.root },
+    );
+    expect(expectPath(await p.resolveFile('one.txt', 'read')).real).toBe(path.join(first, 'one.txt'));
+    await fs.rm(link);
+    await fs.symlink(second, link);
+    // The path is resolved afresh: it lies in the directory the link names now, which is the workspace from then on.
+    expect(expectPath(await p.resolveFile('two.txt', 'read')).real).toBe(path.join(second, 'two.txt'));
+    expect(await p.workspaceRoots()).toEqual([second]);
+    const old = path.join(first, 'one.txt');
+    expectError(
+      await p.resolveFile(old, 'read'),
+      `\`${old}\` is outside the workspace.`,
+      'Outside workspace',
+    );
+    expect(await p.isInsideWorkspace(old)).toBe(false);
+  });
+});
+
 describe('PathPolicy.resolveSearchPath', () => {
   it('resolves inside paths like a read path', async ({ workspace, policy }) => {
     const p = policy();

@@ -104,6 +104,8 @@ export class PathPolicy {
   private readonly sensitiveFiles: SensitiveFiles;
   /** Real workspace roots as last computed, so the synchronous `isDenied` also knows them. */
   private knownRealRoots: readonly string[] = [];
+  /** The configured roots (joined) that {@link knownRealRoots} were resolved from. */
+  private knownRootsKey: string | undefined;
 
   constructor(settings: PathPolicySettings, environment: PathPolicyEnvironment) {
     this.settings = settings;
@@ -174,20 +176,31 @@ export class PathPolicy {
     return { ok: true, path: resolved };
   }
 
-  /** Real paths of workDir and the current additionalDirs (relative entries resolved against workDir), deduplicated. */
-  async workspaceRoots(): Promise<string[]> {
-    const real = await Promise.all(
-      this.lexicalRoots().map((dir) => realPathAllowMissing(this.fs, dir, this.platform)),
-    );
+  /**
+   * Real paths of workDir and the current additionalDirs (relative entries resolved against workDir), deduplicated:
+   * resolved once and kept while that list is unchanged (each resolution is a round trip on a remote backend), or
+   * resolved again with `fresh`. docs/paths.md#the-workspace: a path is judged inside on its own real path, resolved
+   * at the time, and one outside the kept roots is judged again against fresh ones.
+   */
+  async workspaceRoots(fresh = false): Promise<string[]> {
+    return [...(await this.realRoots(fresh)).roots];
+  }
+
+  /** {@link workspaceRoots}, and whether they were resolved just now. */
+  private async realRoots(fresh: boolean): Promise<{ roots: readonly string[]; resolvedNow: boolean }> {
+    const lexical = this.lexicalRoots();
+    const key = lexical.join('\0');
+    if (!fresh && key === this.knownRootsKey) return { roots: this.knownRealRoots, resolvedNow: false };
+    const real = await Promise.all(lexical.map((dir) => realPathAllowMissing(this.fs, dir, this.platform)));
     const roots = [...new Set(real)];
     this.knownRealRoots = roots;
-    return roots;
+    this.knownRootsKey = key;
+    return { roots, resolvedNow: true };
   }
 
   /** Whether a real path lies inside the workspace (component-wise). */
   async isInsideWorkspace(realPath: string): Promise<boolean> {
-    const roots = await this.workspaceRoots();
-    return roots.some((root) => isWithinDirectory(realPath, root, this.platform));
+    return (await this.rootsHolding(realPath)).inside;
   }
 
   /**
@@ -230,16 +243,36 @@ export class PathPolicy {
     const expanded = expandPathInput(input, { homeDir: this.homeDir, platform: this.platform });
     if (isDriveRelative(expanded, this.platform)) return { ok: false, reason: 'invalid' };
     const absolute = this.pathApi().resolve(this.settings.workDir, expanded);
-    const [real, roots] = await Promise.all([
+    // The roots are resolved alongside the path only when none are kept yet.
+    const [real, kept] = await Promise.all([
       realPathAllowMissing(this.fs, absolute, this.platform),
-      this.workspaceRoots(),
+      this.realRoots(false),
     ]);
-    const inside = roots.some((root) => isWithinDirectory(real, root, this.platform));
+    const { inside, roots } = await this.rootsHolding(real, kept);
     return {
       ok: true,
       path: { input, expanded, absolute, real, inside },
       roots: [...roots, ...this.lexicalRoots()],
     };
+  }
+
+  /**
+   * Whether `real` lies inside the workspace, and the real roots it was judged against. The kept roots judge first: a
+   * real path inside one of them is inside a directory that was the workspace's when it was resolved. One outside
+   * them is judged against the roots resolved now, so a workspace directory that is a link, since pointed elsewhere,
+   * is followed there (and the roots kept from then on are those).
+   */
+  private async rootsHolding(
+    real: string,
+    known?: { roots: readonly string[]; resolvedNow: boolean },
+  ): Promise<{ inside: boolean; roots: string[] }> {
+    const isInside = (roots: readonly string[]) =>
+      roots.some((root) => isWithinDirectory(real, root, this.platform));
+    const kept = known ?? (await this.realRoots(false));
+    if (kept.resolvedNow || isInside(kept.roots))
+      return { inside: isInside(kept.roots), roots: [...kept.roots] };
+    const { roots } = await this.realRoots(true);
+    return { inside: isInside(roots), roots: [...roots] };
   }
 
   private deniedAmong(paths: readonly string[], roots: readonly string[]): boolean {

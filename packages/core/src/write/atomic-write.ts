@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { renameTempOver } from './rename-temp.js';
 import { resolveLinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
 import { atomicReplaceUnavailableErrnoText, notRegularFileErrnoText } from '../errors.js';
@@ -123,6 +124,20 @@ function mayNeedOwner(
   return existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.();
 }
 
+/**
+ * Gives an open file the permission bits and the owner asked (either may be absent), in one call where the backend
+ * has one for both ({@link OpenFile.setModeAndOwner}); an owner that cannot be given is not, as with `chown`.
+ */
+export async function setModeAndOwner(
+  handle: OpenFile,
+  mode: number | undefined,
+  owner: { uid: number; gid: number } | undefined,
+): Promise<void> {
+  if (mode !== undefined && owner && handle.setModeAndOwner) return handle.setModeAndOwner(mode, owner);
+  if (mode !== undefined) await handle.chmod(mode);
+  if (owner) await handle.chown(owner.uid, owner.gid).catch(() => undefined);
+}
+
 /** What {@link writeTempBeside} gives the temp file besides its content. */
 export interface TempFileOptions {
   /** Its exact permission bits (without: the backend's default for a new file, `0o666` trimmed by its umask). */
@@ -148,8 +163,7 @@ export async function writeTempBeside(
   let written = false;
   try {
     // The umask trimmed the mode at creation; give the new file exactly the bits asked and, when we may, the owner.
-    if (options.mode !== undefined) await handle.chmod(options.mode);
-    if (options.owner) await handle.chown(options.owner.uid, options.owner.gid).catch(() => undefined);
+    await setModeAndOwner(handle, options.mode, options.owner);
     await fill(handle);
     await handle.sync();
     written = true;
@@ -196,15 +210,14 @@ async function replaceThroughTemp(
         }
       : {},
   );
-  let renamed = false;
   try {
     options.signal?.throwIfAborted();
     await options.beforeCommit?.();
-    await fs.rename(tempPath, filePath);
-    renamed = true;
-  } finally {
-    if (!renamed) await fs.unlink(tempPath).catch(() => undefined);
+  } catch (error) {
+    await fs.unlink(tempPath).catch(() => undefined);
+    throw error;
   }
+  await renameTempOver(fs, tempPath, filePath);
   // Makes the rename itself durable, where the backend can.
   await fs.syncDirectory(path.dirname(filePath));
 }

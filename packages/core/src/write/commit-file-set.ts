@@ -3,6 +3,7 @@ import { readHandleUpTo } from '../fs/read-bytes.js';
 import { hasErrno, isMissingPathError } from '../fs/errno.js';
 import { pathApiFor } from '../path/platform-path.js';
 import { overwriteBytesInPlace, writeAllBytes, writeTempBeside } from './atomic-write.js';
+import { renameTempOver, RenameOutcomeUnknownError } from './rename-temp.js';
 import { atomicTempName } from './temp-files.js';
 
 /** What was at a path before a commit, so that a failed commit can put it back exactly. */
@@ -88,13 +89,7 @@ async function restore(
 ): Promise<void> {
   if (previous.kind === 'file' && inPlace) return overwriteBytesInPlace(fs, target, previous.bytes);
   if (previous.kind === 'file') {
-    const temp = await writeTemp(fs, target, previous.bytes, previous.mode);
-    try {
-      await fs.rename(temp, target);
-    } catch (error) {
-      await fs.unlink(temp).catch(() => undefined);
-      throw error;
-    }
+    await renameTempOver(fs, await writeTemp(fs, target, previous.bytes, previous.mode), target);
     return;
   }
   try {
@@ -152,19 +147,27 @@ export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]
       if (step.kind === 'remove') await fs.unlink(step.path);
       else if (step.kind === 'write' && step.inPlace) await overwriteBytesInPlace(fs, step.path, step.bytes);
       else {
-        await fs.rename(temps.get(index)!, step.path);
+        try {
+          await renameTempOver(fs, temps.get(index)!, step.path);
+        } catch (error) {
+          // Made or not, it is undone as a step done: the old content put back is right either way. Its temp file
+          // stays listed: removing it first makes sure a rename still on its way can no longer be made.
+          if (error instanceof RenameOutcomeUnknownError) done.push(index);
+          else temps.delete(index);
+          throw error;
+        }
         temps.delete(index);
       }
       done.push(index);
     }
   } catch (error) {
+    await Promise.all([...temps.values()].map((temp) => fs.unlink(temp).catch(() => undefined)));
     const unrestored: string[] = [];
     for (const index of done.reverse()) {
       const step = steps[index]!;
       const inPlace = step.kind === 'write' && step.inPlace === true;
       await restore(fs, step.path, step.previous, inPlace).catch(() => unrestored.push(step.path));
     }
-    await Promise.all([...temps.values()].map((temp) => fs.unlink(temp).catch(() => undefined)));
     throw new CommitFailedError(error, unrestored);
   }
   const paths = pathApiFor(fs.platform);

@@ -279,4 +279,19 @@ export const openCases: readonly ConformanceCase[] = [
       expect((await context.fs.stat(file)).mode & 0o7777).toBe(0o604);
     },
   },
+  {
+    name: 'an open file that sets its mode and owner in one call sets both',
+    async run(context) {
+      const file = await tenDigits(context);
+      const { uid, gid } = await context.fs.stat(file);
+      await using(await context.fs.open(file, 'update'), async (handle) => {
+        if (!handle.setModeAndOwner) return context.skip('the backend has no setModeAndOwner (optional)');
+        if (uid === undefined || gid === undefined) return context.skip('the backend reports no owner');
+        await handle.setModeAndOwner(0o640, { uid, gid });
+        const stats = await handle.stat();
+        expect([stats.mode & 0o7777, stats.uid, stats.gid]).toEqual([0o640, uid, gid]);
+      });
+      expect((await context.fs.stat(file)).mode & 0o7777).toBe(0o640);
+    },
+  },
 ];

@@ -1,0 +1,62 @@
+import { renameOutcomeUnknownText } from '../errors.js';
+import { errnoCode, hasErrno } from '../fs/errno.js';
+import type { FileSystem } from '../fs/file-system.js';
+
+/**
+ * The rename of a temp file over its target failed with its answer lost (the transport failed), and whether it was
+ * made could not be told either: the target may hold the old content or the new. `code` is the transport's
+ * (`ECONNRESET`); the message is its own, then what is unknown and where the new content is if it was not made.
+ */
+export class RenameOutcomeUnknownError extends Error {
+  readonly code: string | undefined;
+
+  constructor(
+    override readonly cause: unknown,
+    target: string,
+    temp: string,
+  ) {
+    super(
+      `${cause instanceof Error ? cause.message : String(cause)}; ${renameOutcomeUnknownText(target, temp)}`,
+    );
+    this.name = 'RenameOutcomeUnknownError';
+    this.code = errnoCode(cause);
+  }
+}
+
+/**
+ * Renames `temp` (a temp file this process made beside `target`, under an unpredictable name) over `target`, and
+ * removes it when the rename failed (docs/writing.md#atomic-writes). A transport that fails (`ECONNRESET`: a dropped
+ * connection) may have lost the answer of a rename that was made; removing the temp file then tells which: gone means
+ * the rename took it, and this resolves; removed means the rename was not made and now never will be, and the
+ * transport's error is thrown. When even that cannot be told, {@link RenameOutcomeUnknownError} is thrown.
+ */
+export async function renameTempOver(fs: FileSystem, temp: string, target: string): Promise<void> {
+  try {
+    await fs.rename(temp, target);
+    return;
+  } catch (error) {
+    if (!hasErrno(error, 'ECONNRESET')) {
+      await fs.unlink(temp).catch(() => undefined);
+      throw error;
+    }
+    let removed: boolean;
+    try {
+      await fs.unlink(temp);
+      removed = true;
+    } catch (unlinkError) {
+      if (!hasErrno(unlinkError, 'ENOENT')) throw new RenameOutcomeUnknownError(error, target, temp);
+      removed = false;
+    }
+    // Nothing but the rename takes a temp file whose name only this process knows, unless its directory went too.
+    if (removed || !(await exists(fs, target))) throw error;
+  }
+}
+
+async function exists(fs: FileSystem, filePath: string): Promise<boolean> {
+  try {
+    await fs.lstat(filePath);
+    return true;
+  } catch {
+    return false;
+  }
+}
