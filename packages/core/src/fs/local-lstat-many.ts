@@ -1,6 +1,7 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FileStats } from './file-system.js';
+import { workerThreads } from './load-on-use.js';
 import { lstatEachBounded, underBase } from './lstat-many.js';
 
 // The local disk's `lstatMany`: part of the local backend. Node's promise `lstat` costs about 15 µs of the main
@@ -130,7 +131,7 @@ function runWorker(
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(WORKER_SOURCE, {
+      worker = new (workerThreads().Worker)(WORKER_SOURCE, {
         eval: true,
         // Not the parent's loaders and flags (a TypeScript loader would cost the worker more than its work).
         execArgv: [],

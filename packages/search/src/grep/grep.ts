@@ -295,7 +295,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     });
   }
 
-  /** Parses, filters and orders ripgrep's output for the chosen mode (docs/grep.md steps 1–4). */
+  /** Parses, filters and orders ripgrep's output for the chosen mode (docs/grep.md steps 1-4). */
   private async modeLines(
     params: GrepParams,
     run: SearchRun,
