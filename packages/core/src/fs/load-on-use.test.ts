@@ -1,7 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { loadTimeImportOffenders } from '@kimi-tools/test-kit';
 import { describe, expect, it } from 'vitest';
-import { chardet, iconvLite, jsdiff, nodeCrypto, nodeUtil, picomatch, workerThreads } from './load-on-use.js';
+import {
+  chardet,
+  iconvLite,
+  ignore,
+  jsdiff,
+  nodeCrypto,
+  nodeUtil,
+  picomatch,
+  workerThreads,
+} from './load-on-use.js';
 
 const SOURCE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,6 +25,7 @@ describe('dependencies loaded on use', () => {
       'chardet',
       'diff',
       'picomatch',
+      'ignore',
       'zod',
       'node:child_process',
       'node:crypto',
@@ -31,6 +41,7 @@ describe('dependencies loaded on use', () => {
     expect(jsdiff().diffArrays(['a', 'b'], ['a', 'c']).length).toBe(3);
     expect(chardet().analyse(Buffer.from('plain ascii text')).length).toBeGreaterThan(0);
     expect(picomatch()('*.ts')('a.ts')).toBe(true);
+    expect(ignore()().add('*.log').ignores('a.log')).toBe(true);
     expect(nodeCrypto().createHash('sha256').update('').digest('hex')).toMatch(/^e3b0c442/);
     expect(nodeUtil().stripVTControlCharacters('\u001b[31mred\u001b[0m')).toBe('red');
     expect(typeof workerThreads().Worker).toBe('function');
