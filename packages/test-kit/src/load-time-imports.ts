@@ -15,7 +15,7 @@ export interface LoadTimeRules {
 const VALUE_IMPORT = /^import (?!type )([^;]*?) from '([^']+)';/gms;
 
 /**
- * The load-time imports of the `.ts` sources under `sourceDir` (tests aside) that break `rules`, as
+ * The load-time imports of the `.ts` sources under `sourceDir` (tests and their `__fixtures__` aside) that break `rules`, as
  * `{file}: {clause} from '{module}'`; empty when the package loads only what it must.
  */
 export async function loadTimeImportOffenders(sourceDir: string, rules: LoadTimeRules): Promise<string[]> {
@@ -23,6 +23,7 @@ export async function loadTimeImportOffenders(sourceDir: string, rules: LoadTime
   const offenders: string[] = [];
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    if (entry.parentPath.split(path.sep).includes('__fixtures__')) continue;
     const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
     for (const [, clause = '', specifier = ''] of text.matchAll(VALUE_IMPORT)) {
       const onUse = rules.loadedOnUse.includes(specifier);

@@ -2,6 +2,11 @@ import { createRequire } from 'node:module';
 import type * as Chardet from 'chardet';
 import type * as Diff from 'diff';
 import type * as IconvLite from 'iconv-lite';
+import type * as NodeCrypto from 'node:crypto';
+import type * as NodeUtil from 'node:util';
+import type * as WorkerThreads from 'node:worker_threads';
+import type Ignore from 'ignore';
+import type Picomatch from 'picomatch';
 
 // Dependencies that most calls never need, loaded on their first use instead of at import: iconv-lite and chardet
 // (legacy encodings) and diff (diff blocks, line-ending repair) were about 50 ms of CPU in every process importing
@@ -22,4 +27,41 @@ export function chardet(): typeof Chardet {
 /** jsdiff, loaded on first use. */
 export function jsdiff(): typeof Diff {
   return requireFromCore('diff') as typeof Diff;
+}
+
+/**
+ * ignore (the rules of ignore files), loaded on first use: a call that meets no ignore file (a read or an edit of a
+ * file) never needs it; bundled into core, it was evaluated at every start (about 1 % of a cold ReadFile's CPU).
+ * Required, not imported: Node then never sets up its CommonJS export scanner for it.
+ */
+export function ignore(): typeof Ignore {
+  return requireFromCore('ignore') as typeof Ignore;
+}
+
+/**
+ * picomatch, loaded on first use: only a host's globs need it (deny globs, permission rules, extra sensitive
+ * patterns); bundled, it was evaluated at every start of a process importing core (about 2 ms of CPU).
+ */
+export function picomatch(): typeof Picomatch {
+  return requireFromCore('picomatch') as typeof Picomatch;
+}
+
+// Node's own modules that a first call of most tools never needs, or needs only when it hashes, locks or renders a
+// notebook. Imported statically from an ES module, `node:crypto` also builds its ES facade, which reads every export
+// and so loads WebCrypto; with `node:worker_threads` and `node:util` that was about 10 ms of CPU at every start of a
+// process importing core (`pnpm bench coldStart`). `process.getBuiltinModule` returns the CommonJS module alone.
+
+/** `node:crypto`, loaded on first use. */
+export function nodeCrypto(): typeof NodeCrypto {
+  return process.getBuiltinModule('node:crypto');
+}
+
+/** `node:util`, loaded on first use. */
+export function nodeUtil(): typeof NodeUtil {
+  return process.getBuiltinModule('node:util');
+}
+
+/** `node:worker_threads`, loaded on first use. */
+export function workerThreads(): typeof WorkerThreads {
+  return process.getBuiltinModule('node:worker_threads');
 }

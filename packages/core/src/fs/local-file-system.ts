@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { constants, readdir, promises as fs, type BigIntStats, type Dirent } from 'node:fs';
+import type { BigIntStats, Dirent } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import type {
@@ -13,6 +12,10 @@ import type {
   OpenMode,
 } from './file-system.js';
 import { lstatManyLocal } from './local-lstat-many.js';
+
+// `node:fs` as its CommonJS module: its ES facade reads every export, `ReadStream` included, which loads Node's
+// twenty stream modules at every start of a process importing core (a few ms of CPU; `pnpm bench coldStart`).
+const { constants, readdir, promises: fs } = process.getBuiltinModule('node:fs');
 
 /** The local disk's stats: Node's exact (bigint) stats, with size and mode as the numbers the interface promises. */
 class LocalStats implements FileStats {
@@ -128,6 +131,9 @@ function execLocal(command: string, args: readonly string[], options: ExecOption
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  // Loaded on the first program run: most processes never run one, and `node:child_process` brings `net` and the
+  // stream modules (a few ms of CPU at every start of a process importing core).
+  const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(command, args, {
     cwd: options.cwd,
     env,

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FileSystem } from '../fs/file-system.js';
 import { isWithinDirectory } from '../path/containment.js';
-import ignore from 'ignore';
+import type { Ignore } from 'ignore';
+import { ignore } from '../fs/load-on-use.js';
 import { readIgnoreFile } from './read-ignore-file.js';
 import type { IgnoreRuleCache } from './ignore-rule-cache.js';
 import { basenameRuleFilter, type BasenameRuleTest } from './basename-rule-filter.js';
@@ -40,9 +41,9 @@ export type VerdictOfEntry = (name: string, isDirectory: boolean) => Verdict;
  */
 export class IgnoreRuleSet {
   /** All the rules, compiled on first use (the package compiles each rule when it is added). */
-  private allRules: ignore.Ignore | null = null;
+  private allRules: Ignore | null = null;
   /** The basename rules alone, in their order, compiled on first use; with no path rule, all the rules. */
-  private basenameOnly: ignore.Ignore | null = null;
+  private basenameOnly: Ignore | null = null;
   private readonly byBasename = new Map<string, Verdict>();
   /** Answers remembered since the set last forgot them (see {@link IGNORE_SET_MAX_REMEMBERED}). */
   private remembered = 0;
@@ -127,20 +128,20 @@ export class IgnoreRuleSet {
     this.remembered = answers;
   }
 
-  private rules(): ignore.Ignore {
+  private rules(): Ignore {
     this.allRules ??= this.compile(this.texts);
     return this.allRules;
   }
 
-  private basenameRules(): ignore.Ignore {
+  private basenameRules(): Ignore {
     if (this.mayMatchPathRule === null) return this.rules();
     this.basenameOnly ??= this.compile(this.texts.map(withoutPathRules));
     return this.basenameOnly;
   }
 
-  private compile(texts: readonly string[]): ignore.Ignore {
+  private compile(texts: readonly string[]): Ignore {
     // Case-sensitive, as git and ripgrep are on Linux.
-    const rules = ignore({ ignorecase: false });
+    const rules = ignore()({ ignorecase: false });
     // One `add` per file: `add` splits a string into lines, but takes each element of an array as a single rule.
     for (const text of texts) rules.add(text);
     return rules;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../fs/load-on-use.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function newCellId(existing: ReadonlySet<string>): string {
   const uuids = [...existing].some((id) => UUID.test(id));
   for (;;) {
-    const uuid = randomUUID();
+    const uuid = nodeCrypto().randomUUID();
     const id = uuids ? uuid : uuid.replaceAll('-', '').slice(0, 8);
     if (!existing.has(id)) return id;
   }

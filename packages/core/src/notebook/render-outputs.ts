@@ -1,4 +1,4 @@
-import { stripVTControlCharacters } from 'node:util';
+import { nodeUtil } from '../fs/load-on-use.js';
 import { counted } from '../text/counted.js';
 import type { JsonObject, JsonValue } from './notebook-types.js';
 
@@ -78,13 +78,15 @@ export function renderOutput(value: JsonValue, cellId: string, number: number): 
       const name = typeof output.name === 'string' ? output.name : (output.stream ?? 'stdout');
       return [
         `--- output ${number}: stream ${String(name)} ---`,
-        ...capped(textLines(stripVTControlCharacters(joinedText(output.text)))),
+        ...capped(textLines(nodeUtil().stripVTControlCharacters(joinedText(output.text)))),
       ];
     }
     case 'error':
     case 'pyerr': {
       const traceback = Array.isArray(output.traceback) ? output.traceback : [];
-      const lines = traceback.flatMap((entry) => textLines(stripVTControlCharacters(joinedText(entry))));
+      const lines = traceback.flatMap((entry) =>
+        textLines(nodeUtil().stripVTControlCharacters(joinedText(entry))),
+      );
       return [
         `--- output ${number}: error ---`,
         `${String(output.ename ?? '')}: ${String(output.evalue ?? '')}`,

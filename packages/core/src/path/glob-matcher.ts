@@ -1,5 +1,4 @@
-// Bundled into core's build (see tsup.config.ts): no CommonJS package for Node to load when core is imported.
-import picomatch from 'picomatch';
+import { picomatch } from '../fs/load-on-use.js';
 
 /** Tests one `/`-separated subject against a fixed set of globs. */
 export type GlobTest = (subject: string) => boolean;
@@ -11,7 +10,7 @@ export type GlobTest = (subject: string) => boolean;
  * its range helpers, about 9 ms of CPU at start-up).
  */
 export function compileGlobs(patterns: readonly string[], nocase: boolean): GlobTest {
-  const tests = patterns.map((pattern) => picomatch(pattern, { dot: true, nocase }));
-  if (tests.length === 0) return () => false;
+  if (patterns.length === 0) return () => false;
+  const tests = patterns.map((pattern) => picomatch()(pattern, { dot: true, nocase }));
   return (subject) => tests.some((test) => test(subject));
 }

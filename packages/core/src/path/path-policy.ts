@@ -123,9 +123,9 @@ export class PathPolicy {
   }
 
   /**
-   * For read/write/edit tools, in the order docs/paths.md gives: empty → invalid (NUL, lone surrogate, UNC; no file-system
-   * access) → `~`/Windows conversions → resolve against workDir → real path → outside under `outside: 'deny'`
-   * (relative or absolute) → relative-outside (worded with `verb`) → deny globs → a trailing separator on anything but
+   * For read/write/edit tools, in the order docs/paths.md gives: empty -> invalid (NUL, lone surrogate, UNC; no file-system
+   * access) -> `~`/Windows conversions -> resolve against workDir -> real path -> outside under `outside: 'deny'`
+   * (relative or absolute) -> relative-outside (worded with `verb`) -> deny globs -> a trailing separator on anything but
    * an existing directory. Errors carry the exact documented messages and briefs.
    */
   async resolveFile(input: string, verb: PathVerb): Promise<PathResult<PathBrief>> {

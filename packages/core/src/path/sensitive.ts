@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { compileGlobs, type GlobTest } from './glob-matcher.js';
+import { basenameGlobRegExp } from './basename-glob.js';
+import { compileGlobs } from './glob-matcher.js';
 import { pathApiFor } from './platform-path.js';
 
 /** One row of the built-in table of sensitive files (docs/paths.md#sensitive-files). */
@@ -64,9 +65,9 @@ function compileEntry(entry: SensitiveEntry, nocase: boolean): CompiledEntry {
       return folded === ending || folded.endsWith(`/${ending}`);
     };
   }
-  const matches = compileGlobs([entry.pattern], nocase);
-  const excepted: GlobTest = entry.except ? compileGlobs([entry.except], nocase) : () => false;
-  return (basename) => matches(basename) && !excepted(basename);
+  const matches = basenameGlobRegExp(entry.pattern, nocase);
+  const excepted = entry.except === undefined ? undefined : basenameGlobRegExp(entry.except, nocase);
+  return (basename) => matches.test(basename) && !excepted?.test(basename);
 }
 
 function compileTable(nocase: boolean): ReadonlyArray<{ test: CompiledEntry; verdict: NameVerdict }> {

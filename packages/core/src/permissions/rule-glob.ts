@@ -1,5 +1,5 @@
-// Bundled into core's build (see tsup.config.ts), as for the path policy's deny globs.
-import picomatch from 'picomatch';
+import type Picomatch from 'picomatch';
+import { picomatch } from '../fs/load-on-use.js';
 import {
   globDotSegmentProblem,
   globEmptySegmentProblem,
@@ -79,7 +79,7 @@ export function compileRuleGlob(glob: string, options: RuleGlobOptions): RuleGlo
   if (!absolute && !trimmed.includes('/')) source = `**/${source}`;
   const sources = [source, `${source}/**`];
   const tests = sources.map((each) =>
-    picomatch(each, {
+    picomatch()(each, {
       dot: true,
       nocase: options.nocase,
       nobrace: true,
@@ -87,7 +87,7 @@ export function compileRuleGlob(glob: string, options: RuleGlobOptions): RuleGlo
       nonegate: true,
       // Subjects are always `/`-separated, and a `\` in a glob is an escape, whatever the host's platform.
       windows: false,
-    } as picomatch.PicomatchOptions),
+    } as Picomatch.PicomatchOptions),
   );
   return { absolute, test: (subject) => tests.some((test) => test(subject)) };
 }

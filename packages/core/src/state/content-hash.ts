@@ -1,5 +1,6 @@
-import { createHash, type Hash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import type { FileSystem } from '../fs/file-system.js';
+import { nodeCrypto } from '../fs/load-on-use.js';
 import { openRegularFileOrThrow } from '../fs/regular-file.js';
 
 /**
@@ -16,7 +17,7 @@ const HASH_ALGORITHM = 'sha256';
  * sees them) and `digest('hex')` equals {@link hashBytes} of the whole.
  */
 export function createContentHasher(): Hash {
-  return createHash(HASH_ALGORITHM);
+  return nodeCrypto().createHash(HASH_ALGORITHM);
 }
 
 /** Content hash used by read-state stamps (hex SHA-256). */

@@ -16,12 +16,12 @@ const SUBJECT_THING = new RegExp(
   String.raw`\b${SUBJECT}\s+(?:of\s+(?:the\s+)?)?(?:[\w-]+\s+)?${THING}\b`,
   'i',
 );
-/** What says it was left out. */
+/** What says it was left out. `\u2026` is the ellipsis: built code stays ASCII (tsup.shared.ts). */
 const LEFT_OUT =
-  /(?:\.\.\.|…|\b(?:unchanged|omitted|elided|remains?|remain|stays?|as before|as is|not shown|truncated|skipped|same|untouched|intact|etc)\b)/i;
+  /(?:\.\.\.|\u2026|\b(?:unchanged|omitted|elided|remains?|remain|stays?|as before|as is|not shown|truncated|skipped|same|untouched|intact|etc)\b)/i;
 /** A bare marker: `// ...`, `# (unchanged)`, `-- same as before`. */
 const BARE =
-  /^(?:\.\.\.|…)$|^(?:\.\.\.|…)?\s*\(?(?:unchanged|same as before|as before|omitted|elided)\)?\s*(?:\.\.\.|…)?$/i;
+  /^(?:\.\.\.|\u2026)$|^(?:\.\.\.|\u2026)?\s*\(?(?:unchanged|same as before|as before|omitted|elided)\)?\s*(?:\.\.\.|\u2026)?$/i;
 
 /** Whether one line (any indentation) is a comment that reads as code left out. */
 export function isElisionComment(line: string): boolean {

@@ -69,7 +69,7 @@ function compareAndCount(offset: number): number[] {
 
 // prettier-ignore
 const COUNT_BODY = [
-  0x02, 0x02, 0x7f, 0x01, 0x7b, // locals: 2 × i32, 1 × v128
+  0x02, 0x02, 0x7f, 0x01, 0x7b, // locals: 2 x i32, 1 x v128
   0x20, 2, 0xfd, 0x0f, 0x21, 5, // needle = i8x16.splat(byte)
   0x20, 0, 0x20, 1, 0x6a, 0x21, 3, // end = ptr + len
   0x02, 0x40, 0x03, 0x40, // block, loop
@@ -87,7 +87,7 @@ const COUNT_BODY = [
 // Locals: 2 end, 3 count, 4 cr (v128), 5 lf (v128).
 // prettier-ignore
 const PAIRS_BODY = [
-  0x02, 0x02, 0x7f, 0x02, 0x7b, // locals: 2 × i32, 2 × v128
+  0x02, 0x02, 0x7f, 0x02, 0x7b, // locals: 2 x i32, 2 x v128
   0x41, 13, 0xfd, 0x0f, 0x21, 4, // cr = i8x16.splat(13)
   0x41, 10, 0xfd, 0x0f, 0x21, 5, // lf = i8x16.splat(10)
   0x20, 0, 0x20, 1, 0x6a, 0x21, 2, // end = ptr + len
@@ -120,7 +120,7 @@ const SURVEY = {
   highs: 10,
   bytes: 11,
 };
-const SURVEY_RUN_BLOCKS = 63; // a lane gains at most 4 per block (one per vector): 63 × 4 = 252 ≤ 255
+const SURVEY_RUN_BLOCKS = 63; // a lane gains at most 4 per block (one per vector): 63 x 4 = 252 ≤ 255
 const get = (local: number) => [0x20, local];
 const set = (local: number) => [0x21, local];
 
@@ -139,7 +139,7 @@ function surveyVector(offset: number): number[] {
 const { end: END, count: COUNT, stop: STOP, tally: TALLY } = SURVEY;
 // prettier-ignore
 const SURVEY_BODY = [
-  0x02, 0x03, 0x7f, 0x07, 0x7b, // locals: 3 × i32, 7 × v128
+  0x02, 0x03, 0x7f, 0x07, 0x7b, // locals: 3 x i32, 7 x v128
   0x41, 10, 0xfd, 0x0f, ...set(SURVEY.lf), // lf = i8x16.splat(10)
   0x41, 13, 0xfd, 0x0f, ...set(SURVEY.cr), // cr = i8x16.splat(13)
   0x41, 0x7f, 0xfd, 0x0f, ...set(SURVEY.lowest), // lowest = i8x16.splat(-1): every lane 255

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileLockedMessage, FileLockLostError } from '../errors.js';
 import { hasErrno } from '../fs/errno.js';
+import { nodeCrypto } from '../fs/load-on-use.js';
 import type { FileSystem, OpenFile } from '../fs/file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { lockFilePath } from './lock-file-name.js';
@@ -226,7 +226,7 @@ export async function withFileLock<T>(
   const staleMs = Math.max(options.staleMs ?? 30_000, 3 * fs.capabilities.timeResolutionMs);
   const sightings = options.sightings ?? new LockSightings();
   const lockPath = lockFilePath(filePath);
-  const token = randomBytes(16).toString('hex');
+  const token = nodeCrypto().randomBytes(16).toString('hex');
   const deadline = Date.now() + timeoutMs;
   let pause = 2;
   for (;;) {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../fs/load-on-use.js';
 
 /** The longest file name common file systems take, in bytes (ext4, tmpfs, APFS; NTFS allows 255 UTF-16 units). */
 export const MAX_NAME_BYTES = 255;
@@ -26,7 +26,7 @@ function fitUtf8(text: string, maxBytes: number): string {
 export function siblingName(targetName: string, suffix: string): string {
   const whole = `.${targetName}${suffix}`;
   if (Buffer.byteLength(whole) <= MAX_NAME_BYTES) return whole;
-  const hash = createHash('sha256').update(targetName).digest('hex').slice(0, HASH_CHARS);
+  const hash = nodeCrypto().createHash('sha256').update(targetName).digest('hex').slice(0, HASH_CHARS);
   const room = MAX_NAME_BYTES - Buffer.byteLength(`.-${hash}${suffix}`);
   return `.${fitUtf8(targetName, room)}-${hash}${suffix}`;
 }

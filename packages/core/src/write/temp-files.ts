@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { hasErrno } from '../fs/errno.js';
+import { nodeCrypto } from '../fs/load-on-use.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { isLockFileName } from './lock-file-name.js';
 import { siblingName } from './sibling-name.js';
@@ -11,7 +11,7 @@ const TEMP_NAME = /^\..*\.kimi-tmp-[0-9a-f]{12}$/s;
 
 /** A fresh, unpredictable temp file name for replacing `targetName` in the same directory (fits any name). */
 export function atomicTempName(targetName: string): string {
-  return siblingName(targetName, `${TEMP_MARKER}${randomBytes(6).toString('hex')}`);
+  return siblingName(targetName, `${TEMP_MARKER}${nodeCrypto().randomBytes(6).toString('hex')}`);
 }
 
 /** Whether `fileName` is a temp file left by {@link writeFileAtomic} (e.g. after a crash). */

@@ -41,8 +41,7 @@ import { parseCounts } from './parse-output.js';
 import { ContentCollector } from './content-collector.js';
 import { windowInFile } from './long-line-window.js';
 import { ResultPathFilter } from './result-path-filter.js';
-import { MatcherWorkers } from './portable/matcher-worker.js';
-import { runPortableSearch } from './portable/portable-search.js';
+import type { MatcherWorkers } from './portable/matcher-worker.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { ripgrepCommand } from './ripgrep-binary.js';
 import { runRipgrep } from './run-ripgrep.js';
@@ -105,8 +104,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
   private ripgrepPath: string | undefined;
   /** Ignore files met by earlier portable searches, compiled. */
   private readonly ignoreRules = new IgnoreRuleCache();
-  /** The portable search's worker threads, kept between calls. */
-  private readonly workers = new MatcherWorkers();
+  /** The portable search's worker threads, kept between calls (made by its first search). */
+  private workers: MatcherWorkers | undefined;
   private readonly timeoutMs: number;
   private readonly rgPath: string | undefined;
   private readonly maxOutputChars: number;
@@ -171,7 +170,14 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);
       if (run !== undefined) return this.finish(params, run, filter, collector, 'ripgrep');
     }
-    // No ripgrep where the files are: the portable search, with the same output.
+    // No ripgrep where the files are: the portable search, with the same output. It is loaded here, on its first
+    // use: its regular-expression translator, matcher and worker threads are a third of the package, which a process
+    // that finds ripgrep would parse for nothing at every start.
+    const [{ runPortableSearch }, { MatcherWorkers }] = await Promise.all([
+      import('./portable/portable-search.js'),
+      import('./portable/matcher-worker.js'),
+    ]);
+    this.workers ??= new MatcherWorkers();
     const collector = this.collector(params, filter, options);
     const run = await runPortableSearch({
       fs,
@@ -295,7 +301,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     });
   }
 
-  /** Parses, filters and orders ripgrep's output for the chosen mode (docs/grep.md steps 1–4). */
+  /** Parses, filters and orders ripgrep's output for the chosen mode (docs/grep.md steps 1-4). */
   private async modeLines(
     params: GrepParams,
     run: SearchRun,
