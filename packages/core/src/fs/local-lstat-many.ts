@@ -1,6 +1,8 @@
-import { lstatSync } from 'node:fs';
 import { StatsTable } from './stats-table.js';
 import { underBase } from './lstat-many.js';
+
+// `node:fs` as its CommonJS module, as the local backend takes it (its ES facade loads Node's stream modules).
+const { lstatSync } = process.getBuiltinModule('node:fs');
 
 // The local disk's `lstatMany`: part of the local backend. Node's promise `lstat` costs about 15 µs of the main
 // thread per call on top of the system call, three times the call itself. A synchronous `lstat` costs the system
