@@ -13,3 +13,13 @@ export async function statIfExists(fs: FileSystem, filePath: string): Promise<Fi
     throw error;
   }
 }
+
+/** Whether anything is at `filePath`, a link itself included (`lstat`); any failure to tell counts as nothing there. */
+export async function pathExists(fs: FileSystem, filePath: string): Promise<boolean> {
+  try {
+    await fs.lstat(filePath);
+    return true;
+  } catch {
+    return false;
+  }
+}

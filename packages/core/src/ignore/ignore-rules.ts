@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FileSystem } from '../fs/file-system.js';
+import { pathExists } from '../fs/stat-if-exists.js';
 import { isWithinDirectory } from '../path/containment.js';
 import type { Ignore } from 'ignore';
 import { ignore } from '../fs/load-on-use.js';
@@ -203,15 +204,6 @@ export async function loadIgnoreRules(
     : cache.ruleSet(texts, parentsUnknown);
 }
 
-async function exists(fs: FileSystem, filePath: string): Promise<boolean> {
-  try {
-    await fs.lstat(filePath);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function toPosix(relativePath: string): string {
   return path.sep === '/' ? relativePath : relativePath.split(path.sep).join('/');
 }
@@ -226,7 +218,7 @@ export async function loadAncestorIgnoreLevels(
   workspaceRoot: string,
   options: IgnoreLoadOptions = {},
 ): Promise<IgnoreLevel[]> {
-  if (await exists(fs, path.join(searchDir, '.git'))) return [];
+  if (await pathExists(fs, path.join(searchDir, '.git'))) return [];
   const candidates: Array<{ dir: string; insideWorkspace: boolean }> = [];
   let foundRepository = false;
   let current = searchDir;
@@ -234,7 +226,7 @@ export async function loadAncestorIgnoreLevels(
     const parent = path.dirname(current);
     if (parent === current) break;
     candidates.push({ dir: parent, insideWorkspace: isWithinDirectory(parent, workspaceRoot) });
-    if (await exists(fs, path.join(parent, '.git'))) {
+    if (await pathExists(fs, path.join(parent, '.git'))) {
       foundRepository = true;
       break;
     }

@@ -1,6 +1,7 @@
 import { renameOutcomeUnknownText } from '../errors.js';
 import { errnoCode, hasErrno } from '../fs/errno.js';
 import type { FileSystem } from '../fs/file-system.js';
+import { pathExists } from '../fs/stat-if-exists.js';
 
 /**
  * The rename of a temp file over its target failed with its answer lost (the transport failed), and whether it was
@@ -48,15 +49,6 @@ export async function renameTempOver(fs: FileSystem, temp: string, target: strin
       removed = false;
     }
     // Nothing but the rename takes a temp file whose name only this process knows, unless its directory went too.
-    if (removed || !(await exists(fs, target))) throw error;
-  }
-}
-
-async function exists(fs: FileSystem, filePath: string): Promise<boolean> {
-  try {
-    await fs.lstat(filePath);
-    return true;
-  } catch {
-    return false;
+    if (removed || !(await pathExists(fs, target))) throw error;
   }
 }
