@@ -5,8 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { callOnce } from '../harness/one-call.js';
 import { buildApplyPatch } from '../tools.js';
+import { sinceStartMs } from '../harness/child-report.js';
 
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [workDir, patchFile, maxChunks] = process.argv.slice(2);
 if (workDir === undefined || patchFile === undefined || maxChunks === undefined) {
   throw new Error('usage: apply-patch-child.ts WORK_DIR PATCH_FILE MAX_CHUNKS');

@@ -5,9 +5,9 @@
 // Usage: apply-patch-floor.ts WORK_DIR PATCH_FILE
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { reportDetails } from '../harness/child-report.js';
+import { reportDetails, sinceStartMs } from '../harness/child-report.js';
 
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [workDir, patchFile] = process.argv.slice(2);
 if (workDir === undefined || patchFile === undefined)
   throw new Error('usage: apply-patch-floor.ts WORK_DIR PATCH_FILE');
@@ -43,4 +43,4 @@ try {
   closeSync(directory);
 }
 process.stdout.write(`${temps.length} files written\n`);
-reportDetails({ startMs, workMs: performance.now() - startMs });
+reportDetails({ startMs, workMs: sinceStartMs() - startMs });

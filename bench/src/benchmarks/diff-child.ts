@@ -2,21 +2,21 @@
 // Usage: diff-child.ts OLD_FILE NEW_FILE BUDGET_MS
 import { readFile } from 'node:fs/promises';
 import { buildDiffBlocks, type DiffTiming } from '@kimi-tools/core/toolkit';
-import { reportDetails } from '../harness/child-report.js';
+import { reportDetails, sinceStartMs } from '../harness/child-report.js';
 
 const [oldFile, newFile, budgetMs] = process.argv.slice(2);
 if (oldFile === undefined || newFile === undefined || budgetMs === undefined) {
   throw new Error('usage: diff-child.ts OLD_FILE NEW_FILE BUDGET_MS');
 }
 
-const readStarted = performance.now();
+const readStarted = sinceStartMs();
 const [oldBytes, newBytes] = await Promise.all([readFile(oldFile), readFile(newFile)]);
 const [oldText, newText] = [oldBytes.toString('utf8'), newBytes.toString('utf8')];
 const cpuBefore = process.cpuUsage();
-const buildStarted = performance.now();
+const buildStarted = sinceStartMs();
 const timing: DiffTiming = { readMs: 0, searchMs: 0, searchTimedOut: false };
 const blocks = buildDiffBlocks(oldFile, oldText, newText, { budgetMs: Number(budgetMs), timing });
-const buildMs = performance.now() - buildStarted;
+const buildMs = sinceStartMs() - buildStarted;
 const cpu = process.cpuUsage(cpuBefore);
 reportDetails({
   fileReadMs: buildStarted - readStarted,

@@ -2,9 +2,10 @@
 // Usage: glob-child.ts ROOT PATTERN
 import { callOnce } from '../harness/one-call.js';
 import { buildGlob } from '../tools.js';
+import { sinceStartMs } from '../harness/child-report.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [root, pattern] = process.argv.slice(2);
 if (root === undefined || pattern === undefined) throw new Error('usage: glob-child.ts ROOT PATTERN');
 

@@ -3,9 +3,10 @@
 // RG_PATH replaces the ripgrep binary (the bench uses it once to capture the exact flags Grep passes).
 import { callOnce } from '../harness/one-call.js';
 import { buildGrep } from '../tools.js';
+import { sinceStartMs } from '../harness/child-report.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [root, mode, pattern, rgPath] = process.argv.slice(2);
 if (root === undefined || (mode !== 'content' && mode !== 'files_with_matches') || pattern === undefined) {
   throw new Error('usage: grep-child.ts ROOT content|files_with_matches PATTERN [RG_PATH]');

@@ -4,9 +4,10 @@
 import path from 'node:path';
 import { callOnce } from '../harness/one-call.js';
 import { buildReadMediaFile } from '../tools.js';
+import { sinceStartMs } from '../harness/child-report.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [file] = process.argv.slice(2);
 if (file === undefined) throw new Error('usage: image-fit-child.ts FILE');
 

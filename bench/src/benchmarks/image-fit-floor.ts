@@ -5,12 +5,12 @@
 // (read, sharp, JPEG at quality 85, base64 data URL). Usage: image-fit-floor.ts FILE
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { reportDetails } from '../harness/child-report.js';
+import { reportDetails, sinceStartMs } from '../harness/child-report.js';
 import { buildReadMediaFile } from '../tools.js';
 import { localFileSystem } from '@kimi-tools/core/fs';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [file] = process.argv.slice(2);
 if (file === undefined) throw new Error('usage: image-fit-floor.ts FILE');
 
@@ -35,10 +35,10 @@ class FloorTool extends CallableTool<typeof ReadMediaFileParams> {
   }
 
   protected async execute(params: { path: string }) {
-    const calledMs = performance.now();
+    const calledMs = sinceStartMs();
     const kind = await detectFileKind(params.path, await readFileHead(localFileSystem, params.path));
     if (kind.kind !== 'image') throw new Error(`not detected as an image: ${kind.kind}`);
-    const detectedMs = performance.now();
+    const detectedMs = sinceStartMs();
     const { default: sharp } = await import('sharp');
     const jpeg = await sharp(await readFile(params.path))
       .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true })
@@ -47,7 +47,7 @@ class FloorTool extends CallableTool<typeof ReadMediaFileParams> {
     const url = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
     Object.assign(timings, {
       detectMs: detectedMs - calledMs,
-      resizeMs: performance.now() - detectedMs,
+      resizeMs: sinceStartMs() - detectedMs,
       sentBytes: jpeg.length,
     });
     return toolOk({ output: [{ type: 'image_url', url }], message: `${url.length} characters` });
@@ -55,9 +55,9 @@ class FloorTool extends CallableTool<typeof ReadMediaFileParams> {
 }
 
 const tool = new FloorTool();
-const builtMs = performance.now();
+const builtMs = sinceStartMs();
 const result = await tool.call({ path: file });
-const calledMs = performance.now();
+const calledMs = sinceStartMs();
 if (result.isError) throw new Error(`the call failed: ${result.message}`);
 process.stdout.write(`${result.message}\n`);
 reportDetails({ startMs, importMs: builtMs - startMs, callMs: calledMs - builtMs, ...timings });

@@ -7,9 +7,10 @@ import path from 'node:path';
 import type { FileStamp } from '@kimi-tools/core/toolkit';
 import { callOnce } from '../harness/one-call.js';
 import { buildNotebookEdit } from '../tools.js';
+import { sinceStartMs } from '../harness/child-report.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [file, cellId, newSource, stampFile] = process.argv.slice(2);
 if (file === undefined || cellId === undefined || newSource === undefined || stampFile === undefined) {
   throw new Error('usage: notebook-edit-child.ts REAL_FILE CELL_ID NEW_SOURCE STAMP_FILE');

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { callOnce } from '../harness/one-call.js';
 import { buildReadFile } from '../tools.js';
 import { checkPage } from './read-file-page.js';
+import { sinceStartMs } from '../harness/child-report.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [file, line, pageLines] = process.argv
   .slice(2)
   .map((argument, index) => (index === 0 ? argument : Number(argument)));

@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { FileStamp } from '@kimi-tools/core/toolkit';
 import { callOnce } from '../harness/one-call.js';
 import { buildStrReplaceFile } from '../tools.js';
+import { sinceStartMs } from '../harness/child-report.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [file, editsFile, stampFile] = process.argv.slice(2);
 if (file === undefined || editsFile === undefined || stampFile === undefined) {
   throw new Error('usage: str-replace-many-child.ts REAL_FILE EDITS_JSON STAMP_FILE');

@@ -7,9 +7,10 @@ import path from 'node:path';
 import type { FileStamp } from '@kimi-tools/core/toolkit';
 import { callOnce } from '../harness/one-call.js';
 import { buildWriteFile } from '../tools.js';
+import { sinceStartMs } from '../harness/child-report.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [target, newFile, stampFile] = process.argv.slice(2);
 if (target === undefined || newFile === undefined || stampFile === undefined) {
   throw new Error('usage: write-file-child.ts REAL_TARGET NEW_FILE STAMP_FILE');

@@ -5,17 +5,17 @@
 // Usage: write-file-floor.ts TARGET NEW_FILE
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { reportDetails } from '../harness/child-report.js';
+import { reportDetails, sinceStartMs } from '../harness/child-report.js';
 
 // Since the process started: Node's own start-up and the loading of this script.
-const startMs = performance.now();
+const startMs = sinceStartMs();
 const [target, newFile] = process.argv.slice(2);
 if (target === undefined || newFile === undefined) {
   throw new Error('usage: write-file-floor.ts TARGET NEW_FILE');
 }
 // The content the model sends, as the tool receives it.
 const content = readFileSync(newFile, 'utf8');
-const readMs = performance.now();
+const readMs = sinceStartMs();
 
 const bytes = Buffer.from(content, 'utf8');
 const temp = path.join(path.dirname(target), `.${path.basename(target)}.floor-${process.pid}`);
@@ -33,6 +33,6 @@ try {
 } finally {
   closeSync(directory);
 }
-const writtenMs = performance.now();
+const writtenMs = sinceStartMs();
 process.stdout.write(`${bytes.length} bytes written\n`);
 reportDetails({ startMs, readMs: readMs - startMs, writeMs: writtenMs - readMs });

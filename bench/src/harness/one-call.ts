@@ -1,6 +1,6 @@
 // Used by our whole-process scripts: one tool call as a user makes it, printed, with the split of the process's time.
 import type { ToolReturnValue } from '@kimi-tools/core';
-import { reportDetails } from './child-report.js';
+import { reportDetails, sinceStartMs } from './child-report.js';
 
 /** Anything with the tools' `call`. */
 interface CallableTool {
@@ -19,9 +19,9 @@ export async function callOnce(
   details: (result: ToolReturnValue) => Record<string, number> = () => ({}),
 ): Promise<ToolReturnValue> {
   const tool = await build();
-  const builtMs = performance.now();
+  const builtMs = sinceStartMs();
   const result = await tool.call(args);
-  const calledMs = performance.now();
+  const calledMs = sinceStartMs();
   if (result.isError) throw new Error(`the call failed: ${result.message}`);
   const output = typeof result.output === 'string' ? result.output : '';
   process.stdout.write(`${output}\n${result.message}\n`);
