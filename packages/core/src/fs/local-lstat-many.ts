@@ -8,8 +8,13 @@ const { lstatSync } = process.getBuiltinModule('node:fs');
 // thread per call on top of the system call, three times the call itself. A synchronous `lstat` costs the system
 // call and about 2 µs more, the least processor time there is: about 5 µs a path in all, a third of a second for the
 // 63,000 paths of the bench tree. Worker threads did the same in parallel but cost 45 ms of processor each to start,
-// and on a busy machine (where the other cores are taken) they made the walk slower, not faster. So the paths are
-// stat'ed on the calling thread, in slices of a few milliseconds between which the event loop runs.
+// and on a busy machine (where the other cores are taken) they made the walk slower, not faster. Measured again on 2
+// cores (issue 32): one worker started before the paths were known, taking chunks of them from a shared counter, saved
+// 45 of the 220 ms of the walk only with both cores free (the process run as real-time), for 125 ms more processor
+// time (its start, and the kernel time of each `lstat` grew by about 40 % with two threads at once); with the machine
+// busy it was slower. So the paths are stat'ed on the calling thread, in slices of a few milliseconds between which
+// the event loop runs. `bigint: true` costs about 0.5 µs a path over number stats in a fresh process (the bigints and
+// their garbage), which is what nanosecond stamps cost: number stats hold times to a quarter of a microsecond only.
 
 /** How long a slice of synchronous `lstat`s may hold the event loop. */
 const SLICE_MS = 8;
