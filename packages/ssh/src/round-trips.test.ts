@@ -82,19 +82,19 @@ describe('core’s path resolution over SSH', () => {
 });
 
 describe('the tools’ SFTP requests', () => {
-  test('ReadFile of a small file: its path, then stat, open, and the stats with the whole content', async () => {
+  test('ReadFile of a small file: its path, then stat, open, and the whole content, whose end confirms the stat', async () => {
     await tree.write('small.ts', 'export const answer = 42;\n'.repeat(100));
     const tool = new ReadFile(createRuntime({ workDir: fs.root, approval: yoloApproval(), fs }), {});
     const message =
       '100 lines read from file starting from line 1. Total lines in file: 100. End of file reached.';
     expect((await tool.call({ path: 'small.ts' })).message).toBe(message);
     // The runtime's first call resolves the workspace root with the file; the stat keeps a FIFO from being opened on
-    // the server.
-    expect(groups).toEqual([['realpath', 'realpath'], ['stat'], ['open'], ['fstat', 'read'], ['close']]);
+    // the server, and the read ending at its size makes an fstat needless.
+    expect(groups).toEqual([['realpath', 'realpath'], ['stat'], ['open'], ['read'], ['close']]);
     groups.length = 0;
     // Later calls keep the root's real path: the file's is the only one asked for.
     expect((await tool.call({ path: 'small.ts' })).message).toBe(message);
-    expect(groups).toEqual([['realpath'], ['stat'], ['open'], ['fstat', 'read'], ['close']]);
+    expect(groups).toEqual([['realpath'], ['stat'], ['open'], ['read'], ['close']]);
   });
 
   test('StrReplaceFile of 1 MiB: two reads and one write of the file, its lock read twice, one lstat', async () => {
@@ -124,6 +124,8 @@ describe('the tools’ SFTP requests', () => {
     expect(count('realpath')).toBe(2 + 1 + 1);
     // The temp file's mode and owner, in one request.
     expect(count('fsetstat')).toBe(1);
-    expect(requests.length).toBe(51);
+    // No fstat: each of the four reads (the file twice, the lock twice) ends at the size its stat gave.
+    expect(count('fstat')).toBe(0);
+    expect(requests.length).toBe(47);
   });
 });

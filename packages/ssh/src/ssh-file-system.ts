@@ -21,7 +21,7 @@ import { pathTooLong } from './path-limits.js';
 import { Remote } from './remote.js';
 import { remoteExec } from './remote-exec.js';
 import { OpenFlags, type SftpSession } from './sftp-session.js';
-import { readStart, SftpOpenFile } from './sftp-open-file.js';
+import { readsAhead, readStart, SftpOpenFile, statConfirmedBy } from './sftp-open-file.js';
 import { FileType, isType, toDirEntry, toFileStats } from './sftp-stats.js';
 import { UnopenedFile } from './unopened-file.js';
 
@@ -192,10 +192,12 @@ function backend(
       if (isType(attrs.mode, FileType.SOCKET)) throw errnoError('ENXIO', 'open', [path]);
       if (!isType(attrs.mode, FileType.FILE)) return new UnopenedFile(path, toFileStats(attrs));
       const handle = await sftp.open(path, OpenFlags.READ);
-      const firstStat = sftp.fstat(handle);
-      // A file that fits in one read is read whole with its stats, in the same round trip: the tools read what they
-      // open, and a small file is then one request. A larger one is left to the reads the caller makes.
-      const readAhead = attrs.size < sftp.maxRead ? readStart(sftp, handle, attrs.size) : undefined;
+      // A file of up to a few reads is read whole at once, and the read's end confirms the stat's size, so no fstat
+      // is sent. A larger one is left to the reads the caller makes, its stats asked first.
+      const readAhead = readsAhead(sftp, attrs.size)
+        ? remote.on(sftp, 'read', [path], (session) => readStart(session, handle, attrs.size))
+        : undefined;
+      const firstStat = readAhead ? statConfirmedBy(sftp, handle, readAhead, attrs) : sftp.fstat(handle);
       return new SftpOpenFile(remote, sftp, handle, path, {
         writable: false,
         firstStat,
