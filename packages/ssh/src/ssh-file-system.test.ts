@@ -188,6 +188,40 @@ describe('sshFileSystem', () => {
     expect((await fs.stat(tree.workDir)).isDirectory()).toBe(true);
   });
 
+  test('a path resolved just before it is opened is opened on the stat sent with its realpath, never a stale one', async () => {
+    const file = await tree.write('a.txt', 'abc');
+    const other = await tree.write('b.txt', 'other');
+    const requests: string[] = [];
+    const fs = await ssh.connect(tree.workDir, { onRequest: (request) => requests.push(request) });
+    const readWhole = async (path: string) => {
+      const opened = await fs.open(path, 'read');
+      const stats = await opened.stat();
+      const bytes = Buffer.alloc(16);
+      const { bytesRead } = stats.isFile() ? await opened.read(bytes, 0, 16, 0) : { bytesRead: 0 };
+      await opened.close();
+      return { fifo: stats.isFIFO(), text: bytes.subarray(0, bytesRead).toString() };
+    };
+    // Opened at once: no stat of its own.
+    requests.length = 0;
+    expect(await readWhole(await fs.realpathLastMayBeMissing!(file))).toEqual({ fifo: false, text: 'abc' });
+    expect(requests).toEqual(['realpath', 'stat', 'open', 'read', 'close']);
+    // Made a FIFO after the event loop turned: that stat is too old to keep the FIFO from being opened.
+    const real = await fs.realpathLastMayBeMissing!(file);
+    await new Promise((resolve) => setImmediate(resolve));
+    await nodeFs.rm(file);
+    await run('mkfifo', [file]);
+    requests.length = 0;
+    expect(await readWhole(real)).toEqual({ fifo: true, text: '' });
+    expect(requests).toEqual(['stat']);
+    // Renamed over by this session in between: asked again.
+    const target = await fs.realpathLastMayBeMissing!(await tree.write('c.txt', 'ccc'));
+    requests.length = 0;
+    const [, read] = await Promise.all([fs.rename(other, target), readWhole(target)]);
+    expect(read).toEqual({ fifo: false, text: 'other' });
+    expect(requests).toEqual(['posix-rename@openssh.com', 'stat', 'open', 'read', 'close']);
+    await fs.close();
+  });
+
   test('a full disk on the host is ENOSPC, and the file it was to replace is untouched', async () => {
     const mountPoint = await tree.mkdir('small');
     await run('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]);

@@ -23,6 +23,7 @@ import { remoteExec } from './remote-exec.js';
 import { OpenFlags, type SftpSession } from './sftp-session.js';
 import { readsAhead, readStart, SftpOpenFile, statConfirmedBy } from './sftp-open-file.js';
 import { FileType, isType, toDirEntry, toFileStats } from './sftp-stats.js';
+import { StatWithRealpath } from './stat-with-realpath.js';
 import { UnopenedFile } from './unopened-file.js';
 
 /** Where the host's clock is read (see `now`): its temp directory, which every POSIX host has. */
@@ -112,6 +113,7 @@ function backend(
     program: hostPrograms.python,
     scanMinBytes: hostPrograms.scanMinBytes,
   });
+  const resolver = new StatWithRealpath();
   const run = <T>(syscall: string, paths: readonly string[], work: (sftp: SftpSession) => Promise<T>) => {
     const relative = paths.find((each) => !each.startsWith('/'));
     if (relative !== undefined) {
@@ -187,8 +189,10 @@ function backend(
 
   const openForReading = (path: string) =>
     run('open', [path], async (sftp): Promise<OpenFile> => {
-      // Only a regular file is opened on the server: opening a FIFO there would block the whole session.
-      const attrs = await sftp.stat(path);
+      // Only a regular file is opened on the server: opening a FIFO there would block the whole session. The stat
+      // sent with the path's resolution is that stat when the open follows it at once.
+      const statting = resolver.take(sftp, path)?.catch(() => sftp.stat(path));
+      const attrs = await (statting ?? sftp.stat(path));
       if (isType(attrs.mode, FileType.SOCKET)) throw errnoError('ENXIO', 'open', [path]);
       if (!isType(attrs.mode, FileType.FILE)) return new UnopenedFile(path, toFileStats(attrs));
       const handle = await sftp.open(path, OpenFlags.READ);
@@ -234,7 +238,7 @@ function backend(
     realpath: (path) =>
       run('realpath', [path], async (sftp) => (await Promise.all([sftp.realpath(path), sftp.stat(path)]))[0]),
     // OpenSSH's own answer: its realpath resolves a missing last name (and a dangling link there), nothing deeper.
-    realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => sftp.realpath(path)),
+    realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => resolver.realpath(sftp, path)),
     readlink: (path) => run('readlink', [path], (sftp) => sftp.readlink(path)),
     readdir: (path) => {
       const overSftp = () => readdirOverSftp(path);
