@@ -481,8 +481,9 @@ describe('a file read in windows and then whole (its encoding needs the whole fi
   it.runIf(backendHas('exact-times'))(
     'is judged on the bytes it edits: one rewritten after its stamp, size and time kept, is refused (SFTP)',
     async ({ workspace }) => {
-      // Larger than one SFTP read, so the reads reach the disk over SSH too (a smaller file is read as it is opened).
-      const text = '这是一个用国标码写的中文文件。\n'.repeat(12_000);
+      // Larger than what SFTP reads at once as it opens a file (8 reads of 261,120 bytes), so the reads reach the
+      // disk over SSH too.
+      const text = '这是一个用国标码写的中文文件。\n'.repeat(70_000);
       const before = encodeText(`${text}目标\n`, { encoding: 'gbk', bom: false });
       const after = encodeText(`${text}别处\n`, { encoding: 'gbk', bom: false });
       const {

@@ -11,6 +11,19 @@ export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/**
+ * How many reads of the server's largest size a file opened for reading may take to be read whole as it is opened
+ * (2 MiB with OpenSSH): in one round trip, as its stats alone would take. The tools read whole what they open over SFTP
+ * (its stamps always carry the content hash); a caller that wants only the head of a larger file is not made to wait
+ * for megabytes.
+ */
+const READ_AHEAD_PARTS = 8;
+
+/** Whether a file of `size` bytes (as a stat gave it) is read whole as it is opened ({@link readStart}). */
+export function readsAhead(sftp: SftpSession, size: number): boolean {
+  return size < READ_AHEAD_PARTS * sftp.maxRead;
+}
+
 /** The first bytes of a file, read as soon as it was opened. */
 export interface ReadAhead {
   readonly bytes: Buffer;
@@ -19,25 +32,48 @@ export interface ReadAhead {
 }
 
 /**
- * Reads a whole file of `size` bytes (as a stat gave it; less than the server's `maxRead`) in one request, asking one
+ * Reads a whole file of `size` bytes (as a stat gave it; see {@link readsAhead}) in one round trip, asking one
  * byte more to see it end. Only a read ending exactly at `size` is its end: a shorter one may be a file system that
  * reads short mid-file (FUSE), a longer one a file that grew.
  */
 export async function readStart(sftp: SftpSession, handle: Buffer, size: number): Promise<ReadAhead> {
   const bytes = Buffer.allocUnsafe(size + 1);
-  const bytesRead = await sftp.read(handle, bytes, 0, size + 1, 0);
+  const bytesRead = await readPipelined(sftp, handle, bytes, 0, size + 1, 0);
   return { bytes: bytes.subarray(0, bytesRead), atEnd: bytesRead === size };
+}
+
+/**
+ * The stats of a file opened after a stat of its path gave `attrs`, and read ahead from its start: those `attrs` when
+ * the read ended exactly at their size, with no `fstat` sent (the file has that size now, and its content, not SFTP's
+ * whole-second time, tells its versions apart: a rewrite to the same size in between is in the bytes read and their
+ * hash). Otherwise it changed since the stat, or the read failed (a directory put there): the open file's own stats;
+ * a read that failed with the connection is that failure.
+ */
+export async function statConfirmedBy(
+  sftp: SftpSession,
+  handle: Buffer,
+  readAhead: Promise<ReadAhead>,
+  attrs: Attributes,
+): Promise<Attributes> {
+  let failure: unknown;
+  const early = await readAhead.catch((error: unknown) => void (failure = error));
+  if (early?.atEnd) return attrs;
+  if (failure !== undefined && !sftp.alive) throw failure;
+  return sftp.fstat(handle);
 }
 
 /** How an {@link SftpOpenFile} was opened. */
 export interface SftpOpenFileOptions {
   /** Written through (its close is awaited: a failure there is a failure of the write). */
   readonly writable: boolean;
-  /** An `fstat` sent as soon as the file was opened, answered while the caller gets to asking for it. */
+  /**
+   * The stats of the file as it was opened, asked as soon as it was (an `fstat`, or the stat before the open that
+   * `readAhead` confirmed: {@link statConfirmedBy}), answered while the caller gets to asking for them.
+   */
   readonly firstStat?: Promise<Attributes>;
   /**
-   * A read of the file from its start, sent with `firstStat` (a small file read for the tools: its whole content in
-   * one request); reads within it are answered from it.
+   * A read of the file from its start, sent as soon as it was opened (a file read for the tools: its whole content in
+   * one round trip); reads within it are answered from it.
    */
   readonly readAhead?: Promise<ReadAhead>;
   /** The host's Python, to scan a large file's lines where it is (a file opened for reading only). */

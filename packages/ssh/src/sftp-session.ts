@@ -46,6 +46,20 @@ interface SftpInternals {
   _maxWriteLen?: number;
 }
 
+/** The requests that only look: they change nothing any path names. */
+const LOOKING: ReadonlySet<string> = new Set([
+  'stat',
+  'lstat',
+  'fstat',
+  'realpath',
+  'readlink',
+  'read',
+  'opendir',
+  'readdir',
+  'close',
+  'statvfs@openssh.com',
+]);
+
 /** ssh2's default read and write size for a server that states no limits (a 34,000-byte packet less its header). */
 const DEFAULT_DATA_LENGTH = 32_000;
 
@@ -59,6 +73,7 @@ export class SftpSession {
   /** The largest read and write the server serves in one request (OpenSSH: 261,120 bytes, `limits@openssh.com`). */
   readonly maxRead: number;
   readonly maxWrite: number;
+  #changing = 0;
 
   constructor(
     private readonly sftp: SFTPWrapper,
@@ -75,6 +90,14 @@ export class SftpSession {
     return this.connection.alive();
   }
 
+  /**
+   * How many requests that may change what a path names (anything but looking: a rename, a removal, an open that may
+   * create...) were sent on this session so far: whether this session changed anything between two moments.
+   */
+  get changing(): number {
+    return this.#changing;
+  }
+
   /** Sends one request; `issue` gets the callback ssh2 answers on. */
   private send<T>(
     request: string,
@@ -86,6 +109,7 @@ export class SftpSession {
         reject(connection.lost());
         return;
       }
+      if (!LOOKING.has(request)) this.#changing++;
       connection.onRequest?.(request);
       issue((error, value) => {
         const status = (error as { code?: unknown } | null | undefined)?.code;

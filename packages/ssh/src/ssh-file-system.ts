@@ -21,8 +21,9 @@ import { pathTooLong } from './path-limits.js';
 import { Remote } from './remote.js';
 import { remoteExec } from './remote-exec.js';
 import { OpenFlags, type SftpSession } from './sftp-session.js';
-import { readStart, SftpOpenFile } from './sftp-open-file.js';
+import { readsAhead, readStart, SftpOpenFile, statConfirmedBy } from './sftp-open-file.js';
 import { FileType, isType, toDirEntry, toFileStats } from './sftp-stats.js';
+import { StatWithRealpath } from './stat-with-realpath.js';
 import { UnopenedFile } from './unopened-file.js';
 
 /** Where the host's clock is read (see `now`): its temp directory, which every POSIX host has. */
@@ -112,6 +113,7 @@ function backend(
     program: hostPrograms.python,
     scanMinBytes: hostPrograms.scanMinBytes,
   });
+  const resolver = new StatWithRealpath();
   const run = <T>(syscall: string, paths: readonly string[], work: (sftp: SftpSession) => Promise<T>) => {
     const relative = paths.find((each) => !each.startsWith('/'));
     if (relative !== undefined) {
@@ -187,15 +189,19 @@ function backend(
 
   const openForReading = (path: string) =>
     run('open', [path], async (sftp): Promise<OpenFile> => {
-      // Only a regular file is opened on the server: opening a FIFO there would block the whole session.
-      const attrs = await sftp.stat(path);
+      // Only a regular file is opened on the server: opening a FIFO there would block the whole session. The stat
+      // sent with the path's resolution is that stat when the open follows it at once.
+      const statting = resolver.take(sftp, path)?.catch(() => sftp.stat(path));
+      const attrs = await (statting ?? sftp.stat(path));
       if (isType(attrs.mode, FileType.SOCKET)) throw errnoError('ENXIO', 'open', [path]);
       if (!isType(attrs.mode, FileType.FILE)) return new UnopenedFile(path, toFileStats(attrs));
       const handle = await sftp.open(path, OpenFlags.READ);
-      const firstStat = sftp.fstat(handle);
-      // A file that fits in one read is read whole with its stats, in the same round trip: the tools read what they
-      // open, and a small file is then one request. A larger one is left to the reads the caller makes.
-      const readAhead = attrs.size < sftp.maxRead ? readStart(sftp, handle, attrs.size) : undefined;
+      // A file of up to a few reads is read whole at once, and the read's end confirms the stat's size, so no fstat
+      // is sent. A larger one is left to the reads the caller makes, its stats asked first.
+      const readAhead = readsAhead(sftp, attrs.size)
+        ? remote.on(sftp, 'read', [path], (session) => readStart(session, handle, attrs.size))
+        : undefined;
+      const firstStat = readAhead ? statConfirmedBy(sftp, handle, readAhead, attrs) : sftp.fstat(handle);
       return new SftpOpenFile(remote, sftp, handle, path, {
         writable: false,
         firstStat,
@@ -232,7 +238,7 @@ function backend(
     realpath: (path) =>
       run('realpath', [path], async (sftp) => (await Promise.all([sftp.realpath(path), sftp.stat(path)]))[0]),
     // OpenSSH's own answer: its realpath resolves a missing last name (and a dangling link there), nothing deeper.
-    realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => sftp.realpath(path)),
+    realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => resolver.realpath(sftp, path)),
     readlink: (path) => run('readlink', [path], (sftp) => sftp.readlink(path)),
     readdir: (path) => {
       const overSftp = () => readdirOverSftp(path);
