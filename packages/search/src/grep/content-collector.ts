@@ -73,9 +73,10 @@ export type WindowReader = (
  * Content mode (`--null` after each file name; line numbers, columns and byte offsets always on) parsed while
  * ripgrep's output streams in: `path\0LINE:COLUMN:OFFSET:text\n` for a match, `path\0LINE-OFFSET-text\n` for a context
  * line, `--\n` for a gap. Lines of one file are gathered into one block even when ripgrep interleaved files; gaps
- * between files are dropped (the rendering puts its own). Each file is judged once by the filter, as soon as it first
- * appears and while the search goes on; the files it refuses are dropped by {@link settle}. Nothing is rendered here: the page and the output cap decide which lines ever become strings. Only
- * complete records count: output cut short by a timeout or the output limit may end mid-record.
+ * between files are dropped (the rendering puts its own). Each file is judged once by the filter, with the other files
+ * first met in the same chunk and while the search goes on; the files it refuses are dropped by {@link settle}.
+ * Nothing is rendered here: the page and the output cap decide which lines ever become strings. Only complete
+ * records count: output cut short by a timeout or the output limit may end mid-record.
  *
  * In multiline mode ripgrep gives every line of a group of matched lines the column of the group's first match: only
  * the group's first line keeps it (a later line is inside a match, or starts one at an unknown place).
@@ -87,8 +88,10 @@ export class ContentCollector {
   /** Where in `pending` the search for the record's end resumes (a long line is scanned once, not per chunk). */
   private scanned = 0;
   private readonly blocks = new Map<string, FileBlock>();
-  /** The filter's verdict on each file, in the order the files first appeared. */
-  private readonly verdicts: Array<{ path: string; kept: Promise<boolean> }> = [];
+  /** Files met in the chunk being parsed, judged together once it is. */
+  private unjudged: string[] = [];
+  /** The filter's verdicts on the files of each chunk, in the order the files first appeared. */
+  private readonly verdicts: Array<{ paths: string[]; kept: Promise<boolean[]> }> = [];
   private current: FileBlock | undefined;
   private gapPending = false;
   /** Whether the rest of the line of the (long) record in `pending` is being skipped until its end arrives. */
@@ -111,8 +114,10 @@ export class ContentCollector {
   /** Waits for the filter's verdicts and drops the files it refused; call it once the output has all come in. */
   async settle(): Promise<void> {
     const kept = await Promise.all(this.verdicts.map((verdict) => verdict.kept));
-    this.verdicts.forEach((verdict, index) => {
-      if (!kept[index]) this.blocks.delete(verdict.path);
+    this.verdicts.forEach((verdict, batch) => {
+      verdict.paths.forEach((path, index) => {
+        if (!kept[batch]?.[index]) this.blocks.delete(path);
+      });
     });
     this.verdicts.length = 0;
   }
@@ -134,6 +139,11 @@ export class ContentCollector {
     }
     const text = this.pending === '' ? incoming : this.pending + incoming;
     const end = this.parse(text);
+    if (this.unjudged.length > 0) {
+      // Judged while the search goes on; the refused files are dropped by `settle`.
+      this.verdicts.push({ paths: this.unjudged, kept: this.filter.keepsEach(this.unjudged) });
+      this.unjudged = [];
+    }
     this.pending = end < text.length ? text.slice(end) : '';
     if (this.scanned > LONG_RECORD_CHARS) {
       // Its name ends at the first NUL (the record was cut only after one was found).
@@ -243,8 +253,7 @@ export class ContentCollector {
     if (this.current?.path !== path) {
       let block = this.blocks.get(path);
       if (block === undefined) {
-        // Judged while the search goes on; the refused files are dropped by `settle`.
-        this.verdicts.push({ path, kept: this.filter.keeps(path) });
+        this.unjudged.push(path);
         block = { path, lines: [] };
         this.blocks.set(path, block);
       } else {

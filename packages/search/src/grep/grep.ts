@@ -322,7 +322,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       }
       case 'count_matches': {
         const found = parseCounts(run.stdout.toString('utf8'));
-        const kept = await Promise.all(found.map((entry) => filter.keeps(entry.path)));
+        const kept = await filter.keepsEach(found.map((entry) => entry.path));
         const counts = found.filter((_entry, index) => kept[index]).sort(byPath);
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
