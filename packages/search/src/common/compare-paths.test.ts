@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { comparePathsComponentWise, sortPathsComponentWise } from './compare-paths.js';
+import {
+  comparePathsComponentWise,
+  sortByPathComponentWise,
+  sortPathsComponentWise,
+} from './compare-paths.js';
 
 describe('component-wise path order', () => {
   it('compares segment by segment, shorter segment first', () => {
@@ -7,5 +11,8 @@ describe('component-wise path order', () => {
     const expected = ['A/z', 'a', 'a/x', 'a-b/x', 'b', 'src/main/app.py', 'src/main.py'];
     expect(sortPathsComponentWise(paths)).toEqual(expected);
     expect([...paths].sort(comparePathsComponentWise)).toEqual(expected);
+    const entries = paths.map((path, index) => ({ path, index }));
+    const sorted = sortByPathComponentWise(entries, (entry) => entry.path);
+    expect(sorted.map((entry) => entry.path)).toEqual(expected);
   });
 });

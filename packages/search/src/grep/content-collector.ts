@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { localFileSystem } from '@kimi-tools/core/fs';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
-import { comparePathsComponentWise } from '../common/compare-paths.js';
+import { sortByPathComponentWise } from '../common/compare-paths.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
 import {
   charIndexOfByte,
@@ -13,7 +13,7 @@ import {
 import type { ResultPathFilter } from './result-path-filter.js';
 import { ClippedLine, type ResultLine, type ResultLines } from './shape-output.js';
 
-/** One line ripgrep printed in content mode. */
+/** One line ripgrep printed in content mode, parsed. */
 interface ContentLine {
   isMatch: boolean;
   lineNumber: number;
@@ -27,10 +27,13 @@ interface ContentLine {
   partial: boolean;
 }
 
-/** A file's lines in content mode; `null` marks a `--` gap between non-adjacent groups of the same file. */
+/**
+ * A file's lines in content mode, each as ripgrep printed it after the file name (`LINE:COLUMN:OFFSET:text`, its line
+ * ending included), parsed only if it is shown; `null` marks a `--` gap between non-adjacent groups of the same file.
+ */
 interface FileBlock {
   path: string;
-  lines: Array<ContentLine | null>;
+  lines: Array<string | null>;
 }
 
 /**
@@ -99,6 +102,11 @@ export class ContentCollector {
 
   private readonly multiline: boolean;
   private readonly readWindow: WindowReader;
+  /**
+   * A record's numbers and their markers, as {@link parseLine} reads them: a record without them is not one (ripgrep's
+   * note that a binary file matches). Sticky, so it is tried where the numbers start.
+   */
+  private readonly numbers = /\d+(?::\d*:\d*:|-\d*-)/y;
 
   constructor(
     private readonly filter: ResultPathFilter,
@@ -157,10 +165,11 @@ export class ContentCollector {
    * matching line whose first match is not near its start is shown from near the match (docs/grep.md, "Long lines").
    */
   lines(withLineNumbers: boolean, gapsBetweenFiles: boolean): ResultLines {
-    const blocks = [...this.blocks.values()].sort((a, b) => comparePathsComponentWise(a.path, b.path));
+    const blocks = sortByPathComponentWise([...this.blocks.values()], (block) => block.path);
     const sizes = blocks.map((block, index) => block.lines.length + (index > 0 && gapsBetweenFiles ? 1 : 0));
-    const show = (block: FileBlock, shownPath: string, line: ContentLine) =>
-      this.show(block, shownPath, line, withLineNumbers);
+    const multiline = this.multiline;
+    const show = (block: FileBlock, shownPath: string, at: number) =>
+      this.show(block, shownPath, parseLine(block.lines, at, multiline), withLineNumbers);
     return {
       total: sizes.reduce((sum, size) => sum + size, 0),
       async *range(start: number, count: number) {
@@ -177,7 +186,7 @@ export class ContentCollector {
           const lead = index > 0 && gapsBetweenFiles ? 1 : 0;
           for (let at = skip; at < size && left > 0; at++, left--) {
             const line = at < lead ? null : block.lines[at - lead];
-            yield line === null || line === undefined ? '--' : await show(block, shownPath, line);
+            yield line === null || line === undefined ? '--' : await show(block, shownPath, at - lead);
           }
           skip = 0;
         }
@@ -240,15 +249,13 @@ export class ContentCollector {
     return position;
   }
 
+  /**
+   * Files a complete record under its file's block, unparsed: most lines are never shown, so only its numbers are
+   * checked here (the rest is {@link parseLine}'s, for the lines a page shows).
+   */
   private addRecord(output: string, start: number, nul: number, newline: number): void {
-    const lineNumber = readNumber(output, nul + 1, newline);
-    const marker = output[lineNumber.end];
-    if (lineNumber.end === nul + 1 || (marker !== ':' && marker !== '-')) return;
-    const isMatch = marker === ':';
-    const column = isMatch ? readNumber(output, lineNumber.end + 1, newline) : undefined;
-    if (column !== undefined && output[column.end] !== ':') return;
-    const offset = readNumber(output, (column?.end ?? lineNumber.end) + 1, newline);
-    if (output[offset.end] !== marker) return;
+    this.numbers.lastIndex = nul + 1;
+    if (!this.numbers.test(output)) return;
     const path = output.slice(start, nul);
     if (this.current?.path !== path) {
       let block = this.blocks.get(path);
@@ -263,27 +270,42 @@ export class ContentCollector {
     } else if (this.gapPending) {
       this.current.lines.push(null);
     }
-    const textStart = offset.end + 1;
-    let textEnd = output.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-    const tail = PREVIEW_TAIL.exec(output.slice(Math.max(textStart, textEnd - 40), textEnd));
-    const previewed =
-      tail !== null &&
-      Buffer.byteLength(output.slice(textStart, textEnd - tail[0].length)) >= PREVIEW_MIN_BYTES;
-    if (previewed) textEnd -= (tail as RegExpExecArray)[0].length;
-    const lines = this.current.lines;
-    const previous = lines[lines.length - 1];
-    // In multiline mode, a matched line right after another continues its group (see the class comment).
-    const continuesGroup =
-      this.multiline && previous?.isMatch === true && previous.lineNumber === lineNumber.value - 1;
-    lines.push({
-      isMatch,
-      lineNumber: lineNumber.value,
-      column: column === undefined || continuesGroup ? null : column.value,
-      offset: offset.value,
-      text: output.slice(textStart, Math.min(textEnd, textStart + KEPT_TEXT_CHARS)),
-      partial: previewed || textEnd - textStart > KEPT_TEXT_CHARS,
-    });
+    this.current.lines.push(output.slice(nul + 1, newline));
   }
+}
+
+/**
+ * Line `at` of a file's lines, parsed (its numbers were checked when it came in). In multiline mode, a matched line
+ * right after another continues its group (see {@link ContentCollector}): its column is not its own.
+ */
+function parseLine(lines: ReadonlyArray<string | null>, at: number, multiline: boolean): ContentLine {
+  const record = lines[at] as string;
+  const lineNumber = readNumber(record, 0, record.length);
+  const isMatch = record[lineNumber.end] === ':';
+  const column = isMatch ? readNumber(record, lineNumber.end + 1, record.length) : undefined;
+  const offset = readNumber(record, (column?.end ?? lineNumber.end) + 1, record.length);
+  const textStart = offset.end + 1;
+  // With `--crlf`, ripgrep ends lines with `\r\n`.
+  let textEnd = record.charCodeAt(record.length - 1) === 13 ? record.length - 1 : record.length;
+  const tail = PREVIEW_TAIL.exec(record.slice(Math.max(textStart, textEnd - 40), textEnd));
+  const previewed =
+    tail !== null &&
+    Buffer.byteLength(record.slice(textStart, textEnd - tail[0].length)) >= PREVIEW_MIN_BYTES;
+  if (previewed) textEnd -= (tail as RegExpExecArray)[0].length;
+  const previous = multiline && isMatch && at > 0 ? lines[at - 1] : null;
+  let continuesGroup = false;
+  if (typeof previous === 'string') {
+    const previousNumber = readNumber(previous, 0, previous.length);
+    continuesGroup = previous[previousNumber.end] === ':' && previousNumber.value === lineNumber.value - 1;
+  }
+  return {
+    isMatch,
+    lineNumber: lineNumber.value,
+    column: column === undefined || continuesGroup ? null : column.value,
+    offset: offset.value,
+    text: record.slice(textStart, Math.min(textEnd, textStart + KEPT_TEXT_CHARS)),
+    partial: previewed || textEnd - textStart > KEPT_TEXT_CHARS,
+  };
 }
 
 /** The decimal number at `from` (digits up to `limit`) and where it ends; `value` is NaN when there are none. */
