@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { comparePathsComponentWise } from '../common/compare-paths.js';
+import { componentWiseKey } from '../common/compare-paths.js';
 import type { ResultPathFilter } from './result-path-filter.js';
 
 /**
@@ -66,11 +66,11 @@ export class FileListCollector {
   newestFirst(): string[] {
     const { paths, times } = this;
     const order = Array.from(paths.keys());
-    // Times rarely tie, so the path comparison runs only for the few that do.
+    // Files unpacked together share their time: ties are common, and compared by keys made once.
+    const keys = paths.map(componentWiseKey);
     order.sort(
       (a, b) =>
-        (times[b] as number) - (times[a] as number) ||
-        comparePathsComponentWise(paths[a] as string, paths[b] as string),
+        (times[b] as number) - (times[a] as number) || ((keys[a] as string) < (keys[b] as string) ? -1 : 1),
     );
     return order.map((index) => paths[index] as string);
   }
