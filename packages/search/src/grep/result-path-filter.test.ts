@@ -61,4 +61,28 @@ describe('ResultPathFilter', () => {
     expect(await filter.keepsEach(LISTED)).toEqual(KEPT);
     expect((await filter.keptTimes(LISTED)).map((time) => time !== undefined)).toEqual(KEPT);
   });
+
+  it('has one batch of lstats out at a time, however many batches come in at once', async ({ workspace }) => {
+    const names = Array.from({ length: 80 }, (_, index) => `f${index}.txt`);
+    await workspace.writeAll(Object.fromEntries(names.map((name) => [name, 'x\n'])));
+    const base = forwardingFileSystem(workspace.fs);
+    let running = 0;
+    let most = 0;
+    const lstat = async (path: string) => {
+      most = Math.max(most, ++running);
+      try {
+        return await base.lstat(path);
+      } finally {
+        running--;
+      }
+    };
+    // Without `lstatMany`: core's `lstatMany` takes 32 at a time, as it does on a remote backend.
+    const filter = new ResultPathFilter(workspace.runtime({ fs: { ...base, lstat } }), workspace.workDir);
+    const batches = await Promise.all([
+      filter.keptTimes(names.slice(0, 40)),
+      filter.keptTimes(names.slice(40)),
+    ]);
+    expect(batches.flat().every((time) => time !== undefined && time > 0)).toBe(true);
+    expect(most).toBe(32);
+  });
 });

@@ -26,6 +26,11 @@ export class ResultPathFilter {
   /** The search base as `lstatMany` takes it. */
   private readonly base: string;
   private readonly slots = new Slots(JUDGED_AT_ONCE);
+  /**
+   * The last batch's `lstat`s: each batch waits for the one before, so a remote backend (32 `lstat`s at a time) has one
+   * batch out at once, however fast ripgrep lists files.
+   */
+  private lastBatch: Promise<StatsTable | undefined> = Promise.resolve(undefined);
 
   /** The filter of a Grep call searching under `base`; `hidden` from core's `hiddenFromListing`. */
   constructor(
@@ -87,12 +92,13 @@ export class ResultPathFilter {
   }
 
   /** The `lstat`s of a batch; `undefined` when one failed otherwise than by a missing file (each is then judged alone). */
-  private async lstatEach(relatives: readonly string[]): Promise<StatsTable | undefined> {
-    try {
-      return await lstatMany(this.runtime.fs, this.base, relatives);
-    } catch {
-      return undefined;
-    }
+  private lstatEach(relatives: readonly string[]): Promise<StatsTable | undefined> {
+    // Never rejects, so the next batch always gets its turn.
+    const batch = this.lastBatch
+      .then(() => lstatMany(this.runtime.fs, this.base, relatives))
+      .catch(() => undefined);
+    this.lastBatch = batch;
+    return batch;
   }
 
   /** The verdict, when the name and `stats` (`undefined`: not taken) settle it; a check that fails refuses the file. */
