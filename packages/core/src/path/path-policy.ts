@@ -225,6 +225,16 @@ export class PathPolicy {
     return this.sensitiveFiles.isSensitive([file.absolute, file.real], file.real, stats);
   }
 
+  /**
+   * {@link isSensitive}'s answer for a file path when its name, and the stats the caller took of it (`null`: nothing
+   * is there; `undefined`: none taken), decide it without looking at the file system; `undefined` when only
+   * `isSensitive` can tell (a file with several hard links, a private-key name, no stats on a backend with link
+   * counts). Grep judges each batch of thousands of files it lstat'ed at once this way.
+   */
+  isSensitiveKnown(file: string, stats: FileStats | null | undefined): boolean | undefined {
+    return this.sensitiveFiles.knownVerdict([file], stats);
+  }
+
   private pathApi() {
     return pathApiFor(this.platform);
   }

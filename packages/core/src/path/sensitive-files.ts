@@ -4,7 +4,12 @@ import { isWithinDirectory } from './containment.js';
 import { LinkedNames } from './linked-names.js';
 import { pathApiFor } from './platform-path.js';
 import { holdsPrivateKey } from './private-key.js';
-import { createSensitiveNameTest, USUAL_SENSITIVE_DIRS, type SensitiveNameTest } from './sensitive.js';
+import {
+  createSensitiveNameTest,
+  USUAL_SENSITIVE_DIRS,
+  type NameVerdict,
+  type SensitiveNameTest,
+} from './sensitive.js';
 
 /** What {@link SensitiveFiles} needs to know of its runtime. */
 export interface SensitiveFilesSettings {
@@ -48,24 +53,21 @@ export class SensitiveFiles {
    * file is not looked at twice.
    */
   async isSensitive(names: readonly string[], onDisk: string, stats?: FileStats | null): Promise<boolean> {
-    let keyCheck = false;
-    for (const name of names) {
-      const verdict = this.nameTest(name);
-      if (verdict === 'sensitive') return true;
-      if (verdict === 'private-key') keyCheck = true;
-    }
-    const { fs } = this.settings;
-    // Without link counts a file's other names cannot be told, and an ordinary name needs no more.
-    if (!keyCheck && !fs.capabilities.linkCounts) return false;
+    const known = this.knownVerdict(names, stats);
+    if (known !== undefined) return known;
+    let keyCheck = this.byNames(names) === 'private-key';
     if (stats === undefined) {
       try {
-        stats = await fs.stat(onDisk);
+        stats = await this.settings.fs.stat(onDisk);
       } catch (error) {
         // Cannot be looked at (a parent not searchable, a link loop): a `.pem` stays refused.
         if (!hasErrno(error, 'ENOENT')) return keyCheck;
         stats = null;
       }
+      const seen = this.knownVerdict(names, stats);
+      if (seen !== undefined) return seen;
     }
+    // Left: a file with several links, or with a private-key name.
     if (!stats?.isFile()) return false;
     if (stats.nlink !== undefined && stats.nlink > 1) {
       for (const other of await this.linkedNames.find(stats, this.linkSearchDirs(onDisk))) {
@@ -74,7 +76,35 @@ export class SensitiveFiles {
         if (verdict === 'private-key') keyCheck = true;
       }
     }
-    return keyCheck && (await holdsPrivateKey(fs, onDisk));
+    return keyCheck && (await holdsPrivateKey(this.settings.fs, onDisk));
+  }
+
+  /**
+   * {@link isSensitive}'s answer when the names and the stats given (`undefined`: none taken) decide it without the
+   * file system; `undefined` when it must look: stats not taken on a backend with link counts, a file with several
+   * links, a private-key name.
+   */
+  knownVerdict(names: readonly string[], stats: FileStats | null | undefined): boolean | undefined {
+    const byNames = this.byNames(names);
+    if (byNames === 'sensitive') return true;
+    const keyCheck = byNames === 'private-key';
+    // Without link counts a file's other names cannot be told, and an ordinary name needs no more.
+    if (!keyCheck && !this.settings.fs.capabilities.linkCounts) return false;
+    if (stats === undefined) return undefined;
+    if (!stats?.isFile()) return false;
+    if (stats.nlink !== undefined && stats.nlink > 1) return undefined;
+    return keyCheck ? undefined : false;
+  }
+
+  /** The verdict of the name table on the names a file goes by: the worst of them. */
+  private byNames(names: readonly string[]): NameVerdict {
+    let verdict: NameVerdict = 'ordinary';
+    for (const name of names) {
+      const own = this.nameTest(name);
+      if (own === 'sensitive') return own;
+      if (own === 'private-key') verdict = own;
+    }
+    return verdict;
   }
 
   /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { PathPolicy } from './path-policy.js';
+import type { FileStats } from '../fs/file-system.js';
 import { localFileSystem } from '../fs/local-file-system.js';
 
 const SECRET = 'API_KEY=sk-live-0123456789\n';
@@ -122,5 +123,31 @@ describe('a hard link is as sensitive as the file it shares', () => {
     expect(await strict.paths.isSensitive(workspace.at('token.txt'))).toBe(true);
     expect(await plain.paths.isSensitive(workspace.at('token.txt'))).toBe(false);
     expect(await strict.paths.isSensitive(workspace.at('token.txt'))).toBe(true);
+  });
+});
+
+describe('what the name and the stats settle without looking (isSensitiveKnown)', () => {
+  it('answers for a name and a single-link file, and leaves several links and private keys to isSensitive', async ({
+    workspace,
+    runtime,
+  }) => {
+    const env = await workspace.write('.env', SECRET);
+    const plain = await workspace.write('a.txt', 'text\n');
+    const notes = workspace.at('notes.txt');
+    await fs.link(env, notes);
+    const key = await workspace.write('tls.pem', PRIVATE_KEY);
+    const known = (file: string, stats: FileStats | null | undefined) =>
+      runtime.paths.isSensitiveKnown(file, stats);
+    expect(known(env, undefined)).toBe(true);
+    // The local disk counts links: an ordinary name is settled by its stats only.
+    expect(known(plain, undefined)).toBeUndefined();
+    expect(known(plain, await localFileSystem.lstat(plain))).toBe(false);
+    expect(known(workspace.at('gone.txt'), null)).toBe(false);
+    const notesStats = await localFileSystem.lstat(notes);
+    expect(known(notes, notesStats)).toBeUndefined();
+    expect(await runtime.paths.isSensitive(notes, notesStats)).toBe(true);
+    const keyStats = await localFileSystem.lstat(key);
+    expect(known(key, keyStats)).toBeUndefined();
+    expect(await runtime.paths.isSensitive(key, keyStats)).toBe(true);
   });
 });

@@ -78,6 +78,17 @@ function compileTable(nocase: boolean): ReadonlyArray<{ test: CompiledEntry; ver
 }
 
 /**
+ * One expression every name a row of the table can catch matches: its basename globs, and the last names of its path
+ * endings. Most names fail it at once, where the rows would be tried one by one (Grep judges every file it lists).
+ */
+function compileCandidates(nocase: boolean): RegExp {
+  const sources = SENSITIVE_FILES.map(
+    (entry) => basenameGlobRegExp(path.posix.basename(entry.pattern), nocase).source,
+  );
+  return new RegExp(sources.map((source) => `(?:${source})`).join('|'), nocase ? 'i' : '');
+}
+
+/**
  * The directories, relative to a home or workspace directory, where the table's files usually live: the directory
  * itself, the directories of the path endings, and each entry's `usualDir`.
  */
@@ -106,6 +117,7 @@ export function createSensitiveNameTest(
   // Compiled here, once per test made (a runtime's policy), in its one case mode: Grep judges every file it lists
   // with it; compiling both modes at import cost every process that loads core, whatever it does.
   const table = compileTable(nocase);
+  const candidates = compileCandidates(nocase);
   const extraBasename = compileGlobs(
     extraPatterns.filter((pattern) => !pattern.includes('/')),
     nocase,
@@ -119,6 +131,7 @@ export function createSensitiveNameTest(
     if (safe.has(fold(basename))) return 'ordinary';
     const slashed = nocase ? filePath.replace(/\\/g, '/') : filePath;
     if (extraBasename(basename) || extraWholePath(slashed)) return 'sensitive';
+    if (!candidates.test(basename)) return 'ordinary';
     let verdict: NameVerdict = 'ordinary';
     for (const entry of table) {
       if (!entry.test(basename, slashed)) continue;

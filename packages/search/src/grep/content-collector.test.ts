@@ -86,6 +86,20 @@ describe('ContentCollector', () => {
     ]);
   });
 
+  it('leaves out a printed line without its numbers, and counts only the records', async () => {
+    const collector = await collect([
+      Buffer.from(
+        'a.txt\x00binary file matches (found "\\0" byte around offset 7)\n' +
+          'a.txt\x001:1:0:one\n' +
+          'b.txt\x007:x:0:no column\n' +
+          'b.txt\x007-0:not context\n' +
+          'b.txt\x00:1:0:no line\n',
+      ),
+    ]);
+    expect(collector.kept).toBe(1);
+    expect(await allLines(collector)).toEqual(['a.txt:1:one']);
+  });
+
   it('reads the same lines however the output is cut into chunks, even inside a character', async () => {
     const whole = await allLines(await collect([OUTPUT]), true, true);
     await fc.assert(

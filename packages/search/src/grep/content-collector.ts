@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { localFileSystem } from '@kimi-tools/core/fs';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
-import { comparePathsComponentWise } from '../common/compare-paths.js';
+import { sortByPathComponentWise } from '../common/compare-paths.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
 import {
   charIndexOfByte,
@@ -13,7 +13,7 @@ import {
 import type { ResultPathFilter } from './result-path-filter.js';
 import { ClippedLine, type ResultLine, type ResultLines } from './shape-output.js';
 
-/** One line ripgrep printed in content mode. */
+/** One line ripgrep printed in content mode, parsed. */
 interface ContentLine {
   isMatch: boolean;
   lineNumber: number;
@@ -27,10 +27,13 @@ interface ContentLine {
   partial: boolean;
 }
 
-/** A file's lines in content mode; `null` marks a `--` gap between non-adjacent groups of the same file. */
+/**
+ * A file's lines in content mode, each as ripgrep printed it after the file name (`LINE:COLUMN:OFFSET:text`, its line
+ * ending included), parsed only if it is shown; `null` marks a `--` gap between non-adjacent groups of the same file.
+ */
 interface FileBlock {
   path: string;
-  lines: Array<ContentLine | null>;
+  lines: Array<string | null>;
 }
 
 /**
@@ -73,9 +76,10 @@ export type WindowReader = (
  * Content mode (`--null` after each file name; line numbers, columns and byte offsets always on) parsed while
  * ripgrep's output streams in: `path\0LINE:COLUMN:OFFSET:text\n` for a match, `path\0LINE-OFFSET-text\n` for a context
  * line, `--\n` for a gap. Lines of one file are gathered into one block even when ripgrep interleaved files; gaps
- * between files are dropped (the rendering puts its own). Each file is judged once by the filter, as soon as it first
- * appears and while the search goes on; the files it refuses are dropped by {@link settle}. Nothing is rendered here: the page and the output cap decide which lines ever become strings. Only
- * complete records count: output cut short by a timeout or the output limit may end mid-record.
+ * between files are dropped (the rendering puts its own). Each file is judged once by the filter, with the other files
+ * first met in the same chunk and while the search goes on; the files it refuses are dropped by {@link settle}.
+ * Nothing is rendered here: the page and the output cap decide which lines ever become strings. Only complete
+ * records count: output cut short by a timeout or the output limit may end mid-record.
  *
  * In multiline mode ripgrep gives every line of a group of matched lines the column of the group's first match: only
  * the group's first line keeps it (a later line is inside a match, or starts one at an unknown place).
@@ -87,8 +91,10 @@ export class ContentCollector {
   /** Where in `pending` the search for the record's end resumes (a long line is scanned once, not per chunk). */
   private scanned = 0;
   private readonly blocks = new Map<string, FileBlock>();
-  /** The filter's verdict on each file, in the order the files first appeared. */
-  private readonly verdicts: Array<{ path: string; kept: Promise<boolean> }> = [];
+  /** Files met in the chunk being parsed, judged together once it is. */
+  private unjudged: string[] = [];
+  /** The filter's verdicts on the files of each chunk, in the order the files first appeared. */
+  private readonly verdicts: Array<{ paths: string[]; kept: Promise<boolean[]> }> = [];
   private current: FileBlock | undefined;
   private gapPending = false;
   /** Whether the rest of the line of the (long) record in `pending` is being skipped until its end arrives. */
@@ -96,6 +102,11 @@ export class ContentCollector {
 
   private readonly multiline: boolean;
   private readonly readWindow: WindowReader;
+  /**
+   * A record's numbers and their markers, as {@link parseLine} reads them: a record without them is not one (ripgrep's
+   * note that a binary file matches). Sticky, so it is tried where the numbers start.
+   */
+  private readonly numbers = /\d+(?::\d*:\d*:|-\d*-)/y;
 
   constructor(
     private readonly filter: ResultPathFilter,
@@ -111,8 +122,10 @@ export class ContentCollector {
   /** Waits for the filter's verdicts and drops the files it refused; call it once the output has all come in. */
   async settle(): Promise<void> {
     const kept = await Promise.all(this.verdicts.map((verdict) => verdict.kept));
-    this.verdicts.forEach((verdict, index) => {
-      if (!kept[index]) this.blocks.delete(verdict.path);
+    this.verdicts.forEach((verdict, batch) => {
+      verdict.paths.forEach((path, index) => {
+        if (!kept[batch]?.[index]) this.blocks.delete(path);
+      });
     });
     this.verdicts.length = 0;
   }
@@ -134,6 +147,11 @@ export class ContentCollector {
     }
     const text = this.pending === '' ? incoming : this.pending + incoming;
     const end = this.parse(text);
+    if (this.unjudged.length > 0) {
+      // Judged while the search goes on; the refused files are dropped by `settle`.
+      this.verdicts.push({ paths: this.unjudged, kept: this.filter.keepsEach(this.unjudged) });
+      this.unjudged = [];
+    }
     this.pending = end < text.length ? text.slice(end) : '';
     if (this.scanned > LONG_RECORD_CHARS) {
       // Its name ends at the first NUL (the record was cut only after one was found).
@@ -147,10 +165,11 @@ export class ContentCollector {
    * matching line whose first match is not near its start is shown from near the match (docs/grep.md, "Long lines").
    */
   lines(withLineNumbers: boolean, gapsBetweenFiles: boolean): ResultLines {
-    const blocks = [...this.blocks.values()].sort((a, b) => comparePathsComponentWise(a.path, b.path));
+    const blocks = sortByPathComponentWise([...this.blocks.values()], (block) => block.path);
     const sizes = blocks.map((block, index) => block.lines.length + (index > 0 && gapsBetweenFiles ? 1 : 0));
-    const show = (block: FileBlock, shownPath: string, line: ContentLine) =>
-      this.show(block, shownPath, line, withLineNumbers);
+    const multiline = this.multiline;
+    const show = (block: FileBlock, shownPath: string, at: number) =>
+      this.show(block, shownPath, parseLine(block.lines, at, multiline), withLineNumbers);
     return {
       total: sizes.reduce((sum, size) => sum + size, 0),
       async *range(start: number, count: number) {
@@ -167,7 +186,7 @@ export class ContentCollector {
           const lead = index > 0 && gapsBetweenFiles ? 1 : 0;
           for (let at = skip; at < size && left > 0; at++, left--) {
             const line = at < lead ? null : block.lines[at - lead];
-            yield line === null || line === undefined ? '--' : await show(block, shownPath, line);
+            yield line === null || line === undefined ? '--' : await show(block, shownPath, at - lead);
           }
           skip = 0;
         }
@@ -230,21 +249,18 @@ export class ContentCollector {
     return position;
   }
 
+  /**
+   * Files a complete record under its file's block, unparsed: most lines are never shown, so only its numbers are
+   * checked here (the rest is {@link parseLine}'s, for the lines a page shows).
+   */
   private addRecord(output: string, start: number, nul: number, newline: number): void {
-    const lineNumber = readNumber(output, nul + 1, newline);
-    const marker = output[lineNumber.end];
-    if (lineNumber.end === nul + 1 || (marker !== ':' && marker !== '-')) return;
-    const isMatch = marker === ':';
-    const column = isMatch ? readNumber(output, lineNumber.end + 1, newline) : undefined;
-    if (column !== undefined && output[column.end] !== ':') return;
-    const offset = readNumber(output, (column?.end ?? lineNumber.end) + 1, newline);
-    if (output[offset.end] !== marker) return;
+    this.numbers.lastIndex = nul + 1;
+    if (!this.numbers.test(output)) return;
     const path = output.slice(start, nul);
     if (this.current?.path !== path) {
       let block = this.blocks.get(path);
       if (block === undefined) {
-        // Judged while the search goes on; the refused files are dropped by `settle`.
-        this.verdicts.push({ path, kept: this.filter.keeps(path) });
+        this.unjudged.push(path);
         block = { path, lines: [] };
         this.blocks.set(path, block);
       } else {
@@ -254,27 +270,42 @@ export class ContentCollector {
     } else if (this.gapPending) {
       this.current.lines.push(null);
     }
-    const textStart = offset.end + 1;
-    let textEnd = output.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-    const tail = PREVIEW_TAIL.exec(output.slice(Math.max(textStart, textEnd - 40), textEnd));
-    const previewed =
-      tail !== null &&
-      Buffer.byteLength(output.slice(textStart, textEnd - tail[0].length)) >= PREVIEW_MIN_BYTES;
-    if (previewed) textEnd -= (tail as RegExpExecArray)[0].length;
-    const lines = this.current.lines;
-    const previous = lines[lines.length - 1];
-    // In multiline mode, a matched line right after another continues its group (see the class comment).
-    const continuesGroup =
-      this.multiline && previous?.isMatch === true && previous.lineNumber === lineNumber.value - 1;
-    lines.push({
-      isMatch,
-      lineNumber: lineNumber.value,
-      column: column === undefined || continuesGroup ? null : column.value,
-      offset: offset.value,
-      text: output.slice(textStart, Math.min(textEnd, textStart + KEPT_TEXT_CHARS)),
-      partial: previewed || textEnd - textStart > KEPT_TEXT_CHARS,
-    });
+    this.current.lines.push(output.slice(nul + 1, newline));
   }
+}
+
+/**
+ * Line `at` of a file's lines, parsed (its numbers were checked when it came in). In multiline mode, a matched line
+ * right after another continues its group (see {@link ContentCollector}): its column is not its own.
+ */
+function parseLine(lines: ReadonlyArray<string | null>, at: number, multiline: boolean): ContentLine {
+  const record = lines[at] as string;
+  const lineNumber = readNumber(record, 0, record.length);
+  const isMatch = record[lineNumber.end] === ':';
+  const column = isMatch ? readNumber(record, lineNumber.end + 1, record.length) : undefined;
+  const offset = readNumber(record, (column?.end ?? lineNumber.end) + 1, record.length);
+  const textStart = offset.end + 1;
+  // With `--crlf`, ripgrep ends lines with `\r\n`.
+  let textEnd = record.charCodeAt(record.length - 1) === 13 ? record.length - 1 : record.length;
+  const tail = PREVIEW_TAIL.exec(record.slice(Math.max(textStart, textEnd - 40), textEnd));
+  const previewed =
+    tail !== null &&
+    Buffer.byteLength(record.slice(textStart, textEnd - tail[0].length)) >= PREVIEW_MIN_BYTES;
+  if (previewed) textEnd -= (tail as RegExpExecArray)[0].length;
+  const previous = multiline && isMatch && at > 0 ? lines[at - 1] : null;
+  let continuesGroup = false;
+  if (typeof previous === 'string') {
+    const previousNumber = readNumber(previous, 0, previous.length);
+    continuesGroup = previous[previousNumber.end] === ':' && previousNumber.value === lineNumber.value - 1;
+  }
+  return {
+    isMatch,
+    lineNumber: lineNumber.value,
+    column: column === undefined || continuesGroup ? null : column.value,
+    offset: offset.value,
+    text: record.slice(textStart, Math.min(textEnd, textStart + KEPT_TEXT_CHARS)),
+    partial: previewed || textEnd - textStart > KEPT_TEXT_CHARS,
+  };
 }
 
 /** The decimal number at `from` (digits up to `limit`) and where it ends; `value` is NaN when there are none. */

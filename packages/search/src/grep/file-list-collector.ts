@@ -1,18 +1,19 @@
 import { StringDecoder } from 'node:string_decoder';
-import { comparePathsComponentWise } from '../common/compare-paths.js';
+import { componentWiseKey } from '../common/compare-paths.js';
 import type { ResultPathFilter } from './result-path-filter.js';
 
 /**
- * Files mode (`path\0path\0...`) handled while ripgrep's output streams in: each listed file is judged by the filter
- * and its modification time looked up as soon as its name arrives (one `stat` serves both), so that work overlaps
- * the search instead of following it. Only complete records count: output cut short by a timeout may end mid-name.
+ * Files mode (`path\0path\0...`) handled while ripgrep's output streams in: the files listed in each chunk are judged
+ * by the filter and their modification times looked up together (one `lstat` a file serves both), so that work
+ * overlaps the search instead of following it. Only complete records count: output cut short by a timeout may end
+ * mid-name.
  */
 export class FileListCollector {
   private readonly decoder = new StringDecoder('utf8');
   /** The start of a name whose end has not arrived yet. */
   private pending = '';
-  /** Every listed file, in the order ripgrep printed them, with its modification time once judged kept. */
-  private readonly listed: Array<{ path: string; time: Promise<number | undefined> }> = [];
+  /** The files listed by each chunk, in the order ripgrep printed them, with their times once judged kept. */
+  private readonly listed: Array<{ paths: string[]; times: Promise<Array<number | undefined>> }> = [];
   private readonly paths: string[] = [];
   /** Modification time in ms of `paths[i]`; 0 for a file deleted since ripgrep saw it (it sorts last). */
   private readonly times: number[] = [];
@@ -33,25 +34,30 @@ export class FileListCollector {
       return;
     }
     // Names are sliced out of the chunk one by one; only a name split across chunks is ever concatenated.
-    this.add(this.pending + text.slice(0, nul));
+    const paths: string[] = [];
+    const first = this.pending + text.slice(0, nul);
+    if (first.length > 0) paths.push(first);
     let start = nul + 1;
     for (;;) {
       nul = text.indexOf('\0', start);
       if (nul < 0) break;
-      this.add(text.slice(start, nul));
+      if (nul > start) paths.push(text.slice(start, nul));
       start = nul + 1;
     }
     this.pending = text.slice(start);
+    if (paths.length > 0) this.listed.push({ paths, times: this.filter.keptTimes(paths) });
   }
 
   /** Waits for the filter's verdicts and keeps the files it let through; call it once the output has all come in. */
   async settle(): Promise<void> {
-    const times = await Promise.all(this.listed.map((file) => file.time));
-    this.listed.forEach((file, index) => {
-      const time = times[index];
-      if (time === undefined) return;
-      this.paths.push(file.path);
-      this.times.push(time);
+    const times = await Promise.all(this.listed.map((batch) => batch.times));
+    this.listed.forEach((batch, index) => {
+      batch.paths.forEach((path, at) => {
+        const time = times[index]?.[at];
+        if (time === undefined) return;
+        this.paths.push(path);
+        this.times.push(time);
+      });
     });
     this.listed.length = 0;
   }
@@ -60,17 +66,12 @@ export class FileListCollector {
   newestFirst(): string[] {
     const { paths, times } = this;
     const order = Array.from(paths.keys());
-    // Times rarely tie, so the path comparison runs only for the few that do.
+    // Files unpacked together share their time: ties are common, and compared by keys made once.
+    const keys = paths.map(componentWiseKey);
     order.sort(
       (a, b) =>
-        (times[b] as number) - (times[a] as number) ||
-        comparePathsComponentWise(paths[a] as string, paths[b] as string),
+        (times[b] as number) - (times[a] as number) || ((keys[a] as string) < (keys[b] as string) ? -1 : 1),
     );
     return order.map((index) => paths[index] as string);
-  }
-
-  private add(relative: string): void {
-    if (relative.length === 0) return;
-    this.listed.push({ path: relative, time: this.filter.keptTime(relative) });
   }
 }

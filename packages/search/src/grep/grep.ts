@@ -28,7 +28,7 @@ import {
   timedOutNote,
   type GrepBrief,
 } from '../errors.js';
-import { comparePathsComponentWise } from '../common/compare-paths.js';
+import { sortByPathComponentWise } from '../common/compare-paths.js';
 import { resolveSearchTarget, type SearchTarget } from '../common/search-target.js';
 import { FileListCollector } from './file-list-collector.js';
 import { GREP_DESCRIPTION, grepDescription } from './grep-description.js';
@@ -308,8 +308,6 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     filter: ResultPathFilter,
     collector: Collector,
   ): Promise<ModeLines> {
-    const byPath = <T extends { path: string }>(a: T, b: T) => comparePathsComponentWise(a.path, b.path);
-
     switch (params.output_mode) {
       case 'files_with_matches': {
         // Parsed, filtered and timed while ripgrep ran; only the order is left.
@@ -322,8 +320,11 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       }
       case 'count_matches': {
         const found = parseCounts(run.stdout.toString('utf8'));
-        const kept = await Promise.all(found.map((entry) => filter.keeps(entry.path)));
-        const counts = found.filter((_entry, index) => kept[index]).sort(byPath);
+        const kept = await filter.keepsEach(found.map((entry) => entry.path));
+        const counts = sortByPathComponentWise(
+          found.filter((_entry, index) => kept[index]),
+          (entry) => entry.path,
+        );
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
           lines: listedLines(counts.map((entry) => `${escapeForDisplay(entry.path)}:${entry.count}`)),
