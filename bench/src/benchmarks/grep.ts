@@ -1,5 +1,6 @@
-// Grep vs ripgrep run with exactly the flags Grep passes (issue 15, goal ≤ 1.1×): content and files modes, each as a
-// whole process per sample (what a user sees) and, for the split, in one warm process (in-call).
+// Grep vs ripgrep run with exactly the flags Grep passes: content and files modes, each as a whole process per sample
+// (what a user sees; issue 33: ≤ 1.25×, or within 0.05× of the Node floor where that floor is above it) and, for the
+// split, in one warm process (in-call; issue 15: ≤ 1.1×).
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,10 @@ import { describeSearchTree, searchRoot } from './search-root.js';
 const CHILD = fileURLToPath(new URL('./grep-child.ts', import.meta.url));
 const IN_CALL_CHILD = fileURLToPath(new URL('./grep-in-call-child.ts', import.meta.url));
 const FORWARD = fileURLToPath(new URL('./ripgrep-forward.ts', import.meta.url));
-const GOAL = { time: 1.1 };
+const WHOLE_PROCESS_GOAL = { time: 1.25 };
+const IN_CALL_GOAL = { time: 1.1 };
+/** How far above the Node floor's ratio ours may be where that floor is above the goal (issue 33). */
+const FLOOR_MARGIN = 0.05;
 const MODES = [
   { mode: 'content', label: 'Grep content mode' },
   { mode: 'files_with_matches', label: 'Grep files mode' },
@@ -68,7 +72,7 @@ async function prepare(context: BenchContext): Promise<Row[]> {
       kind: 'whole-process',
       label: `${label} \`${pattern}\``,
       referenceLabel: 'rg, same flags',
-      goal: GOAL,
+      goal: WHOLE_PROCESS_GOAL,
       ours: { kind: 'node', script: CHILD, args: [tree.root, mode, pattern] },
       reference,
     });
@@ -77,7 +81,7 @@ async function prepare(context: BenchContext): Promise<Row[]> {
         kind: 'whole-process',
         label: 'Node floor: spawn rg, forward its output',
         referenceLabel: 'rg, same flags',
-        goal: { text: 'the floor under ≤ 1.1×' },
+        goal: { text: `the floor under ≤ ${WHOLE_PROCESS_GOAL.time}×` },
         ours: { kind: 'node', script: FORWARD, args: [call.cwd, rg, ...call.args] },
         reference,
       });
@@ -86,7 +90,7 @@ async function prepare(context: BenchContext): Promise<Row[]> {
       kind: 'in-call',
       label: `${label} \`${pattern}\``,
       referenceLabel: 'rg spawned, same flags',
-      goal: GOAL,
+      goal: IN_CALL_GOAL,
       child: {
         kind: 'node',
         script: IN_CALL_CHILD,
@@ -121,14 +125,40 @@ async function notes(results: RowResult[], context: BenchContext): Promise<strin
     if (reference.kind === 'command')
       lines.push(`  ripgrep's arguments: \`${reference.argv.slice(1).join(' ')}\``);
   }
+  const floor = results.find(
+    (result) => result.row.kind === 'whole-process' && result.row.ours.script === FORWARD,
+  );
+  if (floor !== undefined) {
+    const floorRatio = wallRatio(floor);
+    for (const result of results) {
+      if (result.row.kind !== 'whole-process' || result.row.ours.script !== CHILD) continue;
+      const ratio = wallRatio(result);
+      const met =
+        ratio <= WHOLE_PROCESS_GOAL.time ||
+        (floorRatio > WHOLE_PROCESS_GOAL.time && ratio - floorRatio <= FLOOR_MARGIN);
+      lines.push(
+        `- ${result.row.label}: ${ratio.toFixed(2)}× against the floor's ${floorRatio.toFixed(2)}× in the same run ` +
+          `(issue 33: ≤ ${WHOLE_PROCESS_GOAL.time}×, or within ${FLOOR_MARGIN}× of a floor above it): ` +
+          `${met ? 'met' : 'MISSED'}.`,
+      );
+    }
+  }
   return lines;
+}
+
+/** A whole-process row's median wall time, ours over the reference's. */
+function wallRatio(result: RowResult): number {
+  return (
+    medianOf(result.ours, (sample) => sample.wallMs) / medianOf(result.reference, (sample) => sample.wallMs)
+  );
 }
 
 const grepBenchmark: Benchmark = {
   title: 'Grep vs ripgrep with the same flags',
   description:
-    'Content and files_with_matches modes on the search tree: whole processes (goal ≤ 1.1×, issue 15), and in ' +
-    'one warm process (in-call) to separate Node start-up and imports from the call.',
+    'Content and files_with_matches modes on the search tree: whole processes (goal ≤ 1.25×, or within 0.05× of the ' +
+    'Node floor where it is above that, issue 33), and in one warm process (in-call, goal ≤ 1.1×, issue 15) to ' +
+    'separate Node start-up and imports from the call.',
   prepare,
   notes,
 };
