@@ -20,7 +20,7 @@ import { createDirectories, removeCreatedDirectories } from './created-directori
 import { quotedPath } from '../text/escape-for-display.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
-import { readHandleUpTo } from '../fs/read-bytes.js';
+import { handleHoldsExactly } from '../fs/read-bytes.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { stillResolvesTo } from '../path/real-path.js';
 import { askShapedApproval } from './ask-approval.js';
@@ -115,9 +115,10 @@ interface LockedLook {
 }
 
 // The stat is taken before the bytes are read, on the same open file, so the stamp can only be older than the bytes:
-// a change in between makes the read state disagree instead of slipping through. One byte past the old length is
-// enough to see that the file grew. The hash is only wanted of bytes equal to `oldBytes`, so `oldHash` (theirs,
-// when the caller has it) is that hash exactly and saves hashing them again.
+// a change in between makes the read state disagree instead of slipping through. The file is compared with
+// `oldBytes` a chunk at a time, up to one byte past their end (enough to see that it grew). The hash is only wanted
+// of bytes equal to `oldBytes`, so `oldHash` (theirs, when the caller has it) is that hash exactly and saves hashing
+// them again.
 async function lookUnderLock(
   fs: FileSystem,
   realPath: string,
@@ -131,10 +132,8 @@ async function lookUnderLock(
   try {
     const stats = opened.stats;
     if (oldBytes === null) return { holdsOld: false, stamp: stampOfStats(stats) };
-    const size = stats.size;
-    const bytes = await readHandleUpTo(opened.handle, oldBytes.length + 1, size + 1);
-    const holdsOld = size === bytes.length && bytesEqual(bytes, oldBytes);
-    const hash = hashed && holdsOld && stampNeedsHash(stats) ? (oldHash ?? hashBytes(bytes)) : undefined;
+    const holdsOld = stats.size === oldBytes.length && (await handleHoldsExactly(opened.handle, oldBytes));
+    const hash = hashed && holdsOld && stampNeedsHash(stats) ? (oldHash ?? hashBytes(oldBytes)) : undefined;
     return { holdsOld, stamp: stampOfStats(stats, hash) };
   } finally {
     await opened.handle.close();
