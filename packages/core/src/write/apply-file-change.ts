@@ -87,6 +87,11 @@ export type ApplyOutcome =
       /** The bytes written: the change's, unless the user's answer shaped them. */
       newBytes: Uint8Array;
       /**
+       * `hashBytes(newBytes)`, when the read state recorded for them carries it (a file up to 64 MiB): the tool
+       * keeps their text under it without hashing them again.
+       */
+      newHash?: string;
+      /**
        * How the user's answer shaped the change (some hunks only, or the user's content), with the written file's
        * `\n`-normalised text (`undefined`: not text); absent when the change was written as proposed.
        */
@@ -293,11 +298,12 @@ async function writeLocked(
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }
-    const stats = await fs.stat(realPath);
-    runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
+    const stamp = snapshotOf(newBytes, await fs.stat(realPath));
+    runtime.fileState.recordWrite(realPath, stamp);
     return {
       kind: 'written',
       ...written,
+      ...(stamp.hash === undefined ? {} : { newHash: stamp.hash }),
       action,
       created: oldBytes === null,
       bytes: newBytes.length,
