@@ -3,8 +3,8 @@ import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import { snapshotOf, stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
-import { hashBytes } from '../state/content-hash.js';
+import { stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
+import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashBytesBesideIo } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock, type HeldFileLock } from './file-lock.js';
@@ -283,22 +283,31 @@ async function writeLocked(
       const status = runtime.fileState.checkStamp(realPath, look.stamp);
       if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
     }
+    // The new read state carries the new bytes' hash when they are small enough to hash: it is worked out beside
+    // the write, so that it fills the time the write waits on the disk instead of following it.
+    let hashing: Promise<string> | undefined;
     // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
     // must not write what it computed from the older content. Asked once, last thing before the new content
     // replaces the old (each ask reads the lock file: round trips on a remote host).
     try {
-      await writeFileAtomic(fs, realPath, newBytes, {
+      const writing = writeFileAtomic(fs, realPath, newBytes, {
         signal,
         beforeCommit: async () => {
           await runtime.history?.save(fs, realPath, oldBytes);
           await lock.verify();
         },
       });
+      if (newBytes.length <= CONTENT_HASH_LIMIT_BYTES) hashing = hashBytesBesideIo(newBytes);
+      await writing;
     } catch (error) {
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }
-    const stamp = snapshotOf(newBytes, await fs.stat(realPath));
+    const stats = await fs.stat(realPath);
+    const stamp = stampOfStats(
+      stats,
+      stampNeedsHash(stats) ? ((await hashing) ?? hashBytes(newBytes)) : undefined,
+    );
     runtime.fileState.recordWrite(realPath, stamp);
     return {
       kind: 'written',
