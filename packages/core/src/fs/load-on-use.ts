@@ -12,7 +12,11 @@ import type Picomatch from 'picomatch';
 // (legacy encodings) and diff (diff blocks, line-ending repair) were about 50 ms of CPU in every process importing
 // core, a Grep or a Glob that never decodes nor diffs included (measured with `pnpm bench`). Node's module cache
 // loads each once; a later call is a cache lookup.
-const requireFromCore = createRequire(import.meta.url);
+// The require function itself is made on each load, not at import: making the first one costs about half a
+// millisecond of every start, for calls that mostly never load any of these (a later one costs a few microseconds).
+function requireFromCore(id: string): unknown {
+  return createRequire(import.meta.url)(id);
+}
 
 /** iconv-lite, loaded on first use. */
 export function iconvLite(): typeof IconvLite {
