@@ -17,8 +17,9 @@ if (target === undefined || newFile === undefined || stampFile === undefined) {
 }
 const snapshot = JSON.parse(await readFile(stampFile, 'utf8')) as FileStamp;
 
-// The content the model sends.
-const content = await readFile(newFile, 'utf8');
+// The content the model sends, as one flat string, the way a host has it from parsing the call's JSON arguments (read
+// with an encoding, Node joins its 512 KiB chunks into a rope, which the call would then pay to flatten).
+const content = (await readFile(newFile)).toString('utf8');
 await callOnce(
   startMs,
   () => buildWriteFile(path.dirname(target), [{ realPath: target, snapshot }]),

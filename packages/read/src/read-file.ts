@@ -212,7 +212,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     // A page after page read of one file keeps its text once.
     if (store.get(realPath)?.hash === hash) return;
     const bytes = await readHandleUpTo(handle, size + 1, size + 1);
-    if (hashBytes(bytes) === hash) recordSeenText(this.runtime, realPath, bytes);
+    if (hashBytes(bytes) === hash) recordSeenText(this.runtime, realPath, bytes, hash);
     else store.forget(realPath);
   }
 

@@ -1,6 +1,8 @@
 import { FileActions } from '@kimi-tools/core';
 import { test } from '@kimi-tools/test-kit';
-import { describe, expect } from 'vitest';
+import type { BinaryLike } from 'node:crypto';
+import { lastSeenText } from '@kimi-tools/core/toolkit';
+import { describe, expect, vi } from 'vitest';
 import { WriteFile } from './write-file.js';
 
 /** The kit's test, with `tool`: a WriteFile on the workspace's runtime. */
@@ -80,6 +82,35 @@ describe('WriteFile basics', () => {
     const second = await tool.call({ path: 'a.txt', content: 'done\n', mode: 'overwrite' });
     expect(second.isError).toBe(false);
     expect(await workspace.read(file)).toBe('done\n');
+  });
+
+  it('hashes the bytes it wrote once, for the read state and the text it keeps of them', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('a.txt', 'one\ntwo\n', { readBy: runtime });
+    const content = 'one\n2\nthree\n';
+    // Every hash core makes, through Node's own hasher, with what it was fed.
+    const crypto = process.getBuiltinModule('node:crypto');
+    const createHash = crypto.createHash.bind(crypto);
+    const fed: string[] = [];
+    const spy = vi.spyOn(crypto, 'createHash').mockImplementation((algorithm, options) => {
+      const hash = createHash(algorithm, options);
+      const update = hash.update.bind(hash);
+      hash.update = (data: BinaryLike) => {
+        fed.push(Buffer.from(data as Uint8Array).toString('utf8'));
+        return update(data);
+      };
+      return hash;
+    });
+    try {
+      expect((await tool.call({ path: file, content })).isError).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fed.filter((data) => data === content)).toHaveLength(1);
+    expect(lastSeenText(runtime, await runtime.fs.realpath(file))).toBe(content);
   });
 
   it('appends without a prior read, and appending to a missing file creates it', async ({

@@ -160,7 +160,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       });
     }
 
-    recordSeenText(runtime, target.real, outcome.newBytes);
+    recordSeenText(runtime, target.real, outcome.newBytes, outcome.newHash);
     const verb = params.mode === 'append' ? 'appended to' : 'overwritten';
     let message = `File successfully ${verb}. Current size: ${outcome.bytes} bytes.`;
     if (outcome.createdDirectories.length > 0) {

@@ -350,6 +350,26 @@ describe('buildDiffBlocks timing', () => {
     expect(buildDiffBlocks('f.txt', 'x\n', 'y\n', { lines })).toEqual(buildDiffBlocks('f.txt', 'x\n', 'y\n'));
   });
 
+  it('reads no clock without timing where nothing is searched (its first read loads a Node module)', () => {
+    const own = Object.getOwnPropertyDescriptor(globalThis, 'performance')!;
+    let reads = 0;
+    Object.defineProperty(globalThis, 'performance', {
+      configurable: true,
+      get: () => {
+        reads++;
+        return own.get ? own.get.call(globalThis) : own.value;
+      },
+    });
+    try {
+      const blocks = buildDiffBlocks('f.txt', 'x\n'.repeat(DIFF_MAX_LINES + 1), 'y\n');
+      expect(blocks[0]?.isSummary).toBe(true);
+      expect(buildDiffBlocks('f.txt', 'a\nb\n', 'c\nd\n')[0]?.isSummary).toBe(false);
+    } finally {
+      Object.defineProperty(globalThis, 'performance', own);
+    }
+    expect(reads).toBe(0);
+  });
+
   it('reports a search that finished', () => {
     const timing = { readMs: 0, searchMs: 0, searchTimedOut: true };
     const blocks = buildDiffBlocks('f.txt', 'a\nb\nc\n', 'b\na\nc\n', { timing });

@@ -76,9 +76,11 @@ export class DiffLines {
   }
 
   /**
-   * A number every equal line gets, from its length and about sixteen of its characters, evenly spread: cheap however
+   * A number every equal line gets, from its length and about eight of its characters, evenly spread: cheap however
    * long the line, and different for nearly all different lines (fewer characters met too often in code and prose,
-   * where the same characters stand at the same places).
+   * where the same characters stand at the same places). It only picks the lines worth comparing whole, so a
+   * different line it misses costs one comparison, while each character more costs every line of a first call,
+   * before the JIT has compiled it (sixteen made the sketches of two texts of 10,000 long lines take 10 ms).
    */
   sketch(index: number): number {
     const starts = this.starts;
@@ -86,7 +88,7 @@ export class DiffLines {
     const length = starts[index + 1]! - start;
     const text = this.text;
     let sketch = Math.imul(length, 0x9e3779b1);
-    const step = (length >> 4) + 1;
+    const step = (length >> 3) + 1;
     for (let at = start + length - 1; at >= start; at -= step) {
       sketch = Math.imul(sketch ^ text.charCodeAt(at), 0x85ebca6b);
     }

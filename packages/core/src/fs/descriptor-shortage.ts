@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { hasErrno } from './errno.js';
+import { nodeTimers } from './load-on-use.js';
 
 /**
  * Retries after a failure for want of a file descriptor, waiting 1, 2, 4... ms: about one second in all, long enough
@@ -34,9 +34,11 @@ export async function retryOnDescriptorShortage<T>(
     } catch (error) {
       if (!isDescriptorShortage(error) || attempt >= DESCRIPTOR_SHORTAGE_RETRIES) throw error;
       // Cancelled while waiting: the signal's own reason, as every cancelled call reports it.
-      await sleep(descriptorShortageDelayMs(attempt), undefined, { signal }).catch((aborted: unknown) => {
-        throw signal?.reason ?? aborted;
-      });
+      await nodeTimers()
+        .setTimeout(descriptorShortageDelayMs(attempt), undefined, { signal })
+        .catch((aborted: unknown) => {
+          throw signal?.reason ?? aborted;
+        });
     }
   }
 }

@@ -7,6 +7,9 @@ import {
   ignore,
   jsdiff,
   nodeCrypto,
+  nodeModule,
+  nodeOs,
+  nodeTimers,
   nodeUtil,
   picomatch,
   workerThreads,
@@ -30,6 +33,9 @@ describe('dependencies loaded on use', () => {
       'node:child_process',
       'node:crypto',
       'node:fs',
+      'node:module',
+      'node:os',
+      'node:timers/promises',
       'node:util',
       'node:worker_threads',
     ];
@@ -43,6 +49,13 @@ describe('dependencies loaded on use', () => {
     expect(picomatch()('*.ts')('a.ts')).toBe(true);
     expect(ignore()().add('*.log').ignores('a.log')).toBe(true);
     expect(nodeCrypto().createHash('sha256').update('').digest('hex')).toMatch(/^e3b0c442/);
+    expect(
+      typeof nodeModule()
+        .createRequire(import.meta.url)
+        .resolve('diff'),
+    ).toBe('string');
+    expect(nodeOs().constants.errno.ENOENT).toBeGreaterThan(0);
+    expect(typeof nodeTimers().setTimeout).toBe('function');
     expect(nodeUtil().stripVTControlCharacters('\u001b[31mred\u001b[0m')).toBe('red');
     expect(typeof workerThreads().Worker).toBe('function');
   });

@@ -1,8 +1,10 @@
-import { createRequire } from 'node:module';
 import type * as Chardet from 'chardet';
 import type * as Diff from 'diff';
 import type * as IconvLite from 'iconv-lite';
 import type * as NodeCrypto from 'node:crypto';
+import type { createRequire } from 'node:module';
+import type * as NodeOs from 'node:os';
+import type * as NodeTimers from 'node:timers/promises';
 import type * as NodeUtil from 'node:util';
 import type * as WorkerThreads from 'node:worker_threads';
 import type Ignore from 'ignore';
@@ -12,7 +14,11 @@ import type Picomatch from 'picomatch';
 // (legacy encodings) and diff (diff blocks, line-ending repair) were about 50 ms of CPU in every process importing
 // core, a Grep or a Glob that never decodes nor diffs included (measured with `pnpm bench`). Node's module cache
 // loads each once; a later call is a cache lookup.
-const requireFromCore = createRequire(import.meta.url);
+// The require function itself is made on each load, not at import: making the first one costs about half a
+// millisecond of every start, for calls that mostly never load any of these (a later one costs a few microseconds).
+function requireFromCore(id: string): unknown {
+  return nodeModule().createRequire(import.meta.url)(id);
+}
 
 /** iconv-lite, loaded on first use. */
 export function iconvLite(): typeof IconvLite {
@@ -54,6 +60,21 @@ export function picomatch(): typeof Picomatch {
 /** `node:crypto`, loaded on first use. */
 export function nodeCrypto(): typeof NodeCrypto {
   return process.getBuiltinModule('node:crypto');
+}
+
+/** `node:module`, loaded on first use (a require function is only wanted to load one of the modules above). */
+export function nodeModule(): { createRequire: typeof createRequire } {
+  return process.getBuiltinModule('node:module');
+}
+
+/** `node:os`, loaded on first use (the home directory, errno numbers). */
+export function nodeOs(): typeof NodeOs {
+  return process.getBuiltinModule('node:os');
+}
+
+/** `node:timers/promises`, loaded on first use: only a wait (a held lock, a shortage of descriptors) needs it. */
+export function nodeTimers(): typeof NodeTimers {
+  return process.getBuiltinModule('node:timers/promises');
 }
 
 /** `node:util`, loaded on first use. */

@@ -1,6 +1,5 @@
 import type { BigIntStats, Dirent } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import os from 'node:os';
 import type {
   DirEntry,
   ExecOptions,
@@ -12,6 +11,7 @@ import type {
   OpenMode,
 } from './file-system.js';
 import { lstatManyLocal } from './local-lstat-many.js';
+import { nodeOs } from './load-on-use.js';
 
 // `node:fs` as its CommonJS module: its ES facade reads every export, `ReadStream` included, which loads Node's
 // twenty stream modules at every start of a process importing core (a few ms of CPU; `pnpm bench coldStart`).
@@ -180,7 +180,7 @@ export const localFileSystem: FileSystem = Object.freeze({
   platform: process.platform,
   // Asked each time, as `os.homedir()` is: a host (or a test) may change HOME while it runs.
   get homeDir() {
-    return os.homedir();
+    return nodeOs().homedir();
   },
   capabilities: LOCAL_CAPABILITIES,
   stat: async (path: string) => new LocalStats(await fs.stat(path, BIGINT)),

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { readHandleRange, readHandleUpTo } from './read-bytes.js';
+import { handleHoldsExactly, readHandleRange, readHandleUpTo } from './read-bytes.js';
 import { readFileUpTo } from './regular-file.js';
 import { localFileSystem } from './local-file-system.js';
 
@@ -68,6 +68,40 @@ describe('readHandleRange', () => {
       );
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe('handleHoldsExactly', () => {
+  it('compares a file over several chunks, to its very end, across short reads', async ({ workspace }) => {
+    // Two and a half chunks of 1 MiB, the last different from the first two.
+    const content = Buffer.alloc(5 << 19, 7);
+    content.fill(9, 2 << 20);
+    const file = await workspace.write('big.bin', content);
+    const handle = await localFileSystem.open(file, 'read');
+    const trickle = {
+      read: (buffer: Buffer, offset: number, length: number, position: number) =>
+        handle.read(buffer, offset, Math.min(length, 1000), position),
+    };
+    const changedLast = Buffer.from(content);
+    changedLast[changedLast.length - 1] = 8;
+    try {
+      expect(await handleHoldsExactly(handle, content)).toBe(true);
+      expect(await handleHoldsExactly(trickle, content)).toBe(true);
+      expect(await handleHoldsExactly(trickle, content.subarray(0, 300_000))).toBe(false);
+      expect(await handleHoldsExactly(handle, changedLast)).toBe(false);
+      // The file is one byte longer, or one byte shorter, than what it should hold.
+      expect(await handleHoldsExactly(handle, content.subarray(0, content.length - 1))).toBe(false);
+      expect(await handleHoldsExactly(handle, Buffer.concat([content, Buffer.from([9])]))).toBe(false);
+    } finally {
+      await handle.close();
+    }
+    const empty = await localFileSystem.open(await workspace.write('empty.bin', ''), 'read');
+    try {
+      expect(await handleHoldsExactly(empty, new Uint8Array())).toBe(true);
+      expect(await handleHoldsExactly(empty, Uint8Array.from([1]))).toBe(false);
+    } finally {
+      await empty.close();
     }
   });
 });

@@ -45,3 +45,28 @@ export async function readHandleRange(
   }
   return buffer;
 }
+
+/** Bytes read and compared at a time by {@link handleHoldsExactly}. */
+const COMPARE_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Whether an open file holds exactly `expected`, from its start to its end (one byte more would be a difference):
+ * read a chunk at a time into one buffer and compared, so checking a big file never holds a second copy of it
+ * (a 5 MB overwrite re-checks the old bytes under the file lock).
+ */
+export async function handleHoldsExactly(
+  handle: Pick<OpenFile, 'read'>,
+  expected: Uint8Array,
+): Promise<boolean> {
+  const buffer = Buffer.allocUnsafe(Math.min(COMPARE_CHUNK_BYTES, expected.length + 1));
+  for (let position = 0; ;) {
+    // At the expected end, one byte is asked for: there must be none.
+    const wanted = Math.min(buffer.length, expected.length + 1 - position);
+    const { bytesRead } = await handle.read(buffer, 0, wanted, position);
+    if (bytesRead === 0) return position === expected.length;
+    if (position + bytesRead > expected.length) return false;
+    const read = buffer.subarray(0, bytesRead);
+    if (!read.equals(expected.subarray(position, position + bytesRead))) return false;
+    position += bytesRead;
+  }
+}

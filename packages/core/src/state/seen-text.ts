@@ -5,14 +5,20 @@ import { READ_TEXT_MAX_BYTES, READ_TEXTS } from './read-texts.js';
 
 /**
  * Keeps in the runtime the text of `bytes`, what the session has just read or written of `realPath`, when the file is
- * small enough and decodes; otherwise forgets any older text of it, which no longer matches the read state.
+ * small enough and decodes; otherwise forgets any older text of it, which no longer matches the read state. `hash` is
+ * `hashBytes(bytes)` when the caller has it already (the stamp it just recorded, or checked, carries it).
  */
-export function recordSeenText(runtime: ToolRuntime, realPath: string, bytes: Uint8Array): void {
+export function recordSeenText(
+  runtime: ToolRuntime,
+  realPath: string,
+  bytes: Uint8Array,
+  hash?: string,
+): void {
   const store = runtime.slot(READ_TEXTS);
   if (bytes.length > READ_TEXT_MAX_BYTES) return store.forget(realPath);
   const decoded = decodeText(bytes);
   if (!decoded.ok) return store.forget(realPath);
-  store.record(realPath, decoded.decoded.text, hashBytes(bytes));
+  store.record(realPath, decoded.decoded.text, hash ?? hashBytes(bytes));
 }
 
 /**

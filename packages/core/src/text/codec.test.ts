@@ -229,6 +229,19 @@ describe('decodeText', () => {
     });
   });
 
+  it('decodes ASCII (its fast path) exactly as strict UTF-8, with or without a BOM, and UTF-8 past it', () => {
+    const ascii = Uint8Array.from({ length: 0x7f }, (_, at) => at + 1);
+    const expected = new TextDecoder('utf-8', { fatal: true }).decode(ascii);
+    const decoded = decodeOk(ascii);
+    expect(decoded.raw).toBe(expected);
+    expect(decoded.text).toBe(expected.replace('\r', '\n'));
+    expect(decoded.format).toMatchObject({ encoding: 'utf-8', bom: false });
+    expect(decodeOk(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), ascii])).raw).toBe(expected);
+    const withAccent = decodeOk(Buffer.concat([ascii, Buffer.from('é\n')]));
+    expect(withAccent.raw).toBe(`${expected}é\n`);
+    expect(withAccent.format.encoding).toBe('utf-8');
+  });
+
   it('decodes an empty file as empty UTF-8 text', () => {
     expect(decodeText(new Uint8Array())).toEqual({
       ok: true,

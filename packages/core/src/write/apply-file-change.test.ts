@@ -12,6 +12,7 @@ import { SessionApproval, yoloApproval, type Approval } from '../approval/approv
 import { FileActions } from '../approval/file-actions.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
+import { hashBytes } from '../state/content-hash.js';
 import { FileHistory } from '../state/file-history.js';
 import { readStampedFile } from '../state/read-stamped.js';
 import { applyFileChange, type FileChange } from './apply-file-change.js';
@@ -65,6 +66,7 @@ describe('applyFileChange', () => {
       bytes: 6,
       createdDirectories: [],
       newBytes: bytes('hello\n'),
+      newHash: hashBytes(bytes('hello\n')),
       note: '',
       display: [
         {

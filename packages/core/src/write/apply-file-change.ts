@@ -3,8 +3,8 @@ import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import { snapshotOf, stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
-import { hashBytes } from '../state/content-hash.js';
+import { stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
+import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashBytesBesideIo } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock, type HeldFileLock } from './file-lock.js';
@@ -20,7 +20,7 @@ import { createDirectories, removeCreatedDirectories } from './created-directori
 import { quotedPath } from '../text/escape-for-display.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
-import { readHandleUpTo } from '../fs/read-bytes.js';
+import { handleHoldsExactly } from '../fs/read-bytes.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { stillResolvesTo } from '../path/real-path.js';
 import { askShapedApproval } from './ask-approval.js';
@@ -87,6 +87,11 @@ export type ApplyOutcome =
       /** The bytes written: the change's, unless the user's answer shaped them. */
       newBytes: Uint8Array;
       /**
+       * `hashBytes(newBytes)`, when the read state recorded for them carries it (a file up to 64 MiB): the tool
+       * keeps their text under it without hashing them again.
+       */
+      newHash?: string;
+      /**
        * How the user's answer shaped the change (some hunks only, or the user's content), with the written file's
        * `\n`-normalised text (`undefined`: not text); absent when the change was written as proposed.
        */
@@ -115,9 +120,10 @@ interface LockedLook {
 }
 
 // The stat is taken before the bytes are read, on the same open file, so the stamp can only be older than the bytes:
-// a change in between makes the read state disagree instead of slipping through. One byte past the old length is
-// enough to see that the file grew. The hash is only wanted of bytes equal to `oldBytes`, so `oldHash` (theirs,
-// when the caller has it) is that hash exactly and saves hashing them again.
+// a change in between makes the read state disagree instead of slipping through. The file is compared with
+// `oldBytes` a chunk at a time, up to one byte past their end (enough to see that it grew). The hash is only wanted
+// of bytes equal to `oldBytes`, so `oldHash` (theirs, when the caller has it) is that hash exactly and saves hashing
+// them again.
 async function lookUnderLock(
   fs: FileSystem,
   realPath: string,
@@ -131,10 +137,8 @@ async function lookUnderLock(
   try {
     const stats = opened.stats;
     if (oldBytes === null) return { holdsOld: false, stamp: stampOfStats(stats) };
-    const size = stats.size;
-    const bytes = await readHandleUpTo(opened.handle, oldBytes.length + 1, size + 1);
-    const holdsOld = size === bytes.length && bytesEqual(bytes, oldBytes);
-    const hash = hashed && holdsOld && stampNeedsHash(stats) ? (oldHash ?? hashBytes(bytes)) : undefined;
+    const holdsOld = stats.size === oldBytes.length && (await handleHoldsExactly(opened.handle, oldBytes));
+    const hash = hashed && holdsOld && stampNeedsHash(stats) ? (oldHash ?? hashBytes(oldBytes)) : undefined;
     return { holdsOld, stamp: stampOfStats(stats, hash) };
   } finally {
     await opened.handle.close();
@@ -279,26 +283,36 @@ async function writeLocked(
       const status = runtime.fileState.checkStamp(realPath, look.stamp);
       if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
     }
+    // The new read state carries the new bytes' hash when they are small enough to hash: it is worked out beside
+    // the write, so that it fills the time the write waits on the disk instead of following it.
+    let hashing: Promise<string> | undefined;
     // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
     // must not write what it computed from the older content. Asked once, last thing before the new content
     // replaces the old (each ask reads the lock file: round trips on a remote host).
     try {
-      await writeFileAtomic(fs, realPath, newBytes, {
+      const writing = writeFileAtomic(fs, realPath, newBytes, {
         signal,
         beforeCommit: async () => {
           await runtime.history?.save(fs, realPath, oldBytes);
           await lock.verify();
         },
       });
+      if (newBytes.length <= CONTENT_HASH_LIMIT_BYTES) hashing = hashBytesBesideIo(newBytes);
+      await writing;
     } catch (error) {
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }
     const stats = await fs.stat(realPath);
-    runtime.fileState.recordWrite(realPath, snapshotOf(newBytes, stats));
+    const stamp = stampOfStats(
+      stats,
+      stampNeedsHash(stats) ? ((await hashing) ?? hashBytes(newBytes)) : undefined,
+    );
+    runtime.fileState.recordWrite(realPath, stamp);
     return {
       kind: 'written',
       ...written,
+      ...(stamp.hash === undefined ? {} : { newHash: stamp.hash }),
       action,
       created: oldBytes === null,
       bytes: newBytes.length,

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileLockedMessage, FileLockLostError } from '../errors.js';
 import { hasErrno } from '../fs/errno.js';
-import { nodeCrypto } from '../fs/load-on-use.js';
+import { nodeCrypto, nodeTimers } from '../fs/load-on-use.js';
 import type { FileSystem, OpenFile } from '../fs/file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { lockFilePath } from './lock-file-name.js';
@@ -233,7 +232,7 @@ export async function withFileLock<T>(
     if (await createLock(fs, lockPath, `${process.pid}\n${token}\n`)) break;
     await breakIfStale(fs, lockPath, staleMs, sightings);
     if (Date.now() > deadline) throw new Error(fileLockedMessage(filePath, lockPath));
-    await sleep(pause);
+    await nodeTimers().setTimeout(pause);
     pause = Math.min(pause * 2, 50);
   }
   const stopRefreshing = keepFresh(fs, lockPath, token, staleMs);

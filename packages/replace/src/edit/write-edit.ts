@@ -37,7 +37,7 @@ export function editSuccessText(levels: readonly MatchLevel[], totalReplacements
 
 /** What was written, as either write tells it: the bytes and how the answer shaped them only for a file read whole. */
 type Written = Pick<Extract<ApplyOutcome, { kind: 'written' }>, 'display' | 'note'> &
-  Partial<Pick<Extract<ApplyOutcome, { kind: 'written' }>, 'newBytes' | 'shaped'>>;
+  Partial<Pick<Extract<ApplyOutcome, { kind: 'written' }>, 'newBytes' | 'newHash' | 'shaped'>>;
 
 /**
  * Step 6, the last of an edit (docs/str-replace-file.md#approval-and-writing): the change asked for and written
@@ -97,7 +97,7 @@ export async function writeEdit(
   // Logged even when the user kept only some hunks: a replay is recognised by its written text standing where it was
   // written, which a rejected edit's never does.
   runtime.slot(EDIT_LOG).record(target.real, result.applied);
-  if (written.newBytes) recordSeenText(runtime, target.real, written.newBytes);
+  if (written.newBytes) recordSeenText(runtime, target.real, written.newBytes, written.newHash);
   const snippet = written.shaped ? shapedSnippet(call, read, written.shaped) : plan.snippet;
   const levels = result.edits.map((outcome) => outcome.matchedBy);
   const cut = snippet.unshown ? snippetCutSentence(snippet.unshown) : '';

@@ -1,4 +1,4 @@
-import { constants } from 'node:os';
+import { nodeOs } from '../load-on-use.js';
 
 /** The codes the memory backend rejects with, and the words Node's own errors use for them. */
 const DESCRIPTIONS = {
@@ -33,7 +33,7 @@ export function memoryError(
     `${code}: ${DESCRIPTIONS[code]}, ${syscall} ${where}`,
   );
   error.code = code;
-  error.errno = -constants.errno[code];
+  error.errno = -nodeOs().constants.errno[code];
   error.syscall = syscall;
   error.path = path;
   if (dest !== undefined) error.dest = dest;
