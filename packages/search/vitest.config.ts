@@ -1,3 +1,5 @@
-import { packageTestConfig } from '../../vitest.shared.js';
+import { packageTestConfig, WAITING_SUITE_WORKERS } from '../../vitest.shared.js';
 
-export default packageTestConfig();
+// Half of the suite waits on other processes (ripgrep, the portable search's worker, an OpenSSH server for the
+// remote search): two files run at once.
+export default packageTestConfig({ test: { maxWorkers: WAITING_SUITE_WORKERS } });

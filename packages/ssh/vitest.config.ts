@@ -1,3 +1,5 @@
-import { packageTestConfig } from '../../vitest.shared.js';
+import { packageTestConfig, WAITING_SUITE_WORKERS } from '../../vitest.shared.js';
 
-export default packageTestConfig();
+// The suite mostly waits on its OpenSSH servers (one per file: round trips, keepalives, a delaying proxy, locks left
+// to go stale): two files run at once.
+export default packageTestConfig({ test: { maxWorkers: WAITING_SUITE_WORKERS } });

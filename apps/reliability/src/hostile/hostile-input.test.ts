@@ -25,7 +25,7 @@ import { hostileArguments, hostileString } from './arbitraries.js';
 // link under the test root is as before; a successful write stays inside the work dir and was approved for a path
 // inside it; and the sensitive file's secret never reaches the model.
 
-const RUNS = iterations(300, 10_000);
+const RUNS = iterations(100, 10_000);
 const SECRET = 'hostile-input-secret';
 
 let workspace: TempWorkspace;
