@@ -8,18 +8,20 @@ const CERTIFICATE = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END
 /** What ripgrep might list: plain files, a sensitive name, keys and certificates, a file deleted since. */
 const LISTED = ['a.txt', '.env', 'sub/b.txt', 'gone.txt', 'tls.pem', 'cert.pem'];
 const KEPT = [true, false, true, true, false, true];
+/** The listed files that exist (`gone.txt` does not). */
+const FILES = {
+  'a.txt': 'a\n',
+  '.env': 'TOKEN=1\n',
+  'sub/b.txt': 'b\n',
+  'tls.pem': PRIVATE_KEY,
+  'cert.pem': CERTIFICATE,
+};
 
 describe('ResultPathFilter', () => {
   it('judges a batch as each file alone: sensitive names and private keys out, a deleted file in at time 0', async ({
     workspace,
   }) => {
-    await workspace.writeAll({
-      'a.txt': 'a\n',
-      '.env': 'TOKEN=1\n',
-      'sub/b.txt': 'b\n',
-      'tls.pem': PRIVATE_KEY,
-      'cert.pem': CERTIFICATE,
-    });
+    await workspace.writeAll(FILES);
     const filter = new ResultPathFilter(workspace.runtime(), workspace.workDir);
     expect(await filter.keepsEach(LISTED)).toEqual(KEPT);
     const times = await filter.keptTimes(LISTED);
@@ -48,13 +50,7 @@ describe('ResultPathFilter', () => {
   it('judges each file alone, with the same verdicts, when the batch cannot be looked at', async ({
     workspace,
   }) => {
-    await workspace.writeAll({
-      'a.txt': 'a\n',
-      '.env': 'TOKEN=1\n',
-      'sub/b.txt': 'b\n',
-      'tls.pem': PRIVATE_KEY,
-      'cert.pem': CERTIFICATE,
-    });
+    await workspace.writeAll(FILES);
     const failing = () => Promise.reject(Object.assign(new Error('EIO: i/o error, lstat'), { code: 'EIO' }));
     const fs = { ...forwardingFileSystem(workspace.fs), lstat: failing, lstatMany: failing };
     const filter = new ResultPathFilter(workspace.runtime({ fs }), workspace.workDir);
