@@ -44,6 +44,17 @@ async function streamedOnly(
   return { result, bytes: await readBytes(workspace.fs, file) };
 }
 
+/** A StrReplaceFile reading every non-empty file in windows, over `fs`, with no read needed before an edit. */
+function streamedWithoutReads(workspace: TempWorkspace, fs: FileSystem): StrReplaceFile {
+  const runtime = createRuntime({
+    workDir: workspace.workDir,
+    approval: workspace.approval,
+    readBeforeWrite: false,
+    fs,
+  });
+  return new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+}
+
 /** ASCII lines filling the format sample, so what follows is judged by the scan only. */
 const ASCII_SAMPLE = 'plain ascii line\n'.repeat(Math.ceil(STREAM_SAMPLE_BYTES / 17) + 1);
 
@@ -252,13 +263,7 @@ describe('a file grown between its open and its stamp', () => {
     const files = beforeSecondStat(forwardingFileSystem(workspace.fs), 'grown.txt', () =>
       workspace.append(file, 'appended by another program\n'),
     );
-    const runtime = createRuntime({
-      workDir: workspace.workDir,
-      approval: workspace.approval,
-      readBeforeWrite: false,
-      fs: files,
-    });
-    const tool = new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+    const tool = streamedWithoutReads(workspace, files);
     expect(await tool.call({ path: 'grown.txt', edit: { old: 'TARGET', new: 'T' } })).toMatchObject({
       isError: false,
     });
@@ -555,13 +560,7 @@ describe('a file changed between its scan and the read of its windows', () => {
         });
       },
     };
-    const runtime = createRuntime({
-      workDir: workspace.workDir,
-      approval: workspace.approval,
-      readBeforeWrite: false,
-      fs: changing,
-    });
-    const tool = new StrReplaceFile(runtime, { streamAboveBytes: 1 });
+    const tool = streamedWithoutReads(workspace, changing);
     expect(await tool.call({ path: 'changing.txt', edit: { old: 'TARGET', new: 'T' } })).toMatchObject({
       isError: true,
       brief: 'File modified',
