@@ -1,4 +1,6 @@
 import {
+  FileType,
+  isFileType,
   PRINT_START_MARKER,
   StartMarkerStream,
   type DirEntry,
@@ -16,17 +18,6 @@ const MISSING_PROGRAM = 200;
 /** `stat -c` format: mode (hex), size, mtime and ctime (s.ns), inode, device, links, owner, group. */
 const STAT_FORMAT = '%f %s %.9Y %.9Z %i %d %h %u %g';
 
-const S_IFMT = 0o170000;
-const TYPES = {
-  file: 0o100000,
-  dir: 0o040000,
-  link: 0o120000,
-  fifo: 0o010000,
-  sock: 0o140000,
-  chr: 0o020000,
-  blk: 0o060000,
-};
-
 /** Stats parsed from {@link STAT_FORMAT}: everything a Linux `stat` knows, to the nanosecond. */
 function parseStats(line: string): FileStats {
   const [mode, size, mtime, ctime, ino, dev, nlink, uid, gid] = line.trim().split(' ');
@@ -35,7 +26,6 @@ function parseStats(line: string): FileStats {
     const [whole, fraction = ''] = seconds.split('.');
     return BigInt(whole!) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0').slice(0, 9));
   };
-  const type = modeBits & S_IFMT;
   const mtimeNs = ns(mtime!);
   return {
     size: Number(size),
@@ -48,13 +38,13 @@ function parseStats(line: string): FileStats {
     nlink: Number(nlink),
     uid: Number(uid),
     gid: Number(gid),
-    isFile: () => type === TYPES.file,
-    isDirectory: () => type === TYPES.dir,
-    isSymbolicLink: () => type === TYPES.link,
-    isFIFO: () => type === TYPES.fifo,
-    isSocket: () => type === TYPES.sock,
-    isCharacterDevice: () => type === TYPES.chr,
-    isBlockDevice: () => type === TYPES.blk,
+    isFile: () => isFileType(modeBits, FileType.FILE),
+    isDirectory: () => isFileType(modeBits, FileType.DIRECTORY),
+    isSymbolicLink: () => isFileType(modeBits, FileType.SYMBOLIC_LINK),
+    isFIFO: () => isFileType(modeBits, FileType.FIFO),
+    isSocket: () => isFileType(modeBits, FileType.SOCKET),
+    isCharacterDevice: () => isFileType(modeBits, FileType.CHARACTER_DEVICE),
+    isBlockDevice: () => isFileType(modeBits, FileType.BLOCK_DEVICE),
   };
 }
 

@@ -339,6 +339,9 @@ const FILE_SYSTEMS = [
   'FileSystem',
   'FileSystemCapabilities',
   'FileTypeTests',
+  // The type bits of a mode, for a backend whose stats come as one (SFTP, `stat -c`).
+  'FileType',
+  'isFileType',
   'MemoryEntry',
   'MemoryFileSystem',
   'MemoryFileSystemOptions',

@@ -2,6 +2,8 @@
 // passes it as `createRuntime({ fs })`; a backend author implements `FileSystem` and runs the conformance suite of
 // the test kit against it.
 
+/** The type bits of a backend's `mode`, for backends whose stats come as a mode (SFTP, `stat -c`). */
+export { FileType, isFileType } from './fs/file-type.js';
 export { localFileSystem } from './fs/local-file-system.js';
 export { StatsTable, WideField } from './fs/stats-table.js';
 export {

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { Attributes } from 'ssh2';
 import { nameTooLong } from './path-limits.js';
-import { FileType, isType } from './sftp-stats.js';
+import { FileType, isFileType } from '@kimi-tools/core/fs';
 import { SftpStatus, SftpStatusError, type SftpSession } from './sftp-session.js';
 
 // SFTP v3 has five statuses for every errno: OpenSSH's sftp-server sends NO_SUCH_FILE for ENOENT, ENOTDIR and ELOOP,
@@ -51,7 +51,7 @@ async function explainMissing(
   const [path = '/', dest] = paths;
   if (syscall === 'scandir' || syscall === 'rmdir') {
     const attrs = await probe(syscall === 'rmdir' ? session.lstat(path) : session.stat(path));
-    if (attrs && !isType(attrs.mode, FileType.DIRECTORY)) return 'ENOTDIR';
+    if (attrs && !isFileType(attrs.mode, FileType.DIRECTORY)) return 'ENOTDIR';
   }
   if (syscall === 'rename' && dest !== undefined) {
     const source = await resolveFailure(path, false, session);
@@ -87,9 +87,9 @@ async function resolveFailure(
     probe(session.lstat(path)),
   ]);
   const mustBeDirectory = path.length > 1 && path.endsWith('/');
-  if (parent && isType(parent.mode, FileType.DIRECTORY)) {
+  if (parent && isFileType(parent.mode, FileType.DIRECTORY)) {
     if (!self) return 'ENOENT';
-    if (!isType(self.mode, FileType.SYMBOLIC_LINK) && !mustBeDirectory) return undefined;
+    if (!isFileType(self.mode, FileType.SYMBOLIC_LINK) && !mustBeDirectory) return undefined;
   }
   return walk(path, followLast || mustBeDirectory, session);
 }
@@ -116,7 +116,7 @@ async function walk(path: string, followLast: boolean, session: SftpSession): Pr
       const attrs = found[index];
       const last = index === pending.length - 1;
       if (!attrs) return 'ENOENT';
-      if (isType(attrs.mode, FileType.SYMBOLIC_LINK) && (!last || followLast)) {
+      if (isFileType(attrs.mode, FileType.SYMBOLIC_LINK) && (!last || followLast)) {
         if (++links > MAX_SYMLINKS) return 'ELOOP';
         const link = prefixes[index]!;
         // The same link with the same rest to resolve again is a cycle: it would end in ELOOP, 40 links later.
@@ -129,8 +129,8 @@ async function walk(path: string, followLast: boolean, session: SftpSession): Pr
         next = [...components(target), ...pending.slice(index + 1)];
         break;
       }
-      if (!last && !isType(attrs.mode, FileType.DIRECTORY)) return 'ENOTDIR';
-      if (last && followLast && path.endsWith('/') && !isType(attrs.mode, FileType.DIRECTORY))
+      if (!last && !isFileType(attrs.mode, FileType.DIRECTORY)) return 'ENOTDIR';
+      if (last && followLast && path.endsWith('/') && !isFileType(attrs.mode, FileType.DIRECTORY))
         return 'ENOTDIR';
     }
     if (!next) return undefined;
@@ -194,7 +194,7 @@ function typeConflict(from: Attributes | undefined, to: Attributes | undefined):
 }
 
 function isDirectory(attrs: Attributes | undefined): boolean {
-  return attrs !== undefined && isType(attrs.mode, FileType.DIRECTORY);
+  return attrs !== undefined && isFileType(attrs.mode, FileType.DIRECTORY);
 }
 
 /** Whether the file system holding `path` has no block or no inode left (`statvfs@openssh.com`). */

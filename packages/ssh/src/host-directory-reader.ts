@@ -1,8 +1,8 @@
-import type { DirEntry, ExecProcess } from '@kimi-tools/core/fs';
+import { FileType, type DirEntry, type ExecProcess } from '@kimi-tools/core/fs';
 import type { SshSession } from './connection.js';
 import { errnoError } from './errno-error.js';
 import { remoteExec } from './remote-exec.js';
-import { dirEntry, FileType } from './sftp-stats.js';
+import { dirEntry } from './sftp-stats.js';
 
 /**
  * A Python program kept running on the host for as long as the connection, that lists directories as SFTP's

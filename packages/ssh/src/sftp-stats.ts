@@ -1,34 +1,16 @@
 import type { Attributes } from 'ssh2';
-import type { DirEntry, FileStats, FileTypeTests } from '@kimi-tools/core/fs';
-
-const S_IFMT = 0o170000;
-
-/** The type bits of `st_mode`, by name. */
-export const FileType = {
-  FIFO: 0o010000,
-  CHARACTER_DEVICE: 0o020000,
-  DIRECTORY: 0o040000,
-  BLOCK_DEVICE: 0o060000,
-  FILE: 0o100000,
-  SYMBOLIC_LINK: 0o120000,
-  SOCKET: 0o140000,
-} as const;
-
-/** Whether `mode` has the type bits of `type`. */
-export function isType(mode: number, type: number): boolean {
-  return (mode & S_IFMT) === type;
-}
+import { FileType, isFileType, type DirEntry, type FileStats, type FileTypeTests } from '@kimi-tools/core/fs';
 
 /** The type tests of a mode, as Node's `Stats` and `Dirent` have them. */
 function typeTests(mode: number): FileTypeTests {
   return {
-    isFile: () => isType(mode, FileType.FILE),
-    isDirectory: () => isType(mode, FileType.DIRECTORY),
-    isSymbolicLink: () => isType(mode, FileType.SYMBOLIC_LINK),
-    isFIFO: () => isType(mode, FileType.FIFO),
-    isSocket: () => isType(mode, FileType.SOCKET),
-    isCharacterDevice: () => isType(mode, FileType.CHARACTER_DEVICE),
-    isBlockDevice: () => isType(mode, FileType.BLOCK_DEVICE),
+    isFile: () => isFileType(mode, FileType.FILE),
+    isDirectory: () => isFileType(mode, FileType.DIRECTORY),
+    isSymbolicLink: () => isFileType(mode, FileType.SYMBOLIC_LINK),
+    isFIFO: () => isFileType(mode, FileType.FIFO),
+    isSocket: () => isFileType(mode, FileType.SOCKET),
+    isCharacterDevice: () => isFileType(mode, FileType.CHARACTER_DEVICE),
+    isBlockDevice: () => isFileType(mode, FileType.BLOCK_DEVICE),
   };
 }
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import type {
-  ExecOptions,
-  FileSystem,
-  FileSystemCapabilities,
-  OpenFile,
-  OpenMode,
+import {
+  FileType,
+  isFileType,
+  type ExecOptions,
+  type FileSystem,
+  type FileSystemCapabilities,
+  type OpenFile,
+  type OpenMode,
 } from '@kimi-tools/core/fs';
 import { SshConnection } from './connection.js';
 import { errnoError } from './errno-error.js';
@@ -22,7 +24,7 @@ import { Remote } from './remote.js';
 import { remoteExec } from './remote-exec.js';
 import { OpenFlags, type SftpSession } from './sftp-session.js';
 import { readsAhead, readStart, SftpOpenFile, statConfirmedBy } from './sftp-open-file.js';
-import { FileType, isType, toDirEntry, toFileStats } from './sftp-stats.js';
+import { toDirEntry, toFileStats } from './sftp-stats.js';
 import { StatWithRealpath } from './stat-with-realpath.js';
 import { UnopenedFile } from './unopened-file.js';
 
@@ -67,7 +69,8 @@ export async function sshFileSystem(options: SshFileSystemOptions): Promise<SshF
           session.realpath(settings.root),
           session.stat(settings.root),
         ]);
-        if (!isType(attrs.mode, FileType.DIRECTORY)) throw errnoError('ENOTDIR', 'scandir', [settings.root]);
+        if (!isFileType(attrs.mode, FileType.DIRECTORY))
+          throw errnoError('ENOTDIR', 'scandir', [settings.root]);
         return canonical;
       }),
     ]);
@@ -135,7 +138,7 @@ function backend(
       },
     );
     if (existing) {
-      if (isType(existing.mode, FileType.DIRECTORY)) return;
+      if (isFileType(existing.mode, FileType.DIRECTORY)) return;
       throw errnoError('EEXIST', 'mkdir', [path]);
     }
     const parent = posix.dirname(path);
@@ -146,7 +149,7 @@ function backend(
       // Made by someone else in between.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const made = await run('mkdir', [path], (sftp) => sftp.stat(path));
-      if (!isType(made.mode, FileType.DIRECTORY)) throw error;
+      if (!isFileType(made.mode, FileType.DIRECTORY)) throw error;
     }
   };
 
@@ -193,8 +196,8 @@ function backend(
       // sent with the path's resolution is that stat when the open follows it at once.
       const statting = resolver.take(sftp, path)?.catch(() => sftp.stat(path));
       const attrs = await (statting ?? sftp.stat(path));
-      if (isType(attrs.mode, FileType.SOCKET)) throw errnoError('ENXIO', 'open', [path]);
-      if (!isType(attrs.mode, FileType.FILE)) return new UnopenedFile(path, toFileStats(attrs));
+      if (isFileType(attrs.mode, FileType.SOCKET)) throw errnoError('ENXIO', 'open', [path]);
+      if (!isFileType(attrs.mode, FileType.FILE)) return new UnopenedFile(path, toFileStats(attrs));
       const handle = await sftp.open(path, OpenFlags.READ);
       // A file of up to a few reads is read whole at once, and the read's end confirms the stat's size, so no fstat
       // is sent. A larger one is left to the reads the caller makes, its stats asked first.

@@ -1,5 +1,5 @@
 import type { FileSystem } from '@kimi-tools/core';
-import type { FileStats, StatsTable } from '@kimi-tools/core/fs';
+import { FileType, type FileStats, type StatsTable } from '@kimi-tools/core/fs';
 import {
   createContentHasher,
   IGNORE_FILE_NAMES,
@@ -74,18 +74,14 @@ function kindOfStats(stats: FileStats): number | undefined {
   return undefined;
 }
 
-const S_IFREG = 0o100000;
-const S_IFDIR = 0o040000;
-const S_IFLNK = 0o120000;
-
 /**
  * Whether `type` (the type bits of a mode) is the kind of thing a row of `kind` is (a file for a large file and for
  * ignored rules).
  */
 function sameKind(kind: number, type: number): boolean {
-  if (kind === ROW_DIR) return type === S_IFDIR;
-  if (kind === ROW_LINK) return type === S_IFLNK;
-  return type === S_IFREG;
+  if (kind === ROW_DIR) return type === FileType.DIRECTORY;
+  if (kind === ROW_LINK) return type === FileType.SYMBOLIC_LINK;
+  return type === FileType.FILE;
 }
 
 function parentOf(path: string): string {
@@ -248,7 +244,7 @@ class Scan {
     // something else, a link, and is not the workspace's.
     const gone = new Set<string>();
     for (let row = 0; row < previous.count; row += 1) {
-      if (previous.kindOf(row) === ROW_DIR && !(stats.has(row) && stats.type(row) === S_IFDIR))
+      if (previous.kindOf(row) === ROW_DIR && !(stats.has(row) && stats.type(row) === FileType.DIRECTORY))
         gone.add(previous.paths[row]!);
     }
     for (let row = 0; row < previous.count; row += 1) {

@@ -1,4 +1,5 @@
 import type { FileStats } from './file-system.js';
+import { FileType, isFileType, S_IFMT } from './file-type.js';
 
 // The stats of many paths in columns, as `lstatMany` gives them: a scan of a large workspace compares most of them
 // with what it saw before and finds them unchanged, so an object (and four bigints) per path would be made only to be
@@ -22,8 +23,6 @@ export const WideField = { mtimeNs: 0, ctimeNs: 1, ino: 2, dev: 3 } as const;
 export type WideField = (typeof WideField)[keyof typeof WideField];
 
 const WIDE_NAMES = ['mtimeNs', 'ctimeNs', 'ino', 'dev'] as const;
-
-const S_IFMT = 0o170000;
 
 /**
  * The `lstat` of many paths, one entry per path in order, in typed arrays: `has(i)` says whether anything was there,
@@ -190,28 +189,25 @@ class TableStats implements FileStats {
     if (fields & (HAS_WIDE << WideField.dev)) this.dev = wides[w + 3]!;
   }
 
-  private is(type: number): boolean {
-    return (this.mode & S_IFMT) === type;
-  }
   isFile() {
-    return this.is(0o100000);
+    return isFileType(this.mode, FileType.FILE);
   }
   isDirectory() {
-    return this.is(0o040000);
+    return isFileType(this.mode, FileType.DIRECTORY);
   }
   isSymbolicLink() {
-    return this.is(0o120000);
+    return isFileType(this.mode, FileType.SYMBOLIC_LINK);
   }
   isFIFO() {
-    return this.is(0o010000);
+    return isFileType(this.mode, FileType.FIFO);
   }
   isSocket() {
-    return this.is(0o140000);
+    return isFileType(this.mode, FileType.SOCKET);
   }
   isCharacterDevice() {
-    return this.is(0o020000);
+    return isFileType(this.mode, FileType.CHARACTER_DEVICE);
   }
   isBlockDevice() {
-    return this.is(0o060000);
+    return isFileType(this.mode, FileType.BLOCK_DEVICE);
   }
 }

@@ -1,4 +1,5 @@
 import type { DirEntry, FileStats } from '../file-system.js';
+import { FileType } from '../file-type.js';
 
 /** What an inode of the memory backend holds in common: the fields `stat` reports. */
 interface NodeMeta {
@@ -34,11 +35,11 @@ export interface SymlinkNode extends NodeMeta {
 
 export type MemoryNode = FileNode | DirectoryNode | SymlinkNode;
 
-export const S_IFMT = 0o170000;
+/** The type bits of each kind of node's `mode`. */
 export const TYPE_BITS: Record<MemoryNode['kind'], number> = {
-  file: 0o100000,
-  directory: 0o040000,
-  symlink: 0o120000,
+  file: FileType.FILE,
+  directory: FileType.DIRECTORY,
+  symlink: FileType.SYMBOLIC_LINK,
 };
 
 /** The size a directory reports, as most disks do (its entries are not bytes here). */
