@@ -135,7 +135,9 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     const lines = new LineDiff(composed.oldText, composed.newText, runtime.diffBudgetMs);
     if (oldBytes !== null && params.mode === 'overwrite' && removesLines(lines)) {
       // A lazy overwrite (`// ... rest unchanged ...` for the file's real lines) would delete the user's code.
-      const elided = introducedElision(composed.oldText, composed.newText);
+      // Only the lines between those the texts share at both ends can be new to the file.
+      const { newMiddle } = lines.shared;
+      const elided = introducedElision(composed.oldText, composed.newText, composed.oldText, newMiddle);
       if (elided !== undefined) return elidedContentError(params.path, elided);
     }
     const outcome = await applyFileChange(
