@@ -34,6 +34,19 @@ describe.runIf(backendHas('exact-times'))(
     );
 
     it.runIf(backendHas('exact-times'))(
+      'refuses to overwrite a small file changed after a read made well after its last change (not hashed again)',
+      async ({ workspace, runtime, tool }) => {
+        const file = await workspace.write('a.txt', 'counter=1\n');
+        // More than a tick of the file system's clock: the read is settled, and the stats alone vouch for the bytes.
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await markRead(runtime, file);
+        await rewriteKeepingMtime(file, 'counter=2\n');
+        expect(await tool.call({ path: 'a.txt', content: 'counter=9\n' })).toMatchObject(MODIFIED);
+        expect(await workspace.read(file)).toBe('counter=2\n');
+      },
+    );
+
+    it.runIf(backendHas('exact-times'))(
       'refuses to overwrite a 70 MiB file changed after the read',
       async ({ workspace, runtime, tool }) => {
         const content = bigText();

@@ -98,11 +98,13 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     const target = resolved.path;
 
     // Read once, as a regular file or not at all: the path may become a FIFO at any moment. An overwrite judged by
-    // the read state reads with the stamp of those bytes, so the file is hashed once for the whole write; an append
-    // needs no hash at all.
+    // the read state reads with the stamp of those bytes, so the file is hashed at most once for the whole write (not
+    // at all when its stats show it unchanged since a settled read); an append needs no hash at all.
     const judged = params.mode === 'overwrite' && runtime.readBeforeWrite;
     const { fs } = runtime;
-    const current = judged ? await readStampedFile(fs, target.real) : await readRegularFile(fs, target.real);
+    const current = judged
+      ? await readStampedFile(fs, target.real, runtime.fileState.get(target.real))
+      : await readRegularFile(fs, target.real);
     if (current === 'not-a-file') return notAFileError(params.path);
     const oldBytes = current === 'missing' ? null : current.bytes;
     const oldStamp = typeof current !== 'string' && 'stamp' in current ? current.stamp : undefined;
@@ -133,7 +135,9 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     const lines = new LineDiff(composed.oldText, composed.newText, runtime.diffBudgetMs);
     if (oldBytes !== null && params.mode === 'overwrite' && removesLines(lines)) {
       // A lazy overwrite (`// ... rest unchanged ...` for the file's real lines) would delete the user's code.
-      const elided = introducedElision(composed.oldText, composed.newText);
+      // Only the lines between those the texts share at both ends can be new to the file.
+      const { newMiddle } = lines.shared;
+      const elided = introducedElision(composed.oldText, composed.newText, composed.oldText, newMiddle);
       if (elided !== undefined) return elidedContentError(params.path, elided);
     }
     const outcome = await applyFileChange(

@@ -58,7 +58,11 @@ describe('DiffLines', () => {
           oldLines.same(oldLines.count - 1 - suffix, newLines, newLines.count - 1 - suffix)
         )
           suffix++;
-        expect(sharedEdges(oldLines, newLines)).toEqual({ prefix, suffix });
+        const newMiddle = {
+          from: newLines.offset(prefix),
+          to: Math.max(newLines.offset(prefix), newLines.offset(newLines.count - suffix)),
+        };
+        expect(sharedEdges(oldLines, newLines)).toEqual({ prefix, suffix, newMiddle });
       }),
       { numRuns: 500 },
     );

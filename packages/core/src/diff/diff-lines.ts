@@ -100,6 +100,11 @@ export class DiffLines {
 export interface SharedEdges {
   prefix: number;
   suffix: number;
+  /**
+   * Where the new text's lines between those start and end (character offsets): the only lines of the new text that
+   * may differ from the old text's.
+   */
+  newMiddle: { from: number; to: number };
 }
 
 /**
@@ -111,7 +116,9 @@ export function sharedEdges(oldLines: DiffLines, newLines: DiffLines): SharedEdg
   const b = newLines.text;
   const most = Math.min(oldLines.count, newLines.count);
   let prefix = 0;
-  for (let aAt = 0, bAt = 0; prefix < most; prefix++) {
+  let aAt = 0;
+  let bAt = 0;
+  for (; prefix < most; prefix++) {
     const aEnd = lineEnd(a, aAt);
     const bEnd = lineEnd(b, bAt);
     if (aEnd - aAt !== bEnd - bAt || a.slice(aAt, aEnd) !== b.slice(bAt, bEnd)) break;
@@ -119,14 +126,16 @@ export function sharedEdges(oldLines: DiffLines, newLines: DiffLines): SharedEdg
     bAt = bEnd;
   }
   let suffix = 0;
-  for (let aEnd = a.length, bEnd = b.length; suffix < most - prefix; suffix++) {
+  let aEnd = a.length;
+  let bEnd = b.length;
+  for (; suffix < most - prefix; suffix++) {
     const aStart = lineStart(a, aEnd);
     const bStart = lineStart(b, bEnd);
     if (aEnd - aStart !== bEnd - bStart || a.slice(aStart, aEnd) !== b.slice(bStart, bEnd)) break;
     aEnd = aStart;
     bEnd = bStart;
   }
-  return { prefix, suffix };
+  return { prefix, suffix, newMiddle: { from: bAt, to: Math.max(bAt, bEnd) } };
 }
 
 /** The end of the line starting at `start`, its '\n' included. */

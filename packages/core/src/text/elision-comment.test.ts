@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { introducedElision, isElisionComment } from './elision-comment.js';
+import { LineDiff } from '../diff/line-diff.js';
 
 describe('isElisionComment', () => {
   it.each([
@@ -71,6 +72,10 @@ describe('introducedElision', () => {
       "' rest of the code is the same",
       '{/* ... existing components ... */}',
       '// a real comment',
+      '# see the notes etc',
+      '// unchanged',
+      '-- \u2026',
+      'x = [...rest]',
       'x = 1',
       '(a)',
       '',
@@ -81,6 +86,13 @@ describe('introducedElision', () => {
       fc.property(text, text, fc.boolean(), (oldText, newText, withFile) => {
         const file = withFile ? oldText : 'x = 1';
         expect(introducedElision(oldText, newText, file)).toBe(everyLine(oldText, newText, file));
+        // Looking only between the lines a whole-file rewrite shares at both ends finds the same.
+        if (withFile) {
+          const lines = new LineDiff(oldText, newText, 1000);
+          expect(introducedElision(oldText, newText, file, lines.shared.newMiddle)).toBe(
+            everyLine(oldText, newText, file),
+          );
+        }
       }),
       { numRuns: 500 },
     );
