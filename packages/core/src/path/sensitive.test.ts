@@ -111,6 +111,15 @@ describe('the built-in sensitive files', () => {
     expect(await windows.isSensitive('C:\\Users\\me\\.ssh\\ID_RSA.PUB')).toBe(false);
   });
 
+  it('takes the last name of a path, whether it has a directory or a trailing separator', async () => {
+    const paths = policy();
+    expect(await paths.isSensitive('.env')).toBe(true);
+    expect(await paths.isSensitive('/p/.env/')).toBe(true);
+    expect(await paths.isSensitive('/p/.env//')).toBe(true);
+    expect(await paths.isSensitive('/p/.env/notes.txt')).toBe(false);
+    expect(await paths.isSensitive('/p/keys/id_rsa')).toBe(true);
+  });
+
   it('uses Windows separators for the basename and the path endings on Windows', async () => {
     const windows = policy([], 'win32');
     expect(await windows.isSensitive('C:\\p\\.env')).toBe(true);

@@ -126,8 +126,16 @@ export function createSensitiveNameTest(
     extraPatterns.filter((pattern) => pattern.includes('/')),
     nocase,
   );
+  // Grep judges every file it lists: `path.basename` walks the whole path a character at a time in JavaScript, which
+  // makes it hot enough to be recompiled by the optimising compiler in a fresh process (about 12 M instructions for
+  // 834 files, `pnpm bench grep`); `lastIndexOf` finds the same name natively for a path without a trailing `/`.
+  const basenameOf =
+    platform === 'win32'
+      ? (filePath: string) => pathApi.basename(filePath)
+      : (filePath: string) =>
+          filePath.endsWith('/') ? pathApi.basename(filePath) : filePath.slice(filePath.lastIndexOf('/') + 1);
   return (filePath) => {
-    const basename = pathApi.basename(filePath);
+    const basename = basenameOf(filePath);
     if (safe.has(fold(basename))) return 'ordinary';
     const slashed = nocase ? filePath.replace(/\\/g, '/') : filePath;
     if (extraBasename(basename) || extraWholePath(slashed)) return 'sensitive';

@@ -19,8 +19,10 @@ export function sortByPathComponentWise<T>(items: readonly T[], pathOf: (item: T
 
 /**
  * A path's sort key: compared natively (`<`), keys are in the component-wise order of their paths (`/` ranked below
- * every other character).
+ * every other character). Made by `split` and `join`, which give a flat string: `replaceAll` gives one V8 keeps in
+ * pieces, and every comparison of two such keys went through the runtime (sorting Grep's 834 files of the bench tree
+ * cost 41 M instructions, `pnpm bench grep`).
  */
 export function componentWiseKey(path: string): string {
-  return path.replaceAll('/', '\u0000');
+  return path.split('/').join('\u0000');
 }

@@ -100,6 +100,14 @@ describe('ContentCollector', () => {
     expect(await allLines(collector)).toEqual(['a.txt:1:one']);
   });
 
+  it('takes a record whose file name starts with dashes for a record, not a gap', async () => {
+    const collector = await collect([
+      Buffer.from('--\x001:1:0:dashes\n--\n--\x005:1:9:again\n-a.txt\x002-4-ctx\r\n--\r\n'),
+    ]);
+    expect(collector.kept).toBe(2);
+    expect(await allLines(collector)).toEqual(['--:1:dashes', '--', '--:5:again', '-a.txt-2-ctx']);
+  });
+
   it('reads the same lines however the output is cut into chunks, even inside a character', async () => {
     const whole = await allLines(await collect([OUTPUT]), true, true);
     await fc.assert(
