@@ -1,17 +1,12 @@
 // The file an editing row changes: a fresh copy of the source before every run, with a fixed modification time. A
 // copy is a new version of the file to the read state (its change time, and after a write its inode, differ), so
-// each copy's stamp, as ReadFile would have left it, is written next to it for the child process to record. That read
-// comes a moment after the copy, as a model's read comes after the file's last change: more than a tick of the file
-// system's clock later, so that a write tool may trust the stamp of a file unchanged since (docs/read-state.md).
+// each copy's stamp, as ReadFile would have left it, is written next to it for the child process to record.
 import { copyFile, realpath, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { stampOf } from '@kimi-tools/core/toolkit';
 import { localFileSystem } from '@kimi-tools/core/fs';
 
 const COPY_TIME = new Date(Date.UTC(2024, 0, 1));
-/** How long after the copy its read is made (untimed): past the 20 ms a read must come after a change to be settled. */
-const READ_AFTER_MS = 50;
 
 /** The target (a real path), how to make it afresh, its size, and the file holding its current stamp (JSON). */
 export interface FreshCopy {
@@ -29,7 +24,6 @@ export async function freshCopyOf(source: string, dir: string, name: string): Pr
   const makeFresh = async () => {
     await copyFile(source, target);
     await utimes(target, COPY_TIME, COPY_TIME);
-    await sleep(READ_AFTER_MS);
     const stamp = await stampOf(localFileSystem, target);
     if (typeof stamp === 'string') throw new Error(`${target} is ${stamp}`);
     size = stamp.size;

@@ -92,7 +92,7 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     try {
       // The version read, from the open file and before any byte: a change made while reading makes the recorded
       // read state disagree with the file, never hide the change.
-      const version = stampOfStats(file.stats, undefined, file.seenMs);
+      const version = stampOfStats(file.stats);
       const size = version.size;
       const indexes = this.runtime.slot(LINE_INDEXES);
       // This very version was scanned as text already: its encoding is known, and so is that it is no media file.

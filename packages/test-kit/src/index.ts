@@ -33,6 +33,9 @@ export {
 // an editor's change that keeps size and modification time (what only the content or the change time reveals)
 export { restoreMtimeNs, rewriteKeepingMtime } from './keep-mtime.js';
 
+// a program changing a file through a shared memory mapping (bytes changed, times not)
+export { mapSharedForWriting, type SharedMapping } from './shared-mapping.js';
+
 // a real file system that shows a local directory at a virtual path and records every operation (tests of the seam)
 export {
   translatedFileSystem,

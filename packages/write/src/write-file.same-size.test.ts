@@ -1,4 +1,5 @@
-import { backendHas, markRead, rewriteKeepingMtime, test } from '@kimi-tools/test-kit';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { backendHas, mapSharedForWriting, markRead, rewriteKeepingMtime, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
 
@@ -34,11 +35,11 @@ describe.runIf(backendHas('exact-times'))(
     );
 
     it.runIf(backendHas('exact-times'))(
-      'refuses to overwrite a small file changed after a read made well after its last change (not hashed again)',
+      'refuses to overwrite a small file changed after a read made well after its last change',
       async ({ workspace, runtime, tool }) => {
         const file = await workspace.write('a.txt', 'counter=1\n');
-        // More than a tick of the file system's clock: the read is settled, and the stats alone vouch for the bytes.
-        await new Promise((resolve) => setTimeout(resolve, 40));
+        // More than a tick of the file system's clock: the change below is the only one since the read.
+        await sleep(40);
         await markRead(runtime, file);
         await rewriteKeepingMtime(file, 'counter=2\n');
         expect(await tool.call({ path: 'a.txt', content: 'counter=9\n' })).toMatchObject(MODIFIED);
@@ -77,3 +78,26 @@ describe.runIf(backendHas('exact-times'))(
     );
   },
 );
+
+// A program writing through a shared memory mapping changes the bytes and, past the first write to a page, neither
+// time (on a tmpfs, not even then): the stats of a file unchanged since a read cannot vouch for its bytes.
+describe.runIf(backendHas('disk'))('WriteFile: a change through a shared memory mapping', () => {
+  it('refuses to overwrite a file changed through a mapping after a read made well after its last change', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('a.txt', 'counter=1\n');
+    const mapping = await mapSharedForWriting(file);
+    try {
+      await mapping.write(8, '1');
+      await sleep(40);
+      await markRead(runtime, file);
+      await mapping.write(8, '2');
+      expect(await tool.call({ path: 'a.txt', content: 'counter=9\n' })).toMatchObject(MODIFIED);
+      expect(await workspace.read(file)).toBe('counter=2\n');
+    } finally {
+      await mapping.close();
+    }
+  });
+});

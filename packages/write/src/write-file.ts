@@ -98,13 +98,11 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     const target = resolved.path;
 
     // Read once, as a regular file or not at all: the path may become a FIFO at any moment. An overwrite judged by
-    // the read state reads with the stamp of those bytes, so the file is hashed at most once for the whole write (not
-    // at all when its stats show it unchanged since a settled read); an append needs no hash at all.
+    // the read state reads with the stamp of those bytes, so the file is hashed once for the whole write; an append
+    // needs no hash at all.
     const judged = params.mode === 'overwrite' && runtime.readBeforeWrite;
     const { fs } = runtime;
-    const current = judged
-      ? await readStampedFile(fs, target.real, runtime.fileState.get(target.real))
-      : await readRegularFile(fs, target.real);
+    const current = judged ? await readStampedFile(fs, target.real) : await readRegularFile(fs, target.real);
     if (current === 'not-a-file') return notAFileError(params.path);
     const oldBytes = current === 'missing' ? null : current.bytes;
     const oldStamp = typeof current !== 'string' && 'stamp' in current ? current.stamp : undefined;

@@ -7,8 +7,6 @@ import { readHandleUpTo } from './read-bytes.js';
 export interface OpenedRegularFile {
   handle: OpenFile;
   stats: FileStats;
-  /** The local clock (`Date.now()`) read just before `stats` were taken: when the look at the file was made. */
-  seenMs: number;
 }
 
 /** Why {@link openRegularFile} opened nothing: nothing is there, or it is not a regular file (directory, FIFO...). */
@@ -45,9 +43,8 @@ export async function openRegularFile(
     throw error;
   }
   try {
-    const seenMs = Date.now();
     const stats = await handle.stat();
-    if (stats.isFile()) return { handle, stats, seenMs };
+    if (stats.isFile()) return { handle, stats };
   } catch (error) {
     await handle.close();
     throw error;

@@ -5,13 +5,10 @@ import { CONTENT_HASH_LIMIT_BYTES, hashBytes } from './content-hash.js';
 import {
   sameStamp,
   snapshotOf,
-  stampOfStats,
   stampNeedsHash,
   stampOf,
   stampOfHandle,
-  unchangedSinceSettled,
   type FileStamp,
-  type StampStats,
 } from './file-stamp.js';
 import { localFileSystem } from '../fs/local-file-system.js';
 
@@ -35,13 +32,9 @@ describe('file stamps', () => {
       ino: stats.ino?.toString(),
       dev: stats.dev?.toString(),
       hash: hashBytes(Buffer.from('hello\n')),
-      // The clock before the stats, to the millisecond.
-      seenNs: expect.stringMatching(/^[1-9]\d*000000$/),
     });
     expect(JSON.parse(JSON.stringify(taken))).toEqual(taken);
-    const { seenNs, ...fields } = taken;
-    expect(snapshotOf(Buffer.from('hello\n'), stats)).toEqual(fields);
-    expect(snapshotOf(Buffer.from('hello\n'), stats, Number(BigInt(seenNs!) / 1_000_000n))).toEqual(taken);
+    expect(snapshotOf(Buffer.from('hello\n'), stats)).toEqual(taken);
   });
 
   it('are the same for an untouched file, and differ after a same-size rewrite with the mtime restored', async ({
@@ -127,81 +120,5 @@ describe('file stamps on a backend without change times or inodes (SFTP)', () =>
     expect(sameStamp(local, { size: 3, mtimeNs: '1000', hash: 'other' })).toBe(false);
     expect(sameStamp(local, { size: 4, mtimeNs: '1000', hash: 'h' })).toBe(false);
     expect(sameStamp(local, { ...local, ino: '8' })).toBe(false);
-  });
-});
-
-describe('a look settled after the last change (the racily-clean rule)', () => {
-  // A file last changed at 10.003 s (a fine clock), mtime a little earlier.
-  const changedNs = 10_003_456_789n;
-  const stats: StampStats = {
-    size: 5,
-    mtimeMs: 10_001,
-    mtimeNs: 10_001_000_000n,
-    ctimeNs: changedNs,
-    ino: 7n,
-    dev: 1n,
-  };
-  const known = (seenNs: bigint, fields: Partial<FileStamp> = {}): FileStamp => ({
-    ...stampOfStats(stats, 'h'),
-    seenNs: seenNs.toString(),
-    ...fields,
-  });
-  const later = 60_000;
-
-  it('lets the hash be taken on trust when the look came more than a tick after the change, nothing changed since', () => {
-    expect(unchangedSinceSettled(known(changedNs + 21_000_000n), stats, later)).toBe(true);
-  });
-
-  it('hashes again when the look came within a tick of the change: a second write in that tick keeps every stat', () => {
-    expect(unchangedSinceSettled(known(changedNs + 5_000_000n), stats, later)).toBe(false);
-    expect(unchangedSinceSettled(known(changedNs + 20_000_000n), stats, later)).toBe(false);
-    // A modification time set ahead of the look (touch -d) counts as the change too.
-    const ahead = { ...stats, mtimeNs: changedNs + 100_000_000n };
-    expect(
-      unchangedSinceSettled(
-        known(changedNs + 21_000_000n, { mtimeNs: ahead.mtimeNs.toString() }),
-        ahead,
-        later,
-      ),
-    ).toBe(false);
-  });
-
-  it('asks two seconds of a change time in whole centiseconds (a file system that may keep whole seconds)', () => {
-    const coarse = { ...stats, ctimeNs: 10_000_000_000n };
-    const seen = (afterNs: bigint) => known(10_000_000_000n + afterNs, { ctimeNs: '10000000000' });
-    expect(unchangedSinceSettled(seen(1_900_000_000n), coarse, later)).toBe(false);
-    expect(unchangedSinceSettled(seen(2_100_000_000n), coarse, later)).toBe(true);
-  });
-
-  it('hashes again when any stat differs, the clock is now before the look, or a field is unknown', () => {
-    const settled = known(changedNs + 1_000_000_000n);
-    expect(unchangedSinceSettled(settled, stats, later)).toBe(true);
-    expect(unchangedSinceSettled(settled, { ...stats, size: 6 }, later)).toBe(false);
-    expect(unchangedSinceSettled(settled, { ...stats, mtimeNs: stats.mtimeNs! + 1n }, later)).toBe(false);
-    expect(unchangedSinceSettled(settled, { ...stats, ctimeNs: changedNs + 1n }, later)).toBe(false);
-    expect(unchangedSinceSettled(settled, { ...stats, ino: 8n }, later)).toBe(false);
-    expect(unchangedSinceSettled(settled, { ...stats, dev: 2n }, later)).toBe(false);
-    // The clock set back since the look: a later write may be given the same times again.
-    expect(unchangedSinceSettled(settled, stats, 10_500)).toBe(false);
-    expect(unchangedSinceSettled({ ...settled, hash: undefined }, stats, later)).toBe(false);
-    expect(unchangedSinceSettled({ ...settled, seenNs: undefined }, stats, later)).toBe(false);
-    // SFTP: no change time, no inode.
-    const sftp = { size: 5, mtimeMs: 10_000 };
-    expect(
-      unchangedSinceSettled(
-        { size: 5, mtimeNs: '10000000000', hash: 'h', seenNs: '60000000000' },
-        sftp,
-        later,
-      ),
-    ).toBe(false);
-  });
-
-  it('is no part of what tells two versions apart', () => {
-    expect(sameStamp(known(changedNs + 1n), known(changedNs + 9_000_000_000n))).toBe(true);
-  });
-
-  it('is recorded only with a change time and an inode', () => {
-    expect(stampOfStats(stats, 'h', 12_345.6).seenNs).toBe('12345000000');
-    expect(stampOfStats({ size: 5, mtimeMs: 10_000 }, 'h', 12_345).seenNs).toBeUndefined();
   });
 });

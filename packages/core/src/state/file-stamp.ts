@@ -26,12 +26,6 @@ export interface FileStamp {
    * whatever its size when the stamp has no change time or inode ({@link stampNeedsHash}).
    */
   hash?: string;
-  /**
-   * When the stats were taken: the local clock (`Date.now()`, read just before them), in nanoseconds since the epoch.
-   * Present only with a change time and an inode: it lets a later look skip the content hash of a file whose stamp is
-   * unchanged since a settled look ({@link unchangedSinceSettled}). It is no part of what tells versions apart.
-   */
-  seenNs?: string;
 }
 
 /** What the read state records about a file: its {@link FileStamp} when it was read or written. */
@@ -56,70 +50,23 @@ function mtimeNsOf(stats: StampStats): bigint {
   return BigInt(wholeMs) * 1_000_000n + BigInt(Math.round((stats.mtimeMs - wholeMs) * 1_000_000));
 }
 
-/**
- * The stamp of a file with these `stats` (from `fs.stat` or `handle.stat()`) and content `hash`; `seenMs` is the local
- * clock (`Date.now()`) read just before the stats were taken, when the caller read it.
- */
-export function stampOfStats(stats: StampStats, hash?: string, seenMs?: number): FileStamp {
+/** The stamp of a file with these `stats` (from `fs.stat` or `handle.stat()`) and content `hash`. */
+export function stampOfStats(stats: StampStats, hash?: string): FileStamp {
   const stamp: FileStamp = { size: stats.size, mtimeNs: mtimeNsOf(stats).toString() };
   if (stats.ctimeNs !== undefined) stamp.ctimeNs = stats.ctimeNs.toString();
   if (stats.ino !== undefined) stamp.ino = stats.ino.toString();
   if (stats.dev !== undefined) stamp.dev = stats.dev.toString();
   if (hash !== undefined) stamp.hash = hash;
-  if (seenMs !== undefined && stats.ctimeNs !== undefined && stats.ino !== undefined) {
-    stamp.seenNs = (BigInt(Math.floor(seenMs)) * 1_000_000n).toString();
-  }
   return stamp;
 }
 
 /**
- * How long before a look a file must have last changed for the look to be settled ({@link unchangedSinceSettled}):
- * more than one tick of the clock the file system stamps changes with. A change time with sub-centisecond digits
- * comes from a fine clock, whose tick is at most 10 ms (Linux's coarse clock at HZ=100), and twice that is asked; one
- * without them may come from a file system that keeps whole seconds, or two (FAT), and then two seconds are.
+ * The stamp of a file whose whole content is `data`, with the `stats` taken on the open file before it was read;
+ * hashed when it is small enough, or when the stats alone cannot tell versions apart ({@link stampNeedsHash}).
  */
-const SETTLED_FINE_NS = 20_000_000n;
-const SETTLED_COARSE_NS = 2_000_000_000n;
-
-/**
- * Whether a file whose `known` stamp carries a hash may be given that hash without reading its content again, when
- * the stats taken now (`stats`, the local clock read just before them `nowMs`) are all the same as `known`'s: size,
- * both times to the nanosecond, inode and device (docs/read-state.md). Git's racily-clean rule: a write changes the
- * change time to the clock's time of that write, so a write after a look that came more than a tick after the file's
- * last change cannot leave the change time as it was. A look within a tick of the change might have been followed by
- * a second write in the same tick, whose stats are the same; that look is not settled, and the file is hashed. The
- * clock set back since the look (now earlier than it) may give a later write the same time again: hashed too. A
- * backend without change times or inodes (SFTP) gives no `seenNs`, and its files are always hashed.
- */
-export function unchangedSinceSettled(known: FileStamp, stats: StampStats, nowMs: number): boolean {
-  if (known.hash === undefined || known.seenNs === undefined || known.ctimeNs === undefined) return false;
-  const { ctimeNs, ino } = stats;
-  if (ctimeNs === undefined || ino === undefined || known.ino === undefined) return false;
-  if (
-    known.size !== stats.size ||
-    known.mtimeNs !== mtimeNsOf(stats).toString() ||
-    known.ctimeNs !== ctimeNs.toString() ||
-    known.ino !== ino.toString() ||
-    known.dev !== stats.dev?.toString()
-  ) {
-    return false;
-  }
-  const seenNs = BigInt(known.seenNs);
-  if (BigInt(Math.floor(nowMs)) * 1_000_000n < seenNs) return false;
-  const mtimeNs = BigInt(known.mtimeNs);
-  const changedNs = ctimeNs > mtimeNs ? ctimeNs : mtimeNs;
-  const margin = ctimeNs % 10_000_000n === 0n ? SETTLED_COARSE_NS : SETTLED_FINE_NS;
-  return seenNs - changedNs > margin;
-}
-
-/**
- * The stamp of a file whose whole content is `data`, with the `stats` taken on the open file before it was read (and
- * `seenMs`, the clock read just before them, when the caller has it); hashed when it is small enough, or when the
- * stats alone cannot tell versions apart ({@link stampNeedsHash}).
- */
-export function snapshotOf(data: Uint8Array, stats: StampStats, seenMs?: number): FileStamp {
+export function snapshotOf(data: Uint8Array, stats: StampStats): FileStamp {
   const hashed = stampNeedsHash({ size: data.length, ctimeNs: stats.ctimeNs, ino: stats.ino });
-  return stampOfStats(stats, hashed ? hashBytes(data) : undefined, seenMs);
+  return stampOfStats(stats, hashed ? hashBytes(data) : undefined);
 }
 
 const HASH_CHUNK_BYTES = 1 << 20;
@@ -130,10 +77,9 @@ const HASH_CHUNK_BYTES = 1 << 20;
  * needs one ({@link stampNeedsHash}), read in chunks from offset 0.
  */
 export async function stampOfHandle(handle: OpenFile): Promise<FileStamp> {
-  const seenMs = Date.now();
   const stats = await handle.stat();
   const size = stats.size;
-  if (!stampNeedsHash(stats)) return stampOfStats(stats, undefined, seenMs);
+  if (!stampNeedsHash(stats)) return stampOfStats(stats);
   const hasher = createContentHasher();
   const buffer = Buffer.allocUnsafe(Math.min(HASH_CHUNK_BYTES, Math.max(1, size)));
   let position = 0;
@@ -143,7 +89,7 @@ export async function stampOfHandle(handle: OpenFile): Promise<FileStamp> {
     hasher.update(buffer.subarray(0, bytesRead));
     position += bytesRead;
   }
-  return stampOfStats(stats, hasher.digest('hex'), seenMs);
+  return stampOfStats(stats, hasher.digest('hex'));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import { stampNeedsHash, stampOfStats, unchangedSinceSettled, type FileStamp } from '../state/file-stamp.js';
+import { stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
 import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashBytesBesideIo } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -39,9 +39,8 @@ export interface FileChange {
   oldBytes: Uint8Array | null;
   /**
    * The stamp of `oldBytes` as the tool read them (`readStampedFile`), when it took one: the read-state check before
-   * the approval is then judged on it, and the look under the lock reuses its hash, so `oldBytes` are never hashed
-   * again (nor read again, when the file's stats are still the stamp's and it was taken more than a tick after the
-   * file's last change). Without it, both read and hash the file themselves.
+   * the approval is then judged on it, and the look under the lock reuses its hash, so `oldBytes` are never read or
+   * hashed again. Without it, both read and hash the file themselves.
    */
   oldStamp?: FileStamp;
   /** The bytes to write. */
@@ -122,17 +121,16 @@ interface LockedLook {
 
 // The stat is taken before the bytes are read, on the same open file, so the stamp can only be older than the bytes:
 // a change in between makes the read state disagree instead of slipping through. The file is compared with
-// `oldBytes` a chunk at a time, up to one byte past their end (enough to see that it grew), unless its stats are
-// still those of `oldStamp`, the stamp of `oldBytes`, taken more than a tick after the file's last change
-// (`unchangedSinceSettled`, docs/read-state.md): no write since that look can have left them so, and the bytes are
-// not read again. The hash is only wanted of bytes equal to `oldBytes`, so `oldStamp`'s (theirs, when the caller has
-// it) is that hash exactly and saves hashing them again.
+// `oldBytes` a chunk at a time, up to one byte past their end (enough to see that it grew), even when its stats are
+// unchanged: a write through a shared memory mapping moves neither time (docs/read-state.md). The hash is only wanted
+// of bytes equal to `oldBytes`, so `oldHash` (theirs, when the caller has it) is that hash exactly and saves hashing
+// them again.
 async function lookUnderLock(
   fs: FileSystem,
   realPath: string,
   oldBytes: Uint8Array | null,
   hashed: boolean,
-  oldStamp: FileStamp | undefined,
+  oldHash: string | undefined,
 ): Promise<LockedLook> {
   const opened = await openRegularFile(fs, realPath);
   if (typeof opened === 'string')
@@ -140,12 +138,8 @@ async function lookUnderLock(
   try {
     const stats = opened.stats;
     if (oldBytes === null) return { holdsOld: false, stamp: stampOfStats(stats) };
-    const holdsOld =
-      stats.size === oldBytes.length &&
-      ((oldStamp !== undefined && unchangedSinceSettled(oldStamp, stats, opened.seenMs)) ||
-        (await handleHoldsExactly(opened.handle, oldBytes)));
-    const hash =
-      hashed && holdsOld && stampNeedsHash(stats) ? (oldStamp?.hash ?? hashBytes(oldBytes)) : undefined;
+    const holdsOld = stats.size === oldBytes.length && (await handleHoldsExactly(opened.handle, oldBytes));
+    const hash = hashed && holdsOld && stampNeedsHash(stats) ? (oldHash ?? hashBytes(oldBytes)) : undefined;
     return { holdsOld, stamp: stampOfStats(stats, hash) };
   } finally {
     await opened.handle.close();
@@ -284,7 +278,7 @@ async function writeLocked(
     // the change was computed from, and (read-before-write) what the session read. Both are judged here, under the
     // file lock, on one look at the file, so nothing can slip in between the check and the write.
     const mustCheckReadState = change.checkReadState && oldBytes !== null;
-    const look = await lookUnderLock(fs, realPath, oldBytes, mustCheckReadState, change.oldStamp);
+    const look = await lookUnderLock(fs, realPath, oldBytes, mustCheckReadState, change.oldStamp?.hash);
     if (!look.holdsOld) return modified;
     if (mustCheckReadState) {
       const status = runtime.fileState.checkStamp(realPath, look.stamp);
