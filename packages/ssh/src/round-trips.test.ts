@@ -166,9 +166,10 @@ describe('the tools’ SFTP requests', () => {
     expect(count('fstat')).toBe(0);
     expect(count('stat')).toBe(6);
     expect(requests.length).toBe(47);
-    // What the call waited for, one answer after another. Sent without waiting: the lock's content with its close;
-    // the temp file's mode, content and fsync at once (its close, after the fsync, is not waited for); the directory's
-    // open with the rename, and the stat of the file written with the directory's fsync.
+    // What the call waited for, one answer after another. Sent without waiting: the lock's content with its close,
+    // and the look under the lock with them (the lock is held once its file is created; the commit waits for its
+    // content); the temp file's mode, content and fsync at once (its close, after the fsync, is not waited for); the
+    // directory's open with the rename, and the stat of the file written with the directory's fsync.
     const reads = Array<string>(5).fill('read');
     expect(waitedTrips()).toEqual([
       ['realpath', 'stat'],
@@ -176,8 +177,7 @@ describe('the tools’ SFTP requests', () => {
       reads,
       ['realpath', 'stat'],
       ['open'],
-      ['write', 'close'],
-      ['realpath', 'stat'],
+      ['write', 'close', 'realpath', 'stat'],
       ['open'],
       reads,
       ['close', 'lstat'],

@@ -319,5 +319,10 @@ async function writeLocked(
       createdDirectories,
     };
   };
-  return withFileLock(fs, realPath, underLock, { sightings: runtime.slot(LOCK_SIGHTINGS) });
+  // Until `lock.verify()`, right before the commit, the task reads and writes a temp file of its own: nothing another
+  // writer could see.
+  return withFileLock(fs, realPath, underLock, {
+    sightings: runtime.slot(LOCK_SIGHTINGS),
+    readsBeforeVerify: true,
+  });
 }
