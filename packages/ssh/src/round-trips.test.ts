@@ -132,7 +132,7 @@ describe('the tools’ SFTP requests', () => {
     expect(groups).toEqual([['realpath', 'stat'], ['open'], ['read'], ['close']]);
   });
 
-  test('StrReplaceFile of 1 MiB: two reads and one write of the file, its lock read twice, one lstat', async () => {
+  test('StrReplaceFile of 1 MiB: two reads and one write of the file, its lock read twice, one lstat, 19 waits', async () => {
     const line = 'abcdefghijklmnopqrstuvwxyz0123456789 the quick brown fox jumps over\n';
     const half = line.repeat(Math.ceil((512 * 1024) / line.length));
     const file = await tree.write('big.txt', `${half}MARKER\n${half}`);
@@ -168,8 +168,9 @@ describe('the tools’ SFTP requests', () => {
     expect(requests.length).toBe(47);
     // What the call waited for, one answer after another. Sent without waiting: the lock's content with its close,
     // and the look under the lock with them (the lock is held once its file is created; the commit waits for its
-    // content); the temp file's mode, content and fsync at once (its close, after the fsync, is not waited for); the
-    // directory's open with the rename, and the stat of the file written with the directory's fsync.
+    // content); the lstat of where the write lands with the look's open; the temp file's mode, content and fsync at
+    // once (its close, after the fsync, is not waited for); the directory's open with the rename, and the stat of the
+    // file written with the directory's fsync.
     const reads = Array<string>(5).fill('read');
     expect(waitedTrips()).toEqual([
       ['realpath', 'stat'],
@@ -178,10 +179,9 @@ describe('the tools’ SFTP requests', () => {
       ['realpath', 'stat'],
       ['open'],
       ['write', 'close', 'realpath', 'stat'],
-      ['open'],
+      ['lstat', 'open'],
       reads,
-      ['close', 'lstat'],
-      ['open'],
+      ['close', 'open'],
       ['fsetstat', ...Array<string>(5).fill('write'), 'fsync@openssh.com'],
       ['close', 'stat'],
       ['open'],
