@@ -16,6 +16,7 @@ export interface ConnectionSettings {
   readonly readyTimeoutMs: number;
   readonly keepaliveIntervalMs: number;
   readonly onRequest?: (request: string) => void;
+  readonly onAnswer?: (request: string) => void;
 }
 
 /** A request the connection took down with it; the file-system layer reports it as `ECONNRESET`. */
@@ -194,6 +195,7 @@ async function openSession(
       lost,
       ended: sftpEnded,
       onRequest: settings.onRequest,
+      onAnswer: settings.onAnswer,
     }),
     get alive() {
       return alive;

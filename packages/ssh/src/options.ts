@@ -37,6 +37,11 @@ export interface SshFileSystemOptions {
   /** Called with the name of every SFTP request sent (`stat`, `open`, `read`...), to count round trips. */
   onRequest?: (request: string) => void;
   /**
+   * Called with the name of every SFTP request whose answer arrived (or that failed): with `onRequest`, which
+   * requests were sent before the answer of which, that is, the round trips a call waited for.
+   */
+  onAnswer?: (request: string) => void;
+  /**
    * The host's Python 3 (default `python3`, looked up on the host's `PATH`; `null`: none): where it runs, a large
    * file's lines are counted on the host rather than carried over the link (`hostScanMinBytes`). Without it, the files
    * are read over SFTP.
@@ -107,5 +112,6 @@ export function connectionSettings(options: SshFileSystemOptions): ConnectionSet
     readyTimeoutMs: connectTimeoutMs,
     keepaliveIntervalMs,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.onAnswer ? { onAnswer: options.onAnswer } : {}),
   };
 }

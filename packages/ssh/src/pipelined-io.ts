@@ -51,6 +51,14 @@ export async function readPipelined(
   return total;
 }
 
+/**
+ * Whether {@link writePipelined} sends a write of `length` bytes whole before it returns to the event loop: ssh2 copies
+ * each part into its packet as it is sent, so the caller's buffer is free again as soon as the call returns.
+ */
+export function writtenInOneBurst(session: SftpSession, length: number): boolean {
+  return Math.ceil(length / session.maxWrite) <= IN_FLIGHT;
+}
+
 /** Writes `buffer[offset, offset + length)` at `position`, in parts of at most `maxWrite` bytes sent together. */
 export async function writePipelined(
   session: SftpSession,

@@ -17,10 +17,34 @@ let tree: TempWorkspace;
 let fs: SshFileSystem;
 /** The requests sent, grouped by the synchronous turn that sent them: one group is one round trip. */
 let groups: string[][];
+/**
+ * The requests sent, grouped by the answers between them: a group starts with the first request sent after an answer
+ * arrived, so every request a call waited for an answer to send opens a group (a request sent without waiting, a close
+ * whose answer nobody needs, may open one too, when an answer came in just before it).
+ */
+let trips: string[][];
+/**
+ * {@link trips}, with a group of closes alone folded into the group after it (or dropped, last): a close nobody waits
+ * for goes out just after the answer before it, before or after the next answer came in.
+ */
+function waitedTrips(): string[][] {
+  const folded: string[][] = [];
+  let closes: string[] = [];
+  for (const trip of trips) {
+    if (trip.every((request) => request === 'close')) closes.push(...trip);
+    else {
+      folded.push([...closes, ...trip]);
+      closes = [];
+    }
+  }
+  return folded;
+}
 beforeEach(async () => {
   tree = await createTempWorkspace();
   groups = [];
+  trips = [];
   let group: string[] | undefined;
+  let answered = true;
   fs = await ssh.connect(tree.workDir, {
     onRequest: (request) => {
       if (!group) {
@@ -29,9 +53,14 @@ beforeEach(async () => {
         queueMicrotask(() => (group = undefined));
       }
       group.push(request);
+      if (answered || trips.length === 0) trips.push([]);
+      answered = false;
+      trips.at(-1)!.push(request);
     },
+    onAnswer: () => (answered = true),
   });
   groups.length = 0;
+  trips.length = 0;
 });
 afterEach(async () => {
   await fs.close();
@@ -103,7 +132,7 @@ describe('the tools’ SFTP requests', () => {
     expect(groups).toEqual([['realpath', 'stat'], ['open'], ['read'], ['close']]);
   });
 
-  test('StrReplaceFile of 1 MiB: two reads and one write of the file, its lock read twice, one lstat', async () => {
+  test('StrReplaceFile of 1 MiB: two reads and one write of the file, its lock read twice, one lstat, 19 waits', async () => {
     const line = 'abcdefghijklmnopqrstuvwxyz0123456789 the quick brown fox jumps over\n';
     const half = line.repeat(Math.ceil((512 * 1024) / line.length));
     const file = await tree.write('big.txt', `${half}MARKER\n${half}`);
@@ -116,6 +145,7 @@ describe('the tools’ SFTP requests', () => {
     const edit = (from: string, to: string) => tool.call({ path: 'big.txt', edit: { old: from, new: to } });
     await edit('MARKER', 'CHANGED');
     groups.length = 0;
+    trips.length = 0;
     const result = await edit('CHANGED', 'MARKER');
     expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
     expect(await nodeFs.readFile(file, 'utf8')).toBe(`${half}MARKER\n${half}`);
@@ -136,5 +166,32 @@ describe('the tools’ SFTP requests', () => {
     expect(count('fstat')).toBe(0);
     expect(count('stat')).toBe(6);
     expect(requests.length).toBe(47);
+    // What the call waited for, one answer after another. Sent without waiting: the lock's content with its close,
+    // and the look under the lock with them (the lock is held once its file is created; the commit waits for its
+    // content); the lstat of where the write lands with the look's open; the temp file's mode, content and fsync at
+    // once (its close, after the fsync, is not waited for); the directory's open with the rename, and the stat of the
+    // file written with the directory's fsync.
+    const reads = Array<string>(5).fill('read');
+    expect(waitedTrips()).toEqual([
+      ['realpath', 'stat'],
+      ['open'],
+      reads,
+      ['realpath', 'stat'],
+      ['open'],
+      ['write', 'close', 'realpath', 'stat'],
+      ['lstat', 'open'],
+      reads,
+      ['close', 'open'],
+      ['fsetstat', ...Array<string>(5).fill('write'), 'fsync@openssh.com'],
+      ['close', 'stat'],
+      ['open'],
+      ['read'],
+      ['close', 'posix-rename@openssh.com', 'open'],
+      ['fsync@openssh.com', 'stat'],
+      ['close', 'stat'],
+      ['open'],
+      ['read'],
+      ['close', 'remove'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FileStats, OpenFile, StoredLineScanRequest } from '@kimi-tools/core/fs';
 import type { Attributes } from 'ssh2';
-import { readPipelined, writePipelined } from './pipelined-io.js';
+import { readPipelined, writePipelined, writtenInOneBurst } from './pipelined-io.js';
 import type { HostPython } from './host-line-scan.js';
 import type { Remote } from './remote.js';
 import type { SftpSession } from './sftp-session.js';
@@ -64,7 +64,10 @@ export async function statConfirmedBy(
 
 /** How an {@link SftpOpenFile} was opened. */
 export interface SftpOpenFileOptions {
-  /** Written through (its close is awaited: a failure there is a failure of the write). */
+  /**
+   * Opened for writing: its writes, mode and owner changes and fsync are sent without waiting for their answers (write
+   * behind), and `sync()` or `close()` waits for them and reports the first failure.
+   */
   readonly writable: boolean;
   /**
    * The stats of the file as it was opened, asked as soon as it was (an `fstat`, or the stat before the open that
@@ -94,6 +97,16 @@ export class SftpOpenFile implements OpenFile {
   /** The stats the file was opened with: the version a scan on the host must have found. */
   readonly #openedStat: Promise<Attributes> | undefined;
   #closed = false;
+  /** How many times a mode refused with its owner was set again alone (see `setModeAndOwner`). */
+  #resent = 0;
+  /**
+   * The requests sent on a writable handle whose answers nobody has waited for yet (writes, mode and owner, fsync):
+   * the server answers a session's requests in the order they were sent, so what is sent after them sees them done,
+   * and the next `sync()`, `close()`, `stat()` or read waits for them and throws the first failure.
+   */
+  #behind: { syscall: string; sent: Promise<unknown> }[] = [];
+  /** Whether something was changed through this handle since its last successful `sync()` (or its open). */
+  #unsynced = false;
 
   constructor(
     private readonly remote: Remote,
@@ -111,6 +124,7 @@ export class SftpOpenFile implements OpenFile {
   }
 
   async read(buffer: Uint8Array, offset: number, length: number, position: number) {
+    await this.#caughtUp();
     if (length === 0) return { bytesRead: 0 };
     const early = await this.#fromReadAhead(asBuffer(buffer), offset, length, position);
     if (early !== undefined) return { bytesRead: early };
@@ -128,17 +142,26 @@ export class SftpOpenFile implements OpenFile {
     return { bytesRead };
   }
 
+  /**
+   * A write whose parts all go out at once is sent behind ({@link SftpOpenFileOptions.writable}): its bytes are copied
+   * into the packets as they are sent, so the caller may reuse its buffer at once. A larger one is waited for (its
+   * later parts are sent as the first ones are answered, from the caller's buffer).
+   */
   async write(buffer: Uint8Array, offset: number, length: number, position: number) {
     this.#changed();
-    if (length > 0) {
-      await this.#on('write', (sftp) =>
-        writePipelined(sftp, this.handle, asBuffer(buffer), offset, length, position),
-      );
+    if (length === 0) return { bytesWritten: 0 };
+    const work = (sftp: SftpSession) =>
+      writePipelined(sftp, this.handle, asBuffer(buffer), offset, length, position);
+    if (writtenInOneBurst(this.sftp, length)) this.#sendBehind('write', work);
+    else {
+      await this.#caughtUp();
+      await this.#on('write', work);
     }
     return { bytesWritten: length };
   }
 
   async stat(): Promise<FileStats> {
+    await this.#caughtUp();
     // Nothing was read or changed through this handle since the last answer: asking again could only show what
     // others did since, which a stat taken a moment earlier may miss just as well.
     if (!this.sftp.alive) this.#lastStat = undefined;
@@ -160,54 +183,104 @@ export class SftpOpenFile implements OpenFile {
     return python.scanLines(this.path, opened, request);
   }
 
-  truncate(length: number) {
+  async truncate(length: number) {
+    await this.#caughtUp();
     this.#changed();
-    return this.#on('ftruncate', (sftp) => sftp.fsetstat(this.handle, { size: length }));
+    await this.#on('ftruncate', (sftp) => sftp.fsetstat(this.handle, { size: length }));
   }
 
+  /** Sends the fsync after everything sent before it, and waits for all of them: their first failure is thrown. */
   async sync() {
-    if (!this.sftp.extensions.has('fsync@openssh.com')) return;
-    await this.#on('fsync', (sftp) => sftp.fsync(this.handle));
+    const fsync = this.sftp.extensions.has('fsync@openssh.com');
+    const resent = this.#resent;
+    if (fsync) this.#sendBehind('fsync', (sftp) => sftp.fsync(this.handle));
+    await this.#caughtUp();
+    // A mode set again after a refused owner came after the fsync: that change is flushed too.
+    if (fsync && this.#resent !== resent) await this.#on('fsync', (sftp) => sftp.fsync(this.handle));
+    this.#unsynced = false;
   }
 
-  chmod(mode: number) {
+  async chmod(mode: number) {
+    await this.#caughtUp();
     this.#changed();
-    return this.#on('fchmod', (sftp) => sftp.fsetstat(this.handle, { mode: mode & 0o7777 }));
+    await this.#on('fchmod', (sftp) => sftp.fsetstat(this.handle, { mode: mode & 0o7777 }));
   }
 
-  chown(uid: number, gid: number) {
+  async chown(uid: number, gid: number) {
+    await this.#caughtUp();
     this.#changed();
-    return this.#on('fchown', (sftp) => sftp.fsetstat(this.handle, { uid, gid }));
+    await this.#on('fchown', (sftp) => sftp.fsetstat(this.handle, { uid, gid }));
   }
 
+  /** Sent behind, like a write: the next `sync()` or `close()` reports a failure to set the bits. */
   async setModeAndOwner(mode: number, owner: { uid: number; gid: number }) {
     this.#changed();
-    try {
-      // OpenSSH sets the bits, then the owner, and answers FAILURE if either failed.
-      await this.#on('fchmod', (sftp) =>
-        sftp.fsetstat(this.handle, { mode: mode & 0o7777, uid: owner.uid, gid: owner.gid }),
-      );
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw error;
-      // Which of the two failed, SFTP does not say: the bits alone tell (an owner we may not give is not given).
-      await this.chmod(mode);
-    }
+    const bits = mode & 0o7777;
+    this.#sendBehind('fchmod', async (sftp) => {
+      try {
+        // OpenSSH sets the bits, then the owner, and answers FAILURE if either failed.
+        await sftp.fsetstat(this.handle, { mode: bits, uid: owner.uid, gid: owner.gid });
+      } catch (error) {
+        if (!sftp.alive) throw error;
+        // Which of the two failed, SFTP does not say: the bits alone tell (an owner we may not give is not given).
+        // The requests sent after the first one may be answered already; a `sync()` flushes this one again.
+        this.#resent++;
+        await sftp.fsetstat(this.handle, { mode: bits });
+      }
+    });
   }
 
   async close() {
     if (this.#closed) return;
     this.#closed = true;
-    // The server released every handle of a session that ended: there is nothing left to close.
-    if (!this.sftp.alive) return;
+    // The server released every handle of a session that ended: there is nothing left to close, and what was sent
+    // behind failed with it.
+    if (!this.sftp.alive) {
+      await this.#caughtUp();
+      return;
+    }
     const closing = this.#on('close', (sftp) => sftp.close(this.handle));
-    // Closing a file only read from cannot fail in a way that matters; the server answers it in order, so nothing
-    // sent later can see the file open. Not waiting saves a round trip on every read.
-    if (this.options.writable) await closing;
-    else closing.catch(() => undefined);
+    // Closing a file only read from, or one whose every change a `sync()` saw done, cannot fail in a way that
+    // matters; the server answers it in order, so nothing sent later can see the file open. Not waiting saves a
+    // round trip. A handle with changes not synced waits: a failure there, or of a write sent behind, is the
+    // write's.
+    if (!this.#unsynced && this.#behind.length === 0) {
+      closing.catch(() => undefined);
+      return;
+    }
+    const [behind, closed] = await Promise.allSettled([this.#caughtUp(), closing]);
+    if (behind.status === 'rejected') throw behind.reason;
+    if (closed.status === 'rejected') throw closed.reason;
+  }
+
+  /** Sends a request on a writable handle without waiting for its answer ({@link #behind}). */
+  #sendBehind(syscall: string, work: (sftp: SftpSession) => Promise<unknown>) {
+    const sent = this.#on(syscall, work);
+    sent.catch(() => undefined);
+    this.#behind.push({ syscall, sent });
+  }
+
+  /**
+   * Waits for every request sent behind, and throws the failure that tells most: the first the server answered with
+   * (a full disk...), else, the connection having taken them all, a write's: the content is what was lost.
+   */
+  async #caughtUp() {
+    if (this.#behind.length === 0) return;
+    const behind = this.#behind;
+    this.#behind = [];
+    const settled = await Promise.allSettled(behind.map((each) => each.sent));
+    const failed = behind
+      .map((each, index) => ({ syscall: each.syscall, result: settled[index]! }))
+      .filter((each) => each.result.status === 'rejected')
+      .map((each) => ({ syscall: each.syscall, reason: (each.result as PromiseRejectedResult).reason }));
+    if (failed.length === 0) return;
+    const answered = failed.find((each) => (each.reason as NodeJS.ErrnoException).code !== 'ECONNRESET');
+    throw (answered ?? failed.find((each) => each.syscall === 'write') ?? failed[0]!).reason;
   }
 
   /** What this handle changed makes the stats, the read-ahead and the known end stale. */
   #changed() {
+    this.#unsynced = true;
     this.#knownEnd = undefined;
     this.#size = undefined;
     this.#lastStat = undefined;

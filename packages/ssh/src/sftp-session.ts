@@ -37,6 +37,7 @@ export interface SessionState {
   /** Marks the session gone: a request was left unanswered because the channel ended. */
   ended(): void;
   onRequest?: ((request: string) => void) | undefined;
+  onAnswer?: ((request: string) => void) | undefined;
 }
 
 /** What ssh2 learns when the SFTP session starts (the server's VERSION packet and `limits@openssh.com`). */
@@ -64,8 +65,9 @@ const LOOKING: ReadonlySet<string> = new Set([
 const DEFAULT_DATA_LENGTH = 32_000;
 
 /**
- * The SFTP requests of one live session, as promises. Every request is counted (`onRequest`), none is sent once the
- * session is lost, and a request the connection took down with it rejects with the session's `lost()` error.
+ * The SFTP requests of one live session, as promises. Every request and every answer is counted (`onRequest`,
+ * `onAnswer`), none is sent once the session is lost, and a request the connection took down with it rejects with the
+ * session's `lost()` error.
  */
 export class SftpSession {
   /** The extensions the server announced (`posix-rename@openssh.com`, `fsync@openssh.com`...). */
@@ -112,6 +114,7 @@ export class SftpSession {
       if (!LOOKING.has(request)) this.#changing++;
       connection.onRequest?.(request);
       issue((error, value) => {
+        connection.onAnswer?.(request);
         const status = (error as { code?: unknown } | null | undefined)?.code;
         if (!error) resolve(value as T);
         else if (typeof status === 'number' && connection.alive())

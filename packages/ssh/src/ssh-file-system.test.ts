@@ -218,11 +218,16 @@ describe('sshFileSystem', () => {
     requests.length = 0;
     const [, read] = await Promise.all([fs.rename(other, target), readWhole(target)]);
     expect(read).toEqual({ fifo: false, text: 'other' });
-    expect(requests).toEqual(['posix-rename@openssh.com', 'stat', 'open', 'read', 'close']);
+    // The rename opens its directory along, for a sync that does not follow here: it is closed again whenever the
+    // open's answer is in.
+    expect(requests.slice(0, 2)).toEqual(['posix-rename@openssh.com', 'open']);
+    const rest = requests.slice(2);
+    rest.splice(rest.indexOf('close'), 1);
+    expect(rest).toEqual(['stat', 'open', 'read', 'close']);
     await fs.close();
   });
 
-  test('a full disk on the host is ENOSPC, and the file it was to replace is untouched', async () => {
+  test('a full disk on the host is ENOSPC, at the flush or the close after the write, and the file it was to replace is untouched', async () => {
     const mountPoint = await tree.mkdir('small');
     await run('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]);
     try {
@@ -231,11 +236,20 @@ describe('sshFileSystem', () => {
       const fs = await ssh.connect(tree.workDir);
       const file = await fs.create(path.join(mountPoint, '.target.txt.tmp'));
       const content = Buffer.alloc(2 * 1024 * 1024, 'x');
-      await expect(file.write(content, 0, content.length, 0)).rejects.toMatchObject({
+      // The write is sent without waiting for its answer: the flush that follows it reports its failure.
+      await file.write(content, 0, content.length, 0);
+      await expect(file.sync()).rejects.toMatchObject({
         code: 'ENOSPC',
         message: `ENOSPC: no space left on device, write '${mountPoint}/.target.txt.tmp'`,
       });
       await file.close();
+      // Closed without a flush, the write's failure is the close's.
+      const unflushed = await fs.create(path.join(mountPoint, '.target.txt.tmp2'));
+      await unflushed.write(content, 0, content.length, 0);
+      await expect(unflushed.close()).rejects.toMatchObject({
+        code: 'ENOSPC',
+        message: `ENOSPC: no space left on device, write '${mountPoint}/.target.txt.tmp2'`,
+      });
       expect(await nodeFs.readFile(target, 'utf8')).toBe('kept');
       await fs.close?.();
     } finally {
@@ -246,25 +260,24 @@ describe('sshFileSystem', () => {
 
 describe('SFTP requests', () => {
   /**
-   * The requests `work` sends, grouped by the synchronous turn that sent them: requests of one group went out
-   * together, without waiting for each other's answers (one round trip).
+   * The requests `work` sends, grouped by the answers between them: a group starts with the first request sent after
+   * an answer came in, so requests of one group went out together, without waiting for each other's answers (one
+   * round trip).
    */
   async function requestsOf(
     work: (fs: Awaited<ReturnType<typeof ssh.connect>>) => Promise<unknown>,
     beforeEach?: (request: string) => void,
   ) {
     const groups: string[][] = [];
-    let group: string[] | undefined;
+    let answered = true;
     const fs = await ssh.connect(tree.workDir, {
       onRequest: (request) => {
         beforeEach?.(request);
-        if (!group) {
-          group = [];
-          groups.push(group);
-          queueMicrotask(() => (group = undefined));
-        }
-        group.push(request);
+        if (answered || groups.length === 0) groups.push([]);
+        answered = false;
+        groups.at(-1)!.push(request);
       },
+      onAnswer: () => (answered = true),
     });
     groups.length = 0;
     await work(fs);
@@ -354,8 +367,9 @@ describe('SFTP requests', () => {
     expect(requests).toEqual([['stat'], ['open'], ['read', 'read', 'read', 'read', 'read'], ['close']]);
   });
 
-  test('an atomic write is exclusive create, write, fsync, close, posix-rename, and the directory synced', async () => {
+  test('an atomic write is exclusive create, write and fsync sent together, close, posix-rename with the directory opened, its fsync with the stat core asks next', async () => {
     const target = await tree.write('target.txt', 'old');
+    let size: number | undefined;
     const requests = await requestsOf(async (fs) => {
       const temp = tree.at('.target.txt.tmp');
       const file = await fs.create(temp);
@@ -364,17 +378,43 @@ describe('SFTP requests', () => {
       await file.close();
       await fs.rename(temp, target);
       await fs.syncDirectory(tree.workDir);
+      size = (await fs.stat(target)).size;
     });
     expect(requests).toEqual([
       ['open'],
-      ['write'],
-      ['fsync@openssh.com'],
-      ['close'],
-      ['posix-rename@openssh.com'],
-      ['open'],
-      ['fsync@openssh.com'],
+      ['write', 'fsync@openssh.com'],
+      ['close', 'posix-rename@openssh.com', 'open'],
+      ['fsync@openssh.com', 'stat'],
       ['close'],
     ]);
+    expect(size).toBe(4096);
     expect(await nodeFs.readFile(target, 'utf8')).toBe('n'.repeat(4096));
+  });
+
+  test('a rename no sync follows closes the directory it opened; a stat after something changed is asked again', async () => {
+    const target = await tree.write('target.txt', 'old');
+    const [first, second, removed] = await Promise.all(
+      ['a', 'bb', 'c'].map((text) => tree.write(`${text}.tmp`, text)),
+    );
+    let closed: () => void;
+    const closing = new Promise<void>((resolve) => (closed = resolve));
+    const requests = await requestsOf(
+      async (fs) => {
+        await fs.rename(first!, target);
+        await closing;
+        await fs.rename(second!, target);
+        await fs.syncDirectory(tree.workDir);
+        await fs.unlink(removed!);
+        expect((await fs.stat(target)).size).toBe(2);
+      },
+      (request) => request === 'close' && closed(),
+    );
+    expect(requests).toEqual([
+      ['posix-rename@openssh.com', 'open'],
+      ['close', 'posix-rename@openssh.com', 'open'],
+      ['fsync@openssh.com', 'stat'],
+      ['close', 'remove'],
+      ['stat'],
+    ]);
   });
 });

@@ -25,7 +25,8 @@ import { remoteExec } from './remote-exec.js';
 import { OpenFlags, type SftpSession } from './sftp-session.js';
 import { readsAhead, readStart, SftpOpenFile, statConfirmedBy } from './sftp-open-file.js';
 import { toDirEntry, toFileStats } from './sftp-stats.js';
-import { StatWithRealpath } from './stat-with-realpath.js';
+import { DirectoryOpenedWithRename } from './directory-opened-with-rename.js';
+import { StatsSentAhead } from './stats-sent-ahead.js';
 import { UnopenedFile } from './unopened-file.js';
 
 /** Where the host's clock is read (see `now`): its temp directory, which every POSIX host has. */
@@ -116,7 +117,8 @@ function backend(
     program: hostPrograms.python,
     scanMinBytes: hostPrograms.scanMinBytes,
   });
-  const resolver = new StatWithRealpath();
+  const statsAhead = new StatsSentAhead();
+  const renamedInto = new DirectoryOpenedWithRename();
   const run = <T>(syscall: string, paths: readonly string[], work: (sftp: SftpSession) => Promise<T>) => {
     const relative = paths.find((each) => !each.startsWith('/'));
     if (relative !== undefined) {
@@ -194,7 +196,7 @@ function backend(
     run('open', [path], async (sftp): Promise<OpenFile> => {
       // Only a regular file is opened on the server: opening a FIFO there would block the whole session. The stat
       // sent with the path's resolution is that stat when the open follows it at once.
-      const statting = resolver.take(sftp, path)?.catch(() => sftp.stat(path));
+      const statting = statsAhead.take(sftp, path)?.catch(() => sftp.stat(path));
       const attrs = await (statting ?? sftp.stat(path));
       if (isFileType(attrs.mode, FileType.SOCKET)) throw errnoError('ENXIO', 'open', [path]);
       if (!isFileType(attrs.mode, FileType.FILE)) return new UnopenedFile(path, toFileStats(attrs));
@@ -235,13 +237,14 @@ function backend(
     identity,
     capabilities,
     now,
-    stat: (path) => run('stat', [path], (sftp) => sftp.stat(path)).then(toFileStats),
+    stat: (path) =>
+      run('stat', [path], (sftp) => statsAhead.take(sftp, path) ?? sftp.stat(path)).then(toFileStats),
     lstat: (path) => run('lstat', [path], (sftp) => sftp.lstat(path)).then(toFileStats),
     // OpenSSH resolves a path whose last part is missing; the contract wants ENOENT, so the path is asked for too.
     realpath: (path) =>
       run('realpath', [path], async (sftp) => (await Promise.all([sftp.realpath(path), sftp.stat(path)]))[0]),
     // OpenSSH's own answer: its realpath resolves a missing last name (and a dangling link there), nothing deeper.
-    realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => resolver.realpath(sftp, path)),
+    realpathLastMayBeMissing: (path) => run('realpath', [path], (sftp) => statsAhead.realpath(sftp, path)),
     readlink: (path) => run('readlink', [path], (sftp) => sftp.readlink(path)),
     readdir: (path) => {
       const overSftp = () => readdirOverSftp(path);
@@ -260,9 +263,12 @@ function backend(
     },
     create: (path, mode = 0o666) => createExclusive(path, mode),
     rename: (from, to) =>
-      run('rename', [from, to], (sftp) =>
-        capabilities.atomicReplace ? sftp.posixRename(from, to) : sftp.rename(from, to),
-      ),
+      run('rename', [from, to], (sftp) => {
+        const renaming = capabilities.atomicReplace ? sftp.posixRename(from, to) : sftp.rename(from, to);
+        // The directory's handle for the sync that makes the rename durable, sent with it.
+        if (capabilities.fsync) renamedInto.keep(sftp, to, renaming);
+        return renaming;
+      }),
     unlink: (path) => run('unlink', [path], (sftp) => sftp.remove(path)),
     mkdir: (path, options = {}) =>
       options.recursive ? mkdirRecursive(path, options.mode) : mkdirOne(path, options.mode),
@@ -283,9 +289,13 @@ function backend(
       if (!capabilities.fsync) return;
       // fsync@openssh.com takes a file handle; OpenSSH opens a directory for reading as one, and Linux syncs it.
       await run('fsync', [path], async (sftp) => {
-        const handle = await sftp.open(path, OpenFlags.READ);
+        const opened = renamedInto.take(sftp, path);
+        const handle = await (opened?.handle ?? sftp.open(path, OpenFlags.READ));
         try {
-          await sftp.fsync(handle);
+          const syncing = sftp.fsync(handle);
+          // Core states the file it just wrote once the rename is durable: that stat goes with the sync.
+          if (opened) statsAhead.keepStat(sftp, opened.renamed, sftp.stat(opened.renamed));
+          await syncing;
         } finally {
           sftp.close(handle).catch(() => undefined);
         }

@@ -93,7 +93,11 @@ export interface StoredLineScan {
 export interface OpenFile {
   /** Reads up to `length` bytes at `position` into `buffer[offset...]`; `bytesRead` 0 means the end of the file. */
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-  /** Writes `buffer[offset, offset + length)` at `position`; may write fewer bytes (callers loop). */
+  /**
+   * Writes `buffer[offset, offset + length)` at `position`; may write fewer bytes (callers loop). A backend may send
+   * it without waiting for its answer: its failure then comes from the file's next `sync()`, `stat()`, read or
+   * `close()`, which a caller that needs the content written checks.
+   */
   write(
     buffer: Uint8Array,
     offset: number,

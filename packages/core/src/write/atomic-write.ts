@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { renameTempOver } from './rename-temp.js';
-import { resolveLinkTarget } from './resolve-link-target.js';
+import { resolveLinkTarget, type LinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
 import { atomicReplaceUnavailableErrnoText, notRegularFileErrnoText } from '../errors.js';
 import { errnoError } from '../fs/errno.js';
@@ -28,6 +28,11 @@ export interface AtomicWriteOptions {
    * links, before the target is overwritten); throwing stops the write and leaves the target untouched.
    */
   beforeCommit?: () => Promise<void>;
+  /**
+   * `resolveLinkTarget(fs, filePath)`, when the caller started it already (beside its own last look at the file, under
+   * its lock): the file the write lands on, and what is there.
+   */
+  linkTarget?: Promise<LinkTarget>;
 }
 
 // Writes data[start, end) at `position`, looping over short writes.
@@ -240,7 +245,7 @@ export async function writeFileAtomic(
 ): Promise<void> {
   options.signal?.throwIfAborted();
   if (!fs.capabilities.atomicReplace) throw errnoError('ENOSYS', atomicReplaceUnavailableErrnoText(fs.name));
-  const { path: target, stats: existing } = await resolveLinkTarget(fs, filePath);
+  const { path: target, stats: existing } = await (options.linkTarget ?? resolveLinkTarget(fs, filePath));
   if (existing && !existing.isFile()) throw errnoError('EISDIR', notRegularFileErrnoText(filePath));
   if (existing?.nlink !== undefined && existing.nlink > 1) {
     if (data instanceof Uint8Array) {

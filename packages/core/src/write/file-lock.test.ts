@@ -7,6 +7,27 @@ import { isLockFileName, lockFilePath } from './lock-file-name.js';
 import { LockSightings } from './lock-sightings.js';
 import { cleanupStaleTempFiles } from './temp-files.js';
 import { localFileSystem } from '../fs/local-file-system.js';
+import { errnoError } from '../fs/errno.js';
+import type { FileSystem } from '../fs/file-system.js';
+
+/** The local disk, where a lock file is created but its content refused, as a full disk does. */
+const lockContentRefused: FileSystem = {
+  ...localFileSystem,
+  create: async (filePath, mode) => {
+    const file = await localFileSystem.create(filePath, mode);
+    if (!isLockFileName(path.basename(filePath))) return file;
+    return {
+      read: (...args) => file.read(...args),
+      write: () => Promise.reject(errnoError('ENOSPC', 'no space left on device, write')),
+      stat: () => file.stat(),
+      truncate: (length) => file.truncate(length),
+      sync: () => file.sync(),
+      chmod: (mode) => file.chmod(mode),
+      chown: (uid, gid) => file.chown(uid, gid),
+      close: () => file.close(),
+    };
+  },
+};
 
 describe('withFileLock', () => {
   it('lets one holder in at a time and removes the lock afterwards', async ({ workspace }) => {
@@ -104,6 +125,43 @@ describe('withFileLock', () => {
       'is locked by another writer',
     );
     expect(await fs.readFile(lock, 'utf8')).toBe('');
+  });
+
+  it('a lock whose content is refused fails the call before its task, and is removed', async ({
+    workspace,
+  }) => {
+    const ran: string[] = [];
+    const call = withFileLock(lockContentRefused, workspace.at('a.txt'), async () => ran.push('task'));
+    await expect(call).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(ran).toEqual([]);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+  });
+
+  it('a task that reads until verify() starts while the lock is filled: verify() waits for its content, or throws its failure', async ({
+    workspace,
+  }) => {
+    const file = workspace.at('a.txt');
+    const lock = lockFilePath(file);
+    const seen: string[] = [];
+    const task = async (held: { verify(): Promise<void> }) => {
+      seen.push('task');
+      await held.verify();
+      seen.push(await fs.readFile(lock, 'utf8'));
+      return 'written';
+    };
+    expect(await withFileLock(localFileSystem, file, task, { readsBeforeVerify: true })).toBe('written');
+    expect(seen).toEqual(['task', expect.stringMatching(/^\d+\n[0-9a-f]{32}\n$/)]);
+    seen.length = 0;
+    const refused = withFileLock(lockContentRefused, file, task, { readsBeforeVerify: true });
+    await expect(refused).rejects.toMatchObject({ code: 'ENOSPC' });
+    // The task ran up to its verify(), which threw: it never got to write.
+    expect(seen).toEqual(['task']);
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+    // A task that ends without verify() ends the call with that failure too.
+    await expect(
+      withFileLock(lockContentRefused, file, async () => 'refused', { readsBeforeVerify: true }),
+    ).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
   });
 
   it('names lock files so a cleanup recognises them', async ({ workspace }) => {

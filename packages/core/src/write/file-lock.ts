@@ -24,6 +24,13 @@ export interface FileLockOptions {
    * record for this call alone.
    */
   sightings?: LockSightings;
+  /**
+   * The task changes nothing another writer could see before it calls `verify()` (applyFileChange's reads, and writes
+   * a temp file of its own, until then): it then starts as soon as the lock file is created, while the lock's content
+   * is written (one round trip less on a remote host), and `verify()` waits for that content. Should writing it fail,
+   * `verify()` throws that failure, and the call ends with it.
+   */
+  readsBeforeVerify?: boolean;
 }
 
 /** What the task of {@link withFileLock} can ask about the lock it runs under. */
@@ -182,30 +189,47 @@ async function release(fs: FileSystem, lockPath: string, token: string): Promise
 }
 
 /**
- * Creates the lock file exclusively and fills it; false when it already exists. Should filling it fail (a full disk
- * creates the file but refuses its content), the file just created is removed before the error is thrown: nothing
- * may be left to block every later writer.
+ * Creates the lock file exclusively; `undefined` when it already exists, else the filling of it with `content`, under
+ * way. Should filling it fail (a full disk creates the file but refuses its content), the file just created is removed
+ * before that failure is the filling's: nothing may be left to block every later writer.
  */
-async function createLock(fs: FileSystem, lockPath: string, content: string): Promise<boolean> {
+async function takeLock(
+  fs: FileSystem,
+  lockPath: string,
+  content: string,
+): Promise<{ filled: Promise<void> } | undefined> {
   let handle: OpenFile;
   try {
     handle = await fs.create(lockPath);
   } catch (error) {
-    if (hasErrno(error, 'EEXIST')) return false;
+    if (hasErrno(error, 'EEXIST')) return undefined;
     throw error;
   }
-  try {
-    const bytes = Buffer.from(content, 'utf8');
-    for (let written = 0; written < bytes.length;) {
-      written += (await handle.write(bytes, written, bytes.length - written, written)).bytesWritten;
+  const fill = async () => {
+    try {
+      const bytes = Buffer.from(content, 'utf8');
+      for (let written = 0; written < bytes.length;) {
+        written += (await handle.write(bytes, written, bytes.length - written, written)).bytesWritten;
+      }
+      await handle.close();
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await fs.unlink(lockPath).catch(() => undefined);
+      throw error;
     }
-    await handle.close();
-    return true;
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await fs.unlink(lockPath).catch(() => undefined);
-    throw error;
-  }
+  };
+  const filled = fill();
+  // Its failure is the caller's to throw, whenever it asks.
+  filled.catch(() => undefined);
+  return { filled };
+}
+
+/** Creates the lock file exclusively and fills it; false when it already exists ({@link takeLock}). */
+async function createLock(fs: FileSystem, lockPath: string, content: string): Promise<boolean> {
+  const taken = await takeLock(fs, lockPath, content);
+  if (!taken) return false;
+  await taken.filled;
+  return true;
 }
 
 /**
@@ -228,18 +252,36 @@ export async function withFileLock<T>(
   const token = nodeCrypto().randomBytes(16).toString('hex');
   const deadline = Date.now() + timeoutMs;
   let pause = 2;
+  let filled: Promise<void>;
   for (;;) {
-    if (await createLock(fs, lockPath, `${process.pid}\n${token}\n`)) break;
+    const taken = await takeLock(fs, lockPath, `${process.pid}\n${token}\n`);
+    if (taken) {
+      filled = taken.filled;
+      break;
+    }
     await breakIfStale(fs, lockPath, staleMs, sightings);
     if (Date.now() > deadline) throw new Error(fileLockedMessage(filePath, lockPath));
     await nodeTimers().setTimeout(pause);
     pause = Math.min(pause * 2, 50);
   }
+  if (!options.readsBeforeVerify) await filled;
   const stopRefreshing = keepFresh(fs, lockPath, token, staleMs);
   try {
-    return await task({ verify: () => verifyOwner(fs, filePath, lockPath, token) });
+    const result = await task({
+      verify: async () => {
+        await filled;
+        await verifyOwner(fs, filePath, lockPath, token);
+      },
+    });
+    await filled;
+    return result;
   } finally {
     stopRefreshing();
-    await release(fs, lockPath, token);
+    const held = await filled.then(
+      () => true,
+      () => false,
+    );
+    // A lock whose filling failed was removed then.
+    if (held) await release(fs, lockPath, token);
   }
 }
