@@ -5,6 +5,7 @@ import { cutLongLines, DIFF_LINE_MAX_CHARS } from './cut-long-lines.js';
 import { buildHunkBlocks, hunkLineLists, hunkRanges } from './hunks.js';
 import { LineDiff } from './line-diff.js';
 import type { LineRun } from './line-runs.js';
+import { monotonicMs } from '../runtime/monotonic-ms.js';
 
 /** Above this many lines on either side, a change is shown as a summary block. */
 export const DIFF_MAX_LINES = 10_000;
@@ -94,9 +95,8 @@ export function buildDiffView(
   options: DiffOptions = {},
 ): DiffView {
   const { timing } = options;
-  // The clock is read only for `timing`: Node loads its performance module on the first read (about a millisecond
-  // of a first call), and a summary of a big change never searches, so it has no other reason to.
-  const startedAt = timing ? performance.now() : 0;
+  // The clock is read only for `timing`: a summary of a big change never searches, so it has no other reason to.
+  const startedAt = timing ? monotonicMs() : 0;
   const given = options.lines?.isOf(oldText, newText) ? options.lines : undefined;
   const lines = given ?? new LineDiff(oldText, newText, validBudget(options.budgetMs));
   const searchedBefore = lines.clock.endedAt !== undefined;
@@ -106,7 +106,7 @@ export function buildDiffView(
     // A search made before this call (for the caller's own use) took none of this call's time.
     const searchMs = searchedBefore ? 0 : (clock.endedAt ?? 0) - (clock.startedAt ?? 0);
     timing.searchMs = searchMs;
-    timing.readMs = performance.now() - startedAt - searchMs;
+    timing.readMs = monotonicMs() - startedAt - searchMs;
     timing.searchTimedOut = clock.timedOut ?? false;
   }
   return view;

@@ -1,5 +1,6 @@
 import { jsdiff } from '../fs/load-on-use.js';
 import { sharedEdges, type DiffLines, type SharedEdges } from './diff-lines.js';
+import { monotonicMs } from '../runtime/monotonic-ms.js';
 
 /** A run of consecutive lines that are kept, removed from the old text, or added in the new one. */
 export interface LineRun {
@@ -13,7 +14,7 @@ const COMPARISONS_PER_CLOCK_CHECK = 1024;
 
 class DiffDeadlineReached extends Error {}
 
-/** Filled in when a search runs: when it started and ended (`performance.now()` values), and whether it gave up. */
+/** Filled in when a search runs: when it started and ended (`monotonicMs()` values), and whether it gave up. */
 export interface SearchClock {
   startedAt?: number;
   endedAt?: number;
@@ -193,19 +194,19 @@ function matchMiddle(
 ): Array<[number, number]> | undefined {
   if (middle.oldIndexes.length === 0 || middle.newIndexes.length === 0) return [];
 
-  clock.startedAt = performance.now();
+  clock.startedAt = monotonicMs();
   const matches = searchMatches(middle, clock.startedAt + budgetMs);
-  clock.endedAt = performance.now();
+  clock.endedAt = monotonicMs();
   clock.timedOut = matches === undefined;
   return matches;
 }
 
-/** The Myers search (jsdiff) over the candidate lines, stopped at `deadline` (a `performance.now()` value). */
+/** The Myers search (jsdiff) over the candidate lines, stopped at `deadline` (a `monotonicMs()` value). */
 function searchMatches(
   { oldIndexes, oldIds, newIndexes, newIds }: MiddleCandidates,
   deadline: number,
 ): Array<[number, number]> | undefined {
-  const remaining = deadline - performance.now();
+  const remaining = deadline - monotonicMs();
   if (remaining <= 0) return undefined;
 
   // jsdiff's own `timeout` is only checked between edit distances; the comparator also looks at the clock, so one
@@ -213,7 +214,7 @@ function searchMatches(
   let comparisons = 0;
   const comparator = (left: number, right: number): boolean => {
     comparisons++;
-    if (comparisons % COMPARISONS_PER_CLOCK_CHECK === 0 && performance.now() > deadline) {
+    if (comparisons % COMPARISONS_PER_CLOCK_CHECK === 0 && monotonicMs() > deadline) {
       throw new DiffDeadlineReached();
     }
     return left === right;

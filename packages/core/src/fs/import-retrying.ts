@@ -1,5 +1,4 @@
-import { pathToFileURL } from 'node:url';
-import { nodeModule } from './load-on-use.js';
+import { nodeModule, nodeUrl } from './load-on-use.js';
 
 /** Fresh URLs {@link importRetrying} tries for one module over the life of the process, one per call at most. */
 export const MAX_IMPORT_ATTEMPTS = 64;
@@ -35,5 +34,5 @@ export async function importRetrying<T>(load: () => Promise<T>, url: string | un
  * the `url` {@link importRetrying} needs. Resolving loads nothing, and a failed resolution is not kept.
  */
 export function resolvedModuleUrl(specifier: string, fromUrl: string): string {
-  return pathToFileURL(nodeModule().createRequire(fromUrl).resolve(specifier)).href;
+  return nodeUrl().pathToFileURL(nodeModule().createRequire(fromUrl).resolve(specifier)).href;
 }

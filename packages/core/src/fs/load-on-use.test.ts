@@ -6,10 +6,13 @@ import {
   iconvLite,
   ignore,
   jsdiff,
+  nodeAsyncHooks,
+  nodeBuffer,
   nodeCrypto,
   nodeModule,
   nodeOs,
   nodeTimers,
+  nodeUrl,
   nodeUtil,
   picomatch,
   workerThreads,
@@ -30,12 +33,15 @@ describe('dependencies loaded on use', () => {
       'picomatch',
       'ignore',
       'zod',
+      'node:async_hooks',
+      'node:buffer',
       'node:child_process',
       'node:crypto',
       'node:fs',
       'node:module',
       'node:os',
       'node:timers/promises',
+      'node:url',
       'node:util',
       'node:worker_threads',
     ];
@@ -56,6 +62,9 @@ describe('dependencies loaded on use', () => {
     ).toBe('string');
     expect(nodeOs().constants.errno.ENOENT).toBeGreaterThan(0);
     expect(typeof nodeTimers().setTimeout).toBe('function');
+    expect(typeof new (nodeAsyncHooks().AsyncLocalStorage)().run).toBe('function');
+    expect(nodeBuffer().isAscii(Buffer.from('plain'))).toBe(true);
+    expect(nodeUrl().pathToFileURL('/a b').href).toBe('file:///a%20b');
     expect(nodeUtil().stripVTControlCharacters('\u001b[31mred\u001b[0m')).toBe('red');
     expect(typeof workerThreads().Worker).toBe('function');
   });

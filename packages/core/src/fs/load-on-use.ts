@@ -1,10 +1,13 @@
 import type * as Chardet from 'chardet';
 import type * as Diff from 'diff';
 import type * as IconvLite from 'iconv-lite';
+import type * as NodeAsyncHooks from 'node:async_hooks';
+import type * as NodeBuffer from 'node:buffer';
 import type * as NodeCrypto from 'node:crypto';
 import type { createRequire } from 'node:module';
 import type * as NodeOs from 'node:os';
 import type * as NodeTimers from 'node:timers/promises';
+import type * as NodeUrl from 'node:url';
 import type * as NodeUtil from 'node:util';
 import type * as WorkerThreads from 'node:worker_threads';
 import type Ignore from 'ignore';
@@ -57,6 +60,19 @@ export function picomatch(): typeof Picomatch {
 // and so loads WebCrypto; with `node:worker_threads` and `node:util` that was about 10 ms of CPU at every start of a
 // process importing core (`pnpm bench coldStart`). `process.getBuiltinModule` returns the CommonJS module alone.
 
+/**
+ * `node:async_hooks`, loaded on first use: only a call that collects its changes' sections needs its
+ * AsyncLocalStorage (a read-only tool never does).
+ */
+export function nodeAsyncHooks(): typeof NodeAsyncHooks {
+  return process.getBuiltinModule('node:async_hooks');
+}
+
+/** `node:buffer`, loaded on first use (its `isAscii` and `isUtf8` checks; `Buffer` itself is a global). */
+export function nodeBuffer(): typeof NodeBuffer {
+  return process.getBuiltinModule('node:buffer');
+}
+
 /** `node:crypto`, loaded on first use. */
 export function nodeCrypto(): typeof NodeCrypto {
   return process.getBuiltinModule('node:crypto');
@@ -75,6 +91,11 @@ export function nodeOs(): typeof NodeOs {
 /** `node:timers/promises`, loaded on first use: only a wait (a held lock, a shortage of descriptors) needs it. */
 export function nodeTimers(): typeof NodeTimers {
   return process.getBuiltinModule('node:timers/promises');
+}
+
+/** `node:url`, loaded on first use: only a module loaded by URL (file-type, micromatch) needs a file URL. */
+export function nodeUrl(): typeof NodeUrl {
+  return process.getBuiltinModule('node:url');
 }
 
 /** `node:util`, loaded on first use. */

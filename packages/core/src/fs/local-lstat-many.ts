@@ -1,5 +1,6 @@
 import { StatsTable } from './stats-table.js';
 import { underBase } from './lstat-many.js';
+import { monotonicMs } from '../runtime/monotonic-ms.js';
 
 // `node:fs` as its CommonJS module, as the local backend takes it (its ES facade loads Node's stream modules).
 const { lstatSync } = process.getBuiltinModule('node:fs');
@@ -38,7 +39,7 @@ export async function lstatManyLocal(base: string, paths: readonly string[]): Pr
   const table = new StatsTable(paths.length);
   let next = 0;
   while (next < paths.length) {
-    const until = performance.now() + SLICE_MS;
+    const until = monotonicMs() + SLICE_MS;
     do {
       const end = Math.min(paths.length, next + CLOCK_EVERY);
       for (; next < end; next += 1) {
@@ -64,7 +65,7 @@ export async function lstatManyLocal(base: string, paths: readonly string[]): Pr
           Number(stats.gid),
         );
       }
-    } while (next < paths.length && performance.now() < until);
+    } while (next < paths.length && monotonicMs() < until);
     if (next < paths.length) await yieldToEventLoop();
   }
   return table;

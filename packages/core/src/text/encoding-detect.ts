@@ -1,5 +1,4 @@
-import { isAscii } from 'node:buffer';
-import { iconvLite } from '../fs/load-on-use.js';
+import { iconvLite, nodeBuffer } from '../fs/load-on-use.js';
 import type { TextEncoding } from './codec-types.js';
 import { bomLength, encodingFromBom } from './bom.js';
 import { FALLBACK_ENCODING, legacyEncodingCandidates } from './encoding-candidates.js';
@@ -19,7 +18,7 @@ const MAX_LEGACY_CHAR_BYTES = 4;
  * above 0x7F, it decodes in about half the time of the strict UTF-8 decoder (5 MB: 2.4 vs 4.2 ms).
  */
 function decodeUnicodeStrict(bytes: Uint8Array, encoding: string, partial: boolean): string | undefined {
-  if (encoding === 'utf-8' && isAscii(bytes)) return toBuffer(bytes).toString('latin1');
+  if (encoding === 'utf-8' && nodeBuffer().isAscii(bytes)) return toBuffer(bytes).toString('latin1');
   try {
     return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes, { stream: partial });
   } catch {

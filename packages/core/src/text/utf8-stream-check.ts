@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { nodeBuffer } from '../fs/load-on-use.js';
 
 /** Checks, chunk by chunk, that a stream of bytes is valid UTF-8, without decoding it. */
 export interface Utf8StreamCheck {
@@ -41,6 +41,7 @@ function incompleteTailStart(bytes: Uint8Array, from: number, to: number): numbe
  * SIMD pass of the caller's found plain ASCII cost nothing.
  */
 export function createUtf8StreamCheck(): Utf8StreamCheck {
+  const { isUtf8 } = nodeBuffer();
   let valid = true;
   // The start of a character cut by the end of the previous chunk (one to three bytes).
   let carried: Uint8Array = new Uint8Array(0);

@@ -1,4 +1,5 @@
 import { defineRuntimeSlot } from '../runtime/runtime-slot.js';
+import { monotonicMs } from '../runtime/monotonic-ms.js';
 
 /** Locks whose sightings one record keeps; past this many, the one seen least recently is forgotten. */
 const MAX_SIGHTINGS = 1024;
@@ -13,7 +14,7 @@ export class LockSightings {
 
   /** Milliseconds the lock at `lockPath` has shown `version` to this record; 0 when it is new or changed. */
   unchangedFor(lockPath: string, version: string): number {
-    const now = performance.now();
+    const now = monotonicMs();
     const sighting = this.seen.get(lockPath);
     this.seen.delete(lockPath);
     if (sighting?.version === version) {
