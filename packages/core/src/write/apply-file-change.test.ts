@@ -54,6 +54,17 @@ async function change(
   };
 }
 
+/** The change a write tool computes from its own stamped read of `a.txt`, judged against the read state. */
+async function changeFromStampedRead(
+  runtime: ToolRuntime,
+  file: string,
+  newText: string,
+): Promise<FileChange> {
+  const read = await readStampedFile(localFileSystem, file);
+  if (typeof read === 'string') throw new Error(read);
+  return change(runtime, 'a.txt', newText, { checkReadState: true, oldStamp: read.stamp });
+}
+
 describe('applyFileChange', () => {
   it('asks EDIT with the description and diff, writes, records state and history', async ({ workspace }) => {
     const approval = recordingApproval();
@@ -226,12 +237,7 @@ describe('applyFileChange', () => {
     await markRead(runtime, file);
     // The tool read the file after a same-size rewrite that kept the mtime: its stamp carries the new hash.
     await rewriteKeepingMtime(file, 'value=2\n');
-    const read = await readStampedFile(localFileSystem, file);
-    if (typeof read === 'string') throw new Error(read);
-    const outcome = await applyFileChange(
-      runtime,
-      await change(runtime, 'a.txt', 'value=3\n', { checkReadState: true, oldStamp: read.stamp }),
-    );
+    const outcome = await applyFileChange(runtime, await changeFromStampedRead(runtime, file, 'value=3\n'));
     expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
     expect(approval.requests).toEqual([]);
     expect(await fs.readFile(file, 'utf8')).toBe('value=2\n');
@@ -247,12 +253,7 @@ describe('applyFileChange', () => {
     });
     const runtime = workspace.runtime({ approval });
     await markRead(runtime, file);
-    const read = await readStampedFile(localFileSystem, file);
-    if (typeof read === 'string') throw new Error(read);
-    const outcome = await applyFileChange(
-      runtime,
-      await change(runtime, 'a.txt', 'value=3\n', { checkReadState: true, oldStamp: read.stamp }),
-    );
+    const outcome = await applyFileChange(runtime, await changeFromStampedRead(runtime, file, 'value=3\n'));
     expect(approval.requests).toHaveLength(1);
     expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
     expect(await fs.readFile(file, 'utf8')).toBe('value=2\n');
@@ -275,12 +276,7 @@ describe('applyFileChange', () => {
       // The read well after the file's last change: its stats, unchanged since, cannot vouch for the bytes.
       await sleep(40);
       await markRead(runtime, file);
-      const read = await readStampedFile(localFileSystem, file);
-      if (typeof read === 'string') throw new Error(read);
-      const outcome = await applyFileChange(
-        runtime,
-        await change(runtime, 'a.txt', 'value=3\n', { checkReadState: true, oldStamp: read.stamp }),
-      );
+      const outcome = await applyFileChange(runtime, await changeFromStampedRead(runtime, file, 'value=3\n'));
       expect(outcome.kind === 'refused' && outcome.result.brief).toBe('File modified');
       expect(await fs.readFile(file, 'utf8')).toBe('value=2\n');
     } finally {
