@@ -1,6 +1,5 @@
 import {
-  FileType,
-  isFileType,
+  fileTypeTests,
   PRINT_START_MARKER,
   StartMarkerStream,
   type DirEntry,
@@ -38,13 +37,7 @@ function parseStats(line: string): FileStats {
     nlink: Number(nlink),
     uid: Number(uid),
     gid: Number(gid),
-    isFile: () => isFileType(modeBits, FileType.FILE),
-    isDirectory: () => isFileType(modeBits, FileType.DIRECTORY),
-    isSymbolicLink: () => isFileType(modeBits, FileType.SYMBOLIC_LINK),
-    isFIFO: () => isFileType(modeBits, FileType.FIFO),
-    isSocket: () => isFileType(modeBits, FileType.SOCKET),
-    isCharacterDevice: () => isFileType(modeBits, FileType.CHARACTER_DEVICE),
-    isBlockDevice: () => isFileType(modeBits, FileType.BLOCK_DEVICE),
+    ...fileTypeTests(modeBits),
   };
 }
 

@@ -341,6 +341,7 @@ const FILE_SYSTEMS = [
   'FileTypeTests',
   // The type bits of a mode, for a backend whose stats come as one (SFTP, `stat -c`).
   'FileType',
+  'fileTypeTests',
   'isFileType',
   'MemoryEntry',
   'MemoryFileSystem',

@@ -3,7 +3,7 @@
 // the test kit against it.
 
 /** The type bits of a backend's `mode`, for backends whose stats come as a mode (SFTP, `stat -c`). */
-export { FileType, isFileType } from './fs/file-type.js';
+export { FileType, fileTypeTests, isFileType } from './fs/file-type.js';
 export { localFileSystem } from './fs/local-file-system.js';
 export { StatsTable, WideField } from './fs/stats-table.js';
 export {
