@@ -7,6 +7,7 @@ import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { RequestLevels } from './__fixtures__/request-levels.js';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
 import type { SshFileSystem } from './ssh-file-system.js';
 
@@ -17,50 +18,26 @@ let tree: TempWorkspace;
 let fs: SshFileSystem;
 /** The requests sent, grouped by the synchronous turn that sent them: one group is one round trip. */
 let groups: string[][];
-/**
- * The requests sent, grouped by the answers between them: a group starts with the first request sent after an answer
- * arrived, so every request a call waited for an answer to send opens a group (a request sent without waiting, a close
- * whose answer nobody needs, may open one too, when an answer came in just before it).
- */
-let trips: string[][];
-/**
- * {@link trips}, with a group of closes alone folded into the group after it (or dropped, last): a close nobody waits
- * for goes out just after the answer before it, before or after the next answer came in.
- */
-function waitedTrips(): string[][] {
-  const folded: string[][] = [];
-  let closes: string[] = [];
-  for (const trip of trips) {
-    if (trip.every((request) => request === 'close')) closes.push(...trip);
-    else {
-      folded.push([...closes, ...trip]);
-      closes = [];
-    }
-  }
-  return folded;
-}
+/** The requests sent, in round trips: one level of waiting for answers each. */
+let levels: RequestLevels;
 beforeEach(async () => {
   tree = await createTempWorkspace();
   groups = [];
-  trips = [];
+  levels = new RequestLevels();
   let group: string[] | undefined;
-  let answered = true;
-  fs = await ssh.connect(tree.workDir, {
-    onRequest: (request) => {
+  fs = await ssh.connect(
+    tree.workDir,
+    levels.options((request) => {
       if (!group) {
         group = [];
         groups.push(group);
         queueMicrotask(() => (group = undefined));
       }
       group.push(request);
-      if (answered || trips.length === 0) trips.push([]);
-      answered = false;
-      trips.at(-1)!.push(request);
-    },
-    onAnswer: () => (answered = true),
-  });
+    }),
+  );
   groups.length = 0;
-  trips.length = 0;
+  levels.reset();
 });
 afterEach(async () => {
   await fs.close();
@@ -145,8 +122,9 @@ describe('the tools’ SFTP requests', () => {
     const edit = (from: string, to: string) => tool.call({ path: 'big.txt', edit: { old: from, new: to } });
     await edit('MARKER', 'CHANGED');
     groups.length = 0;
-    trips.length = 0;
+    levels.reset();
     const result = await edit('CHANGED', 'MARKER');
+    const waited = levels.trips({ answered: true });
     expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
     expect(await nodeFs.readFile(file, 'utf8')).toBe(`${half}MARKER\n${half}`);
     const requests = groups.flat();
@@ -172,7 +150,7 @@ describe('the tools’ SFTP requests', () => {
     // once (its close, after the fsync, is not waited for); the directory's open with the rename, and the stat of the
     // file written with the directory's fsync.
     const reads = Array<string>(5).fill('read');
-    expect(waitedTrips()).toEqual([
+    expect(waited).toEqual([
       ['realpath', 'stat'],
       ['open'],
       reads,

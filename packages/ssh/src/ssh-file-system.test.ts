@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTempWorkspace, startSshServer, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { RequestLevels } from './__fixtures__/request-levels.js';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
 import { sshFileSystem } from './ssh-file-system.js';
 
@@ -259,29 +260,16 @@ describe('sshFileSystem', () => {
 });
 
 describe('SFTP requests', () => {
-  /**
-   * The requests `work` sends, grouped by the answers between them: a group starts with the first request sent after
-   * an answer came in, so requests of one group went out together, without waiting for each other's answers (one
-   * round trip).
-   */
+  /** The requests `work` sends, one array per round trip (requests that went out without waiting for each other). */
   async function requestsOf(
     work: (fs: Awaited<ReturnType<typeof ssh.connect>>) => Promise<unknown>,
     beforeEach?: (request: string) => void,
   ) {
-    const groups: string[][] = [];
-    let answered = true;
-    const fs = await ssh.connect(tree.workDir, {
-      onRequest: (request) => {
-        beforeEach?.(request);
-        if (answered || groups.length === 0) groups.push([]);
-        answered = false;
-        groups.at(-1)!.push(request);
-      },
-      onAnswer: () => (answered = true),
-    });
-    groups.length = 0;
+    const levels = new RequestLevels();
+    const fs = await ssh.connect(tree.workDir, levels.options(beforeEach));
+    levels.reset();
     await work(fs);
-    return groups;
+    return levels.trips();
   }
 
   /** Reads a whole file as core does: open, the stats of the handle, read one byte past the size until 0, close. */
