@@ -30,6 +30,15 @@ describeFileSystemConformance('command runner', async () => {
   };
 });
 
+describe('the identity of a command-runner backend', () => {
+  it('is its own unless given: two containers with one work dir never share what this host keeps for them', () => {
+    const other = commandRunnerFileSystem(prefixRunner([]));
+    expect(backend.identity).toMatch(/^command-runner [0-9a-f-]{36}$/);
+    expect(other.identity).not.toBe(backend.identity);
+    expect(commandRunnerFileSystem(prefixRunner([]), { identity: 'docker box' }).identity).toBe('docker box');
+  });
+});
+
 describe('the tools on a command-runner backend', () => {
   it('read and edit files that only commands reach, byte for byte', async () => {
     const root = await tempRoot();

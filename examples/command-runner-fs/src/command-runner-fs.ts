@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   fileTypeTests,
   PRINT_START_MARKER,
@@ -67,6 +68,12 @@ function tooLong(path: string): boolean {
 export interface CommandRunnerFileSystemOptions {
   /** Where `~` points where the commands run (default `/root`). */
   homeDir?: string;
+  /**
+   * Whose files these are (`docker box`, a sandbox's id): what this host keeps for a workspace, a checkpoint store, is
+   * keyed by it. Default: new for each backend, so two containers with one work dir never share a store; give the
+   * same one to find it again from another process.
+   */
+  identity?: string;
 }
 
 /**
@@ -106,6 +113,7 @@ export function commandRunnerFileSystem(
 
   return {
     name: 'command-runner',
+    identity: options.identity ?? `command-runner ${randomUUID()}`,
     platform: 'linux',
     homeDir: options.homeDir ?? '/root',
     capabilities: {

@@ -36,8 +36,8 @@ export interface ResolvedCheckpointsOptions {
 /**
  * The default store of a workspace: `$XDG_STATE_HOME/kimi-tools/checkpoints/<hash>` (`~/.local/state` when the
  * variable is unset), where `<hash>` is the first 16 hex digits of the SHA-256 of the backend's identity (its
- * `identity`, `ssh user@host:port` over SSH, else its name) and the workspace directory, so two workspaces never
- * share a store, nor the same path on two hosts.
+ * `identity`, `ssh user@host:port` over SSH, new for each in-memory workspace, else its name) and the workspace
+ * directory, so two workspaces never share a store, nor the same path on two hosts or in two in-memory workspaces.
  */
 export function defaultStoreDirectory(
   backend: string,

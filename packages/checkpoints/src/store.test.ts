@@ -4,8 +4,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createRuntime, type FileSystem } from '@kimi-tools/core';
-import { localFileSystem } from '@kimi-tools/core/fs';
+import { createRuntime, yoloApproval, type FileSystem } from '@kimi-tools/core';
+import { localFileSystem, memoryFileSystem } from '@kimi-tools/core/fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { createCheckpoints, defaultStoreDirectory } from './index.js';
@@ -93,6 +93,27 @@ describe('the store', () => {
         path.join(process.env.HOME ?? '', '.local/state/kimi-tools/checkpoints/'),
       ),
     ).toBe(true);
+  });
+
+  test('keeps two memory workspaces at one path apart by default: neither lists, nor rewinds to, the other’s', async ({
+    workspace,
+  }) => {
+    const saved = process.env.XDG_STATE_HOME;
+    process.env.XDG_STATE_HOME = workspace.outside('state');
+    try {
+      const open = (secret: string) => {
+        const fs = memoryFileSystem({ files: { '/work/secret.txt': secret } });
+        return createCheckpoints(createRuntime({ workDir: '/work', approval: yoloApproval(), fs }));
+      };
+      const [first, second] = [open('first tenant\n'), open('second tenant\n')];
+      expect(second.directory).not.toBe(first.directory);
+      await first.create('the first tenant’s');
+      expect(await second.list()).toEqual([]);
+      await expect(second.rewind('1')).rejects.toThrow('There is no checkpoint 1.');
+    } finally {
+      if (saved === undefined) delete process.env.XDG_STATE_HOME;
+      else process.env.XDG_STATE_HOME = saved;
+    }
   });
 
   test('gives the state after a rewind that took everything back the manifest of the checkpoint it went to', async ({

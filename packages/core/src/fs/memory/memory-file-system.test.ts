@@ -19,6 +19,13 @@ describe('memoryFileSystem', () => {
     expect(fs.snapshot()).toEqual({});
   });
 
+  it('is a workspace of its own unless given an identity: two at one path never share what is kept for them', () => {
+    const [first, second] = [memoryFileSystem(), memoryFileSystem()];
+    expect(first.identity).toMatch(/^memory [0-9a-f-]{36}$/);
+    expect(second.identity).not.toBe(first.identity);
+    expect(memoryFileSystem({ identity: 'tenant 7' }).identity).toBe('tenant 7');
+  });
+
   it('starts with the files given, text as UTF-8 or bytes, their directories made, modes as the umask leaves them', () => {
     const fs = memoryFileSystem({
       files: { '/work/src/a.ts': 'export const é = 1;\n', '/work/b.bin': new Uint8Array([0, 255, 10]) },

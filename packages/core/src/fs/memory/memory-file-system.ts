@@ -6,6 +6,7 @@ import type {
   OpenFile,
   OpenMode,
 } from '../file-system.js';
+import { nodeCrypto } from '../load-on-use.js';
 import { memoryError } from './memory-errors.js';
 import { MemoryDirEntry, MemoryStats, type DirectoryNode, type MemoryNode } from './memory-nodes.js';
 import { MemoryOpenFile, resize } from './memory-open-file.js';
@@ -27,6 +28,12 @@ export interface MemoryFileSystemOptions {
   gid?: number;
   /** Permission bits taken from every mode at creation (default `0o022`: files `0o644`, directories `0o755`). */
   umask?: number;
+  /**
+   * Whose workspace this is, for what this host keeps for it (the default checkpoint store is keyed by it): give the
+   * same one to find that again from another process. Default: new for every workspace (`memory <random UUID>`), so
+   * two memory workspaces at one path never share a store.
+   */
+  identity?: string;
 }
 
 /** One entry of a {@link MemorySnapshot}: a file with its bytes, a directory or a symbolic link, with its mode. */
@@ -74,7 +81,8 @@ export function memoryFileSystem(options: MemoryFileSystemOptions = {}): MemoryF
     gid: options.gid ?? process.getgid?.() ?? 0,
     umask: options.umask ?? 0o022,
   });
-  const fs = new MemoryBackend(tree, options.homeDir ?? '/home/user');
+  const identity = options.identity ?? `memory ${nodeCrypto().randomUUID()}`;
+  const fs = new MemoryBackend(tree, options.homeDir ?? '/home/user', identity);
   for (const [path, content] of Object.entries(options.files ?? {})) fs.seed(path, content);
   return fs;
 }
@@ -87,6 +95,7 @@ class MemoryBackend implements MemoryFileSystem {
   constructor(
     private readonly tree: MemoryTree,
     readonly homeDir: string,
+    readonly identity: string,
   ) {}
 
   /** Writes one seeded file, making its parents; a path that cannot be a file is the caller's mistake. */
