@@ -91,8 +91,8 @@ function lineAround(text: string, at: number): { line: string; end: number } {
 // In a fresh process the regular expression engine looks at every character of a 5 MB text (about 12 instructions
 // each, 6 ms), while finding each line feed is a vectorised search: so the lines are walked from line feed to line
 // feed, and only a line whose first character after its indentation may open a comment is matched, at its start
-// (1,165 of 56,760 lines of a 5 MB rewrite). The lines are visited in order, so the first elision comment found is
-// the same line as a search of the whole text would find.
+// (9,138 of the 56,760 lines of a 5 MB rewrite; 1,165 of them open one). The lines are visited in order, so the first
+// elision comment found is the same line as a search of the whole text would find.
 function firstAddedElision(newText: string, file: string): string | undefined {
   if (FIRST_LINE_COMMENT.test(newText)) {
     const { line } = lineAround(newText, 0);
