@@ -51,6 +51,7 @@ describe('introducedElision', () => {
   });
 
   it('finds the same line as looking at every trimmed line in turn, whatever the blanks around the lines', () => {
+    // It pins the walk over line feeds too: a line it passes over for its first character must never be one of these.
     // The plain way: every line trimmed and checked, the first one that is new to the file wins.
     const everyLine = (oldText: string, newText: string, file: string): string | undefined => {
       const newLines = newText.split('\n').map((line) => line.trim());
@@ -71,6 +72,11 @@ describe('introducedElision', () => {
       '<!-- remaining content omitted -->',
       "' rest of the code is the same",
       '{/* ... existing components ... */}',
+      '; previous definitions unchanged',
+      '% rest of the document unchanged ...',
+      '* ... other fields omitted ...',
+      '/* other methods unchanged */',
+      '(* rest of the module unchanged *)',
       '// a real comment',
       '# see the notes etc',
       '// unchanged',
