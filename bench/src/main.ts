@@ -3,6 +3,7 @@
 import os from 'node:os';
 import { DEFAULT_RUNS, parseArguments } from './cli-args.js';
 import { benchDataDir } from './harness/bench-data.js';
+import { extraCertificatesNote } from './harness/extra-certificates.js';
 import { ProcessRunner } from './harness/process-runner.js';
 import { resultTable, runBenchmark } from './harness/run-benchmark.js';
 import type { BenchContext, RowResult } from './harness/types.js';
@@ -24,6 +25,8 @@ function header(runner: ProcessRunner, runs: number, corpus: string | undefined,
       ' CPU: user + system time of the process.',
     `Search tree: ${corpus ?? 'synthetic (give --corpus DIR or KIMI_BENCH_CORPUS for the real one)'}. Data: ${dataRoot}.`,
   ];
+  const certificates = extraCertificatesNote();
+  if (certificates !== undefined) lines.push(certificates);
   if (runs < DEFAULT_RUNS) lines.push(`Only ${runs} runs: issue 15's figures take at least ${DEFAULT_RUNS}.`);
   return lines.join('\n');
 }
