@@ -349,22 +349,30 @@ describe('a tool call whose connection drops', () => {
     expect(await nodeFs.readFile(kept!, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
   });
 
-  test('after the commit: the edit stands, and its lock is released through the next connection', async () => {
+  test('after the commit: the edit stands, and a lock its release lost goes with the next edit of the file', async () => {
     for (const [request, nth] of [
-      // The directory's fsync, right after the rename: best effort, the edit is done.
+      // The directory's fsync, right after the rename: best effort, the edit is done; the lock's look sent beside it
+      // is made again through the next connection.
       ['fsync@openssh.com', 2],
-      // The lock file's removal: left behind, it would keep every writer waiting until it went stale.
+      // The lock file's removal, sent without waiting: left behind, it would keep every writer waiting until it went
+      // stale, so the runtime's next lock of the file removes it first.
       ['remove', 1],
     ] as const) {
       const { file, result, runtime } = await editDroppingAt(request, nth);
       expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
       expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
-      expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+      // Answered after every request sent before it.
+      await fs.stat(file);
+      expect((await nodeFs.readdir(tree.workDir)).sort()).toEqual(
+        request === 'remove' ? ['.big.txt.kimi-lock', 'big.txt'] : ['big.txt'],
+      );
       const back = await new StrReplaceFile(runtime, {}).call({
         path: 'big.txt',
         edit: { old: 'CHANGED', new: 'MARKER' },
       });
       expect(back.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+      await fs.stat(file);
+      expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
     }
   });
 });

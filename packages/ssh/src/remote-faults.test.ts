@@ -230,6 +230,8 @@ describe('two clients editing one remote file', () => {
     expect(await withFileLock(fs, file, async () => 'ran', { staleMs: 3_000, timeoutMs: 10_000 })).toBe(
       'ran',
     );
+    // The lock's removal was sent, not waited for: the next request on the connection is answered after it.
+    await fs.stat(file);
     expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
   });
 
@@ -271,6 +273,8 @@ describe('a slow link', () => {
       });
       expect(result.message).toBe(EDITED);
       expect(await nodeFs.readFile(file, 'utf8')).toBe('alpha\nvalue=2\n');
+      // The lock's removal was sent, not waited for: the next request on the connection is answered after it.
+      await runtime.fs.stat(file);
       expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
     } finally {
       await link.close();

@@ -95,6 +95,9 @@ function capabilitiesOf(sftp: SftpSession): FileSystemCapabilities {
     linkCounts: false,
     localProcesses: false,
     exec: true,
+    // One session answers its requests one after another, in the order sent (a program on the host, or a listing
+    // by one, starts once the requests sent before it are answered).
+    requestsInOrder: true,
   });
 }
 
@@ -106,8 +109,15 @@ function backend(
   identity: string,
   hostPrograms: HostProgramSettings,
 ): SshFileSystem {
+  // A program on the host runs on a channel of its own: it starts once the SFTP requests sent before it are answered,
+  // so it sees what they changed (a lock's removal is sent without waiting: `requestsInOrder`).
+  const sessionAfterSftp = async () => {
+    const session = await remote.session();
+    await session.sftp.answered();
+    return session;
+  };
   const exec = (command: string, args: readonly string[], options?: ExecOptions) =>
-    remoteExec(() => remote.session(), command, args, options);
+    remoteExec(sessionAfterSftp, command, args, options);
   const directoryReader = new HostDirectoryReader({
     session: () => remote.session(),
     program: hostPrograms.python,
@@ -249,7 +259,7 @@ function backend(
     readdir: (path) => {
       const overSftp = () => readdirOverSftp(path);
       if (!path.startsWith('/') || pathTooLong(path)) return overSftp();
-      return directoryReader.readdir(path, overSftp) ?? overSftp();
+      return sessionAfterSftp().then(() => directoryReader.readdir(path, overSftp) ?? overSftp());
     },
     open: (path, mode: OpenMode) => {
       if (mode === 'read') return openForReading(path);
