@@ -76,8 +76,8 @@ export class SftpSession {
   readonly maxRead: number;
   readonly maxWrite: number;
   #changing = 0;
-  /** The requests sent and not answered yet. */
-  readonly #unanswered = new Set<Promise<unknown>>();
+  /** The requests that may change a path (see {@link changing}) sent and not answered yet. */
+  readonly #unansweredChanges = new Set<Promise<unknown>>();
 
   constructor(
     private readonly sftp: SFTPWrapper,
@@ -103,11 +103,11 @@ export class SftpSession {
   }
 
   /**
-   * Settles once every request sent so far is answered (or lost with the session): a program on the host (an exec
-   * channel, not this session) then sees what they changed.
+   * Settles once every request that may change a path sent so far is answered (or lost with the session): a program
+   * on the host (an exec channel, not this session) then sees what they changed. Looks are not waited for.
    */
-  async answered(): Promise<void> {
-    if (this.#unanswered.size > 0) await Promise.allSettled([...this.#unanswered]);
+  async changesAnswered(): Promise<void> {
+    if (this.#unansweredChanges.size > 0) await Promise.allSettled([...this.#unansweredChanges]);
   }
 
   /** Sends one request; `issue` gets the callback ssh2 answers on. */
@@ -137,8 +137,9 @@ export class SftpSession {
         }
       });
     });
-    this.#unanswered.add(sent);
-    const settle = () => this.#unanswered.delete(sent);
+    if (looking) return sent;
+    this.#unansweredChanges.add(sent);
+    const settle = () => this.#unansweredChanges.delete(sent);
     sent.then(settle, settle);
     return sent;
   }

@@ -96,7 +96,7 @@ function capabilitiesOf(sftp: SftpSession): FileSystemCapabilities {
     localProcesses: false,
     exec: true,
     // One session answers its requests one after another, in the order sent (a program on the host, or a listing
-    // by one, starts once the requests sent before it are answered).
+    // by one, starts once the changes sent before it are answered).
     requestsInOrder: true,
   });
 }
@@ -109,11 +109,12 @@ function backend(
   identity: string,
   hostPrograms: HostProgramSettings,
 ): SshFileSystem {
-  // A program on the host runs on a channel of its own: it starts once the SFTP requests sent before it are answered,
-  // so it sees what they changed (a lock's removal is sent without waiting: `requestsInOrder`).
+  // A program on the host runs on a channel of its own: it starts once the SFTP requests that may change a path sent
+  // before it are answered, so it sees what they changed (a lock's removal is sent without waiting:
+  // `requestsInOrder`). Looks in flight are not waited for.
   const sessionAfterSftp = async () => {
     const session = await remote.session();
-    await session.sftp.answered();
+    await session.sftp.changesAnswered();
     return session;
   };
   const exec = (command: string, args: readonly string[], options?: ExecOptions) =>
