@@ -12,6 +12,14 @@ import { useSshServer } from './__fixtures__/ssh-fixture.js';
 // A connection killed on the server's side, at a request chosen by the test: the processes serving it (sshd's
 // session process and its sftp-server) get SIGKILL just before that request goes out, so it never gets an answer.
 const ssh = useSshServer();
+/**
+ * The names in `dir`, once the connection answered what it was sent before (a lock's removal is sent, not waited
+ * for: a stat asked after it is answered after it).
+ */
+async function settledNames(dir: string): Promise<string[]> {
+  await fs.stat(dir);
+  return (await nodeFs.readdir(dir)).sort();
+}
 let tree: TempWorkspace;
 let trap: ((request: string) => void) | undefined;
 let fs: FileSystem & { readonly root: string };
@@ -276,7 +284,7 @@ describe('a tool call whose connection drops', () => {
     const { file, result } = await editDroppingAt('read', 2);
     expect(result.message).toMatch(lostIn('read', quoted('big.txt')));
     expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
-    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+    expect(await settledNames(tree.workDir)).toEqual(['big.txt']);
   });
 
   test('mid-write: the file is all old, and the same call removed its temp file and its lock', async () => {
@@ -284,14 +292,14 @@ describe('a tool call whose connection drops', () => {
     const { file, result } = await editDroppingAt('write', 3);
     expect(result.message).toMatch(lostIn('write', TEMP));
     expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
-    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+    expect(await settledNames(tree.workDir)).toEqual(['big.txt']);
   });
 
   test('mid-commit: a rename cut off leaves the file all old and nothing beside it', async () => {
     const { file, result } = await editDroppingAt('posix-rename@openssh.com', 1);
     expect(result.message).toMatch(lostIn('rename', `${TEMP} -> ${quoted('big.txt')}`));
     expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
-    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+    expect(await settledNames(tree.workDir)).toEqual(['big.txt']);
   });
 
   test('mid-commit: a rename made, its answer lost with the connection: the edit stands and the call says so', async () => {
@@ -305,7 +313,7 @@ describe('a tool call whose connection drops', () => {
     const { result } = await editDroppingAt(undefined, 0, file);
     expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
     expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
-    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+    expect(await settledNames(tree.workDir)).toEqual(['big.txt']);
   });
 
   test('mid-commit: a rename the drop kept from being made never is, even if its server wakes up', async () => {
@@ -316,7 +324,7 @@ describe('a tool call whose connection drops', () => {
     await release();
     expect(result.message).toMatch(lostIn('rename', `${TEMP} -> ${quoted('big.txt')}`));
     expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
-    expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+    expect(await settledNames(tree.workDir)).toEqual(['big.txt']);
   });
 
   test('mid-commit: when the next connection drops too, the call says the outcome is unknown and where the new content is', async () => {
@@ -349,22 +357,30 @@ describe('a tool call whose connection drops', () => {
     expect(await nodeFs.readFile(kept!, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
   });
 
-  test('after the commit: the edit stands, and its lock is released through the next connection', async () => {
+  test('after the commit: the edit stands, and a lock its release lost goes with the next edit of the file', async () => {
     for (const [request, nth] of [
-      // The directory's fsync, right after the rename: best effort, the edit is done.
+      // The directory's fsync, right after the rename: best effort, the edit is done; the lock's look sent beside it
+      // is made again through the next connection.
       ['fsync@openssh.com', 2],
-      // The lock file's removal: left behind, it would keep every writer waiting until it went stale.
+      // The lock file's removal, sent without waiting: left behind, it would keep every writer waiting until it went
+      // stale, so the runtime's next lock of the file removes it first.
       ['remove', 1],
     ] as const) {
       const { file, result, runtime } = await editDroppingAt(request, nth);
       expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
       expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
-      expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+      // Answered after every request sent before it.
+      await fs.stat(file);
+      expect((await nodeFs.readdir(tree.workDir)).sort()).toEqual(
+        request === 'remove' ? ['.big.txt.kimi-lock', 'big.txt'] : ['big.txt'],
+      );
       const back = await new StrReplaceFile(runtime, {}).call({
         path: 'big.txt',
         edit: { old: 'CHANGED', new: 'MARKER' },
       });
       expect(back.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+      await fs.stat(file);
+      expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
     }
   });
 });

@@ -3,6 +3,7 @@ import { promises as nodeFs } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createRuntime, yoloApproval, type Approval, type ToolRuntime } from '@kimi-tools/core';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import { withFileLock } from '@kimi-tools/core/toolkit';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
@@ -39,6 +40,15 @@ async function remoteRuntime(
     ...(options.outside ? { outside: options.outside } : {}),
   });
   return { runtime, fs };
+}
+
+/**
+ * The names in `dir`, once each of `connections` answered what it was sent before (a lock's removal is sent, not
+ * waited for: a stat asked after it is answered after it).
+ */
+async function settledNames(dir: string, ...connections: FileSystem[]): Promise<string[]> {
+  for (const connection of connections) await connection.stat(dir);
+  return (await nodeFs.readdir(dir)).sort();
 }
 
 /** Reads `file` through ReadFile, as a session does before it edits. */
@@ -189,7 +199,7 @@ describe('two clients editing one remote file', () => {
     expect(landed).toBeGreaterThanOrEqual(0);
     expect(results[1 - landed]!.brief).toBe('File modified');
     expect(await nodeFs.readFile(file, 'utf8')).toBe(`alpha\nvalue=${landed + 2}\ngamma\n`);
-    expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+    expect(await settledNames(tree.workDir, ...clients.map(({ fs }) => fs))).toEqual(['a.txt']);
   });
 
   test('one after the other, each from its own read: the second lands on top of the first', async () => {
@@ -208,7 +218,7 @@ describe('two clients editing one remote file', () => {
     });
     expect(second.isError).toBe(false);
     expect(await nodeFs.readFile(file, 'utf8')).toBe('first=2\nmiddle\nlast=2\n');
-    expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+    expect(await settledNames(tree.workDir, ...clients.map(({ fs }) => fs))).toEqual(['a.txt']);
   });
 
   test('a lock left by a client on another host holds until it stayed unchanged for staleMs here, whatever its time says', async () => {
@@ -230,7 +240,7 @@ describe('two clients editing one remote file', () => {
     expect(await withFileLock(fs, file, async () => 'ran', { staleMs: 3_000, timeoutMs: 10_000 })).toBe(
       'ran',
     );
-    expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+    expect(await settledNames(tree.workDir, fs)).toEqual(['a.txt']);
   });
 
   test('a live holder that works past staleMs is never broken by the other client: its refreshes show it alive', async () => {
@@ -271,7 +281,7 @@ describe('a slow link', () => {
       });
       expect(result.message).toBe(EDITED);
       expect(await nodeFs.readFile(file, 'utf8')).toBe('alpha\nvalue=2\n');
-      expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+      expect(await settledNames(tree.workDir, runtime.fs)).toEqual(['a.txt']);
     } finally {
       await link.close();
     }
@@ -301,8 +311,8 @@ describe('a slow link', () => {
         /^Failed to edit\. Error: ECONNRESET: the SSH connection to \S+@127\.0\.0\.1:\d+ was lost \(Keepalive timeout\); the next call reconnects, write '[^']*\/\.big\.txt\.kimi-tmp-[0-9a-f]{12}'$/,
       );
       expect(await nodeFs.readFile(file, 'utf8')).toBe(content);
-      // The temp file and the lock were removed through a new connection, in the same call.
-      expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
+      // The temp file and the lock were removed through a new connection, in the same call (the lock's removal sent).
+      expect(await settledNames(tree.workDir, runtime.fs)).toEqual(['big.txt']);
     } finally {
       await link.close();
     }

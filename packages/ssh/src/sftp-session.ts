@@ -76,6 +76,8 @@ export class SftpSession {
   readonly maxRead: number;
   readonly maxWrite: number;
   #changing = 0;
+  /** The requests that may change a path (see {@link changing}) sent and not answered yet. */
+  readonly #unansweredChanges = new Set<Promise<unknown>>();
 
   constructor(
     private readonly sftp: SFTPWrapper,
@@ -100,18 +102,27 @@ export class SftpSession {
     return this.#changing;
   }
 
+  /**
+   * Settles once every request that may change a path sent so far is answered (or lost with the session): a program
+   * on the host (an exec channel, not this session) then sees what they changed. Looks are not waited for.
+   */
+  async changesAnswered(): Promise<void> {
+    if (this.#unansweredChanges.size > 0) await Promise.allSettled([...this.#unansweredChanges]);
+  }
+
   /** Sends one request; `issue` gets the callback ssh2 answers on. */
   private send<T>(
     request: string,
     issue: (done: (error: Error | undefined | null, value?: T) => void) => void,
+    looking = LOOKING.has(request),
   ) {
     const { connection } = this;
-    return new Promise<T>((resolve, reject) => {
+    const sent = new Promise<T>((resolve, reject) => {
       if (!connection.alive()) {
         reject(connection.lost());
         return;
       }
-      if (!LOOKING.has(request)) this.#changing++;
+      if (!looking) this.#changing++;
       connection.onRequest?.(request);
       issue((error, value) => {
         connection.onAnswer?.(request);
@@ -126,6 +137,11 @@ export class SftpSession {
         }
       });
     });
+    if (looking) return sent;
+    this.#unansweredChanges.add(sent);
+    const settle = () => this.#unansweredChanges.delete(sent);
+    sent.then(settle, settle);
+    return sent;
   }
 
   stat(path: string) {
@@ -144,7 +160,12 @@ export class SftpSession {
     return this.send<string>('readlink', (done) => this.sftp.readlink(path, done));
   }
   open(path: string, flags: number, attributes: InputAttributes = {}) {
-    return this.send<Buffer>('open', (done) => this.sftp.open(path, flags, attributes, done));
+    // An open for reading only creates and truncates nothing: it only looks.
+    return this.send<Buffer>(
+      'open',
+      (done) => this.sftp.open(path, flags, attributes, done),
+      flags === OpenFlags.READ,
+    );
   }
   close(handle: Buffer) {
     return this.send<void>('close', (done) => this.sftp.close(handle, done));

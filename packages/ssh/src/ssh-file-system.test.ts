@@ -33,6 +33,7 @@ describe('sshFileSystem', () => {
       linkCounts: false,
       localProcesses: false,
       exec: true,
+      requestsInOrder: true,
     });
     const stats = await fs.stat(await tree.write('a.txt', 'abc'));
     for (const field of ['ino', 'dev', 'nlink', 'ctimeNs', 'mtimeNs'] as const)

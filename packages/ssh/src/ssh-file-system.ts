@@ -95,6 +95,9 @@ function capabilitiesOf(sftp: SftpSession): FileSystemCapabilities {
     linkCounts: false,
     localProcesses: false,
     exec: true,
+    // One session answers its requests one after another, in the order sent (a program on the host, or a listing
+    // by one, starts once the changes sent before it are answered).
+    requestsInOrder: true,
   });
 }
 
@@ -106,8 +109,16 @@ function backend(
   identity: string,
   hostPrograms: HostProgramSettings,
 ): SshFileSystem {
+  // A program on the host runs on a channel of its own: it starts once the SFTP requests that may change a path sent
+  // before it are answered, so it sees what they changed (a lock's removal is sent without waiting:
+  // `requestsInOrder`). Looks in flight are not waited for.
+  const sessionAfterSftp = async () => {
+    const session = await remote.session();
+    await session.sftp.changesAnswered();
+    return session;
+  };
   const exec = (command: string, args: readonly string[], options?: ExecOptions) =>
-    remoteExec(() => remote.session(), command, args, options);
+    remoteExec(sessionAfterSftp, command, args, options);
   const directoryReader = new HostDirectoryReader({
     session: () => remote.session(),
     program: hostPrograms.python,
@@ -249,7 +260,7 @@ function backend(
     readdir: (path) => {
       const overSftp = () => readdirOverSftp(path);
       if (!path.startsWith('/') || pathTooLong(path)) return overSftp();
-      return directoryReader.readdir(path, overSftp) ?? overSftp();
+      return sessionAfterSftp().then(() => directoryReader.readdir(path, overSftp) ?? overSftp());
     },
     open: (path, mode: OpenMode) => {
       if (mode === 'read') return openForReading(path);

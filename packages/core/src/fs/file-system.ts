@@ -198,6 +198,11 @@ export interface FileSystemCapabilities {
   readonly localProcesses: boolean;
   /** `exec` runs programs where the files are. */
   readonly exec: boolean;
+  /**
+   * Every operation is carried out after those called before it, whether or not their answers have come (one SFTP
+   * session serves its requests in order): a lock's release is then not waited for. Absent: false.
+   */
+  readonly requestsInOrder?: boolean;
 }
 
 /**

@@ -303,6 +303,7 @@ async function writeLocked(
           await runtime.history?.save(fs, realPath, oldBytes);
           await lock.verify();
         },
+        afterCommit: (landed) => lock.committed(landed),
       });
       if (newBytes.length <= CONTENT_HASH_LIMIT_BYTES) hashing = hashBytesBesideIo(newBytes);
       await writing;

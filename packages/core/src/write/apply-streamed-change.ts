@@ -120,6 +120,7 @@ export async function applyStreamedChange(
                 // new content would then mix two versions.
                 if (!sameStamp(await stampOfHandle(opened.handle), look)) throw new ChangedDuringCopyError();
               },
+              afterCommit: (landed) => lock.committed(landed),
             },
           );
         } catch (error) {

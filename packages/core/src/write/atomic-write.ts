@@ -25,9 +25,17 @@ export interface AtomicWriteOptions {
   signal?: AbortSignal;
   /**
    * Runs once the new content is ready, right before it replaces the target (or, for a file with several hard
-   * links, before the target is overwritten); throwing stops the write and leaves the target untouched.
+   * links, before the target is overwritten); throwing stops the write and leaves the target untouched. Where the
+   * backend carries out requests in order (`capabilities.requestsInOrder`), it starts as soon as the temp file's flush
+   * is sent rather than answered: what it asks the backend is still carried out after the flush.
    */
   beforeCommit?: () => Promise<void>;
+  /**
+   * Runs once the target holds the new content, before the directory is flushed (a lock may be let go then). Where
+   * the backend carries out requests in order, it runs as soon as the rename is sent, with the rename's outcome to
+   * come: what it asks is carried out after the rename.
+   */
+  afterCommit?: (landed?: Promise<unknown>) => void;
   /**
    * `resolveLinkTarget(fs, filePath)`, when the caller started it already (beside its own last look at the file, under
    * its lock): the file the write lands on, and what is there.
@@ -95,6 +103,7 @@ async function overwriteInPlace(
   } finally {
     await handle.close();
   }
+  options.afterCommit?.();
 }
 
 // A streamed change of a hard-linked file: its new content is produced in a temp file beside it first (it is
@@ -154,13 +163,15 @@ export interface TempFileOptions {
 /**
  * Writes a new temp file beside `target` on `fs` (same directory; exclusive create, unpredictable name): `fill` writes
  * its content, then it is flushed and closed, and its path returned. On any failure it is removed again. The first
- * half of every atomic replace: the caller renames it over the target.
+ * half of every atomic replace: the caller renames it over the target. `flushSent` is called once the flush is asked
+ * for, before its answer is awaited.
  */
 export async function writeTempBeside(
   fs: FileSystem,
   target: string,
   fill: (file: OpenFile) => Promise<void>,
   options: TempFileOptions = {},
+  flushSent?: () => void,
 ): Promise<string> {
   const paths = pathApiFor(fs.platform);
   const tempPath = paths.join(paths.dirname(target), atomicTempName(paths.basename(target)));
@@ -170,7 +181,9 @@ export async function writeTempBeside(
     // The umask trimmed the mode at creation; give the new file exactly the bits asked and, when we may, the owner.
     await setModeAndOwner(handle, options.mode, options.owner);
     await fill(handle);
-    await handle.sync();
+    const flushing = handle.sync();
+    flushSent?.();
+    await flushing;
     written = true;
   } finally {
     await handle.close().catch(() => undefined);
@@ -204,6 +217,16 @@ async function replaceThroughTemp(
   existing: FileStats | undefined,
   options: AtomicWriteOptions,
 ) {
+  let checking: Promise<void> | undefined;
+  const check = () => {
+    checking ??= (async () => {
+      options.signal?.throwIfAborted();
+      await options.beforeCommit?.();
+    })();
+    // A flush that fails ends the write with its own failure: this one is then nobody's.
+    checking.catch(() => undefined);
+    return checking;
+  };
   const tempPath = await writeTempBeside(
     fs,
     filePath,
@@ -214,15 +237,19 @@ async function replaceThroughTemp(
           ...(mayNeedOwner(fs, existing) ? { owner: { uid: existing.uid, gid: existing.gid } } : {}),
         }
       : {},
+    fs.capabilities.requestsInOrder ? () => void check() : undefined,
   );
   try {
-    options.signal?.throwIfAborted();
-    await options.beforeCommit?.();
+    await check();
   } catch (error) {
     await fs.unlink(tempPath).catch(() => undefined);
     throw error;
   }
-  await renameTempOver(fs, tempPath, filePath);
+  const renaming = renameTempOver(fs, tempPath, filePath);
+  // On a backend that carries out requests in order, whatever is asked from here on happens after the rename.
+  if (fs.capabilities.requestsInOrder) options.afterCommit?.(renaming);
+  await renaming;
+  if (!fs.capabilities.requestsInOrder) options.afterCommit?.();
   // Makes the rename itself durable, where the backend can.
   await fs.syncDirectory(path.dirname(filePath));
 }

@@ -176,6 +176,51 @@ describe('withFileLock', () => {
   });
 });
 
+describe('a lock whose release failed', () => {
+  /** The local disk, with its connection dropping (as a remote host's does) on the first `failures` lock removals. */
+  const removalsDropped = (failures: number, inOrder: boolean): FileSystem => ({
+    ...localFileSystem,
+    capabilities: { ...localFileSystem.capabilities, localProcesses: false, requestsInOrder: inOrder },
+    unlink: (filePath) =>
+      isLockFileName(path.basename(filePath)) && failures-- > 0
+        ? Promise.reject(errnoError('ECONNRESET', 'connection lost, unlink'))
+        : localFileSystem.unlink(filePath),
+  });
+
+  for (const inOrder of [false, true]) {
+    it(`is removed by the runtime's next lock of the file, not waited out as stale (requests in order: ${inOrder})`, async ({
+      workspace,
+    }) => {
+      const file = workspace.at('a.txt');
+      const files = removalsDropped(inOrder ? 1 : 2, inOrder);
+      const options = { sightings: new LockSightings(), timeoutMs: 100 };
+      // The task's result stands: the release is the lock's business, never the caller's failure.
+      expect(await withFileLock(files, file, async () => 'first', options)).toBe('first');
+      // The removal sent without waiting has failed once the next request is answered.
+      await fs.stat(file).catch(() => undefined);
+      expect(await fs.readFile(lockFilePath(file), 'utf8')).toMatch(
+        new RegExp(`^${process.pid}\n[0-9a-f]{32}\n$`),
+      );
+      expect(await withFileLock(files, file, async () => 'second', options)).toBe('second');
+      await fs.stat(file).catch(() => undefined);
+      await expect(fs.stat(lockFilePath(file))).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+  }
+
+  it('is left alone when another writer holds it by then', async ({ workspace }) => {
+    const file = workspace.at('a.txt');
+    const lock = lockFilePath(file);
+    const options = { sightings: new LockSightings(), timeoutMs: 100 };
+    await withFileLock(removalsDropped(2, false), file, async () => 'first', options);
+    // Broken as stale and taken by another writer meanwhile.
+    await fs.writeFile(lock, `${process.pid}\nanother-writer-token\n`);
+    await expect(withFileLock(localFileSystem, file, async () => 'second', options)).rejects.toThrow(
+      'is locked by another writer',
+    );
+    expect(await fs.readFile(lock, 'utf8')).toBe(`${process.pid}\nanother-writer-token\n`);
+  });
+});
+
 describe('withFileLock on another host (no process ids of this host, a clock of its own)', () => {
   const remote = (workspace: TempWorkspace) =>
     translatedFileSystem(workspace.root, '/virtual', { capabilities: { localProcesses: false } });

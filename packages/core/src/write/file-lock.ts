@@ -40,6 +40,12 @@ export interface HeldFileLock {
    * was suspended past `staleMs`) and maybe taken by another writer. Call it right before writing.
    */
   verify(): Promise<void>;
+  /**
+   * The task's last change is asked for (its commit): the lock is released from now on, beside what the task still
+   * does (a flush of the directory, a stat of what it wrote), and removed once `landed` settles (the commit's outcome
+   * known). `withFileLock` still waits for the release to end.
+   */
+  committed(landed?: Promise<unknown>): void;
 }
 
 /** A lock file holds `{pid}\n{token}\n`: far less than this. */
@@ -174,18 +180,39 @@ async function verifyOwner(fs: FileSystem, filePath: string, lockPath: string, t
 /**
  * Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. A transport
  * that failed on the way (`ECONNRESET`: a remote backend connects again on the next call) gets one more try, from the
- * look at the lock on: a lock left behind would keep every writer of the file waiting until it is judged stale.
+ * look at the lock on. A lock that may still be there is kept in `sightings`, to be removed by this runtime's next
+ * lock of the file: left behind, it would keep every writer of the file waiting until it is judged stale. Where the
+ * backend carries out requests in the order sent (`capabilities.requestsInOrder`), the removal is sent, not waited
+ * for: whatever this process asks of the backend next finds the lock gone, and a failed removal is kept as above.
  */
-async function release(fs: FileSystem, lockPath: string, token: string): Promise<void> {
+async function release(
+  fs: FileSystem,
+  lockPath: string,
+  token: string,
+  sightings: LockSightings,
+  landed?: Promise<unknown>,
+): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const lock = await readLock(fs, lockPath);
-      if (lock?.token === token) await fs.unlink(lockPath);
+      if (lock?.token !== token) return;
+      await landed?.catch(() => undefined);
+      const removing = fs.unlink(lockPath);
+      if (!fs.capabilities.requestsInOrder) await removing;
+      else {
+        sightings.releasing(
+          lockPath,
+          removing.catch((error: unknown) => {
+            if (!hasErrno(error, 'ENOENT')) sightings.leftBehind(lockPath, token);
+          }),
+        );
+      }
       return;
     } catch (error) {
-      if (!hasErrno(error, 'ECONNRESET')) return;
+      if (!hasErrno(error, 'ECONNRESET')) break;
     }
   }
+  sightings.leftBehind(lockPath, token);
 }
 
 /**
@@ -253,6 +280,10 @@ export async function withFileLock<T>(
   const deadline = Date.now() + timeoutMs;
   let pause = 2;
   let filled: Promise<void>;
+  // A lock of this file this runtime failed to release before is its own: removed, rather than waited out as stale.
+  await sightings.released(lockPath);
+  const leftBehind = sightings.takeLeftBehind(lockPath);
+  if (leftBehind !== undefined) await release(fs, lockPath, leftBehind, sightings);
   for (;;) {
     const taken = await takeLock(fs, lockPath, `${process.pid}\n${token}\n`);
     if (taken) {
@@ -266,22 +297,28 @@ export async function withFileLock<T>(
   }
   if (!options.readsBeforeVerify) await filled;
   const stopRefreshing = keepFresh(fs, lockPath, token, staleMs);
+  let releasing: Promise<void> | undefined;
+  const releaseOnce = (landed?: Promise<unknown>) =>
+    (releasing ??= (async () => {
+      stopRefreshing();
+      const held = await filled.then(
+        () => true,
+        () => false,
+      );
+      // A lock whose filling failed was removed then.
+      if (held) await release(fs, lockPath, token, sightings, landed);
+    })());
   try {
     const result = await task({
       verify: async () => {
         await filled;
         await verifyOwner(fs, filePath, lockPath, token);
       },
+      committed: (landed) => void releaseOnce(landed),
     });
     await filled;
     return result;
   } finally {
-    stopRefreshing();
-    const held = await filled.then(
-      () => true,
-      () => false,
-    );
-    // A lock whose filling failed was removed then.
-    if (held) await release(fs, lockPath, token);
+    await releaseOnce();
   }
 }

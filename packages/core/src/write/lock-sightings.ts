@@ -7,10 +7,14 @@ const MAX_SIGHTINGS = 1024;
 /**
  * When this process first saw each lock file in the state it is in now (its text and modification time), on its own
  * monotonic clock. A lock on another host carries that host's times, which may be off by any amount: how long a lock
- * has stayed unchanged *here* is what tells an abandoned lock from one its holder keeps refreshing.
+ * has stayed unchanged *here* is what tells an abandoned lock from one its holder keeps refreshing. It also keeps the
+ * removals of this runtime's locks still under way, and the locks whose release failed, by their token, so that its
+ * next lock of the file removes them.
  */
 export class LockSightings {
   private readonly seen = new Map<string, { version: string; since: number }>();
+  private readonly left = new Map<string, string>();
+  private readonly removals = new Map<string, Promise<void>>();
 
   /** Milliseconds the lock at `lockPath` has shown `version` to this record; 0 when it is new or changed. */
   unchangedFor(lockPath: string, version: string): number {
@@ -24,6 +28,32 @@ export class LockSightings {
     this.seen.set(lockPath, { version, since: now });
     if (this.seen.size > MAX_SIGHTINGS) this.seen.delete(this.seen.keys().next().value as string);
     return 0;
+  }
+
+  /** Keeps the removal of this runtime's lock at `lockPath`, sent and not waited for (it never rejects). */
+  releasing(lockPath: string, removal: Promise<void>): void {
+    this.removals.set(lockPath, removal);
+    void removal.then(() => {
+      if (this.removals.get(lockPath) === removal) this.removals.delete(lockPath);
+    });
+  }
+
+  /** Settles once the removal of this runtime's lock at `lockPath` under way, if any, is answered. */
+  async released(lockPath: string): Promise<void> {
+    await this.removals.get(lockPath);
+  }
+
+  /** Records that this runtime's lock at `lockPath`, holding `token`, may still be there: its release failed. */
+  leftBehind(lockPath: string, token: string): void {
+    this.left.set(lockPath, token);
+    if (this.left.size > MAX_SIGHTINGS) this.left.delete(this.left.keys().next().value as string);
+  }
+
+  /** The token of this runtime's lock left behind at `lockPath`, if any, forgotten here (the caller removes it). */
+  takeLeftBehind(lockPath: string): string | undefined {
+    const token = this.left.get(lockPath);
+    this.left.delete(lockPath);
+    return token;
   }
 
   /** Forgets the lock at `lockPath` (it is gone, or was broken). */

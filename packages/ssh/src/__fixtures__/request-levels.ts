@@ -1,15 +1,16 @@
 import type { SshFileSystemOptions } from '../options.js';
 
 /**
- * The SFTP requests a connection sends, in round trips. Answers taken in one turn of the event loop are one batch; a
- * request sent after a batch waited for one of its answers, so its level is one more than the lowest level among
- * them (the level of a request sent before any answer is 1). OpenSSH's server answers a session's requests one by
- * one, in order, so the n-th answer is the n-th request's. Requests of one level went out without waiting for each
- * other's answers.
+ * The SFTP requests a connection sends, in round trips. Answers read together (handled in one synchronous run) are one
+ * batch; a request sent after a batch waited for one of its answers, so its level is one more than the lowest level
+ * among them (1 before any answer; the answer to a close, which nothing waits for, counts in no batch). OpenSSH's
+ * server answers a session's requests one by one, in order, so the n-th answer is the n-th request's. Requests of
+ * one level went out without waiting for each other's answers.
  *
- * Timing cannot split or merge levels: grouping by "an answer came in between two sends" split one round trip in two
- * on a loaded machine, where two answers of one trip were read apart; and "one more than the highest level answered"
- * did when the answer a request waited for was read together with the answer to a request sent just after it.
+ * Exact for one chain of requests, however its answers are read. Where chains run side by side, an answer of one read
+ * together with the answer another waited for can make a request look sent a trip early: the levels are then at most
+ * the round trips waited for. (Grouping by "an answer came in between two sends" split one trip in two whenever two
+ * answers of it were read apart, which a loaded machine does.)
  */
 export class RequestLevels {
   private readonly sent: { readonly request: string; readonly level: number }[] = [];
@@ -31,13 +32,18 @@ export class RequestLevels {
       onAnswer: () => {
         const answered = this.sent[this.answered++];
         if (!answered) return;
+        this.highestAnswered = Math.max(this.highestAnswered, answered.level);
+        // A close is sent when its handle is done with, and nothing waits for its answer: read together with the
+        // answer a request did wait for, it would make that request look sent a trip early.
+        if (answered.request === 'close') return;
         if (!this.batchOpen) {
           this.batchOpen = true;
           this.batchLowest = answered.level;
-          setImmediate(() => (this.batchOpen = false));
+          // The answers read together come in one synchronous run; what they let go out is sent from the microtasks
+          // after it.
+          queueMicrotask(() => (this.batchOpen = false));
         }
         this.batchLowest = Math.min(this.batchLowest, answered.level);
-        this.highestAnswered = Math.max(this.highestAnswered, answered.level);
       },
     };
   }

@@ -65,7 +65,9 @@ export const statCases: readonly ConformanceCase[] = [
       expect(typeof fs.name === 'string' && fs.name.length > 0).toBe(true);
       expect(typeof fs.platform).toBe('string');
       expect(fs.homeDir.startsWith('/') || fs.platform === 'win32').toBe(true);
-      const { timeResolutionMs, ...flags } = fs.capabilities;
+      // `requestsInOrder` is optional: a backend that does not carry out operations in the order called leaves it out.
+      const { timeResolutionMs, requestsInOrder = false, ...flags } = fs.capabilities;
+      expect(typeof requestsInOrder).toBe('boolean');
       expect(Object.keys(flags).sort()).toEqual(
         [
           'atomicReplace',
