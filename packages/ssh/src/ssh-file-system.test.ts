@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTempWorkspace, startSshServer, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { RequestLevels } from './__fixtures__/request-levels.js';
+import { countedConnection } from './__fixtures__/request-levels.js';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
 import { sshFileSystem } from './ssh-file-system.js';
 
@@ -266,11 +266,13 @@ describe('SFTP requests', () => {
     work: (fs: Awaited<ReturnType<typeof ssh.connect>>) => Promise<unknown>,
     beforeEach?: (request: string) => void,
   ) {
-    const levels = new RequestLevels();
-    const fs = await ssh.connect(tree.workDir, levels.options(beforeEach));
-    levels.reset();
-    await work(fs);
-    return levels.trips();
+    const { fs, levels, close } = await countedConnection(ssh, tree.workDir, beforeEach);
+    try {
+      await work(fs);
+      return levels.trips();
+    } finally {
+      await close();
+    }
   }
 
   /** Reads a whole file as core does: open, the stats of the handle, read one byte past the size until 0, close. */

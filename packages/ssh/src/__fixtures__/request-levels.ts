@@ -1,16 +1,17 @@
 import type { SshFileSystemOptions } from '../options.js';
+import type { SshFileSystem } from '../ssh-file-system.js';
+import { slowLink } from './slow-link.js';
+import type { SshFixture } from './ssh-fixture.js';
 
 /**
  * The SFTP requests a connection sends, in round trips. Answers read together (handled in one synchronous run) are one
  * batch; a request sent after a batch waited for one of its answers, so its level is one more than the lowest level
- * among them (1 before any answer; the answer to a close, which nothing waits for, counts in no batch). OpenSSH's
- * server answers a session's requests one by one, in order, so the n-th answer is the n-th request's. Requests of
- * one level went out without waiting for each other's answers.
+ * among them (1 before any answer). OpenSSH's server answers a session's requests one by one, in order, so the n-th
+ * answer is the n-th request's. Requests of one level went out without waiting for each other's answers.
  *
- * Exact for one chain of requests, however its answers are read. Where chains run side by side, an answer of one read
- * together with the answer another waited for can make a request look sent a trip early: the levels are then at most
- * the round trips waited for. (Grouping by "an answer came in between two sends" split one trip in two whenever two
- * answers of it were read apart, which a loaded machine does.)
+ * On loopback, answers of two trips can be read together (chains of requests run side by side: one chain's answer
+ * comes with the one another waited for), which no counting can tell apart: {@link countedConnection} puts a slow link
+ * between, so that they never are.
  */
 export class RequestLevels {
   private readonly sent: { readonly request: string; readonly level: number }[] = [];
@@ -33,9 +34,6 @@ export class RequestLevels {
         const answered = this.sent[this.answered++];
         if (!answered) return;
         this.highestAnswered = Math.max(this.highestAnswered, answered.level);
-        // A close is sent when its handle is done with, and nothing waits for its answer: read together with the
-        // answer a request did wait for, it would make that request look sent a trip early.
-        if (answered.request === 'close') return;
         if (!this.batchOpen) {
           this.batchOpen = true;
           this.batchLowest = answered.level;
@@ -69,4 +67,41 @@ export class RequestLevels {
     }
     return trips;
   }
+}
+
+/**
+ * Each way, the delay of the link {@link countedConnection} goes through: answers of one trip come back together, and
+ * those of the next trip this much later at least, far more than a loaded machine takes to handle a batch of answers.
+ */
+const LINK_DELAY_MS = 15;
+
+/** A connection to the fixture's server through a slow link, its requests counted in round trips. */
+export async function countedConnection(
+  ssh: SshFixture,
+  root: string,
+  beforeEach?: (request: string) => void,
+  overrides: Partial<SshFileSystemOptions> = {},
+): Promise<{ fs: SshFileSystem; levels: RequestLevels; close(): Promise<void> }> {
+  const link = await slowLink(ssh.server, LINK_DELAY_MS);
+  const levels = new RequestLevels();
+  const counted = levels.options(beforeEach);
+  const fs = await ssh.connect(root, {
+    host: link.host,
+    port: link.port,
+    ...counted,
+    ...overrides,
+    onAnswer: (request) => {
+      counted.onAnswer?.(request);
+      overrides.onAnswer?.(request);
+    },
+  });
+  levels.reset();
+  return {
+    fs,
+    levels,
+    async close() {
+      await fs.close();
+      await link.close();
+    },
+  };
 }
