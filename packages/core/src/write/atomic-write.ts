@@ -158,20 +158,20 @@ export interface TempFileOptions {
   mode?: number;
   /** Its owner, set where the backend and the caller's rights allow. */
   owner?: { uid: number; gid: number };
+  /** Called once its flush is asked for, before the answer is awaited. */
+  flushSent?: () => void;
 }
 
 /**
  * Writes a new temp file beside `target` on `fs` (same directory; exclusive create, unpredictable name): `fill` writes
  * its content, then it is flushed and closed, and its path returned. On any failure it is removed again. The first
- * half of every atomic replace: the caller renames it over the target. `flushSent` is called once the flush is asked
- * for, before its answer is awaited.
+ * half of every atomic replace: the caller renames it over the target.
  */
 export async function writeTempBeside(
   fs: FileSystem,
   target: string,
   fill: (file: OpenFile) => Promise<void>,
   options: TempFileOptions = {},
-  flushSent?: () => void,
 ): Promise<string> {
   const paths = pathApiFor(fs.platform);
   const tempPath = paths.join(paths.dirname(target), atomicTempName(paths.basename(target)));
@@ -182,7 +182,7 @@ export async function writeTempBeside(
     await setModeAndOwner(handle, options.mode, options.owner);
     await fill(handle);
     const flushing = handle.sync();
-    flushSent?.();
+    options.flushSent?.();
     await flushing;
     written = true;
   } finally {
@@ -231,13 +231,11 @@ async function replaceThroughTemp(
     fs,
     filePath,
     (handle) => (data instanceof Uint8Array ? writeAllBytes(handle, data) : data.writeTo(handle)),
-    existing
-      ? {
-          mode: existing.mode & 0o7777,
-          ...(mayNeedOwner(fs, existing) ? { owner: { uid: existing.uid, gid: existing.gid } } : {}),
-        }
-      : {},
-    fs.capabilities.requestsInOrder ? () => void check() : undefined,
+    {
+      ...(existing ? { mode: existing.mode & 0o7777 } : {}),
+      ...(existing && mayNeedOwner(fs, existing) ? { owner: { uid: existing.uid, gid: existing.gid } } : {}),
+      ...(fs.capabilities.requestsInOrder ? { flushSent: () => void check() } : {}),
+    },
   );
   try {
     await check();
