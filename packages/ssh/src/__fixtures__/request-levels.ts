@@ -4,22 +4,18 @@ import { slowLink } from './slow-link.js';
 import type { SshFixture } from './ssh-fixture.js';
 
 /**
- * The SFTP requests a connection sends, in round trips. Answers read together (handled in one synchronous run) are one
- * batch; a request sent after a batch waited for one of its answers, so its level is one more than the lowest level
- * among them (1 before any answer). OpenSSH's server answers a session's requests one by one, in order, so the n-th
- * answer is the n-th request's. Requests of one level went out without waiting for each other's answers.
+ * The SFTP requests a connection sends, in round trips: a request's level is one more than the highest level among
+ * the answers in when it was sent (1 before any). OpenSSH's server answers a session's requests one by one, in order,
+ * so the n-th answer is the n-th request's. Requests of one level went out without waiting for each other's answers.
  *
- * On loopback, answers of two trips can be read together (chains of requests run side by side: one chain's answer
- * comes with the one another waited for), which no counting can tell apart: {@link countedConnection} puts a slow link
- * between, so that they never are.
+ * Exact only where the answers of two trips are never in together: on loopback they often are (chains of requests
+ * run side by side, and one chain's answer comes with the one another waited for), so {@link countedConnection} puts
+ * a slow link between.
  */
 export class RequestLevels {
   private readonly sent: { readonly request: string; readonly level: number }[] = [];
   private answered = 0;
   private highestAnswered = 0;
-  /** The lowest level in the latest batch of answers, while it is taken and after. */
-  private batchLowest = 0;
-  private batchOpen = false;
   private from = 0;
 
   /** The options that feed it; `beforeEach` runs as each request is sent. */
@@ -27,21 +23,11 @@ export class RequestLevels {
     return {
       onRequest: (request) => {
         beforeEach?.(request);
-        // Never below the request before: what one call sends, it sends in order.
-        this.sent.push({ request, level: Math.max(this.sent.at(-1)?.level ?? 1, this.batchLowest + 1) });
+        this.sent.push({ request, level: this.highestAnswered + 1 });
       },
       onAnswer: () => {
         const answered = this.sent[this.answered++];
-        if (!answered) return;
-        this.highestAnswered = Math.max(this.highestAnswered, answered.level);
-        if (!this.batchOpen) {
-          this.batchOpen = true;
-          this.batchLowest = answered.level;
-          // The answers read together come in one synchronous run; what they let go out is sent from the microtasks
-          // after it.
-          queueMicrotask(() => (this.batchOpen = false));
-        }
-        this.batchLowest = Math.min(this.batchLowest, answered.level);
+        if (answered) this.highestAnswered = Math.max(this.highestAnswered, answered.level);
       },
     };
   }
