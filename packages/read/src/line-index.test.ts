@@ -1,11 +1,12 @@
-import type { FileStamp, TextEncoding } from '@kimi-tools/core/toolkit';
+import { CONTENT_HASH_LIMIT_BYTES, type FileStamp, type TextEncoding } from '@kimi-tools/core/toolkit';
 import { describe, expect, it } from 'vitest';
 import { LineIndexStore } from './line-index.js';
 
 const UTF8: TextEncoding = { encoding: 'utf-8', bom: false };
 
-const version = (size: number, fields: Partial<FileStamp> = {}): FileStamp => ({
-  size,
+/** A version its stats tell apart (over the hash limit, with change time and inode), `extra` bytes past the limit. */
+const version = (extra: number, fields: Partial<FileStamp> = {}): FileStamp => ({
+  size: CONTENT_HASH_LIMIT_BYTES + extra,
   mtimeNs: '5000000001',
   ctimeNs: '5000000002',
   ino: '7',
@@ -38,6 +39,19 @@ describe('LineIndexStore', () => {
       const store = new LineIndexStore();
       store.set('/a', { version: version(10), encoding: UTF8, totalLines: 3, checkpoints: [] });
       expect(store.get('/a', version(10, { [field]: '9' }))).toBeUndefined();
+      expect(store.size).toBe(0);
+    }
+  });
+
+  it('keeps no index of a version whose stats cannot vouch for its bytes, but gives it to the read that made it', () => {
+    const store = new LineIndexStore();
+    const small: FileStamp = { ...version(0), size: 10 };
+    const { ctimeNs: _ctime, ...noChangeTime } = version(10);
+    const { ino: _ino, ...noInode } = version(10);
+    for (const unvouched of [small, noChangeTime, noInode]) {
+      const index = store.set('/a', { version: unvouched, encoding: UTF8, totalLines: 3, checkpoints: [] });
+      expect(index.totalLines).toBe(3);
+      expect(store.get('/a', unvouched)).toBeUndefined();
       expect(store.size).toBe(0);
     }
   });

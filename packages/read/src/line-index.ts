@@ -1,6 +1,7 @@
 import {
   defineRuntimeSlot,
   sameStamp,
+  stampNeedsHash,
   type FileStamp,
   type LinePosition,
   type TextEncoding,
@@ -73,8 +74,11 @@ export interface LineIndexStoreOptions {
 
 /**
  * Line indexes of the files a session scanned, keyed by real path and valid only for the same file version, so a
- * repeated deep read of an unchanged file seeks instead of rescanning. Lives in the runtime ({@link LINE_INDEXES}),
- * never in module scope.
+ * repeated deep read of an unchanged file seeks instead of rescanning. Only versions that their stats tell apart are
+ * kept (docs/read-state.md: a file over the hash limit, on a backend with change times and inode numbers): for any
+ * other file, stats that did not move cannot vouch for its bytes (a same-size rewrite within one tick, or over SFTP
+ * within one second; a write through a shared memory mapping), and a kept index would give a later read the hash and
+ * line starts of bytes it no longer holds. Lives in the runtime ({@link LINE_INDEXES}), never in module scope.
  */
 export class LineIndexStore {
   private readonly maxFiles: number;
@@ -98,10 +102,14 @@ export class LineIndexStore {
     return index;
   }
 
-  /** Remembers what a full scan of `realPath` learnt, replacing any older version. */
+  /**
+   * What a full scan of `realPath` learnt, as an index for the read that made it; remembered, replacing any older
+   * version, only when the version's stats tell it apart.
+   */
   set(realPath: string, data: LineIndexData): LineIndex {
     const index = new LineIndex(data);
     this.indexes.delete(realPath);
+    if (stampNeedsHash(data.version)) return index;
     this.indexes.set(realPath, index);
     while (this.indexes.size > this.maxFiles) {
       const oldest = this.indexes.keys().next().value;

@@ -294,11 +294,7 @@ describe('ReadFile and the write tools decode a file the same way', () => {
     expect(runtime.fileState.get(workspace.at('stray.txt'))?.complete).toBe(false);
   });
 
-  it('keeps a big file UTF-8 when its characters straddle the 1 MiB reads', async ({
-    workspace,
-    runtime,
-    tool,
-  }) => {
+  it('keeps a big file UTF-8 when its characters straddle the 1 MiB reads', async ({ workspace, tool }) => {
     // Each character starts a byte or two before a read boundary (1 MiB, 2 MiB, 3 MiB) and ends after it.
     const mib = 1 << 20;
     const pieces: Buffer[] = [];
@@ -316,8 +312,6 @@ describe('ReadFile and the write tools decode a file the same way', () => {
     const result = await tool.call({ path: 'straddle.txt', line_offset: 2, n_lines: 1 });
     expect(result.output).toBe(row(2, 'é'));
     expect((await tool.call({ path: 'straddle.txt', line_offset: 6, n_lines: 1 })).output).toBe(row(6, '😀'));
-    // A file found not to be UTF-8 past its sample is read again without an index: this one kept its index.
-    expect(runtime.slot(LINE_INDEXES).size).toBe(1);
   });
 
   it('reads a big file whose last character is cut off as the write tools decode it', async ({
@@ -576,28 +570,7 @@ describe('ReadFile: read state and line index', () => {
     expect(runtime.fileState.get(file)).toBeUndefined();
   });
 
-  it('reads a version its index holds in the encoding recorded there, without detecting it again', async ({
-    workspace,
-    runtime,
-    tool,
-  }) => {
-    const file = await workspace.write('cafe.txt', 'café\n');
-    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'café'));
-    // The index of this very version says windows-1252: the read trusts it (a detection would say UTF-8).
-    const version = stampOfStats(await runtime.fs.stat(file));
-    runtime.slot(LINE_INDEXES).set(file, {
-      version,
-      totalLines: 1,
-      checkpoints: [{ line: 1, offset: 0 }],
-      encoding: { encoding: 'windows-1252', bom: false },
-    });
-    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'cafÃ©'));
-    // Another version is detected afresh.
-    await workspace.write(file, 'café!\n');
-    expect((await tool.call({ path: 'cafe.txt' })).output).toBe(row(1, 'café!'));
-  });
-
-  it('serves repeated deep reads from the index and notices a changed file', async ({
+  it('scans a file afresh on every read where its stats cannot vouch for its bytes', async ({
     workspace,
     runtime,
     tool,
@@ -608,17 +581,56 @@ describe('ReadFile: read state and line index', () => {
     expect(first.message).toBe(
       '2 lines read from file starting from line 350000. Total lines in file: 400000.',
     );
-    expect(runtime.slot(LINE_INDEXES).size).toBe(1);
+    // Under the content-hash limit the hash decides, so no index of this version is kept for the next read.
+    expect(runtime.slot(LINE_INDEXES).size).toBe(0);
     const hash = runtime.fileState.get(file)?.hash;
-    const again = await tool.call({ path: 'big.txt', line_offset: 350_000, n_lines: 2 });
-    expect(again).toEqual(first);
+    expect(hash).toBe(hashBytes(Buffer.from(numbered(400_000))));
+    expect(await tool.call({ path: 'big.txt', line_offset: 350_000, n_lines: 2 })).toEqual(first);
     expect(runtime.fileState.get(file)?.hash).toBe(hash);
+  });
 
-    await workspace.write(
-      file,
-      numbered(400_000, (n) => `row ${n}`),
-    );
-    const changed = await tool.call({ path: 'big.txt', line_offset: 350_000, n_lines: 1 });
-    expect(changed.output).toBe(row(350_000, 'row 350000'));
+  describe.runIf(backendHas('huge-files'))('a file over the content-hash limit', () => {
+    const lower = () => Buffer.alloc(70 << 20, 'abcdefghijklmnopqrstuvwxyz\n');
+    const deepLine = 2_500_000;
+
+    it('serves repeated deep reads from the index and notices a changed file', async ({
+      workspace,
+      runtime,
+      tool,
+    }) => {
+      const file = await workspace.write('big.txt', lower());
+      const first = await tool.call({ path: 'big.txt', line_offset: deepLine, n_lines: 2 });
+      expect(first.output).toBe(
+        row(deepLine, 'abcdefghijklmnopqrstuvwxyz') + row(deepLine + 1, 'abcdefghijklmnopqrstuvwxyz'),
+      );
+      const version = stampOfStats(await runtime.fs.stat(file));
+      expect(runtime.slot(LINE_INDEXES).get(file, version)?.totalLines).toBe(Math.ceil((70 << 20) / 27));
+      expect(await tool.call({ path: 'big.txt', line_offset: deepLine, n_lines: 2 })).toEqual(first);
+
+      await workspace.write(file, Buffer.alloc(70 << 20, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ\n'));
+      const changed = await tool.call({ path: 'big.txt', line_offset: deepLine, n_lines: 1 });
+      expect(changed.output).toBe(row(deepLine, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'));
+    });
+
+    it('reads a version its index holds in the encoding recorded there, without detecting it again', async ({
+      workspace,
+      runtime,
+      tool,
+    }) => {
+      const file = await workspace.write('cafe.txt', Buffer.concat([Buffer.from('café\n'), lower()]));
+      expect((await tool.call({ path: 'cafe.txt', n_lines: 1 })).output).toBe(row(1, 'café'));
+      // The index of this very version says windows-1252: the read trusts it (a detection would say UTF-8).
+      const version = stampOfStats(await runtime.fs.stat(file));
+      runtime.slot(LINE_INDEXES).set(file, {
+        version,
+        totalLines: 1 + Math.ceil((70 << 20) / 27),
+        checkpoints: [{ line: 1, offset: 0 }],
+        encoding: { encoding: 'windows-1252', bom: false },
+      });
+      expect((await tool.call({ path: 'cafe.txt', n_lines: 1 })).output).toBe(row(1, 'cafÃ©'));
+      // Another version is detected afresh.
+      await workspace.write(file, Buffer.concat([Buffer.from('café!\n'), lower()]));
+      expect((await tool.call({ path: 'cafe.txt', n_lines: 1 })).output).toBe(row(1, 'café!'));
+    });
   });
 });

@@ -70,11 +70,6 @@ export const KNOWN_DEFECTS = {
     cause:
       "the SSH backend answers an open file's first stat() with the fstat it sent when opening it: a file grown in between is seen at its old size, and StrReplaceFile refuses a file read in windows as modified instead of copying it whole",
   },
-  'sftp-line-index': {
-    on: ['ssh'],
-    cause:
-      'ReadFile reuses a line index for the same size and modification time where the stats have no change time or inode (SFTP): after a same-size rewrite with the time put back it shows the old lines',
-  },
 } as const satisfies Record<string, KnownDefect>;
 
 /** `test`, or `test.fails` on a backend where {@link KNOWN_DEFECTS}' `defect` shows: `failsWhere(it, '...')('...')`. */
