@@ -1,9 +1,10 @@
 // Checkpoints (issue 32) on the search tree (the corpus, or the synthetic tree): a checkpoint with nothing changed vs
 // `git status` (goal ≤ 1.0×), with 100 files changed vs `git add -A && git commit` (≤ 1.5×), the first checkpoint of
 // the tree (its time and store size, beside git's first commit), and a rewind of 100 changed files vs
-// `git checkout -- .` (≤ 1.5×). Every side is a fresh process on the same tree. Two floor rows put in the checkpoint's
-// place a Node process that only walks the tree and lstats every path (checkpoints-floor.ts), against the references of
-// the nothing-changed checkpoint and of the rewind (a rewind scans too: it finds what the user changed since).
+// `git checkout -- .` (≤ 1.5×). Every side is a fresh process on the same tree. Floor rows put in the checkpoint's
+// place a Node process that only lstats every path, found by a walk or read from a list (checkpoints-floor.ts),
+// against the references of the nothing-changed checkpoint and of the rewind (a rewind scans too: it finds what the
+// user changed since).
 import { execFile } from 'node:child_process';
 import { readdir, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,7 +42,8 @@ const LABELS = {
   changed: `Checkpoint, ${CHANGED_FILES} files changed`,
   first: 'First checkpoint of the tree',
   rewind: `Rewind of ${CHANGED_FILES} changed files`,
-  floor: 'Node floor: start-up, walk and `lstat` of every path',
+  walkFloor: 'Node floor: start-up, walk and `lstat` of every path',
+  listFloor: 'Node floor: start-up, read a path list, `lstat` of every path',
 };
 
 /** The time goals of the rows (issue 32). */
@@ -102,7 +104,16 @@ async function prepare(context: BenchContext, prepared: Prepared): Promise<Row[]
     await changeFiles(tree, rewound, String(++tag));
     await context.runScript({ kind: 'node', script: CHILD, args: ['create', tree, stores.rewind] });
   };
-  const floor = { kind: 'node' as const, script: FLOOR, args: [tree] };
+  // The list floor's paths: those the walk finds, written by one untimed walk of the tree as committed.
+  const pathList = path.join(dir, 'tree-paths.list');
+  await context.runScript({ kind: 'node', script: FLOOR, args: ['walk', tree, pathList] });
+  const floors = [
+    { label: LABELS.walkFloor, ours: { kind: 'node' as const, script: FLOOR, args: ['walk', tree] } },
+    {
+      label: LABELS.listFloor,
+      ours: { kind: 'node' as const, script: FLOOR, args: ['list', tree, pathList] },
+    },
+  ];
   return [
     {
       kind: 'whole-process',
@@ -112,14 +123,14 @@ async function prepare(context: BenchContext, prepared: Prepared): Promise<Row[]
       ours: create(tree, stores.noChange),
       reference: status,
     },
-    {
+    ...floors.map(({ label, ours }): Row => ({
       kind: 'whole-process',
-      label: LABELS.floor,
+      label,
       referenceLabel: 'git status --porcelain',
       goal: { text: `the floor under ≤ ${GOALS.noChange}×` },
-      ours: floor,
+      ours,
       reference: status,
-    },
+    })),
     {
       kind: 'whole-process',
       label: LABELS.changed,
@@ -164,15 +175,15 @@ async function prepare(context: BenchContext, prepared: Prepared): Promise<Row[]
       reference: checkout,
       beforeEachRun: changeForRewind,
     },
-    {
+    ...floors.map(({ label, ours }): Row => ({
       kind: 'whole-process',
-      label: LABELS.floor,
+      label,
       referenceLabel: 'git checkout -- .',
       goal: { text: `the floor under ≤ ${GOALS.rewind}×` },
-      ours: floor,
+      ours,
       reference: checkout,
       beforeEachRun: changeForRewind,
-    },
+    })),
   ];
 }
 
@@ -183,10 +194,13 @@ async function notes(results: RowResult[], context: BenchContext, prepared: Prep
       `"${LABELS.changed}" row appends a line to the same ${CHANGED_FILES} files, the "${LABELS.first}" row ` +
       `removes the store and git's repository, and the "${LABELS.rewind}" row changes ${CHANGED_FILES} files ` +
       "and takes a checkpoint (untimed), so the rewind finds them the agent's. The floor rows run a Node process " +
-      'with no code of ours that walks the tree (`readdirSync`, version-control folders and `node_modules` ' +
-      'skipped, no ignore file read) and lstats every path it meets: the least a checkpoint that must notice ' +
-      'changes made by anything else does in a fresh process. Each stands against the reference of the row it ' +
-      "floors, with that row's set-up (a rewind scans too: it finds what the user changed after the agent).",
+      'with no code of ours that lstats every path, one `lstat` each (version-control folders and `node_modules` ' +
+      'skipped, no ignore file read): the least a checkpoint that must notice changes made by anything else does ' +
+      'in a fresh process. "walk": the paths found by a walk (`readdirSync` with types), as a scan without an ' +
+      'index finds them; "path list": read from a file holding the paths the walk found, as a scan reads its last ' +
+      'index (a directory whose stamps did not move holds the same names, so nothing needs listing). Each stands ' +
+      "against the reference of the row it floors, with that row's set-up (a rewind scans too: it finds what the " +
+      'user changed after the agent).',
   ];
   for (const result of results) {
     if (isFloor(result)) {
@@ -245,10 +259,10 @@ function floorNote(floor: RowResult, results: readonly RowResult[]): string {
       : ` ${floored.row.label}: ${(wall(floored.ours) / wall(floored.reference)).toFixed(2)}× the reference, ` +
         `${(wall(floored.ours) / wall(floor.ours)).toFixed(2)}× the floor.`;
   return (
-    `- The floor vs ${floor.row.referenceLabel}: ${formatMs(wall(floor.ours))}, ` +
+    `- ${floor.row.label} vs ${floor.row.referenceLabel}: ${formatMs(wall(floor.ours))}, ` +
     `${(wall(floor.ours) / wall(floor.reference)).toFixed(2)}× the reference in the same run; median split: Node ` +
-    `start-up ${formatMs(split('startMs'))}, walk and \`lstat\` of ${split('paths')} paths ` +
-    `${formatMs(split('walkMs'))}.${against}`
+    `start-up ${formatMs(split('startMs'))}, ${floor.row.label.replace('Node floor: start-up, ', '')} ` +
+    `(${split('paths')} paths) ${formatMs(split('workMs'))}.${against}`
   );
 }
 
@@ -260,8 +274,8 @@ function checkpointsBenchmark(): Benchmark {
     description:
       'A fresh process takes a checkpoint of the tree through `@kimi-tools/checkpoints` (nothing changed; 100 files ' +
       'changed; the first one, into an empty store) or rewinds 100 changed files, vs git doing the same on the ' +
-      'same tree; two floor rows, a Node process that only walks the tree and lstats every path, against the ' +
-      'references of the nothing-changed checkpoint and of the rewind.',
+      'same tree; floor rows, a Node process that only lstats every path (found by a walk, or read from a list), ' +
+      'against the references of the nothing-changed checkpoint and of the rewind.',
     prepare: (context) => prepare(context, prepared),
     notes: (results, context) => notes(results, context, prepared),
   };
