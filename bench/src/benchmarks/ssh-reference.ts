@@ -143,10 +143,12 @@ export class ReferenceConnection {
    * The floor of an edit as the contract asks it over SFTP (docs/writing.md; core's `applyFileChange`): the file read
    * whole; then, before the commit, read again and compared byte for byte (over SFTP times are whole seconds and
    * there is no change time: content decides); a temp file written and fsync'd; `posix-rename` over the file; the
-   * directory fsync'd. No lock file, no hashing, no tool. What does not wait on an answer goes together: the second
-   * read, the temp file and the directory's open are in flight at once, and no close is waited for before the next
-   * step (OpenSSH's server handles requests in order). The answers waited for, in turn: open, fstat, reads; open,
-   * fstat, reads (the temp file's open, writes and fsync beside them); rename; the directory's fsync; the closes.
+   * directory fsync'd. No lock file, no hashing, no tool. What does not wait on an answer goes together, as
+   * OpenSSH's server handles requests in order: the second read, the temp file and the directory's open are in flight
+   * at once; no close is waited for before the next step; the rename, the directory's fsync and its close go out
+   * together (the fsync then follows the rename, and is wasted only where the rename fails). The answers waited for,
+   * in turn: open, fstat, reads; open, fstat, reads (the temp file's open, writes and fsync beside them); the rename
+   * and what went with it: 7 round trips.
    */
   async replaceAsContractAsks(file: string, from: string, to: string): Promise<void> {
     const { sftp } = this;
@@ -159,13 +161,13 @@ export class ReferenceConnection {
       this.openDirectory(path.dirname(file)),
     ]);
     if (!again.bytes.equals(first.bytes)) throw new Error(`${file} changed between the two reads`);
-    await this.send<void>((done) => sftp.ext_openssh_rename(temp, file, done));
-    await this.send<void>((done) => sftp.ext_openssh_fsync(directory, done));
     await Promise.all([
+      this.send<void>((done) => sftp.ext_openssh_rename(temp, file, done)),
+      this.send<void>((done) => sftp.ext_openssh_fsync(directory, done)),
+      this.send<void>((done) => sftp.close(directory, done)),
       first.closed,
       again.closed,
       written.closed,
-      this.send<void>((done) => sftp.close(directory, done)),
     ]);
   }
 
