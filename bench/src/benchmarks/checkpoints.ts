@@ -1,7 +1,10 @@
 // Checkpoints (issue 32) on the search tree (the corpus, or the synthetic tree): a checkpoint with nothing changed vs
 // `git status` (goal ≤ 1.0×), with 100 files changed vs `git add -A && git commit` (≤ 1.5×), the first checkpoint of
 // the tree (its time and store size, beside git's first commit), and a rewind of 100 changed files vs
-// `git checkout -- .` (≤ 1.5×). Every side is a fresh process on the same tree.
+// `git checkout -- .` (≤ 1.5×). Every side is a fresh process on the same tree. Floor rows put in the checkpoint's
+// place a Node process that only lstats every path, found by a walk or read from a list (checkpoints-floor.ts),
+// against the references of the nothing-changed checkpoint and of the rewind (a rewind scans too: it finds what the
+// user changed since).
 import { execFile } from 'node:child_process';
 import { readdir, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,11 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { medianOf } from '../harness/run-benchmark.js';
 import { formatMegabytes, formatMs } from '../harness/table.js';
-import type { BenchContext, Benchmark, Row, RowResult } from '../harness/types.js';
+import type { BenchContext, Benchmark, Command, Row, RowResult } from '../harness/types.js';
 import { changeFiles, ensureRepositoryTree, filesToChange, git, GIT_FLAGS } from './checkpoint-trees.js';
 import { describeSearchTree, searchRoot } from './search-root.js';
 
 const CHILD = fileURLToPath(new URL('./checkpoints-child.ts', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./checkpoints-floor.ts', import.meta.url));
 const CHANGED_FILES = 100;
 const run = promisify(execFile);
 
@@ -38,7 +42,12 @@ const LABELS = {
   changed: `Checkpoint, ${CHANGED_FILES} files changed`,
   first: 'First checkpoint of the tree',
   rewind: `Rewind of ${CHANGED_FILES} changed files`,
+  walkFloor: 'Node floor: start-up, walk and `lstat` of every path',
+  listFloor: 'Node floor: start-up, read a path list, `lstat` of every path',
 };
+
+/** The time goals of the rows (issue 32). */
+const GOALS = { noChange: 1.0, changed: 1.5, rewind: 1.5 };
 
 interface Prepared {
   /** Where the first checkpoint's store and git's first repository go. */
@@ -77,20 +86,56 @@ async function prepare(context: BenchContext, prepared: Prepared): Promise<Row[]
     script: CHILD,
     args: ['create', workDir, store],
   });
+  // Each reference, and the rewind's set-up, shared by the row and the floor row under it.
+  const status: Command = {
+    kind: 'command',
+    argv: ['git', ...GIT_FLAGS, 'status', '--porcelain'],
+    cwd: tree,
+  };
+  const checkout: Command = {
+    kind: 'command',
+    argv: ['git', ...GIT_FLAGS, 'checkout', '-q', '--', '.'],
+    cwd: tree,
+  };
+  // The same 100 files changed for both, and checkpointed (untimed) so that the rewind takes them for the agent's: a
+  // change made after the last checkpoint is the user's, which a rewind does not overwrite.
+  const changeForRewind = async () => {
+    await git(tree, 'checkout', '-q', '--', '.');
+    await changeFiles(tree, rewound, String(++tag));
+    await context.runScript({ kind: 'node', script: CHILD, args: ['create', tree, stores.rewind] });
+  };
+  // The list floor's paths: those the walk finds, written by one untimed walk of the tree as committed.
+  const pathList = path.join(dir, 'tree-paths.list');
+  await context.runScript({ kind: 'node', script: FLOOR, args: ['walk', tree, pathList] });
+  const floors = [
+    { label: LABELS.walkFloor, ours: { kind: 'node' as const, script: FLOOR, args: ['walk', tree] } },
+    {
+      label: LABELS.listFloor,
+      ours: { kind: 'node' as const, script: FLOOR, args: ['list', tree, pathList] },
+    },
+  ];
   return [
     {
       kind: 'whole-process',
       label: LABELS.noChange,
       referenceLabel: 'git status --porcelain',
-      goal: { time: 1.0 },
+      goal: { time: GOALS.noChange },
       ours: create(tree, stores.noChange),
-      reference: { kind: 'command', argv: ['git', ...GIT_FLAGS, 'status', '--porcelain'], cwd: tree },
+      reference: status,
     },
+    ...floors.map(({ label, ours }): Row => ({
+      kind: 'whole-process',
+      label,
+      referenceLabel: 'git status --porcelain',
+      goal: { text: `the floor under ≤ ${GOALS.noChange}×` },
+      ours,
+      reference: status,
+    })),
     {
       kind: 'whole-process',
       label: LABELS.changed,
       referenceLabel: 'git add -A && git commit',
-      goal: { time: 1.5 },
+      goal: { time: GOALS.changed },
       ours: create(committing, stores.changed),
       reference: {
         kind: 'command',
@@ -125,17 +170,20 @@ async function prepare(context: BenchContext, prepared: Prepared): Promise<Row[]
       kind: 'whole-process',
       label: LABELS.rewind,
       referenceLabel: 'git checkout -- .',
-      goal: { time: 1.5 },
+      goal: { time: GOALS.rewind },
       ours: { kind: 'node', script: CHILD, args: ['rewind', tree, stores.rewind, '1'] },
-      reference: { kind: 'command', argv: ['git', ...GIT_FLAGS, 'checkout', '-q', '--', '.'], cwd: tree },
-      // The same 100 files changed for both, and checkpointed (untimed) so that the rewind takes them for the
-      // agent's: a change made after the last checkpoint is the user's, which a rewind does not overwrite.
-      beforeEachRun: async () => {
-        await git(tree, 'checkout', '-q', '--', '.');
-        await changeFiles(tree, rewound, String(++tag));
-        await context.runScript({ kind: 'node', script: CHILD, args: ['create', tree, stores.rewind] });
-      },
+      reference: checkout,
+      beforeEachRun: changeForRewind,
     },
+    ...floors.map(({ label, ours }): Row => ({
+      kind: 'whole-process',
+      label,
+      referenceLabel: 'git checkout -- .',
+      goal: { text: `the floor under ≤ ${GOALS.rewind}×` },
+      ours,
+      reference: checkout,
+      beforeEachRun: changeForRewind,
+    })),
   ];
 }
 
@@ -145,9 +193,20 @@ async function notes(results: RowResult[], context: BenchContext, prepared: Prep
       'everything committed once. Each row uses a store of its own; before every run of either side the ' +
       `"${LABELS.changed}" row appends a line to the same ${CHANGED_FILES} files, the "${LABELS.first}" row ` +
       `removes the store and git's repository, and the "${LABELS.rewind}" row changes ${CHANGED_FILES} files ` +
-      "and takes a checkpoint (untimed), so the rewind finds them the agent's.",
+      "and takes a checkpoint (untimed), so the rewind finds them the agent's. The floor rows run a Node process " +
+      'with no code of ours that lstats every path, one `lstat` each (version-control folders and `node_modules` ' +
+      'skipped, no ignore file read): the least a checkpoint that must notice changes made by anything else does ' +
+      'in a fresh process. "walk": the paths found by a walk (`readdirSync` with types), as a scan without an ' +
+      'index finds them; "path list": read from a file holding the paths the walk found, as a scan reads its last ' +
+      'index (a directory whose stamps did not move holds the same names, so nothing needs listing). Each stands ' +
+      "against the reference of the row it floors, with that row's set-up (a rewind scans too: it finds what the " +
+      'user changed after the agent).',
   ];
   for (const result of results) {
+    if (isFloor(result)) {
+      lines.push(floorNote(result, results));
+      continue;
+    }
     const ours = (key: string) => medianOf(result.ours, (sample) => sample.details[key]);
     lines.push(
       `- ${result.row.label}, ours, median split: Node start-up ${formatMs(ours('startMs'))}, import + build ` +
@@ -156,7 +215,9 @@ async function notes(results: RowResult[], context: BenchContext, prepared: Prep
   }
   const first = results.find((result) => result.row.label === LABELS.first);
   if (first !== undefined) {
-    // Once more each, untimed, to weigh what both keep.
+    // Once more each, untimed, to weigh what both keep; on the tree as committed (the floor row under the rewind may
+    // have run last, after changing 100 files).
+    await git(prepared.tree, 'checkout', '-q', '--', '.');
     await rm(prepared.firstStore, { recursive: true, force: true });
     await rm(prepared.firstGit, { recursive: true, force: true });
     await context.runScript({
@@ -176,6 +237,35 @@ async function notes(results: RowResult[], context: BenchContext, prepared: Prep
   return lines;
 }
 
+function isFloor(result: RowResult): boolean {
+  return result.row.kind === 'whole-process' && result.row.ours.script === FLOOR;
+}
+
+/** Median wall time of samples. */
+function wall(samples: RowResult['ours']): number {
+  return medianOf(samples, (sample) => sample.wallMs);
+}
+
+/** A floor row's line: its split, its ratio, and the checkpoint's against it (the row with the same reference). */
+function floorNote(floor: RowResult, results: readonly RowResult[]): string {
+  const split = (key: string) => medianOf(floor.ours, (sample) => sample.details[key]);
+  const reference = floor.row.kind === 'whole-process' ? floor.row.reference : undefined;
+  const floored = results.find(
+    (result) => !isFloor(result) && result.row.kind === 'whole-process' && result.row.reference === reference,
+  );
+  const against =
+    floored === undefined
+      ? ''
+      : ` ${floored.row.label}: ${(wall(floored.ours) / wall(floored.reference)).toFixed(2)}× the reference, ` +
+        `${(wall(floored.ours) / wall(floor.ours)).toFixed(2)}× the floor.`;
+  return (
+    `- ${floor.row.label} vs ${floor.row.referenceLabel}: ${formatMs(wall(floor.ours))}, ` +
+    `${(wall(floor.ours) / wall(floor.reference)).toFixed(2)}× the reference in the same run; median split: Node ` +
+    `start-up ${formatMs(split('startMs'))}, ${floor.row.label.replace('Node floor: start-up, ', '')} ` +
+    `(${split('paths')} paths) ${formatMs(split('workMs'))}.${against}`
+  );
+}
+
 /** The benchmark; `prepared` is filled by `prepare` for the notes. */
 function checkpointsBenchmark(): Benchmark {
   const prepared: Prepared = { firstStore: '', firstGit: '', tree: '' };
@@ -184,7 +274,8 @@ function checkpointsBenchmark(): Benchmark {
     description:
       'A fresh process takes a checkpoint of the tree through `@kimi-tools/checkpoints` (nothing changed; 100 files ' +
       'changed; the first one, into an empty store) or rewinds 100 changed files, vs git doing the same on the ' +
-      'same tree.',
+      'same tree; floor rows, a Node process that only lstats every path (found by a walk, or read from a list), ' +
+      'against the references of the nothing-changed checkpoint and of the rewind.',
     prepare: (context) => prepare(context, prepared),
     notes: (results, context) => notes(results, context, prepared),
   };

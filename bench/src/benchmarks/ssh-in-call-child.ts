@@ -2,8 +2,10 @@
 // over SFTP), the reference through a second ssh2 connection of its own (an `exec` channel, or SFTP requests by hand),
 // taking turns. The SFTP requests of every call of ours are counted and reported.
 // Usage: ssh-in-call-child.ts CONFIG_FILE WORKLOAD PAIRS, WORKLOAD being `read-small`, `replace-1mib` (the reference
-// without fsync), `replace-1mib-durable` (the reference with the fsyncs ours makes), `page-1gib`, `grep-content`,
-// `grep-files` or `glob`.
+// without fsync), `replace-1mib-durable` (the reference with the fsyncs ours makes), `replace-1mib-floor` (the
+// reference the floor of what the edit contract requires: read, read again, temp + fsync, rename, fsync of the
+// directory), `page-1gib`, `grep-content`, `grep-files` or `glob`. For the replace workloads the reference's SFTP
+// requests a call are reported too.
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +68,19 @@ async function ripgrepCallOf(args: {
   }
 }
 
+/** The StrReplaceFile workloads: ours the same, the reference by hand without fsync, with them, and the floor. */
+const REPLACE_WORKLOADS = ['replace-1mib', 'replace-1mib-durable', 'replace-1mib-floor'];
+
+/** The median, least and most of `counts` (`NaN` for none). */
+function medianMinMax(counts: readonly number[]): [number, number, number] {
+  const sorted = [...counts].sort((a, b) => a - b);
+  return [
+    sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+    sorted[0] ?? Number.NaN,
+    sorted.at(-1) ?? Number.NaN,
+  ];
+}
+
 /** The requests of every call of ours, by name, to report the median and the kinds of the last one. */
 const perCall: string[][] = [];
 async function counted(call: () => Promise<void>): Promise<void> {
@@ -90,7 +105,7 @@ try {
         if (bytes.length !== size) throw new Error(`cat printed ${bytes.length} bytes, not ${size}`);
       },
     );
-  } else if (workload === 'replace-1mib' || workload === 'replace-1mib-durable') {
+  } else if (REPLACE_WORKLOADS.includes(workload)) {
     // Each side flips one marker of its own copy, back and forth: every call is one unique edit of the whole file.
     const stamp = await stampOf(fs, config.oursFile);
     if (typeof stamp === 'string') throw new Error(`${config.oursFile} is ${stamp}`);
@@ -101,6 +116,7 @@ try {
     const flips = async (file: string) => ((await readFile(file, 'utf8')).includes(SSH_MARKERS[0]) ? 0 : 1);
     let ours = await flips(config.oursFile);
     let theirs = await flips(config.referenceFile);
+    const referenceRequests: number[] = [];
     await runPairs(
       Number(pairs),
       () =>
@@ -109,11 +125,18 @@ try {
           const result = await tool.call({ path: config.oursFile, edit: { old: from, new: to } });
           if (result.isError) throw new Error(`StrReplaceFile failed: ${result.message}`);
         }),
-      () => {
+      async () => {
         const [from, to] = theirs++ % 2 === 0 ? SSH_MARKERS : [...SSH_MARKERS].reverse();
-        return reference.replaceByHand(config.referenceFile, from!, to!, workload.endsWith('-durable'));
+        reference.requests = 0;
+        if (workload === 'replace-1mib-floor')
+          await reference.replaceAsContractAsks(config.referenceFile, from!, to!);
+        else await reference.replaceByHand(config.referenceFile, from!, to!, workload.endsWith('-durable'));
+        referenceRequests.push(reference.requests);
       },
     );
+    // The first call is the untimed warm-up of `runPairs`.
+    const [median, min, max] = medianMinMax(referenceRequests.slice(1));
+    reportDetails({ referenceRequests: median, referenceRequestsMin: min, referenceRequestsMax: max });
   } else if (workload === 'page-1gib') {
     // A first read each time (a fresh runtime: no line index yet), as `tail` has none either.
     const args = { path: config.log, line_offset: config.line, n_lines: config.pageLines };
@@ -173,16 +196,11 @@ try {
   }
   // The first call is the untimed warm-up of `runPairs`.
   const timed = perCall.slice(1);
-  const counts = timed.map((names) => names.length).sort((a, b) => a - b);
+  const [median, min, max] = medianMinMax(timed.map((names) => names.length));
   const last = timed.at(-1) ?? [];
   const kinds: Record<string, number> = {};
   for (const name of last) kinds[`request:${name}`] = (kinds[`request:${name}`] ?? 0) + 1;
-  reportDetails({
-    requests: counts[Math.floor(counts.length / 2)] ?? Number.NaN,
-    requestsMin: counts[0] ?? Number.NaN,
-    requestsMax: counts.at(-1) ?? Number.NaN,
-    ...kinds,
-  });
+  reportDetails({ requests: median, requestsMin: min, requestsMax: max, ...kinds });
 } finally {
   await Promise.all([fs.close(), reference.close()]);
 }
