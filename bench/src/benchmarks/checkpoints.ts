@@ -6,7 +6,7 @@
 // against the references of the nothing-changed checkpoint and of the rewind (a rewind scans too: it finds what the
 // user changed since).
 import { execFile } from 'node:child_process';
-import { readdir, realpath, rm, stat } from 'node:fs/promises';
+import { readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -44,6 +44,7 @@ const LABELS = {
   rewind: `Rewind of ${CHANGED_FILES} changed files`,
   walkFloor: 'Node floor: start-up, walk and `lstat` of every path',
   listFloor: 'Node floor: start-up, read a path list, `lstat` of every path',
+  restoreFloor: `Node floor: start-up, read a path list, \`lstat\` of every path, ${CHANGED_FILES} atomic durable writes`,
 };
 
 /** The time goals of the rows (issue 32). */
@@ -107,6 +108,9 @@ async function prepare(context: BenchContext, prepared: Prepared): Promise<Row[]
   // The list floor's paths: those the walk finds, written by one untimed walk of the tree as committed.
   const pathList = path.join(dir, 'tree-paths.list');
   await context.runScript({ kind: 'node', script: FLOOR, args: ['walk', tree, pathList] });
+  // The files the rewind row restores, for the floor that writes as many the way a rewind writes them.
+  const restoreList = path.join(dir, 'tree-rewound.list');
+  await writeFile(restoreList, rewound.join('\0'));
   const floors = [
     { label: LABELS.walkFloor, ours: { kind: 'node' as const, script: FLOOR, args: ['walk', tree] } },
     {
@@ -175,7 +179,15 @@ async function prepare(context: BenchContext, prepared: Prepared): Promise<Row[]
       reference: checkout,
       beforeEachRun: changeForRewind,
     },
-    ...floors.map(({ label, ours }): Row => ({
+    ...[
+      ...floors,
+      // A rewind also writes what it restores as every write here is written: a temp file, fsync, rename, fsync of
+      // the directory (docs/writing.md), where `git checkout` writes in place without a sync.
+      {
+        label: LABELS.restoreFloor,
+        ours: { kind: 'node' as const, script: FLOOR, args: ['restore', tree, pathList, restoreList] },
+      },
+    ].map(({ label, ours }): Row => ({
       kind: 'whole-process',
       label,
       referenceLabel: 'git checkout -- .',
