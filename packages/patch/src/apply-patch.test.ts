@@ -1,5 +1,5 @@
 import { FileHistory } from '@kimi-tools/core';
-import { recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { failingFileSystem } from './__fixtures__/failing-file-system.js';
 import { ApplyPatch } from './index.js';
@@ -282,6 +282,49 @@ describe('ApplyPatch: all of them or none', () => {
       expect(result.message).toMatch(/^Writing the patch failed: ENOSPC: .* No file was changed\.$/);
       expect(await tree(workspace), `failing at step ${failAt}`).toEqual(before);
     }
+  });
+
+  it('is a success when a stat fails past the commit (a dropped connection): the files are written', async ({
+    workspace,
+  }) => {
+    let renamed = false;
+    const base = forwardingFileSystem(workspace.fs);
+    const runtime = workspace.runtime({
+      fs: {
+        ...base,
+        rename: async (from, to) => {
+          renamed = true;
+          return base.rename(from, to);
+        },
+        stat: async (file) => {
+          if (renamed)
+            throw Object.assign(new Error(`ECONNRESET: connection lost, stat '${file}'`), {
+              code: 'ECONNRESET',
+            });
+          return base.stat(file);
+        },
+      },
+    });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('gone.txt', 'bye\n', { readBy: runtime });
+    const result = await new ApplyPatch(runtime).call({
+      patch: patch(
+        '*** Update File: a.txt',
+        '@@',
+        '-a',
+        '+A',
+        '*** Delete File: gone.txt',
+        '*** Add File: new.txt',
+        '+n',
+      ),
+    });
+    expect([result.isError, result.message]).toEqual([
+      false,
+      'Success. Updated the following files:\nM a.txt\nD gone.txt\nA new.txt',
+    ]);
+    expect(await tree(workspace)).toEqual({ 'a.txt': 'A\n', 'new.txt': 'n\n' });
+    // What was written could not be stamped: the next edit reads the file again.
+    expect(runtime.fileState.get(workspace.at('a.txt'))).toBeUndefined();
   });
 
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {
