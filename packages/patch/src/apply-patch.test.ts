@@ -1,5 +1,11 @@
 import { FileHistory } from '@kimi-tools/core';
-import { forwardingFileSystem, recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
+import {
+  backendHas,
+  forwardingFileSystem,
+  recordingApproval,
+  test,
+  type TempWorkspace,
+} from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { failingFileSystem } from './__fixtures__/failing-file-system.js';
 import { ApplyPatch } from './index.js';
@@ -201,6 +207,34 @@ describe('ApplyPatch: all of them or none', () => {
     expect(await tree(workspace)).toEqual(before);
     expect(approval.requests).toHaveLength(0);
   });
+
+  it.runIf(backendHas('hard-links'))(
+    'refuses two sections updating one file by two of its names (hard links): the second would undo the first',
+    async ({ workspace, runtime, tool, approval }) => {
+      const lines = 'a1\n' + 'mid\n'.repeat(8) + 'a2\n';
+      await workspace.write('a.txt', lines, { readBy: runtime });
+      await workspace.link('h.txt', 'a.txt');
+      await workspace.write('h.txt', lines, { readBy: runtime });
+      const result = await tool.call({
+        patch: patch(
+          '*** Update File: a.txt',
+          '@@',
+          '-a1',
+          '+A1',
+          '*** Update File: h.txt',
+          '@@',
+          '-a2',
+          '+A2',
+        ),
+      });
+      expect([result.brief, result.message]).toEqual([
+        'Patch failed',
+        'h.txt: the file is named by more than one section of the patch. Give each file one section. No file was changed.',
+      ]);
+      expect(await workspace.read('a.txt')).toBe(lines);
+      expect(approval.requests).toHaveLength(0);
+    },
+  );
 
   it('refuses an ambiguous chunk with the candidate lines', async ({ workspace, runtime, tool }) => {
     await workspace.write('a.py', 'def f():\n    return 1\ndef g():\n    return 1\n', { readBy: runtime });
