@@ -186,6 +186,31 @@ describe('the store', () => {
     expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('A\n');
   });
 
+  test('passes over a damaged record, as if it were not there: later checkpoints and rewinds go on', async ({
+    workspace,
+  }) => {
+    const store = workspace.outside('store');
+    const open = () => createCheckpoints(workspace.runtime(), { dir: store });
+    const first = open();
+    await workspace.write('a.txt', 'one\n');
+    await first.create('one');
+    await workspace.write('a.txt', 'two\n');
+    await first.create('two');
+    // The newest record overwritten (a disk error, a stray write), read by the next process.
+    await fs.writeFile(path.join(store, 'checkpoints', '0000000002.json'), 'not a record');
+    await workspace.write('a.txt', 'three\n');
+    const next = open();
+    expect((await next.list()).map((checkpoint) => checkpoint.label)).toEqual(['one']);
+    // Its id stays taken; the change is counted from the checkpoint before it.
+    expect(await next.create('three')).toMatchObject({
+      id: '3',
+      files: [{ path: 'a.txt', change: 'modified' }],
+    });
+    expect(await next.rewind('1')).toMatchObject({ kind: 'rewound', before: '3' });
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('one\n');
+    await expect(next.rewind('2')).rejects.toThrow('There is no checkpoint 2.');
+  });
+
   test('prunes the oldest checkpoints beyond maxCount, and the contents only they held', async ({
     workspace,
     runtime,
