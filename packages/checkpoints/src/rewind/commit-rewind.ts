@@ -3,7 +3,6 @@ import {
   commitFileSet,
   CommitFailedError,
   hashBytes,
-  hasErrno,
   isMissingPathError,
   readPreviousState,
   type CommitStep,
@@ -153,12 +152,9 @@ export async function commitRewind(
     }
   });
   if (outcome.kind !== 'done') return outcome;
-  for (const directory of plan.removeDirectories) {
-    await runtime.fs.rmdir(absolute(directory)).catch((error: unknown) => {
-      // A directory still holding what the checkpoints do not track (ignored files) stays.
-      if (!hasErrno(error, 'ENOTEMPTY') && !hasErrno(error, 'EEXIST') && !hasErrno(error, 'ENOENT'))
-        throw error;
-    });
-  }
+  // Every file is restored: a directory that cannot be removed (still holding what the checkpoints do not track,
+  // ignored files; or any other failure) stays, and the rewind is done all the same.
+  for (const directory of plan.removeDirectories)
+    await runtime.fs.rmdir(absolute(directory)).catch(() => undefined);
   return outcome;
 }
