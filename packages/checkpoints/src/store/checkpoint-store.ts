@@ -95,6 +95,11 @@ export class CheckpointStore {
     });
   }
 
+  /** The store directory's real path on this host's disk, or `undefined` while it does not exist. */
+  async realDirectory(): Promise<string | undefined> {
+    return fs.realpath(this.directory).catch(() => undefined);
+  }
+
   /** The names of the record files, oldest first. */
   private async recordNames(): Promise<string[]> {
     const names = await fs.readdir(this.records).catch(() => [] as string[]);
