@@ -361,6 +361,42 @@ describe('ApplyPatch: all of them or none', () => {
     expect(runtime.fileState.get(workspace.at('a.txt'))).toBeUndefined();
   });
 
+  it('removes at its next patch of a file a lock it failed to release, rather than waiting it out', async ({
+    workspace,
+  }) => {
+    let failLockRead = false;
+    const base = forwardingFileSystem(workspace.fs);
+    const runtime = workspace.runtime({
+      fs: {
+        ...base,
+        open: async (file, mode) => {
+          // The release reads the lock back (it removes only its own): that read fails once.
+          if (failLockRead && file.endsWith('.kimi-lock') && mode === 'read') {
+            failLockRead = false;
+            throw Object.assign(new Error(`EIO: i/o error, open '${file}'`), { code: 'EIO' });
+          }
+          return base.open(file, mode);
+        },
+      },
+    });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    failLockRead = true;
+    const first = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '@@', '-a', '+b'),
+    });
+    expect(first.isError).toBe(false);
+    expect(await workspace.list()).toEqual(['.a.txt.kimi-lock', 'a.txt']);
+    const second = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '@@', '-b', '+c'),
+    });
+    expect([second.isError, second.message]).toEqual([
+      false,
+      'Success. Updated the following files:\nM a.txt',
+    ]);
+    expect(await workspace.list()).toEqual(['a.txt']);
+    expect(await workspace.read('a.txt')).toBe('c\n');
+  });
+
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {
     await workspace.write('a.txt', 'a\n', { readBy: runtime });
     const tool = new ApplyPatch(runtime, { maxFiles: 1 });

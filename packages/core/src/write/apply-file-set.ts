@@ -10,6 +10,7 @@ import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
 import { withFileLock } from './file-lock.js';
+import { LOCK_SIGHTINGS } from './lock-sightings.js';
 import { askShapedApproval } from './ask-approval.js';
 import { requestParts, reviewDiff, type ReviewedFile } from './reviewed-file.js';
 import type { ShapedFile } from './shape-answer.js';
@@ -86,17 +87,24 @@ function shapedEntry(entry: FileSetEntry, shaped: ShapedFile): FileSetEntry | nu
   return { ...entry, newBytes: shaped.newBytes, newText: shaped.text ?? '' };
 }
 
-/** Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). */
+/**
+ * Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). The
+ * runtime's lock sightings go with each: a lock file this runtime failed to release is removed by its next write of
+ * that file, not left to block every writer until it is stale.
+ */
 async function withLocks<T>(
   runtime: ToolRuntime,
   paths: readonly string[],
   task: () => Promise<T>,
 ): Promise<T> {
   const sorted = [...new Set(paths)].sort();
+  const sightings = runtime.slot(LOCK_SIGHTINGS);
   const take = (index: number): Promise<T> => {
     if (index === sorted.length) return task();
     const file = sorted[index]!;
-    return runtime.locks.run(file, () => withFileLock(runtime.fs, file, () => take(index + 1)));
+    return runtime.locks.run(file, () =>
+      withFileLock(runtime.fs, file, () => take(index + 1), { sightings }),
+    );
   };
   return take(0);
 }
