@@ -98,6 +98,12 @@ export async function planRewind(context: PlanContext): Promise<RewindPlan> {
       plan.leftAlone.push({ path, reason: 'not-restorable' });
       continue;
     }
+    // Removed or overwritten, a file whose content no checkpoint stored would be lost: the checkpoint of the state
+    // before the rewind could not bring it back.
+    if (is?.type === 'large') {
+      plan.leftAlone.push({ path, reason: 'not-stored' });
+      continue;
+    }
     if (!isUsers(context, path)) {
       plan.restore.push(path);
       continue;
