@@ -1,6 +1,6 @@
 import { createRuntime, type FileSystem } from '@kimi-tools/core';
 import { memoryFileSystem } from '@kimi-tools/core/fs';
-import { createTempWorkspace, recordingApproval } from '@kimi-tools/test-kit';
+import { createTempWorkspace, forwardingFileSystem, recordingApproval } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckpoints, type Checkpoints } from './index.js';
 import {
@@ -256,6 +256,37 @@ describe('a rewind that cannot finish', () => {
         undefined,
         undefined,
       ]);
+    } finally {
+      await store.cleanup();
+    }
+  });
+
+  it('is rewound when a directory it removes after the commit cannot be removed: every file is restored', async () => {
+    const store = await createTempWorkspace();
+    const memory = memoryFileSystem({ files: { '/work/a.txt': 'a1\n' } });
+    const failing: FileSystem = {
+      ...forwardingFileSystem(memory),
+      rmdir: async (path) => {
+        throw Object.assign(new Error(`EIO: i/o error, rmdir '${path}'`), { code: 'EIO' });
+      },
+    };
+    const runtime = createRuntime({ workDir: '/work', approval: recordingApproval(), fs: failing });
+    const checkpoints = createCheckpoints(runtime, { dir: store.outside('store') });
+    try {
+      await checkpoints.create();
+      await put(memory, '/work/a.txt', 'a2\n');
+      await put(memory, '/work/made/b.txt', 'b\n');
+      await checkpoints.create();
+      expect(await checkpoints.rewind('1')).toMatchObject({
+        kind: 'rewound',
+        restored: [
+          { path: 'a.txt', change: 'modified' },
+          { path: 'made/b.txt', change: 'created' },
+        ],
+      });
+      // The directory stays, empty; the state after the rewind is recorded.
+      expect(await snapshot(memory, '/work')).toEqual({ 'a.txt': 'file 644 61310a', made: 'dir 755' });
+      expect((await checkpoints.list()).at(-1)?.label).toBe('rewind to 1');
     } finally {
       await store.cleanup();
     }

@@ -331,12 +331,14 @@ export class Checkpoints {
     const writer = this.store.objects.writer();
     const objects = this.store.objects;
     let packsRead: Promise<void> | undefined;
+    const exclude = await this.storeInWorkspace(root);
     const scan = await scanWorkspace({
       fs: this.runtime.fs,
       root,
       previous,
       maxFileBytes: this.options.maxFileBytes,
       ruleCache: this.ruleCache,
+      ...(exclude === undefined ? {} : { exclude }),
       ...(storing
         ? {
             store: async (hash: string, bytes: Uint8Array, path: string) => {
@@ -378,7 +380,12 @@ export class Checkpoints {
     const nowIndex = scanned.scan.index;
     // Every path that differs (the state after a rewind of some is the checkpoint's only if none is left), and those
     // selected.
-    const differingAll = differences(targetIndex, nowIndex);
+    // The store's own files, where it lies in the workspace, are never rewound (a checkpoint taken before it was
+    // left out of the scans holds them).
+    const store = await this.storeInWorkspace(await this.root());
+    const differingAll = differences(targetIndex, nowIndex).filter(
+      (item) => store === undefined || (item.path !== store && !item.path.startsWith(`${store}/`)),
+    );
     const differing = differingAll.filter((item) => selected(item.path));
     // The entries of the paths that differ, looked up once; any other path of now or of the checkpoint in place.
     const targetEntries = emptyEntries();
@@ -488,6 +495,18 @@ export class Checkpoints {
     const record = await this.store.get(id);
     if (!record) throw new CheckpointNotFoundError(id);
     return record;
+  }
+
+  /**
+   * The store's directory relative to the workspace when it lies in it (a workspace that is the home directory holds
+   * the default store): a scan that took it in would record the store's own files, and every rewind would find
+   * them changed since the last checkpoint. Only a workspace on this host's disk can hold it.
+   */
+  private async storeInWorkspace(root: string): Promise<string | undefined> {
+    if (this.runtime.fs.name !== 'local') return undefined;
+    const store = await this.store.realDirectory();
+    if (store === undefined || store === root || !isWithinDirectory(store, root)) return undefined;
+    return store.slice(root.length + 1);
   }
 
   /** The real path of the workspace root, on the runtime's file system. */

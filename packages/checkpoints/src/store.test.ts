@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createRuntime, yoloApproval, type FileSystem } from '@kimi-tools/core';
 import { localFileSystem, memoryFileSystem } from '@kimi-tools/core/fs';
-import { test } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { createCheckpoints, defaultStoreDirectory } from './index.js';
 import { CheckpointStore } from './store/checkpoint-store.js';
@@ -79,6 +79,73 @@ describe('the store', () => {
     expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('second\n');
     expect((await checkpoints.rewind('1')).kind).toBe('rewound');
     expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('first\n');
+  });
+
+  test('leaves its own store out of the checkpoints when it lies in the workspace (a workspace that is home)', async ({
+    workspace,
+    runtime,
+  }) => {
+    // Where the default store of a workspace that is the home directory lies.
+    const store = workspace.at('.local/state/kimi-tools/checkpoints/0123456789abcdef');
+    const checkpoints = createCheckpoints(runtime, { dir: store });
+    await workspace.write('a.txt', 'one\n');
+    await checkpoints.create('one');
+    await workspace.write('a.txt', 'two\n');
+    expect((await checkpoints.create('two')).files).toEqual([{ path: 'a.txt', change: 'modified' }]);
+    expect((await checkpoints.create('three')).files).toEqual([]);
+    // The store's files, changed by every checkpoint, are not the user's changes: nothing blocks the rewind.
+    expect(await checkpoints.rewind('1')).toMatchObject({
+      kind: 'rewound',
+      restored: [{ path: 'a.txt', change: 'modified' }],
+    });
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('one\n');
+    expect((await checkpoints.list()).map((checkpoint) => checkpoint.label)).toEqual([
+      'one',
+      'two',
+      'three',
+      'rewind to 1',
+    ]);
+  });
+
+  test('leaves alone the store files a checkpoint taken before they were left out holds', async ({
+    workspace,
+  }) => {
+    const store = workspace.at('.local/state/kimi-tools/checkpoints/0123456789abcdef');
+    // A backend of another name: the store is not recognised in it, and its files are checkpointed as they were.
+    const earlier = createCheckpoints(
+      workspace.runtime({ fs: { ...forwardingFileSystem(localFileSystem), name: 'earlier' } }),
+      { dir: store },
+    );
+    await workspace.write('a.txt', 'one\n');
+    await earlier.create('one');
+    await workspace.write('a.txt', 'two\n');
+    const two = await earlier.create('two');
+    expect(two.files.map((file) => file.path)).toContain(
+      '.local/state/kimi-tools/checkpoints/0123456789abcdef/index',
+    );
+    const storeBefore = Object.keys(await tree(store)).filter((name) => !name.endsWith('.kimi-lock'));
+    const checkpoints = createCheckpoints(workspace.runtime(), { dir: store });
+    await workspace.write('a.txt', 'three\n');
+    // The store's files leave the checkpoints (gone from this one's manifest), and no later one records them.
+    const three = await checkpoints.create('three');
+    expect(new Set(three.files.filter((file) => file.path !== 'a.txt').map((file) => file.change))).toEqual(
+      new Set(['deleted']),
+    );
+    expect((await checkpoints.create('four')).files).toEqual([]);
+    expect(await checkpoints.rewind('1', { resolve: () => 'take' })).toMatchObject({
+      kind: 'rewound',
+      restored: [{ path: 'a.txt', change: 'modified' }],
+    });
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('one\n');
+    // Nothing of the store was taken back: what it held is still there, with what the later checkpoints added.
+    expect(Object.keys(await tree(store))).toEqual(expect.arrayContaining(storeBefore));
+    expect((await checkpoints.list()).map((checkpoint) => checkpoint.label)).toEqual([
+      'one',
+      'two',
+      'three',
+      'four',
+      'rewind to 1',
+    ]);
   });
 
   test('defaults to a directory per workspace under the state directory', () => {
@@ -184,6 +251,31 @@ describe('the store', () => {
     );
     expect(await fs.readFile(workspace.at('noise.bin'), 'utf8')).toBe('replaced\n');
     expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('A\n');
+  });
+
+  test('passes over a damaged record, as if it were not there: later checkpoints and rewinds go on', async ({
+    workspace,
+  }) => {
+    const store = workspace.outside('store');
+    const open = () => createCheckpoints(workspace.runtime(), { dir: store });
+    const first = open();
+    await workspace.write('a.txt', 'one\n');
+    await first.create('one');
+    await workspace.write('a.txt', 'two\n');
+    await first.create('two');
+    // The newest record overwritten (a disk error, a stray write), read by the next process.
+    await fs.writeFile(path.join(store, 'checkpoints', '0000000002.json'), 'not a record');
+    await workspace.write('a.txt', 'three\n');
+    const next = open();
+    expect((await next.list()).map((checkpoint) => checkpoint.label)).toEqual(['one']);
+    // Its id stays taken; the change is counted from the checkpoint before it.
+    expect(await next.create('three')).toMatchObject({
+      id: '3',
+      files: [{ path: 'a.txt', change: 'modified' }],
+    });
+    expect(await next.rewind('1')).toMatchObject({ kind: 'rewound', before: '3' });
+    expect(await fs.readFile(workspace.at('a.txt'), 'utf8')).toBe('one\n');
+    await expect(next.rewind('2')).rejects.toThrow('There is no checkpoint 2.');
   });
 
   test('prunes the oldest checkpoints beyond maxCount, and the contents only they held', async ({

@@ -1,5 +1,11 @@
 import { FileHistory } from '@kimi-tools/core';
-import { recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
+import {
+  backendHas,
+  forwardingFileSystem,
+  recordingApproval,
+  test,
+  type TempWorkspace,
+} from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { failingFileSystem } from './__fixtures__/failing-file-system.js';
 import { ApplyPatch } from './index.js';
@@ -202,6 +208,34 @@ describe('ApplyPatch: all of them or none', () => {
     expect(approval.requests).toHaveLength(0);
   });
 
+  it.runIf(backendHas('hard-links'))(
+    'refuses two sections updating one file by two of its names (hard links): the second would undo the first',
+    async ({ workspace, runtime, tool, approval }) => {
+      const lines = 'a1\n' + 'mid\n'.repeat(8) + 'a2\n';
+      await workspace.write('a.txt', lines, { readBy: runtime });
+      await workspace.link('h.txt', 'a.txt');
+      await workspace.write('h.txt', lines, { readBy: runtime });
+      const result = await tool.call({
+        patch: patch(
+          '*** Update File: a.txt',
+          '@@',
+          '-a1',
+          '+A1',
+          '*** Update File: h.txt',
+          '@@',
+          '-a2',
+          '+A2',
+        ),
+      });
+      expect([result.brief, result.message]).toEqual([
+        'Patch failed',
+        'h.txt: the file is named by more than one section of the patch. Give each file one section. No file was changed.',
+      ]);
+      expect(await workspace.read('a.txt')).toBe(lines);
+      expect(approval.requests).toHaveLength(0);
+    },
+  );
+
   it('refuses an ambiguous chunk with the candidate lines', async ({ workspace, runtime, tool }) => {
     await workspace.write('a.py', 'def f():\n    return 1\ndef g():\n    return 1\n', { readBy: runtime });
     const result = await tool.call({
@@ -282,6 +316,85 @@ describe('ApplyPatch: all of them or none', () => {
       expect(result.message).toMatch(/^Writing the patch failed: ENOSPC: .* No file was changed\.$/);
       expect(await tree(workspace), `failing at step ${failAt}`).toEqual(before);
     }
+  });
+
+  it('is a success when a stat fails past the commit (a dropped connection): the files are written', async ({
+    workspace,
+  }) => {
+    let renamed = false;
+    const base = forwardingFileSystem(workspace.fs);
+    const runtime = workspace.runtime({
+      fs: {
+        ...base,
+        rename: async (from, to) => {
+          renamed = true;
+          return base.rename(from, to);
+        },
+        stat: async (file) => {
+          if (renamed)
+            throw Object.assign(new Error(`ECONNRESET: connection lost, stat '${file}'`), {
+              code: 'ECONNRESET',
+            });
+          return base.stat(file);
+        },
+      },
+    });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('gone.txt', 'bye\n', { readBy: runtime });
+    const result = await new ApplyPatch(runtime).call({
+      patch: patch(
+        '*** Update File: a.txt',
+        '@@',
+        '-a',
+        '+A',
+        '*** Delete File: gone.txt',
+        '*** Add File: new.txt',
+        '+n',
+      ),
+    });
+    expect([result.isError, result.message]).toEqual([
+      false,
+      'Success. Updated the following files:\nM a.txt\nD gone.txt\nA new.txt',
+    ]);
+    expect(await tree(workspace)).toEqual({ 'a.txt': 'A\n', 'new.txt': 'n\n' });
+    // What was written could not be stamped: the next edit reads the file again.
+    expect(runtime.fileState.get(workspace.at('a.txt'))).toBeUndefined();
+  });
+
+  it('removes at its next patch of a file a lock it failed to release, rather than waiting it out', async ({
+    workspace,
+  }) => {
+    let failLockRead = false;
+    const base = forwardingFileSystem(workspace.fs);
+    const runtime = workspace.runtime({
+      fs: {
+        ...base,
+        open: async (file, mode) => {
+          // The release reads the lock back (it removes only its own): that read fails once.
+          if (failLockRead && file.endsWith('.kimi-lock') && mode === 'read') {
+            failLockRead = false;
+            throw Object.assign(new Error(`EIO: i/o error, open '${file}'`), { code: 'EIO' });
+          }
+          return base.open(file, mode);
+        },
+      },
+    });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    failLockRead = true;
+    const first = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '@@', '-a', '+b'),
+    });
+    expect(first.isError).toBe(false);
+    expect(await workspace.list()).toEqual(['.a.txt.kimi-lock', 'a.txt']);
+    const second = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '@@', '-b', '+c'),
+    });
+    expect([second.isError, second.message]).toEqual([
+      false,
+      'Success. Updated the following files:\nM a.txt',
+    ]);
+    expect(await workspace.list()).toEqual(['a.txt']);
+    expect(await workspace.read('a.txt')).toBe('c\n');
   });
 
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {

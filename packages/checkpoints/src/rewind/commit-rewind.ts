@@ -3,7 +3,7 @@ import {
   commitFileSet,
   CommitFailedError,
   hashBytes,
-  hasErrno,
+  isMissingPathError,
   readPreviousState,
   type CommitStep,
   type PreviousState,
@@ -39,6 +39,42 @@ function withPathLocks<T>(
   const take = (index: number): Promise<T> =>
     index === sorted.length ? task() : runtime.locks.run(sorted[index]!, () => take(index + 1));
   return take(0);
+}
+
+/**
+ * The paths of `written` one of whose directories is now a link or a file (the scan saw directories there, or
+ * nothing): written, they would go through it, maybe out of the workspace. Each directory is lstat'ed once.
+ */
+async function pathsThroughNonDirectories(
+  runtime: ToolRuntime,
+  root: string,
+  written: readonly string[],
+): Promise<string[]> {
+  const looks = new Map<string, Promise<boolean>>();
+  const isPassable = (directory: string) => {
+    let look = looks.get(directory);
+    if (look === undefined) {
+      look = runtime.fs.lstat(`${root}/${directory}`).then(
+        (stats) => stats.isDirectory(),
+        (error: unknown) => {
+          if (isMissingPathError(error)) return true;
+          throw error;
+        },
+      );
+      looks.set(directory, look);
+    }
+    return look;
+  };
+  const through: string[] = [];
+  for (const path of written) {
+    for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
+      if (!(await isPassable(path.slice(0, cut)))) {
+        through.push(path);
+        break;
+      }
+    }
+  }
+  return through;
 }
 
 /**
@@ -84,7 +120,8 @@ export async function commitRewind(
       }
     };
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, written.length) }, lane));
-    if (changed.length > 0) return { kind: 'changed', paths: changed.sort() };
+    changed.push(...(await pathsThroughNonDirectories(runtime, root, written)));
+    if (changed.length > 0) return { kind: 'changed', paths: [...new Set(changed)].sort() };
     try {
       for (const directory of plan.makeDirectories) {
         const entry = target(directory);
@@ -115,12 +152,9 @@ export async function commitRewind(
     }
   });
   if (outcome.kind !== 'done') return outcome;
-  for (const directory of plan.removeDirectories) {
-    await runtime.fs.rmdir(absolute(directory)).catch((error: unknown) => {
-      // A directory still holding what the checkpoints do not track (ignored files) stays.
-      if (!hasErrno(error, 'ENOTEMPTY') && !hasErrno(error, 'EEXIST') && !hasErrno(error, 'ENOENT'))
-        throw error;
-    });
-  }
+  // Every file is restored: a directory that cannot be removed (still holding what the checkpoints do not track,
+  // ignored files; or any other failure) stays, and the rewind is done all the same.
+  for (const directory of plan.removeDirectories)
+    await runtime.fs.rmdir(absolute(directory)).catch(() => undefined);
   return outcome;
 }

@@ -53,6 +53,15 @@ function isUsers(context: PlanContext, path: string): boolean {
   return !sameContent(context.last(path), now);
 }
 
+/** The shallowest directory of `path` that is there now as something else (a link, a file), if any. */
+function nonDirectoryAbove(now: EntryLookup, path: string): string | undefined {
+  for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
+    const entry = now(path.slice(0, cut));
+    if (entry !== undefined && entry.type !== 'dir') return path.slice(0, cut);
+  }
+  return undefined;
+}
+
 /** Plans a rewind of the selected paths to the checkpoint, and decides what to do with the user's files. */
 export async function planRewind(context: PlanContext): Promise<RewindPlan> {
   const plan: RewindPlan = {
@@ -64,17 +73,35 @@ export async function planRewind(context: PlanContext): Promise<RewindPlan> {
     removeDirectories: [],
   };
   const { target, now } = context;
+  const leftAlone = new Set<string>();
   for (const path of context.differing) {
     const was = target(path);
     const is = now(path);
+    // Under a link or a file that stands where the checkpoint had a directory, a path can only be written through
+    // that entry: into wherever the link leads, maybe outside the workspace. What is under it is left alone with it.
+    const through = nonDirectoryAbove(now, path);
+    if (through !== undefined) {
+      if (!leftAlone.has(through)) plan.leftAlone.push({ path: through, reason: 'type-changed' });
+      leftAlone.add(through);
+      continue;
+    }
     if (was?.type === 'dir' || is?.type === 'dir') {
       if (was?.type === 'dir' && is === undefined) plan.makeDirectories.push(path);
       else if (is?.type === 'dir' && was === undefined) plan.removeDirectories.push(path);
-      else if (was?.type !== is?.type) plan.leftAlone.push({ path, reason: 'type-changed' });
+      else if (was?.type !== is?.type && !leftAlone.has(path)) {
+        plan.leftAlone.push({ path, reason: 'type-changed' });
+        leftAlone.add(path);
+      }
       continue;
     }
     if (was?.type === 'large') {
       plan.leftAlone.push({ path, reason: 'not-restorable' });
+      continue;
+    }
+    // Removed or overwritten, a file whose content no checkpoint stored would be lost: the checkpoint of the state
+    // before the rewind could not bring it back.
+    if (is?.type === 'large') {
+      plan.leftAlone.push({ path, reason: 'not-stored' });
       continue;
     }
     if (!isUsers(context, path)) {

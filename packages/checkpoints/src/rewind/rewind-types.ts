@@ -49,6 +49,8 @@ export interface LeftAlone {
     | 'cannot-merge'
     /** The checkpoint recorded it over the size limit: its content was not stored. */
     | 'not-restorable'
+    /** It is over the size limit now: its content is not stored, so a rewind over it could not be undone. */
+    | 'not-stored'
     /** A directory is now where the checkpoint had a file, or the other way round. */
     | 'type-changed';
 }

@@ -5,6 +5,7 @@ import { localFileSystem } from '@kimi-tools/core/fs';
 import { SFTP_CAPABILITIES, test, translatedFileSystem } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { createCheckpoints } from '../index.js';
+import { scanWorkspace } from './scan-workspace.js';
 
 /** Sets the times of `paths` (files or directories) an hour back, so a scan takes their stamps as settled. */
 async function settle(root: string, ...paths: string[]): Promise<void> {
@@ -40,6 +41,21 @@ function counting(): { fs: FileSystem; calls: Record<'readdir' | 'open' | 'lstat
 }
 
 describe('a scan against the last checkpoint', () => {
+  test('takes nothing in of the excluded directory, and drops the rows an earlier index had under it', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({ 'a.txt': 'a\n', 'store/index': 'i\n', 'store/packs/p.pack': 'p\n' });
+    await settle(workspace.workDir, ...(await everything(workspace.workDir)), '.');
+    const request = { fs: localFileSystem, root: workspace.workDir, maxFileBytes: 1 << 20 };
+    // An index written before the directory was excluded (the store was taken for the workspace's own).
+    const before = await scanWorkspace({ ...request, previous: undefined });
+    expect(before.index.paths).toContain('store/packs/p.pack');
+    await workspace.write('store/packs/q.pack', 'q\n');
+    const after = await scanWorkspace({ ...request, previous: before.index, exclude: 'store' });
+    expect([...after.index.paths].sort()).toEqual(['', 'a.txt']);
+    expect(after.changed).toEqual(['store', 'store/index', 'store/packs', 'store/packs/p.pack']);
+  });
+
   test('lists no directory and reads no file when nothing changed', async ({ workspace, approval }) => {
     await workspace.writeAll({
       'a.txt': 'a\n',

@@ -54,6 +54,8 @@ export interface ScanRequest {
   store?: (hash: string, bytes: Uint8Array, path: string) => Promise<void>;
   /** Ignore rule sets compiled by earlier scans. */
   ruleCache?: IgnoreRuleCache;
+  /** A workspace-relative directory never entered nor recorded: the store's own, when it lies in the workspace. */
+  exclude?: string;
 }
 
 /** What a scan found. */
@@ -184,6 +186,12 @@ class Scan {
     this.settled = new Uint8Array(this.previous?.count ?? 0);
   }
 
+  /** Whether `path` is the excluded directory or below it (an index written before it was excluded has it). */
+  private excluded(path: string): boolean {
+    const exclude = this.request.exclude;
+    return exclude !== undefined && (path === exclude || path.startsWith(`${exclude}/`));
+  }
+
   private absolute(path: string): string {
     return path === '' ? this.request.root : `${this.request.root}/${path}`;
   }
@@ -252,7 +260,8 @@ class Scan {
       if (
         !stats.has(row) ||
         !sameKind(kind, stats.type(row)) ||
-        (gone.size > 0 && below(previous.paths[row]!, gone))
+        (gone.size > 0 && below(previous.paths[row]!, gone)) ||
+        this.excluded(previous.paths[row]!)
       ) {
         const path = previous.paths[row]!;
         this.remove(row);
@@ -304,6 +313,7 @@ class Scan {
           const isIgnored = ignored(name, entry.isDirectory());
           if (isIgnored && !ignoreFiles.includes(name)) continue;
           const path = dir === '' ? name : `${dir}/${name}`;
+          if (path === this.request.exclude) continue;
           const row = previous?.rowOf(path);
           // Settled from its stats already: still there as the same kind of thing.
           if (trusted && row !== undefined && this.changes.get(path) !== null) continue;

@@ -50,6 +50,22 @@ const MANIFEST_CACHE = 4;
 
 const RECORD_NAME = /^\d{10}\.json$/;
 
+/** A record's parsed first line, checked to be a summary (a damaged record throws, as JSON that does not parse). */
+function summaryOf(value: unknown): RecordSummary {
+  const summary = value as Partial<RecordSummary> | null;
+  if (
+    typeof summary !== 'object' ||
+    summary === null ||
+    typeof summary.id !== 'string' ||
+    typeof summary.manifest !== 'string' ||
+    typeof summary.time !== 'string' ||
+    typeof summary.contentBytes !== 'number' ||
+    typeof summary.storedBytes !== 'number'
+  )
+    throw new Error('The checkpoint record is damaged.');
+  return summary as RecordSummary;
+}
+
 /**
  * A checkpoint store on the host's local disk: the records, one file each, the packs of contents they refer to, and
  * the index of the newest checkpoint's scan. A record is written under a temp name and linked to its name, which
@@ -79,6 +95,11 @@ export class CheckpointStore {
     });
   }
 
+  /** The store directory's real path on this host's disk, or `undefined` while it does not exist. */
+  async realDirectory(): Promise<string | undefined> {
+    return fs.realpath(this.directory).catch(() => undefined);
+  }
+
   /** The names of the record files, oldest first. */
   private async recordNames(): Promise<string[]> {
     const names = await fs.readdir(this.records).catch(() => [] as string[]);
@@ -95,10 +116,21 @@ export class CheckpointStore {
     return records;
   }
 
-  /** The summary of the newest record, or `undefined`. */
+  /**
+   * The summary of the newest record that can be read, or `undefined`. A damaged one (cut short, overwritten) is
+   * passed over as {@link list} leaves it out: else every later checkpoint would fail on it. Its id stays taken.
+   */
   async newest(): Promise<RecordSummary | undefined> {
-    const name = (await this.recordNames()).at(-1);
-    return name === undefined ? undefined : this.read(name, true);
+    return this.firstReadable((await this.recordNames()).reverse());
+  }
+
+  /** The summary of the first record of `names` that can be read. */
+  private async firstReadable(names: readonly string[]): Promise<RecordSummary | undefined> {
+    for (const name of names) {
+      const summary = await this.read(name, true).catch(() => undefined);
+      if (summary) return summary;
+    }
+    return undefined;
   }
 
   /** The record `id`, or `undefined`. */
@@ -130,14 +162,14 @@ export class CheckpointStore {
           if (end !== -1 || bytesRead === 0) break;
           position += bytesRead;
         }
-        return JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordSummary;
+        return summaryOf(JSON.parse(Buffer.concat(chunks).toString('utf8')));
       } finally {
         await handle.close();
       }
     }
     const text = await fs.readFile(file, 'utf8');
     const cut = text.indexOf('\n');
-    const summary = JSON.parse(text.slice(0, cut)) as RecordSummary;
+    const summary = summaryOf(JSON.parse(text.slice(0, cut)));
     const lists = JSON.parse(text.slice(cut + 1)) as Pick<CheckpointRecord, 'files' | 'added'>;
     return { ...summary, ...lists };
   }
@@ -209,14 +241,14 @@ export class CheckpointStore {
    */
   async prune(maxCount: number, maxBytes: number): Promise<string[]> {
     const names = await this.recordNames();
-    if (names.length === 0) return [];
-    const newest = await this.read(names.at(-1)!, true);
-    const bound = async (name: string) => {
-      const oldest = await this.read(name, true);
-      return oldest.contentBytes + newest.storedBytes - oldest.storedBytes;
-    };
-    if (names.length <= maxCount && (await bound(names[0]!)) <= maxBytes) return [];
+    // Damaged records are passed over, as everywhere: they are no checkpoints.
+    const newest = await this.firstReadable([...names].reverse());
+    const oldest = await this.firstReadable(names);
+    if (newest === undefined || oldest === undefined) return [];
+    const bound = oldest.contentBytes + newest.storedBytes - oldest.storedBytes;
+    if (names.length <= maxCount && bound <= maxBytes) return [];
     const records = await this.list();
+    if (records.length === 0) return [];
     const removed = records.splice(0, Math.max(0, records.length - maxCount));
     const referenced = async (): Promise<Map<string, number>> => {
       const sizes = (await this.manifestOf(records[0]!)).contents();

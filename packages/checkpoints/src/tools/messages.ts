@@ -73,6 +73,8 @@ export function leftAloneLine(file: LeftAlone): string {
       return `${shown(file.path)}: the user changed it after the agent's last write; the user's version is kept`;
     case 'not-restorable':
       return `${shown(file.path)}: it was over the size limit when the checkpoint was taken, so its content was not stored`;
+    case 'not-stored':
+      return `${shown(file.path)}: it is over the size limit, so its content is not stored: a rewind over it could not be undone`;
     case 'type-changed':
       return `${shown(file.path)}: a directory is there now where the checkpoint had a file, or the other way round`;
     case 'cannot-merge':

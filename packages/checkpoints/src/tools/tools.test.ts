@@ -167,6 +167,26 @@ describe('Rewind', () => {
     expect(await fs.readFile(workspace.at('notes.txt'), 'utf8')).toBe('the user wrote this\n');
   });
 
+  test('leaves alone a file over the size limit created since: its content is not stored, so it would be lost', async ({
+    workspace,
+    runtime,
+  }) => {
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store'), maxFileBytes: 10 });
+    await workspace.write('a.txt', 'a\n');
+    await checkpoints.create();
+    await workspace.writeAll({ 'a.txt': 'b\n', 'big.bin': 'more than ten bytes\n' });
+    await checkpoints.create();
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(result.message).toBe(
+      'Rewound to checkpoint 1: 1 file changed.\n' +
+        'a.txt: modified since the checkpoint, restored\n' +
+        'Left alone:\n' +
+        'big.bin: it is over the size limit, so its content is not stored: a rewind over it could not be undone\n' +
+        'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+    expect(await fs.readFile(workspace.at('big.bin'), 'utf8')).toBe('more than ten bytes\n');
+  });
+
   it('says when there is nothing to rewind, no such checkpoint, or a path outside', async ({
     workspace,
     runtime,

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  forwardingFileSystem,
   it,
   mapSharedForWriting,
   markRead,
@@ -110,6 +111,35 @@ describe('applyFileChange', () => {
     expect(await fs.readFile(file, 'utf8')).toBe('hello\n');
     expect(await runtime.fileState.check(file)).toBe('ok');
     expect(history.list().map((entry) => [entry.path, entry.size])).toEqual([[file, null]]);
+  });
+
+  it('is written when a stat fails past the rename (a dropped connection), and forgets the read state', async ({
+    workspace,
+  }) => {
+    let renamed = false;
+    const base = forwardingFileSystem(workspace.fs);
+    const runtime = workspace.runtime({
+      fs: {
+        ...base,
+        rename: async (from, to) => {
+          renamed = true;
+          return base.rename(from, to);
+        },
+        stat: async (file) => {
+          if (renamed)
+            throw Object.assign(new Error(`ECONNRESET: connection lost, stat '${file}'`), {
+              code: 'ECONNRESET',
+            });
+          return base.stat(file);
+        },
+      },
+    });
+    const file = await workspace.write('a.txt', 'old\n', { readBy: runtime });
+    const outcome = await applyFileChange(runtime, await change(runtime, 'a.txt', 'new\n'));
+    expect(outcome).toMatchObject({ kind: 'written', bytes: 4 });
+    expect(outcome).not.toHaveProperty('newHash');
+    expect(await fs.readFile(file, 'utf8')).toBe('new\n');
+    expect(runtime.fileState.get(file)).toBeUndefined();
   });
 
   it('asks nothing and writes nothing for a byte-identical change', async ({ workspace }) => {

@@ -311,16 +311,18 @@ async function writeLocked(
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }
-    const stats = await fs.stat(realPath);
-    const stamp = stampOfStats(
-      stats,
-      stampNeedsHash(stats) ? ((await hashing) ?? hashBytes(newBytes)) : undefined,
-    );
-    runtime.fileState.recordWrite(realPath, stamp);
+    // The new content is in place: a stat that fails now (a dropped connection) must not turn that into a
+    // failure. The read state is forgotten instead: the next edit reads the file again.
+    const stats = await fs.stat(realPath).catch(() => undefined);
+    if (stats === undefined) runtime.fileState.forget(realPath);
+    const stamp =
+      stats &&
+      stampOfStats(stats, stampNeedsHash(stats) ? ((await hashing) ?? hashBytes(newBytes)) : undefined);
+    if (stamp) runtime.fileState.recordWrite(realPath, stamp);
     return {
       kind: 'written',
       ...written,
-      ...(stamp.hash === undefined ? {} : { newHash: stamp.hash }),
+      ...(stamp?.hash === undefined ? {} : { newHash: stamp.hash }),
       action,
       created: oldBytes === null,
       bytes: newBytes.length,

@@ -1,5 +1,4 @@
 import { FileActions, type FileAction } from '../approval/file-actions.js';
-import { hasErrno } from '../fs/errno.js';
 import { reportAppliedChange } from '../observe/report-applied-change.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { stillResolvesTo } from '../path/real-path.js';
@@ -11,6 +10,7 @@ import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
 import { withFileLock } from './file-lock.js';
+import { LOCK_SIGHTINGS } from './lock-sightings.js';
 import { askShapedApproval } from './ask-approval.js';
 import { requestParts, reviewDiff, type ReviewedFile } from './reviewed-file.js';
 import type { ShapedFile } from './shape-answer.js';
@@ -87,17 +87,24 @@ function shapedEntry(entry: FileSetEntry, shaped: ShapedFile): FileSetEntry | nu
   return { ...entry, newBytes: shaped.newBytes, newText: shaped.text ?? '' };
 }
 
-/** Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). */
+/**
+ * Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). The
+ * runtime's lock sightings go with each: a lock file this runtime failed to release is removed by its next write of
+ * that file, not left to block every writer until it is stale.
+ */
 async function withLocks<T>(
   runtime: ToolRuntime,
   paths: readonly string[],
   task: () => Promise<T>,
 ): Promise<T> {
   const sorted = [...new Set(paths)].sort();
+  const sightings = runtime.slot(LOCK_SIGHTINGS);
   const take = (index: number): Promise<T> => {
     if (index === sorted.length) return task();
     const file = sorted[index]!;
-    return runtime.locks.run(file, () => withFileLock(runtime.fs, file, () => take(index + 1)));
+    return runtime.locks.run(file, () =>
+      withFileLock(runtime.fs, file, () => take(index + 1), { sightings }),
+    );
   };
   return take(0);
 }
@@ -255,11 +262,11 @@ async function checkAndCommit(
       if (entry.kind === 'delete' || entry.kind === 'move') runtime.fileState.forget(entry.path.real);
       if (entry.newBytes === null) continue;
       const written = destinationOf(entry).real;
-      const stats = await runtime.fs.stat(written).catch((error: unknown) => {
-        if (hasErrno(error, 'ENOENT')) return undefined;
-        throw error;
-      });
-      if (stats !== undefined) runtime.fileState.recordWrite(written, snapshotOf(entry.newBytes, stats));
+      // Past the commit every file is written: a stat that fails now (a dropped connection) must not turn that
+      // into a failure. Its read state is forgotten instead: the next edit reads the file again.
+      const stats = await runtime.fs.stat(written).catch(() => undefined);
+      if (stats === undefined) runtime.fileState.forget(written);
+      else runtime.fileState.recordWrite(written, snapshotOf(entry.newBytes, stats));
     }
     return { kind: 'written', display, action, entries: change.entries, note: '' };
   }

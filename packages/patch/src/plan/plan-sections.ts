@@ -80,7 +80,7 @@ export async function planSections(
   const failures: string[] = [];
   const planned: PlannedSection[] = [];
   const loose: LooseChunk[] = [];
-  const seen = new Set<string>();
+  const seen: Seen = { paths: new Set(), files: new Set() };
   let replayed = 0;
   for (const section of sections) {
     const outcome = await planSection(runtime, tool, section, seen);
@@ -97,6 +97,12 @@ export async function planSections(
   return { kind: 'planned', sections: planned, loose };
 }
 
+/** What the sections so far name: real paths, and the files they update (by device and inode). */
+interface Seen {
+  paths: Set<string>;
+  files: Set<string>;
+}
+
 /**
  * A path of the patch as the tools take it and as the messages show it: the patch may name a file in the quoted form
  * names are shown in (docs/paths.md#how-paths-are-shown), and every message shows it in that form.
@@ -110,7 +116,7 @@ function namesOf(path: string): { input: string; shown: string } {
 async function resolveForChange(
   runtime: ToolRuntime,
   path: string,
-  seen: Set<string>,
+  seen: Seen,
 ): Promise<{ ok: true; path: ResolvedPath } | { ok: false; failure: string }> {
   const { input, shown } = namesOf(path);
   const resolved = await runtime.paths.resolveFile(input, 'edit');
@@ -118,8 +124,8 @@ async function resolveForChange(
   if (await runtime.paths.isSensitive(resolved.path)) {
     return { ok: false, failure: `${shown}: ${sensitiveEditError(input).message}` };
   }
-  if (seen.has(resolved.path.real)) return { ok: false, failure: duplicatePathText(shown) };
-  seen.add(resolved.path.real);
+  if (seen.paths.has(resolved.path.real)) return { ok: false, failure: duplicatePathText(shown) };
+  seen.paths.add(resolved.path.real);
   return { ok: true, path: resolved.path };
 }
 
@@ -127,7 +133,7 @@ async function planSection(
   runtime: ToolRuntime,
   tool: RuledTool,
   section: PatchSection,
-  seen: Set<string>,
+  seen: Seen,
 ): Promise<SectionOutcome> {
   const source = await resolveForChange(runtime, section.path, seen);
   if (!source.ok) return { ok: false, failure: source.failure, replayed: false };
@@ -195,6 +201,13 @@ async function planSection(
       },
     };
   }
+
+  // Two names of one file (hard links) updated by two sections: each change is computed from the same old bytes and
+  // the file is rewritten in place, so the second would silently undo the first.
+  const identity = current.stamp.ino === undefined ? undefined : `${current.stamp.dev}:${current.stamp.ino}`;
+  if (identity !== undefined && seen.files.has(identity))
+    return { ok: false, failure: duplicatePathText(shown), replayed: false };
+  if (identity !== undefined) seen.files.add(identity);
 
   let to: ResolvedPath | undefined;
   if (section.moveTo !== undefined) {
