@@ -164,6 +164,44 @@ describe('ApplyPatch: names in the form the tools show them', () => {
     expect(await workspace.read('a\tb.txt')).toBe('TAB\n');
     expect(await workspace.read('a\\tb.txt')).toBe('backslash\n');
   });
+
+  it('shows a name that starts or ends with a space quoted, so the name it shows names that file in the next patch', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write(' lead.txt', 'lead\n', { readBy: runtime });
+    await workspace.write('trail.txt ', 'trail\n', { readBy: runtime });
+    const first = await tool.call({
+      patch: patch(
+        '*** Update File: " lead.txt"',
+        '-lead',
+        '+LEAD',
+        '*** Update File: "trail.txt "',
+        '-trail',
+        '+TRAIL',
+      ),
+    });
+    expect(first.message).toBe('Success. Updated the following files:\nM " lead.txt"\nM "trail.txt "');
+    // A patch header is read trimmed, as models pad it: only the quoted form keeps the spaces of the name.
+    const [lead, trail] = first.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.slice(2));
+    const second = await tool.call({
+      patch: patch(
+        `*** Update File: ${lead}`,
+        '-LEAD',
+        '+lead 2',
+        `*** Update File: ${trail}`,
+        '-TRAIL',
+        '+trail 2',
+      ),
+    });
+    expect(second.message).toBe('Success. Updated the following files:\nM " lead.txt"\nM "trail.txt "');
+    expect(await workspace.read(' lead.txt')).toBe('lead 2\n');
+    expect(await workspace.read('trail.txt ')).toBe('trail 2\n');
+  });
 });
 
 describe('ApplyPatch: all of them or none', () => {
