@@ -1,7 +1,7 @@
 import { FileHistory } from '@kimi-tools/core';
 import { recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { failingFileSystem } from './__fixtures__/failing-file-system.js';
+import { failingFileSystem, statLostAfterRenames } from './__fixtures__/failing-file-system.js';
 import { ApplyPatch } from './index.js';
 
 const it = test.extend('tool', ({ runtime }) => new ApplyPatch(runtime));
@@ -320,6 +320,28 @@ describe('ApplyPatch: all of them or none', () => {
       expect(result.message).toMatch(/^Writing the patch failed: ENOSPC: .* No file was changed\.$/);
       expect(await tree(workspace), `failing at step ${failAt}`).toEqual(before);
     }
+  });
+
+  it('a look at the files lost after the commit (a dropped connection) leaves the patch applied, and says so', async ({
+    workspace,
+  }) => {
+    const fs = statLostAfterRenames(workspace.fs, 2);
+    const runtime = workspace.runtime({ fs });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('b.txt', 'b\n', { readBy: runtime });
+    const result = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: b.txt', '-b', '+B'),
+    });
+    expect(fs.lost).toHaveLength(1);
+    expect(result.message).toBe('Success. Updated the following files:\nM a.txt\nM b.txt');
+    expect(await tree(workspace)).toEqual({ 'a.txt': 'A\n', 'b.txt': 'B\n' });
+    // The session no longer knows the stats of the file it could not look at: its next change needs a read.
+    const next = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '-A', '+AA', '*** Update File: b.txt', '-B', '+BB'),
+    });
+    expect(next.message).toBe(
+      `${fs.lost[0] === workspace.at('a.txt') ? 'a.txt' : 'b.txt'}: \`${fs.lost[0] === workspace.at('a.txt') ? 'a.txt' : 'b.txt'}\` has not been read yet. Read it first before writing to it. No file was changed.`,
+    );
   });
 
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {

@@ -1,5 +1,4 @@
 import { FileActions, type FileAction } from '../approval/file-actions.js';
-import { hasErrno } from '../fs/errno.js';
 import { reportAppliedChange } from '../observe/report-applied-change.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { stillResolvesTo } from '../path/real-path.js';
@@ -255,11 +254,11 @@ async function checkAndCommit(
       if (entry.kind === 'delete' || entry.kind === 'move') runtime.fileState.forget(entry.path.real);
       if (entry.newBytes === null) continue;
       const written = destinationOf(entry).real;
-      const stats = await runtime.fs.stat(written).catch((error: unknown) => {
-        if (hasErrno(error, 'ENOENT')) return undefined;
-        throw error;
-      });
+      // The files are written: a look at one that fails now (a dropped connection) must not turn the commit into
+      // a failure. Without its stats the session forgets the file, so its next change asks for a read.
+      const stats = await runtime.fs.stat(written).catch(() => undefined);
       if (stats !== undefined) runtime.fileState.recordWrite(written, snapshotOf(entry.newBytes, stats));
+      else runtime.fileState.forget(written);
     }
     return { kind: 'written', display, action, entries: change.entries, note: '' };
   }

@@ -57,3 +57,30 @@ export function failingFileSystem(base: FileSystem, failAt: number): FileSystem 
     },
   };
 }
+
+/**
+ * `base` (the run's backend), but the first `stat` made once `renames` files were renamed into place (lock files
+ * left out) fails with ECONNRESET, as a connection dropped right after a commit would fail it: the files are written,
+ * the look at them that follows is lost.
+ */
+export function statLostAfterRenames(base: FileSystem, renames: number): FileSystem & { lost: string[] } {
+  let renamed = 0;
+  const lost: string[] = [];
+  return {
+    ...forwardingFileSystem(base),
+    lost,
+    async rename(from, to) {
+      await base.rename(from, to);
+      if (!isLockFileName(path.basename(to))) renamed += 1;
+    },
+    async stat(file) {
+      if (renamed >= renames && lost.length === 0) {
+        lost.push(file);
+        throw Object.assign(new Error(`ECONNRESET: the connection was lost, stat '${file}'`), {
+          code: 'ECONNRESET',
+        });
+      }
+      return base.stat(file);
+    },
+  };
+}
