@@ -1,5 +1,8 @@
 import { promises as fs } from 'node:fs';
-import { recordingApproval, test } from '@kimi-tools/test-kit';
+import path from 'node:path';
+import type { FileSystem } from '@kimi-tools/core';
+import { isLockFileName } from '@kimi-tools/core/toolkit';
+import { forwardingFileSystem, recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { createCheckpoints, ListCheckpoints, Rewind } from '../index.js';
 import { agentWrite } from '../__fixtures__/backends.js';
@@ -48,7 +51,59 @@ describe('ListCheckpoints', () => {
   });
 });
 
+/**
+ * `base`, but once armed, the first `lstat` made after a file was renamed into place (lock files left out) fails
+ * with ECONNRESET, as a connection dropped right after a commit would fail it. Without `lstatMany`, so that every
+ * look is an `lstat`.
+ */
+function lstatLostAfterRename(base: FileSystem): FileSystem & { lost: string[]; arm(): void } {
+  const { lstatMany: _many, ...forwarded } = forwardingFileSystem(base);
+  let armed = false;
+  let renamed = false;
+  const lost: string[] = [];
+  return {
+    ...forwarded,
+    lost,
+    arm: () => (armed = true),
+    async rename(from, to) {
+      await base.rename(from, to);
+      if (armed && !isLockFileName(path.basename(to))) renamed = true;
+    },
+    async lstat(file) {
+      if (renamed && lost.length === 0) {
+        lost.push(file);
+        throw Object.assign(new Error(`ECONNRESET: the connection was lost, lstat '${file}'`), {
+          code: 'ECONNRESET',
+        });
+      }
+      return base.lstat(file);
+    },
+  };
+}
+
 describe('Rewind', () => {
+  it('a look at the files lost after the commit (a dropped connection) leaves the rewind done, and says so', async ({
+    workspace,
+  }) => {
+    const failing = lstatLostAfterRename(workspace.fs);
+    const runtime = workspace.runtime({ fs: failing });
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await workspace.write('a.txt', 'one\n');
+    await checkpoints.create('start');
+    await agentWrite(runtime, 'a.txt', 'two\n');
+    failing.arm();
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(failing.lost).toHaveLength(1);
+    expect(result.message).toBe(
+      'Rewound to checkpoint 1: 1 file changed.\n' +
+        'a.txt: modified since the checkpoint, restored\n' +
+        'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+    expect(await workspace.read('a.txt')).toBe('one\n');
+    // The state after it, not recorded then, is the next checkpoint's.
+    expect((await checkpoints.create()).files).toEqual([{ path: 'a.txt', change: 'modified' }]);
+  });
+
   it('shows the diff for approval, rewinds, and says what changed and how to undo it', async ({
     workspace,
     runtime,
