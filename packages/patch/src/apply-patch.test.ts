@@ -1,5 +1,6 @@
 import { FileHistory } from '@kimi-tools/core';
-import { recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
+import type { FileSystem } from '@kimi-tools/core/fs';
+import { forwardingFileSystem, recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { failingFileSystem, statLostAfterRenames } from './__fixtures__/failing-file-system.js';
 import { ApplyPatch } from './index.js';
@@ -342,6 +343,40 @@ describe('ApplyPatch: all of them or none', () => {
     expect(next.message).toBe(
       `${fs.lost[0] === workspace.at('a.txt') ? 'a.txt' : 'b.txt'}: \`${fs.lost[0] === workspace.at('a.txt') ? 'a.txt' : 'b.txt'}\` has not been read yet. Read it first before writing to it. No file was changed.`,
     );
+  });
+
+  it('an unforeseen failure before the commit reads as the other failures: the error, then that nothing changed', async ({
+    workspace,
+  }) => {
+    // The error ends its sentence: a full stop is added when it has none (a lock held past the wait has one).
+    for (const [error, shown] of [
+      ['ECONNRESET: the connection was lost', 'ECONNRESET: the connection was lost.'],
+      [
+        'b.txt is locked by another writer; try again later.',
+        'b.txt is locked by another writer; try again later.',
+      ],
+    ]) {
+      const base = workspace.fs;
+      const fs: FileSystem = {
+        ...forwardingFileSystem(base),
+        async lstat(file) {
+          if (file.endsWith('/b.txt')) throw Object.assign(new Error(error), { code: 'ECONNRESET' });
+          return base.lstat(file);
+        },
+      };
+      const runtime = workspace.runtime({ fs });
+      await workspace.write('a.txt', 'a\n', { readBy: runtime });
+      await workspace.write('b.txt', 'b\n', { readBy: runtime });
+      const before = await tree(workspace);
+      const result = await new ApplyPatch(runtime).call({
+        patch: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: b.txt', '-b', '+B'),
+      });
+      expect(result).toMatchObject({
+        brief: 'Tool failed',
+        message: `Failed to run ApplyPatch. Error: ${shown} No file was changed.`,
+      });
+      expect(await tree(workspace)).toEqual(before);
+    }
   });
 
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {
