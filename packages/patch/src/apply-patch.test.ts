@@ -152,6 +152,35 @@ describe('ApplyPatch: applies every section', () => {
   });
 });
 
+describe('ApplyPatch: observers', () => {
+  it('tells observers of every file written, and of every file removed: a deletion and the old name of a move', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const told: string[] = [];
+    runtime.changeObservers.add({
+      name: 'recorder',
+      changeApplied: (change) => void told.push(`applied ${change.sender} ${change.path.input}`),
+      changeRemoved: (change) =>
+        void told.push(
+          `removed ${change.sender} ${change.path.input} ${Buffer.from(change.oldBytes).toString()}`,
+        ),
+    });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('gone.txt', 'bye\n', { readBy: runtime });
+    const result = await tool.call({
+      patch: patch('*** Update File: a.txt', '*** Move to: b.txt', '-a', '+b', '*** Delete File: gone.txt'),
+    });
+    expect(result.isError).toBe(false);
+    expect(told).toEqual([
+      'applied ApplyPatch b.txt',
+      'removed ApplyPatch a.txt a\n',
+      'removed ApplyPatch gone.txt bye\n',
+    ]);
+  });
+});
+
 describe('ApplyPatch: names in the form the tools show them', () => {
   it('takes a quoted name back, edits that file alone, and shows it quoted', async ({
     workspace,

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FileSystem } from '@kimi-tools/core';
-import { isLockFileName } from '@kimi-tools/core/toolkit';
+import { applyFileSet, isLockFileName } from '@kimi-tools/core/toolkit';
 import { forwardingFileSystem, recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { createCheckpoints, ListCheckpoints, Rewind } from '../index.js';
@@ -82,6 +82,53 @@ function lstatLostAfterRename(base: FileSystem): FileSystem & { lost: string[]; 
 }
 
 describe('Rewind', () => {
+  it("takes back what the agent's tools removed: a deletion and the old name of a move are not the user's", async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.writeAll({ 'a.txt': 'a\n', 'gone.txt': 'bye\n' });
+    await checkpoints.create('start');
+    // What ApplyPatch does with `*** Update File: a.txt`, `*** Move to: b.txt` and `*** Delete File: gone.txt`.
+    const resolved = async (input: string) => {
+      const result = await runtime.paths.resolveFile(input, 'edit');
+      if (!result.ok) throw new Error(result.error.message);
+      return result.path;
+    };
+    const outcome = await applyFileSet(runtime, {
+      sender: 'ApplyPatch',
+      description: 'Apply patch to 2 files: a.txt -> b.txt (move), gone.txt (delete)',
+      entries: [
+        {
+          kind: 'move',
+          path: await resolved('a.txt'),
+          to: await resolved('b.txt'),
+          oldBytes: Buffer.from('a\n'),
+          newBytes: Buffer.from('a\n'),
+          oldText: 'a\n',
+          newText: 'a\n',
+        },
+        {
+          kind: 'delete',
+          path: await resolved('gone.txt'),
+          oldBytes: Buffer.from('bye\n'),
+          newBytes: null,
+          oldText: 'bye\n',
+          newText: '',
+        },
+      ],
+    });
+    expect(outcome.kind).toBe('written');
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(result.message).toBe(
+      'Rewound to checkpoint 1: 2 files changed.\n' +
+        'a.txt: renamed to b.txt since the checkpoint, moved back\n' +
+        'gone.txt: deleted since the checkpoint, recreated\n' +
+        'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+    expect([await workspace.read('a.txt'), await workspace.read('gone.txt')]).toEqual(['a\n', 'bye\n']);
+  });
+
   it('a look at the files lost after the commit (a dropped connection) leaves the rewind done, and says so', async ({
     workspace,
   }) => {
