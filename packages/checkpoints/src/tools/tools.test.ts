@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FileSystem } from '@kimi-tools/core';
@@ -127,6 +128,24 @@ describe('Rewind', () => {
         'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
     );
     expect([await workspace.read('a.txt'), await workspace.read('gone.txt')]).toEqual(['a\n', 'bye\n']);
+  });
+
+  it('refuses, writing nothing, when a FIFO stands where the checkpoint had a file: it cannot be put back', async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.write('a.txt', 'one\n');
+    await checkpoints.create('start');
+    await fs.unlink(workspace.at('a.txt'));
+    execFileSync('mkfifo', [workspace.at('a.txt')]);
+    await checkpoints.create('a FIFO');
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(result).toMatchObject({
+      brief: 'Tool failed',
+      message: `Failed to run Rewind. Error: EISDIR: not a regular file, open '${workspace.at('a.txt')}'`,
+    });
+    expect((await fs.lstat(workspace.at('a.txt'))).isFIFO()).toBe(true);
   });
 
   it('a look at the files lost after the commit (a dropped connection) leaves the rewind done, and says so', async ({
