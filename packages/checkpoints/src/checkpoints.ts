@@ -222,10 +222,14 @@ export class Checkpoints {
       this.runtime.fileState.forget(`${root}/${merged.path}`);
       this.agentWrites.record(`${root}/${merged.path}`, merged.bytes);
     }
-    const after = await this.recordRewound(id, before, scanned.scan.index, planned, plan);
+    // The files are rewound: a look at them that fails now (a dropped connection) must not turn the rewind into a
+    // failure. The state after it is then left to the next checkpoint's scan, which reads every file it wrote.
+    const after = await this.recordRewound(id, before, scanned.scan.index, planned, plan).catch(
+      () => undefined,
+    );
     return {
       kind: 'rewound',
-      checkpoint: publicOf(after),
+      ...(after === undefined ? {} : { checkpoint: publicOf(after) }),
       before: before.id,
       restored: planned.changes,
       merged: plan.merge.map((merged) => ({ path: merged.path, conflicts: merged.conflicts })),

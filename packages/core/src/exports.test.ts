@@ -91,6 +91,7 @@ const TOOLKIT = [
   'AppliedFileChange',
   'ChangeSection',
   'FileChangeObserver',
+  'RemovedFileChange',
   'toolRejected',
   'ApplyOutcome',
   'ArgumentsCheck',

@@ -234,7 +234,12 @@ export {
 } from './notebook/edit-notebook.js';
 
 // observers of applied file changes (diagnostics, formatters, watchers), closed with the runtime
-export type { AppliedFileChange, ChangeSection, FileChangeObserver } from './observe/change-observer.js';
+export type {
+  AppliedFileChange,
+  ChangeSection,
+  FileChangeObserver,
+  RemovedFileChange,
+} from './observe/change-observer.js';
 
 // ignore rules (.gitignore, .ignore, version-control folders) as the search tools and directory listings apply them
 export {

@@ -1,4 +1,5 @@
 import { FileHistory } from '@kimi-tools/core';
+import type { FileSystem } from '@kimi-tools/core/fs';
 import {
   backendHas,
   forwardingFileSystem,
@@ -157,6 +158,35 @@ describe('ApplyPatch: applies every section', () => {
   });
 });
 
+describe('ApplyPatch: observers', () => {
+  it('tells observers of every file written, and of every file removed: a deletion and the old name of a move', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const told: string[] = [];
+    runtime.changeObservers.add({
+      name: 'recorder',
+      changeApplied: (change) => void told.push(`applied ${change.sender} ${change.path.input}`),
+      changeRemoved: (change) =>
+        void told.push(
+          `removed ${change.sender} ${change.path.input} ${Buffer.from(change.oldBytes).toString()}`,
+        ),
+    });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('gone.txt', 'bye\n', { readBy: runtime });
+    const result = await tool.call({
+      patch: patch('*** Update File: a.txt', '*** Move to: b.txt', '-a', '+b', '*** Delete File: gone.txt'),
+    });
+    expect(result.isError).toBe(false);
+    expect(told).toEqual([
+      'applied ApplyPatch b.txt',
+      'removed ApplyPatch a.txt a\n',
+      'removed ApplyPatch gone.txt bye\n',
+    ]);
+  });
+});
+
 describe('ApplyPatch: names in the form the tools show them', () => {
   it('takes a quoted name back, edits that file alone, and shows it quoted', async ({
     workspace,
@@ -169,6 +199,44 @@ describe('ApplyPatch: names in the form the tools show them', () => {
     expect(result.message).toBe('Success. Updated the following files:\nM "a\\tb.txt"');
     expect(await workspace.read('a\tb.txt')).toBe('TAB\n');
     expect(await workspace.read('a\\tb.txt')).toBe('backslash\n');
+  });
+
+  it('shows a name that starts or ends with a space quoted, so the name it shows names that file in the next patch', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write(' lead.txt', 'lead\n', { readBy: runtime });
+    await workspace.write('trail.txt ', 'trail\n', { readBy: runtime });
+    const first = await tool.call({
+      patch: patch(
+        '*** Update File: " lead.txt"',
+        '-lead',
+        '+LEAD',
+        '*** Update File: "trail.txt "',
+        '-trail',
+        '+TRAIL',
+      ),
+    });
+    expect(first.message).toBe('Success. Updated the following files:\nM " lead.txt"\nM "trail.txt "');
+    // A patch header is read trimmed, as models pad it: only the quoted form keeps the spaces of the name.
+    const [lead, trail] = first.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.slice(2));
+    const second = await tool.call({
+      patch: patch(
+        `*** Update File: ${lead}`,
+        '-LEAD',
+        '+lead 2',
+        `*** Update File: ${trail}`,
+        '-TRAIL',
+        '+trail 2',
+      ),
+    });
+    expect(second.message).toBe('Success. Updated the following files:\nM " lead.txt"\nM "trail.txt "');
+    expect(await workspace.read(' lead.txt')).toBe('lead 2\n');
+    expect(await workspace.read('trail.txt ')).toBe('trail 2\n');
   });
 });
 
@@ -395,6 +463,40 @@ describe('ApplyPatch: all of them or none', () => {
     ]);
     expect(await workspace.list()).toEqual(['a.txt']);
     expect(await workspace.read('a.txt')).toBe('c\n');
+  });
+
+  it('an unforeseen failure before the commit reads as the other failures: the error, then that nothing changed', async ({
+    workspace,
+  }) => {
+    // The error ends its sentence: a full stop is added when it has none (a lock held past the wait has one).
+    for (const [error, shown] of [
+      ['ECONNRESET: the connection was lost', 'ECONNRESET: the connection was lost.'],
+      [
+        'b.txt is locked by another writer; try again later.',
+        'b.txt is locked by another writer; try again later.',
+      ],
+    ]) {
+      const base = workspace.fs;
+      const fs: FileSystem = {
+        ...forwardingFileSystem(base),
+        async lstat(file) {
+          if (file.endsWith('/b.txt')) throw Object.assign(new Error(error), { code: 'ECONNRESET' });
+          return base.lstat(file);
+        },
+      };
+      const runtime = workspace.runtime({ fs });
+      await workspace.write('a.txt', 'a\n', { readBy: runtime });
+      await workspace.write('b.txt', 'b\n', { readBy: runtime });
+      const before = await tree(workspace);
+      const result = await new ApplyPatch(runtime).call({
+        patch: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: b.txt', '-b', '+B'),
+      });
+      expect(result).toMatchObject({
+        brief: 'Tool failed',
+        message: `Failed to run ApplyPatch. Error: ${shown} No file was changed.`,
+      });
+      expect(await tree(workspace)).toEqual(before);
+    }
   });
 
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {

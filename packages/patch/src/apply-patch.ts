@@ -99,8 +99,10 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
     return this.runtime.changeObservers.size > 0;
   }
 
+  /** The error ends its sentence (a full stop added when it has none), then {@link NOTHING_CHANGED} follows. */
   protected override failureMessage(_params: ApplyPatchParams, error: string): string {
-    return `${toolFailedMessage(this.name, error)} ${NOTHING_CHANGED}`;
+    const sentence = toolFailedMessage(this.name, error);
+    return `${sentence}${sentence.endsWith('.') ? '' : '.'} ${NOTHING_CHANGED}`;
   }
 
   protected async execute(

@@ -6,7 +6,8 @@ const KEPT_BYTES_MAX = 64 << 20;
 
 /** What the agent's tools last wrote to one file. */
 export interface AgentWrite {
-  hash: string;
+  /** The hash of what they wrote; `null`: they removed the file (a patch's deletion or move). */
+  hash: string | null;
   /** The bytes, while they fit in what is kept (a merge needs them). */
   bytes?: Uint8Array;
 }
@@ -23,6 +24,12 @@ export class AgentWrites implements FileChangeObserver {
   changeApplied(change: { path: { real: string }; newBytes: Uint8Array }): undefined {
     this.record(change.path.real, change.newBytes);
     return undefined;
+  }
+
+  changeRemoved(change: { path: { real: string } }): void {
+    const previous = this.writes.get(change.path.real);
+    if (previous?.bytes) this.keptBytes -= previous.bytes.length;
+    this.writes.set(change.path.real, { hash: null });
   }
 
   /**

@@ -43,12 +43,13 @@ export interface RewindPlan {
 
 /**
  * Whether the version of `path` there now is the user's rather than the agent's: it differs from what the agent's
- * tools last wrote to it, or, when they never wrote it, it changed since the last checkpoint (between checkpoints,
- * what changed is the agent's turn: its tools and its commands).
+ * tools last wrote to it (or is there again after they removed it), or, when they never touched it, it changed since
+ * the last checkpoint (between checkpoints, what changed is the agent's turn: its tools and its commands).
  */
 function isUsers(context: PlanContext, path: string): boolean {
   const written = context.agentWrite(path);
   const now = context.now(path);
+  if (written?.hash === null) return now !== undefined;
   if (written !== undefined) return now?.type !== 'file' || now.hash !== written.hash;
   return !sameContent(context.last(path), now);
 }

@@ -60,8 +60,11 @@ export type RewindResult =
   /** Every file listed was restored (or merged); `leftAlone` says which were not and why. */
   | {
       kind: 'rewound';
-      /** The checkpoint the rewind itself made (the state after it). */
-      checkpoint: Checkpoint;
+      /**
+       * The checkpoint the rewind itself made (the state after it); absent when the files could not be looked at
+       * once written (a connection dropped just then): the next checkpoint records that state.
+       */
+      checkpoint?: Checkpoint;
       /** The checkpoint holding the state before the rewind: rewind to it to undo this one. */
       before: string;
       restored: FileChange[];

@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import { recordingApproval, test } from '@kimi-tools/test-kit';
+import path from 'node:path';
+import type { FileSystem } from '@kimi-tools/core';
+import { applyFileSet, isLockFileName } from '@kimi-tools/core/toolkit';
+import { forwardingFileSystem, recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { createCheckpoints, ListCheckpoints, Rewind } from '../index.js';
 import { agentWrite } from '../__fixtures__/backends.js';
@@ -48,7 +52,124 @@ describe('ListCheckpoints', () => {
   });
 });
 
+/**
+ * `base`, but once armed, the first `lstat` made after a file was renamed into place (lock files left out) fails
+ * with ECONNRESET, as a connection dropped right after a commit would fail it. Without `lstatMany`, so that every
+ * look is an `lstat`.
+ */
+function lstatLostAfterRename(base: FileSystem): FileSystem & { lost: string[]; arm(): void } {
+  const { lstatMany: _many, ...forwarded } = forwardingFileSystem(base);
+  let armed = false;
+  let renamed = false;
+  const lost: string[] = [];
+  return {
+    ...forwarded,
+    lost,
+    arm: () => (armed = true),
+    async rename(from, to) {
+      await base.rename(from, to);
+      if (armed && !isLockFileName(path.basename(to))) renamed = true;
+    },
+    async lstat(file) {
+      if (renamed && lost.length === 0) {
+        lost.push(file);
+        throw Object.assign(new Error(`ECONNRESET: the connection was lost, lstat '${file}'`), {
+          code: 'ECONNRESET',
+        });
+      }
+      return base.lstat(file);
+    },
+  };
+}
+
 describe('Rewind', () => {
+  it("takes back what the agent's tools removed: a deletion and the old name of a move are not the user's", async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.writeAll({ 'a.txt': 'a\n', 'gone.txt': 'bye\n' });
+    await checkpoints.create('start');
+    // What ApplyPatch does with `*** Update File: a.txt`, `*** Move to: b.txt` and `*** Delete File: gone.txt`.
+    const resolved = async (input: string) => {
+      const result = await runtime.paths.resolveFile(input, 'edit');
+      if (!result.ok) throw new Error(result.error.message);
+      return result.path;
+    };
+    const outcome = await applyFileSet(runtime, {
+      sender: 'ApplyPatch',
+      description: 'Apply patch to 2 files: a.txt -> b.txt (move), gone.txt (delete)',
+      entries: [
+        {
+          kind: 'move',
+          path: await resolved('a.txt'),
+          to: await resolved('b.txt'),
+          oldBytes: Buffer.from('a\n'),
+          newBytes: Buffer.from('a\n'),
+          oldText: 'a\n',
+          newText: 'a\n',
+        },
+        {
+          kind: 'delete',
+          path: await resolved('gone.txt'),
+          oldBytes: Buffer.from('bye\n'),
+          newBytes: null,
+          oldText: 'bye\n',
+          newText: '',
+        },
+      ],
+    });
+    expect(outcome.kind).toBe('written');
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(result.message).toBe(
+      'Rewound to checkpoint 1: 2 files changed.\n' +
+        'a.txt: renamed to b.txt since the checkpoint, moved back\n' +
+        'gone.txt: deleted since the checkpoint, recreated\n' +
+        'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+    expect([await workspace.read('a.txt'), await workspace.read('gone.txt')]).toEqual(['a\n', 'bye\n']);
+  });
+
+  it('refuses, writing nothing, when a FIFO stands where the checkpoint had a file: it cannot be put back', async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.write('a.txt', 'one\n');
+    await checkpoints.create('start');
+    await fs.unlink(workspace.at('a.txt'));
+    execFileSync('mkfifo', [workspace.at('a.txt')]);
+    await checkpoints.create('a FIFO');
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(result).toMatchObject({
+      brief: 'Tool failed',
+      message: `Failed to run Rewind. Error: EISDIR: not a regular file, open '${workspace.at('a.txt')}'`,
+    });
+    expect((await fs.lstat(workspace.at('a.txt'))).isFIFO()).toBe(true);
+  });
+
+  it('a look at the files lost after the commit (a dropped connection) leaves the rewind done, and says so', async ({
+    workspace,
+  }) => {
+    const failing = lstatLostAfterRename(workspace.fs);
+    const runtime = workspace.runtime({ fs: failing });
+    const checkpoints = createCheckpoints(runtime, { dir: workspace.outside('store') });
+    await workspace.write('a.txt', 'one\n');
+    await checkpoints.create('start');
+    await agentWrite(runtime, 'a.txt', 'two\n');
+    failing.arm();
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(failing.lost).toHaveLength(1);
+    expect(result.message).toBe(
+      'Rewound to checkpoint 1: 1 file changed.\n' +
+        'a.txt: modified since the checkpoint, restored\n' +
+        'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+    expect(await workspace.read('a.txt')).toBe('one\n');
+    // The state after it, not recorded then, is the next checkpoint's.
+    expect((await checkpoints.create()).files).toEqual([{ path: 'a.txt', change: 'modified' }]);
+  });
+
   it('shows the diff for approval, rewinds, and says what changed and how to undo it', async ({
     workspace,
     runtime,

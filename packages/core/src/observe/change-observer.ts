@@ -14,6 +14,18 @@ export interface AppliedFileChange {
   readonly signal: AbortSignal | undefined;
 }
 
+/** A file a tool removed (ApplyPatch's deletion, the old name of a move): what observers are told after the commit. */
+export interface RemovedFileChange {
+  /** The tool that removed it, e.g. `ApplyPatch`. */
+  readonly sender: string;
+  /** The file, as the path policy resolved it (`real` is where it was). */
+  readonly path: ResolvedPath;
+  /** The bytes it held. */
+  readonly oldBytes: Uint8Array;
+  /** The signal of the tool call, aborted when the caller gives up on it. */
+  readonly signal: AbortSignal | undefined;
+}
+
 /**
  * What an observer adds to the result of the call that made the change. Every field is optional: an observer that
  * has nothing to say returns `undefined`.
@@ -37,6 +49,11 @@ export interface FileChangeObserver {
   readonly name: string;
   /** Called once per applied change; may return a section for the call's result. */
   changeApplied(change: AppliedFileChange): Promise<ChangeSection | undefined> | ChangeSection | undefined;
+  /**
+   * Optional: called once per file a tool removed, after the commit (a record of what the agent's tools did, such as
+   * the checkpoints' own, needs it: a file the agent removed is not one the user removed). Adds nothing to the result.
+   */
+  changeRemoved?(change: RemovedFileChange): Promise<void> | void;
   /** Called once by `runtime.close()`: stop processes, timers and watchers. */
   close?(): Promise<void> | void;
 }

@@ -1,4 +1,9 @@
-import type { AppliedFileChange, ChangeSection, FileChangeObserver } from './change-observer.js';
+import type {
+  AppliedFileChange,
+  ChangeSection,
+  FileChangeObserver,
+  RemovedFileChange,
+} from './change-observer.js';
 
 /** Why `add` is refused after `runtime.close()`: a closed runtime starts nothing new. */
 export const RUNTIME_CLOSED_MESSAGE = 'The runtime is closed: create a new one to add file change observers.';
@@ -40,6 +45,17 @@ export class ChangeObservers {
       }
     }
     return sections;
+  }
+
+  /** Tells every observer that has `changeRemoved` of a file a tool removed, one after the other. */
+  async notifyRemoved(change: RemovedFileChange): Promise<void> {
+    for (const observer of [...this.observers]) {
+      try {
+        await observer.changeRemoved?.(change);
+      } catch {
+        // An observer never fails or undoes a removal that is already made.
+      }
+    }
   }
 
   /** Closes every observer once (later calls wait for the same closing); failures of one do not stop the others. */

@@ -35,6 +35,14 @@ describe('escapeForDisplay', () => {
     expect(escapeForDisplay('/w/"')).toBe('"/w/\\""');
   });
 
+  it('quotes a name that starts or ends with white space, which a reader or a patch header would trim', () => {
+    expect(escapeForDisplay(' lead.txt')).toBe('" lead.txt"');
+    expect(escapeForDisplay('trail.txt ')).toBe('"trail.txt "');
+    expect(escapeForDisplay('\u00a0nbsp.txt')).toBe('"\u00a0nbsp.txt"');
+    expect(escapeForDisplay('src/a b/c.txt')).toBe('src/a b/c.txt');
+    expect(escapeForDisplay('src/ x.txt')).toBe('src/ x.txt');
+  });
+
   it('shows terminal escapes and other controls as \\u escapes, backspace and form feed included', () => {
     expect(escapeForDisplay('a\u001b[2K\rWrite file harmless.txt')).toBe(
       '"a\\u001b[2K\\rWrite file harmless.txt"',

@@ -15,6 +15,12 @@ const ESCAPED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a
 /** A quote at the start of the text or of one of its `/`-separated components: it would read as the quoted form. */
 const LEADING_QUOTE = /(?:^|\/)"/;
 
+/**
+ * White space at either end of the text (what `trim()` removes): a reader, a model copying the name, or a patch
+ * header read trimmed would lose it, and name another file. Between quotes it stays.
+ */
+const EDGE_SPACE = /^\s|\s$/;
+
 // `\b` and `\f` are left to `\u`: a model reads `\b` as a regex word boundary more readily than as a backspace.
 const NAMED: Readonly<Record<string, string>> = {
   '\n': '\\n',
@@ -35,12 +41,13 @@ export function hasUnsafeCharacter(text: string): boolean {
 
 /**
  * `text` (usually a path) as a user or a model is shown it (docs/paths.md#how-paths-are-shown). Text holding an unsafe
- * character, or starting a component with `"`, is shown whole between double quotes with JSON's escapes inside (`\n`,
- * `\r`, `\t`, `\"`, `\\`, else `\u` and four hex digits), so it stays on one line and no plain name reads the same;
- * any other text, spaces, quotes and backslashes included, comes back unchanged. `readShownPath` reads it back.
+ * character, starting a component with `"`, or starting or ending with white space, is shown whole between double
+ * quotes with JSON's escapes inside (`\n`, `\r`, `\t`, `\"`, `\\`, else `\u` and four hex digits), so it stays on one
+ * line, keeps its ends and no plain name reads the same; any other text, spaces inside, quotes and backslashes
+ * included, comes back unchanged. `readShownPath` reads it back.
  */
 export function escapeForDisplay(text: string): string {
-  if (!UNSAFE.test(text) && !LEADING_QUOTE.test(text)) return text;
+  if (!UNSAFE.test(text) && !LEADING_QUOTE.test(text) && !EDGE_SPACE.test(text)) return text;
   return `"${text.replace(ESCAPED, escaped)}"`;
 }
 

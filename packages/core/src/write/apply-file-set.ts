@@ -175,14 +175,24 @@ export async function applyFileSet(
   if (outcome.kind === 'written') {
     outcome = { ...outcome, entries: written, note: decision.note };
     for (const entry of approved.entries) {
-      if (entry.newBytes === null) continue;
-      await reportAppliedChange(runtime, {
-        sender: change.sender,
-        path: destinationOf(entry),
-        oldBytes: entry.kind === 'move' ? null : entry.oldBytes,
-        newBytes: entry.newBytes,
-        signal,
-      });
+      if (entry.newBytes !== null) {
+        await reportAppliedChange(runtime, {
+          sender: change.sender,
+          path: destinationOf(entry),
+          oldBytes: entry.kind === 'move' ? null : entry.oldBytes,
+          newBytes: entry.newBytes,
+          signal,
+        });
+      }
+      // A deleted file, and the old name of a moved one, are gone: observers that keep what the tools did are told.
+      if (entry.kind === 'delete' || entry.kind === 'move') {
+        await runtime.changeObservers.notifyRemoved({
+          sender: change.sender,
+          path: entry.path,
+          oldBytes: entry.oldBytes!,
+          signal,
+        });
+      }
     }
   }
   return outcome;

@@ -1,6 +1,7 @@
 import type { FileStats, FileSystem } from '../fs/file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
-import { hasErrno, isMissingPathError } from '../fs/errno.js';
+import { errnoError, hasErrno, isMissingPathError } from '../fs/errno.js';
+import { notRegularFileErrnoText } from '../errors.js';
 import { pathApiFor } from '../path/platform-path.js';
 import { overwriteBytesInPlace, writeAllBytes, writeTempBeside } from './atomic-write.js';
 import { renameTempOver, RenameOutcomeUnknownError } from './rename-temp.js';
@@ -56,9 +57,13 @@ export async function readPreviousState(
     throw error;
   }
   if (stats.isSymbolicLink()) return { state: { kind: 'symlink', target: await fs.readlink(file) } };
+  // A FIFO, a socket or a device cannot be read back nor put back: refused as the atomic write refuses it, on
+  // every backend alike (read, a FIFO fails with ESPIPE on the local disk and EAGAIN over SSH).
+  if (!stats.isFile()) throw errnoError('EISDIR', notRegularFileErrnoText(file));
   const handle = await fs.open(file, 'read');
   try {
     const opened = await handle.stat();
+    if (!opened.isFile()) throw errnoError('EISDIR', notRegularFileErrnoText(file));
     // One byte more than the size: a file that grew since the stat is read whole.
     const bytes = await readHandleUpTo(handle, Number.MAX_SAFE_INTEGER, opened.size + 1);
     return { state: { kind: 'file', bytes, mode: opened.mode & 0o7777 }, stats: opened };
