@@ -168,13 +168,17 @@ async function openSession(
 
   let sftp: SFTPWrapper;
   try {
-    sftp = await new Promise<SFTPWrapper>((resolve, reject) =>
-      client.sftp((error, channel) => (error ? reject(error) : resolve(channel))),
-    );
+    sftp = await startSftp(client, settings.readyTimeoutMs);
   } catch (error) {
     const dropped = !alive;
     await end();
     if (dropped) throw lost();
+    if (error instanceof SftpStartTimeout) {
+      throw sshError(
+        'ETIMEDOUT',
+        `${target} did not start its SFTP server within ${settings.readyTimeoutMs} ms`,
+      );
+    }
     throw sshError('ENOSYS', `${target} offers no SFTP subsystem (${(error as Error).message})`);
   }
   // The SFTP server may end while SSH stays up (killed, crashed): the session is then of no use, and the next call
@@ -203,6 +207,25 @@ async function openSession(
     lost,
     end,
   };
+}
+
+/** The SFTP server did not answer its start in time. */
+class SftpStartTimeout extends Error {}
+
+/**
+ * Opens the SFTP subsystem, within `timeoutMs`: the server starts it through the user's login shell, and a shell
+ * that hangs (a start-up file waiting on a lock) leaves the channel open and silent while keepalives are answered,
+ * so without a limit every call would wait forever.
+ */
+function startSftp(client: Client, timeoutMs: number): Promise<SFTPWrapper> {
+  return new Promise<SFTPWrapper>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new SftpStartTimeout()), timeoutMs);
+    client.sftp((error, channel) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(channel);
+    });
+  });
 }
 
 /** A failure before the connection was ready, with a code core can act on and a message naming the host. */

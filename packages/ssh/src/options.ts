@@ -27,7 +27,10 @@ export interface SshFileSystemOptions {
   hostKey?: string | readonly string[];
   /** The known_hosts files that decide the host key when `hostKey` is not given (default `~/.ssh/known_hosts`). */
   knownHostsFiles?: readonly string[];
-  /** How long connecting and the SSH handshake may take, in milliseconds (default 20,000). */
+  /**
+   * How long connecting and the SSH handshake may take, in milliseconds, and then again the start of the host's SFTP
+   * server (default 20,000).
+   */
   connectTimeoutMs?: number;
   /**
    * How often the connection is checked with SSH keepalives, in milliseconds (default 15,000; 0 turns them off).

@@ -130,6 +130,25 @@ describe('sshFileSystem', () => {
     }
   });
 
+  test('a host whose SFTP server never answers its start is ETIMEDOUT, not a wait without end', async () => {
+    // As when the login shell that starts the subsystem hangs: the channel opens, and nothing answers on it.
+    const silent = await startSshServer({ sftp: '/bin/sleep 600' });
+    try {
+      const target = `${silent.username}@127.0.0.1:${silent.port}`;
+      const options = { ...ssh.options(tree.workDir), port: silent.port, hostKey: silent.hostKeys[0]!.line };
+      await expect(
+        sshFileSystem({ ...options, privateKey: silent.privateKey, connectTimeoutMs: 1000 }),
+      ).rejects.toMatchObject({
+        code: 'ETIMEDOUT',
+        message: `ETIMEDOUT: ${target} did not start its SFTP server within 1000 ms`,
+      });
+      // The connection was ended: the server serves nothing for it any more.
+      await expect.poll(() => silent.sessionProcesses(), { timeout: 5000 }).toEqual([]);
+    } finally {
+      await silent.stop();
+    }
+  });
+
   test('takes absolute paths only', async () => {
     const fs = await ssh.connect(tree.workDir);
     await expect(fs.stat('a.txt')).rejects.toMatchObject({

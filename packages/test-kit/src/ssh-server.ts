@@ -28,8 +28,11 @@ export type SshHostKeyType = 'ed25519' | 'rsa';
 export interface SshServerOptions {
   /** The host keys to generate, in the order the server offers them (default: `['ed25519']`). */
   hostKeyTypes?: readonly SshHostKeyType[];
-  /** Whether the server has the SFTP subsystem (default: true). */
-  sftp?: boolean;
+  /**
+   * Whether the server has the SFTP subsystem (default: true), or the command it runs for it instead of OpenSSH's
+   * `sftp-server` (a server whose SFTP subsystem never answers, as when the login shell hangs before starting it).
+   */
+  sftp?: boolean | string;
 }
 
 /** A real OpenSSH server on 127.0.0.1, started for one test file, accepting one user key made for it. */
@@ -92,7 +95,7 @@ export async function startSshServer({
       'UsePAM no',
       'UseDNS no',
       'PrintMotd no',
-      ...(sftp ? [`Subsystem sftp ${SFTP_SERVER}`] : []),
+      ...(sftp ? [`Subsystem sftp ${sftp === true ? SFTP_SERVER : sftp}`] : []),
       '',
     ].join('\n'),
   );
