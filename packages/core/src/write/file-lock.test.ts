@@ -207,6 +207,20 @@ describe('a lock whose release failed', () => {
     });
   }
 
+  it("is removed by the runtime's next lock of any file, once the connection is back", async ({
+    workspace,
+  }) => {
+    const [first, second] = [workspace.at('a.txt'), workspace.at('b.txt')];
+    const options = { sightings: new LockSightings(), timeoutMs: 100 };
+    expect(await withFileLock(removalsDropped(2, false), first, async () => 'first', options)).toBe('first');
+    expect(await fs.readFile(lockFilePath(first), 'utf8')).toMatch(
+      new RegExp(`^${process.pid}\n[0-9a-f]{32}\n$`),
+    );
+    expect(await withFileLock(localFileSystem, second, async () => 'second', options)).toBe('second');
+    await expect(fs.stat(lockFilePath(first))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(fs.stat(lockFilePath(second))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('is left alone when another writer holds it by then', async ({ workspace }) => {
     const file = workspace.at('a.txt');
     const lock = lockFilePath(file);

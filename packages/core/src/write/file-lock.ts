@@ -181,7 +181,7 @@ async function verifyOwner(fs: FileSystem, filePath: string, lockPath: string, t
  * Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. A transport
  * that failed on the way (`ECONNRESET`: a remote backend connects again on the next call) gets one more try, from the
  * look at the lock on. A lock that may still be there is kept in `sightings`, to be removed by this runtime's next
- * lock of the file: left behind, it would keep every writer of the file waiting until it is judged stale. Where the
+ * lock of any file: left behind, it would keep every writer of the file waiting until it is judged stale. Where the
  * backend carries out requests in the order sent (`capabilities.requestsInOrder`), the removal is sent, not waited
  * for: whatever this process asks of the backend next finds the lock gone, and a failed removal is kept as above.
  */
@@ -280,10 +280,12 @@ export async function withFileLock<T>(
   const deadline = Date.now() + timeoutMs;
   let pause = 2;
   let filled: Promise<void>;
-  // A lock of this file this runtime failed to release before is its own: removed, rather than waited out as stale.
+  // The locks this runtime failed to release before (a dropped connection) are its own: removed at its next lock of
+  // any file, the connection back by then, rather than left for every other writer of those files to wait out as
+  // stale. One still held by its token only; one that cannot be removed yet is kept for the next lock again.
   await sightings.released(lockPath);
-  const leftBehind = sightings.takeLeftBehind(lockPath);
-  if (leftBehind !== undefined) await release(fs, lockPath, leftBehind, sightings);
+  for (const [leftPath, leftToken] of sightings.takeLeftBehind())
+    await release(fs, leftPath, leftToken, sightings);
   for (;;) {
     const taken = await takeLock(fs, lockPath, `${process.pid}\n${token}\n`);
     if (taken) {

@@ -9,7 +9,7 @@ const MAX_SIGHTINGS = 1024;
  * monotonic clock. A lock on another host carries that host's times, which may be off by any amount: how long a lock
  * has stayed unchanged *here* is what tells an abandoned lock from one its holder keeps refreshing. It also keeps the
  * removals of this runtime's locks still under way, and the locks whose release failed, by their token, so that its
- * next lock of the file removes them.
+ * next lock of any file removes them.
  */
 export class LockSightings {
   private readonly seen = new Map<string, { version: string; since: number }>();
@@ -49,11 +49,12 @@ export class LockSightings {
     if (this.left.size > MAX_SIGHTINGS) this.left.delete(this.left.keys().next().value as string);
   }
 
-  /** The token of this runtime's lock left behind at `lockPath`, if any, forgotten here (the caller removes it). */
-  takeLeftBehind(lockPath: string): string | undefined {
-    const token = this.left.get(lockPath);
-    this.left.delete(lockPath);
-    return token;
+  /** Every lock of this runtime left behind, by path with its token, forgotten here (the caller removes them). */
+  takeLeftBehind(): [lockPath: string, token: string][] {
+    if (this.left.size === 0) return [];
+    const left = [...this.left];
+    this.left.clear();
+    return left;
   }
 
   /** Forgets the lock at `lockPath` (it is gone, or was broken). */
