@@ -131,8 +131,9 @@ describe('sshFileSystem', () => {
   });
 
   test('a host whose SFTP server never answers its start is ETIMEDOUT, not a wait without end', async () => {
-    // As when the login shell that starts the subsystem hangs: the channel opens, and nothing answers on it.
-    const silent = await startSshServer({ sftp: '/bin/sleep 600' });
+    // As when the login shell that starts the subsystem hangs: the channel opens, and nothing answers on it (a
+    // subsystem that reads what is sent and never answers, and ends with the channel).
+    const silent = await startSshServer({ sftp: 'cat > /dev/null' });
     try {
       const target = `${silent.username}@127.0.0.1:${silent.port}`;
       const options = { ...ssh.options(tree.workDir), port: silent.port, hostKey: silent.hostKeys[0]!.line };

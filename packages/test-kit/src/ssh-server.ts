@@ -50,7 +50,10 @@ export interface SshServer {
   log(): string;
   /** The ids of the processes serving the current connections (each connection's sshd and its sftp-server). */
   sessionProcesses(): Promise<number[]>;
-  /** Kills every process serving a connection (SIGKILL), as a dropped link or a crashed host would end it. */
+  /**
+   * Ends every process serving a connection, as a dropped link or a crashed host would: `sshd` and `sftp-server` by
+   * SIGKILL, the programs they run by SIGHUP.
+   */
   dropConnections(): Promise<void>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
@@ -125,10 +128,10 @@ export async function startSshServer({
     log: () => output,
     sessionProcesses,
     async dropConnections() {
-      for (const pid of await sessionProcesses()) killQuietly(pid);
+      await endSessionProcesses(await sessionProcesses());
     },
     async stop() {
-      for (const pid of await sessionProcesses()) killQuietly(pid);
+      await endSessionProcesses(await sessionProcesses());
       if (daemon.exitCode === null && daemon.signalCode === null) daemon.kill('SIGTERM');
       await exited;
       await fs.rm(dir, { recursive: true, force: true });
@@ -219,9 +222,29 @@ async function descendants(pid: number): Promise<number[]> {
   return found;
 }
 
-function killQuietly(pid: number): void {
+/**
+ * Ends a connection's processes as a dropped link or a crashed host ends them: SSH's own (each `sshd` serving it, its
+ * `sftp-server`) killed outright, any other (a program run by `exec`, a login shell still reading its start-up files)
+ * hung up on, as losing its session does to it. A shell killed outright would skip its exit traps: a start-up file's
+ * lock left behind (pyenv's rehash lock, on this CI's image) stalls every later login of the user for a minute.
+ */
+async function endSessionProcesses(pids: readonly number[]): Promise<void> {
+  const names = await Promise.all(
+    pids.map((pid) =>
+      fs.readFile(`/proc/${pid}/comm`, 'utf8').then(
+        (name) => name.trim(),
+        () => '',
+      ),
+    ),
+  );
+  pids.forEach((pid, index) => {
+    killQuietly(pid, names[index] === 'sshd' || names[index] === 'sftp-server' ? 'SIGKILL' : 'SIGHUP');
+  });
+}
+
+function killQuietly(pid: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(pid, 'SIGKILL');
+    process.kill(pid, signal);
   } catch {
     // Already gone.
   }
