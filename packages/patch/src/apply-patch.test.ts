@@ -4,6 +4,7 @@ import {
   backendHas,
   forwardingFileSystem,
   recordingApproval,
+  statsLostAfterRename,
   test,
   type TempWorkspace,
 } from '@kimi-tools/test-kit';
@@ -389,24 +390,7 @@ describe('ApplyPatch: all of them or none', () => {
   it('is a success when a stat fails past the commit (a dropped connection): the files are written', async ({
     workspace,
   }) => {
-    let renamed = false;
-    const base = forwardingFileSystem(workspace.fs);
-    const runtime = workspace.runtime({
-      fs: {
-        ...base,
-        rename: async (from, to) => {
-          renamed = true;
-          return base.rename(from, to);
-        },
-        stat: async (file) => {
-          if (renamed)
-            throw Object.assign(new Error(`ECONNRESET: connection lost, stat '${file}'`), {
-              code: 'ECONNRESET',
-            });
-          return base.stat(file);
-        },
-      },
-    });
+    const runtime = workspace.runtime({ fs: statsLostAfterRename(workspace.fs) });
     await workspace.write('a.txt', 'a\n', { readBy: runtime });
     await workspace.write('gone.txt', 'bye\n', { readBy: runtime });
     const result = await new ApplyPatch(runtime).call({

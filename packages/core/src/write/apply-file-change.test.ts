@@ -2,12 +2,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  forwardingFileSystem,
   it,
   mapSharedForWriting,
   markRead,
   recordingApproval,
   rewriteKeepingMtime,
+  statsLostAfterRename,
   translatedRuntime,
 } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
@@ -116,24 +116,7 @@ describe('applyFileChange', () => {
   it('is written when a stat fails past the rename (a dropped connection), and forgets the read state', async ({
     workspace,
   }) => {
-    let renamed = false;
-    const base = forwardingFileSystem(workspace.fs);
-    const runtime = workspace.runtime({
-      fs: {
-        ...base,
-        rename: async (from, to) => {
-          renamed = true;
-          return base.rename(from, to);
-        },
-        stat: async (file) => {
-          if (renamed)
-            throw Object.assign(new Error(`ECONNRESET: connection lost, stat '${file}'`), {
-              code: 'ECONNRESET',
-            });
-          return base.stat(file);
-        },
-      },
-    });
+    const runtime = workspace.runtime({ fs: statsLostAfterRename(workspace.fs) });
     const file = await workspace.write('a.txt', 'old\n', { readBy: runtime });
     const outcome = await applyFileChange(runtime, await change(runtime, 'a.txt', 'new\n'));
     expect(outcome).toMatchObject({ kind: 'written', bytes: 4 });
