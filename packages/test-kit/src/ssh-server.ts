@@ -98,6 +98,10 @@ export async function startSshServer({
       'UsePAM no',
       'UseDNS no',
       'PrintMotd no',
+      // Sessions run their commands through the user's shell, and bash reads ~/.bashrc for sshd when it is the
+      // top-level shell (SHLVL below 1): the test user's own start-up files (on this CI's image, root's pyenv init,
+      // whose rehash races between sessions and writes to stderr) must not reach the programs the tests run.
+      'SetEnv SHLVL=1',
       ...(sftp ? [`Subsystem sftp ${sftp === true ? SFTP_SERVER : sftp}`] : []),
       '',
     ].join('\n'),
