@@ -155,7 +155,11 @@ function runToExit(
     channel.stderr.pipe(stderr, { end: false });
     if (stdin) stdin.pipe(channel);
     else channel.end();
-    channel.once('close', () => {
+    channel.once('close', (code?: number | null, signal?: string) => {
+      // ssh2 gives the exit status with `close` too: a program that ended at once may have had its status arrive in
+      // the same read as its channel's confirmation, before the `exit` listener above was there. Without it, a
+      // program that ran was reported missing.
+      if (!status && code !== undefined) status = { code, signal: signal ?? null };
       if (status && stdout.hasStarted) resolve(status);
       else if (killed()) resolve({ code: null, signal: 'SIGKILL' });
       else if (!session.alive) reject(errnoError('ECONNRESET', 'spawn', [command], session.lost().message));
