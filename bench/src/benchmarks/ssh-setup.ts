@@ -88,7 +88,9 @@ export async function startLoopbackWorkspace(context: BenchContext): Promise<str
   await copyFile(oneMib, config.oursFile);
   await copyFile(oneMib, config.referenceFile);
 
-  const server = await startSshServer();
+  // A real host's sessions: the user's shell reads its start-up files (the remote `python3`, `PATH`, and the time
+  // they take are that host's), unlike the tests' server.
+  const server = await startSshServer({ shellStartupFiles: true });
   context.defer(() => server.stop());
   const configFile = path.join(server.dir, 'bench-config.json');
   const full: SshBenchConfig = {

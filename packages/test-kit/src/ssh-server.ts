@@ -33,6 +33,11 @@ export interface SshServerOptions {
    * `sftp-server` (a server whose SFTP subsystem never answers, as when the login shell hangs before starting it).
    */
   sftp?: boolean | string;
+  /**
+   * Whether each session's shell reads the user's start-up files (`~/.bashrc`), as a real host's does (default: false:
+   * the programs the tests run stay apart from the runner's own shell set-up; the benchmarks ask for a real host's).
+   */
+  shellStartupFiles?: boolean;
 }
 
 /** A real OpenSSH server on 127.0.0.1, started for one test file, accepting one user key made for it. */
@@ -67,6 +72,7 @@ export interface SshServer {
 export async function startSshServer({
   hostKeyTypes = ['ed25519'],
   sftp = true,
+  shellStartupFiles = false,
 }: SshServerOptions = {}): Promise<SshServer> {
   for (const program of [SSHD, SFTP_SERVER]) {
     if (!existsSync(program)) {
@@ -101,7 +107,7 @@ export async function startSshServer({
       // Sessions run their commands through the user's shell, and bash reads ~/.bashrc for sshd when it is the
       // top-level shell (SHLVL below 1): the test user's own start-up files (on this CI's image, root's pyenv init,
       // whose rehash races between sessions and writes to stderr) must not reach the programs the tests run.
-      'SetEnv SHLVL=1',
+      ...(shellStartupFiles ? [] : ['SetEnv SHLVL=1']),
       ...(sftp ? [`Subsystem sftp ${sftp === true ? SFTP_SERVER : sftp}`] : []),
       '',
     ].join('\n'),
