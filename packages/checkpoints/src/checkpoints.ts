@@ -35,6 +35,7 @@ import {
 import { CheckpointStore, type CheckpointRecord, type RecordSummary } from './store/checkpoint-store.js';
 import type { PackWriter } from './store/pack-file.js';
 import { recordCheckpoint } from './store/record-checkpoint.js';
+import { isAtOrBelow } from './scan/workspace-paths.js';
 
 /** Why a checkpoint id is refused: `There is no checkpoint {id}.` */
 export class CheckpointNotFoundError extends Error {
@@ -388,7 +389,7 @@ export class Checkpoints {
     // left out of the scans holds them).
     const store = await this.storeInWorkspace(await this.root());
     const differingAll = differences(targetIndex, nowIndex).filter(
-      (item) => store === undefined || (item.path !== store && !item.path.startsWith(`${store}/`)),
+      (item) => store === undefined || !isAtOrBelow(item.path, store),
     );
     const differing = differingAll.filter((item) => selected(item.path));
     // The entries of the paths that differ, looked up once; any other path of now or of the checkpoint in place.

@@ -10,6 +10,7 @@ import {
 } from '@kimi-tools/core/toolkit';
 import type { EntryLookup, ManifestEntry } from '../scan/manifest.js';
 import type { RewindPlan } from './plan-rewind.js';
+import { directoriesAbove } from '../scan/workspace-paths.js';
 
 /** How a commit of a rewind ended. */
 export type RewindCommit =
@@ -67,8 +68,8 @@ async function pathsThroughNonDirectories(
   };
   const through: string[] = [];
   for (const path of written) {
-    for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
-      if (!(await isPassable(path.slice(0, cut)))) {
+    for (const directory of directoriesAbove(path)) {
+      if (!(await isPassable(directory))) {
         through.push(path);
         break;
       }

@@ -3,6 +3,7 @@ import { sameContent, type EntryLookup, type ManifestEntry } from '../scan/manif
 import type { AgentWrite } from './agent-writes.js';
 import { mergeThreeWay } from './merge-three-way.js';
 import type { LeftAlone, Resolution } from './rewind-types.js';
+import { directoriesAbove } from '../scan/workspace-paths.js';
 
 /** What the plan needs to know beyond the manifests. */
 export interface PlanContext {
@@ -56,11 +57,10 @@ function isUsers(context: PlanContext, path: string): boolean {
 
 /** The shallowest directory of `path` that is there now as something else (a link, a file), if any. */
 function nonDirectoryAbove(now: EntryLookup, path: string): string | undefined {
-  for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
-    const entry = now(path.slice(0, cut));
-    if (entry !== undefined && entry.type !== 'dir') return path.slice(0, cut);
-  }
-  return undefined;
+  return directoriesAbove(path).find((directory) => {
+    const entry = now(directory);
+    return entry !== undefined && entry.type !== 'dir';
+  });
 }
 
 /** Plans a rewind of the selected paths to the checkpoint, and decides what to do with the user's files. */

@@ -27,6 +27,7 @@ import {
   type IndexHeader,
   type IndexRow,
 } from './stamp-index.js';
+import { isAtOrBelow, nameOf, parentOf } from './workspace-paths.js';
 
 /** Files read and hashed at once. */
 const HASH_CONCURRENCY = 16;
@@ -86,19 +87,10 @@ function sameKind(kind: number, type: number): boolean {
   return type === FileType.FILE;
 }
 
-function parentOf(path: string): string {
-  const cut = path.lastIndexOf('/');
-  return cut === -1 ? '' : path.slice(0, cut);
-}
-
 /** Whether `path` is below one of `directories`. */
 function below(path: string, directories: ReadonlySet<string>): boolean {
   for (let dir = parentOf(path); dir !== ''; dir = parentOf(dir)) if (directories.has(dir)) return true;
   return false;
-}
-
-function nameOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /** Runs `task` on every item, `limit` at a time. */
@@ -189,7 +181,7 @@ class Scan {
   /** Whether `path` is the excluded directory or below it (an index written before it was excluded has it). */
   private excluded(path: string): boolean {
     const exclude = this.request.exclude;
-    return exclude !== undefined && (path === exclude || path.startsWith(`${exclude}/`));
+    return exclude !== undefined && isAtOrBelow(path, exclude);
   }
 
   private absolute(path: string): string {

@@ -90,7 +90,7 @@ function shapedEntry(entry: FileSetEntry, shaped: ShapedFile): FileSetEntry | nu
 /**
  * Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). The
  * runtime's lock sightings go with each: a lock file this runtime failed to release is removed by its next write of
- * that file, not left to block every writer until it is stale.
+ * any file, not left to block every writer until it is stale.
  */
 async function withLocks<T>(
   runtime: ToolRuntime,
