@@ -550,6 +550,30 @@ describe('ApplyPatch: all of them or none', () => {
     }
   });
 
+  // docs/apply-patch.md: the files a failed commit could not put back were listed raw, joined by `, `.
+  it('names the files it could not restore by their shown names', async ({ workspace }) => {
+    const base = workspace.fs;
+    const fs: FileSystem = {
+      ...forwardingFileSystem(base),
+      async rename(from, to) {
+        if (to.endsWith('/b'))
+          throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+        return base.rename(from, to);
+      },
+      async unlink(file) {
+        if (file.endsWith('/a, 1\n')) throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+        return base.unlink(file);
+      },
+    };
+    const result = await new ApplyPatch(workspace.runtime({ fs })).call({
+      patch: patch('*** Add File: "a, 1\\n"', '+x', '*** Add File: b', '+y'),
+    });
+    expect(result.message).toBe(
+      'Writing the patch failed: ENOSPC: no space left on device. These files could not be restored and may hold ' +
+        `the new content: ${JSON.stringify(`${await base.realpath(workspace.workDir)}/a, 1\n`)}.`,
+    );
+  });
+
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {
     await workspace.write('a.txt', 'a\n', { readBy: runtime });
     const tool = new ApplyPatch(runtime, { maxFiles: 1 });
