@@ -7,8 +7,14 @@ import { packageTestConfig, WAITING_SUITE_WORKERS } from '../../vitest.shared.js
  * not starved by each other on a small machine.
  */
 export const reliabilityTest = { fileParallelism: false, testTimeout: 120_000, hookTimeout: 60_000 };
-/** The families that run over SSH too: crashes (a kill drops the connection mid-call), concurrency, path attacks. */
-export const reliabilityBackends = { ssh: ['src/crash', 'src/concurrency', 'src/paths'] } as const;
+/**
+ * The families that run over SSH too: crashes (a kill drops the connection mid-call), concurrency, path attacks, and
+ * the shown names (on memory too: every backend lists and reads back names its own way).
+ */
+export const reliabilityBackends = {
+  memory: ['src/names'],
+  ssh: ['src/crash', 'src/concurrency', 'src/paths', 'src/names'],
+} as const;
 
 const endToEnd = packageTestConfig({ test: reliabilityTest }, { backends: reliabilityBackends });
 // `vitest run`: two files at once. Their races are within one process (parallel calls, a gated file history) and

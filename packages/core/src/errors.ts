@@ -1,4 +1,4 @@
-import { quotedPath, shownPath } from './text/escape-for-display.js';
+import { LIST_SEPARATORS, quotedPath, shownPath, spelledOut } from './text/escape-for-display.js';
 
 // Core's error vocabulary: every brief and every error message core words is here, once. Tools share the briefs
 // and the wording they have in common (`Briefs`, `notReadableMessage`, `toolFailedMessage`) through the toolkit.
@@ -128,9 +128,16 @@ export function notFoundMessage(shown: string, hint = ''): string {
   return `${quotedPath(shown)} does not exist.${hint}`;
 }
 
-/** The sentence that offers similar names after a not-found message. */
-export function didYouMeanHint(names: readonly string[]): string {
-  return names.length > 0 ? ` Did you mean: ${names.map(shownPath).join(', ')}?` : '';
+/**
+ * The sentence that offers similar names after a not-found message. A name `looksAlike` says reads as the one asked
+ * for (the same letters, encoded otherwise: NFC and NFD) is {@link spelledOut}, so the model sees what differs.
+ */
+export function didYouMeanHint(
+  names: readonly string[],
+  looksAlike: (name: string) => boolean = () => false,
+): string {
+  const shown = names.map((name) => (looksAlike(name) ? spelledOut(name) : shownPath(name, LIST_SEPARATORS)));
+  return names.length > 0 ? ` Did you mean: ${shown.join(', ')}?` : '';
 }
 
 /** A directory, FIFO, device... where a regular file is needed. */

@@ -95,7 +95,14 @@ export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
 export { normalizeLineEndings, detectLineEnding, countLineBreaks } from './text/line-endings.js';
 export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
-export { escapeForDisplay, quotedPath, shownPath } from './text/escape-for-display.js';
+export {
+  escapeForDisplay,
+  LIST_SEPARATORS,
+  nameSeparators,
+  quotedPath,
+  shownPath,
+  type NameSeparators,
+} from './text/escape-for-display.js';
 export { readShownPath } from './path/normalize-input.js';
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readShownPath } from '@kimi-tools/core/toolkit';
 
 const WRAPPER_TAG = /^<(?:image|video) path="([^"]*)">$/;
 const HTML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -17,11 +18,12 @@ function unescapeHtml(text: string): string {
 
 /**
  * The file path named by a media wrapper part such as `<video path="/w/clip.mp4">` (the text ReadMediaFile puts
- * before each media part), or `undefined` when the text is not such a tag.
+ * before each media part), or `undefined` when the text is not such a tag. The tag holds the path as shown
+ * (docs/paths.md#how-paths-are-shown), so a quoted one is read back to the file's own path.
  */
 export function wrapperTagPath(text: string): string | undefined {
   const match = WRAPPER_TAG.exec(text.trim());
-  return match ? unescapeHtml(match[1]!) : undefined;
+  return match ? readShownPath(unescapeHtml(match[1]!)) : undefined;
 }
 
 /** A `file://` URI for a path named by a wrapper tag, so clients can tell which file a resource came from. */

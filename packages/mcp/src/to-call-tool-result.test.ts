@@ -54,6 +54,22 @@ describe('toCallToolResult', () => {
     });
   });
 
+  // The tag holds the path as shown (docs/paths.md#how-paths-are-shown): `"/w/a\tb.mp4"` made the URI of a file named
+  // with the quotes and a backslash, relative to the server's directory.
+  it('names the file of a tag holding a quoted path, read back from its shown form', () => {
+    const result = toolOk({
+      output: [
+        { type: 'text', text: '<video path="&quot;/w/a\\tb.mp4&quot;">' },
+        { type: 'video_url', url: 'data:video/mp4;base64,AAAAIGZ0eXA=' },
+        { type: 'text', text: '</video>' },
+      ],
+    });
+    expect(toCallToolResult(result).content[1]).toMatchObject({
+      type: 'resource',
+      resource: { uri: 'file:///w/a%09b.mp4' },
+    });
+  });
+
   it('maps an untagged video data URL to an embedded resource with a placeholder URI', () => {
     const result = toolOk({ output: [{ type: 'video_url', url: 'data:video/webm;base64,GkXf' }] });
     expect(toCallToolResult(result).content).toEqual([

@@ -83,6 +83,73 @@ describe('ApplyPatch: applies every section', () => {
     );
   });
 
+  // docs/apply-patch.md: the lines split at ` -> `, `: ` and `, `. `R a -> b -> c` read as a move of `a` or of `a -> b`.
+  it('quotes a path holding a separator of its lines, in the result and the approval', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    await workspace.write('a -> b', 'x\n', { readBy: runtime });
+    await workspace.write('c, d', 'y\n', { readBy: runtime });
+    const result = await tool.call({
+      patch: patch(
+        '*** Update File: a -> b',
+        '*** Move to: e: f',
+        '-x',
+        '+X',
+        '*** Delete File: c, d',
+        '*** Add File: g`h',
+        '+z',
+        '*** Add File: i-1:j',
+        '+w',
+      ),
+    });
+    expect(result.message).toBe(
+      'Success. Updated the following files:\nR "a -> b" -> "e: f"\nD "c, d"\nA "g`h"\nA i-1:j',
+    );
+    expect(result.output).toBe('"e: f":\n     1\tX\n\n"g`h":\n     1\tz\n\ni-1:j:\n     1\tw\n');
+    expect(approval.requests[0]!.description).toBe(
+      'Apply patch to 4 files: "a -> b" -> "e: f" (move), "c, d" (delete), "g`h" (add), i-1:j (add)',
+    );
+  });
+
+  it('quotes a path holding a separator in the failure lines, and reads the quoted form back', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('a: b', 'x\n', { readBy: runtime });
+    const result = await tool.call({
+      patch: patch('*** Update File: "a: b"', '-nothing', '+y', '*** Update File: c: d', '-x', '+y'),
+    });
+    expect(result.message).toBe(
+      [
+        '"a: b": chunk 1 does not match the file. Its line \'nothing\' was not found where the chunk should be.',
+        '"c: d": `c: d` does not exist.',
+        'No file was changed.',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a file changed while the approval was open by its shown name, never raw', async ({
+    workspace,
+  }) => {
+    const approval = recordingApproval(async () => {
+      await workspace.write('a\nb: c', 'changed\n');
+      return { kind: 'approve' };
+    });
+    const runtime = workspace.runtime({ approval });
+    await workspace.write('a\nb: c', 'x\n', { readBy: runtime });
+    const result = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: "a\\nb: c"', '-x', '+y'),
+    });
+    expect(result.message).toBe(
+      '"a\\nb: c": `"a\\nb: c"` has been modified since it was last read, either by the user or by another process. ' +
+        'Read it again before writing to it. No file was changed.',
+    );
+  });
+
   it('keeps CRLF, a BOM and UTF-16 byte for byte outside the change', async ({
     workspace,
     runtime,
@@ -481,6 +548,30 @@ describe('ApplyPatch: all of them or none', () => {
       });
       expect(await tree(workspace)).toEqual(before);
     }
+  });
+
+  // docs/apply-patch.md: the files a failed commit could not put back were listed raw, joined by `, `.
+  it('names the files it could not restore by their shown names', async ({ workspace }) => {
+    const base = workspace.fs;
+    const fs: FileSystem = {
+      ...forwardingFileSystem(base),
+      async rename(from, to) {
+        if (to.endsWith('/b'))
+          throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+        return base.rename(from, to);
+      },
+      async unlink(file) {
+        if (file.endsWith('/a, 1\n')) throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+        return base.unlink(file);
+      },
+    };
+    const result = await new ApplyPatch(workspace.runtime({ fs })).call({
+      patch: patch('*** Add File: "a, 1\\n"', '+x', '*** Add File: b', '+y'),
+    });
+    expect(result.message).toBe(
+      'Writing the patch failed: ENOSPC: no space left on device. These files could not be restored and may hold ' +
+        `the new content: ${JSON.stringify(`${await base.realpath(workspace.workDir)}/a, 1\n`)}.`,
+    );
   });
 
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {

@@ -11,7 +11,6 @@ import {
   lineSnippet,
   positiveNumberOption,
   readStateError,
-  escapeForDisplay,
   readShownPath,
   SNIPPET_MAX_BYTES,
   toolFailedMessage,
@@ -29,6 +28,7 @@ import { parsePatch } from './parse/parse-patch.js';
 import type { PatchSection } from './parse/patch-types.js';
 import { failuresText, NOTHING_CHANGED } from './plan/plan-messages.js';
 import { planSections, type LooseChunk, type PlannedSection } from './plan/plan-sections.js';
+import { shownName } from './shown-name.js';
 import { TOOL_ZOD } from './tool-zod.js';
 
 /** Options of {@link ApplyPatch}. */
@@ -51,9 +51,9 @@ export interface ApplyPatchExtras {
   alreadyApplied?: true;
 }
 
-/** A path of the patch as the result shows it: in the one form names are shown in (docs/paths.md). */
+/** A path of the patch (maybe in its shown form) as the result shows it. */
 function shownPath(path: string): string {
-  return escapeForDisplay(readShownPath(path));
+  return shownName(readShownPath(path));
 }
 
 /** The letter and words of one section in the result and the approval. */
@@ -156,7 +156,9 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
         return {
           ...readStateError(outcome.inputs[0]!, 'modified'),
           message: failuresText(
-            outcome.inputs.map((input) => `${input}: ${readStateError(input, 'modified').message}`),
+            outcome.inputs.map(
+              (input) => `${shownName(input)}: ${readStateError(input, 'modified').message}`,
+            ),
           ),
         };
       case 'failed': {
@@ -164,7 +166,7 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
         const tail =
           unrestored.length === 0
             ? NOTHING_CHANGED
-            : `These files could not be restored and may hold the new content: ${unrestored.join(', ')}.`;
+            : `These files could not be restored and may hold the new content: ${unrestored.map(shownName).join(', ')}.`;
         return patchFailedError(`Writing the patch failed: ${outcome.error.message}. ${tail}`);
       }
       case 'written': {

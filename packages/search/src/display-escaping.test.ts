@@ -44,3 +44,57 @@ describe.runIf(process.platform !== 'win32')('control characters in file names',
     expect(grep.output).toBe('x.txt');
   });
 });
+
+// docs/grep.md#output-formats: a content or count line splits at the first separator after a plain path. `a:12:b`
+// was shown `a:12:b:3:zebra`, read as line 12 of `a`; `log-2024-01.txt` in a context line as line 2024 of `log`.
+describe.runIf(process.platform !== 'win32')("a path holding its line's separator", () => {
+  it('Grep quotes a path holding `:` in content and count lines, not in files mode', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({ 'a:12:b': 'x\nzebra\n', 'plain-1.txt': 'zebra\n' });
+    const tool = new Grep(workspace.runtime());
+    const content = await tool.call({ pattern: 'zebra', output_mode: 'content' });
+    expect(content.output).toBe('"a:12:b":2:zebra\nplain-1.txt:1:zebra');
+    const bare = await tool.call({ pattern: 'zebra', output_mode: 'content', '-n': false });
+    expect(bare.output).toBe('"a:12:b":zebra\nplain-1.txt:zebra');
+    const counts = await tool.call({ pattern: 'zebra', output_mode: 'count_matches' });
+    expect(counts.output).toBe('"a:12:b":1\nplain-1.txt:1');
+    const files = await tool.call({ pattern: 'zebra' });
+    expect(String(files.output).split('\n').sort()).toEqual(['a:12:b', 'plain-1.txt']);
+  });
+
+  it('with context lines, quotes a path that reads as a line number, on every line of its file', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({
+      'log-2024-01.txt': 'x\nzebra\n',
+      'v-1': 'zebra\n',
+      'my-file.ts': 'x\nzebra\n',
+    });
+    const tool = new Grep(workspace.runtime());
+    const numbered = await tool.call({ pattern: 'zebra', output_mode: 'content', '-B': 1 });
+    expect(numbered.output).toBe(
+      [
+        '"log-2024-01.txt"-1-x',
+        '"log-2024-01.txt":2:zebra',
+        '--',
+        'my-file.ts-1-x',
+        'my-file.ts:2:zebra',
+        '--',
+        '"v-1":1:zebra',
+      ].join('\n'),
+    );
+    const bare = await tool.call({ pattern: 'zebra', output_mode: 'content', '-B': 1, '-n': false });
+    expect(bare.output).toBe(
+      [
+        '"log-2024-01.txt"-x',
+        '"log-2024-01.txt":zebra',
+        '--',
+        '"my-file.ts"-x',
+        '"my-file.ts":zebra',
+        '--',
+        '"v-1":zebra',
+      ].join('\n'),
+    );
+  });
+});

@@ -189,6 +189,14 @@ describe('WriteFile basics', () => {
     );
   });
 
+  // docs/paths.md#names-in-a-line: `Created directories: a, b/c.` listed two directories, `a` and `b/c`.
+  it('quotes a created directory holding `, `, the separator of the list', async ({ tool }) => {
+    const result = await tool.call({ path: 'a, b/c/file.txt', content: 'z' });
+    expect(result.message).toBe(
+      'File successfully overwritten. Current size: 1 bytes. Created directories: "a, b", "a, b/c".',
+    );
+  });
+
   it('does nothing and asks nothing when the content is identical', async ({
     workspace,
     runtime,

@@ -2,6 +2,7 @@ import { CallableTool, toolOk, type ToolReturnValue, type ToolRuntime } from '@k
 import {
   applyFileChange,
   decodeText,
+  LIST_SEPARATORS,
   shownPath,
   readStateError,
   realPathAllowMissing,
@@ -168,7 +169,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
     if (outcome.createdDirectories.length > 0) {
       const realWorkDir = await realPathAllowMissing(fs, runtime.workDir);
       const list = outcome.createdDirectories.map((directory) =>
-        shownPath(displayDirectory(directory, realWorkDir)),
+        shownPath(displayDirectory(directory, realWorkDir), LIST_SEPARATORS),
       );
       message += ` Created directories: ${list.join(', ')}.`;
     }

@@ -1,10 +1,21 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { escapeForDisplay as shown, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { escapeForDisplay, nameSeparators, type CoreBrief } from '@kimi-tools/core/toolkit';
 import type { FileChange } from '../scan/changes.js';
 import type { Checkpoint, LeftAlone } from '../rewind/rewind-types.js';
 
 // The words of ListCheckpoints and Rewind (docs/checkpoints.md), each worded once. Every path is shown in the one form
 // names are shown in (docs/paths.md#how-paths-are-shown), which Rewind's `paths` reads back.
+
+/**
+ * The separators these lines put after or between names: ` -> ` between a rename's names, `: ` after the name a line
+ * starts with, `, ` between the names of a list. A name holding one is shown quoted, so every line splits one way.
+ */
+const CHECKPOINT_SEPARATORS = nameSeparators(' -> ', ': ', ', ');
+
+/** A path as every line of ListCheckpoints and Rewind shows it. */
+export function shown(path: string): string {
+  return escapeForDisplay(path, CHECKPOINT_SEPARATORS);
+}
 
 /** The briefs of the two tools' errors. */
 export const CheckpointBriefs = {
@@ -142,7 +153,7 @@ export function rewindFailedError(
   const tail =
     unrestored.length === 0
       ? 'Nothing was rewound: every file is as it was.'
-      : `These files could not be put back and may hold the checkpoint's content: ${unrestored.join(', ')}.`;
+      : `These files could not be put back and may hold the checkpoint's content: ${unrestored.map(shown).join(', ')}.`;
   return toolError({
     message: `Writing the rewind failed: ${message}. ${tail}`,
     brief: CheckpointBriefs.rewindFailed,

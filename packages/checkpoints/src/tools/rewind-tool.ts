@@ -9,7 +9,6 @@ import {
 import {
   askApproval,
   Briefs,
-  escapeForDisplay,
   readShownPath,
   realPathAllowMissing,
   toolRejected,
@@ -25,6 +24,7 @@ import {
   mergedLine,
   pathOutsideError,
   restoredLine,
+  shown,
   rewindFailedError,
   userChangesError,
   workspaceChangedError,
@@ -41,10 +41,10 @@ function approvalDescription(preview: RewindPreview): string {
   const parts = [
     ...preview.restore.map((change) =>
       change.change === 'renamed'
-        ? `${escapeForDisplay(change.from ?? '')} -> ${escapeForDisplay(change.path)} (renamed)`
-        : `${escapeForDisplay(change.path)} (${change.change})`,
+        ? `${shown(change.from ?? '')} -> ${shown(change.path)} (renamed)`
+        : `${shown(change.path)} (${change.change})`,
     ),
-    ...preview.merge.map((path) => `${escapeForDisplay(path)} (merge)`),
+    ...preview.merge.map((path) => `${shown(path)} (merge)`),
   ];
   return `Rewind ${files(parts.length)} to checkpoint ${preview.checkpoint.id}: ${parts.join(', ')}`;
 }

@@ -83,6 +83,38 @@ function lstatLostAfterRename(base: FileSystem): FileSystem & { lost: string[]; 
 }
 
 describe('Rewind', () => {
+  // docs/checkpoints.md: the lines split at ` -> `, `: ` and `, `: a file named `a -> b` made the approval's
+  // `a -> b -> c (renamed)` read two ways, and `a: b: modified since the checkpoint, restored` named `a`.
+  it('quotes a path holding a separator of its lines, in the list, the approval and the result', async ({
+    workspace,
+    runtime,
+    checkpoints,
+    approval,
+  }) => {
+    await workspace.writeAll({ 'a -> b': 'one\n', 'c: d': 'two\n', 'e, f': 'three\n' });
+    await checkpoints.create();
+    await workspace.remove('a -> b');
+    await workspace.write('g -> h', 'one\n');
+    await workspace.write('c: d', 'TWO\n');
+    await workspace.remove('e, f');
+    await checkpoints.create();
+    const list = await new ListCheckpoints(runtime).call({});
+    expect(String(list.output).split('\n')[1]).toMatch(
+      /: 3 files changed: "c: d" \(modified\), "e, f" \(deleted\), "g -> h" \(renamed from "a -> b"\)$/,
+    );
+    const result = await new Rewind(runtime).call({ checkpoint: '1' });
+    expect(approval.requests.at(-1)!.description).toBe(
+      'Rewind 3 files to checkpoint 1: "c: d" (modified), "e, f" (deleted), "a -> b" -> "g -> h" (renamed)',
+    );
+    expect(result.message).toBe(
+      'Rewound to checkpoint 1: 3 files changed.\n' +
+        '"c: d": modified since the checkpoint, restored\n' +
+        '"e, f": deleted since the checkpoint, recreated\n' +
+        '"a -> b": renamed to "g -> h" since the checkpoint, moved back\n' +
+        'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
+    );
+  });
+
   it("takes back what the agent's tools removed: a deletion and the old name of a move are not the user's", async ({
     workspace,
     runtime,

@@ -2,6 +2,7 @@ import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { fileNotFoundError, notAFileError, unsupportedEncodingError } from './file-errors.js';
 import { localFileSystem } from '../fs/local-file-system.js';
+import { readShownPath } from './normalize-input.js';
 
 describe('file errors', () => {
   it('says a file does not exist, suggesting similar names', async ({ workspace }) => {
@@ -17,6 +18,24 @@ describe('file errors', () => {
       (await fileNotFoundError(localFileSystem, 'zzz.txt', workspace.at('zzz.txt'), workspace.workDir))
         .message,
     ).toBe('`zzz.txt` does not exist.');
+  });
+
+  // docs/paths.md#names-in-a-line: asked for `café.txt` written as one code point (NFC), the hint offered the NFD file
+  // as `café.txt`, a name the model had just given: it could only give it again.
+  it('spells out a name offered that reads as the one asked for, so the model sees what differs', async ({
+    workspace,
+  }) => {
+    const nfd = 'cafe\u0301.txt';
+    await workspace.write(nfd, 'x');
+    const asked = 'caf\u00e9.txt';
+    const { message } = await fileNotFoundError(
+      localFileSystem,
+      asked,
+      workspace.at(asked),
+      workspace.workDir,
+    );
+    expect(message).toBe('`caf\u00e9.txt` does not exist. Did you mean: "cafe\\u0301.txt"?');
+    expect(readShownPath('"cafe\\u0301.txt"')).toBe(nfd);
   });
 
   it('says a path is not a file', () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   Briefs,
   didYouMeanHint,
@@ -26,7 +27,12 @@ export async function fileNotFoundError(
   workDir: string,
   hidden?: HiddenPathTest,
 ): Promise<ToolReturnValue<typeof Briefs.fileNotFound>> {
-  const hint = didYouMeanHint(await suggestSimilarFiles(fs, absolutePath, workDir, hidden));
+  const wanted = path.basename(absolutePath).normalize('NFC');
+  const hint = didYouMeanHint(
+    await suggestSimilarFiles(fs, absolutePath, workDir, hidden),
+    // The name offered differs from the one asked for, so reading the same once normalised is looking alike.
+    (name) => path.basename(name).normalize('NFC') === wanted,
+  );
   return toolError({ message: notFoundMessage(shownPath, hint), brief: Briefs.fileNotFound });
 }
 

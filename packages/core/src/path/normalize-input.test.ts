@@ -117,6 +117,13 @@ describe('readShownPath', () => {
     expect(readShownPath('/w/"d\\ti"/"x\\ny"')).toBe('/w/d\ti/x\ny');
   });
 
+  // `Created directories: "a, b", "a, b/c: d".` then `"a, b/c: d"/f.txt` named a directory `"a, b` and a file `c: d"`.
+  it('reads a path shown quoted whole with a name joined to it', () => {
+    expect(readShownPath('"a, b/c: d"/f.txt')).toBe('a, b/c: d/f.txt');
+    expect(readShownPath('"a\\tb/c"/"x\\ny"/z')).toBe('a\tb/c/x\ny/z');
+    expect(readShownPath('/w/"a\\tb/c"/')).toBe('/w/a\tb/c/');
+  });
+
   it('takes every other string as it is', () => {
     for (const plain of [
       'a\\tb.py',
@@ -129,6 +136,9 @@ describe('readShownPath', () => {
       ' "a" ',
       '"a" "b"',
       'a\tb.py',
+      '"a"b/c',
+      'a/"b',
+      '"a/b"c',
     ])
       expect(readShownPath(plain)).toBe(plain);
   });

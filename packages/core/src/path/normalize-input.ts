@@ -3,12 +3,17 @@ import { pathApiFor } from './platform-path.js';
 // In `u` mode a surrogate pair reads as one code point, so only a lone surrogate is a code point of category Cs.
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** `text` read as a quoted form, `"..."` with JSON's escapes inside; `undefined` when it is not one. */
-function quotedForm(text: string): string | undefined {
-  // JSON.parse alone would also take surrounding whitespace.
-  if (text.length < 2 || !text.startsWith('"') || !text.endsWith('"')) return undefined;
+/**
+ * The quoted form (`"..."`, JSON's escapes inside) that starts at `start` of `input` and ends the input or is followed
+ * by a `/`: the name it stands for, and where it ends; `undefined` when there is none.
+ */
+function quotedFormAt(input: string, start: number): { name: string; end: number } | undefined {
+  let at = start + 1;
+  while (at < input.length && input[at] !== '"') at += input[at] === '\\' ? 2 : 1;
+  const end = at + 1;
+  if (end > input.length || (end < input.length && input[end] !== '/')) return undefined;
   try {
-    return JSON.parse(text) as string;
+    return { name: JSON.parse(input.slice(start, end)) as string, end };
   } catch {
     return undefined;
   }
@@ -16,19 +21,25 @@ function quotedForm(text: string): string | undefined {
 
 /**
  * A path argument read back from the form names are shown in (`escapeForDisplay`, docs/paths.md#how-paths-are-shown):
- * a whole path in that quoted form, or any `/`-separated component of it in that form (a quoted name from a directory
- * listing joined to its directory), stands for the text it escapes; anything else is taken as it is. Every form a
- * name is shown in reads back as that name and no other, since the display quotes every name that starts a component
- * with `"`.
+ * a part in that quoted form that starts the path or follows a `/`, and ends the path or is followed by a `/`, stands
+ * for the text it escapes: the whole path (`"src/a\tb.py"`), a name joined to its directory as a listing shows it
+ * (`src/"a\tb.py"`), or a path shown quoted whole with a name joined to it (`"a, b/c"/f.txt`). Anything else is taken
+ * as it is. Every form a name is shown in reads back as that name and no other, since the display quotes every name
+ * that starts a component with `"`.
  */
 export function readShownPath(input: string): string {
   if (!input.includes('"')) return input;
-  const whole = quotedForm(input);
-  if (whole !== undefined) return whole;
-  return input
-    .split('/')
-    .map((component) => quotedForm(component) ?? component)
-    .join('/');
+  let read = '';
+  let at = 0;
+  for (;;) {
+    const quoted = input[at] === '"' ? quotedFormAt(input, at) : undefined;
+    const slash = input.indexOf('/', at);
+    const end = quoted?.end ?? (slash < 0 ? input.length : slash);
+    read += quoted?.name ?? input.slice(at, end);
+    if (end >= input.length) return read;
+    read += '/';
+    at = end + 1;
+  }
 }
 
 /** Why a raw path string was refused before any file-system access. */

@@ -36,4 +36,16 @@ describe('the shown form of a name', () => {
       { numRuns: 2_000 },
     );
   });
+
+  it('reads back a path shown quoted or not, with a shown name joined to it', () => {
+    fc.assert(
+      fc.property(trickyName, trickyName, (directory, name) => {
+        fc.pre(!name.includes('/'));
+        expect(readShownPath(`${escapeForDisplay(directory)}/${escapeForDisplay(name)}`)).toBe(
+          `${directory}/${name}`,
+        );
+      }),
+      { numRuns: 2_000 },
+    );
+  });
 });

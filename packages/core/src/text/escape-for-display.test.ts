@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForDisplay, quotedPath, shownPath } from './escape-for-display.js';
+import { didYouMeanHint } from '../errors.js';
+import {
+  escapeForDisplay,
+  LIST_SEPARATORS,
+  nameSeparators,
+  quotedPath,
+  shownPath,
+} from './escape-for-display.js';
 
 describe('escapeForDisplay', () => {
   it('leaves ordinary names alone: backslashes, spaces, quotes inside and non-Latin letters included', () => {
@@ -69,6 +76,42 @@ describe('quotedPath', () => {
   it('quotes a path in backticks, escaped', () => {
     expect(quotedPath('a b.txt')).toBe('`a b.txt`');
     expect(quotedPath('a\u001b[2K\rx')).toBe('`"a\\u001b[2K\\rx"`');
+  });
+
+  // `a` + backtick + `b.txt` between backticks ended the code span after `a`: the message named `a`.
+  it('shows a path holding a backtick quoted, so the code span ends after the name', () => {
+    expect(quotedPath('a`b.txt')).toBe('`"a`b.txt"`');
+  });
+});
+
+// docs/paths.md#names-in-a-line: a line that splits at a separator quotes a name holding it.
+describe('names in a line', () => {
+  it("quotes a name holding one of the line's separators, and leaves the others alone", () => {
+    const separators = nameSeparators(' -> ', ': ', /-\d+(?:-|$)/);
+    expect(escapeForDisplay('a -> b', separators)).toBe('"a -> b"');
+    expect(escapeForDisplay('a: b', separators)).toBe('"a: b"');
+    expect(escapeForDisplay('log-2024-01.txt', separators)).toBe('"log-2024-01.txt"');
+    expect(escapeForDisplay('v-1', separators)).toBe('"v-1"');
+    expect(escapeForDisplay('a->b, c:d v-1.ts', separators)).toBe('a->b, c:d v-1.ts');
+    // The rules of every name still hold.
+    expect(escapeForDisplay('a\tb', separators)).toBe('"a\\tb"');
+    expect(escapeForDisplay(' a', separators)).toBe('" a"');
+    expect(escapeForDisplay('"a', separators)).toBe('"\\"a"');
+    // Without separators, a separator is an ordinary character.
+    expect(escapeForDisplay('a -> b: c, d')).toBe('a -> b: c, d');
+  });
+
+  it('takes a separator literally, regular-expression characters included', () => {
+    const separators = nameSeparators('(.*)');
+    expect(escapeForDisplay('a(.*)b', separators)).toBe('"a(.*)b"');
+    expect(escapeForDisplay('ab', separators)).toBe('ab');
+  });
+
+  it('shows a name of a list quoted when it holds `, `', () => {
+    expect(escapeForDisplay('a, b.txt', LIST_SEPARATORS)).toBe('"a, b.txt"');
+    expect(shownPath('a,b.txt', LIST_SEPARATORS)).toBe('a,b.txt');
+    // `Did you mean: a, b.txt?` offered two names, `a` and `b.txt`.
+    expect(didYouMeanHint(['a, b.txt', 'c.txt'])).toBe(' Did you mean: "a, b.txt", c.txt?');
   });
 });
 

@@ -12,14 +12,41 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ESCAPED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"\\]/g;
 
-/** A quote at the start of the text or of one of its `/`-separated components: it would read as the quoted form. */
-const LEADING_QUOTE = /(?:^|\/)"/;
+/**
+ * When a name is shown quoted: it holds an unsafe character, it starts a `/`-separated component with `"` (it would read
+ * as the quoted form), or it starts or ends with white space (what `trim()` removes: a reader, a model copying the
+ * name, or a patch header read trimmed would lose it, and name another file; between quotes it stays). One expression,
+ * so a plain name costs a single test.
+ */
+const QUOTED_WHEN = `${UNSAFE.source}|(?:^|/)"|^\\s|\\s$`;
+const NEEDS_QUOTES = new RegExp(QUOTED_WHEN);
 
 /**
- * White space at either end of the text (what `trim()` removes): a reader, a model copying the name, or a patch
- * header read trimmed would lose it, and name another file. Between quotes it stays.
+ * What else makes a name shown quoted in one kind of line: the separators the line puts after or between its names
+ * (docs/paths.md#names-in-a-line). Made once, where the line's format is defined, with {@link nameSeparators}.
  */
-const EDGE_SPACE = /^\s|\s$/;
+export interface NameSeparators {
+  /** The one test of {@link escapeForDisplay}: the rules of every name, or a separator of the line. */
+  readonly needsQuotes: RegExp;
+}
+
+/** A literal separator as a regular expression's source. */
+function literal(separator: string): string {
+  return separator.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+/**
+ * The separators of a line format (`' -> '` between two names, `': '` after a name and before its sentence, `', '`
+ * between the names of a list; a regular expression for a separator that is a pattern, such as Grep's `-{line}-`):
+ * a name holding one is shown quoted in such a line, so a reader splits the line at the first separator outside
+ * quotes.
+ */
+export function nameSeparators(...separators: readonly (string | RegExp)[]): NameSeparators {
+  const sources = separators.map((separator) =>
+    typeof separator === 'string' ? literal(separator) : separator.source,
+  );
+  return { needsQuotes: new RegExp([QUOTED_WHEN, ...sources].join('|')) };
+}
 
 // `\b` and `\f` are left to `\u`: a model reads `\b` as a regex word boundary more readily than as a backspace.
 const NAMED: Readonly<Record<string, string>> = {
@@ -43,11 +70,12 @@ export function hasUnsafeCharacter(text: string): boolean {
  * `text` (usually a path) as a user or a model is shown it (docs/paths.md#how-paths-are-shown). Text holding an unsafe
  * character, starting a component with `"`, or starting or ending with white space, is shown whole between double
  * quotes with JSON's escapes inside (`\n`, `\r`, `\t`, `\"`, `\\`, else `\u` and four hex digits), so it stays on one
- * line, keeps its ends and no plain name reads the same; any other text, spaces inside, quotes and backslashes
- * included, comes back unchanged. `readShownPath` reads it back.
+ * line, keeps its ends and no plain name reads the same; so is text holding one of `separators`, the separators of
+ * the line it is shown in. Any other text, spaces inside, quotes and backslashes included, comes back unchanged.
+ * `readShownPath` reads it back.
  */
-export function escapeForDisplay(text: string): string {
-  if (!UNSAFE.test(text) && !LEADING_QUOTE.test(text) && !EDGE_SPACE.test(text)) return text;
+export function escapeForDisplay(text: string, separators?: NameSeparators): string {
+  if (!(separators?.needsQuotes ?? NEEDS_QUOTES).test(text)) return text;
   return `"${text.replace(ESCAPED, escaped)}"`;
 }
 
@@ -55,16 +83,37 @@ export function escapeForDisplay(text: string): string {
 export const SHOWN_PATH_MAX_CHARS = 4_096;
 
 /** Text shown to a user or a model, escaped with {@link escapeForDisplay} and cut in the middle past `maxChars`. */
-export function boundedForDisplay(text: string, maxChars: number): string {
-  return escapeForDisplay(cutMiddle(text, maxChars));
+export function boundedForDisplay(text: string, maxChars: number, separators?: NameSeparators): string {
+  return escapeForDisplay(cutMiddle(text, maxChars), separators);
 }
 
-/** A path as shown in a message: escaped, and at most {@link SHOWN_PATH_MAX_CHARS} characters before escaping. */
-export function shownPath(path: string): string {
-  return boundedForDisplay(path, SHOWN_PATH_MAX_CHARS);
+/**
+ * A path as shown in a message: escaped (also quoted when it holds one of `separators`, those of the line it is in),
+ * and at most {@link SHOWN_PATH_MAX_CHARS} characters before escaping.
+ */
+export function shownPath(path: string, separators?: NameSeparators): string {
+  return boundedForDisplay(path, SHOWN_PATH_MAX_CHARS, separators);
 }
+
+/** Between backticks, a name holding a backtick is quoted: the backtick would end the code span early. */
+const IN_BACKTICKS = nameSeparators('`');
 
 /** A path quoted for a message or a description: `` `{path}` ``, shown with {@link shownPath}. */
 export function quotedPath(path: string): string {
-  return `\`${shownPath(path)}\``;
+  return `\`${shownPath(path, IN_BACKTICKS)}\``;
 }
+
+/** Every character outside printable ASCII, and the quote and backslash the escapes use. */
+const NOT_PLAIN_ASCII = /[^\u0020-\u007e]|["\\]/g;
+
+/**
+ * `text` quoted with every character outside printable ASCII written as an escape (`"cafe\u0301.txt"`): the form that
+ * tells apart two names a reader cannot, such as the NFC and NFD forms of one accented name (docs/paths.md#names-in-a-line).
+ * `readShownPath` reads it back like any quoted form.
+ */
+export function spelledOut(text: string): string {
+  return `"${text.replace(NOT_PLAIN_ASCII, escaped)}"`;
+}
+
+/** The separator of a list of names, `a.ts, b.ts`: a name holding `, ` is quoted. */
+export const LIST_SEPARATORS = nameSeparators(', ');

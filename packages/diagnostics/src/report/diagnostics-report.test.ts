@@ -37,6 +37,22 @@ describe('the diagnostics report', () => {
     );
   });
 
+  // docs/diagnostics.md: `a:1:2:3:1 error Missing` read as line 1, column 2 of `a`.
+  it('quotes a path holding `:`, so the line splits at its first `:`', () => {
+    const section = diagnosticsSection(
+      'a:1:2',
+      {
+        status: 'checked',
+        checker: 'yaml',
+        added: [problem(3, 'error', 'Missing: a key')],
+        kept: 0,
+        fixed: 0,
+      },
+      10,
+    );
+    expect(section.text?.split('\n')[1]).toBe('"a:1:2":3:1 error Missing: a key');
+  });
+
   it('says a checker failed without failing itself', () => {
     const section = diagnosticsSection(
       'a.py',

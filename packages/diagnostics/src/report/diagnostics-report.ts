@@ -1,5 +1,5 @@
 import type { ChangeSection } from '@kimi-tools/core/toolkit';
-import { escapeForDisplay } from '@kimi-tools/core/toolkit';
+import { escapeForDisplay, nameSeparators } from '@kimi-tools/core/toolkit';
 import {
   cleanMessage,
   moreProblemsMessage,
@@ -92,7 +92,10 @@ function reportText(report: DiagnosticsReport, conclusion: CheckConclusion, maxS
   return lines.join('\n');
 }
 
+/** A problem line's path is followed by `:{line}:{col}`: a path holding `:` is quoted, so the line splits one way. */
+const PROBLEM_PATH_SEPARATORS = nameSeparators(':');
+
 /** `path:line:col severity message`, one line whatever the path or message hold. */
 function problemLine(problem: ReportedProblem): string {
-  return `${escapeForDisplay(problem.path)}:${problem.line}:${problem.column} ${problem.severity} ${escapeForDisplay(problem.message)}`;
+  return `${escapeForDisplay(problem.path, PROBLEM_PATH_SEPARATORS)}:${problem.line}:${problem.column} ${problem.severity} ${escapeForDisplay(problem.message)}`;
 }

@@ -2,7 +2,6 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import {
   decodeText,
   encodeChange,
-  escapeForDisplay,
   missingFileError,
   missingDirectories,
   readShownPath,
@@ -17,6 +16,7 @@ import {
   type RuledTool,
 } from '@kimi-tools/core/toolkit';
 import { chunkReplacements } from '../match/apply-chunks.js';
+import { shownName } from '../shown-name.js';
 import { FileLines } from '../match/file-lines.js';
 import { placeChunks, type ChunkFailure } from '../match/find-chunks.js';
 import type { LineLevel } from '../match/line-levels.js';
@@ -109,7 +109,7 @@ interface Seen {
  */
 function namesOf(path: string): { input: string; shown: string } {
   const input = readShownPath(path);
-  return { input, shown: escapeForDisplay(input) };
+  return { input, shown: shownName(input) };
 }
 
 /** Resolves a path of the patch for a change; the policy's refusal, prefixed with the path, when it is refused. */

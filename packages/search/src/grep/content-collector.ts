@@ -1,6 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
 import { localFileSystem } from '@kimi-tools/core/fs';
-import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import { sortByPathComponentWise } from '../common/compare-paths.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
 import {
@@ -11,6 +10,7 @@ import {
   type LineWindow,
 } from './long-line-window.js';
 import type { ResultPathFilter } from './result-path-filter.js';
+import { resultLineSeparators, shownResultPath } from './shown-result-path.js';
 import { ClippedLine, type ResultLine, type ResultLines } from './shape-output.js';
 
 /** One line ripgrep printed in content mode, parsed. */
@@ -161,13 +161,15 @@ export class ContentCollector {
   }
 
   /**
-   * The kept lines in component-wise path order, rendered as `path:LINE:text` / `path-LINE-text` when iterated; a cut
+   * The kept lines in component-wise path order, rendered as `path:LINE:text` / `path-LINE-text` when iterated (the
+   * context lines come with the gaps between files: `gapsBetweenFiles` says both); a cut
    * matching line whose first match is not near its start is shown from near the match (docs/grep.md, "Long lines").
    */
   lines(withLineNumbers: boolean, gapsBetweenFiles: boolean): ResultLines {
     const blocks = sortByPathComponentWise([...this.blocks.values()], (block) => block.path);
     const sizes = blocks.map((block, index) => block.lines.length + (index > 0 && gapsBetweenFiles ? 1 : 0));
     const multiline = this.multiline;
+    const separators = resultLineSeparators(gapsBetweenFiles, withLineNumbers);
     const show = (block: FileBlock, shownPath: string, at: number) =>
       this.show(block, shownPath, parseLine(block.lines, at, multiline), withLineNumbers);
     return {
@@ -182,7 +184,7 @@ export class ContentCollector {
             continue;
           }
           const block = blocks[index] as FileBlock;
-          const shownPath = escapeForDisplay(block.path);
+          const shownPath = shownResultPath(block.path, separators);
           const lead = index > 0 && gapsBetweenFiles ? 1 : 0;
           for (let at = skip; at < size && left > 0; at++, left--) {
             const line = at < lead ? null : block.lines[at - lead];

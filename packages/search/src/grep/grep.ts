@@ -47,6 +47,7 @@ import { ripgrepCommand } from './ripgrep-binary.js';
 import { runRipgrep } from './run-ripgrep.js';
 import { MAX_SEARCH_OUTPUT_BYTES, type SearchEngine, type SearchRun } from './search-run.js';
 import { capOutput, listedLines, paginate, type ResultLines } from './shape-output.js';
+import { shownCountPath } from './shown-result-path.js';
 
 const OUTPUT_CAPPED = `Search stopped after ${MAX_SEARCH_OUTPUT_BYTES / 1024 / 1024} MB of ripgrep output; results are incomplete. Use a more specific pattern or path.`;
 
@@ -313,7 +314,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         // Parsed, filtered and timed while ripgrep ran; only the order is left.
         const files = collector as FileListCollector;
         return {
-          lines: listedLines(files.newestFirst().map(escapeForDisplay)),
+          lines: listedLines(files.newestFirst().map((path) => escapeForDisplay(path))),
           hadResults: files.kept > 0,
           countSummary: null,
         };
@@ -327,7 +328,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         );
         const total = counts.reduce((sum, entry) => sum + entry.count, 0);
         return {
-          lines: listedLines(counts.map((entry) => `${escapeForDisplay(entry.path)}:${entry.count}`)),
+          lines: listedLines(counts.map((entry) => `${shownCountPath(entry.path)}:${entry.count}`)),
           hadResults: counts.length > 0,
           countSummary:
             counts.length > 0 ? `Found ${total} total occurrences across ${counts.length} files.` : null,
