@@ -5,6 +5,7 @@ import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
 import { commitFileSet, CommitFailedError, stampOf, type CommitStep } from '@kimi-tools/core/toolkit';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
+import { WriteFile } from '@kimi-tools/write';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
@@ -293,6 +294,24 @@ describe('a tool call whose connection drops', () => {
     expect(result.message).toMatch(lostIn('write', TEMP));
     expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT);
     expect(await settledNames(tree.workDir)).toEqual(['big.txt']);
+  });
+
+  test('mid-lock: a lock file made, its answer lost: the call fails, and the runtime’s next write removes it and lands', async () => {
+    const lock = tree.at('.new.txt.kimi-lock');
+    const runtime = createRuntime({ workDir: fs.root, approval: yoloApproval(), fs });
+    // The first file WriteFile opens is the lock it creates.
+    await loseAnswerOf('open', lock.length, { made: true, madeNow: () => existsSync(lock) });
+    const failed = await new WriteFile(runtime, {}).call({ path: 'new.txt', content: 'one\n' });
+    expect(failed.message).toMatch(
+      new RegExp(
+        String.raw`^Failed to write to new\.txt\. Error: ECONNRESET: the SSH connection to \S+ was lost \(.+\); ` +
+          String.raw`the next call reconnects, open ${quoted('.new.txt.kimi-lock')}$`,
+      ),
+    );
+    expect(await settledNames(tree.workDir)).toEqual(['.new.txt.kimi-lock']);
+    const written = await new WriteFile(runtime, {}).call({ path: 'new.txt', content: 'two\n' });
+    expect(written.message).toBe('File successfully overwritten. Current size: 4 bytes.');
+    expect(await settledNames(tree.workDir)).toEqual(['new.txt']);
   });
 
   test('mid-commit: a rename cut off leaves the file all old and nothing beside it', async () => {
