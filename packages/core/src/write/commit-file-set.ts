@@ -158,7 +158,8 @@ export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]
           if (hasErrno(error, 'ECONNRESET')) done.push(index);
           throw error;
         }
-      } else if (step.kind === 'write' && step.inPlace) await overwriteBytesInPlace(fs, step.path, step.bytes);
+      } else if (step.kind === 'write' && step.inPlace)
+        await overwriteBytesInPlace(fs, step.path, step.bytes);
       else {
         try {
           await renameTempOver(fs, temps.get(index)!, step.path);
