@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { promises as nodeFs, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, promises as nodeFs, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
 import { commitFileSet, CommitFailedError, stampOf, type CommitStep } from '@kimi-tools/core/toolkit';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
+import { WriteFile } from '@kimi-tools/write';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
@@ -295,6 +296,24 @@ describe('a tool call whose connection drops', () => {
     expect(await settledNames(tree.workDir)).toEqual(['big.txt']);
   });
 
+  test('mid-lock: a lock file made, its answer lost: the call fails, and the runtime’s next write removes it and lands', async () => {
+    const lock = tree.at('.new.txt.kimi-lock');
+    const runtime = createRuntime({ workDir: fs.root, approval: yoloApproval(), fs });
+    // The first file WriteFile opens is the lock it creates.
+    await loseAnswerOf('open', lock.length, { made: true, madeNow: () => existsSync(lock) });
+    const failed = await new WriteFile(runtime, {}).call({ path: 'new.txt', content: 'one\n' });
+    expect(failed.message).toMatch(
+      new RegExp(
+        String.raw`^Failed to write to new\.txt\. Error: ECONNRESET: the SSH connection to \S+ was lost \(.+\); ` +
+          String.raw`the next call reconnects, open ${quoted('.new.txt.kimi-lock')}$`,
+      ),
+    );
+    expect(await settledNames(tree.workDir)).toEqual(['.new.txt.kimi-lock']);
+    const written = await new WriteFile(runtime, {}).call({ path: 'new.txt', content: 'two\n' });
+    expect(written.message).toBe('File successfully overwritten. Current size: 4 bytes.');
+    expect(await settledNames(tree.workDir)).toEqual(['new.txt']);
+  });
+
   test('mid-commit: a rename cut off leaves the file all old and nothing beside it', async () => {
     const { file, result } = await editDroppingAt('posix-rename@openssh.com', 1);
     expect(result.message).toMatch(lostIn('rename', `${TEMP} -> ${quoted('big.txt')}`));
@@ -428,5 +447,44 @@ describe('a commit of several files whose connection drops at a rename', () => {
     expect((failed as CommitFailedError).unrestored).toEqual([]);
     expect([await nodeFs.readFile(a, 'utf8'), await nodeFs.readFile(b, 'utf8')]).toEqual(['old\n', 'old\n']);
     expect((await nodeFs.readdir(tree.workDir)).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+});
+
+describe('a commit of several files whose connection drops at a removal or a temp file’s create', () => {
+  test('a removal made, its answer lost: the file removed is put back with the others', async () => {
+    const [a, d] = [await tree.write('a.txt', 'old\n'), await tree.write('d.txt', 'kept\n')];
+    await loseAnswerOf('remove', d.length, { made: true, madeNow: () => !existsSync(d) });
+    const failed = await commitFileSet(fs, [
+      {
+        kind: 'write',
+        path: a,
+        bytes: Buffer.from('new\n'),
+        mode: 0o644,
+        previous: { kind: 'file', bytes: Buffer.from('old\n'), mode: 0o644 },
+      },
+      { kind: 'remove', path: d, previous: { kind: 'file', bytes: Buffer.from('kept\n'), mode: 0o644 } },
+    ]).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(CommitFailedError);
+    expect((failed as CommitFailedError).unrestored).toEqual([]);
+    expect([await nodeFs.readFile(a, 'utf8'), await nodeFs.readFile(d, 'utf8')]).toEqual(['old\n', 'kept\n']);
+    expect(await settledNames(tree.workDir)).toEqual(['a.txt', 'd.txt']);
+  });
+
+  test('a temp file made, its answer lost: it is removed with the failed commit', async () => {
+    const a = await tree.write('a.txt', 'old\n');
+    const temps = () => readdirSync(tree.workDir).filter((name) => name.includes('.kimi-tmp-'));
+    await loseAnswerOf('open', a.length, { made: true, madeNow: () => temps().length > 0 });
+    const failed = await commitFileSet(fs, [
+      {
+        kind: 'write',
+        path: a,
+        bytes: Buffer.from('new\n'),
+        mode: 0o644,
+        previous: { kind: 'file', bytes: Buffer.from('old\n'), mode: 0o644 },
+      },
+    ]).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(CommitFailedError);
+    expect(await nodeFs.readFile(a, 'utf8')).toBe('old\n');
+    expect(await settledNames(tree.workDir)).toEqual(['a.txt']);
   });
 });

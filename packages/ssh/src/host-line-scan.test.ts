@@ -1,7 +1,7 @@
 import { promises as nodeFs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
-import { localFileSystem, type StoredLineScanRequest } from '@kimi-tools/core/fs';
+import { localFileSystem, type ExecProcess, type StoredLineScanRequest } from '@kimi-tools/core/fs';
 import { scanLines } from '@kimi-tools/core/toolkit';
 import { ReadFile } from '@kimi-tools/read';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
@@ -78,7 +78,7 @@ describe('the line scan on the host', () => {
           await nodeFs.writeFile(file, bytes);
           const stats = await localFileSystem.stat(file);
           const python = new HostPython(
-            { exec: fs.exec, program: 'python3', scanMinBytes: 0 },
+            { exec: fs.exec, program: 'python3', scanMinBytes: 0, startTimeoutMs: 20_000 },
             { chunk, block },
           );
           const found = await python.scanLines(file, stats, request(bytes.length, bom));
@@ -113,14 +113,24 @@ describe('the line scan on the host', () => {
   test('gives nothing for a version other than the one opened, or for a file below the size asked', async () => {
     const file = await tree.write('version.txt', 'one\ntwo\n');
     const stats = await localFileSystem.stat(file);
-    const python = new HostPython({ exec: fs.exec, program: 'python3', scanMinBytes: 0 });
+    const python = new HostPython({
+      exec: fs.exec,
+      program: 'python3',
+      scanMinBytes: 0,
+      startTimeoutMs: 20_000,
+    });
     expect(await python.scanLines(file, stats, request(8))).toMatchObject({ totalLines: 2 });
     // Opened at another size (the file changed since), or at another modification time: not this version.
     expect(await python.scanLines(file, { ...stats, size: 9 }, request(9))).toBeUndefined();
     expect(
       await python.scanLines(file, { ...stats, mtimeMs: stats.mtimeMs - 5000 }, request(8)),
     ).toBeUndefined();
-    const small = new HostPython({ exec: fs.exec, program: 'python3', scanMinBytes: 9 });
+    const small = new HostPython({
+      exec: fs.exec,
+      program: 'python3',
+      scanMinBytes: 9,
+      startTimeoutMs: 20_000,
+    });
     expect(await small.scanLines(file, stats, request(8))).toBeUndefined();
   });
 
@@ -135,10 +145,35 @@ describe('the line scan on the host', () => {
       },
       program: '/nonexistent/python3',
       scanMinBytes: 0,
+      startTimeoutMs: 20_000,
     });
     expect(await python.scanLines(file, stats, request(4))).toBeUndefined();
     expect(await python.scanLines(file, stats, request(4))).toBeUndefined();
     expect(runs).toBe(1);
+  });
+
+  test('a scan that starts late is not waited for, nor another started until it has started and ended', async () => {
+    const file = await tree.write('late.txt', 'one\n');
+    const stats = await localFileSystem.stat(file);
+    const started: ExecProcess[] = [];
+    // A Python that takes a second to start the first time, as one behind a wrapper waiting on a lock.
+    const python = new HostPython({
+      exec: (command, args) => {
+        const wait = started.length === 0 ? 'sleep 1' : ':';
+        started.push(fs.exec('sh', ['-c', `${wait}; exec "$0" "$@"`, command, ...args]));
+        return started.at(-1)!;
+      },
+      program: 'python3',
+      scanMinBytes: 0,
+      startTimeoutMs: 200,
+    });
+    expect(await python.scanLines(file, stats, request(4))).toBeUndefined();
+    expect(await python.scanLines(file, stats, request(4))).toBeUndefined();
+    expect(started).toHaveLength(1);
+    // Once it started, nobody wants its answer: it is killed (a scan this small may end first), and the next one runs.
+    await started[0]!.exit;
+    expect(await python.scanLines(file, stats, request(4))).toMatchObject({ totalLines: 1 });
+    expect(started).toHaveLength(2);
   });
 });
 

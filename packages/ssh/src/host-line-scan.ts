@@ -9,7 +9,7 @@ import { errnoError } from './errno-error.js';
  * last `\n` of each block, when far enough from the last; the SHA-256 hashed in a thread meanwhile; `00` looked for;
  * strict UTF-8 checked where a chunk is not plain ASCII (or a character is cut between two). It prints one JSON object:
  * what it found, and the file's size and whole-second modification time before and after, to compare with the version
- * the caller opened. Arguments: path, end, hash, nul, utf8 (`1` or `0`), checkpoint spacing, the byte order mark in hex,
+ * the caller opened, after a first line `started` (a program not started in time is given up on). Arguments: path, end, hash, nul, utf8 (`1` or `0`), checkpoint spacing, the byte order mark in hex,
  * and the chunk and block sizes.
  */
 const SCAN_SCRIPT = String.raw`
@@ -21,6 +21,8 @@ except ImportError:
 path, end, want_hash, find_nul, check_utf8, spacing, bom, chunk_size, block_size = sys.argv[1:10]
 end, spacing, chunk_size, block_size = int(end), int(spacing), int(chunk_size), int(block_size)
 bom = bytes(bytearray.fromhex(bom))
+sys.stdout.write('started\n')
+sys.stdout.flush()
 fd = os.open(path, os.O_RDONLY | getattr(os, 'O_NONBLOCK', 0) | getattr(os, 'O_NOCTTY', 0))
 f = os.fdopen(fd, 'rb', 0)
 def version():
@@ -127,6 +129,8 @@ export interface HostPythonSettings {
   readonly program: string | null;
   /** Files smaller than this are read rather than scanned on the host (a program costs a shell and its start). */
   readonly scanMinBytes: number;
+  /** How long a scan may take to start (the host's login shell and Python's own start-up) before it is not waited for. */
+  readonly startTimeoutMs: number;
 }
 
 /**
@@ -135,6 +139,8 @@ export interface HostPythonSettings {
  */
 export class HostPython {
   #missing = false;
+  /** A scan not started within `startTimeoutMs`, no longer waited for but still starting: none other starts meanwhile. */
+  #late: ExecProcess | undefined;
 
   constructor(
     private readonly settings: HostPythonSettings,
@@ -145,17 +151,17 @@ export class HostPython {
   /**
    * The scan of `path` on the host, when this version of it (`stats`: its open file's) is large enough to be worth it
    * and the host has Python; `undefined` otherwise, or when the file scanned was not that version, or the program
-   * failed, or `request.signal` stopped it (the caller's own scan then stops as it does). A connection lost meanwhile
-   * is `ECONNRESET`, as a read would be.
+   * failed or did not start within `startTimeoutMs` (nor will another until it has), or `request.signal` stopped it
+   * (the caller's own scan then stops as it does). A connection lost meanwhile is `ECONNRESET`, as a read would be.
    */
   async scanLines(
     path: string,
     stats: FileStats,
     request: StoredLineScanRequest,
   ): Promise<StoredLineScan | undefined> {
-    const { program: python, scanMinBytes } = this.settings;
-    if (python === null || this.#missing || request.end < scanMinBytes || request.end !== stats.size) return;
-    if (request.signal?.aborted) return undefined;
+    const { program: python, scanMinBytes, startTimeoutMs } = this.settings;
+    if (python === null || this.#missing || this.#late) return undefined;
+    if (request.end < scanMinBytes || request.end !== stats.size || request.signal?.aborted) return undefined;
     const flag = (value: boolean) => (value ? '1' : '0');
     const program = this.settings.exec(python, [
       '-c',
@@ -173,20 +179,47 @@ export class HostPython {
     const stop = () => program.kill();
     request.signal?.addEventListener('abort', stop, { once: true });
     const output: Buffer[] = [];
+    // Its first line says it started: the host's login shell and Python's own start-up are behind it.
+    const started = new Promise<void>((resolve) => program.stdout.once('data', () => resolve()));
     program.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     program.stderr.resume();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>(
+      (resolve) => (timer = setTimeout(() => resolve('late'), startTimeoutMs)),
+    );
+    void started.then(() => clearTimeout(timer));
     try {
-      const { code } = await program.exit;
-      if (code !== 0 || request.signal?.aborted) return undefined;
-      return answer(JSON.parse(Buffer.concat(output).toString('utf8')) as ScanOutput, stats, request);
+      const ended = await Promise.race([program.exit, late]);
+      if (ended === 'late') {
+        this.#giveUp(program, started);
+        return undefined;
+      }
+      if (ended.code !== 0 || request.signal?.aborted) return undefined;
+      const text = Buffer.concat(output).toString('utf8');
+      return answer(JSON.parse(text.slice(text.indexOf('\n') + 1)) as ScanOutput, stats, request);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ECONNRESET') throw errnoError('ECONNRESET', 'read', [path], (error as Error).message);
       if (code === 'ENOENT') this.#missing = true;
       return undefined;
     } finally {
+      clearTimeout(timer);
       request.signal?.removeEventListener('abort', stop);
     }
+  }
+
+  /**
+   * Stops waiting for a scan whose start hangs (a login shell's start-up file, a Python wrapper waiting on a lock): the
+   * caller reads the file over SFTP, and no scan is started until this one has (it is then ended: nobody wants its
+   * answer any more) or has ended.
+   */
+  #giveUp(program: ExecProcess, started: Promise<void>): void {
+    this.#late = program;
+    void started.then(() => program.kill());
+    const done = () => {
+      if (this.#late === program) this.#late = undefined;
+    };
+    program.exit.then(done, done);
   }
 }
 

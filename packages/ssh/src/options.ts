@@ -28,8 +28,9 @@ export interface SshFileSystemOptions {
   /** The known_hosts files that decide the host key when `hostKey` is not given (default `~/.ssh/known_hosts`). */
   knownHostsFiles?: readonly string[];
   /**
-   * How long connecting and the SSH handshake may take, in milliseconds, and then again the start of the host's SFTP
-   * server (default 20,000).
+   * How long connecting and the SSH handshake may take, in milliseconds, then again the start of the host's SFTP
+   * server, and the start of a line scan on the host (one not started by then is not waited for: the file is read
+   * over SFTP) (default 20,000).
    */
   connectTimeoutMs?: number;
   /**
@@ -58,9 +59,12 @@ export interface SshFileSystemOptions {
 export interface HostProgramSettings {
   readonly python: string | null;
   readonly scanMinBytes: number;
+  /** How long a line scan's start may take (`connectTimeoutMs`): the host's login shell, then its Python. */
+  readonly startTimeoutMs: number;
 }
 
 const DEFAULT_HOST_SCAN_MIN_BYTES = 16 << 20;
+const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
 
 /** Checks and settles {@link SshFileSystemOptions.python} and `hostScanMinBytes`. */
 export function hostProgramSettings(options: SshFileSystemOptions): HostProgramSettings {
@@ -72,10 +76,9 @@ export function hostProgramSettings(options: SshFileSystemOptions): HostProgramS
   if (typeof scanMinBytes !== 'number' || Number.isNaN(scanMinBytes) || scanMinBytes < 0) {
     throw sshError('EINVAL', 'sshFileSystem: hostScanMinBytes must be a number of bytes, 0 or more');
   }
-  return { python, scanMinBytes };
+  return { python, scanMinBytes, startTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS };
 }
 
-const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
 const DEFAULT_KEEPALIVE_INTERVAL_MS = 15_000;
 
 /** Checks the options and settles their defaults; anything wrong is refused here, before connecting. */

@@ -125,6 +125,7 @@ function backend(
   });
   const hostPython = new HostPython({
     exec,
+    startTimeoutMs: hostPrograms.startTimeoutMs,
     program: hostPrograms.python,
     scanMinBytes: hostPrograms.scanMinBytes,
   });

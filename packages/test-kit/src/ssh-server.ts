@@ -38,6 +38,12 @@ export interface SshServerOptions {
    * the programs the tests run stay apart from the runner's own shell set-up; the benchmarks ask for a real host's).
    */
   shellStartupFiles?: boolean;
+  /**
+   * Shell code each `exec` session runs before the command it was asked for, as a host's start-up files would (the SFTP
+   * subsystem starts without it): `'sleep 60'` is a host whose login shell hangs for programs while SFTP serves files.
+   * Run through sshd's `ForceCommand`, the command asked for in `SSH_ORIGINAL_COMMAND`.
+   */
+  execStartup?: string;
 }
 
 /** A real OpenSSH server on 127.0.0.1, started for one test file, accepting one user key made for it. */
@@ -73,6 +79,7 @@ export async function startSshServer({
   hostKeyTypes = ['ed25519'],
   sftp = true,
   shellStartupFiles = false,
+  execStartup,
 }: SshServerOptions = {}): Promise<SshServer> {
   for (const program of [SSHD, SFTP_SERVER]) {
     if (!existsSync(program)) {
@@ -88,6 +95,22 @@ export async function startSshServer({
   const username = os.userInfo().username;
   const port = await freePort();
   const config = path.join(dir, 'sshd_config');
+  const subsystem = sftp === true ? SFTP_SERVER : sftp;
+  const startup = path.join(dir, 'exec-startup');
+  if (execStartup !== undefined) {
+    // The subsystem's command comes here too (`ForceCommand` takes every session): it alone skips the start-up code.
+    await fs.writeFile(
+      startup,
+      [
+        '#!/bin/sh',
+        ...(subsystem ? [`[ "$SSH_ORIGINAL_COMMAND" = '${subsystem}' ] && exec ${subsystem}`] : []),
+        execStartup,
+        'exec "$SHELL" -c "$SSH_ORIGINAL_COMMAND"',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+  }
   await fs.writeFile(
     config,
     [
@@ -108,7 +131,8 @@ export async function startSshServer({
       // top-level shell (SHLVL below 1): the test user's own start-up files (on this CI's image, root's pyenv init,
       // whose rehash races between sessions and writes to stderr) must not reach the programs the tests run.
       ...(shellStartupFiles ? [] : ['SetEnv SHLVL=1']),
-      ...(sftp ? [`Subsystem sftp ${sftp === true ? SFTP_SERVER : sftp}`] : []),
+      ...(subsystem ? [`Subsystem sftp ${subsystem}`] : []),
+      ...(execStartup !== undefined ? [`ForceCommand ${startup}`] : []),
       '',
     ].join('\n'),
   );

@@ -3,7 +3,7 @@ import { renameTempOver } from './rename-temp.js';
 import { resolveLinkTarget, type LinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
 import { atomicReplaceUnavailableErrnoText, notRegularFileErrnoText } from '../errors.js';
-import { errnoError } from '../fs/errno.js';
+import { errnoError, hasErrno } from '../fs/errno.js';
 import type { FileStats, FileSystem, OpenFile } from '../fs/file-system.js';
 import { pathApiFor } from '../path/platform-path.js';
 
@@ -175,7 +175,15 @@ export async function writeTempBeside(
 ): Promise<string> {
   const paths = pathApiFor(fs.platform);
   const tempPath = paths.join(paths.dirname(target), atomicTempName(paths.basename(target)));
-  const handle = await fs.create(tempPath, options.mode ?? 0o666);
+  let handle: OpenFile;
+  try {
+    handle = await fs.create(tempPath, options.mode ?? 0o666);
+  } catch (error) {
+    // A transport that failed (a dropped connection) may have lost the answer of a create that was made: the name is
+    // this process's alone, so whatever is there is that file.
+    if (hasErrno(error, 'ECONNRESET')) await fs.unlink(tempPath).catch(() => undefined);
+    throw error;
+  }
   let written = false;
   try {
     // The umask trimmed the mode at creation; give the new file exactly the bits asked and, when we may, the owner.

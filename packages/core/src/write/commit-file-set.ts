@@ -149,8 +149,17 @@ export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]
   try {
     await prepareTemps(fs, steps, temps);
     for (const [index, step] of steps.entries()) {
-      if (step.kind === 'remove') await fs.unlink(step.path);
-      else if (step.kind === 'write' && step.inPlace) await overwriteBytesInPlace(fs, step.path, step.bytes);
+      if (step.kind === 'remove') {
+        try {
+          await fs.unlink(step.path);
+        } catch (error) {
+          // A transport that failed may have lost the answer of a removal that was made: it is undone as a step done,
+          // which is right either way (what the path held is put back).
+          if (hasErrno(error, 'ECONNRESET')) done.push(index);
+          throw error;
+        }
+      } else if (step.kind === 'write' && step.inPlace)
+        await overwriteBytesInPlace(fs, step.path, step.bytes);
       else {
         try {
           await renameTempOver(fs, temps.get(index)!, step.path);

@@ -48,6 +48,13 @@ export interface HeldFileLock {
   committed(landed?: Promise<unknown>): void;
 }
 
+/**
+ * The token under which a lock this runtime may have made empty is kept in the sightings: its create failed with
+ * `ECONNRESET`, the answer of one that was made lost with the connection, so it was never filled. Only an empty lock
+ * is removed as that one.
+ */
+const UNFILLED = '';
+
 /** A lock file holds `{pid}\n{token}\n`: far less than this. */
 const LOCK_MAX_BYTES = 4096;
 
@@ -180,8 +187,8 @@ async function verifyOwner(fs: FileSystem, filePath: string, lockPath: string, t
 /**
  * Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. A transport
  * that failed on the way (`ECONNRESET`: a remote backend connects again on the next call) gets one more try, from the
- * look at the lock on. A lock that may still be there is kept in `sightings`, to be removed by this runtime's next
- * lock of any file: left behind, it would keep every writer of the file waiting until it is judged stale. Where the
+ * look at the lock on (one kept as {@link UNFILLED} is removed only while empty). A lock that may still be there is
+ * kept in `sightings`, to be removed by this runtime's next lock of any file: left behind, it would keep every writer of the file waiting until it is judged stale. Where the
  * backend carries out requests in the order sent (`capabilities.requestsInOrder`), the removal is sent, not waited
  * for: whatever this process asks of the backend next finds the lock gone, and a failed removal is kept as above.
  */
@@ -195,7 +202,7 @@ async function release(
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const lock = await readLock(fs, lockPath);
-      if (lock?.token !== token) return;
+      if (lock === undefined || (token === UNFILLED ? lock.text !== '' : lock.token !== token)) return;
       await landed?.catch(() => undefined);
       const removing = fs.unlink(lockPath);
       if (!fs.capabilities.requestsInOrder) await removing;
@@ -287,7 +294,11 @@ export async function withFileLock<T>(
   for (const [leftPath, leftToken] of sightings.takeLeftBehind())
     await release(fs, leftPath, leftToken, sightings);
   for (;;) {
-    const taken = await takeLock(fs, lockPath, `${process.pid}\n${token}\n`);
+    const taken = await takeLock(fs, lockPath, `${process.pid}\n${token}\n`).catch((error: unknown) => {
+      // Made or not, this runtime's next lock of any file removes it if it is there, empty.
+      if (hasErrno(error, 'ECONNRESET')) sightings.leftBehind(lockPath, UNFILLED);
+      throw error;
+    });
     if (taken) {
       filled = taken.filled;
       break;
