@@ -188,9 +188,10 @@ async function verifyOwner(fs: FileSystem, filePath: string, lockPath: string, t
  * Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. A transport
  * that failed on the way (`ECONNRESET`: a remote backend connects again on the next call) gets one more try, from the
  * look at the lock on (one kept as {@link UNFILLED} is removed only while empty). A lock that may still be there is
- * kept in `sightings`, to be removed by this runtime's next lock of any file: left behind, it would keep every writer of the file waiting until it is judged stale. Where the
- * backend carries out requests in the order sent (`capabilities.requestsInOrder`), the removal is sent, not waited
- * for: whatever this process asks of the backend next finds the lock gone, and a failed removal is kept as above.
+ * kept in `sightings`, to be removed by this runtime's next lock of any file: left behind, it would keep every writer
+ * of the file waiting until it is judged stale. Where the backend carries out requests in the order sent
+ * (`capabilities.requestsInOrder`), the removal is sent, not waited for: whatever this process asks of the backend
+ * next finds the lock gone, and a failed removal is kept as above.
  */
 async function release(
   fs: FileSystem,
