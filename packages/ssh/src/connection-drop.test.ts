@@ -404,15 +404,17 @@ describe('a tool call whose connection drops', () => {
   });
 });
 
+/** A commit step that turns `path` from `old\n` into `new\n`. */
+const oldToNew = (path: string): CommitStep => ({
+  kind: 'write',
+  path,
+  bytes: Buffer.from('new\n'),
+  mode: 0o644,
+  previous: { kind: 'file', bytes: Buffer.from('old\n'), mode: 0o644 },
+});
+
 describe('a commit of several files whose connection drops at a rename', () => {
-  const steps = (a: string, b: string): CommitStep[] =>
-    [a, b].map((path) => ({
-      kind: 'write' as const,
-      path,
-      bytes: Buffer.from('new\n'),
-      mode: 0o644,
-      previous: { kind: 'file' as const, bytes: Buffer.from('old\n'), mode: 0o644 },
-    }));
+  const steps = (a: string, b: string): CommitStep[] => [a, b].map(oldToNew);
 
   test('a rename made, its answer lost: the commit goes on and every file is new', async () => {
     const [a, b] = [await tree.write('a.txt', 'old\n'), await tree.write('b.txt', 'old\n')];
@@ -455,13 +457,7 @@ describe('a commit of several files whose connection drops at a removal or a tem
     const [a, d] = [await tree.write('a.txt', 'old\n'), await tree.write('d.txt', 'kept\n')];
     await loseAnswerOf('remove', d.length, { made: true, madeNow: () => !existsSync(d) });
     const failed = await commitFileSet(fs, [
-      {
-        kind: 'write',
-        path: a,
-        bytes: Buffer.from('new\n'),
-        mode: 0o644,
-        previous: { kind: 'file', bytes: Buffer.from('old\n'), mode: 0o644 },
-      },
+      oldToNew(a),
       { kind: 'remove', path: d, previous: { kind: 'file', bytes: Buffer.from('kept\n'), mode: 0o644 } },
     ]).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(CommitFailedError);
@@ -474,15 +470,7 @@ describe('a commit of several files whose connection drops at a removal or a tem
     const a = await tree.write('a.txt', 'old\n');
     const temps = () => readdirSync(tree.workDir).filter((name) => name.includes('.kimi-tmp-'));
     await loseAnswerOf('open', a.length, { made: true, madeNow: () => temps().length > 0 });
-    const failed = await commitFileSet(fs, [
-      {
-        kind: 'write',
-        path: a,
-        bytes: Buffer.from('new\n'),
-        mode: 0o644,
-        previous: { kind: 'file', bytes: Buffer.from('old\n'), mode: 0o644 },
-      },
-    ]).catch((error: unknown) => error);
+    const failed = await commitFileSet(fs, [oldToNew(a)]).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(CommitFailedError);
     expect(await nodeFs.readFile(a, 'utf8')).toBe('old\n');
     expect(await settledNames(tree.workDir)).toEqual(['a.txt']);
