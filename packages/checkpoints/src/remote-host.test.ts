@@ -1,10 +1,9 @@
 import { promises as nodeFs } from 'node:fs';
 import { createRuntime, yoloApproval, type FileSystem } from '@kimi-tools/core';
-import type { FileStats, OpenFile } from '@kimi-tools/core/fs';
 import { sshFileSystem, type SshFileSystem } from '@kimi-tools/ssh';
 import {
   createTempWorkspace,
-  forwardingFileSystem,
+  onSkewedClock,
   startSshServer,
   type SshServer,
   type TempWorkspace,
@@ -45,43 +44,21 @@ async function connect(host: SshServer = server): Promise<SshFileSystem> {
   return fs;
 }
 
-/** Stats whose modification time is `skew` later: what a host whose clock is `skew` ahead stamps. */
-function skewedStats(stats: FileStats, skew: number): FileStats {
-  return Object.create(stats, { mtimeMs: { value: stats.mtimeMs + skew, enumerable: true } }) as FileStats;
-}
-
-/** An open file whose `stat()` is that of a host whose clock is `skew` ahead. */
-function skewedFile(file: OpenFile, skew: number): OpenFile {
-  return {
-    read: (...args) => file.read(...args),
-    write: (...args) => file.write(...args),
-    stat: async () => skewedStats(await file.stat(), skew),
-    truncate: (length) => file.truncate(length),
-    sync: () => file.sync(),
-    chmod: (mode) => file.chmod(mode),
-    chown: (uid, gid) => file.chown(uid, gid),
-    close: () => file.close(),
-  };
-}
-
 /**
- * The host as if its clock were `skew` ahead of this machine's (behind when negative): every time it reports, its
- * files' and its clock's, moved by `skew`. The files opened are recorded.
+ * The host as if its clock were `skew` ahead of this machine's (behind when negative), with the files it opens
+ * recorded.
  */
-function onSkewedClock(fs: SshFileSystem, skew: number): { fs: FileSystem; opened: string[] } {
+function onSkewedClockRecorded(fs: SshFileSystem, skew: number): { fs: FileSystem; opened: string[] } {
   const openedFiles: string[] = [];
+  const skewed = onSkewedClock(fs, skew);
   return {
     opened: openedFiles,
     fs: {
-      ...forwardingFileSystem(fs),
-      stat: async (path) => skewedStats(await fs.stat(path), skew),
-      lstat: async (path) => skewedStats(await fs.lstat(path), skew),
-      open: async (path, mode) => {
+      ...skewed,
+      open: (path, mode) => {
         openedFiles.push(path.slice(tree.workDir.length + 1));
-        return skewedFile(await fs.open(path, mode), skew);
+        return skewed.open(path, mode);
       },
-      create: async (path, mode) => skewedFile(await fs.create(path, mode), skew),
-      now: async () => (await fs.now()) + skew,
     },
   };
 }
@@ -92,7 +69,7 @@ describe('checkpoints of a workspace on a host over SSH', () => {
     ['ahead', HOUR],
   ] as const) {
     test(`on a host whose clock is an hour ${direction}, see a file rewritten with its size and time kept right after a checkpoint, and read no settled file again`, async () => {
-      const { fs, opened: openedFiles } = onSkewedClock(await connect(), skew);
+      const { fs, opened: openedFiles } = onSkewedClockRecorded(await connect(), skew);
       const runtime = createRuntime({ workDir: tree.workDir, approval: yoloApproval(), fs });
       const checkpoints = createCheckpoints(runtime, { dir: tree.outside('store') });
       const settled = await tree.write('settled.txt', 'settled\n');

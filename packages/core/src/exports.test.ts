@@ -154,6 +154,7 @@ const TOOLKIT = [
   'applyFileChange',
   'withAnswerNote',
   'applyStreamedChange',
+  'backendClock',
   'buildDiffBlocks',
   'choiceOption',
   'choicesOption',

@@ -58,6 +58,7 @@ export { sensitiveFilesWarning } from './path/sensitive.js';
 
 // reading files: the raw mechanisms below apply no path policy; they are for a path already through it
 export { statIfExists } from './fs/stat-if-exists.js';
+export { backendClock } from './fs/backend-clock.js';
 export { readDirectoryEntries } from './fs/local-file-system.js';
 export { hasErrno, isMissingPathError } from './fs/errno.js';
 export { importRetrying, resolvedModuleUrl } from './fs/import-retrying.js';

@@ -1,6 +1,7 @@
 import type { FileSystem } from '@kimi-tools/core';
 import { FileType, type FileStats, type StatsTable } from '@kimi-tools/core/fs';
 import {
+  backendClock,
   createContentHasher,
   IGNORE_FILE_NAMES,
   ignoredEntryTest,
@@ -118,7 +119,9 @@ async function eachLimited<T>(
  * are listed again; and when an ignore file changed, appeared or went, every directory is.
  */
 export async function scanWorkspace(request: ScanRequest): Promise<ScanResult> {
-  const startedAtMs = await clockOf(request.fs);
+  // Where the backend cannot tell its time, this process's: a host whose clock is behind then has its files of the
+  // last second taken on trust.
+  const startedAtMs = await backendClock(request.fs);
   const trusted = request.previous !== undefined && listingsTrusted(request.fs);
   const result = await new Scan(request, startedAtMs).run(trusted);
   if (result !== 'rules-changed') return result;
@@ -126,16 +129,6 @@ export async function scanWorkspace(request: ScanRequest): Promise<ScanResult> {
   const again = await new Scan(request, startedAtMs).run(false);
   if (again === 'rules-changed') throw new Error('A full scan cannot find its rules changed.');
   return again;
-}
-
-/**
- * The time on the clock that stamps the workspace's files, as a scan begins: the backend's (over SSH the host's,
- * which may be off from this machine's), else this process's. Where the backend cannot tell, this process's: a
- * host whose clock is behind then has its files of the last second taken on trust.
- */
-async function clockOf(fs: FileSystem): Promise<number> {
-  if (!fs.now) return Date.now();
-  return fs.now().catch(() => Date.now());
 }
 
 /** Whether a directory whose stamp did not move can be taken to hold the same names (see {@link scanWorkspace}). */
@@ -170,7 +163,7 @@ class Scan {
 
   constructor(
     private readonly request: ScanRequest,
-    /** When the scan began, on the clock that stamps the workspace's files (see `clockOf`). */
+    /** When the scan began, on the clock that stamps the workspace's files (`backendClock`). */
     private readonly scannedAtMs: number,
   ) {
     this.previous = request.previous;

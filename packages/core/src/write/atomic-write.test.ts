@@ -3,10 +3,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { SFTP_CAPABILITIES, test, translatedFileSystem } from '@kimi-tools/test-kit';
+import { onSkewedClock, SFTP_CAPABILITIES, test, translatedFileSystem } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { writeFileAtomic } from './atomic-write.js';
 import { cleanupStaleTempFiles, isAtomicTempName } from './temp-files.js';
+import { withFileLock } from './file-lock.js';
 import { localFileSystem } from '../fs/local-file-system.js';
 
 const run = promisify(execFile);
@@ -219,6 +220,38 @@ describe('cleanupStaleTempFiles', () => {
     ]);
     expect(await cleanupStaleTempFiles(localFileSystem, workspace.at('missing'))).toEqual([]);
   });
+
+  // A remote host's clock may be off from this machine's by any amount: ages are taken on the clock that stamps the
+  // files, and a live writer's lock is refreshed on that clock too.
+  for (const [direction, skewMs] of [
+    ['behind', -3_600_000],
+    ['ahead', 3_600_000],
+  ] as const) {
+    it(`on a host whose clock is an hour ${direction}: a fresh temp file and a live lock stay, an old temp file goes`, async ({
+      workspace,
+    }) => {
+      const host = onSkewedClock(localFileSystem, skewMs);
+      const file = await workspace.write('a.txt', 'a');
+      const fresh = workspace.at('.b.txt.kimi-tmp-ba9876543210');
+      const old = workspace.at('.c.txt.kimi-tmp-0123456789ab');
+      await fs.writeFile(fresh, 'fresh');
+      await fs.writeFile(old, 'old');
+      const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+      await fs.utimes(old, tenMinutesAgo, tenMinutesAgo);
+      // Held past two refreshes (every 100 ms), then cleaned up under the held lock.
+      const removed = await withFileLock(
+        host,
+        file,
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          return cleanupStaleTempFiles(host, workspace.workDir);
+        },
+        { staleMs: 300, timeoutMs: 1_000 },
+      );
+      expect(removed).toEqual([old]);
+      expect((await fs.readdir(workspace.workDir)).sort()).toEqual(['.b.txt.kimi-tmp-ba9876543210', 'a.txt']);
+    });
+  }
 
   it('recognises its own temp names', () => {
     expect(isAtomicTempName('.notes.md.kimi-tmp-00ff00ff00ff')).toBe(true);

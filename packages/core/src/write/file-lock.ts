@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileLockedMessage, FileLockLostError } from '../errors.js';
+import { backendClock } from '../fs/backend-clock.js';
 import { hasErrno } from '../fs/errno.js';
 import { nodeCrypto, nodeTimers } from '../fs/load-on-use.js';
 import type { FileSystem, OpenFile } from '../fs/file-system.js';
@@ -167,7 +168,9 @@ function keepFresh(fs: FileSystem, lockPath: string, token: string, staleMs: num
       void readLock(fs, lockPath)
         .then(async (lock) => {
           if (lock?.token !== token) return;
-          const now = Date.now() / 1000;
+          // On the clock that stamps the backend's files, as a new lock is, so that `cleanupStaleTempFiles` judges
+          // its age on one clock: stamped with this machine's, a lock on a host whose clock is behind looked old.
+          const now = (await backendClock(fs)) / 1000;
           await fs.utimes(lockPath, now, now);
         })
         .catch(() => undefined)

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { backendClock } from '../fs/backend-clock.js';
 import { hasErrno } from '../fs/errno.js';
 import { nodeCrypto } from '../fs/load-on-use.js';
 import type { FileSystem } from '../fs/file-system.js';
@@ -28,8 +29,9 @@ export interface CleanupOptions {
 /**
  * Removes temp files that an interrupted {@link writeFileAtomic} left in `directory` on `fs`, and lock files a crashed
  * writer left (not recursive). Returns the paths removed. A directory that does not exist has nothing to clean. A
- * lock a live writer holds is refreshed while held, so it is never old enough to be removed. Ages are measured
- * against this host's clock: on a remote backend, leave a margin for the two clocks' difference.
+ * lock a live writer holds is refreshed while held, so it is never old enough to be removed. Ages are measured on the
+ * clock that stamps the backend's files (`backendClock`: over SSH the host's), so a host whose clock differs from
+ * this machine's has no live file taken for an old one.
  */
 export async function cleanupStaleTempFiles(
   fs: FileSystem,
@@ -45,7 +47,7 @@ export async function cleanupStaleTempFiles(
     throw error;
   }
   const removed: string[] = [];
-  const now = Date.now();
+  const now = await backendClock(fs);
   for (const name of names.filter((entry) => isAtomicTempName(entry) || isLockFileName(entry))) {
     const filePath = path.join(directory, name);
     try {
