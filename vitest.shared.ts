@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +130,22 @@ function backendProjects(runs: BackendRuns, include: string, mode: string): Test
  */
 export const WAITING_SUITE_WORKERS = Math.max(2, os.availableParallelism() - 1);
 
+/**
+ * Where the projects of one run share the modules vite transformed (vitest's `experimental.fsModuleCache`): a
+ * directory of this process, removed when it exits. Each backend project has its own vite server, which transformed
+ * the same sources again (about a tenth of the CPU of a package's suite). Never kept from one run to the next, so no
+ * transform can outlive a change its key does not see (a resolution that moved, say). The same path for every
+ * evaluation of the config in this process (vitest evaluates it again for each project).
+ */
+function runModuleCache(): string {
+  const directory = path.join(
+    os.tmpdir(),
+    `kimi-tools-vitest-modules-${process.pid}-${Math.round(performance.timeOrigin)}`,
+  );
+  process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+  return directory;
+}
+
 /** Test files that need built packages or binaries: they run in `test:e2e` (after `build`), never in `test`. */
 const E2E_TESTS = 'src/**/*.e2e.test.ts';
 
@@ -157,6 +173,7 @@ export function packageTestConfig(
               projects,
               // The SSH project mostly waits on round trips.
               maxWorkers: WAITING_SUITE_WORKERS,
+              experimental: { fsModuleCache: true, fsModuleCachePath: runModuleCache() },
             }),
         exclude: [...configDefaults.exclude, ...(e2e || everything ? [] : [E2E_TESTS])],
         testTimeout: 30_000,

@@ -70,15 +70,29 @@ function manyEdits(): Edit[] {
   return edits;
 }
 
-/** The edits applied one at a time to the text, each `old` checked to be there once. */
+/**
+ * The edits applied one at a time to the text, each `old` checked to be there once. In place in one buffer: building
+ * a new 300 kB string for each of 10,000 edits took three quarters of the test's time, the search the rest (UTF-8 is
+ * self-synchronizing, so a byte search finds what a string search does).
+ */
 function oneByOne(text: string, edits: readonly Edit[]): string {
-  let result = text;
+  const growth = edits.reduce(
+    (sum, edit) => sum + Math.max(0, Buffer.byteLength(edit.new) - Buffer.byteLength(edit.old)),
+    0,
+  );
+  const buffer = Buffer.alloc(Buffer.byteLength(text) + growth);
+  let length = buffer.write(text);
   for (const edit of edits) {
-    const at = result.indexOf(edit.old);
-    if (at === -1 || result.indexOf(edit.old, at + 1) !== -1) throw new Error(`not unique: ${edit.old}`);
-    result = result.slice(0, at) + edit.new + result.slice(at + edit.old.length);
+    const current = buffer.subarray(0, length);
+    const old = Buffer.from(edit.old);
+    const at = current.indexOf(old);
+    if (at === -1 || current.indexOf(old, at + 1) !== -1) throw new Error(`not unique: ${edit.old}`);
+    const replacement = Buffer.from(edit.new);
+    buffer.copyWithin(at + replacement.length, at + old.length, length);
+    replacement.copy(buffer, at);
+    length += replacement.length - old.length;
   }
-  return result;
+  return buffer.toString('utf8', 0, length);
 }
 
 describe.runIf(backendHas('slow'))('many edits in one call', () => {
