@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   Briefs,
   didYouMeanHint,
@@ -13,6 +12,7 @@ import { hiddenFromListing, type HiddenPathTest } from '../permissions/denied-by
 import type { RuledTool } from '../permissions/permission-rules.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { pathApiFor } from './platform-path.js';
 import { suggestSimilarFiles } from './suggest-similar.js';
 
 /**
@@ -27,11 +27,13 @@ export async function fileNotFoundError(
   workDir: string,
   hidden?: HiddenPathTest,
 ): Promise<ToolReturnValue<typeof Briefs.fileNotFound>> {
-  const wanted = path.basename(absolutePath).normalize('NFC');
+  // Names as the backend spells them: on a Windows host `\` separates them too.
+  const paths = pathApiFor(fs.platform);
+  const wanted = paths.basename(absolutePath).normalize('NFC');
   const hint = didYouMeanHint(
     await suggestSimilarFiles(fs, absolutePath, workDir, hidden),
     // The name offered differs from the one asked for, so reading the same once normalised is looking alike.
-    (name) => path.basename(name).normalize('NFC') === wanted,
+    (name) => paths.basename(name).normalize('NFC') === wanted,
   );
   return toolError({ message: notFoundMessage(shownPath, hint), brief: Briefs.fileNotFound });
 }
