@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { localFileSystem } from '@kimi-tools/core/fs';
+import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import { sortByPathComponentWise } from '../common/compare-paths.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
 import {
@@ -10,7 +11,7 @@ import {
   type LineWindow,
 } from './long-line-window.js';
 import type { ResultPathFilter } from './result-path-filter.js';
-import { resultLineSeparators, shownResultPath } from './shown-result-path.js';
+import { resultLineSeparators } from './shown-result-path.js';
 import { ClippedLine, type ResultLine, type ResultLines } from './shape-output.js';
 
 /** One line ripgrep printed in content mode, parsed. */
@@ -184,7 +185,7 @@ export class ContentCollector {
             continue;
           }
           const block = blocks[index] as FileBlock;
-          const shownPath = shownResultPath(block.path, separators);
+          const shownPath = escapeForDisplay(block.path, separators);
           const lead = index > 0 && gapsBetweenFiles ? 1 : 0;
           for (let at = skip; at < size && left > 0; at++, left--) {
             const line = at < lead ? null : block.lines[at - lead];

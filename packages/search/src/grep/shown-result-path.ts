@@ -17,11 +17,6 @@ export function resultLineSeparators(context: boolean, withLineNumbers: boolean)
   return withLineNumbers ? WITH_NUMBERED_CONTEXT : WITH_CONTEXT;
 }
 
-/** A path as a content line of Grep shows it, with the separators of its answer. */
-export function shownResultPath(path: string, separators: NameSeparators): string {
-  return escapeForDisplay(path, separators);
-}
-
 /** A path as a count line of Grep shows it, `{path}:{count}`. */
 export function shownCountPath(path: string): string {
   return escapeForDisplay(path, AFTER_COLON);
