@@ -83,7 +83,8 @@ describe('ApplyPatch: applies every section', () => {
     );
   });
 
-  // docs/apply-patch.md: the lines split at ` -> `, `: ` and `, `. `R a -> b -> c` read as a move of `a` or of `a -> b`.
+  // docs/apply-patch.md: the lines split at ` -> `, `: ` and `, `. `R a -> b -> c` read as a move of `a` or of
+  // `a -> b`.
   it('quotes a path holding a separator of its lines, in the result and the approval', async ({
     workspace,
     runtime,

@@ -9,8 +9,8 @@ import { errnoError } from './errno-error.js';
  * last `\n` of each block, when far enough from the last; the SHA-256 hashed in a thread meanwhile; `00` looked for;
  * strict UTF-8 checked where a chunk is not plain ASCII (or a character is cut between two). It prints one JSON object:
  * what it found, and the file's size and whole-second modification time before and after, to compare with the version
- * the caller opened, after a first line `started` (a program not started in time is given up on). Arguments: path, end, hash, nul, utf8 (`1` or `0`), checkpoint spacing, the byte order mark in hex,
- * and the chunk and block sizes.
+ * the caller opened, after a first line `started` (a program not started in time is given up on). Arguments: path,
+ * end, hash, nul, utf8 (`1` or `0`), checkpoint spacing, the byte order mark in hex, and the chunk and block sizes.
  */
 const SCAN_SCRIPT = String.raw`
 import codecs, hashlib, json, os, stat, sys, threading
@@ -129,7 +129,7 @@ export interface HostPythonSettings {
   readonly program: string | null;
   /** Files smaller than this are read rather than scanned on the host (a program costs a shell and its start). */
   readonly scanMinBytes: number;
-  /** How long a scan may take to start (the host's login shell and Python's own start-up) before it is not waited for. */
+  /** How long a scan may take to start (the host's login shell, Python's start-up) before it is not waited for. */
   readonly startTimeoutMs: number;
 }
 
@@ -139,7 +139,7 @@ export interface HostPythonSettings {
  */
 export class HostPython {
   #missing = false;
-  /** A scan not started within `startTimeoutMs`, no longer waited for but still starting: none other starts meanwhile. */
+  /** A scan not started within `startTimeoutMs`, not waited for but still starting: none other starts meanwhile. */
   #late: ExecProcess | undefined;
 
   constructor(

@@ -13,10 +13,10 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-
 const ESCAPED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"\\]/g;
 
 /**
- * When a name is shown quoted: it holds an unsafe character, it starts a `/`-separated component with `"` (it would read
- * as the quoted form), or it starts or ends with white space (what `trim()` removes: a reader, a model copying the
- * name, or a patch header read trimmed would lose it, and name another file; between quotes it stays). One expression,
- * so a plain name costs a single test.
+ * When a name is shown quoted: it holds an unsafe character, it starts a `/`-separated component with `"` (it would
+ * read as the quoted form), or it starts or ends with white space (what `trim()` removes: a reader, a model copying the
+ * name, or a patch header read trimmed would lose it, and name another file; between quotes it stays). One
+ * expression, so a plain name costs a single test.
  */
 const QUOTED_WHEN = `${UNSAFE.source}|(?:^|/)"|^\\s|\\s$`;
 const NEEDS_QUOTES = new RegExp(QUOTED_WHEN);
@@ -108,8 +108,8 @@ const NOT_PLAIN_ASCII = /[^\u0020-\u007e]|["\\]/g;
 
 /**
  * `text` quoted with every character outside printable ASCII written as an escape (`"cafe\u0301.txt"`): the form that
- * tells apart two names a reader cannot, such as the NFC and NFD forms of one accented name (docs/paths.md#names-in-a-line).
- * `readShownPath` reads it back like any quoted form.
+ * tells apart two names a reader cannot, such as the NFC and NFD forms of one accented name
+ * (docs/paths.md#names-in-a-line). `readShownPath` reads it back like any quoted form.
  */
 export function spelledOut(text: string): string {
   return `"${text.replace(NOT_PLAIN_ASCII, escaped)}"`;
