@@ -4,10 +4,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createRuntime, yoloApproval, type Approval, type ToolRuntime } from '@kimi-tools/core';
 import type { FileSystem } from '@kimi-tools/core/fs';
-import { withFileLock } from '@kimi-tools/core/toolkit';
+import { cleanupStaleTempFiles, withFileLock } from '@kimi-tools/core/toolkit';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
-import { createTempWorkspace, rewriteKeepingMtime, type TempWorkspace } from '@kimi-tools/test-kit';
+import {
+  createTempWorkspace,
+  onSkewedClock,
+  rewriteKeepingMtime,
+  type TempWorkspace,
+} from '@kimi-tools/test-kit';
 import { WriteFile } from '@kimi-tools/write';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
@@ -241,6 +246,33 @@ describe('two clients editing one remote file', () => {
       'ran',
     );
     expect(await settledNames(tree.workDir, fs)).toEqual(['a.txt']);
+  });
+
+  test('on a host whose clock is an hour behind or ahead, the clean-up keeps a fresh temp file and a live lock, and removes an old temp file', async () => {
+    const file = await tree.write('a.txt', 'x');
+    const { fs } = await remoteRuntime();
+    const hour = 3_600_000;
+    for (const skew of [-hour, hour]) {
+      const host = onSkewedClock(fs, skew);
+      const [fresh, old] = [tree.at('.b.txt.kimi-tmp-ba9876543210'), tree.at('.c.txt.kimi-tmp-0123456789ab')];
+      await nodeFs.writeFile(fresh, 'fresh');
+      await nodeFs.writeFile(old, 'old');
+      const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+      await nodeFs.utimes(old, tenMinutesAgo, tenMinutesAgo);
+      // Held past a refresh (every second, the least staleMs over SFTP), then cleaned up under the held lock.
+      const removed = await withFileLock(
+        host,
+        file,
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          return cleanupStaleTempFiles(host, tree.workDir);
+        },
+        { staleMs: 3_000, timeoutMs: 5_000 },
+      );
+      expect(removed).toEqual([old]);
+      expect((await nodeFs.readdir(tree.workDir)).sort()).toEqual(['.b.txt.kimi-tmp-ba9876543210', 'a.txt']);
+      await nodeFs.rm(fresh);
+    }
   });
 
   test('a live holder that works past staleMs is never broken by the other client: its refreshes show it alive', async () => {
