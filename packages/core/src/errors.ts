@@ -1,4 +1,10 @@
-import { LIST_SEPARATORS, quotedPath, shownPath, spelledOut } from './text/escape-for-display.js';
+import {
+  LIST_SEPARATORS,
+  nameSeparators,
+  quotedPath,
+  shownPath,
+  spelledOut,
+} from './text/escape-for-display.js';
 
 // Core's error vocabulary: every brief and every error message core words is here, once. Tools share the briefs
 // and the wording they have in common (`Briefs`, `notReadableMessage`, `toolFailedMessage`) through the toolkit.
@@ -175,9 +181,20 @@ export function sensitiveEditMessage(shown: string): string {
   return `${quotedPath(shown)} appears to contain secrets (matched sensitive file pattern). Editing this file is blocked to protect credentials.`;
 }
 
+/** A failure line puts `. Error: ` after its name: a name holding it is shown quoted (docs/paths.md#names-in-a-line). */
+const FAILURE_SEPARATORS = nameSeparators('. Error: ');
+
+/**
+ * The message of a tool that hit an unexpected error on `path`: `Failed to {action} {path}. Error: {error}`, where
+ * `action` is what it was doing (`read`, `write to`).
+ */
+export function failedOnPathMessage(action: string, path: string, error: string): string {
+  return `Failed to ${action} ${shownPath(path, FAILURE_SEPARATORS)}. Error: ${error}`;
+}
+
 /** The failure message of a tool that reads a file (ReadFile, ReadMediaFile) and hit an unexpected error. */
 export function readFailedMessage(path: string, error: string): string {
-  return `Failed to read ${shownPath(path)}. Error: ${error}`;
+  return failedOnPathMessage('read', path, error);
 }
 
 /** A file that was never read in this session. */

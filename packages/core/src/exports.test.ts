@@ -207,6 +207,7 @@ const TOOLKIT = [
   'positiveNumberOption',
   'quotedPath',
   'readFailedMessage',
+  'failedOnPathMessage',
   'readFileHead',
   'readFileUpTo',
   'sensitiveFileError',

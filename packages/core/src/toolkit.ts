@@ -14,6 +14,7 @@ export {
   notFoundMessage,
   notReadableMessage,
   readFailedMessage,
+  failedOnPathMessage,
   toolFailedMessage,
   type CoreBrief,
   type PermissionBrief,

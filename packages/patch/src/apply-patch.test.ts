@@ -198,6 +198,21 @@ describe('ApplyPatch: applies every section', () => {
     );
   });
 
+  it('quotes the name of a loosely matched chunk when it holds the words after it', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    // `Chunk 1 of a matched after normalising b.py matched after normalising ...` named a file `a`.
+    const name = 'a matched after normalising b.py';
+    await workspace.write(name, 'x  \n', { readBy: runtime });
+    const result = await tool.call({ patch: patch(`*** Update File: ${name}`, '-x', '+y') });
+    expect(result.message).toBe(
+      'Success. Updated the following files:\nM "a matched after normalising b.py"\n' +
+        'Chunk 1 of "a matched after normalising b.py" matched after normalising trailing whitespace.',
+    );
+  });
+
   it('recognises a patch applied already: success, nothing written', async ({
     workspace,
     runtime,

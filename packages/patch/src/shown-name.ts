@@ -3,10 +3,10 @@ import { escapeForDisplay, nameSeparators } from '@kimi-tools/core/toolkit';
 /**
  * The separators ApplyPatch's lines put after or between names (docs/apply-patch.md#what-the-model-reads): ` -> `
  * between a move's two names, `: ` after the name a failure line starts with, `, ` between the names of the approval's
- * description and of a list, and a backtick after a name in backticks. A name holding one is shown quoted, so every
- * line splits one way.
+ * description and of a list, a backtick after a name in backticks, and ` matched after normalising ` after the name of
+ * a chunk that needed a looser match. A name holding one is shown quoted, so every line splits one way.
  */
-const PATCH_SEPARATORS = nameSeparators(' -> ', ': ', ', ', '`');
+const PATCH_SEPARATORS = nameSeparators(' -> ', ': ', ', ', '`', ' matched after normalising ');
 
 /** A file's name as every message of ApplyPatch shows it: `input` is the name itself, not its shown form. */
 export function shownName(input: string): string {

@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { quotedPath, shownPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { failedOnPathMessage, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 
 // WriteFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
 
@@ -14,7 +14,7 @@ export type WriteFileBrief = '' | CoreBrief | (typeof WriteFileBriefs)[keyof typ
 
 /** The message of a write that failed unexpectedly. */
 export function writeFailedMessage(path: string, error: string): string {
-  return `Failed to write to ${shownPath(path)}. Error: ${error}`;
+  return failedOnPathMessage('write to', path, error);
 }
 
 /** Refused: an overwrite that puts an elision comment where the file's lines were (docs/write-file.md). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMeanHint } from '../errors.js';
+import { didYouMeanHint, failedOnPathMessage, readFailedMessage } from '../errors.js';
 import {
   escapeForDisplay,
   LIST_SEPARATORS,
@@ -112,6 +112,15 @@ describe('names in a line', () => {
     expect(shownPath('a,b.txt', LIST_SEPARATORS)).toBe('a,b.txt');
     // `Did you mean: a, b.txt?` offered two names, `a` and `b.txt`.
     expect(didYouMeanHint(['a, b.txt', 'c.txt'])).toBe(' Did you mean: "a, b.txt", c.txt?');
+  });
+
+  it('shows the name of a failure line quoted when it holds `. Error: `', () => {
+    // `Failed to read a. Error: b. Error: EIO` read as a failure on `a` with the error `b. Error: EIO`.
+    expect(readFailedMessage('a. Error: b', 'EIO')).toBe('Failed to read "a. Error: b". Error: EIO');
+    expect(failedOnPathMessage('write to', 'a. Error: b', 'EIO')).toBe(
+      'Failed to write to "a. Error: b". Error: EIO',
+    );
+    expect(readFailedMessage('a. Error.txt', 'EIO')).toBe('Failed to read a. Error.txt. Error: EIO');
   });
 });
 
