@@ -37,6 +37,7 @@ import { GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import { releaseIgnoreFifos } from './ignore-fifo-release.js';
 import { GrepParams } from './grep-params.js';
 import { withOwnPattern } from './own-pattern-error.js';
+import { withGrepAdvice } from './ripgrep-advice.js';
 import { parseCounts } from './parse-output.js';
 import { ContentCollector } from './content-collector.js';
 import { windowInFile } from './long-line-window.js';
@@ -280,7 +281,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const mode = await this.modeLines(params, run, filter, collector);
     if (!mode.hadResults) {
       if (run.timedOut) return timedOutError(this.timeoutMs);
-      if (run.exitCode === 2) return ripgrepError(withOwnPattern(run.stderr, params.pattern).trim());
+      if (run.exitCode === 2)
+        return ripgrepError(withGrepAdvice(withOwnPattern(run.stderr, params.pattern)).trim());
     }
 
     const notes: string[] = [];

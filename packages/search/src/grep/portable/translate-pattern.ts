@@ -7,6 +7,7 @@ import {
 } from './emit-javascript-regex.js';
 import { parseRustRegex } from './parse-rust-regex.js';
 import type { PatternSpan, RegexFlags } from './regex-ast.js';
+import { MULTILINE_ADVICE } from '../ripgrep-advice.js';
 
 /** A Grep pattern as the portable search runs it. */
 export interface PortablePattern {
@@ -73,7 +74,7 @@ export function translatePattern(
     regex = emitJavaScriptRegex(parsed.node, { lineMode });
   } catch (error) {
     if (!(error instanceof LineTerminatorLiteralError)) throw error;
-    return { ok: false, error: `${error.message}\n\nSet multiline to true to match across lines.` };
+    return { ok: false, error: `${error.message}\n\n${MULTILINE_ADVICE}` };
   }
   try {
     new RegExp(regex.source, regex.flags);
