@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, promises as nodeFs, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
@@ -8,6 +7,12 @@ import { StrReplaceFile } from '@kimi-tools/replace';
 import { WriteFile } from '@kimi-tools/write';
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import {
+  blockUntil,
+  bytesWaitingFor,
+  sftpServersAndRelays,
+  waitsForWork,
+} from './__fixtures__/sftp-server-processes.js';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
 
 // A connection killed on the server's side, at a request chosen by the test: the processes serving it (sshd's
@@ -46,44 +51,6 @@ async function dropAt(name: string, nth = 1, only?: (pid: number) => Promise<boo
   };
 }
 
-/** The pids of the processes serving the connections open now: each SFTP server and the sshd process relaying it. */
-async function sftpServersAndRelays(): Promise<Array<{ sftp: number; relay: number }>> {
-  const found: Array<{ sftp: number; relay: number }> = [];
-  for (const pid of await ssh.server.sessionProcesses()) {
-    const stat = await nodeFs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (!stat.includes('(sftp-server)')) continue;
-    found.push({ sftp: pid, relay: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) });
-  }
-  return found;
-}
-
-/** Waits, blocking this process (so no answer and no closed connection is seen meanwhile), until `done()`. */
-function blockUntil(done: () => boolean, what: string): void {
-  const deadline = Date.now() + 10_000;
-  while (!done()) if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`);
-}
-
-/** `poll` and `ppoll` on x86-64, `ppoll` on arm64: the system calls a server waiting for work sleeps in. */
-const POLL_SYSCALLS = process.arch === 'arm64' ? ['73'] : ['7', '271'];
-
-/**
- * Whether a server sleeps waiting for its next request, with no answer of its own left to write (OpenSSH's SFTP
- * server polls its output too while it has one, and the pipe to sshd takes it at once).
- */
-function waitsForWork(pid: number): boolean {
-  const call = readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0] ?? '';
-  return POLL_SYSCALLS.includes(call);
-}
-
-/** Bytes waiting in the pipe a process reads as its standard input (FIONREAD on another reader of it). */
-function bytesWaitingFor(pid: number): number {
-  const script =
-    'import fcntl, os, struct, sys, termios\n' +
-    'fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)\n' +
-    'print(struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\\0" * 4))[0])';
-  return Number(execFileSync('python3', ['-c', script, `/proc/${pid}/fd/0`], { encoding: 'utf8' }));
-}
-
 /**
  * Loses the answer of the first request named `name` to a drop, whether or not the server makes it: the SFTP server
  * is stopped (SIGSTOP) just before the request goes out, and the sshd process relaying it is killed once it has
@@ -98,7 +65,7 @@ async function loseAnswerOf(
   atLeast: number,
   options: { made: true; madeNow: () => boolean } | { made: false },
 ): Promise<() => Promise<void>> {
-  const [serving] = await sftpServersAndRelays();
+  const [serving] = await sftpServersAndRelays(ssh.server);
   if (!serving) throw new Error('no SFTP server is serving a connection');
   const { sftp, relay } = serving;
   trap = (request) => {

@@ -15,6 +15,7 @@ export interface ConnectionSettings {
   readonly hostKeys: HostKeyRules;
   readonly readyTimeoutMs: number;
   readonly keepaliveIntervalMs: number;
+  readonly answerTimeoutMs: number;
   readonly onRequest?: (request: string) => void;
   readonly onAnswer?: (request: string) => void;
 }
@@ -191,6 +192,15 @@ async function openSession(
     client.end();
   };
   sftp.once('close', sftpEnded);
+  // The SFTP server may stop answering while SSH stays up (its process stopped, a file system that hangs it): the
+  // keepalives sshd answers never tell. Its session is ended at once, not politely: nothing it holds can be had.
+  const sftpSilent = () => {
+    if (!alive) return;
+    alive = false;
+    reason = `the SFTP server answered nothing for ${settings.answerTimeoutMs} ms`;
+    gone();
+    client.destroy();
+  };
   return {
     client,
     execChannels: new ExecChannels(),
@@ -198,6 +208,8 @@ async function openSession(
       alive: () => alive,
       lost,
       ended: sftpEnded,
+      answerTimeoutMs: settings.answerTimeoutMs,
+      silent: sftpSilent,
       onRequest: settings.onRequest,
       onAnswer: settings.onAnswer,
     }),

@@ -38,6 +38,14 @@ export interface SshFileSystemOptions {
    * Three unanswered ones in a row drop it, and calls in flight fail with `ECONNRESET` instead of waiting forever.
    */
   keepaliveIntervalMs?: number;
+  /**
+   * How long the host's SFTP server may answer nothing while requests wait for their answers, in milliseconds
+   * (default 60,000). The clock starts again with every answer, so a slow link or a long queue of reads never runs
+   * it out. When it does (the server's process stopped, a file system that hangs it, while SSH keepalives are still
+   * answered), every waiting request and every later one of that session fails with `ECONNRESET`, the connection is
+   * ended, and the next call connects again.
+   */
+  answerTimeoutMs?: number;
   /** Called with the name of every SFTP request sent (`stat`, `open`, `read`...), to count round trips. */
   onRequest?: (request: string) => void;
   /**
@@ -80,6 +88,14 @@ export function hostProgramSettings(options: SshFileSystemOptions): HostProgramS
 }
 
 const DEFAULT_KEEPALIVE_INTERVAL_MS = 15_000;
+/**
+ * Between two answers a working server sends at most one of its largest packets (OpenSSH: 255 KiB, a read's) and
+ * serves one request: a minute lets a link of 40 kbit/s, or a sync of a large file to a slow disk, through, and is
+ * longer than keepalives take to tell a dead link (three of 15 s).
+ */
+const DEFAULT_ANSWER_TIMEOUT_MS = 60_000;
+/** The longest delay a Node timer keeps (a larger one fires at once). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** Checks the options and settles their defaults; anything wrong is refused here, before connecting. */
 export function connectionSettings(options: SshFileSystemOptions): ConnectionSettings & { root: string } {
@@ -99,6 +115,11 @@ export function connectionSettings(options: SshFileSystemOptions): ConnectionSet
     if (!Number.isFinite(value) || value < 0)
       throw invalid(`${name} must be a number of milliseconds, 0 or more`);
   }
+  const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
+  if (typeof answerTimeoutMs !== 'number' || !(answerTimeoutMs > 0 && answerTimeoutMs <= LONGEST_TIMER_MS))
+    throw invalid(
+      `answerTimeoutMs must be a number of milliseconds, above 0 and at most ${LONGEST_TIMER_MS}`,
+    );
   const hostKeys = options.hostKey === undefined ? undefined : [options.hostKey].flat();
   if (hostKeys?.length === 0) throw invalid('hostKey lists no key: leave it out to let known_hosts decide');
   return {
@@ -117,6 +138,7 @@ export function connectionSettings(options: SshFileSystemOptions): ConnectionSet
     },
     readyTimeoutMs: connectTimeoutMs,
     keepaliveIntervalMs,
+    answerTimeoutMs,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.onAnswer ? { onAnswer: options.onAnswer } : {}),
   };

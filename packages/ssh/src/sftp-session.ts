@@ -1,4 +1,5 @@
 import type { Attributes, InputAttributes, SFTPWrapper } from 'ssh2';
+import { AnswerDeadline } from './answer-deadline.js';
 
 /** SFTP v3 status codes (draft-ietf-secsh-filexfer-02 §7) that the backend tells apart. */
 export const SftpStatus = {
@@ -36,6 +37,10 @@ export interface SessionState {
   lost(): Error;
   /** Marks the session gone: a request was left unanswered because the channel ended. */
   ended(): void;
+  /** How long the server may answer nothing while requests wait (`answerTimeoutMs`). */
+  readonly answerTimeoutMs: number;
+  /** Marks the session gone, and ends it: the server answered nothing for `answerTimeoutMs` while requests waited. */
+  silent(): void;
   onRequest?: ((request: string) => void) | undefined;
   onAnswer?: ((request: string) => void) | undefined;
 }
@@ -67,7 +72,8 @@ const DEFAULT_DATA_LENGTH = 32_000;
 /**
  * The SFTP requests of one live session, as promises. Every request and every answer is counted (`onRequest`,
  * `onAnswer`), none is sent once the session is lost, and a request the connection took down with it rejects with the
- * session's `lost()` error.
+ * session's `lost()` error. So does every request waiting when the server answered nothing for `answerTimeoutMs`: the
+ * session is then ended, and the next call starts another.
  */
 export class SftpSession {
   /** The extensions the server announced (`posix-rename@openssh.com`, `fsync@openssh.com`...). */
@@ -78,6 +84,9 @@ export class SftpSession {
   #changing = 0;
   /** The requests that may change a path (see {@link changing}) sent and not answered yet. */
   readonly #unansweredChanges = new Set<Promise<unknown>>();
+  /** How each request waiting for its answer is failed when the server went silent. */
+  readonly #waiting = new Set<() => void>();
+  readonly #deadline: AnswerDeadline;
 
   constructor(
     private readonly sftp: SFTPWrapper,
@@ -88,6 +97,11 @@ export class SftpSession {
     this.extensions = new Set(Object.keys(internals._extensions ?? {}));
     this.maxRead = internals._maxReadLen ?? DEFAULT_DATA_LENGTH;
     this.maxWrite = internals._maxWriteLen ?? DEFAULT_DATA_LENGTH;
+    this.#deadline = new AnswerDeadline(connection.answerTimeoutMs, () => {
+      // Gone first, so each request fails with the reason, and none is sent on this session any more.
+      connection.silent();
+      for (const fail of [...this.#waiting]) fail();
+    });
   }
 
   get alive(): boolean {
@@ -124,18 +138,41 @@ export class SftpSession {
       }
       if (!looking) this.#changing++;
       connection.onRequest?.(request);
-      issue((error, value) => {
+      // Settled once: by its answer, or failed when the server went silent (ssh2 calls back later, when the channel
+      // closes, and that call is then ignored).
+      let waiting = true;
+      const settle = () => {
+        if (!waiting) return false;
+        waiting = false;
+        this.#waiting.delete(silenced);
+        this.#deadline.answered();
         connection.onAnswer?.(request);
-        const status = (error as { code?: unknown } | null | undefined)?.code;
-        if (!error) resolve(value as T);
-        else if (typeof status === 'number' && connection.alive())
-          reject(new SftpStatusError(status, error.message));
-        else {
-          // ssh2 fails every request still waiting with "No response from server" (no status) when the channel ends.
-          connection.ended();
-          reject(connection.lost());
-        }
-      });
+        return true;
+      };
+      const silenced = () => {
+        if (settle()) reject(connection.lost());
+      };
+      this.#waiting.add(silenced);
+      this.#deadline.sent();
+      try {
+        issue((error, value) => {
+          if (!settle()) return;
+          const status = (error as { code?: unknown } | null | undefined)?.code;
+          if (!error) resolve(value as T);
+          else if (typeof status === 'number' && connection.alive())
+            reject(new SftpStatusError(status, error.message));
+          else {
+            // ssh2 fails every request still waiting with "No response from server" (no status) when the channel
+            // ends.
+            connection.ended();
+            reject(connection.lost());
+          }
+        });
+      } catch (error) {
+        // Refused before it was sent (ssh2 checks its arguments): no answer to wait for.
+        settle();
+        reject(error as Error);
+      }
     });
     if (looking) return sent;
     this.#unansweredChanges.add(sent);

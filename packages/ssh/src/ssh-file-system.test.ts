@@ -88,6 +88,12 @@ describe('sshFileSystem', () => {
     await expect(refused({ port: 70_000 })).rejects.toThrow(
       'EINVAL: sshFileSystem: port 70000 is not a TCP port',
     );
+    for (const answerTimeoutMs of [0, -1, Number.POSITIVE_INFINITY, 2 ** 31, Number.NaN]) {
+      // A Node timer of 2^31 ms or more fires at once.
+      await expect(refused({ answerTimeoutMs })).rejects.toThrow(
+        'EINVAL: sshFileSystem: answerTimeoutMs must be a number of milliseconds, above 0 and at most 2147483647',
+      );
+    }
     await expect(refused({ hostKey: [] })).rejects.toThrow(
       'EINVAL: sshFileSystem: hostKey lists no key: leave it out to let known_hosts decide',
     );
