@@ -198,6 +198,23 @@ describe('ApplyPatch: applies every section', () => {
     );
   });
 
+  it('keeps the context lines of a loosely matched chunk as the file has them', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    // The chunk's context matches only after normalising: its lines were written with the patch's quotes and
+    // without the file's trailing blanks, changing lines the patch did not change.
+    await workspace.write('a.py', 'a = \u201cq\u201d  \nb = 1\n\tc = 2\n', { readBy: runtime });
+    const result = await tool.call({
+      patch: patch('*** Update File: a.py', ' a = "q"', '-b = 1', '+b = 2', '   c = 2'),
+    });
+    expect(result.message).toBe(
+      'Success. Updated the following files:\nM a.py\nChunk 1 of a.py matched after normalising whitespace and typographic punctuation.',
+    );
+    expect(await workspace.read('a.py')).toBe('a = \u201cq\u201d  \nb = 2\n\tc = 2\n');
+  });
+
   it('quotes the name of a loosely matched chunk when it holds the words after it', async ({
     workspace,
     runtime,

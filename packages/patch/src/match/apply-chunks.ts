@@ -5,8 +5,9 @@ import type { ChunkPlace } from './find-chunks.js';
 
 /**
  * The replacements of the file's `\n`-normalised text that put each chunk's new lines where its old lines were
- * placed. The file's final line break is kept as it was, unless a unified diff's `\ No newline at end of file` marks
- * say that the chunk reaching the end changes it.
+ * placed. A context line is written as the file has it: a chunk matched after normalising (whitespace, typographic
+ * punctuation) changes only the lines it adds and removes. The file's final line break is kept as it was, unless a
+ * unified diff's `\ No newline at end of file` marks say that the chunk reaching the end changes it.
  */
 export function chunkReplacements(
   file: FileLines,
@@ -23,7 +24,12 @@ export function chunkReplacements(
     if (reachesEnd && chunk.newEndsWithoutNewline !== undefined)
       endsWithNewline = !chunk.newEndsWithoutNewline;
     else if (reachesEnd && chunk.oldEndsWithoutNewline === true) endsWithNewline = true;
-    let text = chunk.newLines.join('\n');
+    let text = chunk.newLines
+      .map((line, at) => {
+        const kept = chunk.newFromOld[at]!;
+        return kept < 0 ? line : file.lines[place.start + kept]!;
+      })
+      .join('\n');
     if (!reachesEnd) {
       if (chunk.newLines.length > 0) text += '\n';
       return { start, end, text };

@@ -9,6 +9,7 @@ const chunk = (oldLines: string[], newLines: string[], extra: Partial<PatchChunk
   anchors: [],
   oldLines,
   newLines,
+  newFromOld: newLines.map(() => -1),
   atEndOfFile: false,
   ...extra,
 });

@@ -111,6 +111,7 @@ function readChunks(
     if (chunk === undefined) return undefined;
     chunk.oldLines.length -= trailingBlanks;
     chunk.newLines.length -= trailingBlanks;
+    chunk.newFromOld.length -= trailingBlanks;
     trailingBlanks = 0;
     if (chunk.oldLines.length === 0 && chunk.newLines.length === 0) {
       return envelopeReasons.emptyChunk(chunk.patchLine, path);
@@ -145,10 +146,14 @@ function readChunks(
       const text = line.slice(1);
       trailingBlanks = line === '' ? trailingBlanks + 1 : 0;
       if (line === '' || line[0] === ' ') {
+        chunk.newFromOld.push(chunk.oldLines.length);
         chunk.oldLines.push(text);
         chunk.newLines.push(text);
       } else if (line[0] === '-') chunk.oldLines.push(text);
-      else chunk.newLines.push(text);
+      else {
+        chunk.newFromOld.push(-1);
+        chunk.newLines.push(text);
+      }
     } else {
       return { ok: false, reason: envelopeReasons.badHeader(lineNumber(at), line) };
     }
@@ -160,5 +165,5 @@ function readChunks(
 }
 
 function newChunk(patchLine: number): PatchChunk {
-  return { patchLine, anchors: [], oldLines: [], newLines: [], atEndOfFile: false };
+  return { patchLine, anchors: [], oldLines: [], newLines: [], newFromOld: [], atEndOfFile: false };
 }

@@ -144,6 +144,7 @@ function readHunk(
     anchors: [],
     oldLines: [],
     newLines: [],
+    newFromOld: [],
     atEndOfFile: false,
     hintLine: Number(header[1]),
   };
@@ -159,6 +160,7 @@ function readHunk(
       continue;
     }
     if (line === '' || line[0] === ' ') {
+      chunk.newFromOld.push(chunk.oldLines.length);
       chunk.oldLines.push(line.slice(1));
       chunk.newLines.push(line.slice(1));
       lastSide = 'both';
@@ -166,6 +168,7 @@ function readHunk(
       chunk.oldLines.push(line.slice(1));
       lastSide = 'old';
     } else if (line[0] === '+') {
+      chunk.newFromOld.push(-1);
       chunk.newLines.push(line.slice(1));
       lastSide = 'new';
     } else break;
@@ -179,6 +182,7 @@ function readHunk(
   ) {
     chunk.oldLines.pop();
     chunk.newLines.pop();
+    chunk.newFromOld.pop();
     at -= 1;
   }
   record.chunks.push(chunk);

@@ -10,6 +10,12 @@ export interface PatchChunk {
   oldLines: string[];
   /** Context and added lines, in order. */
   newLines: string[];
+  /**
+   * For each of `newLines`, the index in `oldLines` of the context line it repeats, or -1 for an added line: a context
+   * line is written as the file has it, so a chunk matched after normalising changes only the lines it adds and
+   * removes.
+   */
+  newFromOld: number[];
   /** The chunk must end at the end of the file (`*** End of File`). */
   atEndOfFile: boolean;
   /**

@@ -275,10 +275,14 @@ function isReplay(
   failure: ChunkFailure,
 ): boolean {
   if (failure.kind !== 'not-found') return false;
-  const applied = section.chunks.map((chunk) => ({
-    ...chunk,
-    oldLines: chunk.newLines,
-    newLines: chunk.oldLines,
-  }));
-  return placeChunks(file, applied).ok;
+  return placeChunks(file, section.chunks.map(reversedChunk)).ok;
+}
+
+/** The chunk that undoes `chunk`: its new lines to find, its old lines to put back, the same lines kept. */
+function reversedChunk(chunk: PatchChunk): PatchChunk {
+  const newFromOld = chunk.oldLines.map(() => -1);
+  chunk.newFromOld.forEach((old, at) => {
+    if (old >= 0) newFromOld[old] = at;
+  });
+  return { ...chunk, oldLines: chunk.newLines, newLines: chunk.oldLines, newFromOld };
 }
