@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
-import { isAtomicTempName } from '@kimi-tools/core/toolkit';
+import { isAtomicTempName, isLockFileName } from '@kimi-tools/core/toolkit';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { createCheckpoints } from './index.js';
@@ -42,11 +42,14 @@ function runKilled(config: {
   });
 }
 
-/** Every file under `root` with its content (a link as its target), temp files of an interrupted write left out. */
+/**
+ * Every file under `root` with its content (a link as its target), the temp and lock files of an interrupted write left
+ * out (the next writer of a file breaks the lock its dead holder left).
+ */
 async function files(root: string): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
   for (const entry of await fs.readdir(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isDirectory() || isAtomicTempName(entry.name)) continue;
+    if (entry.isDirectory() || isAtomicTempName(entry.name) || isLockFileName(entry.name)) continue;
     const full = path.join(entry.parentPath, entry.name);
     found[path.relative(root, full)] = entry.isSymbolicLink()
       ? `-> ${await fs.readlink(full)}`
@@ -111,8 +114,10 @@ describe('a process killed', () => {
   });
 
   const rewindKills: KillAt[] = [
-    // While the temp files are written.
+    // While the lock files of the 13 paths it writes are taken.
     { side: 'workspace', op: 'create', nth: 3 },
+    // While the temp files are written, its locks held.
+    { side: 'workspace', op: 'create', nth: 13 + 3 },
     // Halfway through the renames.
     { side: 'workspace', op: 'rename', nth: 5 },
     // Before the record of the state after the rewind is linked.

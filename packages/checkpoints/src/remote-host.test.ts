@@ -1,5 +1,6 @@
 import { promises as nodeFs } from 'node:fs';
 import { createRuntime, yoloApproval, type FileSystem } from '@kimi-tools/core';
+import { localFileSystem } from '@kimi-tools/core/fs';
 import { sshFileSystem, type SshFileSystem } from '@kimi-tools/ssh';
 import {
   createTempWorkspace,
@@ -10,6 +11,7 @@ import {
 } from '@kimi-tools/test-kit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createCheckpoints, defaultStoreDirectory } from './index.js';
+import { pausedAtCommit, startPausedWrite } from './__fixtures__/racing-writer.js';
 
 // Checkpoints of a workspace on another host, over the real OpenSSH server of the test kit on 127.0.0.1.
 
@@ -118,5 +120,28 @@ describe('checkpoints of a workspace on a host over SSH', () => {
       else process.env.XDG_STATE_HOME = saved;
       await other.stop();
     }
+  });
+
+  test('waits for the lock of a WriteFile made on the host meanwhile, and writes nothing over it', async () => {
+    const paused = pausedAtCommit(await connect(), tree.workDir);
+    const runtime = createRuntime({ workDir: tree.workDir, approval: yoloApproval(), fs: paused.fs });
+    const checkpoints = createCheckpoints(runtime, { dir: tree.outside('store') });
+    const file = await tree.write('a.txt', 'a1\n');
+    await checkpoints.create('1');
+    await nodeFs.writeFile(file, 'a2\n');
+    await checkpoints.create('2');
+    // An agent on the host itself (the local disk is the host's here) has checked a.txt under its lock.
+    const write = startPausedWrite(localFileSystem, tree.workDir, file, 'on the host\n');
+    await write.inLock;
+
+    const rewinding = checkpoints.rewind('1');
+    await paused.reached;
+    expect(await write.finish()).toBe('written');
+    paused.resume();
+
+    expect(await rewinding).toEqual({ kind: 'changed', paths: ['a.txt'] });
+    expect(paused.waitedOnLock).toBe(true);
+    expect(await nodeFs.readFile(file, 'utf8')).toBe('on the host\n');
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
   });
 });

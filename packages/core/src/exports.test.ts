@@ -73,6 +73,7 @@ const TOOLKIT = [
   'withFileLock',
   'FileLockOptions',
   'HeldFileLock',
+  'withFileSetLocks',
   'applyFileSet',
   'FileSetChange',
   'FileSetEntry',

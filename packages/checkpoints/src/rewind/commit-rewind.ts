@@ -5,11 +5,12 @@ import {
   hashBytes,
   isMissingPathError,
   readPreviousState,
+  withFileSetLocks,
   type CommitStep,
   type PreviousState,
 } from '@kimi-tools/core/toolkit';
 import type { EntryLookup, ManifestEntry } from '../scan/manifest.js';
-import type { RewindPlan } from './plan-rewind.js';
+import type { PlannedMerge, RewindPlan } from './plan-rewind.js';
 import { directoriesAbove } from '../scan/workspace-paths.js';
 
 /** How a commit of a rewind ended. */
@@ -28,18 +29,6 @@ function stillHolds(previous: PreviousState, seen: ManifestEntry | undefined): b
   if (previous.kind !== 'file') return false;
   if (seen.type === 'large') return previous.bytes.length === seen.size;
   return seen.type === 'file' && hashBytes(previous.bytes) === seen.hash;
-}
-
-/** Runs `task` holding the runtime's lock of every path, taken in one order (so no two callers deadlock). */
-function withPathLocks<T>(
-  runtime: ToolRuntime,
-  paths: readonly string[],
-  task: () => Promise<T>,
-): Promise<T> {
-  const sorted = [...new Set(paths)].sort();
-  const take = (index: number): Promise<T> =>
-    index === sorted.length ? task() : runtime.locks.run(sorted[index]!, () => take(index + 1));
-  return take(0);
 }
 
 /**
@@ -78,11 +67,81 @@ async function pathsThroughNonDirectories(
   return through;
 }
 
+/** A failed commit as a rewind reports it: the paths it could not put back relative to the workspace. */
+function failedCommit(root: string, error: unknown): RewindCommit {
+  if (error instanceof CommitFailedError) {
+    return {
+      kind: 'failed',
+      message: error.message,
+      unrestored: error.unrestored.map((path) => path.slice(root.length + 1)),
+    };
+  }
+  return { kind: 'failed', message: error instanceof Error ? error.message : String(error), unrestored: [] };
+}
+
+/** What a commit of a planned rewind writes, and how it knows what the scan saw. */
+interface RewindWrites {
+  root: string;
+  /** The restored and merged paths, relative to `root`. */
+  written: readonly string[];
+  merged: ReadonlyMap<string, PlannedMerge>;
+  target: EntryLookup;
+  now: EntryLookup;
+  restoredBytes: (path: string) => Uint8Array;
+}
+
 /**
- * Writes a planned rewind: the checkpoint's directories made first, then, holding the runtime's lock of every
- * path, each file checked to still be what the scan saw (else nothing is written) and every file restored or merged
- * in one {@link commitFileSet} (all of them or, on a failure, none: each is put back and the directories made are
- * removed); last, the directories the checkpoint did not have are removed when nothing is left in them.
+ * The step under the locks: every written path still what the scan saw and no directory above it a link or a file
+ * (else nothing is written), then one {@link commitFileSet} of them all, from what each holds now (to undo a failure).
+ */
+async function checkAndCommit(runtime: ToolRuntime, writes: RewindWrites): Promise<RewindCommit> {
+  const { root, written, merged, target, now } = writes;
+  const absolute = (path: string) => `${root}/${path}`;
+  const steps = new Array<CommitStep | undefined>(written.length);
+  const changed: string[] = [];
+  let next = 0;
+  // What each path holds now, read a few at a time.
+  const lane = async () => {
+    while (next < written.length) {
+      const at = next++;
+      const path = written[at]!;
+      const { state: previous } = await readPreviousState(runtime.fs, absolute(path));
+      if (!stillHolds(previous, now(path))) changed.push(path);
+      const merge = merged.get(path);
+      const entry = target(path);
+      if (merge !== undefined)
+        steps[at] = { kind: 'write', path: absolute(path), bytes: merge.bytes, mode: merge.mode, previous };
+      else if (entry === undefined) steps[at] = { kind: 'remove', path: absolute(path), previous };
+      else if (entry.type === 'link')
+        steps[at] = { kind: 'symlink', path: absolute(path), target: entry.target, previous };
+      else if (entry.type === 'file') {
+        const bytes = writes.restoredBytes(path);
+        steps[at] = { kind: 'write', path: absolute(path), bytes, mode: entry.mode, previous };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, written.length) }, lane));
+  // A directory may have become a link since the commit's first look, while the locks were taken.
+  changed.push(...(await pathsThroughNonDirectories(runtime, root, written)));
+  if (changed.length > 0) return { kind: 'changed', paths: [...new Set(changed)].sort() };
+  try {
+    await commitFileSet(
+      runtime.fs,
+      steps.filter((step): step is CommitStep => step !== undefined),
+    );
+    return { kind: 'done' };
+  } catch (error) {
+    return failedCommit(root, error);
+  }
+}
+
+/**
+ * Writes a planned rewind as the editing tools write (docs/checkpoints.md#rewind). No directory above a written path
+ * may be a link or a file; the checkpoint's directories are made (a lock file lives beside its file); then, holding
+ * the runtime's lock and the lock file of every written path (core's {@link withFileSetLocks}: ApplyPatch's order,
+ * waits and stale locks), {@link checkAndCommit}. Unless that is done, the directories made are removed again once the
+ * locks are let go; when it is, the directories the checkpoint did not have are removed when nothing is left in them.
+ * A lock another writer holds past the wait throws its message, with nothing written.
  */
 export async function commitRewind(
   runtime: ToolRuntime,
@@ -95,34 +154,12 @@ export async function commitRewind(
   const absolute = (path: string) => `${root}/${path}`;
   const merged = new Map(plan.merge.map((item) => [item.path, item]));
   const written = [...plan.restore, ...merged.keys()];
+  // Through a link, a directory made or a lock file taken would land wherever it leads.
+  const through = await pathsThroughNonDirectories(runtime, root, written);
+  if (through.length > 0) return { kind: 'changed', paths: through.sort() };
   const created: string[] = [];
-  const outcome = await withPathLocks(runtime, written.map(absolute), async (): Promise<RewindCommit> => {
-    const steps = new Array<CommitStep | undefined>(written.length);
-    const changed: string[] = [];
-    let next = 0;
-    // What each path holds now (for undoing a failed commit), read a few at a time.
-    const lane = async () => {
-      while (next < written.length) {
-        const at = next++;
-        const path = written[at]!;
-        const { state: previous } = await readPreviousState(runtime.fs, absolute(path));
-        if (!stillHolds(previous, now(path))) changed.push(path);
-        const merge = merged.get(path);
-        const entry = target(path);
-        if (merge !== undefined)
-          steps[at] = { kind: 'write', path: absolute(path), bytes: merge.bytes, mode: merge.mode, previous };
-        else if (entry === undefined) steps[at] = { kind: 'remove', path: absolute(path), previous };
-        else if (entry.type === 'link')
-          steps[at] = { kind: 'symlink', path: absolute(path), target: entry.target, previous };
-        else if (entry.type === 'file') {
-          const bytes = restoredBytes(path);
-          steps[at] = { kind: 'write', path: absolute(path), bytes, mode: entry.mode, previous };
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, written.length) }, lane));
-    changed.push(...(await pathsThroughNonDirectories(runtime, root, written)));
-    if (changed.length > 0) return { kind: 'changed', paths: [...new Set(changed)].sort() };
+  let outcome: RewindCommit | undefined;
+  try {
     try {
       for (const directory of plan.makeDirectories) {
         const entry = target(directory);
@@ -130,28 +167,19 @@ export async function commitRewind(
         created.push(directory);
         if (entry?.type === 'dir') await runtime.fs.chmod(absolute(directory), entry.mode);
       }
-      await commitFileSet(
-        runtime.fs,
-        steps.filter((step): step is CommitStep => step !== undefined),
-      );
-      return { kind: 'done' };
     } catch (error) {
+      outcome = failedCommit(root, error);
+    }
+    outcome ??= await withFileSetLocks(runtime, written.map(absolute), () =>
+      checkAndCommit(runtime, { root, written, merged, target, now, restoredBytes }),
+    );
+  } finally {
+    // Only once the locks are let go: a directory still holding a lock file cannot be removed.
+    if (outcome?.kind !== 'done') {
       for (const directory of created.reverse())
         await runtime.fs.rmdir(absolute(directory)).catch(() => undefined);
-      if (error instanceof CommitFailedError) {
-        return {
-          kind: 'failed',
-          message: error.message,
-          unrestored: error.unrestored.map((path) => path.slice(root.length + 1)),
-        };
-      }
-      return {
-        kind: 'failed',
-        message: error instanceof Error ? error.message : String(error),
-        unrestored: [],
-      };
     }
-  });
+  }
   if (outcome.kind !== 'done') return outcome;
   // Every file is restored: a directory that cannot be removed (still holding what the checkpoints do not track,
   // ignored files; or any other failure) stays, and the rewind is done all the same.

@@ -77,7 +77,10 @@ export type RewindResult =
   | { kind: 'blocked'; files: LeftAlone[] }
   /** `approve` said no: nothing was written. */
   | { kind: 'refused' }
-  /** The workspace changed while the approval was open: nothing was written. */
+  /**
+   * The workspace changed since the plan (while the approval was open, or while the rewind waited for another
+   * writer's lock): nothing was written.
+   */
   | { kind: 'changed'; paths: string[] }
   /** Writing failed: every file is back as it was, but `unrestored`. */
   | { kind: 'failed'; message: string; unrestored: string[] };

@@ -9,8 +9,7 @@ import { snapshotOf } from '../state/file-stamp.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
-import { withFileLock } from './file-lock.js';
-import { LOCK_SIGHTINGS } from './lock-sightings.js';
+import { withFileSetLocks } from './file-set-locks.js';
 import { askShapedApproval } from './ask-approval.js';
 import { requestParts, reviewDiff, type ReviewedFile } from './reviewed-file.js';
 import type { ShapedFile } from './shape-answer.js';
@@ -88,28 +87,6 @@ function shapedEntry(entry: FileSetEntry, shaped: ShapedFile): FileSetEntry | nu
 }
 
 /**
- * Runs `task` holding this runtime's lock and the file lock of every path, taken in one order (no deadlock). The
- * runtime's lock sightings go with each: a lock file this runtime failed to release is removed by its next write of
- * any file, not left to block every writer until it is stale.
- */
-async function withLocks<T>(
-  runtime: ToolRuntime,
-  paths: readonly string[],
-  task: () => Promise<T>,
-): Promise<T> {
-  const sorted = [...new Set(paths)].sort();
-  const sightings = runtime.slot(LOCK_SIGHTINGS);
-  const take = (index: number): Promise<T> => {
-    if (index === sorted.length) return task();
-    const file = sorted[index]!;
-    return runtime.locks.run(file, () =>
-      withFileLock(runtime.fs, file, () => take(index + 1), { sightings }),
-    );
-  };
-  return take(0);
-}
-
-/**
  * Applies a change to several files as one (docs/writing.md#several-files-at-once): one approval showing every file's
  * diff (`EDIT`, or `EDIT_OUTSIDE` when any file is outside the workspace), after the permission rules judged every
  * file (docs/permissions.md); then, holding every file's locks, each
@@ -168,7 +145,9 @@ export async function applyFileSet(
   );
   let outcome: FileSetOutcome | undefined;
   try {
-    outcome = await withLocks(runtime, touched, () => checkAndCommit(runtime, approved, display, action));
+    outcome = await withFileSetLocks(runtime, touched, () =>
+      checkAndCommit(runtime, approved, display, action),
+    );
   } finally {
     if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, created);
   }
