@@ -556,15 +556,21 @@ describe('ApplyPatch: all of them or none', () => {
   it('removes at its next patch of a file a lock it failed to release, rather than waiting it out', async ({
     workspace,
   }) => {
-    let failLockRead = false;
+    let lockReads: number | undefined;
     const base = forwardingFileSystem(workspace.fs);
     const runtime = workspace.runtime({
       fs: {
         ...base,
         open: async (file, mode) => {
-          // The release reads the lock back (it removes only its own): that read fails once.
-          if (failLockRead && file.endsWith('.kimi-lock') && mode === 'read') {
-            failLockRead = false;
+          // The lock is read right before the commit (still this writer's?), then by the release (it removes only
+          // its own): that second read fails once.
+          if (
+            lockReads !== undefined &&
+            file.endsWith('.kimi-lock') &&
+            mode === 'read' &&
+            ++lockReads === 2
+          ) {
+            lockReads = undefined;
             throw Object.assign(new Error(`EIO: i/o error, open '${file}'`), { code: 'EIO' });
           }
           return base.open(file, mode);
@@ -572,7 +578,7 @@ describe('ApplyPatch: all of them or none', () => {
       },
     });
     await workspace.write('a.txt', 'a\n', { readBy: runtime });
-    failLockRead = true;
+    lockReads = 0;
     const first = await new ApplyPatch(runtime).call({
       patch: patch('*** Update File: a.txt', '@@', '-a', '+b'),
     });
