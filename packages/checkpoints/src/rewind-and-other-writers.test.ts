@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRuntime, type ToolRuntime } from '@kimi-tools/core';
+import { createRuntime, type FileSystem, type ToolRuntime } from '@kimi-tools/core';
 import { localFileSystem } from '@kimi-tools/core/fs';
 import { withFileLock } from '@kimi-tools/core/toolkit';
-import { recordingApproval } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, recordingApproval } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckpoints, Rewind } from './index.js';
 import { BACKENDS, bytesAt, put, snapshot, type BackendWorkspace } from './__fixtures__/backends.js';
@@ -65,6 +65,46 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
         'a.txt': `file 644 ${Buffer.from('the other agent\n').toString('hex')}`,
         'b.txt': `file 644 ${Buffer.from('b2\n').toString('hex')}`,
       });
+    });
+
+    it('writes nothing when a lock was broken as stale before its commit (a rewind suspended too long)', async () => {
+      for (const taker of ['gone', 'held'] as const) {
+        const lock = at('.a.txt.kimi-lock');
+        let broken = false;
+        // The rewind's first read of a lock file is its last look before the commit: there, a.txt's lock is broken
+        // as stale and another writer edits a.txt, then lets its own lock go or still holds it.
+        const breaking: FileSystem = {
+          ...forwardingFileSystem(space.fs),
+          open: async (file, mode) => {
+            if (!broken && file === lock && mode === 'read') {
+              broken = true;
+              await space.fs.unlink(lock);
+              await put(space.fs, at('a.txt'), 'the other agent\n');
+              if (taker === 'held') await put(space.fs, lock, `${process.pid}\nanother-writer-token\n`);
+            }
+            return space.fs.open(file, mode);
+          },
+        };
+        const runtime = createRuntime({
+          workDir: space.root,
+          approval: recordingApproval(),
+          readBeforeWrite: false,
+          fs: breaking,
+        });
+        const checkpoints = await twoCheckpoints(runtime);
+        expect(await checkpoints.rewind('1')).toEqual({ kind: 'changed', paths: ['a.txt'] });
+        expect(broken).toBe(true);
+        expect(await snapshot(space.fs, space.root)).toEqual({
+          'a.txt': `file 644 ${Buffer.from('the other agent\n').toString('hex')}`,
+          'b.txt': `file 644 ${Buffer.from('b2\n').toString('hex')}`,
+          ...(taker === 'held'
+            ? {
+                '.a.txt.kimi-lock': `file 644 ${Buffer.from(`${process.pid}\nanother-writer-token\n`).toString('hex')}`,
+              }
+            : {}),
+        });
+        if (taker === 'held') await space.fs.unlink(lock);
+      }
     });
   },
 );

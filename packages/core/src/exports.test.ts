@@ -74,6 +74,8 @@ const TOOLKIT = [
   'FileLockOptions',
   'HeldFileLock',
   'withFileSetLocks',
+  'HeldFileSetLocks',
+  'FileLockLostError',
   'applyFileSet',
   'FileSetChange',
   'FileSetEntry',

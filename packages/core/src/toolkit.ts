@@ -134,7 +134,8 @@ export {
 } from './write/apply-streamed-change.js';
 export { missingDirectories } from './write/missing-directories.js';
 export { withFileLock, type FileLockOptions, type HeldFileLock } from './write/file-lock.js';
-export { withFileSetLocks } from './write/file-set-locks.js';
+export { withFileSetLocks, type HeldFileSetLocks } from './write/file-set-locks.js';
+export { FileLockLostError } from './errors.js';
 export {
   applyFileSet,
   type FileSetChange,

@@ -444,6 +444,46 @@ describe('ApplyPatch: all of them or none', () => {
     expect(await workspace.read('b.txt')).toBe('user\n');
   });
 
+  it('writes nothing when a lock was broken as stale before the commit (a writer suspended too long)', async ({
+    workspace,
+  }) => {
+    const lock = '.b.txt.kimi-lock';
+    for (const taker of ['gone', 'held'] as const) {
+      // Right before the commit (its history is saved then), b.txt's lock is broken as stale and another writer
+      // edits b.txt, then lets its own lock go or still holds it.
+      class BrokenMeanwhile extends FileHistory {
+        override async saveUnit(
+          fs: FileSystem,
+          files: readonly { path: string; bytes: Uint8Array | null }[],
+        ) {
+          expect(await workspace.list()).toContain(lock);
+          await workspace.remove(lock);
+          await workspace.write('b.txt', 'theirs\n');
+          if (taker === 'held') await workspace.write(lock, `${process.pid}\nanother-writer-token\n`);
+          return super.saveUnit(fs, files);
+        }
+      }
+      const runtime = workspace.runtime({ history: new BrokenMeanwhile() });
+      await workspace.write('a.txt', 'a\n', { readBy: runtime });
+      await workspace.write('b.txt', 'b\n', { readBy: runtime });
+      const result = await new ApplyPatch(runtime).call({
+        patch: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: b.txt', '-b', '+B'),
+      });
+      expect(result).toMatchObject({
+        isError: true,
+        brief: 'File modified',
+        message:
+          'b.txt: `b.txt` has been modified since it was last read, either by the user or by another process. Read it again before writing to it. No file was changed.',
+      });
+      expect(await tree(workspace)).toEqual({
+        'a.txt': 'a\n',
+        'b.txt': 'theirs\n',
+        ...(taker === 'held' ? { [lock]: `${process.pid}\nanother-writer-token\n` } : {}),
+      });
+      if (taker === 'held') await workspace.remove(lock);
+    }
+  });
+
   it('restores every file when any step of the commit fails, leaving no temp file', async ({ workspace }) => {
     const files = { 'a.txt': 'a\n', 'b.txt': 'b\n', 'gone.txt': 'g\n', 'old.txt': 'o\n' };
     const body = patch(
@@ -516,15 +556,21 @@ describe('ApplyPatch: all of them or none', () => {
   it('removes at its next patch of a file a lock it failed to release, rather than waiting it out', async ({
     workspace,
   }) => {
-    let failLockRead = false;
+    let lockReads: number | undefined;
     const base = forwardingFileSystem(workspace.fs);
     const runtime = workspace.runtime({
       fs: {
         ...base,
         open: async (file, mode) => {
-          // The release reads the lock back (it removes only its own): that read fails once.
-          if (failLockRead && file.endsWith('.kimi-lock') && mode === 'read') {
-            failLockRead = false;
+          // The lock is read right before the commit (still this writer's?), then by the release (it removes only
+          // its own): that second read fails once.
+          if (
+            lockReads !== undefined &&
+            file.endsWith('.kimi-lock') &&
+            mode === 'read' &&
+            ++lockReads === 2
+          ) {
+            lockReads = undefined;
             throw Object.assign(new Error(`EIO: i/o error, open '${file}'`), { code: 'EIO' });
           }
           return base.open(file, mode);
@@ -532,7 +578,7 @@ describe('ApplyPatch: all of them or none', () => {
       },
     });
     await workspace.write('a.txt', 'a\n', { readBy: runtime });
-    failLockRead = true;
+    lockReads = 0;
     const first = await new ApplyPatch(runtime).call({
       patch: patch('*** Update File: a.txt', '@@', '-a', '+b'),
     });

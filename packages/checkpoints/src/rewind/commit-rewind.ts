@@ -2,11 +2,13 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import {
   commitFileSet,
   CommitFailedError,
+  FileLockLostError,
   hashBytes,
   isMissingPathError,
   readPreviousState,
   withFileSetLocks,
   type CommitStep,
+  type HeldFileSetLocks,
   type PreviousState,
 } from '@kimi-tools/core/toolkit';
 import type { EntryLookup, ManifestEntry } from '../scan/manifest.js';
@@ -94,7 +96,11 @@ interface RewindWrites {
  * The step under the locks: every written path still what the scan saw and no directory above it a link or a file
  * (else nothing is written), then one {@link commitFileSet} of them all, from what each holds now (to undo a failure).
  */
-async function checkAndCommit(runtime: ToolRuntime, writes: RewindWrites): Promise<RewindCommit> {
+async function checkAndCommit(
+  runtime: ToolRuntime,
+  writes: RewindWrites,
+  locks: HeldFileSetLocks,
+): Promise<RewindCommit> {
   const { root, written, merged, target, now } = writes;
   const absolute = (path: string) => `${root}/${path}`;
   const steps = new Array<CommitStep | undefined>(written.length);
@@ -124,6 +130,14 @@ async function checkAndCommit(runtime: ToolRuntime, writes: RewindWrites): Promi
   // A directory may have become a link since the commit's first look, while the locks were taken.
   changed.push(...(await pathsThroughNonDirectories(runtime, root, written)));
   if (changed.length > 0) return { kind: 'changed', paths: [...new Set(changed)].sort() };
+  try {
+    // A rewind suspended past a lock's stale time has lost it, and another writer may have changed that file since
+    // it was checked: nothing is written then, as the editing tools do.
+    await locks.verify();
+  } catch (error) {
+    if (!(error instanceof FileLockLostError)) throw error;
+    return { kind: 'changed', paths: [error.filePath.slice(root.length + 1)] };
+  }
   try {
     await commitFileSet(
       runtime.fs,
@@ -170,8 +184,8 @@ export async function commitRewind(
     } catch (error) {
       outcome = failedCommit(root, error);
     }
-    outcome ??= await withFileSetLocks(runtime, written.map(absolute), () =>
-      checkAndCommit(runtime, { root, written, merged, target, now, restoredBytes }),
+    outcome ??= await withFileSetLocks(runtime, written.map(absolute), (locks) =>
+      checkAndCommit(runtime, { root, written, merged, target, now, restoredBytes }, locks),
     );
   } finally {
     // Only once the locks are let go: a directory still holding a lock file cannot be removed.

@@ -3,13 +3,18 @@ import { reportAppliedChange } from '../observe/report-applied-change.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import { stillResolvesTo } from '../path/real-path.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
-import type { InvalidAnswerBrief, PermissionBrief, RejectedBrief } from '../errors.js';
+import {
+  FileLockLostError,
+  type InvalidAnswerBrief,
+  type PermissionBrief,
+  type RejectedBrief,
+} from '../errors.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { snapshotOf } from '../state/file-stamp.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
-import { withFileSetLocks } from './file-set-locks.js';
+import { withFileSetLocks, type HeldFileSetLocks } from './file-set-locks.js';
 import { askShapedApproval } from './ask-approval.js';
 import { requestParts, reviewDiff, type ReviewedFile } from './reviewed-file.js';
 import type { ShapedFile } from './shape-answer.js';
@@ -60,6 +65,13 @@ export type FileSetOutcome =
       entries: readonly (FileSetEntry | null)[];
       note: string;
     };
+
+/** The paths as the model gave them of the entries that read or write `realPath`. */
+function inputsAt(change: FileSetChange, realPath: string): string[] {
+  return change.entries
+    .filter((entry) => entry.path.real === realPath || entry.to?.real === realPath)
+    .map((entry) => entry.path.input);
+}
 
 /** Where an entry's new content goes: its destination when moved, else its own path. */
 function destinationOf(entry: FileSetEntry): ResolvedPath {
@@ -145,8 +157,8 @@ export async function applyFileSet(
   );
   let outcome: FileSetOutcome | undefined;
   try {
-    outcome = await withFileSetLocks(runtime, touched, () =>
-      checkAndCommit(runtime, approved, display, action),
+    outcome = await withFileSetLocks(runtime, touched, (locks) =>
+      checkAndCommit(runtime, approved, display, action, locks),
     );
   } finally {
     if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, created);
@@ -186,6 +198,7 @@ async function checkAndCommit(
   change: FileSetChange,
   display: DiffDisplayBlock[],
   action: FileAction,
+  locks: HeldFileSetLocks,
 ): Promise<FileSetOutcome> {
   {
     const modified: string[] = [];
@@ -242,9 +255,14 @@ async function checkAndCommit(
           bytes: step.previous.kind === 'file' ? step.previous.bytes : null,
         })),
       );
+      // A writer suspended past a lock's stale time has lost it, and another may have written that file since it was
+      // looked at: nothing is written then, as WriteFile does.
+      await locks.verify();
       await commitFileSet(runtime.fs, steps);
     } catch (error) {
       if (error instanceof CommitFailedError) return { kind: 'failed', error };
+      if (error instanceof FileLockLostError)
+        return { kind: 'modified', inputs: inputsAt(change, error.filePath) };
       throw error;
     }
     for (const entry of change.entries) {

@@ -1,6 +1,16 @@
 import type { ToolRuntime } from '../runtime/runtime.js';
-import { withFileLock } from './file-lock.js';
+import { withFileLock, type HeldFileLock } from './file-lock.js';
 import { LOCK_SIGHTINGS } from './lock-sightings.js';
+
+/** What the task of {@link withFileSetLocks} can ask about the locks it runs under. */
+export interface HeldFileSetLocks {
+  /**
+   * Throws `FileLockLostError` (for the first path whose lock it finds lost) when a lock is no longer this holder's:
+   * it was broken as stale (the holder was suspended past its stale time) and maybe taken by another writer, who may
+   * have written since the task looked at the files. Call it right before the commit.
+   */
+  verify(): Promise<void>;
+}
 
 /**
  * Runs `task` holding this runtime's lock and the lock file of every path of a change to several files (ApplyPatch, a
@@ -12,15 +22,30 @@ import { LOCK_SIGHTINGS } from './lock-sightings.js';
 export async function withFileSetLocks<T>(
   runtime: ToolRuntime,
   paths: readonly string[],
-  task: () => Promise<T>,
+  task: (locks: HeldFileSetLocks) => Promise<T>,
 ): Promise<T> {
   const sorted = [...new Set(paths)].sort();
   const sightings = runtime.slot(LOCK_SIGHTINGS);
+  const held: HeldFileLock[] = [];
+  // Every lock file is read at once: on a remote host, one round trip for them all.
+  const locks: HeldFileSetLocks = {
+    verify: async () => {
+      await Promise.all(held.map((lock) => lock.verify()));
+    },
+  };
   const take = (index: number): Promise<T> => {
-    if (index === sorted.length) return task();
+    if (index === sorted.length) return task(locks);
     const file = sorted[index]!;
     return runtime.locks.run(file, () =>
-      withFileLock(runtime.fs, file, () => take(index + 1), { sightings }),
+      withFileLock(
+        runtime.fs,
+        file,
+        (lock) => {
+          held.push(lock);
+          return take(index + 1);
+        },
+        { sightings },
+      ),
     );
   };
   return take(0);
