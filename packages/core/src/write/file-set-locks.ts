@@ -18,6 +18,9 @@ export interface HeldFileSetLocks {
  * sightings go with each: a lock file this runtime failed to release is removed by its next write of any file, not
  * left to block every writer until it is stale. A lock file lives beside its file: the directory of each path must be
  * there. A lock another writer holds past the wait throws, as {@link withFileLock} does.
+ * Each lock is taken once the one before it holds its token (a process killed meanwhile leaves at most one empty
+ * lock file, whose holder cannot be told dead). Once the task ends, every lock is let go at once, not each after the
+ * one taken after it.
  */
 export async function withFileSetLocks<T>(
   runtime: ToolRuntime,
@@ -33,8 +36,16 @@ export async function withFileSetLocks<T>(
       await Promise.all(held.map((lock) => lock.verify()));
     },
   };
+  const runTask = async (): Promise<T> => {
+    try {
+      return await task(locks);
+    } finally {
+      // Each lock's release starts now, side by side, rather than each after the one taken after it.
+      for (const lock of held) lock.committed();
+    }
+  };
   const take = (index: number): Promise<T> => {
-    if (index === sorted.length) return task(locks);
+    if (index === sorted.length) return runTask();
     const file = sorted[index]!;
     return runtime.locks.run(file, () =>
       withFileLock(
