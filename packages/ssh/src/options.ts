@@ -112,8 +112,8 @@ export function connectionSettings(options: SshFileSystemOptions): ConnectionSet
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const keepaliveIntervalMs = options.keepaliveIntervalMs ?? DEFAULT_KEEPALIVE_INTERVAL_MS;
   for (const [name, value] of Object.entries({ connectTimeoutMs, keepaliveIntervalMs })) {
-    if (!Number.isFinite(value) || value < 0)
-      throw invalid(`${name} must be a number of milliseconds, 0 or more`);
+    if (typeof value !== 'number' || !(value >= 0 && value <= LONGEST_TIMER_MS))
+      throw invalid(`${name} must be a number of milliseconds, 0 or more and at most ${LONGEST_TIMER_MS}`);
   }
   const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
   if (typeof answerTimeoutMs !== 'number' || !(answerTimeoutMs > 0 && answerTimeoutMs <= LONGEST_TIMER_MS))

@@ -94,6 +94,14 @@ describe('sshFileSystem', () => {
         'EINVAL: sshFileSystem: answerTimeoutMs must be a number of milliseconds, above 0 and at most 2147483647',
       );
     }
+    for (const name of ['connectTimeoutMs', 'keepaliveIntervalMs']) {
+      for (const value of [-1, Number.POSITIVE_INFINITY, 2 ** 31, Number.NaN]) {
+        // 2^31 ms or more: Node fires the timer at once (no connection could be made; keepalives without end).
+        await expect(refused({ [name]: value })).rejects.toThrow(
+          `EINVAL: sshFileSystem: ${name} must be a number of milliseconds, 0 or more and at most 2147483647`,
+        );
+      }
+    }
     await expect(refused({ hostKey: [] })).rejects.toThrow(
       'EINVAL: sshFileSystem: hostKey lists no key: leave it out to let known_hosts decide',
     );
