@@ -85,7 +85,7 @@ describe('the remote host', () => {
         /^Failed to write to new\.txt\. Error: ENOSPC: no space left on device, write '[^']*\/small\/\.new\.txt\.kimi-tmp-[0-9a-f]{12}'$/,
       );
       expect(await nodeFs.readFile(path.join(mountPoint, 'big.txt'), 'utf8')).toBe(content);
-      expect(await nodeFs.readdir(mountPoint)).toEqual(['big.txt']);
+      expect(await settledNames(mountPoint, fs)).toEqual(['big.txt']);
       await fs.close();
     } finally {
       await run('umount', [mountPoint]);
