@@ -67,33 +67,41 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       });
     });
 
+    /**
+     * A runtime whose rewind finds a.txt's lock broken as stale at its last look before the commit (its first read of
+     * a lock file): another writer has edited a.txt, then let its own lock go (`gone`) or still holds it (`held`).
+     */
+    function brokenBeforeCommit(taker: 'gone' | 'held') {
+      const lock = at('.a.txt.kimi-lock');
+      let broken = false;
+      const fs: FileSystem = {
+        ...forwardingFileSystem(space.fs),
+        open: async (file, mode) => {
+          if (!broken && file === lock && mode === 'read') {
+            broken = true;
+            await space.fs.unlink(lock);
+            await put(space.fs, at('a.txt'), 'the other agent\n');
+            if (taker === 'held') await put(space.fs, lock, `${process.pid}\nanother-writer-token\n`);
+          }
+          return space.fs.open(file, mode);
+        },
+      };
+      const runtime = createRuntime({
+        workDir: space.root,
+        approval: recordingApproval(),
+        readBeforeWrite: false,
+        fs,
+      });
+      return { runtime, broken: () => broken };
+    }
+
     it('writes nothing when a lock was broken as stale before its commit (a rewind suspended too long)', async () => {
+      const lock = at('.a.txt.kimi-lock');
       for (const taker of ['gone', 'held'] as const) {
-        const lock = at('.a.txt.kimi-lock');
-        let broken = false;
-        // The rewind's first read of a lock file is its last look before the commit: there, a.txt's lock is broken
-        // as stale and another writer edits a.txt, then lets its own lock go or still holds it.
-        const breaking: FileSystem = {
-          ...forwardingFileSystem(space.fs),
-          open: async (file, mode) => {
-            if (!broken && file === lock && mode === 'read') {
-              broken = true;
-              await space.fs.unlink(lock);
-              await put(space.fs, at('a.txt'), 'the other agent\n');
-              if (taker === 'held') await put(space.fs, lock, `${process.pid}\nanother-writer-token\n`);
-            }
-            return space.fs.open(file, mode);
-          },
-        };
-        const runtime = createRuntime({
-          workDir: space.root,
-          approval: recordingApproval(),
-          readBeforeWrite: false,
-          fs: breaking,
-        });
+        const { runtime, broken } = brokenBeforeCommit(taker);
         const checkpoints = await twoCheckpoints(runtime);
         expect(await checkpoints.rewind('1')).toEqual({ kind: 'changed', paths: ['a.txt'] });
-        expect(broken).toBe(true);
+        expect(broken()).toBe(true);
         expect(await snapshot(space.fs, space.root)).toEqual({
           'a.txt': `file 644 ${Buffer.from('the other agent\n').toString('hex')}`,
           'b.txt': `file 644 ${Buffer.from('b2\n').toString('hex')}`,
@@ -105,6 +113,18 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
         });
         if (taker === 'held') await space.fs.unlink(lock);
       }
+    });
+
+    it('the Rewind tool tells the model which files changed after it looked at them', async () => {
+      // Not "while the rewind waited for approval": this one asked for none, it found another writer's change.
+      const { runtime } = brokenBeforeCommit('gone');
+      await twoCheckpoints(runtime);
+      expect(await new Rewind(runtime).call({ checkpoint: '1' })).toMatchObject({
+        isError: true,
+        brief: 'Workspace changed',
+        message:
+          'These files changed after the rewind looked at them: a.txt. Nothing was rewound; call Rewind again to see the changes as they are now.',
+      });
     });
   },
 );

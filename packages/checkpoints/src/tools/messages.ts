@@ -135,12 +135,12 @@ export function userChangesError(
   return toolError({ message: lines.join('\n'), brief: CheckpointBriefs.userChanges });
 }
 
-/** Files changed while the approval was open. */
+/** Files changed after the rewind looked at them: while its approval was open, or while it waited for a lock. */
 export function workspaceChangedError(
   paths: readonly string[],
 ): ToolReturnValue<typeof CheckpointBriefs.workspaceChanged> {
   return toolError({
-    message: `These files changed while the rewind waited for approval: ${paths.map(shown).join(', ')}. Nothing was rewound; call Rewind again to see the changes as they are now.`,
+    message: `These files changed after the rewind looked at them: ${paths.map(shown).join(', ')}. Nothing was rewound; call Rewind again to see the changes as they are now.`,
     brief: CheckpointBriefs.workspaceChanged,
   });
 }
