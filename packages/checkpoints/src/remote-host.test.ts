@@ -11,7 +11,7 @@ import {
 } from '@kimi-tools/test-kit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createCheckpoints, defaultStoreDirectory } from './index.js';
-import { pausedAtCommit, startPausedWrite } from './__fixtures__/racing-writer.js';
+import { pausedAtCommit, raceRewind, startPausedWrite } from './__fixtures__/racing-writer.js';
 
 // Checkpoints of a workspace on another host, over the real OpenSSH server of the test kit on 127.0.0.1.
 
@@ -134,12 +134,10 @@ describe('checkpoints of a workspace on a host over SSH', () => {
     const write = startPausedWrite(localFileSystem, tree.workDir, file, 'on the host\n');
     await write.inLock;
 
-    const rewinding = checkpoints.rewind('1');
-    await paused.reached;
-    expect(await write.finish()).toBe('written');
-    paused.resume();
-
-    expect(await rewinding).toEqual({ kind: 'changed', paths: ['a.txt'] });
+    expect(await raceRewind(() => checkpoints.rewind('1'), paused, write)).toEqual({
+      write: 'written',
+      rewind: { kind: 'changed', paths: ['a.txt'] },
+    });
     expect(paused.waitedOnLock).toBe(true);
     expect(await nodeFs.readFile(file, 'utf8')).toBe('on the host\n');
     expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { createRuntime, type FileSystem, type ToolRuntime } from '@kimi-tools/core';
 import { localFileSystem } from '@kimi-tools/core/fs';
 import { withFileLock } from '@kimi-tools/core/toolkit';
-import { forwardingFileSystem, recordingApproval } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, nextLine, recordingApproval } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckpoints, Rewind } from './index.js';
 import { BACKENDS, bytesAt, put, snapshot, type BackendWorkspace } from './__fixtures__/backends.js';
-import { pausedAtCommit, startPausedWrite } from './__fixtures__/racing-writer.js';
+import { pausedAtCommit, raceRewind, startPausedWrite } from './__fixtures__/racing-writer.js';
 
 // docs/checkpoints.md#rewind: a rewind takes the lock file of every path it writes, as the write tools do, so a write
 // another runtime or process makes meanwhile is seen by its last check, never overwritten.
@@ -54,12 +54,10 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       await write.inLock;
 
       // The rewind scans and plans with a.txt as `a2`; its commit then meets the other writer.
-      const rewinding = checkpoints.rewind('1');
-      await paused.reached;
-      expect(await write.finish()).toBe('written');
-      paused.resume();
-
-      expect(await rewinding).toEqual({ kind: 'changed', paths: ['a.txt'] });
+      expect(await raceRewind(() => checkpoints.rewind('1'), paused, write)).toEqual({
+        write: 'written',
+        rewind: { kind: 'changed', paths: ['a.txt'] },
+      });
       expect(paused.waitedOnLock).toBe(true);
       expect(await snapshot(space.fs, space.root)).toEqual({
         'a.txt': `file 644 ${Buffer.from('the other agent\n').toString('hex')}`,
@@ -129,22 +127,6 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
   },
 );
 
-/** Resolves with the next line the child prints. */
-function nextLine(child: ReturnType<typeof spawn>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffered = '';
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const newline = buffered.indexOf('\n');
-      if (newline === -1) return;
-      child.stdout?.off('data', onData);
-      resolve(buffered.slice(0, newline));
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the lock holder exited (code ${code}) before a line`)));
-  });
-}
-
 describe('a rewind and another process', () => {
   let space: BackendWorkspace;
   const at = (relative: string) => `${space.root}/${relative}`;
@@ -175,10 +157,10 @@ describe('a rewind and another process', () => {
       },
     );
     try {
-      expect(await nextLine(holder)).toBe('locked');
+      expect(await nextLine(holder, 'the lock holder')).toBe('locked');
       const rewinding = checkpoints.rewind('1');
       await paused.reached;
-      const released = nextLine(holder);
+      const released = nextLine(holder, 'the lock holder');
       holder.stdin?.write('write\n');
       expect(await released).toBe('released');
       paused.resume();

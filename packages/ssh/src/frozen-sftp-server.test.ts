@@ -42,6 +42,16 @@ afterEach(async () => {
   await tree.cleanup();
 });
 
+/**
+ * Stops the SFTP server `sftp` once it waits for work: stopped with an answer still to write, it would write it on
+ * waking and see sshd gone there.
+ */
+function stopWhenIdle(sftp: number): void {
+  blockUntil(() => waitsForWork(sftp), 'the SFTP server waits for work');
+  process.kill(sftp, 'SIGSTOP');
+  frozen.push(sftp);
+}
+
 /** Stops this connection's SFTP server just before the first request named `name` goes out; its pid. */
 async function freezeAt(name: string): Promise<number> {
   const serving = await sftpServersAndRelays(ssh.server);
@@ -50,10 +60,7 @@ async function freezeAt(name: string): Promise<number> {
   trap = (request) => {
     if (request !== name) return;
     trap = undefined;
-    // Stopped with an answer still to write, it would write it on waking and see sshd gone there.
-    blockUntil(() => waitsForWork(sftp), 'the SFTP server waits for work');
-    process.kill(sftp, 'SIGSTOP');
-    frozen.push(sftp);
+    stopWhenIdle(sftp);
   };
   return sftp;
 }
@@ -71,9 +78,7 @@ async function freezeAfterMaking(name: string, atLeast: number, madeNow: () => b
   trap = (request) => {
     if (request !== name) return;
     trap = undefined;
-    blockUntil(() => waitsForWork(sftp), 'the SFTP server waits for work');
-    process.kill(sftp, 'SIGSTOP');
-    frozen.push(sftp);
+    stopWhenIdle(sftp);
     // The request is written out by the caller right after this returns.
     queueMicrotask(() => {
       blockUntil(() => bytesWaitingFor(sftp) >= atLeast, `sshd passed the ${name} request on`);

@@ -32,6 +32,9 @@ export {
   type KnownDefect,
 } from './backends/backend-limits.js';
 
+// a child process that announces where it is on its standard output
+export { nextLine } from './child-lines.js';
+
 // an editor's change that keeps size and modification time (what only the content or the change time reveals)
 export { restoreMtimeNs, rewriteKeepingMtime } from './keep-mtime.js';
 

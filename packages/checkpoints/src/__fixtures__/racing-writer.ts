@@ -120,3 +120,19 @@ export function startPausedWrite(
     },
   };
 }
+
+/**
+ * Starts `rewind` with its file system {@link pausedAtCommit}, lets `write` (paused inside its lock) finish once the
+ * rewind's commit meets it, then lets the rewind go on: how each ended.
+ */
+export async function raceRewind<T>(
+  rewind: () => Promise<T>,
+  paused: PausedAtCommit,
+  write: PausedWrite,
+): Promise<{ write: ApplyOutcome['kind']; rewind: T }> {
+  const rewinding = rewind();
+  await paused.reached;
+  const written = await write.finish();
+  paused.resume();
+  return { write: written, rewind: await rewinding };
+}

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test } from '@kimi-tools/test-kit';
+import { nextLine, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import type { FileSystem } from '../fs/file-system.js';
 import { FileHistory, type HistoryEntry } from '../state/file-history.js';
@@ -24,24 +24,6 @@ const it = test.extend(
       appendThroughChange(workspace.runtime(history ? { history } : {}), file, addition),
 );
 
-/** Resolves with the next line the child prints. */
-function nextLine(child: ReturnType<typeof spawn>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffered = '';
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const newline = buffered.indexOf('\n');
-      if (newline === -1) return;
-      child.stdout?.off('data', onData);
-      resolve(buffered.slice(0, newline));
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`the writer exited (code ${code}) before printing a line`)),
-    );
-  });
-}
-
 describe('a writer whose lock was broken while it was suspended', () => {
   it('refuses to write instead of undoing the edit made meanwhile (a real SIGSTOP)', async ({
     workspace,
@@ -52,13 +34,13 @@ describe('a writer whose lock was broken while it was suspended', () => {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     try {
-      expect(await nextLine(child)).toBe('in-lock');
+      expect(await nextLine(child, 'the writer')).toBe('in-lock');
       child.kill('SIGSTOP');
       // Stopped, the writer cannot keep its lock fresh; dating the lock back stands in for waiting out the 30 s.
       const longAgo = new Date(Date.now() - 120_000);
       await fs.utimes(lockFilePath(file), longAgo, longAgo);
       expect((await append(file, 'meanwhile\n')).kind).toBe('written');
-      const outcome = nextLine(child);
+      const outcome = nextLine(child, 'the writer');
       child.kill('SIGCONT');
       child.stdin?.write('go\n');
       expect(await outcome).toBe('refused File modified');
