@@ -182,25 +182,22 @@ async function openSession(
     }
     throw sshError('ENOSYS', `${target} offers no SFTP subsystem (${(error as Error).message})`);
   }
-  // The SFTP server may end while SSH stays up (killed, crashed): the session is then of no use, and the next call
-  // connects again. The requests it leaves unanswered tell first, before the channel closes.
-  const sftpEnded = () => {
+  /** Marks the session gone for `why`, then ends the connection with `close`; once. */
+  const sftpGone = (why: string, close: () => void) => {
     if (!alive) return;
     alive = false;
-    reason = 'the SFTP server ended';
+    reason = why;
     gone();
-    client.end();
+    close();
   };
+  // The SFTP server may end while SSH stays up (killed, crashed): the session is then of no use, and the next call
+  // connects again. The requests it leaves unanswered tell first, before the channel closes.
+  const sftpEnded = () => sftpGone('the SFTP server ended', () => client.end());
   sftp.once('close', sftpEnded);
   // The SFTP server may stop answering while SSH stays up (its process stopped, a file system that hangs it): the
   // keepalives sshd answers never tell. Its session is ended at once, not politely: nothing it holds can be had.
-  const sftpSilent = () => {
-    if (!alive) return;
-    alive = false;
-    reason = `the SFTP server answered nothing for ${settings.answerTimeoutMs} ms`;
-    gone();
-    client.destroy();
-  };
+  const sftpSilent = () =>
+    sftpGone(`the SFTP server answered nothing for ${settings.answerTimeoutMs} ms`, () => client.destroy());
   return {
     client,
     execChannels: new ExecChannels(),

@@ -111,15 +111,17 @@ export function connectionSettings(options: SshFileSystemOptions): ConnectionSet
     throw invalid('give a privateKey or an agent to log in with');
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const keepaliveIntervalMs = options.keepaliveIntervalMs ?? DEFAULT_KEEPALIVE_INTERVAL_MS;
-  for (const [name, value] of Object.entries({ connectTimeoutMs, keepaliveIntervalMs })) {
-    if (typeof value !== 'number' || !(value >= 0 && value <= LONGEST_TIMER_MS))
-      throw invalid(`${name} must be a number of milliseconds, 0 or more and at most ${LONGEST_TIMER_MS}`);
-  }
   const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
-  if (typeof answerTimeoutMs !== 'number' || !(answerTimeoutMs > 0 && answerTimeoutMs <= LONGEST_TIMER_MS))
-    throw invalid(
-      `answerTimeoutMs must be a number of milliseconds, above 0 and at most ${LONGEST_TIMER_MS}`,
-    );
+  // Delays a Node timer keeps (a longer one fires at once); an answer limit of 0 would end every SFTP session at once.
+  for (const [name, value, least] of [
+    ['connectTimeoutMs', connectTimeoutMs, '0 or more'],
+    ['keepaliveIntervalMs', keepaliveIntervalMs, '0 or more'],
+    ['answerTimeoutMs', answerTimeoutMs, 'above 0'],
+  ] as const) {
+    const low = least === 'above 0' ? value > 0 : value >= 0;
+    if (typeof value !== 'number' || !(low && value <= LONGEST_TIMER_MS))
+      throw invalid(`${name} must be a number of milliseconds, ${least} and at most ${LONGEST_TIMER_MS}`);
+  }
   const hostKeys = options.hostKey === undefined ? undefined : [options.hostKey].flat();
   if (hostKeys?.length === 0) throw invalid('hostKey lists no key: leave it out to let known_hosts decide');
   return {
