@@ -268,6 +268,18 @@ export function noSavedVersionMessage(filePath: string, version: number | undefi
   return `File history has ${what} of ${shownPath(filePath)}.`;
 }
 
+/**
+ * Why `history.undo()` put nothing back: these files hold content the change being undone did not write (someone
+ * edited them since), and putting back the saved versions would lose it.
+ */
+export function undoneFilesChangedMessage(paths: readonly string[]): string {
+  const shown = paths.map((filePath) => shownPath(filePath, LIST_SEPARATORS)).join(', ');
+  return (
+    `These files changed after the change being undone: ${shown}. Nothing was undone; ` +
+    'history.restore(path, version) puts back one version and saves what the file holds first.'
+  );
+}
+
 /** The message of a description template naming a placeholder it was given no value for. */
 export function unknownPlaceholderMessage(source: string, placeholder: string): string {
   return `${source}: unknown placeholder ${placeholder}`;

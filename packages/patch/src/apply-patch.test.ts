@@ -683,6 +683,22 @@ describe('ApplyPatch: all of them or none', () => {
     await history.undo();
     expect(await tree(workspace)).toEqual({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
   });
+
+  it('undoes no file of the unit when one of them changed after the patch', async ({ workspace }) => {
+    const history = new FileHistory();
+    const runtime = workspace.runtime({ history });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('b.txt', 'b\n', { readBy: runtime });
+    await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '-a', '+A', '*** Delete File: b.txt'),
+    });
+    // The user makes b.txt again after the patch removed it.
+    await workspace.write('b.txt', 'new b\n');
+    await expect(history.undo()).rejects.toThrow(
+      `These files changed after the change being undone: ${workspace.at('b.txt')}. Nothing was undone;`,
+    );
+    expect(await tree(workspace)).toEqual({ 'a.txt': 'A\n', 'b.txt': 'new b\n' });
+  });
 });
 
 describe('ApplyPatch: what the model reads for a bad patch', () => {

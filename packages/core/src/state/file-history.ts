@@ -1,12 +1,15 @@
 import path from 'node:path';
-import { noSavedVersionMessage, notRegularFileErrnoText } from '../errors.js';
+import { noSavedVersionMessage, notRegularFileErrnoText, undoneFilesChangedMessage } from '../errors.js';
 import { errnoError, hasErrno } from '../fs/errno.js';
 import type { FileSystem, OpenFile } from '../fs/file-system.js';
 import { localFileSystem } from '../fs/local-file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { openRegularFile } from '../fs/regular-file.js';
+import type { ToolRuntime } from '../runtime/runtime.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 import { commitFileSet, readPreviousState, type CommitStep } from '../write/commit-file-set.js';
+import { withFileSetLocks } from '../write/file-set-locks.js';
+import { sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 
 /** One saved version of a file: its content before a change. */
 export interface HistoryEntry {
@@ -33,12 +36,25 @@ export interface FileHistoryOptions {
   maxBytes?: number;
 }
 
+/**
+ * What a change left at a path: the file's stamp right after the commit, `'missing'` for a file it removed, or
+ * `'unknown'` when the writer could not look (a connection dropped after the commit).
+ */
+export type WrittenState = FileStamp | 'missing' | 'unknown';
+
 interface StoredVersion {
   entry: HistoryEntry;
   /** The unit of change it belongs to: one per single-file change, one for all files of a patch. */
   unit: number;
   /** The file system the file is on: a restore writes it back there. */
   fs: FileSystem;
+  /** The runtime whose tool made the change: a restore or an undo takes the file's lock through it, as its tools do. */
+  by?: ToolRuntime;
+  /**
+   * What the change wrote ({@link FileHistory.recordWritten}): an undo puts nothing back over a file that holds
+   * anything else now. Absent for a version saved by hand, whose change the history never heard of.
+   */
+  written?: WrittenState;
   /** In-memory content, when no directory is used. */
   bytes?: Uint8Array;
   /** Spill file, when a directory is used. */
@@ -69,10 +85,16 @@ export class FileHistory {
 
   /**
    * Saves the content `realPath` on `fs` has before a change: its bytes, or `null` when it does not exist yet.
-   * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept.
+   * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept. `by`: the runtime
+   * whose tool makes the change, which then tells what it wrote ({@link recordWritten}).
    */
-  async save(fs: FileSystem, realPath: string, bytes: Uint8Array | null): Promise<HistoryEntry | undefined> {
-    return this.saveIn(++this.unitCounter, fs, realPath, bytes);
+  async save(
+    fs: FileSystem,
+    realPath: string,
+    bytes: Uint8Array | null,
+    by?: ToolRuntime,
+  ): Promise<HistoryEntry | undefined> {
+    return this.saveIn(++this.unitCounter, fs, realPath, bytes, by);
   }
 
   /**
@@ -82,11 +104,12 @@ export class FileHistory {
   async saveUnit(
     fs: FileSystem,
     files: readonly { path: string; bytes: Uint8Array | null }[],
+    by?: ToolRuntime,
   ): Promise<HistoryEntry[]> {
     const unit = ++this.unitCounter;
     const kept: HistoryEntry[] = [];
     for (const file of files) {
-      const entry = await this.saveIn(unit, fs, file.path, file.bytes);
+      const entry = await this.saveIn(unit, fs, file.path, file.bytes, by);
       if (entry) kept.push(entry);
     }
     return kept;
@@ -97,8 +120,9 @@ export class FileHistory {
     fs: FileSystem,
     realPath: string,
     bytes: Uint8Array | null,
+    by: ToolRuntime | undefined,
   ): Promise<HistoryEntry | undefined> {
-    return this.store(unit, fs, realPath, bytes === null ? null : bytes.length, async (stored) => {
+    return this.store(unit, fs, by, realPath, bytes === null ? null : bytes.length, async (stored) => {
       if (bytes && stored.file) await writeSpillFile(stored.file, (target) => writeAll(target, bytes, 0));
       // A copy: the caller's buffer may be reused or changed after this call.
       else if (bytes) stored.bytes = new Uint8Array(bytes);
@@ -115,8 +139,9 @@ export class FileHistory {
     realPath: string,
     handle: OpenFile,
     size: number,
+    by?: ToolRuntime,
   ): Promise<HistoryEntry | undefined> {
-    return this.store(++this.unitCounter, fs, realPath, size, async (stored) => {
+    return this.store(++this.unitCounter, fs, by, realPath, size, async (stored) => {
       if (stored.file) await writeSpillFile(stored.file, (target) => copyHandle(handle, size, target));
       else stored.bytes = await readHandleUpTo(handle, size);
     });
@@ -126,6 +151,7 @@ export class FileHistory {
   private async store(
     unit: number,
     fs: FileSystem,
+    by: ToolRuntime | undefined,
     realPath: string,
     size: number | null,
     keep: (stored: StoredVersion) => Promise<void>,
@@ -133,7 +159,7 @@ export class FileHistory {
     if ((size ?? 0) > this.maxBytes) return undefined;
     const version = (this.lastVersion.get(realPath) ?? 0) + 1;
     const entry: HistoryEntry = { path: realPath, version, time: new Date(), size };
-    const stored: StoredVersion = { entry, unit, fs };
+    const stored: StoredVersion = { entry, unit, fs, ...(by === undefined ? {} : { by }) };
     if (size !== null && this.directory) {
       await localFileSystem.mkdir(this.directory, { recursive: true });
       stored.file = path.join(this.directory, `${++this.spillCounter}.v${version}.bak`);
@@ -149,6 +175,18 @@ export class FileHistory {
     this.storedBytes += size ?? 0;
     await this.evict(realPath);
     return { ...entry };
+  }
+
+  /**
+   * Tells what the change saved as `entry` (an entry a save returned) left at its path: the file's stamp right after
+   * the commit, `'missing'` for a file it removed, `undefined` when the writer could not look. An undo then refuses to
+   * put the saved version back over anything else the file holds by then. A version no longer kept is passed over.
+   */
+  recordWritten(entry: HistoryEntry, written: FileStamp | 'missing' | undefined): void {
+    const stored = this.versions.find(
+      (item) => item.entry.path === entry.path && item.entry.version === entry.version,
+    );
+    if (stored) stored.written = written ?? 'unknown';
   }
 
   /** Saved versions, oldest first; only those of `filePath` when given (its real path, or one resolving to it lexically). */
@@ -171,54 +209,83 @@ export class FileHistory {
       version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
     if (!stored) throw new Error(noSavedVersionMessage(filePath, version));
     const { size } = stored.entry;
-    const { fs } = stored;
-    // Spilled content is copied from its file, never read whole (a version may be larger than a buffer holds);
-    // opened before the current content is saved, whose eviction may remove that file.
-    const spill = size !== null && stored.file ? await localFileSystem.open(stored.file, 'read') : undefined;
-    try {
-      const current = await openRegularFile(fs, key);
-      if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
-      if (current === 'missing') await this.save(fs, key, null);
-      else {
-        try {
-          await this.saveFromHandle(fs, key, current.handle, current.stats.size);
-        } finally {
-          await current.handle.close();
+    const { fs, by } = stored;
+    await underLocks(by, [key], async (verify) => {
+      // Spilled content is copied from its file, never read whole (a version may be larger than a buffer holds);
+      // opened before the current content is saved, whose eviction may remove that file.
+      const spill =
+        size !== null && stored.file ? await localFileSystem.open(stored.file, 'read') : undefined;
+      let replaced: HistoryEntry | undefined;
+      try {
+        const current = await openRegularFile(fs, key);
+        if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
+        if (current === 'missing') replaced = await this.save(fs, key, null, by);
+        else {
+          try {
+            replaced = await this.saveFromHandle(fs, key, current.handle, current.stats.size, by);
+          } finally {
+            await current.handle.close();
+          }
         }
+        const options = { beforeCommit: verify };
+        if (size === null) {
+          await verify();
+          await removeIfThere(fs, key);
+        } else if (spill)
+          await writeFileAtomic(
+            fs,
+            key,
+            { size, writeTo: (target) => copyHandle(spill, size, target) },
+            options,
+          );
+        else await writeFileAtomic(fs, key, stored.bytes ?? new Uint8Array(), options);
+      } finally {
+        await spill?.close();
       }
-      if (size === null) await removeIfThere(fs, key);
-      else if (spill)
-        await writeFileAtomic(fs, key, { size, writeTo: (target) => copyHandle(spill, size, target) });
-      else await writeFileAtomic(fs, key, stored.bytes ?? new Uint8Array());
-    } finally {
-      await spill?.close();
-    }
+      if (replaced) this.recordWritten(replaced, await writtenStateOf(fs, key));
+    });
     return { ...stored.entry };
   }
 
   /**
    * Undoes the last unit of change (docs/writing.md#history-and-undo): every file it saved goes back to its saved
    * content at once, all or nothing (a file that did not exist is removed), through the file system it was saved
-   * from. The unit's versions then leave the history, so the next `undo` goes one unit further back. Returns the
-   * entries restored, or `[]` when there is nothing to undo.
+   * from, under the files' locks. The unit's versions then leave the history, so the next `undo` goes one unit further
+   * back. Returns the entries restored, or `[]` when there is nothing to undo. Nothing is put back when a file holds
+   * anything but what the change wrote (someone edited it since): that content would be lost. The undo then throws,
+   * and the unit stays.
    */
   async undo(): Promise<HistoryEntry[]> {
     const last = this.versions.at(-1);
     if (last === undefined) return [];
     const members = this.versions.filter((stored) => stored.unit === last.unit);
-    const steps: CommitStep[] = [];
-    for (const stored of members) {
-      const file = stored.entry.path;
-      const { state: previous } = await readPreviousState(last.fs, file);
-      if (stored.entry.size === null) {
-        if (previous.kind !== 'missing') steps.push({ kind: 'remove', path: file, previous });
-        continue;
-      }
-      const bytes = stored.file ? await readSpillFile(stored.file) : (stored.bytes ?? new Uint8Array());
-      const mode = previous.kind === 'file' ? previous.mode : 0o644;
-      steps.push({ kind: 'write', path: file, bytes, mode, previous });
-    }
-    await commitFileSet(last.fs, steps);
+    const done = await underLocks(
+      last.by,
+      members.map((stored) => stored.entry.path),
+      async (verify) => {
+        // Another undo may have taken this unit while this one waited for the locks.
+        if (this.versions.at(-1)?.unit !== last.unit) return false;
+        const changed: string[] = [];
+        for (const stored of members) if (await holdsOtherContent(stored)) changed.push(stored.entry.path);
+        if (changed.length > 0) throw new Error(undoneFilesChangedMessage(changed));
+        const steps: CommitStep[] = [];
+        for (const stored of members) {
+          const file = stored.entry.path;
+          const { state: previous } = await readPreviousState(last.fs, file);
+          if (stored.entry.size === null) {
+            if (previous.kind !== 'missing') steps.push({ kind: 'remove', path: file, previous });
+            continue;
+          }
+          const bytes = stored.file ? await readSpillFile(stored.file) : (stored.bytes ?? new Uint8Array());
+          const mode = previous.kind === 'file' ? previous.mode : 0o644;
+          steps.push({ kind: 'write', path: file, bytes, mode, previous });
+        }
+        await verify();
+        await commitFileSet(last.fs, steps);
+        return true;
+      },
+    );
+    if (!done) return this.undo();
     for (const stored of members) {
       this.versions.splice(this.versions.indexOf(stored), 1);
       this.storedBytes -= stored.entry.size ?? 0;
@@ -270,6 +337,42 @@ export class FileHistory {
   private async discard(stored: StoredVersion): Promise<void> {
     if (stored.file) await removeIfThere(localFileSystem, stored.file);
   }
+}
+
+/**
+ * Runs `task` holding the lock files of `paths` through `by`, the runtime whose tool made the change, as its tools
+ * hold them (`verify` before a commit: the locks are still this holder's). A version saved by hand has no runtime:
+ * its files are changed without locks.
+ */
+async function underLocks<T>(
+  by: ToolRuntime | undefined,
+  paths: readonly string[],
+  task: (verify: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  if (by === undefined) return task(async () => {});
+  return withFileSetLocks(by, paths, (locks) => task(() => locks.verify()));
+}
+
+/** What `filePath` on `fs` holds now, as {@link FileHistory.recordWritten} takes it. */
+async function writtenStateOf(fs: FileSystem, filePath: string): Promise<FileStamp | 'missing' | undefined> {
+  const now = await stampOf(fs, filePath).catch(() => undefined);
+  return now === 'not-a-file' ? undefined : now;
+}
+
+/**
+ * Whether the file of `stored` holds something its change did not write, which putting the saved version back would
+ * lose. A file that is gone holds nothing to lose. Content decides where both sides have a hash (an earlier undo may
+ * have put back the same bytes as a new file); a file too big to hash is compared by what the file system says.
+ */
+async function holdsOtherContent(stored: StoredVersion): Promise<boolean> {
+  const { written } = stored;
+  if (written === undefined) return false;
+  const now = await stampOf(stored.fs, stored.entry.path);
+  if (now === 'missing') return false;
+  if (now === 'not-a-file' || typeof written === 'string') return true;
+  if (now.hash !== undefined && written.hash !== undefined)
+    return now.size !== written.size || now.hash !== written.hash;
+  return !sameStamp(now, written);
 }
 
 /** Bytes copied at a time into a spill file. */

@@ -3,6 +3,7 @@ import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
+import type { HistoryEntry } from '../state/file-history.js';
 import { stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
 import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashBytesBesideIo } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
@@ -292,6 +293,7 @@ async function writeLocked(
     // The new read state carries the new bytes' hash when they are small enough to hash: it is worked out beside
     // the write, so that it fills the time the write waits on the disk instead of following it.
     let hashing: Promise<string> | undefined;
+    let saved: HistoryEntry | undefined;
     // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
     // must not write what it computed from the older content. Asked once, last thing before the new content
     // replaces the old (each ask reads the lock file: round trips on a remote host).
@@ -300,7 +302,7 @@ async function writeLocked(
         signal,
         linkTarget,
         beforeCommit: async () => {
-          await runtime.history?.save(fs, realPath, oldBytes);
+          saved = await runtime.history?.save(fs, realPath, oldBytes, runtime);
           await lock.verify();
         },
         afterCommit: (landed) => lock.committed(landed),
@@ -319,6 +321,7 @@ async function writeLocked(
       stats &&
       stampOfStats(stats, stampNeedsHash(stats) ? ((await hashing) ?? hashBytes(newBytes)) : undefined);
     if (stamp) runtime.fileState.recordWrite(realPath, stamp);
+    if (saved) runtime.history?.recordWritten(saved, stamp);
     return {
       kind: 'written',
       ...written,

@@ -10,7 +10,8 @@ import {
   type RejectedBrief,
 } from '../errors.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import { snapshotOf } from '../state/file-stamp.js';
+import type { HistoryEntry } from '../state/file-history.js';
+import { snapshotOf, type FileStamp } from '../state/file-stamp.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
@@ -246,15 +247,18 @@ async function checkAndCommit(
       }
     }
     if (modified.length > 0) return { kind: 'modified', inputs: modified };
+    let saved: HistoryEntry[] = [];
 
     try {
-      await runtime.history?.saveUnit(
-        runtime.fs,
-        steps.map((step) => ({
-          path: step.path,
-          bytes: step.previous.kind === 'file' ? step.previous.bytes : null,
-        })),
-      );
+      saved =
+        (await runtime.history?.saveUnit(
+          runtime.fs,
+          steps.map((step) => ({
+            path: step.path,
+            bytes: step.previous.kind === 'file' ? step.previous.bytes : null,
+          })),
+          runtime,
+        )) ?? [];
       // A writer suspended past a lock's stale time has lost it, and another may have written that file since it was
       // looked at: nothing is written then, as WriteFile does.
       await locks.verify();
@@ -265,16 +269,24 @@ async function checkAndCommit(
         return { kind: 'modified', inputs: inputsAt(change, error.filePath) };
       throw error;
     }
+    // What the commit left at each path, for the history's undo: a removed path holds nothing.
+    const left = new Map<string, FileStamp | 'missing' | undefined>();
     for (const entry of change.entries) {
-      if (entry.kind === 'delete' || entry.kind === 'move') runtime.fileState.forget(entry.path.real);
+      if (entry.kind === 'delete' || entry.kind === 'move') {
+        runtime.fileState.forget(entry.path.real);
+        left.set(entry.path.real, 'missing');
+      }
       if (entry.newBytes === null) continue;
       const written = destinationOf(entry).real;
       // Past the commit every file is written: a stat that fails now (a dropped connection) must not turn that
       // into a failure. Its read state is forgotten instead: the next edit reads the file again.
       const stats = await runtime.fs.stat(written).catch(() => undefined);
-      if (stats === undefined) runtime.fileState.forget(written);
-      else runtime.fileState.recordWrite(written, snapshotOf(entry.newBytes, stats));
+      const stamp = stats && snapshotOf(entry.newBytes, stats);
+      if (stamp === undefined) runtime.fileState.forget(written);
+      else runtime.fileState.recordWrite(written, stamp);
+      left.set(written, stamp);
     }
+    for (const entry of saved) runtime.history?.recordWritten(entry, left.get(entry.path));
     return { kind: 'written', display, action, entries: change.entries, note: '' };
   }
 }

@@ -6,6 +6,7 @@ import { realPathAllowMissing } from '../path/real-path.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
+import type { HistoryEntry } from '../state/file-history.js';
 import { sameStamp, stampOf, stampOfHandle, type FileStamp } from '../state/file-stamp.js';
 import { readStateError } from '../state/read-state-error.js';
 import { quotedPath } from '../text/escape-for-display.js';
@@ -98,6 +99,7 @@ export async function applyStreamedChange(
       if ((await realPathAllowMissing(fs, target.absolute)) !== realPath) return modified;
       const opened = await openRegularFile(fs, realPath);
       if (typeof opened === 'string') return modified;
+      let saved: HistoryEntry | undefined;
       try {
         const look = await stampOfHandle(opened.handle);
         if (!sameStamp(look, change.oldStamp) || look.size !== change.oldStamp.size) return modified;
@@ -107,7 +109,7 @@ export async function applyStreamedChange(
         }
         try {
           await lock.verify();
-          await runtime.history?.saveFromHandle(fs, realPath, opened.handle, look.size);
+          saved = await runtime.history?.saveFromHandle(fs, realPath, opened.handle, look.size, runtime);
           await writeFileAtomic(
             fs,
             realPath,
@@ -130,8 +132,10 @@ export async function applyStreamedChange(
       } finally {
         await opened.handle.close();
       }
-      const written = await stampOf(fs, realPath);
-      if (typeof written !== 'string') runtime.fileState.recordWrite(realPath, written);
+      const written = await stampOf(fs, realPath).catch(() => undefined);
+      if (typeof written === 'object') runtime.fileState.recordWrite(realPath, written);
+      else runtime.fileState.forget(realPath);
+      if (saved) runtime.history?.recordWritten(saved, written === 'not-a-file' ? undefined : written);
       return {
         kind: 'written',
         display: change.display,

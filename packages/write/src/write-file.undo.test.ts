@@ -1,0 +1,96 @@
+import { FileHistory } from '@kimi-tools/core';
+import { withFileLock } from '@kimi-tools/core/toolkit';
+import { markRead, test } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { WriteFile } from './write-file.js';
+
+/** The kit's test, with a runtime that keeps a file history, and a WriteFile on it. */
+const it = test
+  .extend('history', () => new FileHistory())
+  .extend('historyRuntime', ({ workspace, history }) => workspace.runtime({ history }))
+  .extend('tool', ({ historyRuntime }) => new WriteFile(historyRuntime));
+
+describe('WriteFile and history.undo()', () => {
+  it('undoes change after change, each back to what the one before wrote', async ({
+    workspace,
+    historyRuntime,
+    history,
+    tool,
+  }) => {
+    const file = workspace.at('a.txt');
+    await tool.call({ path: 'a.txt', content: 'one\n' });
+    await markRead(historyRuntime, file);
+    await tool.call({ path: 'a.txt', content: 'two\n' });
+    await markRead(historyRuntime, file);
+    await tool.call({ path: 'a.txt', content: 'three\n' });
+
+    expect(await history.undo()).toMatchObject([{ path: file, version: 3 }]);
+    expect(await workspace.read(file)).toBe('two\n');
+    // The file is a new one of the same bytes now (the undo wrote it): what the change before wrote, all the same.
+    expect(await history.undo()).toMatchObject([{ path: file, version: 2 }]);
+    expect(await workspace.read(file)).toBe('one\n');
+    expect(await history.undo()).toMatchObject([{ path: file, version: 1, size: null }]);
+    await expect(workspace.fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await history.undo()).toEqual([]);
+  });
+
+  it('puts nothing back over an edit made after the change, and keeps the unit', async ({
+    workspace,
+    historyRuntime,
+    history,
+    tool,
+  }) => {
+    const file = workspace.at('a.txt');
+    await workspace.write('a.txt', 'mine\n', { readBy: historyRuntime });
+    await tool.call({ path: 'a.txt', content: 'agent\n' });
+    // The user edits the file after the agent: same size, so only the content tells.
+    await workspace.write('a.txt', 'user!\n');
+
+    await expect(history.undo()).rejects.toThrow(
+      `These files changed after the change being undone: ${file}. Nothing was undone; ` +
+        'history.restore(path, version) puts back one version and saves what the file holds first.',
+    );
+    expect(await workspace.read(file)).toBe('user!\n');
+    expect(history.list()).toHaveLength(1);
+    // The way the message gives: the saved version back, and the user's content saved first.
+    await history.restore(file);
+    expect(await workspace.read(file)).toBe('mine\n');
+    expect(await history.undo()).toMatchObject([{ path: file }]);
+    expect(await workspace.read(file)).toBe('user!\n');
+  });
+
+  it('undoes the creation of a file the user has removed since: there is nothing to lose', async ({
+    workspace,
+    history,
+    tool,
+  }) => {
+    const file = workspace.at('new.txt');
+    await tool.call({ path: 'new.txt', content: 'agent\n' });
+    await workspace.fs.unlink(file);
+    expect(await history.undo()).toMatchObject([{ path: file, size: null }]);
+    await expect(workspace.fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it("waits for the file's lock, as a write does", async ({ workspace, historyRuntime, history, tool }) => {
+    const file = workspace.at('a.txt');
+    await workspace.write('a.txt', 'before\n', { readBy: historyRuntime });
+    await tool.call({ path: 'a.txt', content: 'after\n' });
+
+    let release!: () => void;
+    let undone = false;
+    const holding = withFileLock(
+      workspace.fs,
+      file,
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    await expect.poll(() => release).toBeDefined();
+    const undoing = history.undo().then((entries) => ((undone = true), entries));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(undone).toBe(false);
+    expect(await workspace.read(file)).toBe('after\n');
+    release();
+    await holding;
+    expect(await undoing).toMatchObject([{ path: file }]);
+    expect(await workspace.read(file)).toBe('before\n');
+  });
+});
