@@ -71,6 +71,19 @@ describe('WriteFile and history.undo()', () => {
     await expect(workspace.fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('undoes the creation of a file whose directory the user has removed since', async ({
+    workspace,
+    history,
+    tool,
+  }) => {
+    const file = workspace.at('made/new.txt');
+    await tool.call({ path: 'made/new.txt', content: 'agent\n' });
+    await workspace.fs.unlink(file);
+    await workspace.fs.rmdir(workspace.at('made'));
+    expect(await history.undo()).toMatchObject([{ path: file, size: null }]);
+    await expect(workspace.fs.stat(workspace.at('made'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it("waits for the file's lock, as a write does", async ({ workspace, historyRuntime, history, tool }) => {
     const file = workspace.at('a.txt');
     await workspace.write('a.txt', 'before\n', { readBy: historyRuntime });

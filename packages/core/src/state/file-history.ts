@@ -5,6 +5,7 @@ import type { FileSystem, OpenFile } from '../fs/file-system.js';
 import { localFileSystem } from '../fs/local-file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { openRegularFile } from '../fs/regular-file.js';
+import { pathApiFor } from '../path/platform-path.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 import { commitFileSet, readPreviousState, type CommitStep } from '../write/commit-file-set.js';
@@ -350,7 +351,17 @@ async function underLocks<T>(
   task: (verify: () => Promise<void>) => Promise<T>,
 ): Promise<T> {
   if (by === undefined) return task(async () => {});
-  return withFileSetLocks(by, paths, (locks) => task(() => locks.verify()));
+  // A lock file lives beside its file: where the directory is gone there is no file to lose, and no lock to take.
+  const { dirname } = pathApiFor(by.fs.platform);
+  const lockable: string[] = [];
+  for (const filePath of paths) {
+    if (await by.fs.stat(dirname(filePath)).then(isDirectory, () => false)) lockable.push(filePath);
+  }
+  return withFileSetLocks(by, lockable, (locks) => task(() => locks.verify()));
+}
+
+function isDirectory(stats: { isDirectory(): boolean }): boolean {
+  return stats.isDirectory();
 }
 
 /** What `filePath` on `fs` holds now, as {@link FileHistory.recordWritten} takes it. */
