@@ -514,7 +514,8 @@ describe('ApplyPatch: all of them or none', () => {
     expect(steps).toBeGreaterThanOrEqual(12);
     for (let failAt = 1; failAt <= steps; failAt += 1) {
       const failing = failingFileSystem(workspace.fs, failAt);
-      const runtime = workspace.runtime({ fs: failing });
+      const history = new FileHistory();
+      const runtime = workspace.runtime({ fs: failing, history });
       for (const [name, content] of Object.entries(files))
         await workspace.write(name, content, { readBy: runtime });
       const before = await tree(workspace);
@@ -524,6 +525,8 @@ describe('ApplyPatch: all of them or none', () => {
       );
       expect(result.message).toMatch(/^Writing the patch failed: ENOSPC: .* No file was changed\.$/);
       expect(await tree(workspace), `failing at step ${failAt}`).toEqual(before);
+      // Nothing changed, nothing to undo: an undo must never put the saved versions back over later edits.
+      expect(history.list(), `failing at step ${failAt}`).toEqual([]);
     }
   });
 

@@ -1,6 +1,6 @@
 import { FileHistory } from '@kimi-tools/core';
 import { withFileLock } from '@kimi-tools/core/toolkit';
-import { markRead, test } from '@kimi-tools/test-kit';
+import { backendHas, forwardingFileSystem, markRead, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
 
@@ -83,6 +83,68 @@ describe('WriteFile and history.undo()', () => {
     expect(await history.undo()).toMatchObject([{ path: file, size: null }]);
     await expect(workspace.fs.stat(workspace.at('made'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
+
+  it('keeps no version of a change that failed before its commit: an undo never puts it back', async ({
+    workspace,
+    history,
+  }) => {
+    let renames = 0;
+    const fs = {
+      ...forwardingFileSystem(workspace.fs),
+      async rename(from: string, to: string) {
+        if (++renames === 1)
+          throw Object.assign(new Error(`EIO: i/o error, rename '${from}'`), { code: 'EIO' });
+        await workspace.fs.rename(from, to);
+      },
+    };
+    const runtime = workspace.runtime({ fs, history });
+    await workspace.write('a.txt', 'mine\n', { readBy: runtime });
+    expect((await new WriteFile(runtime).call({ path: 'a.txt', content: 'agent\n' })).isError).toBe(true);
+    expect(history.list()).toEqual([]);
+    await workspace.write('a.txt', 'user work\n');
+    expect(await history.undo()).toEqual([]);
+    expect(await workspace.read(workspace.at('a.txt'))).toBe('user work\n');
+  });
+
+  it('undoes a change whose file could not be looked at after its commit, by the bytes it wrote', async ({
+    workspace,
+    history,
+  }) => {
+    let statsLost = 0;
+    const fs = {
+      ...forwardingFileSystem(workspace.fs),
+      async rename(from: string, to: string) {
+        await workspace.fs.rename(from, to);
+        statsLost = 1;
+      },
+      async stat(file: string) {
+        if (statsLost-- === 1)
+          throw Object.assign(new Error('ECONNRESET: connection lost'), { code: 'ECONNRESET' });
+        return workspace.fs.stat(file);
+      },
+    };
+    const runtime = workspace.runtime({ fs, history });
+    await workspace.write('a.txt', 'mine\n', { readBy: runtime });
+    expect((await new WriteFile(runtime).call({ path: 'a.txt', content: 'agent\n' })).isError).toBe(false);
+    expect(await history.undo()).toHaveLength(1);
+    expect(await workspace.read(workspace.at('a.txt'))).toBe('mine\n');
+  });
+
+  it.runIf(backendHas('huge-files'))(
+    'undoes twice a file too big to hash, which the first undo wrote anew',
+    async ({ workspace, historyRuntime, history, tool }) => {
+      const file = workspace.at('big.txt');
+      const big = (letter: string) => `${letter.repeat(1023)}\n`.repeat(65 * 1024);
+      await workspace.write('big.txt', 'small\n', { readBy: historyRuntime });
+      await tool.call({ path: 'big.txt', content: big('a') });
+      await markRead(historyRuntime, file);
+      expect((await tool.call({ path: 'big.txt', content: big('b') })).isError).toBe(false);
+      expect(await history.undo()).toHaveLength(1);
+      expect((await workspace.read(file)).slice(0, 3)).toBe('aaa');
+      expect(await history.undo()).toHaveLength(1);
+      expect(await workspace.read(file)).toBe('small\n');
+    },
+  );
 
   it("waits for the file's lock, as a write does", async ({ workspace, historyRuntime, history, tool }) => {
     const file = workspace.at('a.txt');

@@ -10,6 +10,7 @@ import type { ToolRuntime } from '../runtime/runtime.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 import { commitFileSet, readPreviousState, type CommitStep } from '../write/commit-file-set.js';
 import { withFileSetLocks } from '../write/file-set-locks.js';
+import { CONTENT_HASH_LIMIT_BYTES, hashBytes } from './content-hash.js';
 import { sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 
 /** One saved version of a file: its content before a change. */
@@ -38,10 +39,34 @@ export interface FileHistoryOptions {
 }
 
 /**
- * What a change left at a path: the file's stamp right after the commit, `'missing'` for a file it removed, or
- * `'unknown'` when the writer could not look (a connection dropped after the commit).
+ * What a change left at a path ({@link FileHistory.recordWritten}): the size and content hash of the bytes it wrote (a
+ * file up to 64 MiB, or on a backend whose stamps always carry a hash), the stamp the file had right after the commit
+ * (a bigger file, told apart by what the file system says), or `'missing'` for a file it removed.
  */
-export type WrittenState = FileStamp | 'missing' | 'unknown';
+export type WrittenState = { size: number; hash: string } | { stamp: FileStamp } | 'missing';
+
+/** The {@link WrittenState} of a file whose stamp is `stamp`: by its content where the stamp carries a hash. */
+export function writtenStateOf(stamp: FileStamp): WrittenState {
+  return stamp.hash === undefined ? { stamp } : { size: stamp.size, hash: stamp.hash };
+}
+
+/** The {@link WrittenState} of a change that wrote `bytes`, when they are small enough to hash (64 MiB). */
+export function writtenBytes(bytes: Uint8Array): WrittenState | undefined {
+  return bytes.length <= CONTENT_HASH_LIMIT_BYTES
+    ? { size: bytes.length, hash: hashBytes(bytes) }
+    : undefined;
+}
+
+/** Who saves a version: the tools pass it, so that an undo can check what their change left (docs/writing.md). */
+export interface SavedBy {
+  /** The runtime whose tool makes the change: a restore or an undo takes the file's lock through it. */
+  runtime: ToolRuntime;
+  /**
+   * The stamp of the content saved, as the tool looked at it. When it is what an earlier change left, an undo that
+   * puts it back vouches for that change's file again (by what the file system says, for a file too big to hash).
+   */
+  stamp?: FileStamp;
+}
 
 interface StoredVersion {
   entry: HistoryEntry;
@@ -49,13 +74,13 @@ interface StoredVersion {
   unit: number;
   /** The file system the file is on: a restore writes it back there. */
   fs: FileSystem;
-  /** The runtime whose tool made the change: a restore or an undo takes the file's lock through it, as its tools do. */
-  by?: ToolRuntime;
+  /** The tool that saved it; absent for a version saved by hand, whose change the history never hears of. */
+  by?: SavedBy;
   /**
-   * What the change wrote ({@link FileHistory.recordWritten}): an undo puts nothing back over a file that holds
-   * anything else now. Absent for a version saved by hand, whose change the history never heard of.
+   * What the change left ({@link FileHistory.recordWritten}); `'unknown'` when its writer could not look. Until it is
+   * told, a tool's change counts as unknown: an undo puts nothing back over a file it cannot vouch for.
    */
-  written?: WrittenState;
+  written?: WrittenState | 'unknown';
   /** In-memory content, when no directory is used. */
   bytes?: Uint8Array;
   /** Spill file, when a directory is used. */
@@ -86,14 +111,15 @@ export class FileHistory {
 
   /**
    * Saves the content `realPath` on `fs` has before a change: its bytes, or `null` when it does not exist yet.
-   * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept. `by`: the runtime
-   * whose tool makes the change, which then tells what it wrote ({@link recordWritten}).
+   * Returns the new entry, or `undefined` when the content alone exceeds `maxBytes` and was not kept. `by`: the tool
+   * that makes the change, which then tells what it left ({@link recordWritten}), or takes the version back if the
+   * change is not made ({@link withdraw}).
    */
   async save(
     fs: FileSystem,
     realPath: string,
     bytes: Uint8Array | null,
-    by?: ToolRuntime,
+    by?: SavedBy,
   ): Promise<HistoryEntry | undefined> {
     return this.saveIn(++this.unitCounter, fs, realPath, bytes, by);
   }
@@ -105,7 +131,7 @@ export class FileHistory {
   async saveUnit(
     fs: FileSystem,
     files: readonly { path: string; bytes: Uint8Array | null }[],
-    by?: ToolRuntime,
+    by?: SavedBy,
   ): Promise<HistoryEntry[]> {
     const unit = ++this.unitCounter;
     const kept: HistoryEntry[] = [];
@@ -121,7 +147,7 @@ export class FileHistory {
     fs: FileSystem,
     realPath: string,
     bytes: Uint8Array | null,
-    by: ToolRuntime | undefined,
+    by: SavedBy | undefined,
   ): Promise<HistoryEntry | undefined> {
     return this.store(unit, fs, by, realPath, bytes === null ? null : bytes.length, async (stored) => {
       if (bytes && stored.file) await writeSpillFile(stored.file, (target) => writeAll(target, bytes, 0));
@@ -140,7 +166,7 @@ export class FileHistory {
     realPath: string,
     handle: OpenFile,
     size: number,
-    by?: ToolRuntime,
+    by?: SavedBy,
   ): Promise<HistoryEntry | undefined> {
     return this.store(++this.unitCounter, fs, by, realPath, size, async (stored) => {
       if (stored.file) await writeSpillFile(stored.file, (target) => copyHandle(handle, size, target));
@@ -152,7 +178,7 @@ export class FileHistory {
   private async store(
     unit: number,
     fs: FileSystem,
-    by: ToolRuntime | undefined,
+    by: SavedBy | undefined,
     realPath: string,
     size: number | null,
     keep: (stored: StoredVersion) => Promise<void>,
@@ -179,15 +205,33 @@ export class FileHistory {
   }
 
   /**
-   * Tells what the change saved as `entry` (an entry a save returned) left at its path: the file's stamp right after
-   * the commit, `'missing'` for a file it removed, `undefined` when the writer could not look. An undo then refuses to
-   * put the saved version back over anything else the file holds by then. A version no longer kept is passed over.
+   * Tells what the change saved as `entry` (an entry a save returned) left at its path, once it is committed;
+   * `undefined` when the writer could not look. An undo then refuses to put the saved version back over anything else
+   * the file holds by then. A version no longer kept is passed over.
    */
-  recordWritten(entry: HistoryEntry, written: FileStamp | 'missing' | undefined): void {
-    const stored = this.versions.find(
+  recordWritten(entry: HistoryEntry, written: WrittenState | undefined): void {
+    const stored = this.storedOf(entry);
+    if (stored) stored.written = written ?? 'unknown';
+  }
+
+  /**
+   * Takes back the versions a change saved when that change is not made (refused or failed before its commit): an
+   * undo must never put them back over a file the change never touched.
+   */
+  async withdraw(entries: readonly HistoryEntry[]): Promise<void> {
+    for (const entry of entries) {
+      const stored = this.storedOf(entry);
+      if (stored === undefined) continue;
+      this.versions.splice(this.versions.indexOf(stored), 1);
+      this.storedBytes -= stored.entry.size ?? 0;
+      await this.discard(stored);
+    }
+  }
+
+  private storedOf(entry: HistoryEntry): StoredVersion | undefined {
+    return this.versions.find(
       (item) => item.entry.path === entry.path && item.entry.version === entry.version,
     );
-    if (stored) stored.written = written ?? 'unknown';
   }
 
   /** Saved versions, oldest first; only those of `filePath` when given (its real path, or one resolving to it lexically). */
@@ -210,13 +254,14 @@ export class FileHistory {
       version === undefined ? candidates.at(-1) : candidates.find((item) => item.entry.version === version);
     if (!stored) throw new Error(noSavedVersionMessage(filePath, version));
     const { size } = stored.entry;
-    const { fs, by } = stored;
-    await underLocks(by, [key], async (verify) => {
+    const { fs } = stored;
+    await underLocks(stored.by, [key], async (verify) => {
       // Spilled content is copied from its file, never read whole (a version may be larger than a buffer holds);
       // opened before the current content is saved, whose eviction may remove that file.
       const spill =
         size !== null && stored.file ? await localFileSystem.open(stored.file, 'read') : undefined;
       let replaced: HistoryEntry | undefined;
+      const by = stored.by && { runtime: stored.by.runtime };
       try {
         const current = await openRegularFile(fs, key);
         if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
@@ -240,10 +285,13 @@ export class FileHistory {
             options,
           );
         else await writeFileAtomic(fs, key, stored.bytes ?? new Uint8Array(), options);
+      } catch (error) {
+        if (replaced) await this.withdraw([replaced]);
+        throw error;
       } finally {
         await spill?.close();
       }
-      if (replaced) this.recordWritten(replaced, await writtenStateOf(fs, key));
+      if (replaced) this.recordWritten(replaced, await leftAt(fs, key));
     });
     return { ...stored.entry };
   }
@@ -283,6 +331,7 @@ export class FileHistory {
         }
         await verify();
         await commitFileSet(last.fs, steps);
+        await this.vouchForEarlierChanges(members);
         return true;
       },
     );
@@ -293,6 +342,24 @@ export class FileHistory {
       await this.discard(stored);
     }
     return members.map((stored) => ({ ...stored.entry }));
+  }
+
+  /**
+   * After an undo put back `members`: a version saved from exactly what an earlier change of the same file left (its
+   * stamp when the tool looked) makes that file again, so that change's record is moved to the file now there. A
+   * file too big to hash is told apart by what the file system says, which the undo's own write changed.
+   */
+  private async vouchForEarlierChanges(members: readonly StoredVersion[]): Promise<void> {
+    for (const stored of members) {
+      const saved = stored.by?.stamp;
+      if (saved === undefined || stored.entry.size === null) continue;
+      const earlier = this.versions
+        .filter((item) => item.entry.path === stored.entry.path && !members.includes(item))
+        .at(-1);
+      const left = earlier?.written;
+      if (typeof left !== 'object' || !('stamp' in left) || !sameStamp(saved, left.stamp)) continue;
+      earlier!.written = (await leftAt(stored.fs, stored.entry.path)) ?? 'unknown';
+    }
   }
 
   /** Forgets every version (and removes spill files). */
@@ -346,11 +413,12 @@ export class FileHistory {
  * its files are changed without locks.
  */
 async function underLocks<T>(
-  by: ToolRuntime | undefined,
+  savedBy: SavedBy | undefined,
   paths: readonly string[],
   task: (verify: () => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  if (by === undefined) return task(async () => {});
+  if (savedBy === undefined) return task(async () => {});
+  const by = savedBy.runtime;
   // A lock file lives beside its file: where the directory is gone there is no file to lose, and no lock to take.
   const { dirname } = pathApiFor(by.fs.platform);
   const lockable: string[] = [];
@@ -365,25 +433,26 @@ function isDirectory(stats: { isDirectory(): boolean }): boolean {
 }
 
 /** What `filePath` on `fs` holds now, as {@link FileHistory.recordWritten} takes it. */
-async function writtenStateOf(fs: FileSystem, filePath: string): Promise<FileStamp | 'missing' | undefined> {
+async function leftAt(fs: FileSystem, filePath: string): Promise<WrittenState | undefined> {
   const now = await stampOf(fs, filePath).catch(() => undefined);
-  return now === 'not-a-file' ? undefined : now;
+  if (now === undefined || now === 'not-a-file') return undefined;
+  return now === 'missing' ? now : writtenStateOf(now);
 }
 
 /**
- * Whether the file of `stored` holds something its change did not write, which putting the saved version back would
- * lose. A file that is gone holds nothing to lose. Content decides where both sides have a hash (an earlier undo may
- * have put back the same bytes as a new file); a file too big to hash is compared by what the file system says.
+ * Whether the file of `stored` may hold something its change did not leave, which putting the saved version back
+ * would lose. A file that is gone holds nothing to lose. Content decides where the change's bytes were hashed (an
+ * earlier undo may have put back the same bytes as a new file); a file too big to hash is compared by what the file
+ * system says. A tool's change whose outcome was never told counts as changed; a version saved by hand is not checked.
  */
 async function holdsOtherContent(stored: StoredVersion): Promise<boolean> {
   const { written } = stored;
-  if (written === undefined) return false;
+  if (written === undefined && stored.by === undefined) return false;
   const now = await stampOf(stored.fs, stored.entry.path);
   if (now === 'missing') return false;
-  if (now === 'not-a-file' || typeof written === 'string') return true;
-  if (now.hash !== undefined && written.hash !== undefined)
-    return now.size !== written.size || now.hash !== written.hash;
-  return !sameStamp(now, written);
+  if (now === 'not-a-file' || typeof written !== 'object') return true;
+  if ('hash' in written) return now.size !== written.size || now.hash !== written.hash;
+  return !sameStamp(now, written.stamp);
 }
 
 /** Bytes copied at a time into a spill file. */

@@ -3,7 +3,7 @@ import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import type { HistoryEntry } from '../state/file-history.js';
+import { writtenStateOf, type HistoryEntry } from '../state/file-history.js';
 import { stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
 import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashBytesBesideIo } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
@@ -302,7 +302,8 @@ async function writeLocked(
         signal,
         linkTarget,
         beforeCommit: async () => {
-          saved = await runtime.history?.save(fs, realPath, oldBytes, runtime);
+          const stamp = typeof look.stamp === 'object' ? look.stamp : undefined;
+          saved = await runtime.history?.save(fs, realPath, oldBytes, { runtime, stamp });
           await lock.verify();
         },
         afterCommit: (landed) => lock.committed(landed),
@@ -310,6 +311,8 @@ async function writeLocked(
       if (newBytes.length <= CONTENT_HASH_LIMIT_BYTES) hashing = hashBytesBesideIo(newBytes);
       await writing;
     } catch (error) {
+      // No commit, no change to undo.
+      if (saved) await runtime.history?.withdraw([saved]);
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }
@@ -321,7 +324,10 @@ async function writeLocked(
       stats &&
       stampOfStats(stats, stampNeedsHash(stats) ? ((await hashing) ?? hashBytes(newBytes)) : undefined);
     if (stamp) runtime.fileState.recordWrite(realPath, stamp);
-    if (saved) runtime.history?.recordWritten(saved, stamp);
+    if (saved) {
+      const left = hashing ? { size: newBytes.length, hash: await hashing } : stamp && writtenStateOf(stamp);
+      runtime.history?.recordWritten(saved, left);
+    }
     return {
       kind: 'written',
       ...written,

@@ -10,8 +10,8 @@ import {
   type RejectedBrief,
 } from '../errors.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import type { HistoryEntry } from '../state/file-history.js';
-import { snapshotOf, type FileStamp } from '../state/file-stamp.js';
+import { writtenBytes, writtenStateOf, type HistoryEntry, type WrittenState } from '../state/file-history.js';
+import { snapshotOf } from '../state/file-stamp.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
@@ -257,20 +257,22 @@ async function checkAndCommit(
             path: step.path,
             bytes: step.previous.kind === 'file' ? step.previous.bytes : null,
           })),
-          runtime,
+          { runtime },
         )) ?? [];
       // A writer suspended past a lock's stale time has lost it, and another may have written that file since it was
       // looked at: nothing is written then, as WriteFile does.
       await locks.verify();
       await commitFileSet(runtime.fs, steps);
     } catch (error) {
+      // No commit (a failed one is rolled back), no change to undo.
+      await runtime.history?.withdraw(saved);
       if (error instanceof CommitFailedError) return { kind: 'failed', error };
       if (error instanceof FileLockLostError)
         return { kind: 'modified', inputs: inputsAt(change, error.filePath) };
       throw error;
     }
     // What the commit left at each path, for the history's undo: a removed path holds nothing.
-    const left = new Map<string, FileStamp | 'missing' | undefined>();
+    const left = new Map<string, WrittenState | undefined>();
     for (const entry of change.entries) {
       if (entry.kind === 'delete' || entry.kind === 'move') {
         runtime.fileState.forget(entry.path.real);
@@ -284,7 +286,7 @@ async function checkAndCommit(
       const stamp = stats && snapshotOf(entry.newBytes, stats);
       if (stamp === undefined) runtime.fileState.forget(written);
       else runtime.fileState.recordWrite(written, stamp);
-      left.set(written, stamp);
+      left.set(written, stamp ? writtenStateOf(stamp) : writtenBytes(entry.newBytes));
     }
     for (const entry of saved) runtime.history?.recordWritten(entry, left.get(entry.path));
     return { kind: 'written', display, action, entries: change.entries, note: '' };

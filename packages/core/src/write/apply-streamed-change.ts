@@ -6,7 +6,7 @@ import { realPathAllowMissing } from '../path/real-path.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import type { HistoryEntry } from '../state/file-history.js';
+import { writtenStateOf, type HistoryEntry } from '../state/file-history.js';
 import { sameStamp, stampOf, stampOfHandle, type FileStamp } from '../state/file-stamp.js';
 import { readStateError } from '../state/read-state-error.js';
 import { quotedPath } from '../text/escape-for-display.js';
@@ -109,7 +109,10 @@ export async function applyStreamedChange(
         }
         try {
           await lock.verify();
-          saved = await runtime.history?.saveFromHandle(fs, realPath, opened.handle, look.size, runtime);
+          saved = await runtime.history?.saveFromHandle(fs, realPath, opened.handle, look.size, {
+            runtime,
+            stamp: look,
+          });
           await writeFileAtomic(
             fs,
             realPath,
@@ -126,6 +129,8 @@ export async function applyStreamedChange(
             },
           );
         } catch (error) {
+          // No commit, no change to undo.
+          if (saved) await runtime.history?.withdraw([saved]);
           if (error instanceof FileLockLostError || error instanceof ChangedDuringCopyError) return modified;
           throw error;
         }
@@ -135,7 +140,11 @@ export async function applyStreamedChange(
       const written = await stampOf(fs, realPath).catch(() => undefined);
       if (typeof written === 'object') runtime.fileState.recordWrite(realPath, written);
       else runtime.fileState.forget(realPath);
-      if (saved) runtime.history?.recordWritten(saved, written === 'not-a-file' ? undefined : written);
+      if (saved)
+        runtime.history?.recordWritten(
+          saved,
+          typeof written === 'object' ? writtenStateOf(written) : undefined,
+        );
       return {
         kind: 'written',
         display: change.display,
