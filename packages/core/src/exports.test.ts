@@ -124,6 +124,8 @@ const TOOLKIT = [
   'FileStamp',
   'CONTENT_HASH_LIMIT_BYTES',
   'StampStats',
+  'SavedBy',
+  'WrittenState',
   'JsonObject',
   'JsonValue',
   'LineDiff',

@@ -54,13 +54,7 @@ export type { PermissionRule } from './permissions/permission-rule.js';
 
 // read state and undo history
 export { FileStateTracker } from './state/file-state-tracker.js';
-export {
-  FileHistory,
-  type HistoryEntry,
-  type FileHistoryOptions,
-  type SavedBy,
-  type WrittenState,
-} from './state/file-history.js';
+export { FileHistory, type HistoryEntry, type FileHistoryOptions } from './state/file-history.js';
 
 // diffs for people
 export {

@@ -161,6 +161,7 @@ export {
   type FileSnapshot,
   type StampStats,
 } from './state/file-stamp.js';
+export { type SavedBy, type WrittenState } from './state/file-history.js';
 export { readStampedFile, type StampedBytes } from './state/read-stamped.js';
 export {
   buildDiffBlocks,
