@@ -687,6 +687,24 @@ describe('ApplyPatch: all of them or none', () => {
     expect(await tree(workspace)).toEqual({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
   });
 
+  it('makes no directory for an undo it refuses', async ({ workspace }) => {
+    const history = new FileHistory();
+    const runtime = workspace.runtime({ history });
+    await workspace.write('d/a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('b.txt', 'b\n', { readBy: runtime });
+    await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: d/a.txt', '-a', '+A', '*** Update File: b.txt', '-b', '+B'),
+    });
+    await workspace.remove('d/a.txt');
+    await workspace.fs.rmdir(workspace.at('d'));
+    await workspace.write('b.txt', 'user\n');
+    await expect(history.undo()).rejects.toThrow(
+      `These files changed after the change being undone: ${workspace.at('b.txt')}. Nothing was undone;`,
+    );
+    expect(await tree(workspace)).toEqual({ 'b.txt': 'user\n' });
+    await expect(workspace.fs.stat(workspace.at('d'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('undoes no file of the unit when one of them changed after the patch', async ({ workspace }) => {
     const history = new FileHistory();
     const runtime = workspace.runtime({ history });

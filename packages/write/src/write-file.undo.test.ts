@@ -146,6 +146,21 @@ describe('WriteFile and history.undo()', () => {
     },
   );
 
+  it('puts a changed file back where it was, making again the directory the user has removed since', async ({
+    workspace,
+    historyRuntime,
+    history,
+    tool,
+  }) => {
+    const file = workspace.at('made/a.txt');
+    await workspace.write('made/a.txt', 'before\n', { readBy: historyRuntime });
+    await tool.call({ path: 'made/a.txt', content: 'after\n' });
+    await workspace.fs.unlink(file);
+    await workspace.fs.rmdir(workspace.at('made'));
+    expect(await history.undo()).toMatchObject([{ path: file }]);
+    expect(await workspace.read(file)).toBe('before\n');
+  });
+
   it("waits for the file's lock, as a write does", async ({ workspace, historyRuntime, history, tool }) => {
     const file = workspace.at('a.txt');
     await workspace.write('a.txt', 'before\n', { readBy: historyRuntime });

@@ -9,7 +9,9 @@ import { pathApiFor } from '../path/platform-path.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
 import { commitFileSet, readPreviousState, type CommitStep } from '../write/commit-file-set.js';
+import { createDirectories, removeCreatedDirectories } from '../write/created-directories.js';
 import { withFileSetLocks } from '../write/file-set-locks.js';
+import { missingDirectories } from '../write/missing-directories.js';
 import { CONTENT_HASH_LIMIT_BYTES, hashBytes } from './content-hash.js';
 import { sameStamp, stampOf, type FileStamp } from './file-stamp.js';
 
@@ -308,7 +310,27 @@ export class FileHistory {
     const last = this.versions.at(-1);
     if (last === undefined) return [];
     const members = this.versions.filter((stored) => stored.unit === last.unit);
-    const done = await underLocks(
+    // A file put back goes where it was, even where the user has removed its directory since (nothing is lost): the
+    // directories are made first, so that its lock file can live there, and removed again unless the undo is done.
+    const created = await createDirectories(last.fs, await directoriesToMake(last.fs, members));
+    let done = false;
+    try {
+      done = await this.undoUnit(last, members);
+    } finally {
+      if (!done) await removeCreatedDirectories(last.fs, created);
+    }
+    if (!done) return this.undo();
+    for (const stored of members) {
+      this.versions.splice(this.versions.indexOf(stored), 1);
+      this.storedBytes -= stored.entry.size ?? 0;
+      await this.discard(stored);
+    }
+    return members.map((stored) => ({ ...stored.entry }));
+  }
+
+  /** Puts `members`, the unit of `last`, back under their locks; false when another undo took the unit meanwhile. */
+  private async undoUnit(last: StoredVersion, members: readonly StoredVersion[]): Promise<boolean> {
+    return underLocks(
       last.by,
       members.map((stored) => stored.entry.path),
       async (verify) => {
@@ -335,13 +357,6 @@ export class FileHistory {
         return true;
       },
     );
-    if (!done) return this.undo();
-    for (const stored of members) {
-      this.versions.splice(this.versions.indexOf(stored), 1);
-      this.storedBytes -= stored.entry.size ?? 0;
-      await this.discard(stored);
-    }
-    return members.map((stored) => ({ ...stored.entry }));
   }
 
   /**
@@ -426,6 +441,16 @@ async function underLocks<T>(
     if (await by.fs.stat(dirname(filePath)).then(isDirectory, () => false)) lockable.push(filePath);
   }
   return withFileSetLocks(by, lockable, (locks) => task(() => locks.verify()));
+}
+
+/** The missing directories of the files `members` put back, shallowest first, each once. */
+async function directoriesToMake(fs: FileSystem, members: readonly StoredVersion[]): Promise<string[]> {
+  const directories = new Set<string>();
+  for (const stored of members) {
+    if (stored.entry.size === null) continue;
+    for (const directory of await missingDirectories(fs, stored.entry.path)) directories.add(directory);
+  }
+  return [...directories];
 }
 
 function isDirectory(stats: { isDirectory(): boolean }): boolean {
