@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { FileHistory } from '@kimi-tools/core';
 import type { FileSystem } from '@kimi-tools/core/fs';
 import {
@@ -685,6 +688,31 @@ describe('ApplyPatch: all of them or none', () => {
     expect(await tree(workspace)).toEqual({ 'a.txt': 'A\n', 'c.txt': 'c\n' });
     await history.undo();
     expect(await tree(workspace)).toEqual({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+  });
+
+  it('keeps nothing of a unit whose saving failed half way, so the change before it can still be undone', async ({
+    workspace,
+  }) => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'kimi-history-'));
+    try {
+      const history = new FileHistory({ directory });
+      const runtime = workspace.runtime({ history });
+      await workspace.write('a.txt', 'a\n', { readBy: runtime });
+      await workspace.write('b.txt', 'b\n', { readBy: runtime });
+      await workspace.write('c.txt', 'c\n', { readBy: runtime });
+      await new ApplyPatch(runtime).call({ patch: patch('*** Update File: c.txt', '-c', '+C') });
+      // The spill file the patch's second version would take is a directory: that save fails.
+      await mkdir(path.join(directory, '3.v1.bak'));
+      const result = await new ApplyPatch(runtime).call({
+        patch: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: b.txt', '-b', '+B'),
+      });
+      expect(result.isError).toBe(true);
+      expect(history.list().map((entry) => path.basename(entry.path))).toEqual(['c.txt']);
+      expect(await history.undo()).toHaveLength(1);
+      expect(await tree(workspace)).toEqual({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('makes no directory for an undo it refuses', async ({ workspace }) => {

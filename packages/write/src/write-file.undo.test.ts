@@ -84,10 +84,31 @@ describe('WriteFile and history.undo()', () => {
     await expect(workspace.fs.stat(workspace.at('made'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('keeps no version of a change that failed before its commit: an undo never puts it back', async ({
+  it('keeps no version of a change refused at its last look: an undo never puts it back', async ({
     workspace,
-    history,
   }) => {
+    const file = workspace.at('a.txt');
+    // Another writer takes the file over between the save and the commit: its lock is gone, its content written.
+    class OvertakenHistory extends FileHistory {
+      override async save(...args: Parameters<FileHistory['save']>) {
+        const entry = await super.save(...args);
+        await workspace.fs.unlink(workspace.at('.a.txt.kimi-lock'));
+        await workspace.write('a.txt', 'theirs\n');
+        return entry;
+      }
+    }
+    const history = new OvertakenHistory();
+    const runtime = workspace.runtime({ history });
+    await workspace.write('a.txt', 'mine\n', { readBy: runtime });
+    expect((await new WriteFile(runtime).call({ path: 'a.txt', content: 'agent\n' })).brief).toBe(
+      'File modified',
+    );
+    expect(history.list()).toEqual([]);
+    expect(await history.undo()).toEqual([]);
+    expect(await workspace.read(file)).toBe('theirs\n');
+  });
+
+  it('never puts back a failed change over a later edit', async ({ workspace, history }) => {
     let renames = 0;
     const fs = {
       ...forwardingFileSystem(workspace.fs),
@@ -100,11 +121,42 @@ describe('WriteFile and history.undo()', () => {
     const runtime = workspace.runtime({ fs, history });
     await workspace.write('a.txt', 'mine\n', { readBy: runtime });
     expect((await new WriteFile(runtime).call({ path: 'a.txt', content: 'agent\n' })).isError).toBe(true);
-    expect(history.list()).toEqual([]);
     await workspace.write('a.txt', 'user work\n');
-    expect(await history.undo()).toEqual([]);
+    await expect(history.undo()).rejects.toThrow('These files changed after the change being undone');
     expect(await workspace.read(workspace.at('a.txt'))).toBe('user work\n');
   });
+
+  it.runIf(backendHas('hard-links'))(
+    'keeps the version of a change that failed after it reached the file, and undoes it',
+    async ({ workspace, history }) => {
+      const file = workspace.at('a.txt');
+      const fs = {
+        ...forwardingFileSystem(workspace.fs),
+        async open(path: string, mode: Parameters<typeof workspace.fs.open>[1]) {
+          const handle = await workspace.fs.open(path, mode);
+          if (path !== file || mode !== 'update') return handle;
+          // The in-place rewrite of a hard-linked file (it keeps the link shared) fails at its flush.
+          return Object.assign(
+            Object.create(Object.getPrototypeOf(handle) as object) as typeof handle,
+            handle,
+            {
+              write: handle.write.bind(handle),
+              truncate: handle.truncate.bind(handle),
+              close: handle.close.bind(handle),
+              sync: () => Promise.reject(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })),
+            },
+          );
+        },
+      };
+      const runtime = workspace.runtime({ fs, history });
+      await workspace.write('a.txt', 'mine, precious\n', { readBy: runtime });
+      await workspace.link('b.txt', 'a.txt');
+      expect((await new WriteFile(runtime).call({ path: 'a.txt', content: 'agent\n' })).isError).toBe(true);
+      expect(await workspace.read(file)).toBe('agent\n');
+      expect(await history.undo()).toMatchObject([{ path: file, size: 15 }]);
+      expect(await workspace.read(file)).toBe('mine, precious\n');
+    },
+  );
 
   it('undoes a change whose file could not be looked at after its commit, by the bytes it wrote', async ({
     workspace,

@@ -12,8 +12,8 @@ import { commitFileSet, readPreviousState, type CommitStep } from '../write/comm
 import { createDirectories, removeCreatedDirectories } from '../write/created-directories.js';
 import { withFileSetLocks } from '../write/file-set-locks.js';
 import { missingDirectories } from '../write/missing-directories.js';
-import { CONTENT_HASH_LIMIT_BYTES, hashBytes } from './content-hash.js';
-import { sameStamp, stampOf, type FileStamp } from './file-stamp.js';
+import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashFile } from './content-hash.js';
+import { sameStamp, stampOf, stampOfStats, type FileStamp } from './file-stamp.js';
 
 /** One saved version of a file: its content before a change. */
 export interface HistoryEntry {
@@ -132,14 +132,21 @@ export class FileHistory {
    */
   async saveUnit(
     fs: FileSystem,
-    files: readonly { path: string; bytes: Uint8Array | null }[],
+    files: readonly { path: string; bytes: Uint8Array | null; stamp?: FileStamp }[],
     by?: SavedBy,
   ): Promise<HistoryEntry[]> {
     const unit = ++this.unitCounter;
     const kept: HistoryEntry[] = [];
-    for (const file of files) {
-      const entry = await this.saveIn(unit, fs, file.path, file.bytes, by);
-      if (entry) kept.push(entry);
+    try {
+      for (const file of files) {
+        const saver = by && { runtime: by.runtime, ...(file.stamp ? { stamp: file.stamp } : {}) };
+        const entry = await this.saveIn(unit, fs, file.path, file.bytes, saver);
+        if (entry) kept.push(entry);
+      }
+    } catch (error) {
+      // Half a unit is no unit: its caller never gets the entries to take back.
+      await this.withdraw(kept);
+      throw error;
     }
     return kept;
   }
@@ -221,6 +228,11 @@ export class FileHistory {
    * undo must never put them back over a file the change never touched.
    */
   async withdraw(entries: readonly HistoryEntry[]): Promise<void> {
+    await this.drop(entries);
+  }
+
+  /** Removes the versions of `entries` still kept, with their spill files. */
+  private async drop(entries: readonly HistoryEntry[]): Promise<void> {
     for (const entry of entries) {
       const stored = this.storedOf(entry);
       if (stored === undefined) continue;
@@ -263,21 +275,28 @@ export class FileHistory {
       const spill =
         size !== null && stored.file ? await localFileSystem.open(stored.file, 'read') : undefined;
       let replaced: HistoryEntry | undefined;
-      const by = stored.by && { runtime: stored.by.runtime };
+      let committing = false;
+      const runtime = stored.by?.runtime;
       try {
         const current = await openRegularFile(fs, key);
         if (current === 'not-a-file') throw errnoError('EISDIR', notRegularFileErrnoText(key));
-        if (current === 'missing') replaced = await this.save(fs, key, null, by);
+        if (current === 'missing') replaced = await this.save(fs, key, null, runtime && { runtime });
         else {
           try {
+            const by = runtime && { runtime, stamp: stampOfStats(current.stats) };
             replaced = await this.saveFromHandle(fs, key, current.handle, current.stats.size, by);
           } finally {
             await current.handle.close();
           }
         }
-        const options = { beforeCommit: verify };
+        const options = {
+          beforeCommit: async () => {
+            await verify();
+            committing = true;
+          },
+        };
         if (size === null) {
-          await verify();
+          await options.beforeCommit();
           await removeIfThere(fs, key);
         } else if (spill)
           await writeFileAtomic(
@@ -288,7 +307,8 @@ export class FileHistory {
           );
         else await writeFileAtomic(fs, key, stored.bytes ?? new Uint8Array(), options);
       } catch (error) {
-        if (replaced) await this.withdraw([replaced]);
+        // Taken back only when the file was never touched; past that point what it holds is unknown.
+        if (replaced && !committing) await this.withdraw([replaced]);
         throw error;
       } finally {
         await spill?.close();
@@ -320,11 +340,7 @@ export class FileHistory {
       if (!done) await removeCreatedDirectories(last.fs, created);
     }
     if (!done) return this.undo();
-    for (const stored of members) {
-      this.versions.splice(this.versions.indexOf(stored), 1);
-      this.storedBytes -= stored.entry.size ?? 0;
-      await this.discard(stored);
-    }
+    await this.drop(members.map((stored) => stored.entry));
     return members.map((stored) => ({ ...stored.entry }));
   }
 
@@ -334,8 +350,10 @@ export class FileHistory {
       last.by,
       members.map((stored) => stored.entry.path),
       async (verify) => {
-        // Another undo may have taken this unit while this one waited for the locks.
+        // Another undo may have taken this unit while this one waited for the locks, or a save evicted part of it.
         if (this.versions.at(-1)?.unit !== last.unit) return false;
+        if (this.versions.filter((stored) => stored.unit === last.unit).length !== members.length)
+          return false;
         const changed: string[] = [];
         for (const stored of members) if (await holdsOtherContent(stored)) changed.push(stored.entry.path);
         if (changed.length > 0) throw new Error(undoneFilesChangedMessage(changed));
@@ -414,7 +432,8 @@ export class FileHistory {
       this.versions.splice(this.versions.indexOf(stored), 1);
       this.storedBytes -= stored.entry.size ?? 0;
     }
-    await Promise.all(dropped.map((stored) => this.discard(stored)));
+    // A spill file that cannot be removed is left behind rather than failing the change being saved.
+    await Promise.all(dropped.map((stored) => this.discard(stored).catch(() => undefined)));
   }
 
   private async discard(stored: StoredVersion): Promise<void> {
@@ -475,9 +494,23 @@ async function holdsOtherContent(stored: StoredVersion): Promise<boolean> {
   if (written === undefined && stored.by === undefined) return false;
   const now = await stampOf(stored.fs, stored.entry.path);
   if (now === 'missing') return false;
-  if (now === 'not-a-file' || typeof written !== 'object') return true;
-  if ('hash' in written) return now.size !== written.size || now.hash !== written.hash;
-  return !sameStamp(now, written.stamp);
+  if (now === 'not-a-file') return true;
+  if (typeof written === 'object' && holdsWritten(now, written)) return false;
+  // The very content saved (a change that failed before it reached the file): putting it back loses nothing.
+  return !(await holdsSaved(stored, now));
+}
+
+function holdsWritten(now: FileStamp, written: Exclude<WrittenState, 'missing'>): boolean {
+  if ('hash' in written) return now.size === written.size && now.hash === written.hash;
+  return sameStamp(now, written.stamp);
+}
+
+async function holdsSaved(stored: StoredVersion, now: FileStamp): Promise<boolean> {
+  if (now.hash === undefined || now.size !== stored.entry.size) return false;
+  const saved = stored.file
+    ? await hashFile(localFileSystem, stored.file)
+    : hashBytes(stored.bytes ?? new Uint8Array());
+  return saved === now.hash;
 }
 
 /** Bytes copied at a time into a spill file. */

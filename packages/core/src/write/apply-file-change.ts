@@ -3,7 +3,7 @@ import type { LineDiff } from '../diff/line-diff.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
-import { writtenStateOf, type HistoryEntry } from '../state/file-history.js';
+import { writtenBytes, writtenStateOf, type HistoryEntry } from '../state/file-history.js';
 import { stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
 import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashBytesBesideIo } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
@@ -294,6 +294,9 @@ async function writeLocked(
     // the write, so that it fills the time the write waits on the disk instead of following it.
     let hashing: Promise<string> | undefined;
     let saved: HistoryEntry | undefined;
+    // Past `beforeCommit` the file may be changed (renamed over, or rewritten in place for hard links) even if the
+    // write then fails: its saved version is kept then, with what the change meant to leave.
+    let committing = false;
     // A writer suspended past the lock's stale time has lost it, and another may have written meanwhile: it
     // must not write what it computed from the older content. Asked once, last thing before the new content
     // replaces the old (each ask reads the lock file: round trips on a remote host).
@@ -305,6 +308,7 @@ async function writeLocked(
           const stamp = typeof look.stamp === 'object' ? look.stamp : undefined;
           saved = await runtime.history?.save(fs, realPath, oldBytes, { runtime, stamp });
           await lock.verify();
+          committing = true;
         },
         afterCommit: (landed) => lock.committed(landed),
       });
@@ -312,7 +316,8 @@ async function writeLocked(
       await writing;
     } catch (error) {
       // No commit, no change to undo.
-      if (saved) await runtime.history?.withdraw([saved]);
+      if (saved && !committing) await runtime.history?.withdraw([saved]);
+      else if (saved) runtime.history?.recordWritten(saved, writtenBytes(newBytes));
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }

@@ -11,7 +11,7 @@ import {
 } from '../errors.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { writtenBytes, writtenStateOf, type HistoryEntry, type WrittenState } from '../state/file-history.js';
-import { snapshotOf } from '../state/file-stamp.js';
+import { snapshotOf, stampOfStats, type FileStamp } from '../state/file-stamp.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from './created-directories.js';
@@ -204,6 +204,8 @@ async function checkAndCommit(
   {
     const modified: string[] = [];
     const steps: CommitStep[] = [];
+    // The stamp of each file the patch changes, as looked at here: the history keeps it with the file's saved version.
+    const looked = new Map<string, FileStamp>();
     for (const entry of change.entries) {
       const resolvedPaths = [entry.path, ...(entry.to ? [entry.to] : [])];
       const moved = await Promise.all(
@@ -225,6 +227,7 @@ async function checkAndCommit(
       }
       const mode = source.kind === 'file' ? source.mode : 0o666 & ~0o022;
       const hardLinked = (sourceStats?.nlink ?? 1) > 1;
+      if (sourceStats) looked.set(entry.path.real, stampOfStats(sourceStats));
       if (entry.kind === 'delete') steps.push({ kind: 'remove', path: entry.path.real, previous: source });
       else if (entry.kind === 'move') {
         steps.push({
@@ -256,6 +259,7 @@ async function checkAndCommit(
           steps.map((step) => ({
             path: step.path,
             bytes: step.previous.kind === 'file' ? step.previous.bytes : null,
+            stamp: looked.get(step.path),
           })),
           { runtime },
         )) ?? [];
@@ -264,8 +268,17 @@ async function checkAndCommit(
       await locks.verify();
       await commitFileSet(runtime.fs, steps);
     } catch (error) {
-      // No commit (a failed one is rolled back), no change to undo.
-      await runtime.history?.withdraw(saved);
+      // No commit, or a failed one rolled back: no change to undo. A file the rollback could not restore keeps its
+      // version, with what the patch meant to leave there.
+      const unrestored = error instanceof CommitFailedError ? error.unrestored : [];
+      await runtime.history?.withdraw(saved.filter((entry) => !unrestored.includes(entry.path)));
+      for (const entry of saved.filter((each) => unrestored.includes(each.path))) {
+        const step = steps.find((each) => each.path === entry.path);
+        runtime.history?.recordWritten(
+          entry,
+          step?.kind === 'remove' ? 'missing' : step?.kind === 'write' ? writtenBytes(step.bytes) : undefined,
+        );
+      }
       if (error instanceof CommitFailedError) return { kind: 'failed', error };
       if (error instanceof FileLockLostError)
         return { kind: 'modified', inputs: inputsAt(change, error.filePath) };

@@ -100,6 +100,8 @@ export async function applyStreamedChange(
       const opened = await openRegularFile(fs, realPath);
       if (typeof opened === 'string') return modified;
       let saved: HistoryEntry | undefined;
+      // Past `beforeCommit` the file may be changed even if the write then fails: its version is kept then.
+      let committing = false;
       try {
         const look = await stampOfHandle(opened.handle);
         if (!sameStamp(look, change.oldStamp) || look.size !== change.oldStamp.size) return modified;
@@ -124,13 +126,15 @@ export async function applyStreamedChange(
                 // A writer that ignores the lock may have changed the file while history and the copy read it: the
                 // new content would then mix two versions.
                 if (!sameStamp(await stampOfHandle(opened.handle), look)) throw new ChangedDuringCopyError();
+                committing = true;
               },
               afterCommit: (landed) => lock.committed(landed),
             },
           );
         } catch (error) {
           // No commit, no change to undo.
-          if (saved) await runtime.history?.withdraw([saved]);
+          if (saved && !committing) await runtime.history?.withdraw([saved]);
+          else if (saved) runtime.history?.recordWritten(saved, undefined);
           if (error instanceof FileLockLostError || error instanceof ChangedDuringCopyError) return modified;
           throw error;
         }
