@@ -140,6 +140,8 @@ describe('checkpoints of a workspace on a host over SSH', () => {
     });
     expect(paused.waitedOnLock).toBe(true);
     expect(await nodeFs.readFile(file, 'utf8')).toBe('on the host\n');
+    // The rewind's lock removal is sent, not waited for: a stat asked after it on that connection is answered after it.
+    await paused.fs.stat(tree.workDir);
     expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
   });
 });
