@@ -307,8 +307,13 @@ export class FileHistory {
           );
         else await writeFileAtomic(fs, key, stored.bytes ?? new Uint8Array(), options);
       } catch (error) {
-        // Taken back only when the file was never touched; past that point what it holds is unknown.
+        // Taken back only when the file was never touched; past that point it is kept, with what the restore meant
+        // to leave there.
         if (replaced && !committing) await this.withdraw([replaced]);
+        else if (replaced) {
+          const meant = size === null ? 'missing' : stored.bytes && writtenBytes(stored.bytes);
+          this.recordWritten(replaced, meant);
+        }
         throw error;
       } finally {
         await spill?.close();
