@@ -715,6 +715,68 @@ describe('ApplyPatch: all of them or none', () => {
     }
   });
 
+  it.runIf(backendHas('hard-links'))(
+    'rolls back a hard-linked file whose rewrite in place failed, and keeps no version of it',
+    async ({ workspace }) => {
+      const file = workspace.at('a.txt');
+      // The patch's rewrite of the shared file fails at its flush; the rollback's own rewrite then goes through.
+      let syncs = 0;
+      const fs: FileSystem = {
+        ...forwardingFileSystem(workspace.fs),
+        async open(path, mode) {
+          const handle = await workspace.fs.open(path, mode);
+          if (path !== file || mode !== 'update') return handle;
+          return Object.assign(
+            Object.create(Object.getPrototypeOf(handle) as object) as typeof handle,
+            handle,
+            {
+              write: handle.write.bind(handle),
+              truncate: handle.truncate.bind(handle),
+              close: handle.close.bind(handle),
+              sync: () =>
+                ++syncs === 1
+                  ? Promise.reject(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }))
+                  : handle.sync(),
+            },
+          );
+        },
+      };
+      const history = new FileHistory();
+      const runtime = workspace.runtime({ fs, history });
+      await workspace.write('a.txt', 'original\n', { readBy: runtime });
+      await workspace.link('h.txt', 'a.txt');
+      const result = await new ApplyPatch(runtime).call({
+        patch: patch('*** Update File: a.txt', '-original', '+agent'),
+      });
+      expect(result.message).toMatch(/^Writing the patch failed: EIO: .* No file was changed\.$/);
+      expect(await workspace.read(file)).toBe('original\n');
+      expect(history.list()).toEqual([]);
+    },
+  );
+
+  it('keeps the versions of a patch whose files were written when flushing their directory failed', async ({
+    workspace,
+  }) => {
+    let flushes = 0;
+    const fs: FileSystem = {
+      ...forwardingFileSystem(workspace.fs),
+      syncDirectory: (directory) =>
+        ++flushes === 1
+          ? Promise.reject(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }))
+          : workspace.fs.syncDirectory(directory),
+    };
+    const history = new FileHistory();
+    const runtime = workspace.runtime({ fs, history });
+    await workspace.write('a.txt', 'original\n', { readBy: runtime });
+    expect(
+      (await new ApplyPatch(runtime).call({ patch: patch('*** Update File: a.txt', '-original', '+agent') }))
+        .isError,
+    ).toBe(true);
+    expect(await workspace.read(workspace.at('a.txt'))).toBe('agent\n');
+    expect(await history.undo()).toHaveLength(1);
+    expect(await workspace.read(workspace.at('a.txt'))).toBe('original\n');
+  });
+
   it('makes no directory for an undo it refuses', async ({ workspace }) => {
     const history = new FileHistory();
     const runtime = workspace.runtime({ history });

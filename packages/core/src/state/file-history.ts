@@ -311,8 +311,11 @@ export class FileHistory {
         // to leave there.
         if (replaced && !committing) await this.withdraw([replaced]);
         else if (replaced) {
-          const meant = size === null ? 'missing' : stored.bytes && writtenBytes(stored.bytes);
-          this.recordWritten(replaced, meant);
+          const hash = size === null ? undefined : await savedHash(stored).catch(() => undefined);
+          this.recordWritten(
+            replaced,
+            size === null ? 'missing' : hash === undefined ? undefined : { size, hash },
+          );
         }
         throw error;
       } finally {
@@ -512,10 +515,14 @@ function holdsWritten(now: FileStamp, written: Exclude<WrittenState, 'missing'>)
 
 async function holdsSaved(stored: StoredVersion, now: FileStamp): Promise<boolean> {
   if (now.hash === undefined || now.size !== stored.entry.size) return false;
-  const saved = stored.file
-    ? await hashFile(localFileSystem, stored.file)
-    : hashBytes(stored.bytes ?? new Uint8Array());
-  return saved === now.hash;
+  return (await savedHash(stored)) === now.hash;
+}
+
+/** The content hash of the bytes `stored` keeps, when they are small enough to hash (64 MiB). */
+async function savedHash(stored: StoredVersion): Promise<string | undefined> {
+  const size = stored.entry.size ?? 0;
+  if (size > CONTENT_HASH_LIMIT_BYTES) return undefined;
+  return stored.file ? hashFile(localFileSystem, stored.file) : hashBytes(stored.bytes ?? new Uint8Array());
 }
 
 /** Bytes copied at a time into a spill file. */

@@ -251,6 +251,9 @@ async function checkAndCommit(
     }
     if (modified.length > 0) return { kind: 'modified', inputs: modified };
     let saved: HistoryEntry[] = [];
+    // Once the commit has started, a failure may leave files changed (a rollback that could not restore one, or a
+    // flush of a directory failing after every step): the versions of those files stay.
+    let committing = false;
 
     try {
       saved =
@@ -266,13 +269,16 @@ async function checkAndCommit(
       // A writer suspended past a lock's stale time has lost it, and another may have written that file since it was
       // looked at: nothing is written then, as WriteFile does.
       await locks.verify();
+      committing = true;
       await commitFileSet(runtime.fs, steps);
     } catch (error) {
-      // No commit, or a failed one rolled back: no change to undo. A file the rollback could not restore keeps its
-      // version, with what the patch meant to leave there.
-      const unrestored = error instanceof CommitFailedError ? error.unrestored : [];
-      await runtime.history?.withdraw(saved.filter((entry) => !unrestored.includes(entry.path)));
-      for (const entry of saved.filter((each) => unrestored.includes(each.path))) {
+      // No commit, or a failed one rolled back: no change to undo. A file the rollback could not restore, or every file
+      // of a commit that ended and then failed to flush a directory, keeps its version, with what the patch meant to
+      // leave there.
+      const unchanged = (entry: HistoryEntry) =>
+        !committing || (error instanceof CommitFailedError && !error.unrestored.includes(entry.path));
+      await runtime.history?.withdraw(saved.filter(unchanged));
+      for (const entry of saved.filter((each) => !unchanged(each))) {
         const step = steps.find((each) => each.path === entry.path);
         runtime.history?.recordWritten(
           entry,

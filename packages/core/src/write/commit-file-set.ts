@@ -158,9 +158,15 @@ export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]
           if (hasErrno(error, 'ECONNRESET')) done.push(index);
           throw error;
         }
-      } else if (step.kind === 'write' && step.inPlace)
-        await overwriteBytesInPlace(fs, step.path, step.bytes);
-      else {
+      } else if (step.kind === 'write' && step.inPlace) {
+        try {
+          await overwriteBytesInPlace(fs, step.path, step.bytes);
+        } catch (error) {
+          // A rewrite in place that failed may have changed some of the file: it is undone as a step done.
+          done.push(index);
+          throw error;
+        }
+      } else {
         try {
           await renameTempOver(fs, temps.get(index)!, step.path);
         } catch (error) {
