@@ -6,6 +6,7 @@ import type { FileSystem } from '@kimi-tools/core/fs';
 import {
   backendHas,
   forwardingFileSystem,
+  inPlaceFlushFailsOnce,
   recordingApproval,
   statsLostAfterRename,
   test,
@@ -720,27 +721,7 @@ describe('ApplyPatch: all of them or none', () => {
     async ({ workspace }) => {
       const file = workspace.at('a.txt');
       // The patch's rewrite of the shared file fails at its flush; the rollback's own rewrite then goes through.
-      let syncs = 0;
-      const fs: FileSystem = {
-        ...forwardingFileSystem(workspace.fs),
-        async open(path, mode) {
-          const handle = await workspace.fs.open(path, mode);
-          if (path !== file || mode !== 'update') return handle;
-          return Object.assign(
-            Object.create(Object.getPrototypeOf(handle) as object) as typeof handle,
-            handle,
-            {
-              write: handle.write.bind(handle),
-              truncate: handle.truncate.bind(handle),
-              close: handle.close.bind(handle),
-              sync: () =>
-                ++syncs === 1
-                  ? Promise.reject(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }))
-                  : handle.sync(),
-            },
-          );
-        },
-      };
+      const fs = inPlaceFlushFailsOnce(workspace.fs, file);
       const history = new FileHistory();
       const runtime = workspace.runtime({ fs, history });
       await workspace.write('a.txt', 'original\n', { readBy: runtime });

@@ -1,6 +1,13 @@
 import { FileHistory } from '@kimi-tools/core';
 import { withFileLock } from '@kimi-tools/core/toolkit';
-import { backendHas, forwardingFileSystem, markRead, test } from '@kimi-tools/test-kit';
+import {
+  backendHas,
+  forwardingFileSystem,
+  inPlaceFlushFailsOnce,
+  markRead,
+  statsLostAfterRename,
+  test,
+} from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
 
@@ -130,24 +137,8 @@ describe('WriteFile and history.undo()', () => {
     'keeps the version of a change that failed after it reached the file, and undoes it',
     async ({ workspace, history }) => {
       const file = workspace.at('a.txt');
-      const fs = {
-        ...forwardingFileSystem(workspace.fs),
-        async open(path: string, mode: Parameters<typeof workspace.fs.open>[1]) {
-          const handle = await workspace.fs.open(path, mode);
-          if (path !== file || mode !== 'update') return handle;
-          // The in-place rewrite of a hard-linked file (it keeps the link shared) fails at its flush.
-          return Object.assign(
-            Object.create(Object.getPrototypeOf(handle) as object) as typeof handle,
-            handle,
-            {
-              write: handle.write.bind(handle),
-              truncate: handle.truncate.bind(handle),
-              close: handle.close.bind(handle),
-              sync: () => Promise.reject(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })),
-            },
-          );
-        },
-      };
+      // The in-place rewrite of a hard-linked file (it keeps the link shared) fails at its flush.
+      const fs = inPlaceFlushFailsOnce(workspace.fs, file);
       const runtime = workspace.runtime({ fs, history });
       await workspace.write('a.txt', 'mine, precious\n', { readBy: runtime });
       await workspace.link('b.txt', 'a.txt');
@@ -162,19 +153,7 @@ describe('WriteFile and history.undo()', () => {
     workspace,
     history,
   }) => {
-    let statsLost = 0;
-    const fs = {
-      ...forwardingFileSystem(workspace.fs),
-      async rename(from: string, to: string) {
-        await workspace.fs.rename(from, to);
-        statsLost = 1;
-      },
-      async stat(file: string) {
-        if (statsLost-- === 1)
-          throw Object.assign(new Error('ECONNRESET: connection lost'), { code: 'ECONNRESET' });
-        return workspace.fs.stat(file);
-      },
-    };
+    const fs = statsLostAfterRename(workspace.fs);
     const runtime = workspace.runtime({ fs, history });
     await workspace.write('a.txt', 'mine\n', { readBy: runtime });
     expect((await new WriteFile(runtime).call({ path: 'a.txt', content: 'agent\n' })).isError).toBe(false);
