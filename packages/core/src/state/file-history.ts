@@ -231,6 +231,20 @@ export class FileHistory {
     await this.drop(entries);
   }
 
+  /**
+   * Settles the versions a failed change saved: taken back ({@link withdraw}) where it never reached the file
+   * (refused before its commit point, or rolled back), kept elsewhere with what it meant to leave there
+   * ({@link recordWritten}): the file may hold that now, and the version is then the only copy of what was there.
+   */
+  async settleFailed(
+    entries: readonly HistoryEntry[],
+    reached: (entry: HistoryEntry) => boolean,
+    meant: (entry: HistoryEntry) => WrittenState | undefined | Promise<WrittenState | undefined>,
+  ): Promise<void> {
+    await this.withdraw(entries.filter((entry) => !reached(entry)));
+    for (const entry of entries.filter(reached)) this.recordWritten(entry, await meant(entry));
+  }
+
   /** Removes the versions of `entries` still kept, with their spill files. */
   private async drop(entries: readonly HistoryEntry[]): Promise<void> {
     for (const entry of entries) {
@@ -307,14 +321,15 @@ export class FileHistory {
           );
         else await writeFileAtomic(fs, key, stored.bytes ?? new Uint8Array(), options);
       } catch (error) {
-        // Taken back only when the file was never touched; past that point it is kept, with what the restore meant
-        // to leave there.
-        if (replaced && !committing) await this.withdraw([replaced]);
-        else if (replaced) {
-          const hash = size === null ? undefined : await savedHash(stored).catch(() => undefined);
-          this.recordWritten(
-            replaced,
-            size === null ? 'missing' : hash === undefined ? undefined : { size, hash },
+        if (replaced) {
+          await this.settleFailed(
+            [replaced],
+            () => committing,
+            async () => {
+              if (size === null) return 'missing';
+              const hash = await savedHash(stored).catch(() => undefined);
+              return hash === undefined ? undefined : { size, hash };
+            },
           );
         }
         throw error;

@@ -315,9 +315,12 @@ async function writeLocked(
       if (newBytes.length <= CONTENT_HASH_LIMIT_BYTES) hashing = hashBytesBesideIo(newBytes);
       await writing;
     } catch (error) {
-      // No commit, no change to undo.
-      if (saved && !committing) await runtime.history?.withdraw([saved]);
-      else if (saved) runtime.history?.recordWritten(saved, writtenBytes(newBytes));
+      if (saved)
+        await runtime.history?.settleFailed(
+          [saved],
+          () => committing,
+          () => writtenBytes(newBytes),
+        );
       if (error instanceof FileLockLostError) return modified;
       throw error;
     }

@@ -272,19 +272,22 @@ async function checkAndCommit(
       committing = true;
       await commitFileSet(runtime.fs, steps);
     } catch (error) {
-      // No commit, or a failed one rolled back: no change to undo. A file the rollback could not restore, or every file
-      // of a commit that ended and then failed to flush a directory, keeps its version, with what the patch meant to
-      // leave there.
-      const unchanged = (entry: HistoryEntry) =>
-        !committing || (error instanceof CommitFailedError && !error.unrestored.includes(entry.path));
-      await runtime.history?.withdraw(saved.filter(unchanged));
-      for (const entry of saved.filter((each) => !unchanged(each))) {
-        const step = steps.find((each) => each.path === entry.path);
-        runtime.history?.recordWritten(
-          entry,
-          step?.kind === 'remove' ? 'missing' : step?.kind === 'write' ? writtenBytes(step.bytes) : undefined,
-        );
-      }
+      // A file the rollback restored was never changed; one it could not restore, or every file of a commit that ended
+      // and then failed to flush a directory, may hold what the patch meant to leave.
+      const restored = (entry: HistoryEntry) =>
+        error instanceof CommitFailedError && !error.unrestored.includes(entry.path);
+      await runtime.history?.settleFailed(
+        saved,
+        (entry) => committing && !restored(entry),
+        (entry) => {
+          const step = steps.find((each) => each.path === entry.path);
+          return step?.kind === 'remove'
+            ? 'missing'
+            : step?.kind === 'write'
+              ? writtenBytes(step.bytes)
+              : undefined;
+        },
+      );
       if (error instanceof CommitFailedError) return { kind: 'failed', error };
       if (error instanceof FileLockLostError)
         return { kind: 'modified', inputs: inputsAt(change, error.filePath) };

@@ -132,9 +132,12 @@ export async function applyStreamedChange(
             },
           );
         } catch (error) {
-          // No commit, no change to undo.
-          if (saved && !committing) await runtime.history?.withdraw([saved]);
-          else if (saved) runtime.history?.recordWritten(saved, undefined);
+          if (saved)
+            await runtime.history?.settleFailed(
+              [saved],
+              () => committing,
+              () => undefined,
+            );
           if (error instanceof FileLockLostError || error instanceof ChangedDuringCopyError) return modified;
           throw error;
         }
