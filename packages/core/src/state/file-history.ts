@@ -478,10 +478,11 @@ async function underLocks<T>(
   const by = savedBy.runtime;
   // A lock file lives beside its file: where the directory is gone there is no file to lose, and no lock to take.
   const { dirname } = pathApiFor(by.fs.platform);
-  const lockable: string[] = [];
-  for (const filePath of paths) {
-    if (await by.fs.stat(dirname(filePath)).then(isDirectory, () => false)) lockable.push(filePath);
-  }
+  // Asked together: over SSH, one round trip for them all.
+  const there = await Promise.all(
+    paths.map((filePath) => by.fs.stat(dirname(filePath)).then(isDirectory, () => false)),
+  );
+  const lockable = paths.filter((_, index) => there[index]);
   return withFileSetLocks(by, lockable, (locks) => task(() => locks.verify()));
 }
 
