@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { handleHoldsExactly, readHandleRange, readHandleUpTo } from './read-bytes.js';
+import { handleHoldsExactly, readHandleConsuming, readHandleRange, readHandleUpTo } from './read-bytes.js';
 import { readFileUpTo } from './regular-file.js';
 import { localFileSystem } from './local-file-system.js';
 
@@ -43,6 +43,89 @@ describe('readHandleUpTo', () => {
     try {
       expect((await readHandleUpTo(handle, 100_000, 10)).equals(content)).toBe(true);
       expect((await readHandleUpTo(handle, 65_536, 10)).equals(content.subarray(0, 65_536))).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('readHandleConsuming', () => {
+  /** The whole of `file` read by readHandleConsuming with `expected` as its size guess, and what its consumer saw. */
+  async function consumed(file: string, expected: number, trickle = false) {
+    const handle = await localFileSystem.open(file, 'read');
+    // One byte short of what is asked, at most 300 KiB: every chunk is put together from several reads.
+    const reader = trickle
+      ? {
+          read: (buffer: Buffer, offset: number, length: number, position: number) =>
+            handle.read(buffer, offset, Math.max(1, Math.min(length - 1, 300 << 10)), position),
+        }
+      : handle;
+    const seen: Buffer[] = [];
+    try {
+      const bytes = await readHandleConsuming(
+        reader,
+        expected,
+        () => (piece) => seen.push(Buffer.from(piece)),
+      );
+      return { bytes, seen: Buffer.concat(seen), pieces: seen.length };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it('reads a file of several chunks whole, its consumer seeing every byte once and in order', async ({
+    workspace,
+  }) => {
+    // Five and a half chunks of 1 MiB, each byte telling where it stands.
+    const content = Buffer.alloc(11 << 19);
+    for (let at = 0; at < content.length; at++) content[at] = (at * 7 + (at >> 12)) & 0xff;
+    const file = await workspace.write('big.bin', content);
+    for (const trickle of [false, true]) {
+      const read = await consumed(file, content.length + 1, trickle);
+      expect(read.bytes.equals(content)).toBe(true);
+      expect(read.seen.equals(content)).toBe(true);
+    }
+  });
+
+  it('stops at the end of a file shorter than expected, the chunks read past it unseen', async ({
+    workspace,
+  }) => {
+    const content = Buffer.alloc((3 << 20) + 5, 3);
+    const file = await workspace.write('shrunk.bin', content);
+    const read = await consumed(file, 9 << 20);
+    expect(read.bytes.equals(content)).toBe(true);
+    expect(read.seen.equals(content)).toBe(true);
+    expect(read.pieces).toBe(4);
+  });
+
+  it('reads on past a size guess that was too small (a file that grew since its stat)', async ({
+    workspace,
+  }) => {
+    const content = Buffer.alloc((2 << 20) + 70_000, 5);
+    content.fill(6, 1 << 20);
+    const file = await workspace.write('grown.bin', content);
+    for (const expected of [10, (1 << 20) + 1, 2 << 20]) {
+      const read = await consumed(file, expected, expected === 10);
+      expect(read.bytes.equals(content)).toBe(true);
+      expect(read.seen.equals(content)).toBe(true);
+    }
+  });
+
+  it('reads an empty file as no bytes, and a consumer that throws ends the read with its error', async ({
+    workspace,
+  }) => {
+    const empty = await workspace.write('empty', '');
+    const read = await consumed(empty, 1);
+    expect(read.bytes.length).toBe(0);
+    expect(read.seen.length).toBe(0);
+    const file = await workspace.write('a.bin', Buffer.alloc(3 << 20, 1));
+    const handle = await localFileSystem.open(file, 'read');
+    try {
+      await expect(
+        readHandleConsuming(handle, (3 << 20) + 1, () => () => {
+          throw new Error('consumer failed');
+        }),
+      ).rejects.toThrow('consumer failed');
     } finally {
       await handle.close();
     }
@@ -102,6 +185,22 @@ describe('handleHoldsExactly', () => {
       expect(await handleHoldsExactly(empty, Uint8Array.from([1]))).toBe(false);
     } finally {
       await empty.close();
+    }
+  });
+
+  it('sees the one byte more of a file that is longer than a whole number of chunks it should hold', async ({
+    workspace,
+  }) => {
+    for (const chunks of [1, 2, 4, 5]) {
+      const content = Buffer.alloc(chunks << 20, 4);
+      const file = await workspace.write(`whole-${chunks}.bin`, Buffer.concat([content, Buffer.from([4])]));
+      const handle = await localFileSystem.open(file, 'read');
+      try {
+        expect(await handleHoldsExactly(handle, content)).toBe(false);
+        expect(await handleHoldsExactly(handle, Buffer.concat([content, Buffer.from([4])]))).toBe(true);
+      } finally {
+        await handle.close();
+      }
     }
   });
 });

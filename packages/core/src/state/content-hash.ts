@@ -25,21 +25,8 @@ export function hashBytes(data: Uint8Array): string {
   return createContentHasher().update(data).digest('hex');
 }
 
-/** Bytes hashed at a time by {@link hashFile} and {@link hashBytesBesideIo}. */
+/** Bytes hashed at a time by {@link hashFile}. */
 const HASH_READ_BYTES = 1 << 20;
-
-/**
- * {@link hashBytes} of `data`, a MiB at a time with a turn of the event loop between: started beside a write, the
- * hashing fills the time the write waits on the disk (its fsyncs) instead of following it.
- */
-export async function hashBytesBesideIo(data: Uint8Array): Promise<string> {
-  const hasher = createContentHasher();
-  for (let at = 0; at < data.length; at += HASH_READ_BYTES) {
-    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    hasher.update(data.subarray(at, at + HASH_READ_BYTES));
-  }
-  return hasher.digest('hex');
-}
 
 /**
  * {@link hashBytes} of a regular file on `fs`, read in chunks so a large file is never held in memory. A path that is

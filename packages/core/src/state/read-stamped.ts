@@ -1,12 +1,17 @@
+import type { Hash } from 'node:crypto';
 import type { FileSystem } from '../fs/file-system.js';
 import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
-import { readHandleUpTo } from '../fs/read-bytes.js';
-import { snapshotOf, type FileStamp } from './file-stamp.js';
+import { readHandleConsuming } from '../fs/read-bytes.js';
+import { createContentHasher } from './content-hash.js';
+import { stampNeedsHash, stampOfStats, type FileStamp } from './file-stamp.js';
 
 /** A regular file's whole content and the stamp of exactly that content. */
 export interface StampedBytes {
   bytes: Buffer;
-  /** {@link snapshotOf} the bytes, with the stats taken on their open file before they were read. */
+  /**
+   * The stamp of the bytes (with their hash when {@link stampNeedsHash}), on the stats taken on their open file before
+   * they were read.
+   */
   stamp: FileStamp;
 }
 
@@ -26,9 +31,17 @@ export async function readStampedFile(
   try {
     // Taken before the bytes are read, so a change while they are read makes the stamp older, never newer.
     const stats = opened.stats;
-    // One byte more than the size: a file that grew since the stat is read whole, and its hash then disagrees.
-    const bytes = await readHandleUpTo(opened.handle, Number.MAX_SAFE_INTEGER, stats.size + 1);
-    return { bytes, stamp: snapshotOf(bytes, stats) };
+    // One byte more than the size: a file that grew since the stat is read whole, and its hash then disagrees. The
+    // hash is taken of the bytes as they come in, while the rest are still being read.
+    const hashed = stampNeedsHash(stats);
+    let hasher: Hash | undefined;
+    const bytes = await readHandleConsuming(opened.handle, stats.size + 1, () => {
+      if (!hashed) return () => undefined;
+      const started = createContentHasher();
+      hasher = started;
+      return (piece) => started.update(piece);
+    });
+    return { bytes, stamp: stampOfStats(stats, hasher?.digest('hex')) };
   } finally {
     await opened.handle.close();
   }

@@ -5,7 +5,7 @@ import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { writtenBytes, writtenStateOf, type HistoryEntry } from '../state/file-history.js';
 import { stampNeedsHash, stampOfStats, type FileStamp } from '../state/file-stamp.js';
-import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashBytesBesideIo } from '../state/content-hash.js';
+import { CONTENT_HASH_LIMIT_BYTES, hashBytes } from '../state/content-hash.js';
 import { readStateError } from '../state/read-state-error.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { resolveLinkTarget } from './resolve-link-target.js';
@@ -290,9 +290,11 @@ async function writeLocked(
       const status = runtime.fileState.checkStamp(realPath, look.stamp);
       if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
     }
-    // The new read state carries the new bytes' hash when they are small enough to hash: it is worked out beside
-    // the write, so that it fills the time the write waits on the disk instead of following it.
-    let hashing: Promise<string> | undefined;
+    // The new read state carries the new bytes' hash when they are small enough to hash: it is worked out while the
+    // disk flushes them, so that it fills that time instead of following it.
+    let hashed: string | undefined;
+    const newHash = () =>
+      newBytes.length <= CONTENT_HASH_LIMIT_BYTES ? (hashed ??= hashBytes(newBytes)) : undefined;
     let saved: HistoryEntry | undefined;
     // Past `beforeCommit` the file may be changed (renamed over, or rewritten in place for hard links) even if the
     // write then fails: its saved version is kept then, with what the change meant to leave.
@@ -301,9 +303,10 @@ async function writeLocked(
     // must not write what it computed from the older content. Asked once, last thing before the new content
     // replaces the old (each ask reads the lock file: round trips on a remote host).
     try {
-      const writing = writeFileAtomic(fs, realPath, newBytes, {
+      await writeFileAtomic(fs, realPath, newBytes, {
         signal,
         linkTarget,
+        whileFlushing: () => void newHash(),
         beforeCommit: async () => {
           const stamp = typeof look.stamp === 'object' ? look.stamp : undefined;
           saved = await runtime.history?.save(fs, realPath, oldBytes, { runtime, stamp });
@@ -312,8 +315,6 @@ async function writeLocked(
         },
         afterCommit: (landed) => lock.committed(landed),
       });
-      if (newBytes.length <= CONTENT_HASH_LIMIT_BYTES) hashing = hashBytesBesideIo(newBytes);
-      await writing;
     } catch (error) {
       if (saved)
         await runtime.history?.settleFailed(
@@ -329,11 +330,11 @@ async function writeLocked(
     const stats = await fs.stat(realPath).catch(() => undefined);
     if (stats === undefined) runtime.fileState.forget(realPath);
     const stamp =
-      stats &&
-      stampOfStats(stats, stampNeedsHash(stats) ? ((await hashing) ?? hashBytes(newBytes)) : undefined);
+      stats && stampOfStats(stats, stampNeedsHash(stats) ? (newHash() ?? hashBytes(newBytes)) : undefined);
     if (stamp) runtime.fileState.recordWrite(realPath, stamp);
     if (saved) {
-      const left = hashing ? { size: newBytes.length, hash: await hashing } : stamp && writtenStateOf(stamp);
+      const hash = newHash();
+      const left = hash !== undefined ? { size: newBytes.length, hash } : stamp && writtenStateOf(stamp);
       runtime.history?.recordWritten(saved, left);
     }
     return {

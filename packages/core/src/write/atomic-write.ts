@@ -37,6 +37,11 @@ export interface AtomicWriteOptions {
    */
   afterCommit?: (landed?: Promise<unknown>) => void;
   /**
+   * Runs, synchronously, once the new content's flush is sent and before its answer is awaited: work on the written
+   * bytes (hashing them) then fills the time the disk takes instead of following it.
+   */
+  whileFlushing?: () => void;
+  /**
    * `resolveLinkTarget(fs, filePath)`, when the caller started it already (beside its own last look at the file, under
    * its lock): the file the write lands on, and what is there.
    */
@@ -99,7 +104,7 @@ async function overwriteInPlace(
     }
     await writeBytes(handle, 0, Math.min(oldSize, size));
     await handle.truncate(size);
-    await handle.sync();
+    await flushWith(handle, options.whileFlushing);
   } finally {
     await handle.close();
   }
@@ -152,6 +157,16 @@ export async function setModeAndOwner(
   if (owner) await handle.chown(owner.uid, owner.gid).catch(() => undefined);
 }
 
+/** Flushes `handle`, running `meanwhile` once the flush is sent; the flush is awaited even when `meanwhile` throws. */
+async function flushWith(handle: OpenFile, meanwhile: (() => void) | undefined): Promise<void> {
+  const flushing = handle.sync();
+  try {
+    meanwhile?.();
+  } finally {
+    await flushing;
+  }
+}
+
 /** What {@link writeTempBeside} gives the temp file besides its content. */
 export interface TempFileOptions {
   /** Its exact permission bits (without: the backend's default for a new file, `0o666` trimmed by its umask). */
@@ -189,9 +204,7 @@ export async function writeTempBeside(
     // The umask trimmed the mode at creation; give the new file exactly the bits asked and, when we may, the owner.
     await setModeAndOwner(handle, options.mode, options.owner);
     await fill(handle);
-    const flushing = handle.sync();
-    options.flushSent?.();
-    await flushing;
+    await flushWith(handle, options.flushSent);
     written = true;
   } finally {
     await handle.close().catch(() => undefined);
@@ -242,7 +255,10 @@ async function replaceThroughTemp(
     {
       ...(existing ? { mode: existing.mode & 0o7777 } : {}),
       ...(existing && mayNeedOwner(fs, existing) ? { owner: { uid: existing.uid, gid: existing.gid } } : {}),
-      ...(fs.capabilities.requestsInOrder ? { flushSent: () => void check() } : {}),
+      flushSent: () => {
+        if (fs.capabilities.requestsInOrder) void check();
+        options.whileFlushing?.();
+      },
     },
   );
   try {
