@@ -3,6 +3,7 @@ import { bomBytes } from './bom.js';
 import type { DecodeResult, DecodedText, TextEncoding } from './codec-types.js';
 import { detectEncoding } from './encoding-detect.js';
 import { detectLineEnding, normalizeLineEndings } from './line-endings.js';
+import { utf8Bytes } from './utf8-bytes.js';
 
 /** Thrown by `encodeText` when the text holds a character the file's encoding cannot store (never written lossily). */
 export class UnencodableTextError extends Error {
@@ -25,10 +26,12 @@ export function decodeText(bytes: Uint8Array): DecodeResult {
   const detection = detectEncoding(bytes, true);
   if (!detection.ok) return detection;
   const raw = detection.text;
+  // One look for a '\r' serves both: a text without one is its own normalised form, and its line ending is '\n'.
+  const plain = !raw.includes('\r');
   const decoded: DecodedText = {
     raw,
-    text: normalizeLineEndings(raw),
-    format: { ...detection.encoding, lineEnding: detectLineEnding(raw) },
+    text: plain ? raw : normalizeLineEndings(raw),
+    format: { ...detection.encoding, lineEnding: plain ? '\n' : detectLineEnding(raw) },
   };
   return { ok: true, decoded };
 }
@@ -87,7 +90,7 @@ function encodeBody(raw: string, encoding: string): Buffer {
   if (isUnicodeEncoding(encoding)) {
     const lone = findLoneSurrogate(raw);
     if (lone !== undefined) throw new UnencodableTextError(lone, encoding);
-    if (encoding === 'utf-8') return Buffer.from(raw, 'utf8');
+    if (encoding === 'utf-8') return utf8Bytes(raw);
     const utf16 = Buffer.from(raw, 'utf16le');
     return encoding === 'utf-16be' ? utf16.swap16() : utf16;
   }
