@@ -1,4 +1,4 @@
-let encoder: TextEncoder | undefined;
+let encoder: InstanceType<typeof TextEncoder> | undefined;
 
 /**
  * `Buffer.from(text, 'utf8')`, with a lone surrogate written as U+FFFD as it does, in one pass for a text that is all
