@@ -52,10 +52,13 @@ export function writtenStateOf(stamp: FileStamp): WrittenState {
   return stamp.hash === undefined ? { stamp } : { size: stamp.size, hash: stamp.hash };
 }
 
-/** The {@link WrittenState} of a change that wrote `bytes`, when they are small enough to hash (64 MiB). */
-export function writtenBytes(bytes: Uint8Array): WrittenState | undefined {
+/**
+ * The {@link WrittenState} of a change that wrote `bytes`, when they are small enough to hash (64 MiB); `hash` is
+ * their {@link hashBytes} when the caller has it already.
+ */
+export function writtenBytes(bytes: Uint8Array, hash?: string): WrittenState | undefined {
   return bytes.length <= CONTENT_HASH_LIMIT_BYTES
-    ? { size: bytes.length, hash: hashBytes(bytes) }
+    ? { size: bytes.length, hash: hash ?? hashBytes(bytes) }
     : undefined;
 }
 

@@ -320,7 +320,7 @@ async function writeLocked(
         await runtime.history?.settleFailed(
           [saved],
           () => committing,
-          () => writtenBytes(newBytes),
+          () => writtenBytes(newBytes, newHash()),
         );
       if (error instanceof FileLockLostError) return modified;
       throw error;
@@ -332,11 +332,11 @@ async function writeLocked(
     const stamp =
       stats && stampOfStats(stats, stampNeedsHash(stats) ? (newHash() ?? hashBytes(newBytes)) : undefined);
     if (stamp) runtime.fileState.recordWrite(realPath, stamp);
-    if (saved) {
-      const hash = newHash();
-      const left = hash !== undefined ? { size: newBytes.length, hash } : stamp && writtenStateOf(stamp);
-      runtime.history?.recordWritten(saved, left);
-    }
+    if (saved)
+      runtime.history?.recordWritten(
+        saved,
+        writtenBytes(newBytes, newHash()) ?? (stamp && writtenStateOf(stamp)),
+      );
     return {
       kind: 'written',
       ...written,
