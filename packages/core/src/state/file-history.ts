@@ -253,10 +253,15 @@ export class FileHistory {
     for (const entry of entries) {
       const stored = this.storedOf(entry);
       if (stored === undefined) continue;
-      this.versions.splice(this.versions.indexOf(stored), 1);
-      this.storedBytes -= stored.entry.size ?? 0;
+      this.unlist(stored);
       await this.discard(stored);
     }
+  }
+
+  /** Takes `stored` out of the list of versions and of the bytes counted against `maxBytes`. */
+  private unlist(stored: StoredVersion): void {
+    this.versions.splice(this.versions.indexOf(stored), 1);
+    this.storedBytes -= stored.entry.size ?? 0;
   }
 
   private storedOf(entry: HistoryEntry): StoredVersion | undefined {
@@ -454,10 +459,7 @@ export class FileHistory {
       if (this.storedBytes - sizeOf(dropped) <= this.maxBytes) break;
       if (!dropped.includes(stored)) dropped.push(stored);
     }
-    for (const stored of dropped) {
-      this.versions.splice(this.versions.indexOf(stored), 1);
-      this.storedBytes -= stored.entry.size ?? 0;
-    }
+    for (const stored of dropped) this.unlist(stored);
     // A spill file that cannot be removed is left behind rather than failing the change being saved.
     await Promise.all(dropped.map((stored) => this.discard(stored).catch(() => undefined)));
   }
