@@ -71,6 +71,44 @@ describe('ChunkReader', () => {
     }
   });
 
+  test('reads on in the size that comes with the buffers, after the reads already queued', async ({
+    workspace,
+  }) => {
+    const content = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const handle = await localFileSystem.open(await workspace.write('a.txt', content), 'read');
+    try {
+      const reader = new ChunkReader(handle, 0, content.length, 4, 2);
+      const chunks = await readAll(reader, (index) => {
+        if (index === 1) reader.useBuffers([Buffer.alloc(10), Buffer.alloc(10), Buffer.alloc(10)], 10);
+      });
+      // The two reads queued behind the first were 4 bytes; every later one is 10, but the file's last.
+      expect(chunks.map(([offset, text]) => [offset, text.length])).toEqual([
+        [0, 4],
+        [4, 4],
+        [8, 4],
+        [12, 10],
+        [22, 10],
+        [32, 4],
+      ]);
+      expect(chunks.map(([, text]) => text).join('')).toBe(content);
+      expect(() => reader.useBuffers([Buffer.alloc(10), Buffer.alloc(10), Buffer.alloc(9)], 10)).toThrow(
+        RangeError,
+      );
+      // Given to the constructor, they take every read from the first on.
+      const given = [Buffer.alloc(10), Buffer.alloc(10), Buffer.alloc(10)];
+      const fromTheStart = new ChunkReader(handle, 0, content.length, 10, 2, given);
+      const firstChunk = (await fromTheStart.next())!;
+      expect(given.map((buffer) => buffer.buffer)).toContain(firstChunk.bytes.buffer);
+      expect(firstChunk.bytes.toString('latin1')).toBe(content.slice(0, 10));
+      const rest = await readAll(fromTheStart);
+      expect(rest.map(([offset]) => offset)).toEqual([10, 20, 30]);
+      expect(rest.map(([, text]) => text).join('')).toBe(content.slice(10));
+      expect(() => new ChunkReader(handle, 0, 10, 10, 2, [Buffer.alloc(10)])).toThrow(RangeError);
+    } finally {
+      await handle.close();
+    }
+  });
+
   test('stops where a file that shrank ends, dropping the reads queued past it', async ({ workspace }) => {
     // The range asked for runs past the end, as when the file was cut after its size was taken.
     const handle = await localFileSystem.open(await workspace.write('a.txt', '0123456789'), 'read');

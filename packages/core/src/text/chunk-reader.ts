@@ -29,27 +29,29 @@ export class ChunkReader {
   private nextOffset: number;
   private readonly queue: QueuedRead[] = [];
 
+  /** `buffers`: as {@link useBuffers} takes them, for every read from the first on (default: its own). */
   constructor(
     private readonly file: OpenFile,
     from: number,
     private readonly end: number,
-    private readonly chunkBytes: number,
+    private chunkBytes: number,
     private readonly ahead: number,
+    buffers?: readonly Buffer[],
   ) {
     this.nextOffset = from;
-    this.buffers = Array.from({ length: ahead + 1 }, () => Buffer.allocUnsafe(0));
+    this.buffers = buffers
+      ? this.checked(buffers, chunkBytes)
+      : Array.from({ length: ahead + 1 }, () => Buffer.allocUnsafe(0));
     this.fill();
   }
 
   /**
-   * Later reads go into these buffers (`ahead + 1` of at least `chunkBytes`, e.g. in WebAssembly memory); chunks
-   * already read or being read stay where they are.
+   * Later reads go into these buffers (`ahead + 1` of at least `chunkBytes`, e.g. in WebAssembly memory), and read
+   * `chunkBytes` at a time (default: as before); chunks already read or being read stay where they are.
    */
-  useBuffers(buffers: readonly Buffer[]): void {
-    if (buffers.length < this.ahead + 1 || buffers.some((buffer) => buffer.length < this.chunkBytes)) {
-      throw new RangeError(`ChunkReader needs ${this.ahead + 1} buffers of ${this.chunkBytes} bytes`);
-    }
-    this.buffers = buffers;
+  useBuffers(buffers: readonly Buffer[], chunkBytes = this.chunkBytes): void {
+    this.buffers = this.checked(buffers, chunkBytes);
+    this.chunkBytes = chunkBytes;
     // Every one of them is free: start again at the first.
     this.turn = 0;
   }
@@ -69,6 +71,13 @@ export class ChunkReader {
     this.fill();
     if (bytesRead === 0) return undefined;
     return { bytes: head.buffer.subarray(0, bytesRead), offset: head.offset };
+  }
+
+  private checked(buffers: readonly Buffer[], chunkBytes: number): readonly Buffer[] {
+    if (buffers.length < this.ahead + 1 || buffers.some((buffer) => buffer.length < chunkBytes)) {
+      throw new RangeError(`ChunkReader needs ${this.ahead + 1} buffers of ${chunkBytes} bytes`);
+    }
+    return buffers;
   }
 
   /** Waits for the reads still running: a handle must not be closed under them. */

@@ -168,6 +168,12 @@ describe('scanLines', () => {
     const full = await scan(content, { onLine: undefined, chunkBytes: 1 << 20 });
     expect(full.total).toBe(count);
     expect(full.checkpoints.length).toBeGreaterThan(3);
+    // Counted in reads of 4 MiB, split in pieces of 1 MiB: a checkpoint at most two pieces after the last, as when
+    // every read was 1 MiB (a read of a checkpoint's line never goes back further).
+    const gaps = full.checkpoints
+      .slice(1)
+      .map((point, index) => point.offset - full.checkpoints[index]!.offset);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(2 << 20);
     for (const wanted of [2, 123_457, 599_999]) {
       const direct = await scan(content, { firstLine: wanted, stopAfter: 2, countToEnd: true });
       expect(texts(direct.lines)).toEqual([`row ${wanted}`, `row ${wanted + 1}`]);
