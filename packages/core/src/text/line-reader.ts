@@ -159,6 +159,30 @@ export async function scanLines(file: OpenFile, options: LineScanOptions): Promi
   let unitOffset = startOffset + skipBom;
   let first = true;
   let nulByte = false;
+  // One piece of a read, as long as a read of `chunkBytes` (a bulk read is split so: the line index then keeps a
+  // checkpoint as often).
+  const take = (bytes: Buffer) => {
+    options.onBytes?.(bytes);
+    // One pass over the piece for its line feeds, `\r`, `00` and high bytes, where the counter is in use.
+    const survey = byteMode ? counter?.surveyChunk(bytes) : undefined;
+    if (options.findNulByte && !nulByte) nulByte = survey ? survey.hasNul : containsNulByte(bytes);
+    if (utf8 && utf8Valid) utf8Valid = utf8.push(bytes, survey?.ascii === true);
+    let from = 0;
+    if (first && skipBom > 0 && startsWithBom(bytes, options.encoding)) from = skipBom;
+    else if (first) unitOffset = startOffset;
+    first = false;
+    if (byteMode) {
+      scanner.push(byteChunk(bytes, position, survey), from);
+    } else {
+      // The BOM is cut before decoding, so the splitter must be told the first line starts after it: a file
+      // holding only its BOM then has no line at all, as in byte mode.
+      if (from > 0) scanner.skipTo(unitOffset);
+      const text = decoder!.write(from > 0 ? bytes.subarray(from) : bytes);
+      scanner.push(stringChunk(text, unitOffset, unitBytes), 0);
+      unitOffset += text.length * unitBytes;
+    }
+    position += bytes.length;
+  };
   try {
     while (position < end && scanner.wantsMore()) {
       if (options.signal?.aborted) throw abortError();
@@ -168,29 +192,8 @@ export async function scanLines(file: OpenFile, options: LineScanOptions): Promi
         end = position; // the file shrank while being read: what was read is the whole of it
         break;
       }
-      // A bulk read is split as reads of `chunkBytes` are: a checkpoint at most per piece keeps them as close.
       for (let at = 0; at < chunk.bytes.length && scanner.wantsMore(); at += chunkBytes) {
-        const bytes = chunk.bytes.subarray(at, at + chunkBytes);
-        options.onBytes?.(bytes);
-        // One pass over the piece for its line feeds, `\r`, `00` and high bytes, where the counter is in use.
-        const survey = byteMode ? counter?.surveyChunk(bytes) : undefined;
-        if (options.findNulByte && !nulByte) nulByte = survey ? survey.hasNul : containsNulByte(bytes);
-        if (utf8 && utf8Valid) utf8Valid = utf8.push(bytes, survey?.ascii === true);
-        let from = 0;
-        if (first && skipBom > 0 && startsWithBom(bytes, options.encoding)) from = skipBom;
-        else if (first) unitOffset = startOffset;
-        first = false;
-        if (byteMode) {
-          scanner.push(byteChunk(bytes, position, survey), from);
-        } else {
-          // The BOM is cut before decoding, so the splitter must be told the first line starts after it: a file
-          // holding only its BOM then has no line at all, as in byte mode.
-          if (from > 0) scanner.skipTo(unitOffset);
-          const text = decoder!.write(from > 0 ? bytes.subarray(from) : bytes);
-          scanner.push(stringChunk(text, unitOffset, unitBytes), 0);
-          unitOffset += text.length * unitBytes;
-        }
-        position += bytes.length;
+        take(chunk.bytes.subarray(at, at + chunkBytes));
       }
     }
   } finally {
