@@ -210,6 +210,36 @@ describe('ReadFile over SSH with the line index made on the host', () => {
     }
   });
 
+  test('without the host’s Python, counts the file over SFTP in bulk reads, with the answers of the local disk', async () => {
+    // Over 4 MiB: core's own scan reads it in 4 MiB reads (each many SFTP requests) into its counter's memory.
+    const file = await tree.write('big-sftp.log', log());
+    expect((await nodeFs.stat(file)).size).toBeGreaterThan(4 << 20);
+    const sftpRequests: string[] = [];
+    const sftpOnly = await ssh.connect(tree.workDir, {
+      python: null,
+      onRequest: (name) => sftpRequests.push(name),
+    });
+    try {
+      const local = new ReadFile(createRuntime({ workDir: tree.workDir, approval: yoloApproval() }), {});
+      const remote = new ReadFile(
+        createRuntime({ workDir: sftpOnly.root, approval: yoloApproval(), fs: sftpOnly }),
+        {},
+      );
+      for (const call of [
+        { path: 'big-sftp.log', line_offset: 100_000, n_lines: 200 },
+        { path: 'big-sftp.log', line_offset: -30 },
+        { path: 'big-sftp.log', line_offset: 54_321, n_lines: 10 },
+      ]) {
+        expect(await remote.call(call), JSON.stringify(call)).toEqual(await local.call(call));
+      }
+      // The first call read the whole file over SFTP (OpenSSH reads 261,120 bytes at most a request).
+      const size = (await nodeFs.stat(file)).size;
+      expect(sftpRequests.filter((name) => name === 'read').length).toBeGreaterThanOrEqual(size / 261_120);
+    } finally {
+      await sftpOnly.close();
+    }
+  });
+
   test('a file the host finds binary or not UTF-8 gets the answers it gets on the local disk', async () => {
     const text = 'line\n'.repeat(20_000);
     for (const [name, bytes] of [
