@@ -127,16 +127,15 @@ export async function scanLines(file: OpenFile, options: LineScanOptions): Promi
   // Long runs of lines to skip or count: read into WebAssembly memory and count line feeds with SIMD. A scan that
   // counts to the end makes it at once; one that only delivers lines makes it once a whole read went by without
   // reaching them, so a read from a nearby checkpoint never pays for it.
-  let bulkCounting = byteMode && options.end - startOffset >= BULK_COUNT_MIN_BYTES;
+  const bulk = byteMode && options.end - startOffset >= BULK_COUNT_MIN_BYTES;
+  const countsFromStart = bulk && (options.countToEnd === true || options.onLine === undefined);
   // A whole number of pieces, so every piece of every read is `chunkBytes` long but the file's last.
   const bulkChunkBytes = chunkBytes * Math.max(1, Math.floor(BULK_READ_CHUNK_BYTES / chunkBytes));
-  const newCounter = () => {
-    bulkCounting = false;
-    return createLineFeedCounter(bulkChunkBytes, READS_AHEAD + 1);
-  };
+  const newCounter = () => createLineFeedCounter(bulkChunkBytes, READS_AHEAD + 1);
   // Made before the first read, so that no read goes into other memory and has its lines counted one by one.
-  let counter =
-    bulkCounting && (options.countToEnd === true || options.onLine === undefined) ? newCounter() : undefined;
+  let counter = countsFromStart ? newCounter() : undefined;
+  // Whether the scan may still switch to the counter (once).
+  let bulkCounting = bulk && !countsFromStart;
   // Decoded UTF-32 text has no fixed units-to-bytes ratio, so its line starts cannot be indexed.
   const scanner = new LineSplitter(unitBytes === 4 ? { ...options, onCheckpoint: undefined } : options);
   scanner.counter = counter;
@@ -144,6 +143,7 @@ export async function scanLines(file: OpenFile, options: LineScanOptions): Promi
     ? new ChunkReader(file, startOffset, options.end, bulkChunkBytes, READS_AHEAD, counter.buffers)
     : new ChunkReader(file, startOffset, options.end, chunkBytes, READS_AHEAD);
   const useCounter = () => {
+    bulkCounting = false;
     counter = newCounter();
     if (counter) reader.useBuffers(counter.buffers, bulkChunkBytes);
     scanner.counter = counter;
