@@ -1,7 +1,9 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { ChunkReader } from './chunk-reader.js';
 import { localFileSystem } from '../fs/local-file-system.js';
+import type { OpenFile } from '../fs/file-system.js';
 
 /** Every chunk `reader` gives, copied (a chunk is valid only until the next is asked for), with its offset. */
 async function readAll(
@@ -106,6 +108,51 @@ describe('ChunkReader', () => {
       expect(() => new ChunkReader(handle, 0, 10, 10, 2, [Buffer.alloc(10)])).toThrow(RangeError);
     } finally {
       await handle.close();
+    }
+  });
+
+  test('keeps as many reads in flight as the buffers it moves to are given, never into a chunk in use', async ({
+    workspace,
+  }) => {
+    const content = Array.from({ length: 400 }, (_, index) => String.fromCharCode(33 + (index % 90))).join(
+      '',
+    );
+    const file = await workspace.write('a.txt', content);
+    const fd = openSync(file, 'r');
+    try {
+      // Each read fills its buffer the moment it is issued, from the real file, and answers a turn later: a read
+      // aimed at a buffer whose chunk is still in use would change that chunk before the caller sees it.
+      let inFlight = 0;
+      let most = 0;
+      const handle = await localFileSystem.open(file, 'read');
+      const eager: OpenFile = Object.assign(Object.create(handle) as OpenFile, {
+        read(buffer: Uint8Array, offset: number, length: number, position: number) {
+          const bytesRead = readSync(fd, buffer, offset, length, position);
+          most = Math.max(most, ++inFlight);
+          return new Promise<{ bytesRead: number }>((resolve) =>
+            setImmediate(() => {
+              inFlight -= 1;
+              resolve({ bytesRead });
+            }),
+          );
+        },
+      });
+      const reader = new ChunkReader(eager, 0, content.length, 10, 2);
+      const given = Array.from({ length: 4 }, () => Buffer.alloc(20));
+      const chunks = await readAll(reader, (index) => {
+        if (index !== 3) return;
+        expect(most).toBe(2);
+        reader.useBuffers(given, 20, 3);
+      });
+      expect(most).toBe(3);
+      expect(chunks.map(([, text]) => text).join('')).toBe(content);
+      expect(chunks.every(([offset, text]) => text === content.slice(offset, offset + text.length))).toBe(
+        true,
+      );
+      expect(() => reader.useBuffers(given.slice(1), 20, 3)).toThrow(RangeError);
+      await handle.close();
+    } finally {
+      closeSync(fd);
     }
   });
 

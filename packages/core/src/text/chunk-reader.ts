@@ -15,9 +15,9 @@ interface QueuedRead {
 
 /**
  * Reads `[from, end)` of a file in order, a chunk at a time, with the next `ahead` reads already running on libuv's
- * thread pool while the caller works on the current chunk. Two reads in flight rather than one: on an idle
- * two-core machine they run side by side, which takes a deep first read of the 1 GiB bench log from about 150 to
- * about 100 ms (reading a cached file is the kernel copying it, and one thread copies at about 7 GB/s).
+ * thread pool while the caller works on the current chunk. More than one read in flight: on an idle two-core machine
+ * they run side by side, which took a deep first read of the 1 GiB bench log from about 150 to about 100 ms (reading
+ * a cached file is the kernel copying it, and one thread copies at about 7 GB/s).
  *
  * Buffers (`ahead + 1`) are taken in turn; a chunk's buffer is reused only once the caller has asked for the chunk
  * after it. A short read (the file shrank while being read) drops the reads queued after it and reads on from where
@@ -35,7 +35,7 @@ export class ChunkReader {
     from: number,
     private readonly end: number,
     private chunkBytes: number,
-    private readonly ahead: number,
+    private ahead: number,
     buffers?: readonly Buffer[],
   ) {
     this.nextOffset = from;
@@ -46,10 +46,12 @@ export class ChunkReader {
   }
 
   /**
-   * Later reads go into these buffers (`ahead + 1` of at least `chunkBytes`, e.g. in WebAssembly memory), and read
-   * `chunkBytes` at a time (default: as before); chunks already read or being read stay where they are.
+   * Later reads go into these buffers (`ahead + 1` of at least `chunkBytes`, e.g. in WebAssembly memory), read
+   * `chunkBytes` at a time with `ahead` of them in flight (defaults: as before); chunks already read or being read
+   * stay where they are.
    */
-  useBuffers(buffers: readonly Buffer[], chunkBytes = this.chunkBytes): void {
+  useBuffers(buffers: readonly Buffer[], chunkBytes = this.chunkBytes, ahead = this.ahead): void {
+    this.ahead = ahead;
     this.buffers = this.checked(buffers, chunkBytes);
     this.chunkBytes = chunkBytes;
     // Every one of them is free: start again at the first.
