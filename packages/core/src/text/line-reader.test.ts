@@ -1,9 +1,12 @@
 import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
+import { closeSync, openSync, readSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextEncoding } from './codec-types.js';
 import { scanLines, type LineScanOptions, type LinePosition, type ScannedLine } from './line-reader.js';
 import { localFileSystem } from '../fs/local-file-system.js';
+import type { OpenFile } from '../fs/file-system.js';
+import { giveBackLineFeedCounter, takeLineFeedCounter } from './reused-line-feed-counter.js';
 
 let workspace: TempWorkspace;
 beforeAll(async () => {
@@ -305,6 +308,69 @@ describe('scanLines', () => {
       expect(result.totalLines).toBe(500_000);
       expect(result.bytesScanned).toBe(content.length);
     } finally {
+      await handle.close();
+    }
+  });
+
+  it('counts right in bulk scans one after another and two at once', async () => {
+    // Bulk scans reuse the WebAssembly memory of the last one that ended: no scan may see another's bytes.
+    const files = await Promise.all(
+      [3, 7, 11].map((width, index) =>
+        workspace.write(
+          `reuse${index}`,
+          Array.from({ length: 700_000 }, () => 'x'.repeat(width) + '\n').join(''),
+        ),
+      ),
+    );
+    const totalOf = async (file: string) => {
+      const handle = await localFileSystem.open(file, 'read');
+      try {
+        const { size } = await handle.stat();
+        return (await scanLines(handle, { encoding: UTF8, end: size, countToEnd: true })).totalLines;
+      } finally {
+        await handle.close();
+      }
+    };
+    for (const file of files) expect(await totalOf(file)).toBe(700_000);
+    expect(await Promise.all(files.map((file) => totalOf(file)))).toEqual([700_000, 700_000, 700_000]);
+  });
+
+  it('gives its counter back only once the reads into it are done, even when aborted', async () => {
+    const file = await workspace.write('late-reads', 'x'.repeat(11).concat('\n').repeat(700_000));
+    const handle = await localFileSystem.open(file, 'read');
+    const fd = openSync(file, 'r');
+    const controller = new AbortController();
+    let landedInGivenBack = 0;
+    try {
+      // Reads that land 5 ms after they are issued, as over a slow link. Each read that lands after the abort looks
+      // whether its buffer belongs to the counter a next scan would take.
+      const slow: OpenFile = Object.assign(Object.create(handle) as OpenFile, {
+        read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
+          new Promise<{ bytesRead: number }>((resolve) =>
+            setTimeout(() => {
+              const bytesRead = readSync(fd, buffer, offset, length, position);
+              if (controller.signal.aborted) {
+                const next = takeLineFeedCounter(4 << 20, 4);
+                if (next?.buffers.some((taken) => taken.buffer === buffer.buffer)) landedInGivenBack += 1;
+                if (next) giveBackLineFeedCounter(next);
+              }
+              resolve({ bytesRead });
+            }, 5),
+          ),
+      });
+      const scanned = scanLines(slow, {
+        encoding: UTF8,
+        end: (await handle.stat()).size,
+        countToEnd: true,
+        signal: controller.signal,
+        onCheckpoint: (position) => {
+          if (position.line > 1) controller.abort();
+        },
+      });
+      await expect(scanned).rejects.toThrow(/aborted/);
+      expect(landedInGivenBack).toBe(0);
+    } finally {
+      closeSync(fd);
       await handle.close();
     }
   });

@@ -3,11 +3,12 @@ import { ABORTED_MESSAGE } from '../errors.js';
 import { createStreamDecoder } from './codec-stream.js';
 import type { TextEncoding } from './codec-types.js';
 import { byteChunk, stringChunk, type LineChunk } from './line-chunk.js';
-import { createLineFeedCounter, type LineFeedCounter } from './line-feed-counter.js';
+import type { LineFeedCounter } from './line-feed-counter.js';
 import { bomLength, startsWithBom } from './bom.js';
 import { containsNulByte } from './encoding-bytes.js';
 import { ChunkReader } from './chunk-reader.js';
 import { createUtf8StreamCheck } from './utf8-stream-check.js';
+import { giveBackLineFeedCounter, takeLineFeedCounter } from './reused-line-feed-counter.js';
 
 /** A line start: the 1-based number of a line and the byte offset where it begins. */
 export interface LinePosition {
@@ -138,7 +139,7 @@ export async function scanLines(file: OpenFile, options: LineScanOptions): Promi
   const countsFromStart = bulk && (options.countToEnd === true || options.onLine === undefined);
   // A whole number of pieces, so every piece of every read is `chunkBytes` long but the file's last.
   const bulkChunkBytes = chunkBytes * Math.max(1, Math.floor(BULK_READ_CHUNK_BYTES / chunkBytes));
-  const newCounter = () => createLineFeedCounter(bulkChunkBytes, BULK_READS_AHEAD + 1);
+  const newCounter = () => takeLineFeedCounter(bulkChunkBytes, BULK_READS_AHEAD + 1);
   // Made before the first read, so that no read goes into other memory and has its lines counted one by one.
   let counter = countsFromStart ? newCounter() : undefined;
   // Whether the scan may still switch to the counter (once).
@@ -204,8 +205,9 @@ export async function scanLines(file: OpenFile, options: LineScanOptions): Promi
       }
     }
   } finally {
-    // Never leave a read running on a handle the caller is about to close.
+    // Never leave a read running on a handle the caller is about to close, nor on buffers the next scan takes.
     await reader.drain();
+    if (counter) giveBackLineFeedCounter(counter);
   }
   if (decoder && scanner.wantsMore()) {
     const rest = decoder.end();
