@@ -140,6 +140,8 @@ describe('ChunkReader', () => {
       const reader = new ChunkReader(eager, 0, content.length, 10, 2);
       const given = Array.from({ length: 4 }, () => Buffer.alloc(20));
       const chunks = await readAll(reader, (index) => {
+        // Too few buffers for three reads in flight: refused, and the reader goes on as it was.
+        if (index === 2) expect(() => reader.useBuffers(given.slice(1), 20, 3)).toThrow(RangeError);
         if (index !== 3) return;
         expect(most).toBe(2);
         reader.useBuffers(given, 20, 3);

@@ -40,7 +40,7 @@ export class ChunkReader {
   ) {
     this.nextOffset = from;
     this.buffers = buffers
-      ? this.checked(buffers, chunkBytes)
+      ? this.checked(buffers, chunkBytes, ahead)
       : Array.from({ length: ahead + 1 }, () => Buffer.allocUnsafe(0));
     this.fill();
   }
@@ -51,9 +51,9 @@ export class ChunkReader {
    * stay where they are.
    */
   useBuffers(buffers: readonly Buffer[], chunkBytes = this.chunkBytes, ahead = this.ahead): void {
-    this.ahead = ahead;
-    this.buffers = this.checked(buffers, chunkBytes);
+    this.buffers = this.checked(buffers, chunkBytes, ahead);
     this.chunkBytes = chunkBytes;
+    this.ahead = ahead;
     // Every one of them is free: start again at the first.
     this.turn = 0;
   }
@@ -75,9 +75,10 @@ export class ChunkReader {
     return { bytes: head.buffer.subarray(0, bytesRead), offset: head.offset };
   }
 
-  private checked(buffers: readonly Buffer[], chunkBytes: number): readonly Buffer[] {
-    if (buffers.length < this.ahead + 1 || buffers.some((buffer) => buffer.length < chunkBytes)) {
-      throw new RangeError(`ChunkReader needs ${this.ahead + 1} buffers of ${chunkBytes} bytes`);
+  /** `buffers`, when there are enough of them (`ahead + 1`) and each holds `chunkBytes`; else a RangeError. */
+  private checked(buffers: readonly Buffer[], chunkBytes: number, ahead: number): readonly Buffer[] {
+    if (buffers.length < ahead + 1 || buffers.some((buffer) => buffer.length < chunkBytes)) {
+      throw new RangeError(`ChunkReader needs ${ahead + 1} buffers of ${chunkBytes} bytes`);
     }
     return buffers;
   }

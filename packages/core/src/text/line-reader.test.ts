@@ -312,16 +312,14 @@ describe('scanLines', () => {
     }
   });
 
-  it('counts right in bulk scans one after another and two at once', async () => {
-    // Bulk scans reuse the WebAssembly memory of the last one that ended: no scan may see another's bytes.
-    const files = await Promise.all(
-      [3, 7, 11].map((width, index) =>
-        workspace.write(
-          `reuse${index}`,
-          Array.from({ length: 700_000 }, () => 'x'.repeat(width) + '\n').join(''),
-        ),
-      ),
-    );
+  it('counts right in bulk scans one after another and two at once, whatever the last scan left in the buffers', async () => {
+    // Bulk scans reuse the WebAssembly memory of the last one that ended. The first file is nothing but line feeds and
+    // fills all four buffers with them; the others end in reads of a length that is no multiple of 64 (the blocks the
+    // counter works in), so a look past the bytes just read would count the line feeds left behind.
+    const feeds = await workspace.write('reuse-feeds', '\n'.repeat((16 << 20) + 5));
+    const lines = (count: number, width: number) => ('x'.repeat(width - 1) + '\n').repeat(count);
+    const small = await workspace.write('reuse-small', lines(381_400, 11)); // 4 MiB + 1,096 bytes
+    const other = await workspace.write('reuse-other', lines(600_001, 9) + 'tail'); // 5,400,013 bytes
     const totalOf = async (file: string) => {
       const handle = await localFileSystem.open(file, 'read');
       try {
@@ -331,8 +329,15 @@ describe('scanLines', () => {
         await handle.close();
       }
     };
-    for (const file of files) expect(await totalOf(file)).toBe(700_000);
-    expect(await Promise.all(files.map((file) => totalOf(file)))).toEqual([700_000, 700_000, 700_000]);
+    expect(await totalOf(feeds)).toBe((16 << 20) + 5);
+    expect(await totalOf(small)).toBe(381_400);
+    expect(await totalOf(feeds)).toBe((16 << 20) + 5);
+    expect(await totalOf(other)).toBe(600_002);
+    expect(await Promise.all([totalOf(small), totalOf(other), totalOf(feeds)])).toEqual([
+      381_400,
+      600_002,
+      (16 << 20) + 5,
+    ]);
   });
 
   it('gives its counter back only once the reads into it are done, even when aborted', async () => {
