@@ -3,6 +3,7 @@ import { buildDiffBlocks } from '@kimi-tools/core/toolkit';
 import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { renderDiff } from './diff-render.js';
+import { pathShower } from './workspace.js';
 
 const showPath = (p: string) => p.replace('/w/', '');
 
@@ -21,5 +22,17 @@ describe('renderDiff', () => {
     const lines = renderDiff(buildDiffBlocks('/w/f', 'old\n', 'new\n'), { colors, showPath });
     expect(lines).toContain('\u001b[31m-old\u001b[39m');
     expect(lines).toContain('\u001b[32m+new\u001b[39m');
+  });
+
+  it('shows no raw terminal escape: paths in their shown form, control characters of a line as pictures', () => {
+    const blocks = buildDiffBlocks('/w/a\u001b[2K\rX.txt', 'a\n', 'a\u001b[1Ahidden\n');
+    const lines = renderDiff(blocks, { colors: pc.createColors(false), showPath: pathShower('/w') });
+    expect(lines).toEqual([
+      '--- "a\\u001b[2K\\rX.txt"',
+      '+++ "a\\u001b[2K\\rX.txt"',
+      '@@ -1,1 +1,1 @@',
+      '-a',
+      '+a\u241b[1Ahidden',
+    ]);
   });
 });

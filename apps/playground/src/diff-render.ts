@@ -1,4 +1,5 @@
 import { unifiedDiffLines, type DiffDisplayBlock, type UnifiedDiffLine } from '@kimi-tools/core';
+import { showControlCharacters } from '@kimi-tools/core/toolkit';
 import type { Colors } from './output.js';
 
 /** How {@link renderDiff} shows blocks. */
@@ -10,21 +11,23 @@ export interface RenderDiffOptions {
   maxLines?: number;
 }
 
+// A line of the change may hold a terminal escape: shown as its picture (`␛`), it cannot rewrite what the user reads.
 function paint(line: UnifiedDiffLine, c: Colors): string {
+  const text = showControlCharacters(line.text);
   switch (line.kind) {
     case 'file':
-      return c.bold(line.text);
+      return c.bold(text);
     case 'hunk':
-      return c.cyan(line.text);
+      return c.cyan(text);
     case 'summary':
-      return c.yellow(line.text);
+      return c.yellow(text);
     case 'removed':
-      return c.red(line.text);
+      return c.red(text);
     case 'added':
-      return c.green(line.text);
+      return c.green(text);
     case 'context':
     case 'omitted':
-      return c.dim(line.text);
+      return c.dim(text);
   }
 }
 

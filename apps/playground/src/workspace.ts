@@ -2,6 +2,7 @@ import { promises as localFs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileSystem } from '@kimi-tools/core/fs';
+import { shownPath } from '@kimi-tools/core/toolkit';
 import { joinOn, makeTempDirectory, removeTree, writeNewFile } from './session-files.js';
 
 /** The sample project the default session works on (copied, never edited in place). */
@@ -66,7 +67,7 @@ export function pathShower(workDir: string): (realPath: string) => string {
     const relative = path.relative(workDir, realPath);
     if (relative === '') return '.';
     if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))
-      return realPath;
-    return relative.split(path.sep).join('/');
+      return shownPath(realPath);
+    return shownPath(relative.split(path.sep).join('/'));
   };
 }

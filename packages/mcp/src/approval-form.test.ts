@@ -120,6 +120,19 @@ describe('approval form', () => {
       });
     });
 
+    it("shows each hunk's path in its shown form, so a terminal escape in a name never reaches the user raw", () => {
+      const named = '/w/b\u001b[2K\rX.txt';
+      const schema = approvalSchema({ ...request, hunks: [hunk('h1', 1, named), hunk('h2', 3, named)] });
+      expect(schema.properties.hunks).toMatchObject({
+        items: {
+          anyOf: [
+            { const: 'h1', title: 'h1: "/w/b\\u001b[2K\\rX.txt", line 1' },
+            { const: 'h2', title: 'h2: "/w/b\\u001b[2K\\rX.txt", line 3' },
+          ],
+        },
+      });
+    });
+
     it('gives an older client no hunks and an empty text field; one hunk, several files or a big file no field', () => {
       const legacy = approvalSchema(shaped(), '2025-06-18');
       expect(Object.keys(legacy.properties)).toEqual(['decision', 'feedback', 'content']);

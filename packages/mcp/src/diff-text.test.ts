@@ -11,6 +11,19 @@ describe('formatDiffText', () => {
     );
   });
 
+  it('shows paths in their shown form and control characters as pictures: nothing a user reads is a raw escape', () => {
+    const blocks = buildDiffBlocks('/w/a\u001b[2K\rWrite file harmless.txt', 'a\n', 'a\u001b[1Ahidden\r\n');
+    expect(formatDiffText(blocks)).toBe(
+      [
+        '--- "/w/a\\u001b[2K\\rWrite file harmless.txt"',
+        '+++ "/w/a\\u001b[2K\\rWrite file harmless.txt"',
+        '@@ -1,1 +1,1 @@',
+        '-a',
+        '+a\u241b[1Ahidden\u240d',
+      ].join('\n'),
+    );
+  });
+
   it(`shows at most ${MAX_DIFF_TEXT_LINES} diff lines and counts the rest`, () => {
     const newText = Array.from({ length: MAX_DIFF_TEXT_LINES + 5 }, (_, index) => `line ${index}`).join('\n');
     const blocks = buildDiffBlocks('/w/a.txt', '', newText);

@@ -1,4 +1,5 @@
 import type { ApprovalRequest, EditableFile } from '@kimi-tools/core';
+import { shownPath } from '@kimi-tools/core/toolkit';
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** One field of an elicitation form. */
@@ -49,7 +50,7 @@ export function shapedFields(request: ApprovalRequest, protocolVersion?: string)
       items: {
         anyOf: hunks.map((hunk) => ({
           const: hunk.id,
-          title: `${hunk.id}: ${hunk.path}, line ${hunk.oldStart}`,
+          title: `${hunk.id}: ${shownPath(hunk.path)}, line ${hunk.oldStart}`,
         })),
       },
       default: hunks.map((hunk) => hunk.id),
