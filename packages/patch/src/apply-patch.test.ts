@@ -192,6 +192,65 @@ describe('ApplyPatch: applies every section', () => {
     expect(await workspace.read('src/a.ts')).toBe('one\n2\nthree\n');
   });
 
+  it('applies git diffs of names git quotes, or ends with a tab, to those files and no other', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    for (const [name, text] of [
+      ['x.txt ', 'same\n'],
+      ['x.txt', 'same\n'],
+      ['café.txt', 'one\n'],
+      ['t\tb.txt', 'one\n'],
+      ['"q".md', 'q\n'],
+    ]) {
+      await workspace.write(name!, text!, { readBy: runtime });
+    }
+    // As `git diff -M` prints these changes: octal bytes and C escapes between quotes, `a/` and `b/` inside them, and
+    // a tab after a name holding a space.
+    const gitDiff = [
+      'diff --git "a/caf\\303\\251.txt" "b/caf\\303\\251.txt"',
+      'deleted file mode 100644',
+      '--- "a/caf\\303\\251.txt"',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      '-one',
+      'diff --git "a/\\"q\\".md" "b/r \\303\\251.md"',
+      'similarity index 100%',
+      'rename from "\\"q\\".md"',
+      'rename to "r \\303\\251.md"',
+      'diff --git "a/r\\303\\251 n\\303\\251.txt" "b/r\\303\\251 n\\303\\251.txt"',
+      'new file mode 100644',
+      '--- /dev/null',
+      '+++ "b/r\\303\\251 n\\303\\251.txt"\t',
+      '@@ -0,0 +1 @@',
+      '+two',
+      'diff --git "a/t\\tb.txt" "b/t\\tb.txt"',
+      '--- "a/t\\tb.txt"',
+      '+++ "b/t\\tb.txt"',
+      '@@ -1 +1 @@',
+      '-one',
+      '+two',
+      'diff --git a/x.txt  b/x.txt ',
+      '--- a/x.txt \t',
+      '+++ b/x.txt \t',
+      '@@ -1 +1 @@',
+      '-same',
+      '+changed',
+    ].join('\n');
+    const result = await tool.call({ patch: gitDiff });
+    expect(result.message).toBe(
+      'Success. Updated the following files:\nD café.txt\nR "\\"q\\".md" -> r é.md\nA ré né.txt\nM "t\\tb.txt"\nM "x.txt "',
+    );
+    expect(await tree(workspace)).toEqual({
+      'x.txt ': 'changed\n',
+      'x.txt': 'same\n',
+      'ré né.txt': 'two\n',
+      't\tb.txt': 'two\n',
+      'r é.md': 'q\n',
+    });
+  });
+
   it('says when a chunk needed a looser match', async ({ workspace, runtime, tool }) => {
     await workspace.write('a.py', 'def f():\n    return “x”  \n', { readBy: runtime });
     const result = await tool.call({

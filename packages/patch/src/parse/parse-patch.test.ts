@@ -180,6 +180,28 @@ describe('parsePatch: unified diffs', () => {
     expect(parsed.ok && parsed.sections.map((section) => section.path)).toEqual(['notes.txt']);
   });
 
+  it('reads header names as written, as git quotes them and as they are shown, ending at a tab', () => {
+    const pathsOf = (oldHeader: string, newHeader: string) => {
+      const parsed = parsePatch(
+        [`--- ${oldHeader}`, `+++ ${newHeader}`, '@@ -1 +1 @@', '-a', '+b'].join('\n'),
+      );
+      return parsed.ok ? parsed.sections.map((section) => section.path) : parsed.reason;
+    };
+    // A name ends at a tab (git's after a name holding a space, diff -u's before its timestamp): its spaces are its
+    // own. Without one, the blanks a hand-written header trails are not.
+    expect(pathsOf('a/x.txt \t', 'b/x.txt \t')).toEqual(['x.txt ']);
+    expect(pathsOf('x.txt \t2024-01-01 10:00:00', 'x.txt \t2024-01-02 10:00:00')).toEqual(['x.txt ']);
+    expect(pathsOf('a/x.txt  ', 'b/x.txt  ')).toEqual(['x.txt']);
+    // git's quotes, `a/` inside: octal bytes of UTF-8 and C escapes; the name is handed on in its shown form.
+    expect(pathsOf('"a/caf\\303\\251.txt"', '"b/caf\\303\\251.txt"')).toEqual(['café.txt']);
+    expect(pathsOf('"a/t\\tb\\a.txt"', '"b/t\\tb\\a.txt"')).toEqual(['"t\\tb\\u0007.txt"']);
+    // The shown form a model copies, `a/` inside the quotes or before them.
+    expect(pathsOf('"a/t\\u001bb.txt"', '"b/t\\u001bb.txt"')).toEqual(['"t\\u001bb.txt"']);
+    expect(pathsOf('a/"t\\u001bb.txt"', 'b/"t\\u001bb.txt"')).toEqual(['"t\\u001bb.txt"']);
+    // Bytes that are not UTF-8 name no file this way: the text is handed on as written (and is found missing).
+    expect(pathsOf('"a/\\377.txt"', '"b/\\377.txt"')).toEqual(['"a/\\377.txt"']);
+  });
+
   it('refuses binary patches and mode-only changes with their reasons', () => {
     expect(
       parsePatch('diff --git a/x.png b/x.png\nindex 1..2 100644\nBinary files a/x.png and b/x.png differ\n'),

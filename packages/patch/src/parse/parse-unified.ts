@@ -1,7 +1,7 @@
+import { DEV_NULL, headerPaths, readHeaderPath, toolPath } from './header-path.js';
 import type { ParsedPatch, PatchChunk, PatchSection } from './patch-types.js';
 
 const HUNK_HEADER = /^@@+ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@+/;
-const DEV_NULL = '/dev/null';
 
 /** The reasons a unified diff is refused (each becomes `Invalid patch: {reason}`). */
 export const unifiedReasons = {
@@ -18,24 +18,6 @@ export function looksUnified(lines: readonly string[]): boolean {
     (line, index) =>
       line.startsWith('diff --git ') || (line.startsWith('--- ') && lines[index + 1]?.startsWith('+++ ')),
   );
-}
-
-/** A path of a `---`/`+++` header: without the timestamp `diff -u` appends after a tab, nor git's quotes. */
-function headerPath(text: string): string {
-  const path = text.split('\t')[0]!.trim();
-  return path;
-}
-
-/** `a/x` and `b/x` lose their prefixes when both sides carry them (git's default). */
-function withoutPrefixes(oldPath: string, newPath: string): [string, string] {
-  const oldPrefixed = oldPath === DEV_NULL || oldPath.startsWith('a/');
-  const newPrefixed = newPath === DEV_NULL || newPath.startsWith('b/');
-  if (!oldPrefixed || !newPrefixed || (oldPath === DEV_NULL && newPath === DEV_NULL))
-    return [oldPath, newPath];
-  return [
-    oldPath === DEV_NULL ? oldPath : oldPath.slice(2),
-    newPath === DEV_NULL ? newPath : newPath.slice(2),
-  ];
 }
 
 /** One file of the diff as it is being read. */
@@ -83,7 +65,8 @@ export function parseUnified(lines: readonly string[], offset: number): ParsedPa
       if (problem) return { ok: false, reason: problem };
       record = { patchLine: lineNumber(at), modeChange: false, chunks: [] };
       const paths = /^diff --git (\S+) (\S+)$/.exec(line);
-      if (paths) [record.oldPath, record.newPath] = withoutPrefixes(paths[1]!, paths[2]!);
+      if (paths)
+        [record.oldPath, record.newPath] = headerPaths(readHeaderPath(paths[1]!), readHeaderPath(paths[2]!));
       at += 1;
       continue;
     }
@@ -94,9 +77,9 @@ export function parseUnified(lines: readonly string[], offset: number): ParsedPa
         if (problem) return { ok: false, reason: problem };
         record = { patchLine: lineNumber(at), modeChange: false, chunks: [] };
       }
-      const [oldPath, newPath] = withoutPrefixes(
-        headerPath(line.slice(4)),
-        headerPath(lines[at + 1]!.slice(4)),
+      const [oldPath, newPath] = headerPaths(
+        readHeaderPath(line.slice(4)),
+        readHeaderPath(lines[at + 1]!.slice(4)),
       );
       record.oldPath = oldPath;
       record.newPath = newPath;
@@ -114,8 +97,10 @@ export function parseUnified(lines: readonly string[], offset: number): ParsedPa
         };
       }
       if (/^(old|new) mode /.test(line)) record.modeChange = true;
-      else if (line.startsWith('rename from ')) record.renameFrom = line.slice('rename from '.length);
-      else if (line.startsWith('rename to ')) record.renameTo = line.slice('rename to '.length);
+      else if (line.startsWith('rename from '))
+        record.renameFrom = toolPath(readHeaderPath(line.slice('rename from '.length)));
+      else if (line.startsWith('rename to '))
+        record.renameTo = toolPath(readHeaderPath(line.slice('rename to '.length)));
       else if (line.startsWith('new file mode ')) record.oldPath = DEV_NULL;
       else if (line.startsWith('deleted file mode ')) record.newPath = DEV_NULL;
       const header = HUNK_HEADER.exec(line);
