@@ -56,6 +56,27 @@ describe('parseNotebook', () => {
     ]);
   });
 
+  it('names no two cells alike: an id that is the position of another cell gives way to its own position', () => {
+    const notebook = parsed({
+      nbformat: 4,
+      nbformat_minor: 5,
+      cells: [
+        { cell_type: 'code', id: 'cell-1' },
+        { cell_type: 'markdown' },
+        { cell_type: 'raw', id: 'cell-2' },
+        { cell_type: 'raw', id: 'cell-01' },
+        { cell_type: 'raw', id: 'cell-1' },
+      ],
+    });
+    expect(notebook.cells.map((cell) => cell.identifier)).toEqual([
+      'cell-0',
+      'cell-1',
+      'cell-2',
+      'cell-01',
+      'cell-4',
+    ]);
+  });
+
   it('finds each cell where it is in the text, strings with escaped quotes and brackets included', () => {
     const text =
       '{"nbformat": 4, "nbformat_minor": 4, "metadata": {"a": "]}\\"\\\\"}, "cells": [ {"source": "\\"}]"}  ,' +

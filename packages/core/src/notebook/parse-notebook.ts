@@ -10,12 +10,21 @@ export function positionalCellId(index: number): string {
   return `cell-${index}`;
 }
 
-/** The notebook's cells; a cell without an id, or with the id of an earlier cell, is named by its position. */
+/** An identifier of the shape of a position: `cell-{n}`. */
+const POSITION_SHAPED = /^cell-(?:0|[1-9]\d*)$/;
+
+/**
+ * The notebook's cells, no two with the same identifier. A cell is named by its position (`cell-{n}`) when it has no
+ * id, when an earlier cell has its id, or when its id is the position of another cell (the first cell's id `cell-1`
+ * would also name the second cell, if that one had no id).
+ */
 function cellsOf(values: readonly JsonValue[]): NotebookCell[] {
   const seen = new Set<string>();
   return values.map((value, index) => {
     const cell = cellOf(value, index);
-    if (seen.has(cell.identifier)) cell.identifier = positionalCellId(index);
+    const position = positionalCellId(index);
+    const otherPosition = POSITION_SHAPED.test(cell.identifier) && cell.identifier !== position;
+    if (otherPosition || seen.has(cell.identifier)) cell.identifier = position;
     seen.add(cell.identifier);
     return cell;
   });
