@@ -206,8 +206,18 @@ export class Checkpoints {
     if (before === undefined || scanned.scan.changed.length > 0 || scanned.previous === undefined) {
       before = await this.record(scanned, `before rewind to ${id}`);
     } else await scanned.writer.abort();
-    const commit = await commitRewind(this.runtime, root, plan, planned.target, planned.now, (path) =>
-      bytes.get(path)!,
+    const index = scanned.scan.index;
+    const commit = await commitRewind(
+      this.runtime,
+      root,
+      plan,
+      planned.target,
+      planned.now,
+      (path) => bytes.get(path)!,
+      (stats) =>
+        stats.ino === undefined || stats.dev === undefined
+          ? undefined
+          : index.namesOfFile(stats.ino, stats.dev),
     );
     if (commit.kind !== 'done') return commit;
     for (const path of plan.restore) {

@@ -11,6 +11,7 @@ import {
   type HeldFileSetLocks,
   type PreviousState,
 } from '@kimi-tools/core/toolkit';
+import type { FileStats } from '@kimi-tools/core/fs';
 import type { EntryLookup, ManifestEntry } from '../scan/manifest.js';
 import type { PlannedMerge, RewindPlan } from './plan-rewind.js';
 import { directoriesAbove } from '../scan/workspace-paths.js';
@@ -90,6 +91,26 @@ interface RewindWrites {
   target: EntryLookup;
   now: EntryLookup;
   restoredBytes: (path: string) => Uint8Array;
+  /** Every name of the file with these stats that the scan saw (hard links), when it knows. */
+  namesOfFile: (stats: FileStats) => readonly string[] | undefined;
+}
+
+/**
+ * Whether the file at `path`, with `stats`, is rewritten in place (docs/writing.md#several-files-at-once): it has
+ * several hard links, so a rename would split them. Unless another of its names in the workspace is to hold other
+ * bytes after the rewind (it is not rewound, or to something else: the checkpoint had them apart), whose bytes an
+ * in-place write would change too; that path is replaced, and parts from them. `contents` says what each written path
+ * will hold.
+ */
+function rewritesInPlace(
+  path: string,
+  stats: FileStats | undefined,
+  contents: ReadonlyMap<string, string>,
+  namesOfFile: RewindWrites['namesOfFile'],
+): boolean {
+  if (stats === undefined || (stats.nlink ?? 1) <= 1) return false;
+  const content = contents.get(path);
+  return (namesOfFile(stats) ?? []).every((name) => contents.get(name) === content);
 }
 
 /**
@@ -103,6 +124,14 @@ async function checkAndCommit(
 ): Promise<RewindCommit> {
   const { root, written, merged, target, now } = writes;
   const absolute = (path: string) => `${root}/${path}`;
+  // What each written file will hold, by its hash: names of one file may share an in-place write only if alike.
+  const contents = new Map<string, string>();
+  for (const path of written) {
+    const merge = merged.get(path);
+    const entry = target(path);
+    if (merge !== undefined) contents.set(path, hashBytes(merge.bytes));
+    else if (entry?.type === 'file') contents.set(path, entry.hash);
+  }
   const steps = new Array<CommitStep | undefined>(written.length);
   const changed: string[] = [];
   let next = 0;
@@ -111,18 +140,20 @@ async function checkAndCommit(
     while (next < written.length) {
       const at = next++;
       const path = written[at]!;
-      const { state: previous } = await readPreviousState(runtime.fs, absolute(path));
+      const { state: previous, stats } = await readPreviousState(runtime.fs, absolute(path));
       if (!stillHolds(previous, now(path))) changed.push(path);
       const merge = merged.get(path);
       const entry = target(path);
-      if (merge !== undefined)
-        steps[at] = { kind: 'write', path: absolute(path), bytes: merge.bytes, mode: merge.mode, previous };
-      else if (entry === undefined) steps[at] = { kind: 'remove', path: absolute(path), previous };
+      const inPlace = rewritesInPlace(path, stats, contents, writes.namesOfFile);
+      if (merge !== undefined) {
+        const { bytes, mode } = merge;
+        steps[at] = { kind: 'write', path: absolute(path), bytes, mode, inPlace, previous };
+      } else if (entry === undefined) steps[at] = { kind: 'remove', path: absolute(path), previous };
       else if (entry.type === 'link')
         steps[at] = { kind: 'symlink', path: absolute(path), target: entry.target, previous };
       else if (entry.type === 'file') {
         const bytes = writes.restoredBytes(path);
-        steps[at] = { kind: 'write', path: absolute(path), bytes, mode: entry.mode, previous };
+        steps[at] = { kind: 'write', path: absolute(path), bytes, mode: entry.mode, inPlace, previous };
       }
     }
   };
@@ -164,6 +195,7 @@ export async function commitRewind(
   target: EntryLookup,
   now: EntryLookup,
   restoredBytes: (path: string) => Uint8Array,
+  namesOfFile: RewindWrites['namesOfFile'],
 ): Promise<RewindCommit> {
   const absolute = (path: string) => `${root}/${path}`;
   const merged = new Map(plan.merge.map((item) => [item.path, item]));
@@ -185,7 +217,7 @@ export async function commitRewind(
       outcome = failedCommit(root, error);
     }
     outcome ??= await withFileSetLocks(runtime, written.map(absolute), (locks) =>
-      checkAndCommit(runtime, { root, written, merged, target, now, restoredBytes }, locks),
+      checkAndCommit(runtime, { root, written, merged, target, now, restoredBytes, namesOfFile }, locks),
     );
   } finally {
     // Only once the locks are let go: a directory still holding a lock file cannot be removed.

@@ -325,6 +325,22 @@ export class StampIndex {
     return undefined;
   }
 
+  /**
+   * The paths whose stamp has inode `ino` on device `dev`: the names of one file (hard links) the scan saw. Empty
+   * where the backend reports no inodes.
+   */
+  namesOfFile(ino: bigint, dev: bigint): string[] {
+    const names: string[] = [];
+    // As the columns hold them (64-bit signed).
+    const [wantIno, wantDev] = [BigInt.asIntN(64, ino), BigInt.asIntN(64, dev)];
+    for (let row = 0; row < this.paths.length; row += 1) {
+      const flags = this.flags[row]!;
+      const known = (flags & FLAG_INO) !== 0 && (flags & FLAG_DEV) !== 0;
+      if (known && this.inos[row] === wantIno && this.devs[row] === wantDev) names.push(this.paths[row]!);
+    }
+    return names;
+  }
+
   kindOf(row: number): number {
     return this.kinds[row]!;
   }
