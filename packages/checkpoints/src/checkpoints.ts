@@ -12,6 +12,7 @@ import { resolveOptions, type CheckpointsOptions, type ResolvedCheckpointsOption
 import { AgentWrites } from './rewind/agent-writes.js';
 import { commitRewind } from './rewind/commit-rewind.js';
 import { planRewind, type RewindPlan } from './rewind/plan-rewind.js';
+import { protectedPaths } from './rewind/protected-paths.js';
 import type { Checkpoint, Resolution, RewindOptions, RewindResult } from './rewind/rewind-types.js';
 import { fileChanges, type FileChange } from './scan/changes.js';
 import {
@@ -419,6 +420,11 @@ export class Checkpoints {
       scanned.previous !== undefined
         ? (path) => (changedSinceLast.has(path) ? predecessor!.entryAt(path) : now(path))
         : (path) => predecessor?.entryAt(path);
+    const protectedSet = await protectedPaths(
+      differing.map((item) => item.path),
+      now,
+      options.protect,
+    );
     const plan = await planRewind({
       checkpointId: id,
       target,
@@ -426,6 +432,7 @@ export class Checkpoints {
       now,
       differing: differing.map((item) => item.path),
       resolve: resolverOf(options.resolve),
+      isProtected: (path) => protectedSet.has(path),
       agentWrite: (path) => this.agentWrites.get(`${this.rootPath}/${path}`),
       bytesOf: (path, entry, from) =>
         from === 'store' ? this.storeBytes(path, entry) : this.workspaceBytes(path),

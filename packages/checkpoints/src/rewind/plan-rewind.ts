@@ -15,6 +15,8 @@ export interface PlanContext {
   /** The selected paths whose entries differ between the checkpoint and now, sorted. */
   differing: readonly string[];
   resolve: (path: string) => Resolution | undefined;
+  /** Whether a path must be left as it is (`RewindOptions.protect`), for `differing` and what stands above them. */
+  isProtected: (path: string) => boolean;
   agentWrite: (path: string) => AgentWrite | undefined;
   /** The bytes of an entry of a checkpoint (from the store) or of now (from the workspace). */
   bytesOf: (path: string, entry: ManifestEntry, from: 'store' | 'workspace') => Promise<Uint8Array>;
@@ -56,7 +58,7 @@ function isUsers(context: PlanContext, path: string): boolean {
 }
 
 /** The shallowest directory of `path` that is there now as something else (a link, a file), if any. */
-function nonDirectoryAbove(now: EntryLookup, path: string): string | undefined {
+export function nonDirectoryAbove(now: EntryLookup, path: string): string | undefined {
   return directoriesAbove(path).find((directory) => {
     const entry = now(directory);
     return entry !== undefined && entry.type !== 'dir';
@@ -78,11 +80,20 @@ export async function planRewind(context: PlanContext): Promise<RewindPlan> {
   for (const path of context.differing) {
     const was = target(path);
     const is = now(path);
+    // Before anything else is decided of it, so no other reason names it. A directory made or removed is no file.
+    if (context.isProtected(path)) {
+      const directories =
+        (was === undefined || was.type === 'dir') && (is === undefined || is.type === 'dir');
+      if (!directories && !leftAlone.has(path)) plan.leftAlone.push({ path, reason: 'protected' });
+      leftAlone.add(path);
+      continue;
+    }
     // Under a link or a file that stands where the checkpoint had a directory, a path can only be written through
     // that entry: into wherever the link leads, maybe outside the workspace. What is under it is left alone with it.
     const through = nonDirectoryAbove(now, path);
     if (through !== undefined) {
-      if (!leftAlone.has(through)) plan.leftAlone.push({ path: through, reason: 'type-changed' });
+      const reason = context.isProtected(through) ? 'protected' : 'type-changed';
+      if (!leftAlone.has(through)) plan.leftAlone.push({ path: through, reason });
       leftAlone.add(through);
       continue;
     }

@@ -24,6 +24,11 @@ export interface RewindOptions {
    * `undefined` for no resolution).
    */
   resolve?: Readonly<Record<string, Resolution>> | ((path: string) => Resolution | undefined);
+  /**
+   * Whether a path must be left as it is, whatever it differs by: its workspace-relative path, and whether something
+   * is there now. Such a path is in `leftAlone` as `protected` (the Rewind tool passes the runtime's path policy).
+   */
+  protect?: (path: string, exists: boolean) => boolean | Promise<boolean>;
   /** Asked before anything is written, with what the rewind will do; `false` changes nothing. */
   approve?: (preview: RewindPreview) => Promise<boolean>;
 }
@@ -52,7 +57,9 @@ export interface LeftAlone {
     /** It is over the size limit now: its content is not stored, so a rewind over it could not be undone. */
     | 'not-stored'
     /** A directory is now where the checkpoint had a file, or the other way round. */
-    | 'type-changed';
+    | 'type-changed'
+    /** `protect` said to leave it (the Rewind tool: a path the workspace policy denies, or a sensitive file). */
+    | 'protected';
 }
 
 /** What a rewind did. */

@@ -77,8 +77,11 @@ export function mergedLine(merged: { path: string; conflicts: number }): string 
   return `${shown(merged.path)}: changed by the agent and then by the user, merged: the agent's changes taken back, the user's kept${conflicts}`;
 }
 
+/** A file left alone that the result names: every one but those the workspace policy protects. */
+export type NamedLeftAlone = LeftAlone & { reason: Exclude<LeftAlone['reason'], 'protected'> };
+
 /** Why a file was left alone, in the result. */
-export function leftAloneLine(file: LeftAlone): string {
+export function leftAloneLine(file: NamedLeftAlone): string {
   switch (file.reason) {
     case 'user-changed':
       return `${shown(file.path)}: the user changed it after the agent's last write; the user's version is kept`;
@@ -91,6 +94,15 @@ export function leftAloneLine(file: LeftAlone): string {
     case 'cannot-merge':
       return `${shown(file.path)}: it cannot be merged (a version of it is not text, or is missing)`;
   }
+}
+
+/**
+ * The files the workspace policy protects (docs/paths.md: denied, or sensitive), counted and never named: Glob and
+ * ListCheckpoints never name a denied file either.
+ */
+export function protectedLine(count: number): string {
+  const them = count === 1 ? 'it' : 'them';
+  return `${files(count)} the workspace policy protects (denied, or sensitive): the rewind does not change or name ${them}`;
 }
 
 /** `There is no checkpoint {id}. Call ListCheckpoints to see the checkpoints there are.` */

@@ -9,13 +9,14 @@ import {
 import {
   askApproval,
   Briefs,
+  hiddenFromListing,
   readShownPath,
   realPathAllowMissing,
   toolRejected,
   type ApprovalOutcome,
 } from '@kimi-tools/core/toolkit';
 import { checkpointsOf, CheckpointNotFoundError, PathOutsideWorkspaceError } from '../checkpoints.js';
-import type { RewindPreview, RewindResult } from '../rewind/rewind-types.js';
+import type { LeftAlone, RewindPreview, RewindResult } from '../rewind/rewind-types.js';
 import { REWIND_DESCRIPTION } from './description.js';
 import {
   checkpointNotFoundError,
@@ -23,12 +24,14 @@ import {
   leftAloneLine,
   mergedLine,
   pathOutsideError,
+  protectedLine,
   restoredLine,
   shown,
   rewindFailedError,
   userChangesError,
   workspaceChangedError,
   type CheckpointBrief,
+  type NamedLeftAlone,
 } from './messages.js';
 import { RewindParams } from './params.js';
 import { TOOL_ZOD } from './tool-zod.js';
@@ -78,6 +81,7 @@ export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
         // Paths may come in the form the results show them in.
         ...(params.paths ? { paths: params.paths.map(readShownPath) } : {}),
         ...(params.user_changes ? { resolve: () => params.user_changes } : {}),
+        protect: await this.policyProtects(),
         approve: async (preview) => {
           const approval = await askApproval(
             this.runtime,
@@ -111,19 +115,32 @@ export class Rewind extends CallableTool<typeof RewindParams, CheckpointBrief> {
       case 'failed':
         return rewindFailedError(result.message, result.unrestored);
       case 'unchanged': {
-        const left = result.leftAlone.map(leftAloneLine);
+        const left = leftAloneLines(result.leftAlone);
         const tail = left.length > 0 ? `\nLeft alone:\n${left.join('\n')}` : '';
         return toolOk({
           message: `Nothing to rewind: the files already match checkpoint ${params.checkpoint}.${tail}`,
-          extras: result satisfies RewindExtras,
+          extras: { ...result, leftAlone: named(result.leftAlone) } satisfies RewindExtras,
         });
       }
       case 'rewound':
         return toolOk({
           message: rewoundText(params.checkpoint, result),
-          extras: result satisfies RewindExtras,
+          extras: { ...result, leftAlone: named(result.leftAlone) } satisfies RewindExtras,
         });
     }
+  }
+
+  /**
+   * What the rewind leaves alone for the workspace's path policy (docs/paths.md), as every tool refuses it: a path the
+   * deny globs refuse, and a sensitive file that is there (WriteFile may create one too: it holds nothing to leak).
+   */
+  private async policyProtects(): Promise<(path: string, exists: boolean) => Promise<boolean>> {
+    const denied = await hiddenFromListing(this.runtime, undefined);
+    // Checkpoint paths are relative to the real work dir, joined with `/` as the checkpoints join them.
+    const root = await this.runtime.fs.realpath(this.runtime.workDir);
+    return async (path, exists) =>
+      denied?.(`${root}/${path}`) === true ||
+      (exists && (await this.runtime.paths.isSensitive(`${root}/${path}`)));
   }
 
   /** Every file the rewind changes (both names of a rename), for the permission rules: real path, and as shown. */
@@ -149,9 +166,23 @@ function rewoundText(id: string, result: Extract<RewindResult, { kind: 'rewound'
     `Rewound to checkpoint ${id}: ${files(result.restored.length + result.merged.length)} changed.`,
   ];
   lines.push(...result.restored.map(restoredLine), ...result.merged.map(mergedLine));
-  if (result.leftAlone.length > 0) lines.push('Left alone:', ...result.leftAlone.map(leftAloneLine));
+  const left = leftAloneLines(result.leftAlone);
+  if (left.length > 0) lines.push('Left alone:', ...left);
   lines.push(
     `Checkpoint ${result.before} holds the files as they were before this rewind: rewind to it to undo this one.`,
   );
   return lines.join('\n');
+}
+
+/** The files left alone that a result may name: those the workspace policy protects are only counted. */
+function named(leftAlone: readonly LeftAlone[]): NamedLeftAlone[] {
+  return leftAlone.filter((file): file is NamedLeftAlone => file.reason !== 'protected');
+}
+
+/** The lines under `Left alone:`: one per named file, then the count of the protected ones. */
+function leftAloneLines(leftAlone: readonly LeftAlone[]): string[] {
+  const lines = named(leftAlone).map(leftAloneLine);
+  const hidden = leftAlone.length - lines.length;
+  if (hidden > 0) lines.push(protectedLine(hidden));
+  return lines;
 }
