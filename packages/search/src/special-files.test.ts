@@ -54,6 +54,54 @@ describe.runIf(unix)('special files', () => {
     },
   );
 
+  // The timeouts are short: before ripgrep was stopped for them, it read /dev/zero until the timeout, its memory
+  // growing by gigabytes, and answered that it had timed out.
+  it(
+    'Grep skips ignore files that are devices, in the tree and above it, and finds the rest',
+    { timeout: 30_000 },
+    async ({ workspace }) => {
+      await workspace.writeAll({
+        'zdir/a.txt': 'foo\n',
+        'zdir/sub/b.txt': 'foo\n',
+        'zdir/sub/c.txt': 'foo\n',
+        'zdir/sub/.gitignore': 'b.txt\n',
+        'zdir/sub/deeper/d.txt': 'foo\n',
+      });
+      await symlink('/dev/zero', workspace.at('zdir/.gitignore'));
+      await symlink('/dev/zero', workspace.at('zdir/sub/.ignore'));
+      await symlink('/dev/urandom', workspace.at('zdir/sub/deeper/.rgignore'));
+      const tool = new Grep(workspace.runtime(), { timeoutMs: 6_000 });
+      expect(await tool.call({ pattern: 'foo', path: 'zdir', output_mode: 'count_matches' })).toMatchObject({
+        isError: false,
+        output: 'a.txt:1\nsub/c.txt:1\nsub/deeper/d.txt:1',
+        message: 'Found 3 total occurrences across 3 files.',
+        extras: { search: 'portable' },
+      });
+      expect(
+        await tool.call({ pattern: 'foo', path: 'zdir/sub', output_mode: 'count_matches' }),
+      ).toMatchObject({
+        isError: false,
+        output: 'c.txt:1\ndeeper/d.txt:1',
+      });
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'Grep skips a .gitignore that is a device node itself',
+    { timeout: 30_000 },
+    async ({ workspace, skip }) => {
+      await workspace.writeAll({ 'a.txt': 'foo\n' });
+      try {
+        // The node of /dev/zero (Linux: character device 1, 5); making one needs a privilege a container may lack.
+        execFileSync('mknod', [workspace.at('.gitignore'), 'c', '1', '5'], { stdio: 'ignore' });
+      } catch {
+        skip('mknod is not allowed here');
+      }
+      const tool = new Grep(workspace.runtime(), { timeoutMs: 6_000 });
+      expect(await tool.call({ pattern: 'foo' })).toMatchObject({ isError: false, output: 'a.txt' });
+    },
+  );
+
   it('Glob reads an ignore file only when it is a regular file, and at most its first MiB', async ({
     workspace,
   }) => {

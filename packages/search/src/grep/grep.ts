@@ -34,7 +34,7 @@ import { FileListCollector } from './file-list-collector.js';
 import { GREP_DESCRIPTION, grepDescription } from './grep-description.js';
 import { wholeCountOption } from '../common/whole-count-option.js';
 import { GREP_MAX_OUTPUT_CHARS } from '../limits.js';
-import { releaseIgnoreFifos } from './ignore-fifo-release.js';
+import { guardIgnoreFiles } from './ignore-file-guard.js';
 import { GrepParams } from './grep-params.js';
 import { withOwnPattern } from './own-pattern-error.js';
 import { withGrepAdvice } from './ripgrep-advice.js';
@@ -167,6 +167,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       });
     }
     const filter = new ResultPathFilter(this.runtime, base, await hiddenFromListing(this.runtime, this));
+    // One timeout for the call: a ripgrep run given up for an ignore file leaves the portable search the rest.
+    const deadline = Date.now() + this.timeoutMs;
     if (binary !== null) {
       const collector = this.collector(params, filter, options);
       const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);
@@ -186,7 +188,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       params,
       base,
       fileName,
-      timeoutMs: this.timeoutMs,
+      timeoutMs: Math.max(1, deadline - Date.now()),
       signal: options.signal,
       cache: this.ignoreRules,
       workers: this.workers,
@@ -206,7 +208,10 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     });
   }
 
-  /** Runs ripgrep where the files are; `undefined` when it is not there (the portable search runs instead). */
+  /**
+   * Runs ripgrep where the files are; `undefined` when it is not there, or was stopped for an ignore file it cannot
+   * skip (the portable search runs instead, and skips that file as Glob does).
+   */
   private async runRipgrep(
     binary: string,
     params: GrepParams,
@@ -217,13 +222,22 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     options: CallOptions,
   ): Promise<SearchRun | undefined> {
     let program: ExecProcess | undefined;
+    let unreadableIgnoreFile = false;
     // ripgrep reads ignore files only in a directory search that respects them.
-    const stopReleasing =
+    const stopGuarding =
       target.isDirectory && !params.include_ignored
-        ? releaseIgnoreFifos(this.runtime.fs, target.real, () => program?.pid)
+        ? guardIgnoreFiles(
+            this.runtime.fs,
+            target.real,
+            () => program?.pid,
+            () => {
+              unreadableIgnoreFile = true;
+              program?.kill();
+            },
+          )
         : undefined;
     try {
-      return await runRipgrep({
+      const run = await runRipgrep({
         fs: this.runtime.fs,
         binary,
         args: buildRipgrepArgs(params, fileName),
@@ -235,13 +249,14 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
           program = started;
         },
       });
+      return unreadableIgnoreFile && !run.aborted && !run.timedOut ? undefined : run;
     } catch (error) {
       // No such program (or one that cannot be run) where the files are: look for one again next time.
       if (!hasErrno(error, 'ENOENT') && !hasErrno(error, 'EACCES')) throw error;
       this.ripgrepPath = undefined;
       return undefined;
     } finally {
-      stopReleasing?.();
+      stopGuarding?.();
     }
   }
 

@@ -1,0 +1,37 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { it } from '@kimi-tools/test-kit';
+import { afterEach, describe, expect, vi } from 'vitest';
+import { localFileSystem } from '@kimi-tools/core/fs';
+import { readsDevice } from './device-read.js';
+
+const children: ChildProcess[] = [];
+
+/** A process that sleeps with its standard streams on `/dev/null` and, through `shell`, maybe more open. */
+function start(shell: string): number {
+  const child = spawn('sh', ['-c', shell], { stdio: 'ignore' });
+  children.push(child);
+  if (child.pid === undefined) throw new Error(`${shell} did not start`);
+  return child.pid;
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+describe.runIf(process.platform === 'linux')('readsDevice', () => {
+  it('tells a process holding a device open from one holding only its standard streams', async () => {
+    // Waited for: until the program is started, /proc shows what the process forking it holds.
+    const holding = start('exec sleep 60 3</dev/zero');
+    await vi.waitFor(async () => expect(await readsDevice(localFileSystem, holding)).toBe(true), {
+      timeout: 10_000,
+    });
+    const sleeping = start('exec sleep 60');
+    await vi.waitFor(async () => expect(await readsDevice(localFileSystem, sleeping)).toBe(false), {
+      timeout: 10_000,
+    });
+  });
+
+  it('cannot tell for a process that does not exist', async () => {
+    expect(await readsDevice(localFileSystem, 2 ** 22 + 1)).toBeNull();
+  });
+});
