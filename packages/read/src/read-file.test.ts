@@ -422,6 +422,12 @@ describe('ReadFile: refusals', () => {
     expect(similar.brief).toBe('File not found');
     const plain = await tool.call({ path: 'completely-different.md' });
     expect(plain.message).toBe('`completely-different.md` does not exist.');
+    // A name longer than any file system takes (255 bytes) names no file either.
+    const long = `${'n'.repeat(300)}.txt`;
+    expect(await tool.call({ path: long })).toMatchObject({
+      message: `\`${long}\` does not exist.`,
+      brief: 'File not found',
+    });
   });
 
   it('refuses a directory', async ({ workspace, tool }) => {

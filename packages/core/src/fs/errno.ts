@@ -11,9 +11,12 @@ export function hasErrno(error: unknown, ...codes: readonly string[]): boolean {
   return code !== undefined && codes.includes(code);
 }
 
-/** Whether `error` says a path does not exist: ENOENT, or ENOTDIR (a parent is a file, so it cannot exist). */
+/**
+ * Whether `error` says a path does not exist: ENOENT, ENOTDIR (a parent is a file, so it cannot exist), or
+ * ENAMETOOLONG (a name longer than the file system takes, which no file can have).
+ */
 export function isMissingPathError(error: unknown): boolean {
-  return hasErrno(error, 'ENOENT', 'ENOTDIR');
+  return hasErrno(error, 'ENOENT', 'ENOTDIR', 'ENAMETOOLONG');
 }
 
 /** A system-style error (`code` set, message `CODE: text`), for failures that should read like Node's own. */

@@ -273,11 +273,13 @@ describe('Grep checks and failures', () => {
         brief: 'Path outside workspace',
       });
     }
-    expect(await grep().call({ pattern: 'zebra', path: 'nope' })).toMatchObject({
-      isError: true,
-      message: '`nope` does not exist.',
-      brief: 'Path not found',
-    });
+    for (const missing of ['nope', `${'n'.repeat(300)}.txt`]) {
+      expect(await grep().call({ pattern: 'zebra', path: missing })).toMatchObject({
+        isError: true,
+        message: `\`${missing}\` does not exist.`,
+        brief: 'Path not found',
+      });
+    }
   });
 
   it('answers `No matches found.` when ripgrep searched no file at all', async ({ workspace }) => {
