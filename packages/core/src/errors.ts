@@ -250,6 +250,14 @@ export function renameOutcomeUnknownText(target: string, temp: string): string {
   return `whether '${target}' was replaced is unknown: if it was not, its new content is in '${temp}'`;
 }
 
+/**
+ * What follows the error of a rewrite in place (a file with several hard links) that failed part way when writing its
+ * old bytes back failed too (docs/writing.md#symlinks-and-hard-links).
+ */
+export function inPlaceUnrestoredText(target: string): string {
+  return `'${target}' could not be restored and may hold part of its new content`;
+}
+
 /** The text of the ELOOP error for a symlink chain that does not end. */
 export function tooManyLinksErrnoText(filePath: string): string {
   return `too many symbolic links, open '${filePath}'`;

@@ -1,6 +1,7 @@
 import { FileHistory } from '@kimi-tools/core';
 import {
   backendHas,
+  inPlaceFails,
   markRead,
   rewriteKeepingMtime,
   SFTP_CAPABILITIES,
@@ -64,3 +65,22 @@ describe.each([
     );
   }
 });
+
+test.runIf(backendHas('hard-links'))(
+  'StrReplaceFile leaves a hard-linked file as it was when its rewrite in place fails part way',
+  async ({ workspace }) => {
+    const file = workspace.at('a.txt');
+    // The growth is written first and goes through; the overwrite of the old bytes fails.
+    const runtime = workspace.runtime({
+      fs: inPlaceFails(workspace.fs, file, 'write', (call) => call === 2),
+    });
+    await workspace.write('a.txt', 'alpha\nbeta\n', { readBy: runtime });
+    await workspace.link('b.txt', 'a.txt');
+    const result = await new StrReplaceFile(runtime).call({
+      path: 'a.txt',
+      edit: { old: 'beta', new: 'a longer beta' },
+    });
+    expect(result.message).toBe(`Failed to edit. Error: EIO: i/o error, write '${file}'`);
+    expect(await workspace.read(workspace.at('b.txt'))).toBe('alpha\nbeta\n');
+  },
+);

@@ -22,7 +22,7 @@ export {
 export { readBytes, writeBytes, removeTree } from './backends/backend-files.js';
 export { forwardingFileSystem } from './backends/forwarding-file-system.js';
 export { statsLostAfterRename } from './backends/stats-lost-after-rename.js';
-export { inPlaceFlushFailsOnce } from './backends/in-place-flush-fails.js';
+export { inPlaceFails, inPlaceFlushFailsOnce } from './backends/in-place-fails.js';
 export { onSkewedClock } from './backends/skewed-clock.js';
 export {
   BACKEND_LIMITS,

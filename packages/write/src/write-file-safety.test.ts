@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FileActions, FileHistory, SessionApproval } from '@kimi-tools/core';
-import { backendHas, markRead, recordingApproval, test } from '@kimi-tools/test-kit';
+import { backendHas, inPlaceFails, markRead, recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
 
@@ -215,6 +215,28 @@ describe('WriteFile files on disk', () => {
     await tool.call({ path: 'a.txt', content: 'new' });
     expect(await workspace.read(workspace.at('b.txt'))).toBe('new');
   });
+
+  // The growth is written first and goes through; the overwrite of the old bytes, or the cut, fails.
+  for (const [step, operation, syscall, failing, content] of [
+    ['overwrite', 'write', 'write', 2, 'line one\nand a much longer second line\n'],
+    ['cut', 'truncate', 'ftruncate', 1, 'x\n'],
+  ] as const) {
+    it.runIf(backendHas('hard-links'))(
+      `leaves a hard-linked file as it was when the ${step} of its rewrite in place fails`,
+      async ({ workspace }) => {
+        const file = workspace.at('a.txt');
+        const old = 'line one\nline two\nline three\n';
+        const runtime = workspace.runtime({
+          fs: inPlaceFails(workspace.fs, file, operation, (call) => call === failing),
+        });
+        await workspace.write('a.txt', old, { readBy: runtime });
+        await workspace.link('b.txt', 'a.txt');
+        const result = await new WriteFile(runtime).call({ path: 'a.txt', content });
+        expect(result.message).toBe(`Failed to write to a.txt. Error: EIO: i/o error, ${syscall} '${file}'`);
+        expect(await workspace.read(workspace.at('b.txt'))).toBe(old);
+      },
+    );
+  }
 
   it('saves the previous bytes in the history and restores them', async ({ workspace }) => {
     const history = new FileHistory();

@@ -3,6 +3,7 @@ import { withFileLock } from '@kimi-tools/core/toolkit';
 import {
   backendHas,
   forwardingFileSystem,
+  inPlaceFails,
   inPlaceFlushFailsOnce,
   markRead,
   statsLostAfterRename,
@@ -134,7 +135,7 @@ describe('WriteFile and history.undo()', () => {
   });
 
   it.runIf(backendHas('hard-links'))(
-    'keeps the version of a change that failed after it reached the file, and undoes it',
+    'keeps the version of a change whose rewrite in place failed, and undoes it',
     async ({ workspace, history }) => {
       const file = workspace.at('a.txt');
       // The in-place rewrite of a hard-linked file (it keeps the link shared) fails at its flush.
@@ -143,9 +144,27 @@ describe('WriteFile and history.undo()', () => {
       await workspace.write('a.txt', 'mine, precious\n', { readBy: runtime });
       await workspace.link('b.txt', 'a.txt');
       expect((await new WriteFile(runtime).call({ path: 'a.txt', content: 'agent\n' })).isError).toBe(true);
-      expect(await workspace.read(file)).toBe('agent\n');
+      // The rewrite put the old bytes back; the undo then finds the very content it saved, and has nothing to lose.
+      expect(await workspace.read(file)).toBe('mine, precious\n');
       expect(await history.undo()).toMatchObject([{ path: file, size: 15 }]);
       expect(await workspace.read(file)).toBe('mine, precious\n');
+    },
+  );
+
+  it.runIf(backendHas('hard-links'))(
+    'says a hard-linked file may be part rewritten when its old bytes could not be put back, and undoes it',
+    async ({ workspace, history }) => {
+      const file = workspace.at('a.txt');
+      // The rewrite's write fails, and so does the write that puts the old bytes back; the undo's goes through.
+      const fs = inPlaceFails(workspace.fs, file, 'write', (call) => call <= 2);
+      const runtime = workspace.runtime({ fs, history });
+      await workspace.write('a.txt', 'mine, precious\n', { readBy: runtime });
+      await workspace.link('b.txt', 'a.txt');
+      expect((await new WriteFile(runtime).call({ path: 'a.txt', content: 'agent\n' })).message).toBe(
+        `Failed to write to a.txt. Error: EIO: i/o error, write '${file}'; '${file}' could not be restored and may hold part of its new content`,
+      );
+      expect(await history.undo()).toMatchObject([{ path: file, size: 15 }]);
+      expect(await workspace.read(workspace.at('b.txt'))).toBe('mine, precious\n');
     },
   );
 

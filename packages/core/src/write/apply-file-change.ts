@@ -306,6 +306,8 @@ async function writeLocked(
       await writeFileAtomic(fs, realPath, newBytes, {
         signal,
         linkTarget,
+        // The look above found exactly these bytes: a failed rewrite in place writes them back.
+        ...(oldBytes === null ? {} : { previous: oldBytes }),
         whileFlushing: () => void newHash(),
         beforeCommit: async () => {
           const stamp = typeof look.stamp === 'object' ? look.stamp : undefined;

@@ -3,7 +3,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { onSkewedClock, SFTP_CAPABILITIES, test, translatedFileSystem } from '@kimi-tools/test-kit';
+import {
+  inPlaceFails,
+  onSkewedClock,
+  SFTP_CAPABILITIES,
+  test,
+  translatedFileSystem,
+} from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { writeFileAtomic } from './atomic-write.js';
 import { cleanupStaleTempFiles, isAtomicTempName } from './temp-files.js';
@@ -143,6 +149,46 @@ catch (error) { console.log(error.code); }\n`,
     expect(await writeUnderSizeLimit(file, 256 * 1024)).toBe('EFBIG');
     expect(await fs.readFile(file, 'utf8')).toBe(original);
     expect(await fs.readFile(workspace.at('other-name.txt'), 'utf8')).toBe(original);
+  });
+});
+
+describe('writeFileAtomic: a rewrite in place that fails part way', () => {
+  const old = 'line one\nline two\nline three\n';
+  const failures = [
+    ['the overwrite after a growth fails', 'write', 2, 'line one\nand a much longer second line\n'],
+    ['the cut of a shrink fails', 'truncate', 1, 'x\n'],
+    ['the flush fails', 'sync', 1, 'new\n'],
+  ] as const;
+
+  for (const [when, operation, failing, content] of failures) {
+    it(`puts the old bytes back when ${when}, and throws that error`, async ({ workspace, leftovers }) => {
+      const file = workspace.at('shared.txt');
+      await fs.writeFile(file, old);
+      await fs.link(file, workspace.at('other-name.txt'));
+      const failingFs = inPlaceFails(localFileSystem, file, operation, (call) => call === failing);
+      const syscall = { write: 'write', truncate: 'ftruncate', sync: 'fsync' }[operation];
+      await expect(
+        writeFileAtomic(failingFs, file, bytes(content), { previous: bytes(old) }),
+      ).rejects.toMatchObject({ message: `EIO: i/o error, ${syscall} '${file}'`, code: 'EIO' });
+      expect(await fs.readFile(workspace.at('other-name.txt'), 'utf8')).toBe(old);
+      expect((await fs.stat(file)).nlink).toBe(2);
+      expect(await leftovers()).toEqual([]);
+    });
+  }
+
+  it('says the file may hold part of its new content when writing the old bytes back fails too', async ({
+    workspace,
+  }) => {
+    const file = workspace.at('shared.txt');
+    await fs.writeFile(file, old);
+    await fs.link(file, workspace.at('other-name.txt'));
+    // Every write after the growth fails, as on a connection gone.
+    const failingFs = inPlaceFails(localFileSystem, file, 'write', (call) => call >= 2);
+    const failed = writeFileAtomic(failingFs, file, bytes(`${old}more\n`), { previous: bytes(old) });
+    await expect(failed).rejects.toMatchObject({
+      message: `EIO: i/o error, write '${file}'; '${file}' could not be restored and may hold part of its new content`,
+      code: 'EIO',
+    });
   });
 });
 

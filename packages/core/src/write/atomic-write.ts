@@ -2,8 +2,12 @@ import path from 'node:path';
 import { renameTempOver } from './rename-temp.js';
 import { resolveLinkTarget, type LinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
-import { atomicReplaceUnavailableErrnoText, notRegularFileErrnoText } from '../errors.js';
-import { errnoError, hasErrno } from '../fs/errno.js';
+import {
+  atomicReplaceUnavailableErrnoText,
+  inPlaceUnrestoredText,
+  notRegularFileErrnoText,
+} from '../errors.js';
+import { errnoCode, errnoError, hasErrno } from '../fs/errno.js';
 import type { FileStats, FileSystem, OpenFile } from '../fs/file-system.js';
 import { pathApiFor } from '../path/platform-path.js';
 
@@ -46,6 +50,28 @@ export interface AtomicWriteOptions {
    * its lock): the file the write lands on, and what is there.
    */
   linkTarget?: Promise<LinkTarget>;
+  /**
+   * The bytes the target holds now, exactly, when the caller has them: a rewrite in place (a file with several hard
+   * links) that fails part way writes them back, so the target is left as it was.
+   */
+  previous?: Uint8Array;
+}
+
+/**
+ * A rewrite in place failed part way, and so did writing the old bytes back: the file may hold part of its new
+ * content. `code` is the first failure's; the message is its own, then what the file may hold.
+ */
+export class InPlaceUnrestoredError extends Error {
+  readonly code: string | undefined;
+
+  constructor(
+    override readonly cause: unknown,
+    target: string,
+  ) {
+    super(`${cause instanceof Error ? cause.message : String(cause)}; ${inPlaceUnrestoredText(target)}`);
+    this.name = 'InPlaceUnrestoredError';
+    this.code = errnoCode(cause);
+  }
 }
 
 // Writes data[start, end) at `position`, looping over short writes.
@@ -82,7 +108,8 @@ function rangesOfFile(source: OpenFile): RangeWriter {
 
 // Several names share this inode: renaming would split them, so the shared content is rewritten in place. The part
 // beyond the old end is written first: if the disk is full, that fails before any old byte was overwritten, and
-// the file is cut back to its old size.
+// the file is cut back to its old size. A failure once old bytes may have been overwritten writes `previous` back,
+// when the caller has it.
 async function overwriteInPlace(
   fs: FileSystem,
   filePath: string,
@@ -93,22 +120,42 @@ async function overwriteInPlace(
 ): Promise<void> {
   await options.beforeCommit?.();
   const handle = await fs.open(filePath, 'update');
+  // Whether the file may no longer hold what it held: a growth cut off again leaves it as it was.
+  let changed = false;
   try {
     if (size > oldSize) {
       try {
         await writeBytes(handle, oldSize, size);
       } catch (error) {
-        await handle.truncate(oldSize).catch(() => undefined);
+        const cut = await handle.truncate(oldSize).then(
+          () => true,
+          () => false,
+        );
+        changed = !cut;
         throw error;
       }
     }
+    changed = true;
     await writeBytes(handle, 0, Math.min(oldSize, size));
     await handle.truncate(size);
     await flushWith(handle, options.whileFlushing);
-  } finally {
-    await handle.close();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    if (changed && options.previous) await putBackInPlace(fs, filePath, options.previous, error);
+    throw error;
   }
+  await handle.close();
   options.afterCommit?.();
+}
+
+// The same rewrite commitFileSet's rollback makes of a file it rewrote in place. When it fails too (a connection
+// gone), the file may be part new: the error says so, as a patch names a file it could not restore.
+async function putBackInPlace(fs: FileSystem, filePath: string, previous: Uint8Array, error: unknown) {
+  try {
+    await overwriteBytesInPlace(fs, filePath, previous);
+  } catch {
+    throw new InPlaceUnrestoredError(error, filePath);
+  }
 }
 
 // A streamed change of a hard-linked file: its new content is produced in a temp file beside it first (it is
@@ -283,8 +330,9 @@ async function replaceThroughTemp(
  * replace a file atomically is refused (ENOSYS) rather than written in place. The target's permission bits are kept.
  * A symlink stays a link: the file at the end of its chain is written. A file with several hard links (where the
  * backend reports link counts) is rewritten in place so the links stay shared: a full disk still leaves it untouched
- * (the growth is written first), but a crash midway does not. On failure the temp file is removed and the target is
- * untouched. `data` may be {@link StreamedContent}, for a file too large to hold in memory.
+ * (the growth is written first), and so does any other failure when `options.previous` is given (it is written back;
+ * when that fails too, {@link InPlaceUnrestoredError}), but a crash midway does not. On failure the temp file is
+ * removed and the target is untouched. `data` may be {@link StreamedContent}, for a file too large to hold in memory.
  */
 export async function writeFileAtomic(
   fs: FileSystem,
