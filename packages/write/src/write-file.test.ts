@@ -1,5 +1,5 @@
 import { FileActions } from '@kimi-tools/core';
-import { test } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, test } from '@kimi-tools/test-kit';
 import type { BinaryLike } from 'node:crypto';
 import { lastSeenText } from '@kimi-tools/core/toolkit';
 import { describe, expect, vi } from 'vitest';
@@ -343,6 +343,27 @@ describe('WriteFile basics', () => {
       expect(await workspace.list()).toEqual([]);
     },
   );
+
+  it('removes a directory it made whose answer a dropped connection lost', async ({ workspace }) => {
+    const fs = {
+      ...forwardingFileSystem(workspace.fs),
+      async mkdir(directory: string) {
+        await workspace.fs.mkdir(directory);
+        if (directory.endsWith('sub'))
+          throw Object.assign(new Error(`ECONNRESET: connection lost, mkdir '${directory}'`), {
+            code: 'ECONNRESET',
+          });
+      },
+    };
+    const result = await new WriteFile(workspace.runtime({ fs })).call({
+      path: 'new/sub/x.txt',
+      content: 'x',
+    });
+    expect(result.message).toBe(
+      `Failed to write to new/sub/x.txt. Error: ECONNRESET: connection lost, mkdir '${workspace.at('new/sub')}'`,
+    );
+    expect(await workspace.list()).toEqual([]);
+  });
 
   it('validates arguments and paths with the shared messages', async ({ workspace, tool }) => {
     expect(await tool.call({ path: 'a.txt' })).toMatchObject({ isError: true, brief: 'Invalid arguments' });

@@ -28,6 +28,9 @@ export async function createDirectories(fs: FileSystem, directories: readonly st
         await fs.mkdir(directory);
         created.push(directory);
       } catch (error) {
+        // A transport that failed (a dropped connection) may have lost the answer of a mkdir that was made: it is
+        // removed with the others, which is right either way (one that is not there, or not empty, is left alone).
+        if (hasErrno(error, 'ECONNRESET')) created.push(directory);
         if (!hasErrno(error, 'EEXIST') || !(await fs.stat(directory)).isDirectory()) throw error;
       }
     }
