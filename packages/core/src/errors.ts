@@ -151,6 +151,11 @@ export function notAFileMessage(shown: string): string {
   return `${quotedPath(shown)} is not a file.`;
 }
 
+/** A file that cannot be created: `part`, a part of its path above it, is not a directory. */
+export function pathThroughFileMessage(shown: string, part: string): string {
+  return `${quotedPath(shown)} cannot be created: ${quotedPath(part)} is not a directory.`;
+}
+
 /** A file the sensitive-file rules refuse (docs/paths.md#sensitive-files). */
 export function sensitiveFileMessage(shown: string): string {
   return `${quotedPath(shown)} appears to contain secrets (matched sensitive file pattern). Reading this file is blocked to protect credentials.`;

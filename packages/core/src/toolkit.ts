@@ -23,6 +23,7 @@ export {
   fileNotFoundError,
   missingFileError,
   notAFileError,
+  pathThroughFileError,
   sensitiveEditError,
   sensitiveFileError,
   unsupportedEncodingError,
@@ -132,7 +133,7 @@ export {
   type StreamedFileChange,
   type StreamedOutcome,
 } from './write/apply-streamed-change.js';
-export { missingDirectories } from './write/missing-directories.js';
+export { missingDirectories, PathThroughFileError } from './write/missing-directories.js';
 export { withFileLock, type FileLockOptions, type HeldFileLock } from './write/file-lock.js';
 export { withFileSetLocks, type HeldFileSetLocks } from './write/file-set-locks.js';
 export { FileLockLostError } from './errors.js';

@@ -478,6 +478,25 @@ describe('ApplyPatch: all of them or none', () => {
     );
   });
 
+  it('refuses to add or move a file below a file, naming the part that is no directory', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('a.txt', 'one\n', { readBy: runtime });
+    const added = await tool.call({ patch: patch('*** Add File: a.txt/new/x.txt', '+x') });
+    expect(added.message).toBe(
+      'a.txt/new/x.txt: `a.txt/new/x.txt` cannot be created: `a.txt` is not a directory. No file was changed.',
+    );
+    const moved = await tool.call({
+      patch: patch('*** Update File: a.txt', '*** Move to: a.txt/b.txt', '-one', '+1'),
+    });
+    expect(moved.message).toBe(
+      'a.txt/b.txt: `a.txt/b.txt` cannot be created: `a.txt` is not a directory. No file was changed.',
+    );
+    expect(await tree(workspace)).toEqual({ 'a.txt': 'one\n' });
+  });
+
   it('refuses a file changed since it was read, even away from the chunk (strict)', async ({
     workspace,
     runtime,

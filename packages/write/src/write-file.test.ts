@@ -233,6 +233,26 @@ describe('WriteFile basics', () => {
     expect((await workspace.fs.stat(workspace.at('folder'))).isDirectory()).toBe(true);
   });
 
+  it('refuses a path running through a file, naming the part that is no directory, and writes nothing', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    await workspace.write('a.txt', 'a\n');
+    for (const [input, part] of [
+      ['a.txt/x.txt', 'a.txt'],
+      ['a.txt/deeper/x.txt', 'a.txt'],
+    ]) {
+      expect(await tool.call({ path: input!, content: 'x' })).toMatchObject({
+        isError: true,
+        message: `\`${input}\` cannot be created: \`${part}\` is not a directory.`,
+        brief: 'Invalid path',
+      });
+    }
+    expect(approval.requests).toEqual([]);
+    expect(await workspace.list()).toEqual(['a.txt']);
+  });
+
   it('refuses a path ending in a separator: it names a directory, and nothing is created', async ({
     workspace,
     tool,
@@ -310,14 +330,12 @@ describe('WriteFile basics', () => {
   });
 
   it('reports other failures generically and leaves no file behind', async ({ workspace, tool }) => {
-    await workspace.write('plain', 'a file, not a directory');
-    const result = await tool.call({ path: 'plain/sub/x.txt', content: 'x' });
+    const name = `${'x'.repeat(256)}.txt`;
+    const result = await tool.call({ path: name, content: 'x' });
     expect(result.isError).toBe(true);
     expect(result.brief).toBe('Failed to write file');
-    expect(result.message).toMatch(
-      /^Failed to write to plain\/sub\/x\.txt\. Error: ENOTDIR: not a directory/,
-    );
-    expect(await workspace.read(workspace.at('plain'))).toBe('a file, not a directory');
+    expect(result.message.startsWith(`Failed to write to ${name}. Error: ENAMETOOLONG`)).toBe(true);
+    expect(await workspace.list()).toEqual([]);
   });
 
   it('refuses a path that is not well-formed Unicode, creating nothing', async ({

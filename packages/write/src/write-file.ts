@@ -15,6 +15,8 @@ import {
   recordSeenText,
   unsupportedEncodingError,
   missingDirectories,
+  PathThroughFileError,
+  pathThroughFileError,
   LineDiff,
   withAnswerNote,
   type LineSnippet,
@@ -118,7 +120,13 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       const status = runtime.fileState.checkStamp(target.real, oldStamp);
       if (status !== 'ok') return readStateError(params.path, status);
     }
-    const createDirectories = exists ? [] : await missingDirectories(this.runtime.fs, target.real);
+    let createDirectories: string[] = [];
+    try {
+      if (!exists) createDirectories = await missingDirectories(fs, target.real);
+    } catch (error) {
+      if (!(error instanceof PathThroughFileError)) throw error;
+      return pathThroughFileError(params.path, error.levelsUp, fs.platform);
+    }
 
     let composed: ComposedContent;
     if (oldBytes !== null) {

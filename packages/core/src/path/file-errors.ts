@@ -3,6 +3,7 @@ import {
   didYouMeanHint,
   notAFileMessage,
   notFoundMessage,
+  pathThroughFileMessage,
   sensitiveEditMessage,
   sensitiveFileMessage,
   unsupportedEncodingMessage,
@@ -50,6 +51,21 @@ export async function missingFileError(
 ): Promise<ToolReturnValue<typeof Briefs.fileNotFound>> {
   const hidden = await hiddenFromListing(runtime, tool);
   return fileNotFoundError(runtime.fs, shownPath, absolutePath, runtime.workDir, hidden);
+}
+
+/**
+ * `` `{path}` cannot be created: `{part}` is not a directory. `` / `Invalid path`: a part of the path above the file is
+ * a file ({@link PathThroughFileError}); `{part}` is that part as the model gave the path (`levelsUp` parts up).
+ */
+export function pathThroughFileError(
+  shownPath: string,
+  levelsUp: number,
+  platform: FileSystem['platform'],
+): ToolReturnValue<typeof Briefs.invalidPath> {
+  const paths = pathApiFor(platform);
+  let part = shownPath;
+  for (let level = 0; level < levelsUp; level++) part = paths.dirname(part);
+  return toolError({ message: pathThroughFileMessage(shownPath, part), brief: Briefs.invalidPath });
 }
 
 /** `` `{path}` is not a file. `` / `Invalid path`: a directory, FIFO, device... where a regular file is needed. */

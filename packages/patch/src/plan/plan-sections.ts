@@ -6,6 +6,8 @@ import {
   missingDirectories,
   readShownPath,
   notAFileError,
+  PathThroughFileError,
+  pathThroughFileError,
   readStampedFile,
   readStateError,
   sensitiveEditError,
@@ -112,6 +114,25 @@ function namesOf(path: string): { input: string; shown: string } {
   return { input, shown: shownName(input) };
 }
 
+/**
+ * The directories to make for a new file at `path` (given as `name` in the patch), or the failure line when a part of
+ * the path above it is a file: nothing can be created there.
+ */
+async function directoriesFor(
+  runtime: ToolRuntime,
+  path: ResolvedPath,
+  name: string,
+): Promise<{ ok: true; directories: string[] } | { ok: false; failure: string }> {
+  try {
+    return { ok: true, directories: await missingDirectories(runtime.fs, path.real) };
+  } catch (error) {
+    if (!(error instanceof PathThroughFileError)) throw error;
+    const { input, shown } = namesOf(name);
+    const refused = pathThroughFileError(input, error.levelsUp, runtime.fs.platform);
+    return { ok: false, failure: `${shown}: ${refused.message}` };
+  }
+}
+
 /** Resolves a path of the patch for a change; the policy's refusal, prefixed with the path, when it is refused. */
 async function resolveForChange(
   runtime: ToolRuntime,
@@ -148,6 +169,8 @@ async function planSection(
       return { ok: false, failure: addExistsText(shown), replayed: same };
     }
     const lines = text === '' ? 0 : section.lines.length;
+    const made = await directoriesFor(runtime, source.path, section.path);
+    if (!made.ok) return { ok: false, failure: made.failure, replayed: false };
     return {
       ok: true,
       loose: [],
@@ -160,7 +183,7 @@ async function planSection(
           newBytes,
           oldText: '',
           newText: text,
-          createDirectories: await missingDirectories(runtime.fs, source.path.real),
+          createDirectories: made.directories,
         },
         changedLines: [{ from: 1, count: lines }],
       },
@@ -210,13 +233,17 @@ async function planSection(
   if (identity !== undefined) seen.files.add(identity);
 
   let to: ResolvedPath | undefined;
+  let toDirectories: string[] = [];
   if (section.moveTo !== undefined) {
     const destination = await resolveForChange(runtime, section.moveTo, seen);
     if (!destination.ok) return { ok: false, failure: destination.failure, replayed: false };
     if ((await readStampedFile(runtime.fs, destination.path.real)) !== 'missing') {
       return { ok: false, failure: addExistsText(namesOf(section.moveTo).shown), replayed: false };
     }
+    const made = await directoriesFor(runtime, destination.path, section.moveTo);
+    if (!made.ok) return { ok: false, failure: made.failure, replayed: false };
     to = destination.path;
+    toDirectories = made.directories;
   }
 
   const file = new FileLines(oldText);
@@ -254,7 +281,7 @@ async function planSection(
       entry: {
         kind: to ? 'move' : 'edit',
         path: source.path,
-        ...(to ? { to, createDirectories: await missingDirectories(runtime.fs, to.real) } : {}),
+        ...(to ? { to, createDirectories: toDirectories } : {}),
         oldBytes: current.bytes,
         newBytes,
         oldText,
