@@ -4,7 +4,7 @@ import { detectJsonStyle, serializeJson } from './json-style.js';
 import { shownCell } from './notebook-view.js';
 import { parseNotebook } from './parse-notebook.js';
 import { renderNotebook } from './render-notebook.js';
-import type { Notebook, NotebookCell } from './notebook-types.js';
+import type { JsonObject, Notebook, NotebookCell } from './notebook-types.js';
 
 function parsed(value: unknown, indent: string | number = 1): Notebook {
   const result = parseNotebook(`${JSON.stringify(value, null, indent)}\n`);
@@ -56,24 +56,20 @@ describe('parseNotebook', () => {
     ]);
   });
 
-  it('names no two cells alike: an id that is the position of another cell gives way to its own position', () => {
-    const notebook = parsed({
-      nbformat: 4,
-      nbformat_minor: 5,
-      cells: [
-        { cell_type: 'code', id: 'cell-1' },
-        { cell_type: 'markdown' },
-        { cell_type: 'raw', id: 'cell-2' },
-        { cell_type: 'raw', id: 'cell-01' },
-        { cell_type: 'raw', id: 'cell-1' },
-      ],
-    });
-    expect(notebook.cells.map((cell) => cell.identifier)).toEqual([
-      'cell-0',
-      'cell-1',
-      'cell-2',
+  it('names no two cells alike: an id that is the position of a cell named by it gives way to its own position', () => {
+    const ids = (...cells: JsonObject[]) =>
+      parsed({ nbformat: 4, nbformat_minor: 5, cells }).cells.map((cell) => cell.identifier);
+    // Ids of the shape of positions that no cell is named by are kept.
+    expect(ids({ id: 'cell-1' }, { id: 'cell-2' }, { id: 'cell-3' })).toEqual(['cell-1', 'cell-2', 'cell-3']);
+    // The second cell has no id: `cell-1` is its name, and the first cell takes its own position.
+    expect(ids({ id: 'cell-1' }, {})).toEqual(['cell-0', 'cell-1']);
+    // ... which the third cell's id was: it takes its own in turn.
+    expect(ids({ id: 'cell-1' }, {}, { id: 'cell-0' })).toEqual(['cell-0', 'cell-1', 'cell-2']);
+    expect(ids({ id: 'cell-01' }, { id: 'x' }, { id: 'x' }, { id: 'cell-2' })).toEqual([
       'cell-01',
-      'cell-4',
+      'x',
+      'cell-2',
+      'cell-3',
     ]);
   });
 

@@ -10,31 +10,43 @@ export function positionalCellId(index: number): string {
   return `cell-${index}`;
 }
 
-/** An identifier of the shape of a position: `cell-{n}`. */
-const POSITION_SHAPED = /^cell-(?:0|[1-9]\d*)$/;
-
 /**
- * The notebook's cells, no two with the same identifier. A cell is named by its position (`cell-{n}`) when it has no
- * id, when an earlier cell has its id, or when its id is the position of another cell (the first cell's id `cell-1`
- * would also name the second cell, if that one had no id).
+ * The notebook's cells, no two with the same identifier. Each id names the first cell that has it; a cell with no id,
+ * or with the id of an earlier cell, is named by its position (`cell-{n}`). A position taken that way is taken from a
+ * cell whose id it is (the first cell's id `cell-1`, beside a second cell without one): that cell is then named by its
+ * own position, and so on.
  */
 function cellsOf(values: readonly JsonValue[]): NotebookCell[] {
-  const seen = new Set<string>();
-  return values.map((value, index) => {
-    const cell = cellOf(value, index);
-    const position = positionalCellId(index);
-    const otherPosition = POSITION_SHAPED.test(cell.identifier) && cell.identifier !== position;
-    if (otherPosition || seen.has(cell.identifier)) cell.identifier = position;
-    seen.add(cell.identifier);
-    return cell;
-  });
+  const cells = values.map((value, index) => cellOf(value, index));
+  const named = new Map<string, NotebookCell>();
+  const byPosition: NotebookCell[] = [];
+  for (const cell of cells) {
+    const id = idOf(cell.value);
+    if (id !== undefined && !named.has(id)) named.set(id, cell);
+    else byPosition.push(cell);
+  }
+  for (let cell = byPosition.pop(); cell !== undefined; cell = byPosition.pop()) {
+    const position = positionalCellId(cell.index);
+    cell.identifier = position;
+    const holder = named.get(position);
+    if (holder === undefined) continue;
+    named.delete(position);
+    byPosition.push(holder);
+  }
+  for (const [id, cell] of named) cell.identifier = id;
+  return cells;
+}
+
+/** A cell's own id, when it has a usable one. */
+function idOf(cell: JsonObject): string | undefined {
+  return typeof cell.id === 'string' && cell.id !== '' ? cell.id : undefined;
 }
 
 function cellOf(value: JsonValue, index: number): NotebookCell {
   const cell = isObject(value) ? value : {};
   return {
     index,
-    identifier: typeof cell.id === 'string' && cell.id !== '' ? cell.id : positionalCellId(index),
+    identifier: idOf(cell) ?? positionalCellId(index),
     type: typeof cell.cell_type === 'string' ? cell.cell_type : 'unknown',
     value: cell,
   };
