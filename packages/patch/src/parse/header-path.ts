@@ -1,4 +1,4 @@
-import { shownPath } from '@kimi-tools/core/toolkit';
+import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 
 /** The side of a new or deleted file. */
 export const DEV_NULL = '/dev/null';
@@ -91,9 +91,12 @@ function withoutPrefixes(oldPath: string, newPath: string): [string, string] {
   ];
 }
 
-/** A header path as the tools take it: a name read from git's quotes in the form names are shown in. */
+/**
+ * A header path as the tools take it: a name read from git's quotes in the form names are shown in, whole (a shown
+ * path is cut in the middle past 4,096 characters, and would read back as another name).
+ */
 export function toolPath({ path, raw }: HeaderPath): string {
-  return raw ? shownPath(path) : path;
+  return raw ? escapeForDisplay(path) : path;
 }
 
 /** The two paths of a file's headers, their `a/` and `b/` prefixes dropped when both carry them, as tools take them. */

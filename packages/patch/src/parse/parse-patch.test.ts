@@ -198,6 +198,9 @@ describe('parsePatch: unified diffs', () => {
     // The shown form a model copies, `a/` inside the quotes or before them.
     expect(pathsOf('"a/t\\u001bb.txt"', '"b/t\\u001bb.txt"')).toEqual(['"t\\u001bb.txt"']);
     expect(pathsOf('a/"t\\u001bb.txt"', 'b/"t\\u001bb.txt"')).toEqual(['"t\\u001bb.txt"']);
+    // Whole, however long: a name cut in the middle would read back as another.
+    const long = `d/${'k'.repeat(5000)}\t.txt`;
+    expect(pathsOf(JSON.stringify(`a/${long}`), JSON.stringify(`b/${long}`))).toEqual([JSON.stringify(long)]);
     // Bytes that are not UTF-8 name no file this way: the text is handed on as written (and is found missing).
     expect(pathsOf('"a/\\377.txt"', '"b/\\377.txt"')).toEqual(['"a/\\377.txt"']);
   });
