@@ -25,14 +25,14 @@ describe('renderDiff', () => {
   });
 
   it('shows no raw terminal escape: paths in their shown form, control characters of a line as pictures', () => {
-    const blocks = buildDiffBlocks('/w/a\u001b[2K\rX.txt', 'a\n', 'a\u001b[1Ahidden\n');
+    const blocks = buildDiffBlocks('/w/a\u001b[2K\rX.txt', 'a\n', 'a\u001b[1Ahidden \u202eevil\n');
     const lines = renderDiff(blocks, { colors: pc.createColors(false), showPath: pathShower('/w') });
     expect(lines).toEqual([
       '--- "a\\u001b[2K\\rX.txt"',
       '+++ "a\\u001b[2K\\rX.txt"',
       '@@ -1,1 +1,1 @@',
       '-a',
-      '+a\u241b[1Ahidden',
+      '+a\u241b[1Ahidden \\u202eevil',
     ]);
   });
 });

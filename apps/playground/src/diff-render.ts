@@ -1,5 +1,5 @@
 import { unifiedDiffLines, type DiffDisplayBlock, type UnifiedDiffLine } from '@kimi-tools/core';
-import { showControlCharacters } from '@kimi-tools/core/toolkit';
+import { showUnsafeCharacters } from '@kimi-tools/core/toolkit';
 import type { Colors } from './output.js';
 
 /** How {@link renderDiff} shows blocks. */
@@ -11,9 +11,10 @@ export interface RenderDiffOptions {
   maxLines?: number;
 }
 
-// A line of the change may hold a terminal escape: shown as its picture (`␛`), it cannot rewrite what the user reads.
+// A line of the change may hold a terminal escape or a bidirectional override: shown (`␛`, `\u202e`), it cannot rewrite
+// or reorder what the user reads.
 function paint(line: UnifiedDiffLine, c: Colors): string {
-  const text = showControlCharacters(line.text);
+  const text = showUnsafeCharacters(line.text);
   switch (line.kind) {
     case 'file':
       return c.bold(text);

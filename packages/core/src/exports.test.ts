@@ -180,6 +180,7 @@ const TOOLKIT = [
   'encodeText',
   'errorText',
   'escapeForDisplay',
+  'showUnsafeCharacters',
   'LIST_SEPARATORS',
   'nameSeparators',
   'NameSeparators',

@@ -100,6 +100,7 @@ export { normalizeLineEndings, detectLineEnding, countLineBreaks } from './text/
 export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
 export {
   escapeForDisplay,
+  showUnsafeCharacters,
   LIST_SEPARATORS,
   nameSeparators,
   quotedPath,

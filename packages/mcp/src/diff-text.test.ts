@@ -12,14 +12,18 @@ describe('formatDiffText', () => {
   });
 
   it('shows paths in their shown form and control characters as pictures: nothing a user reads is a raw escape', () => {
-    const blocks = buildDiffBlocks('/w/a\u001b[2K\rWrite file harmless.txt', 'a\n', 'a\u001b[1Ahidden\r\n');
+    const blocks = buildDiffBlocks(
+      '/w/a\u001b[2K\rWrite file harmless.txt',
+      'a\n',
+      'a\u001b[1Ahidden\r \u009b2K \u202eevil\u2066 \u0085x\u2028y\n',
+    );
     expect(formatDiffText(blocks)).toBe(
       [
         '--- "/w/a\\u001b[2K\\rWrite file harmless.txt"',
         '+++ "/w/a\\u001b[2K\\rWrite file harmless.txt"',
         '@@ -1,1 +1,1 @@',
         '-a',
-        '+a\u241b[1Ahidden\u240d',
+        '+a\u241b[1Ahidden\u240d \\u009b2K \\u202eevil\\u2066 \\u0085x\\u2028y',
       ].join('\n'),
     );
   });

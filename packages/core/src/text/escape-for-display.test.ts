@@ -6,6 +6,7 @@ import {
   nameSeparators,
   quotedPath,
   shownPath,
+  showUnsafeCharacters,
 } from './escape-for-display.js';
 
 describe('escapeForDisplay', () => {
@@ -136,5 +137,14 @@ describe('shownPath', () => {
   it('never cuts a character in two', () => {
     const shown = shownPath('😀'.repeat(5_000));
     expect(shown).toMatch(/^(😀)+\[\.\.\.\d+ characters cut\.\.\.\](😀)+$/u);
+  });
+});
+
+describe('showUnsafeCharacters', () => {
+  it('shows C0 controls as pictures and the unsafe characters past them as escapes, tab and the rest as they are', () => {
+    expect(showUnsafeCharacters('a\tb\u001b[2K\rc\u007f')).toBe('a\tb\u241b[2K\u240dc\u2421');
+    expect(showUnsafeCharacters('x\u009b2K \u202eevil\u2066 \u0085n\u2028l\u200e é ✓')).toBe(
+      'x\\u009b2K \\u202eevil\\u2066 \\u0085n\\u2028l\\u200e é ✓',
+    );
   });
 });

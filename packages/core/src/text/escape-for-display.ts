@@ -1,3 +1,4 @@
+import { showControlCharacters } from './control-pictures.js';
 import { cutMiddle } from './cut-middle.js';
 
 /**
@@ -5,12 +6,14 @@ import { cutMiddle } from './cut-middle.js';
  * splits one entry into two, `ESC [2K` erases a terminal line), DEL, the line and paragraph separators, and Unicode's
  * bidirectional controls (an override can make `txt.exe` read as `exe.txt`).
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const C0_AND_DEL = '\\u0000-\\u001f\\u007f';
+/** The unsafe characters past C0 and DEL: C1 controls, separators, bidirectional controls. No picture exists for them. */
+const BEYOND_C0 = '\\u0080-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const UNSAFE = new RegExp(`[${C0_AND_DEL}${BEYOND_C0}]`);
 
 /** What is escaped between the quotes: the unsafe characters, and the quote and backslash the escapes use. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const ESCAPED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"\\]/g;
+const ESCAPED = new RegExp(`[${C0_AND_DEL}${BEYOND_C0}"\\\\]`, 'g');
+const UNSAFE_BEYOND_C0 = new RegExp(`[${BEYOND_C0}]`, 'g');
 
 /**
  * When a name is shown quoted: it holds an unsafe character, it starts a `/`-separated component with `"` (it would
@@ -59,6 +62,16 @@ const NAMED: Readonly<Record<string, string>> = {
 
 function escaped(character: string): string {
   return NAMED[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * A line of a file as a user reads it in a terminal (an approval's diff): the C0 controls but tab, and DEL, as their
+ * pictures (`showControlCharacters`: ESC `␛`, CR `␍`), and the other unsafe characters, which have none, as `\u`
+ * escapes (`\u009b`, a C1 control a terminal may read as ESC `[`; `\u202e`, which reorders what follows; `\u2028`,
+ * which breaks the line). Nothing in it can then erase, rewrite or reorder what is shown around it.
+ */
+export function showUnsafeCharacters(line: string): string {
+  return showControlCharacters(line).replace(UNSAFE_BEYOND_C0, escaped);
 }
 
 /** Whether `text` holds a character {@link escapeForDisplay} escapes because it could rewrite what is read. */
