@@ -69,6 +69,23 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       ]);
     });
 
+    it('replaces a name whose other name the scan does not see (ignored), which keeps its bytes', async () => {
+      const checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });
+      await put(space.fs, at('.gitignore'), 'ignored/\n');
+      await space.fs.mkdir(at('ignored'));
+      await put(space.fs, at('h.txt'), 'v1\n');
+      await space.fs.link(at('h.txt'), at('ignored/h.txt'));
+      await checkpoints.create('1');
+      await put(space.fs, at('h.txt'), 'v2\n');
+      await checkpoints.create('2');
+      expect(await checkpoints.rewind('1')).toMatchObject({ kind: 'rewound' });
+      expect([
+        await text('h.txt'),
+        await text('ignored/h.txt'),
+        await shared('h.txt', 'ignored/h.txt'),
+      ]).toEqual(['v1\n', 'v2\n', false]);
+    });
+
     it('splits a name from a file whose other name keeps different bytes', async () => {
       // At the checkpoint a.txt and b.txt are two files; then b.txt is made a second name of a.txt.
       const checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });

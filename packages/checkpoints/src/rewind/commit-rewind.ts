@@ -97,10 +97,10 @@ interface RewindWrites {
 
 /**
  * Whether the file at `path`, with `stats`, is rewritten in place (docs/writing.md#several-files-at-once): it has
- * several hard links, so a rename would split them. Unless another of its names in the workspace is to hold other
- * bytes after the rewind (it is not rewound, or to something else: the checkpoint had them apart), whose bytes an
- * in-place write would change too; that path is replaced, and parts from them. `contents` says what each written path
- * will hold.
+ * several hard links, so a rename would split them. Only when the scan saw every one of its names (none is ignored,
+ * or outside the workspace) and each is to hold the same bytes after the rewind: an in-place write changes every name,
+ * and one not rewound, rewound to other bytes, or never looked at (a denied file's, a name outside) must not change.
+ * Otherwise the path is replaced, and parts from them. `contents` says what each written path will hold.
  */
 function rewritesInPlace(
   path: string,
@@ -108,9 +108,12 @@ function rewritesInPlace(
   contents: ReadonlyMap<string, string>,
   namesOfFile: RewindWrites['namesOfFile'],
 ): boolean {
-  if (stats === undefined || (stats.nlink ?? 1) <= 1) return false;
+  const links = stats?.nlink ?? 1;
+  if (stats === undefined || links <= 1) return false;
+  const names = namesOfFile(stats);
+  if (names === undefined || names.length < links) return false;
   const content = contents.get(path);
-  return (namesOfFile(stats) ?? []).every((name) => contents.get(name) === content);
+  return names.every((name) => contents.get(name) === content);
 }
 
 /**
