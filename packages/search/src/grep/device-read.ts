@@ -16,11 +16,24 @@ export async function readsDevice(fs: FileSystem, pid: number): Promise<boolean 
   } catch {
     return null;
   }
-  const opened = await Promise.all(
+  const endless = await Promise.all(
     descriptors
       .filter((descriptor) => Number(descriptor) >= FIRST_OWN_DESCRIPTOR)
-      // `stat` follows the descriptor's link to what it has open; a descriptor closed meanwhile is no device.
-      .map((descriptor) => fs.stat(`/proc/${pid}/fd/${descriptor}`).catch(() => undefined)),
+      .map((descriptor) => isEndlessDevice(fs, `/proc/${pid}/fd/${descriptor}`)),
   );
-  return opened.some((stats) => stats !== undefined && (stats.isCharacterDevice() || stats.isBlockDevice()));
+  return endless.includes(true);
+}
+
+/** The one device an ignore file may well be, on purpose (`.gitignore -> /dev/null`): it ends at once. */
+const EMPTY_DEVICE = '/dev/null';
+
+/**
+ * Whether `filePath` is (or leads to) a character or block device other than `/dev/null`, which a reader would read
+ * without end or for a whole disk. `stat` follows a descriptor's link to what it has open; a path gone meanwhile is
+ * none.
+ */
+export async function isEndlessDevice(fs: FileSystem, filePath: string): Promise<boolean> {
+  const stats = await fs.stat(filePath).catch(() => undefined);
+  if (stats === undefined || !(stats.isCharacterDevice() || stats.isBlockDevice())) return false;
+  return (await fs.realpath(filePath).catch(() => undefined)) !== EMPTY_DEVICE;
 }

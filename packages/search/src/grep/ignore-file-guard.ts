@@ -1,7 +1,7 @@
 import type { DirEntry, FileSystem, FileTypeTests } from '@kimi-tools/core/fs';
 import { pathApiFor } from '@kimi-tools/core/toolkit';
 import { VCS_DIRECTORIES } from '../limits.js';
-import { readsDevice } from './device-read.js';
+import { isEndlessDevice, readsDevice } from './device-read.js';
 import { waitsOnFifoOpen } from './fifo-wait.js';
 
 /** The ignore files ripgrep opens in each directory it enters and in the directories above the search. */
@@ -130,7 +130,9 @@ async function judge(
   try {
     const type: FileTypeTests =
       entry !== undefined && !entry.isSymbolicLink() ? entry : await fs.stat(filePath);
-    if (type.isCharacterDevice() || type.isBlockDevice()) look.devices += 1;
+    if ((type.isCharacterDevice() || type.isBlockDevice()) && (await isEndlessDevice(fs, filePath))) {
+      look.devices += 1;
+    }
     if (!type.isFIFO()) return;
     const handle = await fs.open(filePath, 'update');
     await handle.close();
