@@ -1,22 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { it } from '@kimi-tools/test-kit';
-import { afterEach, describe, expect, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { localFileSystem } from '@kimi-tools/core/fs';
+import { processStarter } from '../__fixtures__/started-processes.js';
 import { isEndlessDevice, readsDevice } from './device-read.js';
 
-const children: ChildProcess[] = [];
+const started = processStarter();
 
 /** A process that sleeps with its standard streams on `/dev/null` and, through `shell`, maybe more open. */
-function start(shell: string): number {
-  const child = spawn('sh', ['-c', shell], { stdio: 'ignore' });
-  children.push(child);
-  if (child.pid === undefined) throw new Error(`${shell} did not start`);
-  return child.pid;
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
+const start = (shell: string) => started('sh', ['-c', shell]);
 
 describe.runIf(process.platform === 'linux')('readsDevice', () => {
   it('tells a process holding a device open from one holding only its standard streams', async () => {

@@ -1,21 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { it } from '@kimi-tools/test-kit';
-import { afterEach, describe, expect, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { localFileSystem } from '@kimi-tools/core/fs';
+import { processStarter } from '../__fixtures__/started-processes.js';
 import { waitsOnFifoOpen } from './fifo-wait.js';
 
-const children: ChildProcess[] = [];
-
-function start(command: string, args: string[]): number {
-  const child = spawn(command, args, { stdio: 'ignore' });
-  children.push(child);
-  if (child.pid === undefined) throw new Error(`${command} did not start`);
-  return child.pid;
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-});
+const start = processStarter();
 
 describe.runIf(process.platform === 'linux')('waitsOnFifoOpen', () => {
   it('tells a process stuck opening a FIFO from one that is not', async ({ workspace }) => {
