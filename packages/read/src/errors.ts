@@ -1,6 +1,6 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
 import { Briefs, notReadableMessage, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
-import { MAX_TAIL_LINES } from './limits.js';
+import { MAX_TAIL_LINES, MAX_UNSIZED_BYTES } from './limits.js';
 
 // ReadFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
 
@@ -29,6 +29,14 @@ export function pdfFileError(shown: string): ToolReturnValue<typeof Briefs.unsup
 /** Refused: not text in any supported encoding. */
 export function notReadableError(shown: string): ToolReturnValue<typeof Briefs.fileNotReadable> {
   return toolError({ message: notReadableMessage(shown), brief: Briefs.fileNotReadable });
+}
+
+/** Refused: a file that reports no size (`/proc`, some FUSE file systems) and turns out larger than a snapshot holds. */
+export function unsizedTooLargeError(shown: string): ToolReturnValue<typeof Briefs.fileNotReadable> {
+  return toolError({
+    message: `${quotedPath(shown)} reports no size and holds more than ${MAX_UNSIZED_BYTES / (1024 * 1024)} MiB; ReadFile reads such a file only up to that size.`,
+    brief: Briefs.fileNotReadable,
+  });
 }
 
 /** Schema message: `line_offset` 0 means nothing. */

@@ -23,3 +23,9 @@ export const NOTEBOOK_MAX_BYTES = NOTEBOOK_VIEW_MAX_BYTES;
 
 /** Entries a directory's listing names at most (ReadFile on a directory); the rest are counted. */
 export const DIRECTORY_LISTING_MAX_ENTRIES = 50;
+
+/**
+ * The most a file that reports no size (Linux's `/proc`, some FUSE file systems) is read to: it is read whole into
+ * memory to learn its size. `/proc` files are far smaller.
+ */
+export const MAX_UNSIZED_BYTES = 64 << 20;

@@ -32,12 +32,19 @@ import {
 import { TOOL_ZOD } from './tool-zod.js';
 import { describeReadFile } from './description.js';
 import { directoryListingText, listDirectory } from './directory-listing.js';
-import { mediaFileError, notReadableError, pdfFileError, type ReadFileBrief } from './errors.js';
+import {
+  mediaFileError,
+  notReadableError,
+  pdfFileError,
+  unsizedTooLargeError,
+  type ReadFileBrief,
+} from './errors.js';
 import { LINE_INDEXES } from './line-index.js';
 import { ENCODING_SAMPLE_BYTES, WHOLE_SAMPLE_LIMIT_BYTES } from './limits.js';
 import { readResultMessage } from './message.js';
 import { ReadFileParams } from './params.js';
 import { readForward, readTail, type LinesRead, type OpenTextFile } from './read-lines.js';
+import { readUnsizedFile } from './unsized-file.js';
 import { pageRenderedLines, renderNotebookFile } from './read-notebook.js';
 
 /** Options of {@link ReadFile}: none, so that every tool is built the same way, `new Tool(runtime, options)`. */
@@ -88,12 +95,19 @@ export class ReadFile extends CallableTool<typeof ReadFileParams, ReadFileBrief>
     const file = await openRegularFile(fs, target.real);
     if (file === 'missing') return missingFileError(this.runtime, this, shown, target.absolute);
     if (file === 'not-a-file') return this.notAFile(shown, target.real);
-    const { handle } = file;
+    let { handle } = file;
     try {
       // The version read, from the open file and before any byte: a change made while reading makes the recorded
       // read state disagree with the file, never hide the change.
       const version = stampOfStats(file.stats);
-      const size = version.size;
+      let size = version.size;
+      // A file that reports no size is read from a snapshot of its content, made afresh at every read (its version,
+      // of size 0, is one no line index is kept for: docs/read-file.md).
+      if (size === 0) {
+        const unsized = await readUnsizedFile(handle);
+        if (unsized.kind === 'too-large') return unsizedTooLargeError(shown);
+        if (unsized.kind === 'snapshot') ({ handle, size } = unsized);
+      }
       const indexes = this.runtime.slot(LINE_INDEXES);
       // This very version was scanned as text already: its encoding is known, and so is that it is no media file.
       const indexedEncoding = indexes.get(target.real, version)?.encoding;
