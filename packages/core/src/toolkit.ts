@@ -135,6 +135,7 @@ export {
   type StreamedOutcome,
 } from './write/apply-streamed-change.js';
 export { missingDirectories, PathThroughFileError } from './write/missing-directories.js';
+export { createDirectories, removeCreatedDirectories } from './write/created-directories.js';
 export { withFileLock, type FileLockOptions, type HeldFileLock } from './write/file-lock.js';
 export { withFileSetLocks, type HeldFileSetLocks } from './write/file-set-locks.js';
 export { FileLockLostError } from './errors.js';

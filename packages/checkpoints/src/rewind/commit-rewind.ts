@@ -2,10 +2,12 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import {
   commitFileSet,
   CommitFailedError,
+  createDirectories,
   FileLockLostError,
   hashBytes,
   isMissingPathError,
   readPreviousState,
+  removeCreatedDirectories,
   withFileSetLocks,
   type CommitStep,
   type HeldFileSetLocks,
@@ -206,16 +208,18 @@ export async function commitRewind(
   // Through a link, a directory made or a lock file taken would land wherever it leads.
   const through = await pathsThroughNonDirectories(runtime, root, written);
   if (through.length > 0) return { kind: 'changed', paths: through.sort() };
-  const created: string[] = [];
+  // The checkpoint's mode for a directory it had; the backend's default for one a lock file needs.
+  const modes = new Map(
+    plan.makeDirectories.map((directory) => {
+      const entry = target(directory);
+      return [absolute(directory), entry?.type === 'dir' ? entry.mode : undefined];
+    }),
+  );
+  let created: string[] = [];
   let outcome: RewindCommit | undefined;
   try {
     try {
-      for (const directory of plan.makeDirectories) {
-        const entry = target(directory);
-        await runtime.fs.mkdir(absolute(directory), { mode: entry?.type === 'dir' ? entry.mode : 0o755 });
-        created.push(directory);
-        if (entry?.type === 'dir') await runtime.fs.chmod(absolute(directory), entry.mode);
-      }
+      created = await createDirectories(runtime.fs, [...modes.keys()], (directory) => modes.get(directory));
     } catch (error) {
       outcome = failedCommit(root, error);
     }
@@ -224,10 +228,7 @@ export async function commitRewind(
     );
   } finally {
     // Only once the locks are let go: a directory still holding a lock file cannot be removed.
-    if (outcome?.kind !== 'done') {
-      for (const directory of created.reverse())
-        await runtime.fs.rmdir(absolute(directory)).catch(() => undefined);
-    }
+    if (outcome?.kind !== 'done') await removeCreatedDirectories(runtime.fs, created);
   }
   if (outcome.kind !== 'done') return outcome;
   // Every file is restored: a directory that cannot be removed (still holding what the checkpoints do not track,

@@ -19,6 +19,27 @@ describe('createDirectories', () => {
     expect(await fs.readdir(workspace.workDir)).toEqual(['there']);
   });
 
+  it('sets the modes asked for exactly, whatever the umask, on the directories it made and no other', async ({
+    workspace,
+  }) => {
+    await fs.mkdir(workspace.at('theirs'), { mode: 0o755 });
+    const modes = new Map([
+      [workspace.at('theirs'), 0o700],
+      [workspace.at('theirs/a'), 0o777],
+      [workspace.at('theirs/a/b'), undefined],
+    ]);
+    const previous = process.umask(0o022);
+    try {
+      await createDirectories(localFileSystem, [...modes.keys()], (directory) => modes.get(directory));
+    } finally {
+      process.umask(previous);
+    }
+    const modeOf = async (relative: string) => (await fs.stat(workspace.at(relative))).mode & 0o777;
+    expect([await modeOf('theirs'), await modeOf('theirs/a'), await modeOf('theirs/a/b')]).toEqual([
+      0o755, 0o777, 0o755,
+    ]);
+  });
+
   it('removes a directory it made whose answer a dropped connection lost, with those before it', async ({
     workspace,
   }) => {

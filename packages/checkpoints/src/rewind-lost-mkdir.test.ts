@@ -1,0 +1,73 @@
+import { createRuntime, type FileSystem } from '@kimi-tools/core';
+import { forwardingFileSystem, recordingApproval } from '@kimi-tools/test-kit';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCheckpoints } from './index.js';
+import { BACKENDS, put, type BackendWorkspace } from './__fixtures__/backends.js';
+
+// docs/checkpoints.md#rewind: a rewind that ends without writing removes the directories it made, as the write tools
+// do (core's createDirectories), even one whose mkdir was made and whose answer a dropped connection lost.
+
+/** `base`, where a mkdir of `lostAt` is made and then fails with ECONNRESET, as a connection dropped right after. */
+function mkdirAnswerLost(base: FileSystem, lostAt: string): FileSystem {
+  const forwarded = forwardingFileSystem(base);
+  return {
+    ...forwarded,
+    async mkdir(directory, options) {
+      await forwarded.mkdir(directory, options);
+      if (directory === lostAt) {
+        throw Object.assign(new Error(`ECONNRESET: connection lost, mkdir '${directory}'`), {
+          code: 'ECONNRESET',
+        });
+      }
+    },
+  };
+}
+
+describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
+  'a rewind that must make directories, on the %s backend',
+  (backend) => {
+    let space: BackendWorkspace;
+    const at = (relative: string) => `${space.root}/${relative}`;
+
+    beforeEach(async () => {
+      space = await BACKENDS[backend]();
+    });
+    afterEach(() => space.cleanup());
+
+    it('makes them with the checkpoint’s modes', async () => {
+      await put(space.fs, at('deep/dir/a.txt'), 'a1\n');
+      await space.fs.chmod(at('deep'), 0o700);
+      await space.fs.chmod(at('deep/dir'), 0o750);
+      const checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });
+      await checkpoints.create('1');
+      await space.fs.unlink(at('deep/dir/a.txt'));
+      await space.fs.rmdir(at('deep/dir'));
+      await space.fs.rmdir(at('deep'));
+      await checkpoints.create('2');
+
+      expect(await checkpoints.rewind('1')).toMatchObject({ kind: 'rewound' });
+      expect((await space.fs.stat(at('deep'))).mode & 0o777).toBe(0o700);
+      expect((await space.fs.stat(at('deep/dir'))).mode & 0o777).toBe(0o750);
+    });
+
+    it('removes a directory it made whose answer a dropped connection lost, with those before it', async () => {
+      await put(space.fs, at('deep/dir/a.txt'), 'a1\n');
+      const checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });
+      await checkpoints.create('1');
+      await space.fs.unlink(at('deep/dir/a.txt'));
+      await space.fs.rmdir(at('deep/dir'));
+      await space.fs.rmdir(at('deep'));
+      await checkpoints.create('2');
+      const runtime = createRuntime({
+        workDir: space.root,
+        approval: recordingApproval(),
+        readBeforeWrite: false,
+        fs: mkdirAnswerLost(space.fs, at('deep/dir')),
+      });
+
+      const rewind = await createCheckpoints(runtime, { dir: space.storeDir }).rewind('1');
+      expect(rewind).toMatchObject({ kind: 'failed' });
+      expect(await space.fs.readdir(space.root)).toEqual([]);
+    });
+  },
+);
