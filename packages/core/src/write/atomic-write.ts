@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { renameTempOver } from './rename-temp.js';
+import { flushRenames, renameTempOver } from './rename-temp.js';
 import { resolveLinkTarget, type LinkTarget } from './resolve-link-target.js';
 import { atomicTempName } from './temp-files.js';
 import {
@@ -320,7 +320,7 @@ async function replaceThroughTemp(
   await renaming;
   if (!fs.capabilities.requestsInOrder) options.afterCommit?.();
   // Makes the rename itself durable, where the backend can.
-  await fs.syncDirectory(path.dirname(filePath));
+  await flushRenames(fs, [path.dirname(filePath)]);
 }
 
 /**

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { memoryFileSystem, type MemoryEntry } from '../fs/memory/memory-file-system.js';
 import type { FileSystem } from '../fs/file-system.js';
+import { forwardingFileSystem } from '@kimi-tools/test-kit';
+import { readFileUpTo } from '../fs/regular-file.js';
+import { writeFileAtomic } from './atomic-write.js';
 import { commitFileSet, CommitFailedError } from './commit-file-set.js';
 
 describe('commitFileSet: symbolic links', () => {
@@ -108,5 +111,46 @@ describe('commitFileSet: many files', () => {
     );
     const snapshot = memory.snapshot();
     for (const [path, content] of Object.entries(files)) expect(contentOf(snapshot[path])).toBe(content);
+  });
+});
+
+// docs/file-systems.md: `syncDirectory` never fails. A backend whose does must not make a written change read as
+// failed: a caller would report nothing changed (ApplyPatch), or undo what it had just written.
+describe('a backend whose syncDirectory rejects, against its contract', () => {
+  const rejectingSync = (files: Record<string, string>): FileSystem => ({
+    ...forwardingFileSystem(memoryFileSystem({ files })),
+    syncDirectory: () => Promise.reject(new Error('EIO: i/o error, fsync')),
+  });
+  const text = async (fs: FileSystem, file: string) => (await readFileUpTo(fs, file, 1024)).toString();
+
+  it('commitFileSet resolves once every rename is made, the new contents in place', async () => {
+    const fs = rejectingSync({ '/w/a.txt': 'a\n', '/w/b.txt': 'b\n' });
+    await commitFileSet(fs, [
+      {
+        kind: 'write',
+        path: '/w/a.txt',
+        bytes: Buffer.from('A\n'),
+        mode: 0o644,
+        previous: { kind: 'file', bytes: Buffer.from('a\n'), mode: 0o644 },
+      },
+      {
+        kind: 'write',
+        path: '/w/c.txt',
+        bytes: Buffer.from('C\n'),
+        mode: 0o644,
+        previous: { kind: 'missing' },
+      },
+    ]);
+    expect([await text(fs, '/w/a.txt'), await text(fs, '/w/b.txt'), await text(fs, '/w/c.txt')]).toEqual([
+      'A\n',
+      'b\n',
+      'C\n',
+    ]);
+  });
+
+  it('writeFileAtomic resolves with the new content in place', async () => {
+    const fs = rejectingSync({ '/w/a.txt': 'a\n' });
+    await writeFileAtomic(fs, '/w/a.txt', Buffer.from('A\n'));
+    expect(await text(fs, '/w/a.txt')).toBe('A\n');
   });
 });

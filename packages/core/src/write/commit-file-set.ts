@@ -4,7 +4,7 @@ import { errnoError, hasErrno, isMissingPathError } from '../fs/errno.js';
 import { notRegularFileErrnoText } from '../errors.js';
 import { pathApiFor } from '../path/platform-path.js';
 import { overwriteBytesInPlace, writeAllBytes, writeTempBeside } from './atomic-write.js';
-import { renameTempOver, RenameOutcomeUnknownError } from './rename-temp.js';
+import { flushRenames, renameTempOver, RenameOutcomeUnknownError } from './rename-temp.js';
 import { atomicTempName } from './temp-files.js';
 
 /** What was at a path before a commit, so that a failed commit can put it back exactly. */
@@ -191,6 +191,5 @@ export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]
     throw new CommitFailedError(error, unrestored);
   }
   const paths = pathApiFor(fs.platform);
-  const directories = new Set(steps.map((step) => paths.dirname(step.path)));
-  await Promise.all([...directories].map((directory) => fs.syncDirectory(directory)));
+  await flushRenames(fs, new Set(steps.map((step) => paths.dirname(step.path))));
 }

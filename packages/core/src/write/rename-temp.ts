@@ -52,3 +52,13 @@ export async function renameTempOver(fs: FileSystem, temp: string, target: strin
     if (removed || !(await pathExists(fs, target))) throw error;
   }
 }
+
+/**
+ * Flushes the directories renames were made in, where the backend can (`syncDirectory`). It runs once the renames are
+ * made: the change is done then, and must read as done. A backend's `syncDirectory` never fails (docs/file-systems.md);
+ * one that rejects all the same is let pass, rather than turn a written change into one reported as failed (with
+ * nothing changed, or undone over what it just wrote).
+ */
+export async function flushRenames(fs: FileSystem, directories: Iterable<string>): Promise<void> {
+  await Promise.all([...directories].map((directory) => fs.syncDirectory(directory).catch(() => undefined)));
+}
