@@ -45,6 +45,42 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       ]);
     });
 
+    it('puts back the checkpoint’s mode too, for all its names', async () => {
+      const checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });
+      await put(space.fs, at('h.txt'), 'v1\n', 0o644);
+      await space.fs.link(at('h.txt'), at('h2.txt'));
+      await checkpoints.create('1');
+      await put(space.fs, at('h.txt'), 'v2\n', 0o600);
+      await checkpoints.create('2');
+      expect(await checkpoints.rewind('1')).toMatchObject({ kind: 'rewound' });
+      const modeOf = async (relative: string) => (await space.fs.stat(at(relative))).mode & 0o777;
+      expect([
+        await text('h2.txt'),
+        await modeOf('h.txt'),
+        await modeOf('h2.txt'),
+        await shared('h.txt', 'h2.txt'),
+      ]).toEqual(['v1\n', 0o644, 0o644, true]);
+    });
+
+    it('parts two names the checkpoint had as two files of different modes, each with its own', async () => {
+      const checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });
+      await put(space.fs, at('h.txt'), 'v1\n', 0o644);
+      await put(space.fs, at('h2.txt'), 'v1\n', 0o600);
+      await checkpoints.create('1');
+      await space.fs.unlink(at('h2.txt'));
+      await space.fs.link(at('h.txt'), at('h2.txt'));
+      await put(space.fs, at('h.txt'), 'v2\n');
+      await checkpoints.create('2');
+      expect(await checkpoints.rewind('1')).toMatchObject({ kind: 'rewound' });
+      const modeOf = async (relative: string) => (await space.fs.stat(at(relative))).mode & 0o777;
+      expect([
+        await modeOf('h.txt'),
+        await modeOf('h2.txt'),
+        await text('h.txt'),
+        await text('h2.txt'),
+      ]).toEqual([0o644, 0o600, 'v1\n', 'v1\n']);
+    });
+
     it('puts it back in place when the commit fails, so its names stay one file', async () => {
       const fs: FileSystem = {
         ...forwardingFileSystem(space.fs),

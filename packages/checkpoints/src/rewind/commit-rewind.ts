@@ -100,9 +100,10 @@ interface RewindWrites {
 /**
  * Whether the file at `path`, with `stats`, is rewritten in place (docs/writing.md#several-files-at-once): it has
  * several hard links, so a rename would split them. Only when the scan saw every one of its names (none is ignored,
- * or outside the workspace) and each is to hold the same bytes after the rewind: an in-place write changes every name,
- * and one not rewound, rewound to other bytes, or never looked at (a denied file's, a name outside) must not change.
- * Otherwise the path is replaced, and parts from them. `contents` says what each written path will hold.
+ * or outside the workspace) and each is to hold the same bytes and mode after the rewind: an in-place write changes
+ * every name, and one not rewound, rewound to other bytes or another mode, or never looked at (a denied file's, a name
+ * outside) must not change. Otherwise the path is replaced, and parts from them. `contents` says what each written
+ * path will hold.
  */
 function rewritesInPlace(
   path: string,
@@ -129,13 +130,14 @@ async function checkAndCommit(
 ): Promise<RewindCommit> {
   const { root, written, merged, target, now } = writes;
   const absolute = (path: string) => `${root}/${path}`;
-  // What each written file will hold, by its hash: names of one file may share an in-place write only if alike.
+  // What each written file will hold, by its hash and mode: names of one file may share an in-place write (which sets
+  // the bits of all of them) only if alike in both.
   const contents = new Map<string, string>();
   for (const path of written) {
     const merge = merged.get(path);
     const entry = target(path);
-    if (merge !== undefined) contents.set(path, hashBytes(merge.bytes));
-    else if (entry?.type === 'file') contents.set(path, entry.hash);
+    if (merge !== undefined) contents.set(path, `${hashBytes(merge.bytes)} ${merge.mode}`);
+    else if (entry?.type === 'file') contents.set(path, `${entry.hash} ${entry.mode}`);
   }
   const steps = new Array<CommitStep | undefined>(written.length);
   const changed: string[] = [];

@@ -267,15 +267,18 @@ export function writeAllBytes(file: OpenFile, bytes: Uint8Array): Promise<void> 
 
 /**
  * Rewrites the file at `filePath` in place with `bytes` (a file with several hard links: a rename would split them),
- * the growth first, so a full disk fails before any old byte is overwritten.
+ * the growth first, so a full disk fails before any old byte is overwritten. With `mode`, the file's permission bits
+ * are set to it afterwards where they differ (a rewind puts back a checkpoint's; they are the file's, all its names').
  */
 export async function overwriteBytesInPlace(
   fs: FileSystem,
   filePath: string,
   bytes: Uint8Array,
+  mode?: number,
 ): Promise<void> {
-  const oldSize = (await fs.stat(filePath)).size;
-  await overwriteInPlace(fs, filePath, bytes.length, rangesOfBytes(bytes), oldSize, {});
+  const old = await fs.stat(filePath);
+  await overwriteInPlace(fs, filePath, bytes.length, rangesOfBytes(bytes), old.size, {});
+  if (mode !== undefined && (old.mode & 0o7777) !== mode) await fs.chmod(filePath, mode);
 }
 
 async function replaceThroughTemp(

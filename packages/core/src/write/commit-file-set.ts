@@ -92,7 +92,8 @@ async function restore(
   previous: PreviousState,
   inPlace: boolean,
 ): Promise<void> {
-  if (previous.kind === 'file' && inPlace) return overwriteBytesInPlace(fs, target, previous.bytes);
+  if (previous.kind === 'file' && inPlace)
+    return overwriteBytesInPlace(fs, target, previous.bytes, previous.mode);
   if (previous.kind === 'file') {
     await renameTempOver(fs, await writeTemp(fs, target, previous.bytes, previous.mode), target);
     return;
@@ -160,7 +161,7 @@ export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]
         }
       } else if (step.kind === 'write' && step.inPlace) {
         try {
-          await overwriteBytesInPlace(fs, step.path, step.bytes);
+          await overwriteBytesInPlace(fs, step.path, step.bytes, step.mode);
         } catch (error) {
           // A rewrite in place that failed may have changed some of the file: it is undone as a step done.
           done.push(index);
