@@ -12,7 +12,7 @@ export interface JsonObject {
 export interface NotebookCell {
   /** Position among all the notebook's cells, from 0. */
   index: number;
-  /** How ReadFile names the cell and NotebookEdit finds it: its `id`, or `cell-{index}` when it has none. */
+  /** How ReadFile names the cell and NotebookEdit finds it: its `id`, else `cell-{index}` (docs/read-file.md). */
   identifier: string;
   /** `cell_type`: `code`, `markdown`, `raw` (and `heading` in nbformat 3). */
   type: string;

@@ -73,6 +73,29 @@ describe('parseNotebook', () => {
     ]);
   });
 
+  it('names a cell by its position when its id is not one nbformat allows, and keeps every id it allows', () => {
+    const ids = (...cells: JsonObject[]) =>
+      parsed({ nbformat: 4, nbformat_minor: 5, cells }).cells.map((cell) => cell.identifier);
+    const longest = 'a'.repeat(64);
+    expect(
+      ids(
+        { id: 'a\nb' },
+        { id: 'a, b' },
+        { id: 'a b' },
+        { id: 'a'.repeat(65) },
+        { id: 'café' },
+        { id: 'x\u202e' },
+        { id: 5 },
+        { id: longest },
+        { id: 'A-z_09' },
+      ),
+    ).toEqual(['cell-0', 'cell-1', 'cell-2', 'cell-3', 'cell-4', 'cell-5', 'cell-6', longest, 'A-z_09']);
+    // The position a cell with such an id takes is taken from a cell whose valid id it is, as for a cell without one.
+    expect(ids({ id: 'cell-1' }, { id: 'cell-1\n' })).toEqual(['cell-0', 'cell-1']);
+    // A valid id after an invalid one of the same letters is the first valid one: it is kept.
+    expect(ids({ id: ' x' }, { id: 'x' })).toEqual(['cell-0', 'x']);
+  });
+
   it('finds each cell where it is in the text, strings with escaped quotes and brackets included', () => {
     const text =
       '{"nbformat": 4, "nbformat_minor": 4, "metadata": {"a": "]}\\"\\\\"}, "cells": [ {"source": "\\"}]"}  ,' +

@@ -1,3 +1,4 @@
+import { isCellId } from './cell-id.js';
 import { arrayElements, objectMembers, skipWhitespace } from './json-ranges.js';
 import type { JsonObject, JsonValue, Notebook, NotebookCell, NotebookParse } from './notebook-types.js';
 
@@ -12,9 +13,9 @@ export function positionalCellId(index: number): string {
 
 /**
  * The notebook's cells, no two with the same identifier. Each id names the first cell that has it; a cell with no id,
- * or with the id of an earlier cell, is named by its position (`cell-{n}`). A position taken that way is taken from a
- * cell whose id it is (the first cell's id `cell-1`, beside a second cell without one): that cell is then named by its
- * own position, and so on.
+ * with one nbformat does not allow, or with the id of an earlier cell, is named by its position (`cell-{n}`). A
+ * position taken that way is taken from a cell whose id it is (the first cell's id `cell-1`, beside a second cell
+ * without one): that cell is then named by its own position, and so on.
  */
 function cellsOf(values: readonly JsonValue[]): NotebookCell[] {
   const cells = values.map((value, index) => cellOf(value, index));
@@ -37,9 +38,12 @@ function cellsOf(values: readonly JsonValue[]): NotebookCell[] {
   return cells;
 }
 
-/** A cell's own id, when it has a usable one. */
+/**
+ * A cell's own id, when nbformat allows it. Any other (empty, with a line break, a space, `, `, a control character)
+ * would break the header or a list of ids it is shown in, or be shown pictured, and not lead back to its cell.
+ */
 function idOf(cell: JsonObject): string | undefined {
-  return typeof cell.id === 'string' && cell.id !== '' ? cell.id : undefined;
+  return typeof cell.id === 'string' && isCellId(cell.id) ? cell.id : undefined;
 }
 
 function cellOf(value: JsonValue, index: number): NotebookCell {
