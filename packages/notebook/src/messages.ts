@@ -7,11 +7,9 @@ function named(cell: NotebookCell): string {
   return `cell ${cell.identifier} (${cell.type})`;
 }
 
-/** The sentence that warns that positional ids (`cell-N`) after the edited cell moved. */
-function renumbered(cell: NotebookCell, shift: string): string {
-  return cell.identifier.startsWith('cell-') && cell.value.id === undefined
-    ? ` The cells after it are now numbered one ${shift}.`
-    : '';
+/** The sentence that warns that positional ids (`cell-N`) moved, when the edit renamed another cell. */
+function renumbered(renamesOthers: boolean, shift: string): string {
+  return renamesOthers ? ` The cells after it are now numbered one ${shift}.` : '';
 }
 
 /** A replaced cell; a code cell's outputs and execution count were cleared. */
@@ -20,15 +18,19 @@ export function replacedMessage(cell: NotebookCell): string {
   return `Replaced ${named(cell)}.${cleared}`;
 }
 
-/** An inserted cell, after `anchor` or at the top. */
-export function insertedMessage(cell: NotebookCell, anchor: string | undefined): string {
+/** An inserted cell, after `anchor` or at the top; `renamesOthers`: another cell has a new name. */
+export function insertedMessage(
+  cell: NotebookCell,
+  anchor: string | undefined,
+  renamesOthers: boolean,
+): string {
   const where = anchor === undefined ? 'at the top of the notebook' : `after cell ${anchor}`;
-  return `Inserted ${named(cell)} ${where}.${renumbered(cell, 'higher')}`;
+  return `Inserted ${named(cell)} ${where}.${renumbered(renamesOthers, 'higher')}`;
 }
 
-/** A deleted cell. */
-export function deletedMessage(cell: NotebookCell): string {
-  return `Deleted ${named(cell)}.${renumbered(cell, 'lower')}`;
+/** A deleted cell; `renamesOthers`: another cell has a new name. */
+export function deletedMessage(cell: NotebookCell, renamesOthers: boolean): string {
+  return `Deleted ${named(cell)}.${renumbered(renamesOthers, 'lower')}`;
 }
 
 /** A replace that changes nothing. */

@@ -84,3 +84,59 @@ describe('NotebookEdit: the cell names ReadFile shows', () => {
     }
   });
 });
+
+/** An nbformat 4.`minor` notebook of markdown cells with these ids (`undefined`: none). */
+function notebookWithIds(ids: (string | undefined)[], minor = 5): string {
+  const cells = ids.map((id, at) => ({
+    cell_type: 'markdown',
+    ...(id === undefined ? {} : { id }),
+    metadata: {},
+    source: [`cell ${at}`],
+  }));
+  return `${JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: minor }, null, 1)}\n`;
+}
+
+describe('NotebookEdit: the cell names after an insert or delete', () => {
+  it('gives an inserted cell a valid new id, and says the cells named by position after it moved', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('nb.ipynb', notebookWithIds(['a', 'x y', 'z\nw']), { readBy: runtime });
+    const read = async () =>
+      shownNames((await new ReadFile(runtime).call({ path: 'nb.ipynb' })).output as string);
+    expect(await read()).toEqual(['a', 'cell-1', 'cell-2']);
+    const inserted = await tool.call({
+      notebook_path: 'nb.ipynb',
+      edit_mode: 'insert',
+      cell_id: 'a',
+      cell_type: 'code',
+      new_source: 'import os',
+    });
+    const id = (inserted.extras as { cellId: string }).cellId;
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
+    expect(inserted.message).toBe(
+      `Inserted cell ${id} (code) after cell a. The cells after it are now numbered one higher.`,
+    );
+    expect(await read()).toEqual(['a', id, 'cell-2', 'cell-3']);
+    const deleted = await tool.call({ notebook_path: 'nb.ipynb', edit_mode: 'delete', cell_id: id });
+    expect(deleted.message).toBe(`Deleted cell ${id} (code). The cells after it are now numbered one lower.`);
+    expect(await read()).toEqual(['a', 'cell-1', 'cell-2']);
+  });
+
+  it('says nothing moved when every other cell keeps its name', async ({ workspace, runtime, tool }) => {
+    await workspace.write('nb.ipynb', notebookWithIds([undefined, undefined], 4), { readBy: runtime });
+    const last = await tool.call({ notebook_path: 'nb.ipynb', edit_mode: 'delete', cell_id: 'cell-1' });
+    expect(last.message).toBe('Deleted cell cell-1 (markdown).');
+    await workspace.write('nb.ipynb', notebookWithIds(['a', 'x y']), { readBy: runtime });
+    const end = await tool.call({
+      notebook_path: 'nb.ipynb',
+      edit_mode: 'insert',
+      cell_id: 'cell-1',
+      cell_type: 'markdown',
+      new_source: 'End',
+    });
+    const id = (end.extras as { cellId: string }).cellId;
+    expect(end.message).toBe(`Inserted cell ${id} (markdown) after cell cell-1.`);
+  });
+});

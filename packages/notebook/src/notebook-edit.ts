@@ -245,21 +245,21 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
         return toolOk({
           output:
             hidden || outcome.shaped === undefined ? output() : writtenCellOutput(target, plan.cell, outcome),
-          message: withAnswerNote(this.successMessage(params, plan.cell), outcome.note),
+          message: withAnswerNote(this.successMessage(params, plan), outcome.note),
           display: outcome.display,
           extras: { ...extras },
         });
     }
   }
 
-  private successMessage(params: NotebookEditParams, cell: Extract<NotebookEditPlan, { ok: true }>['cell']) {
+  private successMessage(params: NotebookEditParams, plan: Extract<NotebookEditPlan, { ok: true }>) {
     switch (params.edit_mode) {
       case 'replace':
-        return replacedMessage(cell);
+        return replacedMessage(plan.cell);
       case 'insert':
-        return insertedMessage(cell, params.cell_id);
+        return insertedMessage(plan.cell, params.cell_id, plan.renamesOthers);
       case 'delete':
-        return deletedMessage(cell);
+        return deletedMessage(plan.cell, plan.renamesOthers);
     }
   }
 

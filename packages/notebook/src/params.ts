@@ -10,7 +10,7 @@ export const NotebookEditParams = z.object({
   cell_id: z.optional(z.string()).register(z.globalRegistry, {
     description:
       'The cell to replace or delete, or to insert after, as ReadFile shows it in the cell header: ' +
-      'its id, or cell-N (counting from 0) in a notebook without ids. Insert without it puts the cell at the top.',
+      'its id, or cell-N (counting from 0) for a cell without a usable id. Insert without it puts the cell at the top.',
   }),
   new_source: z.optional(z.string()).register(z.globalRegistry, {
     description: 'The new source of the cell, as plain text (not JSON). Required except for delete.',

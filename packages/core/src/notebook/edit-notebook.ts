@@ -3,6 +3,7 @@ import { lineIndent, objectMembers, type MemberRange } from './json-ranges.js';
 import { detectJsonStyle, serializeJson, type JsonStyle } from './json-style.js';
 import { newCellId } from './new-cell-id.js';
 import type { JsonObject, JsonValue, Notebook, NotebookCell } from './notebook-types.js';
+import { cellsOf } from './parse-notebook.js';
 import { cellHeader, cellSource } from './render-notebook.js';
 
 /** The cell types NotebookEdit writes. */
@@ -30,6 +31,8 @@ export type NotebookEditPlan =
       /** The cell's header and source before and after, for the approval's diff (`''`: no cell). */
       before: string;
       after: string;
+      /** Whether another cell is named otherwise after the edit: an insert or delete moved one named by position. */
+      renamesOthers: boolean;
     }
   /** Not nbformat 4: NotebookEdit writes only nbformat 4. */
   | { ok: false; reason: 'unsupported-version' }
@@ -111,6 +114,25 @@ function cellLayout(notebook: Notebook, style: JsonStyle): { indent: string; sep
         ? ','
         : `,\n${indent}`;
   return { indent, separator };
+}
+
+/**
+ * The cells named as ReadFile will name them once `values` are the notebook's, after a cell was inserted at or
+ * deleted from `index`; and whether a cell there before and after has a new name (one named by position moved).
+ */
+function renamedCells(
+  notebook: Notebook,
+  values: readonly JsonValue[],
+  index: number,
+): { cells: NotebookCell[]; renamesOthers: boolean } {
+  const cells = cellsOf(values);
+  const inserted = cells.length > notebook.cells.length;
+  const renamesOthers = notebook.cells.some((cell, at) => {
+    if (at < index) return cells[at]!.identifier !== cell.identifier;
+    if (at === index && !inserted) return false;
+    return cells[inserted ? at + 1 : at - 1]!.identifier !== cell.identifier;
+  });
+  return { cells, renamesOthers };
 }
 
 function findCell(notebook: Notebook, cellId: string | undefined): NotebookCell | undefined {
@@ -211,6 +233,7 @@ export function planNotebookEdit(notebook: Notebook, edit: NotebookCellEdit): No
         cell: edited,
         before: diffText(cell),
         after: diffText(edited),
+        renamesOthers: false,
       };
     }
     case 'insert': {
@@ -222,12 +245,10 @@ export function planNotebookEdit(notebook: Notebook, edit: NotebookCellEdit): No
       const { indent, separator } = cellLayout(notebook, style);
       const cellText = serializeJson(value, style, indent);
       const index = anchor ? anchor.index + 1 : 0;
-      const cell: NotebookCell = {
-        index,
-        identifier: typeof value.id === 'string' ? value.id : `cell-${index}`,
-        type: edit.cellType,
-        value,
-      };
+      const values = notebook.cells.map((other) => other.value);
+      values.splice(index, 0, value);
+      const { cells, renamesOthers } = renamedCells(notebook, values, index);
+      const cell = cells[index]!;
       const first = notebook.cells[0];
       const { open, close } = notebook.cellsArray;
       const replacement: TextReplacement = anchor?.range
@@ -242,7 +263,14 @@ export function planNotebookEdit(notebook: Notebook, edit: NotebookCellEdit): No
                   ? cellText
                   : `\n${indent}${cellText}\n${leadingWhitespace(text, open)}`,
             };
-      return { ok: true, replacements: [replacement], cell, before: '', after: diffText(cell) };
+      return {
+        ok: true,
+        replacements: [replacement],
+        cell,
+        before: '',
+        after: diffText(cell),
+        renamesOthers,
+      };
     }
     case 'delete': {
       const cell = findCell(notebook, edit.cellId);
@@ -256,7 +284,16 @@ export function planNotebookEdit(notebook: Notebook, edit: NotebookCellEdit): No
         : previous
           ? { start: previous.end, end: cell.range.end }
           : { start: open + 1, end: close };
-      return { ok: true, replacements: [{ ...removed, text: '' }], cell, before: diffText(cell), after: '' };
+      const values = cells.filter((other) => other !== cell).map((other) => other.value);
+      const { renamesOthers } = renamedCells(notebook, values, cell.index);
+      return {
+        ok: true,
+        replacements: [{ ...removed, text: '' }],
+        cell,
+        before: diffText(cell),
+        after: '',
+        renamesOthers,
+      };
     }
   }
 }

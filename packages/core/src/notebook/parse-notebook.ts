@@ -17,7 +17,7 @@ export function positionalCellId(index: number): string {
  * position taken that way is taken from a cell whose id it is (the first cell's id `cell-1`, beside a second cell
  * without one): that cell is then named by its own position, and so on.
  */
-function cellsOf(values: readonly JsonValue[]): NotebookCell[] {
+export function cellsOf(values: readonly JsonValue[]): NotebookCell[] {
   const cells = values.map((value, index) => cellOf(value, index));
   const named = new Map<string, NotebookCell>();
   const byPosition: NotebookCell[] = [];
