@@ -89,6 +89,43 @@ describe('ReadFile on a notebook', () => {
     );
   });
 
+  it('names a cell whose id nbformat does not allow by its position, in its header and its image lines', async ({
+    workspace,
+    tool,
+  }) => {
+    const png = { data: { 'image/png': 'iVBORw0KGgo=', 'text/plain': ['<Figure>'] }, metadata: {} };
+    const cells = [
+      { cell_type: 'markdown', id: 'a\nb', metadata: {}, source: 'One' },
+      {
+        cell_type: 'code',
+        execution_count: 2,
+        id: 'a, b',
+        metadata: {},
+        outputs: [{ ...png, output_type: 'display_data' }],
+        source: 'plot()',
+      },
+      { cell_type: 'raw', id: 'ok_id-2', metadata: {}, source: 'Two' },
+    ];
+    await workspace.write(
+      'nb.ipynb',
+      JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 }),
+    );
+    const result = await tool.call({ path: 'nb.ipynb' });
+    const lines = [
+      'Jupyter notebook, nbformat 4.5, 3 cells.',
+      '=== cell cell-0 (markdown) ===',
+      'One',
+      '=== cell cell-1 (code, execution count 2) ===',
+      'plot()',
+      '--- output 1: display_data ---',
+      '[image/png image in cell cell-1, output 1: not shown]',
+      '<Figure>',
+      '=== cell ok_id-2 (raw) ===',
+      'Two',
+    ];
+    expect(result.output).toBe(lines.map((text, at) => row(at + 1, text, at < lines.length - 1)).join(''));
+  });
+
   it('reads a notebook that is not valid JSON, or not a notebook, as text', async ({ workspace, tool }) => {
     await workspace.write('broken.ipynb', '{"cells": [],\n}\n');
     expect((await tool.call({ path: 'broken.ipynb' })).output).toBe(row(1, '{"cells": [],') + row(2, '}'));
