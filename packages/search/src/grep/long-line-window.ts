@@ -4,6 +4,7 @@ import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
 import { openRegularFile } from '@kimi-tools/core/toolkit';
 import { SEARCH_ABORTED_MESSAGE } from '../errors.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
+import { byteOrderMark } from './byte-order-mark.js';
 
 /** The part of a long line shown from near its first match (docs/grep.md, "Long lines"). */
 export interface LineWindow {
@@ -58,10 +59,8 @@ const TEXT_BYTES = GREP_MAX_LINE_CHARS * 4;
 async function offsetBase(handle: OpenFile): Promise<number | undefined> {
   const head = Buffer.alloc(3);
   const { bytesRead } = await handle.read(head, 0, 3, 0);
-  if (bytesRead >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
-    return undefined;
-  }
-  return bytesRead === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  const mark = byteOrderMark(head.subarray(0, bytesRead));
+  return mark.utf16 === null ? mark.length : undefined;
 }
 
 /**
