@@ -42,7 +42,7 @@ export async function layOutTree(fs: FileSystem, root: string, spec: TreeSpec): 
 
 /**
  * The tree the backend tests search: ignore files at two levels (a folder, an extension, a negation), hidden files,
- * `node_modules` (Glob skips it, Grep does not), a version-control folder (both skip it), CRLF, UTF-16, a binary
+ * `node_modules` (Glob skips it, Grep does not), a version-control folder (both skip it), CRLF, lone CR, UTF-16, a binary
  * file, long and non-ASCII lines, a name that must be quoted to be shown, and links to a file, to a folder and to nothing.
  */
 export const SEARCH_TREE: TreeSpec = {
@@ -61,6 +61,8 @@ export const SEARCH_TREE: TreeSpec = {
     'node_modules/pkg/index.js': 'module.exports = "zebra";\n',
     '.git/HEAD': 'zebra vcs\n',
     'crlf.txt': 'alpha\r\nbeta zebra\r\ngamma\r\n',
+    'mac.txt': 'one\rzebra two\rthree\r',
+    'cr-before.txt': 'a\rb\r\nc\nzebra d\nlast\rzebra e\n',
     'bin.dat': Buffer.from('zebra\0binary\n'),
     'odd\tname.txt': 'zebra with a tab in the name\n',
     'long.js': `${'x'.repeat(3000)}zebra${'y'.repeat(3000)}\n`,

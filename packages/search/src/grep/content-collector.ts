@@ -35,6 +35,8 @@ interface ContentLine {
 interface FileBlock {
   path: string;
   lines: Array<string | null>;
+  /** Its lines were searched again where ReadFile ends lines ({@link replaceLines}): their numbers are ReadFile's. */
+  numberedAsReadFile?: boolean;
 }
 
 /**
@@ -65,6 +67,12 @@ const PREVIEW_TAIL = / \[\.\.\. (?:omitted end of long line|\d+ more match(?:es)
  * printed whole that happens to end like a preview's tail is shorter.
  */
 const PREVIEW_MIN_BYTES = GREP_MAX_LINE_CHARS - 1;
+
+/**
+ * The lone `\r` before byte `offset` of a file (`LoneCrCounter`): ripgrep numbers lines by `\n` alone, ReadFile ends
+ * one at a lone `\r` too.
+ */
+export type LoneCrsBefore = (file: string, offset: number) => Promise<number>;
 
 /** Reads a cut line's window back from its file (`windowInFile`); a test may count or replace it. */
 export type WindowReader = (
@@ -101,8 +109,14 @@ export class ContentCollector {
   /** Whether the rest of the line of the (long) record in `pending` is being skipped until its end arrives. */
   private skipping = false;
 
+  /** Files a printed line of which holds a lone `\r`: ripgrep's line there is several of ReadFile's. */
+  private readonly withLoneCr = new Set<string>();
+  /** Whether the output being parsed holds a `\r` at all (most never does): only then are records looked at for one. */
+  private mayHoldCr = false;
+
   private readonly multiline: boolean;
   private readonly readWindow: WindowReader;
+  private readonly loneCrsBefore: LoneCrsBefore | undefined;
   /**
    * A record's numbers and their markers, as {@link parseLine} reads them: a record without them is not one (ripgrep's
    * note that a binary file matches). Sticky, so it is tried where the numbers start.
@@ -111,9 +125,10 @@ export class ContentCollector {
 
   constructor(
     private readonly filter: ResultPathFilter,
-    options: { multiline?: boolean; readWindow?: WindowReader } = {},
+    options: { multiline?: boolean; readWindow?: WindowReader; loneCrsBefore?: LoneCrsBefore } = {},
   ) {
     this.multiline = options.multiline ?? false;
+    this.loneCrsBefore = options.loneCrsBefore;
     this.readWindow =
       options.readWindow ??
       ((file, lineOffset, matchColumn) =>
@@ -129,6 +144,30 @@ export class ContentCollector {
       });
     });
     this.verdicts.length = 0;
+  }
+
+  /**
+   * The kept files with a lone `\r` in a printed line (once {@link settle}d): their lines are to be searched again
+   * where ReadFile ends lines, and given to {@link replaceLines}.
+   */
+  get filesWithLoneCr(): string[] {
+    return [...this.withLoneCr].filter((path) => this.blocks.has(path));
+  }
+
+  /**
+   * Puts in place of a file's lines those of `output`: the file searched again, printed as ripgrep prints it, with
+   * lines ended where ReadFile ends them (the portable search).
+   */
+  replaceLines(path: string, output: string): void {
+    const block = this.blocks.get(path);
+    if (block === undefined) return;
+    block.lines.length = 0;
+    block.numberedAsReadFile = true;
+    this.current = block;
+    this.scanned = 0;
+    this.gapPending = false;
+    this.parse(output);
+    this.current = undefined;
   }
 
   /** How many files have lines kept (once {@link settle}d). */
@@ -173,28 +212,43 @@ export class ContentCollector {
     const separators = resultLineSeparators(gapsBetweenFiles, withLineNumbers);
     const show = (block: FileBlock, shownPath: string, at: number) =>
       this.show(block, shownPath, parseLine(block.lines, at, multiline), withLineNumbers);
+    const countAhead = (block: FileBlock, from: number, to: number) => this.countAhead(block, from, to);
     return {
       total: sizes.reduce((sum, size) => sum + size, 0),
       async *range(start: number, count: number) {
-        let skip = start;
-        let left = count;
-        for (let index = 0; index < blocks.length && left > 0; index++) {
-          const size = sizes[index] as number;
-          if (skip >= size) {
-            skip -= size;
-            continue;
+        const slices = pageSlices(sizes, start, count);
+        const leadOf = (index: number) => (index > 0 && gapsBetweenFiles ? 1 : 0);
+        if (withLineNumbers) {
+          for (const { index, from, to } of slices) {
+            countAhead(blocks[index] as FileBlock, from - leadOf(index), to - leadOf(index));
           }
+        }
+        for (const { index, from, to } of slices) {
           const block = blocks[index] as FileBlock;
           const shownPath = escapeForDisplay(block.path, separators);
-          const lead = index > 0 && gapsBetweenFiles ? 1 : 0;
-          for (let at = skip; at < size && left > 0; at++, left--) {
+          const lead = leadOf(index);
+          for (let at = from; at < to; at++) {
             const line = at < lead ? null : block.lines[at - lead];
             yield line === null || line === undefined ? '--' : await show(block, shownPath, at - lead);
           }
-          skip = 0;
         }
       },
     };
+  }
+
+  /**
+   * Starts counting the lone `\r` before the last of a file's lines `from` to `to` that a page shows, so the files of a
+   * page are read at once rather than one after the other as their lines are made. What it finds (or fails to) is
+   * what {@link show} finds.
+   */
+  private countAhead(block: FileBlock, from: number, to: number): void {
+    if (this.loneCrsBefore === undefined || block.numberedAsReadFile) return;
+    for (let at = Math.min(to, block.lines.length) - 1; at >= Math.max(from, 0); at--) {
+      if (typeof block.lines[at] !== 'string') continue;
+      const { offset } = parseLine(block.lines, at, this.multiline);
+      this.loneCrsBefore(this.filter.absolute(block.path), offset).catch(() => undefined);
+      return;
+    }
   }
 
   private async show(
@@ -204,7 +258,14 @@ export class ContentCollector {
     withLineNumbers: boolean,
   ): Promise<ResultLine> {
     const mark = line.isMatch ? ':' : '-';
-    const prefix = withLineNumbers ? `${shownPath}${mark}${line.lineNumber}${mark}` : `${shownPath}${mark}`;
+    let prefix = `${shownPath}${mark}`;
+    if (withLineNumbers) {
+      const loneCrs =
+        this.loneCrsBefore === undefined || block.numberedAsReadFile
+          ? 0
+          : await this.loneCrsBefore(this.filter.absolute(block.path), line.offset);
+      prefix += `${line.lineNumber + loneCrs}${mark}`;
+    }
     const whole = prefix + line.text;
     if (line.column === null || (!line.partial && whole.length <= GREP_MAX_LINE_CHARS)) return whole;
     const matchChar = charIndexOfByte(line.text, line.column - 1);
@@ -229,6 +290,7 @@ export class ContentCollector {
     // Non-zero only for the record the previous chunk left unfinished: where the search for its end resumes.
     let resumeAt = this.scanned;
     let gap = this.gapPending;
+    this.mayHoldCr = output.includes('\r', position);
     while (position < length) {
       if (output.charCodeAt(position) === DASH) {
         const gapLength = gapLineLength(output, position);
@@ -280,8 +342,39 @@ export class ContentCollector {
     } else if (afterGap) {
       this.current.lines.push(null);
     }
-    this.current.lines.push(output.slice(nul + 1, newline));
+    const record = output.slice(nul + 1, newline);
+    if (this.mayHoldCr && hasLoneCr(record)) this.withLoneCr.add(path);
+    this.current.lines.push(record);
   }
+}
+
+/** Whether a record holds a `\r` other than the one of a `\r\n` that ends it. */
+function hasLoneCr(record: string): boolean {
+  const carriageReturn = record.indexOf('\r');
+  return carriageReturn >= 0 && carriageReturn < record.length - 1;
+}
+
+/** Lines `start` to `start + count` of blocks `sizes` long: the part of each block they cover, `from` to `to`. */
+function pageSlices(
+  sizes: readonly number[],
+  start: number,
+  count: number,
+): Array<{ index: number; from: number; to: number }> {
+  const slices = [];
+  let skip = start;
+  let left = count;
+  for (let index = 0; index < sizes.length && left > 0; index++) {
+    const size = sizes[index] as number;
+    if (skip >= size) {
+      skip -= size;
+      continue;
+    }
+    const to = Math.min(size, skip + left);
+    slices.push({ index, from: skip, to });
+    left -= to - skip;
+    skip = 0;
+  }
+  return slices;
 }
 
 /** `-`: how gap lines start (and, rarely, a path). */

@@ -41,8 +41,10 @@ import { withGrepAdvice } from './ripgrep-advice.js';
 import { parseCounts } from './parse-output.js';
 import { ContentCollector } from './content-collector.js';
 import { windowInFile } from './long-line-window.js';
+import { LoneCrCounter } from './lone-cr-counter.js';
 import { ResultPathFilter } from './result-path-filter.js';
 import type { MatcherWorkers } from './portable/matcher-worker.js';
+import type { PortableSearchRequest } from './portable/portable-search.js';
 import { buildRipgrepArgs } from './ripgrep-args.js';
 import { ripgrepCommand } from './ripgrep-binary.js';
 import { runRipgrep } from './run-ripgrep.js';
@@ -51,6 +53,9 @@ import { capOutput, listedLines, paginate, type ResultLines } from './shape-outp
 import { shownCountPath } from './shown-result-path.js';
 
 const OUTPUT_CAPPED = `Search stopped after ${MAX_SEARCH_OUTPUT_BYTES / 1024 / 1024} MB of ripgrep output; results are incomplete. Use a more specific pattern or path.`;
+
+/** The portable search with the Grep's ignore-rule cache and worker threads. */
+type PortableSearch = (request: Omit<PortableSearchRequest, 'cache' | 'workers'>) => Promise<SearchRun>;
 
 /** What takes the search's output while it runs: files and content modes are parsed and filtered as it streams. */
 type Collector = FileListCollector | ContentCollector | undefined;
@@ -170,42 +175,96 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     // One timeout for the call: a ripgrep run given up for an ignore file leaves the portable search the rest.
     const deadline = Date.now() + this.timeoutMs;
     if (binary !== null) {
-      const collector = this.collector(params, filter, options);
+      const collector = this.collector(params, filter, options, 'ripgrep');
       const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);
-      if (run !== undefined) return this.finish(params, run, filter, collector, 'ripgrep');
+      if (run !== undefined) {
+        if (collector instanceof ContentCollector && !run.aborted) {
+          await collector.settle();
+          await this.searchLoneCrFilesAgain(collector, params, base, deadline, options.signal);
+        }
+        return this.finish(params, run, filter, collector, 'ripgrep');
+      }
     }
-    // No ripgrep where the files are: the portable search, with the same output. It is loaded here, on its first
-    // use: its regular-expression translator, matcher and worker threads are a third of the package, which a process
-    // that finds ripgrep would parse for nothing at every start.
-    const [{ runPortableSearch }, { MatcherWorkers }] = await Promise.all([
-      import('./portable/portable-search.js'),
-      import('./portable/matcher-worker.js'),
-    ]);
-    this.workers ??= new MatcherWorkers();
-    const collector = this.collector(params, filter, options);
-    const run = await runPortableSearch({
+    // No ripgrep where the files are: the portable search, with the same output.
+    const search = await this.portableSearch();
+    const collector = this.collector(params, filter, options, 'portable');
+    const run = await search({
       fs,
       params,
       base,
       fileName,
       timeoutMs: Math.max(1, deadline - Date.now()),
       signal: options.signal,
-      cache: this.ignoreRules,
-      workers: this.workers,
       onStdout: collector && ((chunk) => collector.write(chunk)),
     });
     return this.finish(params, run, filter, collector, 'portable');
   }
 
-  /** Files and content modes are parsed and filtered while the search runs; count mode's output is tiny. */
-  private collector(params: GrepParams, filter: ResultPathFilter, options: CallOptions): Collector {
+  /**
+   * The portable search, loaded here, on its first use: its regular-expression translator, matcher and worker threads
+   * are a third of the package, which a process that finds ripgrep would parse for nothing at every start.
+   */
+  private async portableSearch(): Promise<PortableSearch> {
+    const [{ runPortableSearch }, { MatcherWorkers }] = await Promise.all([
+      import('./portable/portable-search.js'),
+      import('./portable/matcher-worker.js'),
+    ]);
+    const workers = (this.workers ??= new MatcherWorkers());
+    return (request) => runPortableSearch({ ...request, cache: this.ignoreRules, workers });
+  }
+
+  /**
+   * Files and content modes are parsed and filtered while the search runs; count mode's output is tiny. ripgrep ends
+   * lines at `\n` only: in content mode its line numbers get the lone `\r` before them added, as ReadFile counts lines.
+   */
+  private collector(
+    params: GrepParams,
+    filter: ResultPathFilter,
+    options: CallOptions,
+    engine: SearchEngine,
+  ): Collector {
     if (params.output_mode === 'files_with_matches') return new FileListCollector(filter);
     if (params.output_mode === 'count_matches') return undefined;
+    const loneCrs = engine === 'ripgrep' ? new LoneCrCounter(this.runtime.fs, options.signal) : undefined;
     return new ContentCollector(filter, {
       multiline: params.multiline,
       readWindow: (file, lineOffset, matchColumn) =>
         windowInFile(this.runtime.fs, file, lineOffset, matchColumn, options.signal),
+      ...(loneCrs && { loneCrsBefore: (file, offset) => loneCrs.before(file, offset) }),
     });
+  }
+
+  /**
+   * A file ripgrep printed a line of holding a lone `\r` (which ends a line for ReadFile, not for ripgrep) is searched
+   * again by the portable search, which ends lines where ReadFile does, and its lines replaced: numbers, text and
+   * context lines then all follow ReadFile's lines (docs/grep.md). Such files are rare. One the portable search cannot
+   * answer for in the time left keeps ripgrep's lines.
+   */
+  private async searchLoneCrFilesAgain(
+    collector: ContentCollector,
+    params: GrepParams,
+    base: string,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const files = collector.filesWithLoneCr;
+    if (files.length === 0) return;
+    const search = await this.portableSearch();
+    for (const file of files) {
+      const run = await search({
+        fs: this.runtime.fs,
+        // The file is named: filters chose it already.
+        params: { ...params, glob: null, type: null },
+        base,
+        fileName: file,
+        timeoutMs: Math.max(1, deadline - Date.now()),
+        signal,
+      });
+      if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
+      if (run.exitCode === 0 && !run.timedOut && !run.outputCapped) {
+        collector.replaceLines(file, run.stdout.toString('utf8'));
+      }
+    }
   }
 
   /**

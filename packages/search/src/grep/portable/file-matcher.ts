@@ -227,7 +227,10 @@ export function createFileMatcher(options: MatcherOptions, path: string, explici
     printLines(text, bytes, matches, hidden);
   }
 
-  /** Walks the lines of `text` (and of `bytes`, for their offsets) and hands each that matters to {@link line}. */
+  /**
+   * Walks the lines of `text` (and of `bytes`, for their offsets) as ReadFile splits them, and hands each that matters
+   * to {@link line}.
+   */
   function printLines(text: string, bytes: Buffer, matches: Array<[number, number]>, hidden: number): void {
     let next = 0;
     let charStart = 0;
@@ -235,11 +238,11 @@ export function createFileMatcher(options: MatcherOptions, path: string, explici
     let number = lineNumber;
     // A line is matched when a match starts in it; in multiline mode also when a match runs through it.
     let spanEnd = -1;
+    const textLineEnd = lineEnds((code, from) => text.indexOf(code === 10 ? '\n' : '\r', from), text.length);
+    const bytesLineEnd = lineEnds((code, from) => bytes.indexOf(code, from), bytes.length);
     while (charStart < text.length) {
-      const newline = text.indexOf('\n', charStart);
-      const charEnd = newline < 0 ? text.length : newline;
-      const byteNewline = newline < 0 ? -1 : bytes.indexOf(10, byteStart);
-      const byteEnd = byteNewline < 0 ? bytes.length : byteNewline + 1;
+      const charEnd = textLineEnd(charStart);
+      const byteEnd = Math.min(bytesLineEnd(byteStart) + 1, bytes.length);
       let column: number | null | undefined = null;
       while (next < matches.length && (matches[next] as [number, number])[0] <= charEnd) {
         const [start, end] = matches[next] as [number, number];
@@ -275,11 +278,34 @@ export function createFileMatcher(options: MatcherOptions, path: string, explici
     return Buffer.byteLength(text.slice(lineStart, at)) + 1;
   }
 
-  /** The number of lines in `bytes`: its line ends, and an unterminated last line. */
+  /**
+   * Where each line ends, as ReadFile reads lines (docs/read-file.md): at a `\n`, or at a `\r` that is not the start
+   * of a `\r\n`. `indexOf` finds a code unit (`\n` or `\r`) in a string's characters or a buffer's bytes, `length`
+   * long; the function returned takes a line's start and gives the index of its break, or `length` when it has none.
+   * A lone `\r` is looked for once until passed: most files have none, and a file searched is never scanned twice.
+   */
+  function lineEnds(
+    indexOf: (code: number, from: number) => number,
+    length: number,
+  ): (from: number) => number {
+    // The next `\r` from where it was last looked for: -1 when there is none left, -2 before the first look.
+    let carriageReturn = -2;
+    return (from) => {
+      const newline = indexOf(10, from);
+      const end = newline < 0 ? length : newline;
+      if (carriageReturn !== -1 && carriageReturn < from) carriageReturn = indexOf(13, from);
+      if (carriageReturn >= 0 && carriageReturn < end && carriageReturn + 1 !== newline)
+        return carriageReturn;
+      return end;
+    };
+  }
+
+  /** The number of lines in `bytes` (whole lines, or the file's end): their breaks, and an unterminated last line. */
   function countLines(bytes: Buffer): number {
+    const lineEnd = lineEnds((code, from) => bytes.indexOf(code, from), bytes.length);
     let lines = 0;
-    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) lines++;
-    return bytes.length > 0 && bytes[bytes.length - 1] !== 10 ? lines + 1 : lines;
+    for (let at = 0; at < bytes.length; at = lineEnd(at) + 1) lines++;
+    return lines;
   }
 
   /** What a binary part does: a named file reads NUL as a line end (counts, lists); any other is left at once. */

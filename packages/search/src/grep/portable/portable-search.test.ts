@@ -80,6 +80,26 @@ describe('the portable search', () => {
     expect(await pending).toMatchObject(refused('The search was aborted.'));
   });
 
+  it('ends lines at a lone \\r too, as ReadFile does', async () => {
+    const grep = new Grep(
+      memoryRuntime({
+        'mac.txt': 'alpha\rbeta\rgamma needle\rdelta\r',
+        'mixed.txt': 'a\r\nb\rc\nneedle\r\n',
+      }),
+    );
+    expect(await grep.call({ pattern: 'needle', output_mode: 'content', '-C': 1 })).toMatchObject({
+      output: [
+        'mac.txt-2-beta',
+        'mac.txt:3:gamma needle',
+        'mac.txt-4-delta',
+        '--',
+        'mixed.txt-3-c',
+        'mixed.txt:4:needle',
+      ].join('\n'),
+      extras: { total: 6, search: 'portable' },
+    });
+  });
+
   it('stops past its output limit, keeping what it printed', async () => {
     const line = `${'zebra '.repeat(50)}\n`;
     const files = Object.fromEntries(
