@@ -3,8 +3,11 @@ import { openRegularFile } from '@kimi-tools/core/toolkit';
 import { SEARCH_ABORTED_MESSAGE } from '../errors.js';
 import { byteOrderMark } from './byte-order-mark.js';
 
-/** Bytes read at least at a time: the lines a page shows of one file are most often all in its first read. */
-export const FIRST_READ_BYTES = 16 * 1024;
+/**
+ * Bytes read at least at a time. A page asks first about its last line of each file, so one read most often covers
+ * them all: a small floor keeps a page's reads, all under way at once, from holding much memory.
+ */
+export const FIRST_READ_BYTES = 4 * 1024;
 
 /** Bytes read at most at a time: a line deep in a big file is reached in steps of this. */
 const MAX_READ_BYTES = 1024 * 1024;
