@@ -1,4 +1,5 @@
-import { it } from '@kimi-tools/test-kit';
+import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
+import { forwardingFileSystem, it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { FIRST_READ_BYTES, LoneCrCounter } from './lone-cr-counter.js';
 
@@ -37,6 +38,25 @@ describe('LoneCrCounter', () => {
     expect(await counter.before(bom, 4)).toBe(1);
     expect(await counter.before(utf16, 5)).toBe(1);
     expect(await counter.before(utf16, 9)).toBe(2);
+  });
+
+  it('reads on past a short read, which only 0 bytes ends (SFTP answers in packets)', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('a.txt', `${'x'.repeat(100)}\r${'y'.repeat(100)}\n`);
+    const base = workspace.runtime().fs;
+    const fs: FileSystem = {
+      ...forwardingFileSystem(base),
+      open: async (path, mode) => {
+        const handle = await base.open(path, mode);
+        // Every other call as the handle's own (a class's methods keep their `this`).
+        return Object.assign(Object.create(handle) as OpenFile, {
+          read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
+            handle.read(buffer, offset, Math.min(length, 16), position),
+        });
+      },
+    };
+    expect(await new LoneCrCounter(fs, undefined).before(file, 150)).toBe(1);
   });
 
   it('leaves ripgrep’s numbers to a file it cannot read', async ({ workspace }) => {

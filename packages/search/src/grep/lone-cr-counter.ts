@@ -101,7 +101,13 @@ export class LoneCrCounter {
  */
 async function readOn(handle: OpenFile, scan: FileScan, wanted: number): Promise<Buffer> {
   const bytes = Buffer.alloc(wanted + 3);
-  const { bytesRead } = await handle.read(bytes, 0, bytes.length, scan.read);
+  // A read may return fewer bytes than asked anywhere (SFTP: a server's packet size): only 0 is the end.
+  let bytesRead = 0;
+  while (bytesRead < bytes.length) {
+    const got = await handle.read(bytes, bytesRead, bytes.length - bytesRead, scan.read + bytesRead);
+    if (got.bytesRead === 0) break;
+    bytesRead += got.bytesRead;
+  }
   scan.complete = bytesRead < bytes.length;
   let read = bytes.subarray(0, bytesRead);
   if (scan.utf16 === undefined) {
