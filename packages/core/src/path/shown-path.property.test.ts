@@ -11,7 +11,7 @@ const trickyName = fc
     fc.oneof(
       fc.constantFrom('"', '\\', '/', 'n', 't', 'r', 'u', 'b', 'f', 'x', '0', '1', 'e', '.', ' ', "'"),
       fc.integer({ min: 1, max: 0x9f }).map((code) => String.fromCharCode(code)),
-      fc.constantFrom('\u202e', '\u2028', '\u061c', 'é', '😀'),
+      fc.constantFrom('\u202e', '\u2028', '\u061c', 'é', '😀', '\udcff', '\ud83d', '\ufffd'),
     ),
     { maxLength: 12 },
   )

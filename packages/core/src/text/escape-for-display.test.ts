@@ -8,6 +8,7 @@ import {
   shownPath,
   showUnsafeCharacters,
 } from './escape-for-display.js';
+import { readShownPath } from '../path/normalize-input.js';
 
 describe('escapeForDisplay', () => {
   it('leaves ordinary names alone: backslashes, spaces, quotes inside and non-Latin letters included', () => {
@@ -65,6 +66,15 @@ describe('escapeForDisplay', () => {
     expect(escapeForDisplay('\u2066x\u2069\u200e\u200f\u061c\u2028\u2029')).toBe(
       '"\\u2066x\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029"',
     );
+  });
+
+  it('shows the bytes of a name that is not UTF-8 (lone surrogates) as \\u escapes, and leaves surrogate pairs alone', () => {
+    expect(escapeForDisplay('inv\udcff.txt')).toBe('"inv\\udcff.txt"');
+    expect(escapeForDisplay('inv\udcfe.txt')).toBe('"inv\\udcfe.txt"');
+    expect(escapeForDisplay('inv\ufffd.txt')).toBe('inv\ufffd.txt');
+    expect(escapeForDisplay('dir\udc80/😀\ud800')).toBe('"dir\\udc80/😀\\ud800"');
+    expect(escapeForDisplay('😀 and 𝄞.txt')).toBe('😀 and 𝄞.txt');
+    expect(readShownPath(escapeForDisplay('inv\udcff.txt'))).toBe('inv\udcff.txt');
   });
 
   it('gives a quoted form that is a JSON string of the name', () => {

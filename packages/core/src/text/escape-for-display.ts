@@ -11,17 +11,27 @@ const C0_AND_DEL = '\\u0000-\\u001f\\u007f';
 const BEYOND_C0 = '\\u0080-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
 const UNSAFE = new RegExp(`[${C0_AND_DEL}${BEYOND_C0}]`);
 
-/** What is escaped between the quotes: the unsafe characters, and the quote and backslash the escapes use. */
-const ESCAPED = new RegExp(`[${C0_AND_DEL}${BEYOND_C0}"\\\\]`, 'g');
+/**
+ * A lone surrogate: a high one with no low one after it, or a low one with no high one before it (a pair, an emoji,
+ * is one character and stays as it is). A name holds one for each byte that is not UTF-8 (core's `nameFromBytes`);
+ * printed raw it would read as U+FFFD, like every other such byte and like a real U+FFFD.
+ */
+const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+
+/**
+ * What is escaped between the quotes: the unsafe characters, lone surrogates, and the quote and backslash the escapes
+ * use.
+ */
+const ESCAPED = new RegExp(`[${C0_AND_DEL}${BEYOND_C0}"\\\\]|${LONE_SURROGATE}`, 'g');
 const UNSAFE_BEYOND_C0 = new RegExp(`[${BEYOND_C0}]`, 'g');
 
 /**
- * When a name is shown quoted: it holds an unsafe character, it starts a `/`-separated component with `"` (it would
- * read as the quoted form), or it starts or ends with white space (what `trim()` removes: a reader, a model copying the
- * name, or a patch header read trimmed would lose it, and name another file; between quotes it stays). One
- * expression, so a plain name costs a single test.
+ * When a name is shown quoted: it holds an unsafe character or a lone surrogate, it starts a `/`-separated component
+ * with `"` (it would read as the quoted form), or it starts or ends with white space (what `trim()` removes: a reader,
+ * a model copying the name, or a patch header read trimmed would lose it, and name another file; between quotes it
+ * stays). One expression, so a plain name costs a single test.
  */
-const QUOTED_WHEN = `${UNSAFE.source}|(?:^|/)"|^\\s|\\s$`;
+const QUOTED_WHEN = `${UNSAFE.source}|${LONE_SURROGATE}|(?:^|/)"|^\\s|\\s$`;
 const NEEDS_QUOTES = new RegExp(QUOTED_WHEN);
 
 /**
@@ -81,11 +91,11 @@ export function hasUnsafeCharacter(text: string): boolean {
 
 /**
  * `text` (usually a path) as a user or a model is shown it (docs/paths.md#how-paths-are-shown). Text holding an unsafe
- * character, starting a component with `"`, or starting or ending with white space, is shown whole between double
- * quotes with JSON's escapes inside (`\n`, `\r`, `\t`, `\"`, `\\`, else `\u` and four hex digits), so it stays on one
- * line, keeps its ends and no plain name reads the same; so is text holding one of `separators`, the separators of
- * the line it is shown in. Any other text, spaces inside, quotes and backslashes included, comes back unchanged.
- * `readShownPath` reads it back.
+ * character or a lone surrogate (a byte of a name that is not UTF-8, shown `\udcff`), starting a component with `"`,
+ * or starting or ending with white space, is shown whole between double quotes with JSON's escapes inside (`\n`,
+ * `\r`, `\t`, `\"`, `\\`, else `\u` and four hex digits), so it stays on one line, keeps its ends and no plain name
+ * reads the same; so is text holding one of `separators`, the separators of the line it is shown in. Any other text,
+ * spaces inside, quotes and backslashes included, comes back unchanged. `readShownPath` reads it back.
  */
 export function escapeForDisplay(text: string, separators?: NameSeparators): string {
   if (!(separators?.needsQuotes ?? NEEDS_QUOTES).test(text)) return text;
