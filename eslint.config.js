@@ -40,6 +40,7 @@ export default tseslint.config(
       // The backends: the local disk, and the SSH package (keys and known_hosts are on the local disk).
       'packages/core/src/fs/local-file-system.ts',
       'packages/core/src/fs/local-lstat-many.ts',
+      'packages/core/src/fs/local-byte-names.ts',
       'packages/ssh/src/**',
       // The checkpoint store: the host's own storage, always on the local disk whatever backend the workspace is on
       // (the workspace itself is read and rewound through `runtime.fs`).

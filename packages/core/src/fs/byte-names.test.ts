@@ -42,9 +42,11 @@ describe('names that are not UTF-8', () => {
   });
 
   it('round-trip any bytes, and decode alike whole or streamed in pieces', () => {
-    const bytes = fc.uint8Array({ maxLength: 24 }).chain((array) =>
-      fc.tuple(fc.constant(array), fc.array(fc.nat({ max: array.length }), { maxLength: 4 })),
-    );
+    const bytes = fc
+      .uint8Array({ maxLength: 24 })
+      .chain((array) =>
+        fc.tuple(fc.constant(array), fc.array(fc.nat({ max: array.length }), { maxLength: 4 })),
+      );
     fc.assert(
       fc.property(bytes, ([array, cuts]) => {
         const name = nameFromBytes(array);

@@ -203,6 +203,13 @@ export interface FileSystemCapabilities {
    * session serves its requests in order): a lock's release is then not waited for. Absent: false.
    */
   readonly requestsInOrder?: boolean;
+  /**
+   * A path may name a file whose name is not UTF-8, each byte that is no part of a valid character carried as a lone
+   * surrogate, byte 0x80–0xFF as U+DC80–U+DCFF (core's `nameFromBytes`), and `readdir`, `realpath` and `readlink`
+   * give such a name that way. Absent: false, and core refuses such a path as invalid before the backend sees it (a
+   * backend that wrote it as UTF-8 would reach the file named with U+FFFD instead).
+   */
+  readonly byteNames?: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { BigIntStats, Dirent } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type {
   DirEntry,
@@ -10,12 +10,14 @@ import type {
   OpenFile,
   OpenMode,
 } from './file-system.js';
+import { hasLoneSurrogate, nodePath } from './byte-names.js';
+import { readdirLocal, readlinkLocal, realpathLocal } from './local-byte-names.js';
 import { lstatManyLocal } from './local-lstat-many.js';
 import { nodeOs } from './load-on-use.js';
 
 // `node:fs` as its CommonJS module: its ES facade reads every export, `ReadStream` included, which loads Node's
 // twenty stream modules at every start of a process importing core (a few ms of CPU; `pnpm bench coldStart`).
-const { constants, readdir, promises: fs } = process.getBuiltinModule('node:fs');
+const { constants, promises: fs } = process.getBuiltinModule('node:fs');
 
 /** The local disk's stats: Node's exact (bigint) stats, with size and mode as the numbers the interface promises. */
 class LocalStats implements FileStats {
@@ -69,7 +71,8 @@ class LocalStats implements FileStats {
 
 const BIGINT = { bigint: true } as const;
 
-const localLstat = async (path: string): Promise<FileStats> => new LocalStats(await fs.lstat(path, BIGINT));
+const localLstat = async (path: string): Promise<FileStats> =>
+  new LocalStats(await fs.lstat(nodePath(path), BIGINT));
 
 /** A Node `FileHandle` as an {@link OpenFile}: reads and writes pass straight through. */
 class LocalOpenFile implements OpenFile {
@@ -123,9 +126,18 @@ const LOCAL_CAPABILITIES: FileSystemCapabilities = Object.freeze({
   linkCounts: true,
   localProcesses: true,
   exec: true,
+  // Windows names are UTF-16, and Node reads a `Buffer` path there as UTF-8: no byte escape means anything there.
+  byteNames: process.platform !== 'win32',
 });
 
 function execLocal(command: string, args: readonly string[], options: ExecOptions = {}): ExecProcess {
+  // Node passes a program's arguments and directory as UTF-8 only: a byte escape would reach it as U+FFFD, another
+  // name. The caller takes its portable path for such a name (Grep: its own search).
+  if ([command, options.cwd ?? '', ...args].some(hasLoneSurrogate)) {
+    throw Object.assign(new Error('EINVAL: a name that is not UTF-8 cannot be passed to a program'), {
+      code: 'EINVAL',
+    });
+  }
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
@@ -162,15 +174,10 @@ function execLocal(command: string, args: readonly string[], options: ExecOption
   };
 }
 
-const WITH_FILE_TYPES = { withFileTypes: true } as const;
-
-/**
- * `readdir` with types, through the callback API: `fs.promises.readdir` costs about 45 % more CPU per directory in
- * Node 20 (its request objects), which a walk of 60,000 entries (Glob) pays thousands of times.
- */
-function readdirWithTypes(path: string): Promise<Dirent[]> {
+/** `readdir` as a promise, for callers other than Glob's walk (which takes {@link readDirectoryEntries}). */
+function readdirAsPromise(path: string): Promise<DirEntry[]> {
   return new Promise((resolve, reject) => {
-    readdir(path, WITH_FILE_TYPES, (error, entries) => (error ? reject(error) : resolve(entries)));
+    readdirLocal(path, (error, entries) => (error ? reject(error) : resolve(entries as DirEntry[])));
   });
 }
 
@@ -183,29 +190,31 @@ export const localFileSystem: FileSystem = Object.freeze({
     return nodeOs().homedir();
   },
   capabilities: LOCAL_CAPABILITIES,
-  stat: async (path: string) => new LocalStats(await fs.stat(path, BIGINT)),
+  stat: async (path: string) => new LocalStats(await fs.stat(nodePath(path), BIGINT)),
   lstat: localLstat,
   lstatMany: lstatManyLocal,
-  realpath: (path: string) => fs.realpath(path),
-  readlink: (path: string) => fs.readlink(path),
-  readdir: readdirWithTypes,
-  open: async (path: string, mode: OpenMode) => new LocalOpenFile(await fs.open(path, OPEN_FLAGS[mode])),
-  create: async (path: string, mode = 0o666) => new LocalOpenFile(await fs.open(path, CREATE_FLAGS, mode)),
-  rename: (from: string, to: string) => fs.rename(from, to),
-  unlink: (path: string) => fs.unlink(path),
+  realpath: realpathLocal,
+  readlink: readlinkLocal,
+  readdir: readdirAsPromise,
+  open: async (path: string, mode: OpenMode) =>
+    new LocalOpenFile(await fs.open(nodePath(path), OPEN_FLAGS[mode])),
+  create: async (path: string, mode = 0o666) =>
+    new LocalOpenFile(await fs.open(nodePath(path), CREATE_FLAGS, mode)),
+  rename: async (from: string, to: string) => fs.rename(nodePath(from), nodePath(to)),
+  unlink: async (path: string) => fs.unlink(nodePath(path)),
   mkdir: async (path: string, options: { recursive?: boolean; mode?: number } = {}) => {
-    await fs.mkdir(path, options);
+    await fs.mkdir(nodePath(path), options);
   },
-  rmdir: (path: string) => fs.rmdir(path),
-  chmod: (path: string, mode: number) => fs.chmod(path, mode),
-  utimes: (path: string, atime: number, mtime: number) => fs.utimes(path, atime, mtime),
-  symlink: (target: string, path: string) => fs.symlink(target, path),
-  link: (existing: string, path: string) => fs.link(existing, path),
+  rmdir: async (path: string) => fs.rmdir(nodePath(path)),
+  chmod: async (path: string, mode: number) => fs.chmod(nodePath(path), mode),
+  utimes: async (path: string, atime: number, mtime: number) => fs.utimes(nodePath(path), atime, mtime),
+  symlink: async (target: string, path: string) => fs.symlink(nodePath(target), nodePath(path)),
+  link: async (existing: string, path: string) => fs.link(nodePath(existing), nodePath(path)),
   syncDirectory: async (path: string) => {
     // Makes a rename durable; not every platform can open or sync a directory, which is fine.
     let handle: FileHandle | undefined;
     try {
-      handle = await fs.open(path, 'r');
+      handle = await fs.open(nodePath(path), 'r');
       await handle.sync();
     } catch {
       // Best effort only.
@@ -227,7 +236,7 @@ export function readDirectoryEntries(
   callback: (error: unknown, entries: readonly DirEntry[]) => void,
 ): void {
   if (fs === localFileSystem) {
-    readdir(path, WITH_FILE_TYPES, (error, entries) => callback(error ?? undefined, entries ?? []));
+    readdirLocal(path, callback);
     return;
   }
   fs.readdir(path).then(

@@ -1,3 +1,4 @@
+import { nodePath } from './byte-names.js';
 import { StatsTable } from './stats-table.js';
 import { underBase } from './lstat-many.js';
 import { monotonicMs } from '../runtime/monotonic-ms.js';
@@ -45,7 +46,7 @@ export async function lstatManyLocal(base: string, paths: readonly string[]): Pr
       for (; next < end; next += 1) {
         let stats;
         try {
-          stats = lstatSync(underBase(base, paths[next]!), OPTIONS);
+          stats = lstatSync(nodePath(underBase(base, paths[next]!)), OPTIONS);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
           throw error;

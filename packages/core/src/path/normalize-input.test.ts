@@ -24,6 +24,15 @@ describe('checkPathInput', () => {
     expect(checkPathInput('emoji \ud83d\ude00.txt')).toBeUndefined();
   });
 
+  it('takes the byte escapes of a name that is not UTF-8 where the backend carries such names, and only as shown', () => {
+    expect(checkPathInput('inv\udcff.txt', true)).toBeUndefined();
+    expect(checkPathInput('inv\udcff.txt')).toBe('invalid');
+    // The bytes of `é`, which is shown `é`, and lone surrogates that escape no byte.
+    for (const bad of ['\udcc3\udca9', 'a\udc7f', 'd\ud800/n.txt']) {
+      expect(checkPathInput(bad, true)).toBe('invalid');
+    }
+  });
+
   it('flags UNC and device prefixes in either slash style', () => {
     for (const unc of [
       '\\\\server\\share',

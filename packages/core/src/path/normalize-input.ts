@@ -1,7 +1,5 @@
+import { hasLoneSurrogate, isByteName } from '../fs/byte-names.js';
 import { pathApiFor } from './platform-path.js';
-
-// In `u` mode a surrogate pair reads as one code point, so only a lone surrogate is a code point of category Cs.
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * The quoted form (`"..."`, JSON's escapes inside) that starts at `start` of `input` and ends the input or is followed
@@ -47,13 +45,16 @@ export type InputProblem = 'empty' | 'invalid';
 
 /**
  * docs/paths.md items 1–2, decided on the string alone: empty, NUL byte, not well-formed Unicode, or UNC/device prefix.
- * A lone surrogate names no file: Node would write it as U+FFFD, so the file created would not be the one named.
+ * A lone surrogate names no file, unless it is a byte escape of a name that is not UTF-8 written as a listing shows it
+ * (`inv\udcff.txt`, core's `nameFromBytes`) and the backend carries such names (`byteNames`): Node would write any
+ * other as U+FFFD, so the file reached would not be the one named.
  * Any two leading separators (`\\`, `//`, `\/`, `/\`) count as UNC on every platform: on Windows they reach a server
  * (sending credentials), and refusing the rare POSIX spelling `//x` costs nothing.
  */
-export function checkPathInput(input: string): InputProblem | undefined {
+export function checkPathInput(input: string, byteNames = false): InputProblem | undefined {
   if (input.length === 0) return 'empty';
-  if (input.includes('\0') || LONE_SURROGATE.test(input)) return 'invalid';
+  if (input.includes('\0')) return 'invalid';
+  if (hasLoneSurrogate(input) && !(byteNames && isByteName(input))) return 'invalid';
   if (/^[\\/]{2}/.test(input)) return 'invalid';
   return undefined;
 }

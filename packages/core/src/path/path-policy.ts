@@ -248,7 +248,7 @@ export class PathPolicy {
   }
 
   private async resolve(input: string): Promise<Resolution> {
-    const problem = checkPathInput(input);
+    const problem = checkPathInput(input, this.fs.capabilities.byteNames === true);
     if (problem) return { ok: false, reason: problem };
     const expanded = expandPathInput(input, { homeDir: this.homeDir, platform: this.platform });
     if (isDriveRelative(expanded, this.platform)) return { ok: false, reason: 'invalid' };

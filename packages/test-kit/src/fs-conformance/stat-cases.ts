@@ -65,9 +65,11 @@ export const statCases: readonly ConformanceCase[] = [
       expect(typeof fs.name === 'string' && fs.name.length > 0).toBe(true);
       expect(typeof fs.platform).toBe('string');
       expect(fs.homeDir.startsWith('/') || fs.platform === 'win32').toBe(true);
-      // `requestsInOrder` is optional: a backend that does not carry out operations in the order called leaves it out.
-      const { timeResolutionMs, requestsInOrder = false, ...flags } = fs.capabilities;
+      // `requestsInOrder` and `byteNames` are optional: a backend that does not carry out operations in the order
+      // called, or that carries no name that is not UTF-8, leaves them out.
+      const { timeResolutionMs, requestsInOrder = false, byteNames = false, ...flags } = fs.capabilities;
       expect(typeof requestsInOrder).toBe('boolean');
+      expect(typeof byteNames).toBe('boolean');
       expect(Object.keys(flags).sort()).toEqual(
         [
           'atomicReplace',

@@ -28,6 +28,24 @@ export const treeCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'with `byteNames`, a name holding byte escapes is its own file: listed as created, never as U+FFFD',
+    async run(context) {
+      const { fs, skip } = context;
+      if (fs.capabilities.byteNames !== true) skip('the backend carries no name that is not UTF-8');
+      // `inv\xff.txt`, `inv\xfe.txt` and a real `inv\uFFFD.txt`: three files a UTF-8 decoding reads alike.
+      await context.write('inv\udcff.txt', 'ff');
+      await context.write('inv\udcfe.txt', 'fe');
+      await context.write('inv\ufffd.txt', 'replacement character');
+      await fs.mkdir(context.at('dir\udc80'));
+      await context.write('dir\udc80/inner', 'inner');
+      const listed = (await fs.readdir(context.root)).map((entry) => entry.name).sort();
+      expect(listed).toEqual(['dir\udc80', 'inv\udcfe.txt', 'inv\udcff.txt', 'inv\ufffd.txt']);
+      expect((await context.read(context.at('inv\udcff.txt'))).toString()).toBe('ff');
+      expect((await context.read(context.at('inv\udcfe.txt'))).toString()).toBe('fe');
+      expect(await fs.realpath(context.at('dir\udc80/inner'))).toBe(context.at('dir\udc80/inner'));
+    },
+  },
+  {
     name: 'readdir follows a link to a directory given as the path, and rejects ENOTDIR for a file, ENOENT if missing',
     async run(context) {
       const { fs } = context;

@@ -66,6 +66,8 @@ const MEMORY_CAPABILITIES: FileSystemCapabilities = Object.freeze({
   // Only this process sees the workspace: a lock's holder is judged by its token and age, never by a process id.
   localProcesses: false,
   exec: false,
+  // Names are strings here: one holding byte escapes is a name like any other.
+  byteNames: true,
 });
 
 /**
