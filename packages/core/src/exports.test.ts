@@ -346,6 +346,12 @@ function exportedNames(entry: string): string[] {
 }
 
 const FILE_SYSTEMS = [
+  // Names that are not UTF-8, as byte escapes (docs/paths.md#names-that-are-not-utf-8), for a backend and for Grep.
+  'ByteNameDecoder',
+  'bytesOfName',
+  'hasLoneSurrogate',
+  'nameFromBytes',
+  'wellFormed',
   'DirEntry',
   'ExecOptions',
   'ExecProcess',

@@ -12,7 +12,7 @@ import { localFileSystem } from '@kimi-tools/core/fs';
 /**
  * What a backend over SFTP (OpenSSH, protocol 3) can do, for {@link TranslatedFileSystemOptions.capabilities}:
  * atomic replace (`posix-rename`) and exclusive create, but no inode, device, change time or link count, whole-second
- * modification times, and process ids of another host.
+ * modification times, process ids of another host, and no name that is not UTF-8.
  */
 export const SFTP_CAPABILITIES: Partial<FileSystemCapabilities> = Object.freeze({
   inodes: false,
@@ -20,6 +20,7 @@ export const SFTP_CAPABILITIES: Partial<FileSystemCapabilities> = Object.freeze(
   linkCounts: false,
   localProcesses: false,
   timeResolutionMs: 1000,
+  byteNames: false,
 });
 
 /** Options of {@link translatedFileSystem}. */

@@ -1,4 +1,4 @@
-import { nameFromBytes } from './byte-names.js';
+import { hasLoneSurrogate, nameFromBytes } from './byte-names.js';
 
 /**
  * Where the last character of `bytes` starts when it is cut off by their end (a lead byte whose continuation bytes
@@ -20,7 +20,8 @@ function cutCharacterStart(bytes: Uint8Array): number {
  * Decodes a stream of program output that names files (ripgrep's) as {@link nameFromBytes} would decode it whole:
  * a byte that is no part of valid UTF-8 becomes its byte escape, so a name reads back as its own bytes. A chunk is
  * decoded by Node as usual and only one that then holds U+FFFD is decoded again byte by byte, so output that is all
- * UTF-8 costs one scan more. A character split between two chunks is kept until its end comes.
+ * UTF-8 costs one scan more (and a well-formedness check while no escape has come). A character split between two
+ * chunks is kept until its end comes.
  */
 export class ByteNameDecoder {
   private carried: Buffer | undefined;
@@ -43,10 +44,8 @@ export class ByteNameDecoder {
   }
 
   private decode(bytes: Buffer): string {
-    const text = bytes.toString('utf8');
-    if (!text.includes('\uFFFD')) return text;
-    const escaped = nameFromBytes(bytes);
-    if (escaped !== text) this.escapedAny = true;
-    return escaped;
+    const text = nameFromBytes(bytes);
+    if (!this.escapedAny && hasLoneSurrogate(text)) this.escapedAny = true;
+    return text;
   }
 }

@@ -58,6 +58,9 @@ function characterLength(bytes: Uint8Array, at: number): number {
  */
 export function nameFromBytes(bytes: Uint8Array): string {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Node's own decoding, where it lost nothing: most names and most output are UTF-8.
+  const decoded = buffer.toString('utf8');
+  if (!mayHaveLostBytes(decoded)) return decoded;
   let name = '';
   let runStart = 0;
   let at = 0;
@@ -135,4 +138,12 @@ export function nodePath(path: string): string | Buffer {
  */
 export function mayHaveLostBytes(text: string): boolean {
   return text.includes('\uFFFD');
+}
+
+/**
+ * `text` as a reader of UTF-8 shows it, each lone surrogate as U+FFFD: for the text of a file's lines that came in
+ * one stream with names (ripgrep's output), where only the names keep their bytes.
+ */
+export function wellFormed(text: string): string {
+  return (text as WellFormedString).toWellFormed();
 }

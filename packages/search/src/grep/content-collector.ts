@@ -1,5 +1,4 @@
-import { StringDecoder } from 'node:string_decoder';
-import { localFileSystem } from '@kimi-tools/core/fs';
+import { ByteNameDecoder, localFileSystem, wellFormed } from '@kimi-tools/core/fs';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 import { sortByPathComponentWise } from '../common/compare-paths.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
@@ -94,7 +93,11 @@ export type WindowReader = (
  * the group's first line keeps it (a later line is inside a match, or starts one at an unknown place).
  */
 export class ContentCollector {
-  private readonly decoder = new StringDecoder('utf8');
+  /**
+   * Names that are not UTF-8 come as their byte escapes (docs/paths.md#names-that-are-not-utf-8); the text of the
+   * lines is shown as before, each byte that is not UTF-8 as U+FFFD.
+   */
+  private readonly decoder = new ByteNameDecoder();
   /** Output not parsed yet: the start of a record whose end has not arrived. */
   private pending = '';
   /** Where in `pending` the search for the record's end resumes (a long line is scanned once, not per chunk). */
@@ -342,7 +345,8 @@ export class ContentCollector {
     } else if (afterGap) {
       this.current.lines.push(null);
     }
-    const record = output.slice(nul + 1, newline);
+    const line = output.slice(nul + 1, newline);
+    const record = this.decoder.escapedAny ? wellFormed(line) : line;
     if (this.mayHoldCr && hasLoneCr(record)) this.withLoneCr.add(path);
     this.current.lines.push(record);
   }

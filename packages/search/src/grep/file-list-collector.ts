@@ -1,4 +1,4 @@
-import { StringDecoder } from 'node:string_decoder';
+import { ByteNameDecoder } from '@kimi-tools/core/fs';
 import { componentWiseKey } from '../common/compare-paths.js';
 import type { ResultPathFilter } from './result-path-filter.js';
 
@@ -9,7 +9,8 @@ import type { ResultPathFilter } from './result-path-filter.js';
  * mid-name.
  */
 export class FileListCollector {
-  private readonly decoder = new StringDecoder('utf8');
+  /** Names that are not UTF-8 come as their byte escapes (docs/paths.md#names-that-are-not-utf-8). */
+  private readonly decoder = new ByteNameDecoder();
   /** The start of a name whose end has not arrived yet. */
   private pending = '';
   /** The files listed by each chunk, in the order ripgrep printed them, with their times once judged kept. */

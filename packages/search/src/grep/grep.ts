@@ -5,7 +5,7 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import type { ExecProcess } from '@kimi-tools/core/fs';
+import { hasLoneSurrogate, nameFromBytes, type ExecProcess } from '@kimi-tools/core/fs';
 import {
   hiddenFromListing,
   escapeForDisplay,
@@ -174,7 +174,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const filter = new ResultPathFilter(this.runtime, base, await hiddenFromListing(this.runtime, this));
     // One timeout for the call: a ripgrep run given up for an ignore file leaves the portable search the rest.
     const deadline = Date.now() + this.timeoutMs;
-    if (binary !== null) {
+    // Node passes a program's directory and arguments as UTF-8 only: a name that is not UTF-8 is searched without it.
+    if (binary !== null && !hasLoneSurrogate(base) && !hasLoneSurrogate(fileName ?? '')) {
       const collector = this.collector(params, filter, options, 'ripgrep');
       const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);
       if (run !== undefined) {
@@ -262,7 +263,8 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
       });
       if (run.aborted) throw new Error(SEARCH_ABORTED_MESSAGE);
       if (run.exitCode === 0 && !run.timedOut && !run.outputCapped) {
-        collector.replaceLines(file, run.stdout.toString('utf8'));
+        // Decoded as ripgrep's output is: a name that is not UTF-8 keeps its byte escapes, and so its block.
+        collector.replaceLines(file, nameFromBytes(run.stdout));
       }
     }
   }
@@ -396,7 +398,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
         };
       }
       case 'count_matches': {
-        const found = parseCounts(run.stdout.toString('utf8'));
+        const found = parseCounts(nameFromBytes(run.stdout));
         const kept = await filter.keepsEach(found.map((entry) => entry.path));
         const counts = sortByPathComponentWise(
           found.filter((_entry, index) => kept[index]),

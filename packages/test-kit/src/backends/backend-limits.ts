@@ -33,6 +33,10 @@ export const BACKEND_LIMITS = {
     on: ['local'],
     why: 'needs the tools in this process on the local disk: `~` as this process’s HOME (which the test changes), its file descriptors running out, its own spawn failures, a README snippet that makes its own runtime there',
   },
+  'byte-names': {
+    on: ['local', 'memory'],
+    why: 'names a file whose name is not UTF-8 (its bytes as escapes U+DC80–U+DCFF, docs/paths.md#names-that-are-not-utf-8): ssh2 writes every SFTP path as UTF-8 and reads every name so, so over SSH such a name cannot be carried and is refused',
+  },
   'huge-files': {
     on: ['local'],
     why: 'makes a file of 50 MiB or more (a sparse one of 512 MiB): the in-memory backend holds every byte, and over SFTP each moves at loopback speed, seconds to minutes of CI, for code that is the same on every backend',

@@ -1,4 +1,4 @@
-import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
+import { bytesOfName, hasLoneSurrogate, type FileSystem, type OpenFile } from '@kimi-tools/core/fs';
 import { pathApiFor, type IgnoreRuleCache } from '@kimi-tools/core/toolkit';
 import { GREP_MAX_LINE_CHARS } from '../../limits.js';
 import type { GrepParams } from '../grep-params.js';
@@ -232,7 +232,8 @@ class PortableSearch {
   private print(text: string): void {
     if (text === '' || this.stopped) return;
     this.found = true;
-    const chunk = Buffer.from(text);
+    // A name that is not UTF-8 is printed as its own bytes, as ripgrep prints it (docs/paths.md).
+    const chunk = hasLoneSurrogate(text) ? (bytesOfName(text) ?? Buffer.from(text)) : Buffer.from(text);
     if (!this.request.onStdout) this.stdout.push(chunk);
     else {
       try {

@@ -1,0 +1,118 @@
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
+import { memoryFileSystem } from '@kimi-tools/core/fs';
+import { backendHas, it } from '@kimi-tools/test-kit';
+import { describe, expect } from 'vitest';
+import { Glob } from './glob/glob.js';
+import { Grep } from './grep/grep.js';
+
+// docs/paths.md#names-that-are-not-utf-8: `inv\xff.txt`, `inv\xfe.txt` and a real `inv\uFFFD.txt` were all listed
+// as `inv\uFFFD.txt` (Node's readdir and ripgrep's output decode such bytes as U+FFFD), and given back that name led to
+// the third file. Each is shown as its own name now, and that name leads back to it.
+const files = {
+  'inv\udcff.txt': 'zebra ff\n',
+  'inv\udcfe.txt': 'zebra fe\n',
+  'inv\ufffd.txt': 'zebra replacement\n',
+};
+
+describe.runIf(backendHas('byte-names'))('names that are not UTF-8', () => {
+  it('Glob shows each such name quoted with its bytes as \\u escapes, and takes it back', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({ ...files, 'd\udc80/inner.txt': '' });
+    const glob = new Glob(workspace.runtime());
+    expect((await glob.call({ pattern: '**/*.txt' })).output).toBe(
+      ['"d\\udc80/inner.txt"', '"inv\\udcfe.txt"', '"inv\\udcff.txt"', 'inv\ufffd.txt'].join('\n'),
+    );
+    expect((await glob.call({ pattern: '*', directory: '"d\\udc80"' })).output).toBe('inner.txt');
+  });
+
+  it('Grep shows each such name quoted in every mode, each with its own lines', async ({ workspace }) => {
+    await workspace.writeAll(files);
+    const grep = new Grep(workspace.runtime());
+    expect((await grep.call({ pattern: 'zebra' })).extras).toMatchObject({ search: 'ripgrep' });
+    const listed = await grep.call({ pattern: 'zebra' });
+    expect(String(listed.output).split('\n').sort()).toEqual([
+      '"inv\\udcfe.txt"',
+      '"inv\\udcff.txt"',
+      'inv\ufffd.txt',
+    ]);
+    expect((await grep.call({ pattern: 'zebra', output_mode: 'content' })).output).toBe(
+      [
+        '"inv\\udcfe.txt":1:zebra fe',
+        '"inv\\udcff.txt":1:zebra ff',
+        'inv\ufffd.txt:1:zebra replacement',
+      ].join('\n'),
+    );
+    expect((await grep.call({ pattern: 'zebra', output_mode: 'count_matches' })).output).toBe(
+      ['"inv\\udcfe.txt":1', '"inv\\udcff.txt":1', 'inv\ufffd.txt:1'].join('\n'),
+    );
+  });
+
+  it('Grep searches the file or directory a shown name leads back to', async ({ workspace }) => {
+    await workspace.writeAll({
+      ...files,
+      'd\udc80/inner.txt': 'zebra inner\n',
+      'd\ufffd/other.txt': 'zebra other\n',
+    });
+    const grep = new Grep(workspace.runtime());
+    // ripgrep cannot be given such a name (Node passes arguments as UTF-8): the portable search takes it.
+    const file = await grep.call({ pattern: 'zebra', path: '"inv\\udcff.txt"', output_mode: 'content' });
+    expect(file).toMatchObject({ output: '"inv\\udcff.txt":1:zebra ff', extras: { search: 'portable' } });
+    const directory = await grep.call({ pattern: 'zebra', path: '"d\\udc80"', output_mode: 'content' });
+    expect(directory.output).toBe('inner.txt:1:zebra inner');
+    const tree = await grep.call({ pattern: 'zebra (inner|other)', output_mode: 'content' });
+    expect(tree).toMatchObject({
+      output: '"d\\udc80/inner.txt":1:zebra inner\nd\ufffd/other.txt:1:zebra other',
+      extras: { search: 'ripgrep' },
+    });
+  });
+
+  it('Grep shows the bytes of a line that are not UTF-8 as U+FFFD, as before', async ({ workspace }) => {
+    await workspace.write('inv\udcff.txt', Buffer.from('zebra \xff\n', 'latin1'));
+    const content = await new Grep(workspace.runtime()).call({ pattern: 'zebra', output_mode: 'content' });
+    expect(content.output).toBe('"inv\\udcff.txt":1:zebra \ufffd');
+  });
+});
+
+describe.runIf(backendHas('byte-names'))('names that are not UTF-8, in every search', () => {
+  const calls = [
+    { pattern: 'zebra' },
+    { pattern: 'zebra', output_mode: 'content' },
+    { pattern: 'zebra', output_mode: 'count_matches' },
+    { pattern: 'zebra', output_mode: 'content', path: '"d\\udc80"' },
+  ] as const;
+  const tree = {
+    ...files,
+    'd\udc80/inner.txt': 'zebra inner\n',
+    'line.txt': Buffer.from('zebra \xff\n', 'latin1'),
+  };
+
+  it('the portable search, on the local disk and in memory, answers as ripgrep does', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll(tree);
+    const fs = memoryFileSystem();
+    await fs.mkdir('/work');
+    await fs.mkdir('/work/d\udc80');
+    for (const [name, content] of Object.entries(tree)) {
+      const file = await fs.create(`/work/${name}`);
+      const bytes = Buffer.from(content);
+      await file.write(bytes, 0, bytes.length, 0);
+      await file.close();
+    }
+    const memory = createRuntime({ workDir: '/work', approval: yoloApproval(), fs });
+    for (const call of calls) {
+      const expected = await new Grep(workspace.runtime()).call(call);
+      const portable = { ...expected, extras: { ...expected.extras, search: 'portable' } };
+      expect(await new Grep(workspace.runtime(), { rgPath: '/nonexistent/rg' }).call(call)).toEqual(portable);
+      // Files mode lists the newest first: the files in memory were not written at the same times.
+      const sorted = (result: { output: unknown }) => ({
+        ...result,
+        output: String(result.output).split('\n').sort(),
+      });
+      expect(sorted(await new Grep(memory).call(call)), JSON.stringify(call)).toEqual(sorted(portable));
+    }
+    const glob = await new Glob(memory).call({ pattern: '**/*.txt' });
+    expect(glob.output).toBe((await new Glob(workspace.runtime()).call({ pattern: '**/*.txt' })).output);
+  });
+});
