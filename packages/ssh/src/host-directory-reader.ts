@@ -1,4 +1,4 @@
-import { FileType, type DirEntry, type ExecProcess } from '@kimi-tools/core/fs';
+import { bytesOfName, FileType, nameFromBytes, type DirEntry, type ExecProcess } from '@kimi-tools/core/fs';
 import type { SshSession } from './connection.js';
 import { errnoError } from './errno-error.js';
 import { remoteExec } from './remote-exec.js';
@@ -123,7 +123,9 @@ export class HostDirectoryReader {
     return new Promise<DirEntry[]>((resolve, reject) => {
       running.waiting.set(id, { path, resolve, reject, retry: sftp });
       if (running.queued.length === 0) setImmediate(() => this.#flush(running));
-      running.queued.push(JSON.stringify([id, Buffer.from(path, 'utf8').toString('latin1')]));
+      // The path and the names go as their bytes (one latin-1 character a byte): the program lists names that are not
+      // UTF-8 as they are, each byte that is not UTF-8 as its escape (docs/paths.md#names-that-are-not-utf-8).
+      running.queued.push(JSON.stringify([id, (bytesOfName(path) ?? Buffer.from(path)).toString('latin1')]));
     });
   }
 
@@ -176,7 +178,7 @@ export class HostDirectoryReader {
       return;
     }
     waiting.resolve(
-      answer.map(([name, type]) => dirEntry(Buffer.from(name, 'latin1').toString('utf8'), MODES[type] ?? 0)),
+      answer.map(([name, type]) => dirEntry(nameFromBytes(Buffer.from(name, 'latin1')), MODES[type] ?? 0)),
     );
   }
 

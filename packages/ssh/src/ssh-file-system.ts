@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import {
   FileType,
+  hasLoneSurrogate,
   isFileType,
   type ExecOptions,
   type FileSystem,
@@ -31,6 +32,12 @@ import { UnopenedFile } from './unopened-file.js';
 
 /** Where the host's clock is read (see `now`): its temp directory, which every POSIX host has. */
 const CLOCK_DIRECTORY = '/tmp';
+
+/**
+ * Why a path holding a name that is not UTF-8 (its bytes as escapes, docs/paths.md#names-that-are-not-utf-8) is
+ * refused: ssh2 writes every SFTP path as UTF-8 and has no way to send other bytes.
+ */
+const NOT_UTF8_OVER_SFTP = 'a name that is not UTF-8 cannot be sent over SFTP';
 
 /** How many times an exclusive create is sent before an unexplained failure is taken for an I/O error. */
 const CREATE_ATTEMPTS = 4;
@@ -137,6 +144,10 @@ function backend(
       return Promise.reject(errnoError('EINVAL', syscall, paths, 'paths on the SSH backend are absolute'));
     }
     if (paths.some(pathTooLong)) return Promise.reject(errnoError('ENAMETOOLONG', syscall, paths));
+    // ssh2 writes every SFTP path as UTF-8: a byte escape would go as U+FFFD and reach the file of that name.
+    if (paths.some(hasLoneSurrogate)) {
+      return Promise.reject(errnoError('EINVAL', syscall, paths, NOT_UTF8_OVER_SFTP));
+    }
     return remote.run(syscall, paths, work);
   };
 
