@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { promises as nodeFs } from 'node:fs';
 import { createRuntime, yoloApproval, type ToolRuntime } from '@kimi-tools/core';
 import { localFileSystem } from '@kimi-tools/core/fs';
 import { ReadFile } from '@kimi-tools/read';
@@ -114,6 +115,44 @@ describe('search over SSH', () => {
       const read = await new ReadFile(remote).call({ path: name });
       expect(read.isError, `${name}: ${read.message}`).toBe(false);
       expect(read.output, name).toMatch(/^ +1\t/);
+    }
+  });
+});
+
+// docs/paths.md#names-that-are-not-utf-8: over SSH the host's listing and ripgrep name a file whose name is not UTF-8
+// by its byte escapes, so it is listed apart from the U+FFFD file; SFTP cannot carry such a path, which is refused.
+describe('names that are not UTF-8 over SSH', () => {
+  it('are listed apart from the U+FFFD file, as on the local disk, and refused when given back', async () => {
+    const tree = await createTempWorkspace();
+    const files = await sshFileSystem({ ...sshOptions(), root: tree.workDir });
+    try {
+      for (const [name, content] of [
+        ['inv\xff.txt', 'zebra ff\n'],
+        ['inv\xfe.txt', 'zebra fe\n'],
+        ['inv\xef\xbf\xbd.txt', 'zebra replacement\n'],
+      ]) {
+        await nodeFs.writeFile(
+          Buffer.concat([Buffer.from(`${tree.workDir}/`), Buffer.from(name!, 'latin1')]),
+          content!,
+        );
+      }
+      const over = createRuntime({ workDir: tree.workDir, approval: yoloApproval(), fs: files });
+      const shown = ['"inv\\udcfe.txt"', '"inv\\udcff.txt"', 'inv\ufffd.txt'];
+      expect((await new Glob(over).call({ pattern: '*.txt' })).output).toBe(shown.join('\n'));
+      // Grep cannot stat them over SFTP, so it cannot tell they are no sensitive file: it leaves them out, and never
+      // gives their lines to the U+FFFD file.
+      const grep = await new Grep(over).call({ pattern: 'zebra', output_mode: 'content' });
+      expect(grep.output).toBe('inv\ufffd.txt:1:zebra replacement');
+      expect(await new ReadFile(over).call({ path: '"inv\\udcff.txt"' })).toMatchObject({
+        message: '`"inv\\udcff.txt"` is not a valid path.',
+        brief: 'Invalid path',
+      });
+      expect((await new ReadFile(over).call({ path: 'inv\ufffd.txt' })).output).toBe(
+        '     1\tzebra replacement\n',
+      );
+    } finally {
+      await files.close();
+      await tree.cleanup();
     }
   });
 });

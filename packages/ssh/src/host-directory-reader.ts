@@ -61,6 +61,14 @@ while True:
         out.flush()
 `;
 
+/** A character of a latin-1 string past ASCII, which the program's input must not hold raw. */
+const NOT_ASCII = /[\u0080-\u00ff]/g;
+
+/** `\u00XX`, JSON's escape of such a character. */
+function asciiEscape(character: string): string {
+  return `\\u00${character.charCodeAt(0).toString(16)}`;
+}
+
 /** The mode type bits of each type letter of the program. */
 const MODES: Readonly<Record<string, number>> = {
   f: FileType.FILE,
@@ -97,6 +105,9 @@ interface Running {
   waiting: Map<number, Waiting>;
   /** Requests not written yet: written together once this turn of the event loop is over. */
   queued: string[];
+  /** Settles once the program is ready (`true`) or ended before it was (`false`). */
+  ready: Promise<boolean>;
+  settleReady: (ready: boolean) => void;
 }
 
 /**
@@ -123,16 +134,35 @@ export class HostDirectoryReader {
     return new Promise<DirEntry[]>((resolve, reject) => {
       running.waiting.set(id, { path, resolve, reject, retry: sftp });
       if (running.queued.length === 0) setImmediate(() => this.#flush(running));
-      // The path and the names go as their bytes (one latin-1 character a byte): the program lists names that are not
-      // UTF-8 as they are, each byte that is not UTF-8 as its escape (docs/paths.md#names-that-are-not-utf-8).
-      running.queued.push(JSON.stringify([id, (bytesOfName(path) ?? Buffer.from(path)).toString('latin1')]));
+      // The path and the names go as their bytes (one latin-1 character a byte), so a name that is not UTF-8 is
+      // listed as it is (docs/paths.md#names-that-are-not-utf-8); in ASCII JSON, as the program reads its input.
+      const bytes = (bytesOfName(path) ?? Buffer.from(path)).toString('latin1');
+      running.queued.push(JSON.stringify([id, bytes]).replace(NOT_ASCII, asciiEscape));
     });
+  }
+
+  /**
+   * Whether the program is ready to list, starting it when it is not running and waiting for it: for a listing only
+   * it can give (a name that is not UTF-8, which SFTP reads as U+FFFD). `false` where there is no program.
+   */
+  whenReady(): Promise<boolean> {
+    const running = this.#running ?? this.#start();
+    return running ? running.ready : Promise.resolve(false);
   }
 
   #start(): Running | undefined {
     const { program, session } = this.settings;
     if (program === null || this.#unusable) return undefined;
-    const running: Running = { process: undefined, session: undefined, waiting: new Map(), queued: [] };
+    let settleReady: (ready: boolean) => void = () => undefined;
+    const ready = new Promise<boolean>((resolve) => (settleReady = resolve));
+    const running: Running = {
+      process: undefined,
+      session: undefined,
+      waiting: new Map(),
+      queued: [],
+      ready,
+      settleReady,
+    };
     this.#running = running;
     void session().then(
       (live) => this.#run(running, live, program),
@@ -151,7 +181,10 @@ export class HostDirectoryReader {
       buffered = lines.pop() ?? '';
       for (const line of lines) {
         if (running.process) this.#answer(running, line);
-        else if (line === 'ready') running.process = process;
+        else if (line === 'ready') {
+          running.process = process;
+          running.settleReady(true);
+        }
       }
     });
     process.stderr.resume();
@@ -189,6 +222,7 @@ export class HostDirectoryReader {
   #ended(running: Running, unusable: boolean): void {
     if (this.#running === running) this.#running = undefined;
     if (unusable) this.#unusable = true;
+    running.settleReady(false);
     const session = running.session;
     for (const waiting of running.waiting.values()) {
       if (!session || session.alive) waiting.retry().then(waiting.resolve, waiting.reject);

@@ -4,6 +4,7 @@ import {
   FileType,
   hasLoneSurrogate,
   isFileType,
+  type DirEntry,
   type ExecOptions,
   type FileSystem,
   type FileSystemCapabilities,
@@ -252,6 +253,19 @@ function backend(
       return entries;
     });
 
+  /**
+   * A listing asked before the host's program is ready: over SFTP, where ssh2 decodes every name as UTF-8. A name
+   * that is not UTF-8 would come as U+FFFD, the name of another file, and a path holding one cannot be sent at all:
+   * for those, the program is waited for, which sends names as bytes (docs/paths.md#names-that-are-not-utf-8).
+   */
+  const readdirBeforeHost = async (path: string): Promise<DirEntry[]> => {
+    const overSftp = () => readdirOverSftp(path);
+    const entries = hasLoneSurrogate(path) ? undefined : await overSftp();
+    if (entries?.every((entry) => !entry.name.includes('\uFFFD'))) return entries;
+    if (!(await directoryReader.whenReady())) return entries ?? overSftp();
+    return (await directoryReader.readdir(path, overSftp)) ?? entries ?? overSftp();
+  };
+
   const fileSystem: SshFileSystem = {
     name: 'ssh',
     platform: 'linux',
@@ -272,7 +286,9 @@ function backend(
     readdir: (path) => {
       const overSftp = () => readdirOverSftp(path);
       if (!path.startsWith('/') || pathTooLong(path)) return overSftp();
-      return sessionAfterSftp().then(() => directoryReader.readdir(path, overSftp) ?? overSftp());
+      return sessionAfterSftp().then(
+        () => directoryReader.readdir(path, overSftp) ?? readdirBeforeHost(path),
+      );
     },
     open: (path, mode: OpenMode) => {
       if (mode === 'read') return openForReading(path);
