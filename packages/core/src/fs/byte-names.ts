@@ -17,7 +17,7 @@ export function hasLoneSurrogate(text: string): boolean {
   return !(text as WellFormedString).isWellFormed();
 }
 
-/** Whether `bytes[at]` is a UTF-8 continuation byte between `low` and `high` (only past a lead byte may they narrow). */
+/** Whether `bytes[at]` is a continuation byte in `[low, high]`: 0x80–0xBF, narrower after some lead bytes. */
 function continues(bytes: Uint8Array, at: number, low = 0x80, high = 0xbf): boolean {
   const byte = bytes[at];
   return byte !== undefined && byte >= low && byte <= high;
