@@ -48,6 +48,25 @@ describe.runIf(backendHas('byte-names'))('names that are not UTF-8', () => {
     );
   });
 
+  // A file ripgrep prints a line with a lone \r of is searched again by the portable search: its output must be read
+  // back with the name's bytes, or its lines would land under another name (docs/grep.md, Lines).
+  it('Grep numbers the lines of such a file where ReadFile ends them, at a lone \\r too', async ({
+    workspace,
+  }) => {
+    await workspace.writeAll({ 'mac\udcff.txt': 'alpha\rbeta\rgamma needle\rdelta\r' });
+    const result = await new Grep(workspace.runtime()).call({
+      pattern: 'needle',
+      output_mode: 'content',
+      '-C': 1,
+    });
+    expect(result).toMatchObject({
+      output: ['"mac\\udcff.txt"-2-beta', '"mac\\udcff.txt":3:gamma needle', '"mac\\udcff.txt"-4-delta'].join(
+        '\n',
+      ),
+      extras: { search: 'ripgrep' },
+    });
+  });
+
   it('Grep searches the file or directory a shown name leads back to', async ({ workspace }) => {
     await workspace.writeAll({
       ...files,
