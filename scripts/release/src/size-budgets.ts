@@ -17,7 +17,9 @@ export const PACKED_SIZE_BUDGETS: Readonly<Record<string, number>> = {
   '@kimi-tools/patch': 75_000,
   // 80 kB at first; the scan index and packs took it to 106 kB.
   '@kimi-tools/checkpoints': 125_000,
-  '@kimi-tools/ssh': 60_000,
+  // 59.5 kB until names that are not UTF-8 (the host's listing program sends their bytes as escapes, SFTP refuses a
+  // path holding one, a listing waits for the program rather than take SFTP's U+FFFD) took it to 60.5 kB.
+  '@kimi-tools/ssh': 70_000,
   '@kimi-tools/diagnostics': 35_000,
   '@kimi-tools/ai-sdk': 8_000,
   '@kimi-tools/openai': 8_000,
