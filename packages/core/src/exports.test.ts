@@ -71,6 +71,8 @@ const TOOLKIT = [
   'PermissionBrief',
   'missingDirectories',
   'PathThroughFileError',
+  'createDirectories',
+  'removeCreatedDirectories',
   'withFileLock',
   'FileLockOptions',
   'HeldFileLock',
