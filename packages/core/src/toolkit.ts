@@ -71,7 +71,7 @@ export {
   isDescriptorShortage,
   retryOnDescriptorShortage,
 } from './fs/descriptor-shortage.js';
-export { readHandleRange, readHandleUpTo } from './fs/read-bytes.js';
+export { readHandleAtMost, readHandleRange, readHandleUpTo } from './fs/read-bytes.js';
 export { lstatMany } from './fs/lstat-many.js';
 export { Slots } from './fs/slots.js';
 export {
@@ -98,6 +98,7 @@ export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
 export { normalizeLineEndings, detectLineEnding, countLineBreaks } from './text/line-endings.js';
 export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';
+export { bomLength, encodingFromBom } from './text/bom.js';
 export {
   escapeForDisplay,
   showUnsafeCharacters,

@@ -4,6 +4,7 @@ import {
   FileType,
   hasLoneSurrogate,
   isFileType,
+  mayHaveLostBytes,
   type DirEntry,
   type ExecOptions,
   type FileSystem,
@@ -265,7 +266,7 @@ function backend(
   const readdirBeforeHost = async (path: string): Promise<DirEntry[]> => {
     const overSftp = () => readdirOverSftp(path);
     const entries = hasLoneSurrogate(path) ? undefined : await overSftp();
-    if (entries?.every((entry) => !entry.name.includes('\uFFFD'))) return entries;
+    if (entries?.every((entry) => !mayHaveLostBytes(entry.name))) return entries;
     if (!(await directoryReader.whenReady())) return entries ?? overSftp();
     return (await directoryReader.readdir(path, overSftp)) ?? entries ?? overSftp();
   };

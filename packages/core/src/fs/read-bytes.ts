@@ -53,7 +53,7 @@ const CHUNKS_IN_FLIGHT = 4;
  * Reads `length` bytes at `position` into `buffer[offset...]`, looping over short reads, and stops early only at the
  * file's end. Resolves with how many bytes it read.
  */
-async function readAtMost(
+export async function readHandleAtMost(
   handle: Pick<OpenFile, 'read'>,
   buffer: Uint8Array,
   offset: number,
@@ -119,7 +119,7 @@ export async function readHandleConsuming(
     Math.ceil(buffer.length / CHUNK_BYTES),
     (index) => {
       const from = index * CHUNK_BYTES;
-      return readAtMost(handle, buffer, from, Math.min(CHUNK_BYTES, buffer.length - from), from);
+      return readHandleAtMost(handle, buffer, from, Math.min(CHUNK_BYTES, buffer.length - from), from);
     },
     (index, bytesRead) => {
       // Without a consumer (its start failed), the reading stops at once.
@@ -153,7 +153,7 @@ export async function readHandleRange(
   to: number,
 ): Promise<Buffer> {
   const buffer = Buffer.allocUnsafe(Math.max(0, to - from));
-  const filled = await readAtMost(handle, buffer, 0, buffer.length, from);
+  const filled = await readHandleAtMost(handle, buffer, 0, buffer.length, from);
   if (filled < buffer.length) throw new Error(`The file ended at byte ${from + filled} while it was edited.`);
   return buffer;
 }
@@ -177,7 +177,7 @@ export async function handleHoldsExactly(
     Math.ceil(length / CHUNK_BYTES),
     (index) => {
       const from = index * CHUNK_BYTES;
-      return readAtMost(
+      return readHandleAtMost(
         handle,
         buffers[index % buffers.length]!,
         0,

@@ -1,3 +1,5 @@
+import { bomLength, encodingFromBom } from '@kimi-tools/core/toolkit';
+
 /** A byte order mark as ripgrep reads it: a UTF-8 one is skipped, UTF-16 with one is transcoded to UTF-8. */
 export interface ByteOrderMark {
   /** Its length in bytes (0: none). */
@@ -6,10 +8,13 @@ export interface ByteOrderMark {
   utf16: 'utf-16le' | 'utf-16be' | null;
 }
 
-/** The byte order mark a file's first bytes (3 of them, or the whole file) start with. */
+/**
+ * The byte order mark a file's first bytes (3 of them, or the whole file) start with, by core's codec. The portable
+ * search's worker tells it on its own (`file-matcher.ts`): its thread runs that module's source and imports nothing.
+ */
 export function byteOrderMark(head: Uint8Array): ByteOrderMark {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { length: 3, utf16: null };
-  if (head[0] === 0xff && head[1] === 0xfe) return { length: 2, utf16: 'utf-16le' };
-  if (head[0] === 0xfe && head[1] === 0xff) return { length: 2, utf16: 'utf-16be' };
-  return { length: 0, utf16: null };
+  const encoding = encodingFromBom(head);
+  if (encoding === undefined) return { length: 0, utf16: null };
+  const { encoding: name } = encoding;
+  return { length: bomLength(encoding), utf16: name === 'utf-16le' || name === 'utf-16be' ? name : null };
 }

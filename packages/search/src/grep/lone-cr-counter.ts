@@ -1,5 +1,5 @@
 import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
-import { openRegularFile } from '@kimi-tools/core/toolkit';
+import { openRegularFile, readHandleAtMost } from '@kimi-tools/core/toolkit';
 import { SEARCH_ABORTED_MESSAGE } from '../errors.js';
 import { byteOrderMark } from './byte-order-mark.js';
 
@@ -102,12 +102,7 @@ export class LoneCrCounter {
 async function readOn(handle: OpenFile, scan: FileScan, wanted: number): Promise<Buffer> {
   const bytes = Buffer.alloc(wanted + 3);
   // A read may return fewer bytes than asked anywhere (SFTP: a server's packet size): only 0 is the end.
-  let bytesRead = 0;
-  while (bytesRead < bytes.length) {
-    const got = await handle.read(bytes, bytesRead, bytes.length - bytesRead, scan.read + bytesRead);
-    if (got.bytesRead === 0) break;
-    bytesRead += got.bytesRead;
-  }
+  const bytesRead = await readHandleAtMost(handle, bytes, 0, bytes.length, scan.read);
   scan.complete = bytesRead < bytes.length;
   let read = bytes.subarray(0, bytesRead);
   if (scan.utf16 === undefined) {
