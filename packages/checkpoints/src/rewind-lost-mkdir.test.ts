@@ -34,16 +34,25 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
     });
     afterEach(() => space.cleanup());
 
-    it('makes them with the checkpoint’s modes', async () => {
+    /**
+     * Checkpoint 1 with `deep/dir/a.txt` (`deep` and `deep/dir` given `modes` first), checkpoint 2 with all three gone:
+     * a rewind to 1 makes both directories.
+     */
+    async function deepFileRemoved(modes: { deep?: number; dir?: number } = {}) {
       await put(space.fs, at('deep/dir/a.txt'), 'a1\n');
-      await space.fs.chmod(at('deep'), 0o700);
-      await space.fs.chmod(at('deep/dir'), 0o750);
+      if (modes.deep !== undefined) await space.fs.chmod(at('deep'), modes.deep);
+      if (modes.dir !== undefined) await space.fs.chmod(at('deep/dir'), modes.dir);
       const checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });
       await checkpoints.create('1');
       await space.fs.unlink(at('deep/dir/a.txt'));
       await space.fs.rmdir(at('deep/dir'));
       await space.fs.rmdir(at('deep'));
       await checkpoints.create('2');
+      return checkpoints;
+    }
+
+    it('makes them with the checkpoint’s modes', async () => {
+      const checkpoints = await deepFileRemoved({ deep: 0o700, dir: 0o750 });
 
       expect(await checkpoints.rewind('1')).toMatchObject({ kind: 'rewound' });
       expect((await space.fs.stat(at('deep'))).mode & 0o777).toBe(0o700);
@@ -51,13 +60,7 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
     });
 
     it('removes a directory it made whose answer a dropped connection lost, with those before it', async () => {
-      await put(space.fs, at('deep/dir/a.txt'), 'a1\n');
-      const checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });
-      await checkpoints.create('1');
-      await space.fs.unlink(at('deep/dir/a.txt'));
-      await space.fs.rmdir(at('deep/dir'));
-      await space.fs.rmdir(at('deep'));
-      await checkpoints.create('2');
+      await deepFileRemoved();
       const runtime = createRuntime({
         workDir: space.root,
         approval: recordingApproval(),

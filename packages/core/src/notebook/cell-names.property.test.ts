@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { planNotebookEdit } from './edit-notebook.js';
 import { parseNotebook } from './parse-notebook.js';
 import type { Notebook } from './notebook-types.js';
+import { appliedReplacements } from '../text/__fixtures__/applied-replacements.js';
 
 // For any cell ids, valid or not, repeated or of the shape of positions: the names cells are shown by are distinct
 // nbformat ids, each leads back to its own cell, and an insert or delete names its cell, and says whether it renamed
@@ -30,17 +31,6 @@ function notebookOf(ids: readonly unknown[], minor = 5): Notebook {
   );
   if (!parsed.ok) throw new Error(parsed.reason);
   return parsed.notebook;
-}
-
-function applied(
-  text: string,
-  replacements: readonly { start: number; end: number; text: string }[],
-): string {
-  let result = text;
-  for (const { start, end, text: replacement } of [...replacements].reverse()) {
-    result = result.slice(0, start) + replacement + result.slice(end);
-  }
-  return result;
 }
 
 describe('notebook cell names, for any ids', () => {
@@ -80,7 +70,7 @@ describe('notebook cell names, for any ids', () => {
             ...(mode === 'insert' ? { source: 'new', cellType: 'code' as const } : {}),
           });
           if (!plan.ok) throw new Error(plan.reason);
-          const again = parseNotebook(applied(notebook.text, plan.replacements));
+          const again = parseNotebook(appliedReplacements(notebook.text, plan.replacements));
           if (!again.ok) throw new Error(again.reason);
           const after = again.notebook.cells.map((cell) => cell.identifier);
           const others = [...after];

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { planNotebookEdit } from './edit-notebook.js';
 import { parseNotebook } from './parse-notebook.js';
 import type { JsonObject } from './notebook-types.js';
+import { appliedReplacements } from '../text/__fixtures__/applied-replacements.js';
 
 // For any source text, in any of the layouts writers use, a replaced or inserted cell reads back with exactly that
 // source, and every other cell keeps its characters; the scanner finds the cells where jsonc-parser does.
@@ -17,17 +18,6 @@ const layout = fc.record({
 const sourceText = fc.string({
   unit: fc.constantFrom('a', 'é', '\n', '"', '\\', '\u001b', '😀', ' ', '}', ']'),
 });
-
-function applied(
-  text: string,
-  replacements: readonly { start: number; end: number; text: string }[],
-): string {
-  let result = text;
-  for (const { start, end, text: replacement } of [...replacements].reverse()) {
-    result = result.slice(0, start) + replacement + result.slice(end);
-  }
-  return result;
-}
 
 describe('planNotebookEdit, for any source', () => {
   it('replaces and inserts cells that read back with that source, other cells unchanged', () => {
@@ -63,13 +53,13 @@ describe('planNotebookEdit, for any source', () => {
           ] as const) {
             const plan = planNotebookEdit(parsed.notebook, edit);
             if (!plan.ok) throw new Error(plan.reason);
-            const after = JSON.parse(applied(text, plan.replacements)) as { cells: JsonObject[] };
+            const after = JSON.parse(appliedReplacements(text, plan.replacements)) as { cells: JsonObject[] };
             const at = edit.mode === 'replace' ? cells.length - 1 : cells.length;
             const source = after.cells[at]!.source;
             expect(Array.isArray(source) ? source.join('') : source).toBe(next);
             expect(after.cells.slice(0, cells.length - 1)).toEqual(cells.slice(0, -1));
             expect(text.slice(0, target.range!.start)).toBe(
-              applied(text, plan.replacements).slice(0, target.range!.start),
+              appliedReplacements(text, plan.replacements).slice(0, target.range!.start),
             );
           }
         },

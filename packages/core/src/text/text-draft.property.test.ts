@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeText } from './codec.js';
 import { TextDraft, type TextDraftOptions } from './text-draft.js';
 import type { TextReplacement } from './text-replacement.js';
+import { appliedReplacements } from './__fixtures__/applied-replacements.js';
 
 /** Words that repeat, so that searched strings occur several times, overlap and straddle the changes. */
 const WORDS = ['ab', 'abab', 'cd', ' ', '\n', 'xyzzy', 'ababab', 'a', 'b', '\n\n', 'cdcdcd'];
@@ -36,16 +37,6 @@ function changesOf(
   return changes;
 }
 
-function applied(text: string, changes: readonly TextReplacement[]): string {
-  let result = '';
-  let at = 0;
-  for (const change of changes) {
-    result += text.slice(at, change.start) + change.text;
-    at = change.end;
-  }
-  return result + text.slice(at);
-}
-
 function scanned(text: string, needle: string, overlapping: boolean): number[] {
   const starts: number[] = [];
   for (
@@ -72,7 +63,7 @@ function checkDraft(options: TextDraftOptions) {
         for (const raw of steps) {
           const changes = changesOf(expected.length, raw);
           draft.replace(changes);
-          expected = applied(expected, changes);
+          expected = appliedReplacements(expected, changes);
           // Read in pieces first, then whole: the pieces must not depend on the whole text having been built.
           expect(draft.length).toBe(expected.length);
           const offset = expected.length === 0 ? 0 : pick % (expected.length + 1);
@@ -92,7 +83,7 @@ function checkDraft(options: TextDraftOptions) {
             }
           }
           const replacements = draft.replacements;
-          expect(applied(original, replacements)).toBe(expected);
+          expect(appliedReplacements(original, replacements)).toBe(expected);
           // Sorted, and apart: touching changes are one replacement.
           replacements.slice(1).forEach((replacement, index) => {
             expect(replacement.start).toBeGreaterThan(replacements[index]!.end);
