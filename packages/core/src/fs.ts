@@ -5,7 +5,13 @@
 /** The type bits of a backend's `mode`, for backends whose stats come as a mode (SFTP, `stat -c`). */
 export { FileType, fileTypeTests, isFileType } from './fs/file-type.js';
 /** Names that are not UTF-8, carried as byte escapes U+DC80–U+DCFF (docs/paths.md#names-that-are-not-utf-8). */
-export { bytesOfName, hasLoneSurrogate, mayHaveLostBytes, nameFromBytes, wellFormed } from './fs/byte-names.js';
+export {
+  bytesOfName,
+  hasLoneSurrogate,
+  mayHaveLostBytes,
+  nameFromBytes,
+  wellFormed,
+} from './fs/byte-names.js';
 export { ByteNameDecoder } from './fs/byte-name-decoder.js';
 export { localFileSystem } from './fs/local-file-system.js';
 export { StatsTable, WideField } from './fs/stats-table.js';
