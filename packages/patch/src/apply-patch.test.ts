@@ -468,6 +468,24 @@ describe('ApplyPatch: all of them or none', () => {
     },
   );
 
+  it.runIf(backendHas('hard-links'))(
+    'serialises two patches at once updating one file by two of its names (hard links): none is lost',
+    async ({ workspace, runtime, tool }) => {
+      const lines = 'a1\n' + 'mid\n'.repeat(8) + 'a2\n';
+      await workspace.write('a.txt', lines, { readBy: runtime });
+      await workspace.link('h.txt', 'a.txt');
+      await workspace.write('h.txt', lines, { readBy: runtime });
+      // Each name has a lock file of its own, and the shared file is rewritten in place, not renamed over.
+      const results = await Promise.all([
+        tool.call({ patch: patch('*** Update File: a.txt', '@@', '-a1', '+A1') }),
+        tool.call({ patch: patch('*** Update File: h.txt', '@@', '-a2', '+A2') }),
+      ]);
+      expect(results.map((result) => result.isError)).toEqual([false, true]);
+      expect(results[1]?.message).toContain('h.txt: `h.txt` has been modified since it was last read');
+      expect(await workspace.read('h.txt')).toBe(lines.replace('a1', 'A1'));
+    },
+  );
+
   it('refuses an ambiguous chunk with the candidate lines', async ({ workspace, runtime, tool }) => {
     await workspace.write('a.py', 'def f():\n    return 1\ndef g():\n    return 1\n', { readBy: runtime });
     const result = await tool.call({

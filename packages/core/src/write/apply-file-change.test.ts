@@ -336,6 +336,20 @@ describe('applyFileChange', () => {
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['written', 'refused']);
     expect(await fs.readFile(file, 'utf8')).toBe('first');
   });
+  it('serialises concurrent changes to one file through two of its hard links: the second is refused, none lost', async ({
+    workspace,
+  }) => {
+    const runtime = workspace.runtime({ approval: yoloApproval() });
+    const file = await workspace.write('a.txt', 'one\ntwo\n');
+    await workspace.link('b.txt', file);
+    // Each name has a lock file of its own, and a hard-linked file is rewritten in place, not renamed over.
+    const first = await change(runtime, 'a.txt', 'ONE\ntwo\n');
+    const second = await change(runtime, 'b.txt', 'one\nTWO\n');
+    const outcomes = await Promise.all([applyFileChange(runtime, first), applyFileChange(runtime, second)]);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['written', 'refused']);
+    expect(await fs.readFile(workspace.at('b.txt'), 'utf8')).toBe('ONE\ntwo\n');
+    expect((await fs.stat(file)).nlink).toBe(2);
+  });
   it('keeps two runtimes (two agents) from both writing changes computed from the same bytes', async ({
     workspace,
   }) => {

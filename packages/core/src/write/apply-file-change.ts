@@ -11,6 +11,7 @@ import { writeFileAtomic } from './atomic-write.js';
 import { resolveLinkTarget } from './resolve-link-target.js';
 import { withFileLock, type HeldFileLock } from './file-lock.js';
 import { LOCK_SIGHTINGS } from './lock-sightings.js';
+import { runtimeLockKey } from './runtime-lock-key.js';
 import {
   FileLockLostError,
   type PermissionBrief,
@@ -225,7 +226,8 @@ export async function applyFileChange(
         }
       : { newBytes, display: reviewed.view.blocks, note: decision.note };
 
-  const applied = await runtime.locks.run(realPath, async (): Promise<ApplyOutcome> => {
+  const lockKey = await runtimeLockKey(runtime.fs, realPath);
+  const applied = await runtime.locks.run(lockKey, async (): Promise<ApplyOutcome> => {
     // A directory on the way, or the file itself, may have been swapped for a symlink meanwhile: the write must
     // land exactly where the policy approved, never wherever the path leads now.
     if (!(await stillResolvesTo(runtime.fs, target))) {

@@ -15,6 +15,7 @@ import { askShapedApproval } from './ask-approval.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { withFileLock, type HeldFileLock } from './file-lock.js';
 import { LOCK_SIGHTINGS } from './lock-sightings.js';
+import { runtimeLockKey } from './runtime-lock-key.js';
 
 /** Thrown from the commit check when the file changed while it was copied (turned into `File modified`). */
 class ChangedDuringCopyError extends Error {}
@@ -93,7 +94,7 @@ export async function applyStreamedChange(
   const sightings = runtime.slot(LOCK_SIGHTINGS);
   const underFileLock = <T>(task: (lock: HeldFileLock) => Promise<T>) =>
     withFileLock(fs, realPath, task, { sightings });
-  return runtime.locks.run(realPath, () =>
+  return runtime.locks.run(await runtimeLockKey(fs, realPath), () =>
     underFileLock(async (lock) => {
       // The write must land exactly where the policy approved, never wherever a swapped-in symlink leads now.
       if ((await realPathAllowMissing(fs, target.absolute)) !== realPath) return modified;

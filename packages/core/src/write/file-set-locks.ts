@@ -1,6 +1,7 @@
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { withFileLock, type HeldFileLock } from './file-lock.js';
 import { LOCK_SIGHTINGS } from './lock-sightings.js';
+import { runtimeLockKey } from './runtime-lock-key.js';
 
 /** What the task of {@link withFileSetLocks} can ask about the locks it runs under. */
 export interface HeldFileSetLocks {
@@ -14,11 +15,13 @@ export interface HeldFileSetLocks {
 
 /**
  * Runs `task` holding this runtime's lock and the lock file of every path of a change to several files (ApplyPatch, a
- * rewind), taken one at a time in one sorted order, so that two such changes never deadlock. The runtime's lock
+ * rewind). The runtime's locks come first, one per file (a file with several hard links is one, whichever of its
+ * names the change gives: `runtimeLockKey`), taken in sorted order; then the lock files, one at a time in the paths'
+ * sorted order, so that two such changes never deadlock, in this runtime or across processes. The runtime's lock
  * sightings go with each: a lock file this runtime failed to release is removed by its next write of any file, not
  * left to block every writer until it is stale. A lock file lives beside its file: the directory of each path must be
  * there. A lock another writer holds past the wait throws, as {@link withFileLock} does.
- * Each lock is taken once the one before it holds its token (a process killed meanwhile leaves at most one empty
+ * Each lock file is taken once the one before it holds its token (a process killed meanwhile leaves at most one empty
  * lock file, whose holder cannot be told dead). Once the task ends, every lock is let go at once, not each after the
  * one taken after it.
  */
@@ -28,6 +31,7 @@ export async function withFileSetLocks<T>(
   task: (locks: HeldFileSetLocks) => Promise<T>,
 ): Promise<T> {
   const sorted = [...new Set(paths)].sort();
+  const keys = [...new Set(await Promise.all(sorted.map((file) => runtimeLockKey(runtime.fs, file))))].sort();
   const sightings = runtime.slot(LOCK_SIGHTINGS);
   const held: HeldFileLock[] = [];
   // Every lock file is read at once: on a remote host, one round trip for them all.
@@ -44,20 +48,21 @@ export async function withFileSetLocks<T>(
       for (const lock of held) lock.committed();
     }
   };
-  const take = (index: number): Promise<T> => {
+  const takeFileLock = (index: number): Promise<T> => {
     if (index === sorted.length) return runTask();
-    const file = sorted[index]!;
-    return runtime.locks.run(file, () =>
-      withFileLock(
-        runtime.fs,
-        file,
-        (lock) => {
-          held.push(lock);
-          return take(index + 1);
-        },
-        { sightings },
-      ),
+    return withFileLock(
+      runtime.fs,
+      sorted[index]!,
+      (lock) => {
+        held.push(lock);
+        return takeFileLock(index + 1);
+      },
+      { sightings },
     );
   };
-  return take(0);
+  const takeRuntimeLock = (index: number): Promise<T> =>
+    index === keys.length
+      ? takeFileLock(0)
+      : runtime.locks.run(keys[index]!, () => takeRuntimeLock(index + 1));
+  return takeRuntimeLock(0);
 }
