@@ -1,5 +1,5 @@
 import { FileHistory } from '@kimi-tools/core';
-import { recordingApproval, test } from '@kimi-tools/test-kit';
+import { backendHas, recordingApproval, test } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { STR_REPLACE_FILE_DESCRIPTION } from './description.js';
 import { StrReplaceFile } from './str-replace-file.js';
@@ -23,6 +23,22 @@ describe('within a session', () => {
     expect(content.includes('LEFT')).toBe(!first?.isError);
     expect(content.includes('RIGHT')).toBe(!second?.isError);
   });
+
+  it.runIf(backendHas('hard-links'))(
+    'never loses one of two concurrent edits of one file through two of its names (hard links)',
+    async ({ workspace, runtime, tool }) => {
+      const file = await workspace.write('race.txt', 'left middle right\n', { readBy: runtime });
+      const other = await workspace.link('alias.txt', file);
+      await workspace.write(other, 'left middle right\n', { readBy: runtime });
+      const [first, second] = await Promise.all([
+        tool.call({ path: file, edit: { old: 'left', new: 'LEFT' } }),
+        tool.call({ path: other, edit: { old: 'right', new: 'RIGHT' } }),
+      ]);
+      // Both names show one file: the edit that landed is there, the other was refused, none reported done and lost.
+      expect([first?.isError, second?.brief]).toEqual([false, 'File modified']);
+      expect(await workspace.read(other)).toBe('LEFT middle right\n');
+    },
+  );
 
   it('saves the previous bytes in the history so an edit can be undone', async ({ workspace }) => {
     const history = new FileHistory();
