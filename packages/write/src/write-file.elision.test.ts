@@ -28,6 +28,20 @@ describe('lazy overwrites', () => {
     expect(approval.requests).toHaveLength(0);
   });
 
+  it('refuses the lazy overwrite docs/differences.md names, `// ... rest unchanged ...`', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('values.ts', program, { readBy: runtime });
+    const result = await tool.call({
+      path: 'values.ts',
+      content: 'export const value0 = 100;\n// ... rest unchanged ...\n',
+    });
+    expect(result.brief).toBe('Elided content');
+    expect(await workspace.read(file)).toBe(program);
+  });
+
   it('writes a file that already had the comment, and an append that adds one', async ({
     workspace,
     runtime,

@@ -20,6 +20,10 @@ describe('isElisionComment', () => {
     '  * ... other fields omitted ...',
     "' rest of the code is the same",
     '// … remaining test cases …',
+    // "The rest" alone names what was left out (docs/differences.md's lazy overwrite).
+    '// ... rest unchanged ...',
+    '# rest omitted',
+    '/* the remainder is the same */',
   ])('%s', (line) => expect(isElisionComment(line)).toBe(true));
 
   it.each([
@@ -29,6 +33,8 @@ describe('isElisionComment', () => {
     'const other = existingCode;',
     '// TODO: handle the previous state',
     '# Build the existing index before the merge',
+    '// rest until the timer fires, unchanged state is kept',
+    '// the rest of the loop runs once',
     '',
     '//',
   ])('not: %s', (line) => expect(isElisionComment(line)).toBe(false));

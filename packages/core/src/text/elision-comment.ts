@@ -16,6 +16,13 @@ const SUBJECT_THING = new RegExp(
   String.raw`\b${SUBJECT}\s+(?:of\s+(?:the\s+)?)?(?:[\w-]+\s+)?${THING}\b`,
   'i',
 );
+/**
+ * "The rest" alone names the code left out when what says so follows it at once: `... rest unchanged ...`,
+ * `rest omitted`, `the remainder is the same` (docs/differences.md's lazy overwrite). "Rest" followed by anything else
+ * (`rest of the loop runs`, `rest = ...`) is left to `SUBJECT_THING`.
+ */
+const REST_LEFT_OUT =
+  /\b(?:rest|remainder)\s+(?:is\s+|stays\s+)?(?:unchanged|omitted|elided|the same|as before|as is|not shown|untouched|intact)\b/i;
 /** What says it was left out. `\u2026` is the ellipsis: built code stays ASCII (tsup.shared.ts). */
 const LEFT_OUT =
   /(?:\.\.\.|\u2026|\b(?:unchanged|omitted|elided|remains?|remain|stays?|as before|as is|not shown|truncated|skipped|same|untouched|intact|etc)\b)/i;
@@ -32,7 +39,7 @@ export function isElisionComment(line: string): boolean {
   if (body.length === 0 || body.length > 120) return false;
   if (BARE.test(body)) return true;
   // The short list of words first: most comments have none of them, and the long pattern then never runs.
-  return LEFT_OUT.test(body) && SUBJECT_THING.test(body);
+  return LEFT_OUT.test(body) && (SUBJECT_THING.test(body) || REST_LEFT_OUT.test(body));
 }
 
 function trimmedLines(text: string): string[] {
