@@ -180,3 +180,49 @@ describe('the index of a scan', () => {
     ]);
   });
 });
+
+// docs/paths.md#names-that-are-not-utf-8: a name that is not UTF-8 is carried as byte escapes (`inv\udcff.txt`).
+describe('names that are not UTF-8', () => {
+  const names = [
+    '',
+    'a\udcff.txt',
+    'dir\udcff',
+    'dir\udcff/in.txt',
+    'inv\udcff.txt',
+    'inv\ufffd.txt',
+    'z.txt',
+  ];
+  // Two ignore files the rules leave out, the first one's name read as UTF-8 that of a file the manifest keeps.
+  const ignored = ['a\ufffd.txt', 'dir\udcff/.ignore'];
+  const all = [...names, ...ignored].sort();
+  const rows = all.map((path, n): IndexRow => {
+    if (ignored.includes(path)) return { ...file(path, n), kind: ROW_RULES, ignoreFile: true };
+    return path === '' || path === 'dir\udcff' ? { ...ROWS[0]!, path } : file(path, n);
+  });
+
+  it('are written as their bytes and read back as themselves, apart from U+FFFD', () => {
+    const index = StampIndex.fromRows(HEADER, rows);
+    const bytes = index.encode();
+    expect(bytes.includes(Buffer.from('\0inv\xff.txt\0', 'latin1'))).toBe(true);
+    const decoded = StampIndex.decode(bytes)!;
+    expect(decoded.paths).toEqual(all);
+    expect(decoded.mayHaveLostNames).toBe(false);
+    // A manifest of some rows cuts their bytes out of the decoded index's: each row found by its own bytes.
+    const manifest = StampIndex.decode(decoded.manifest().encode())!;
+    expect(manifest.paths).toEqual(names.slice(1));
+    expect(StampIndex.decode(StampIndex.fromRows(HEADER, rows).manifest().encode())!.paths).toEqual(
+      names.slice(1),
+    );
+  });
+
+  it('are not trusted to an index written before they were written as bytes, where U+FFFD may stand for any', () => {
+    const bytes = StampIndex.fromRows(HEADER, rows).encode();
+    bytes.writeUInt32LE(2, 4);
+    bytes.writeUInt32LE(crc32(bytes.subarray(0, bytes.length - 4)), bytes.length - 4);
+    expect(StampIndex.decode(bytes)!.mayHaveLostNames).toBe(true);
+    const plain = StampIndex.fromRows(HEADER, [ROWS[0]!, file('a.txt', 1)]).encode();
+    plain.writeUInt32LE(2, 4);
+    plain.writeUInt32LE(crc32(plain.subarray(0, plain.length - 4)), plain.length - 4);
+    expect(StampIndex.decode(plain)!.mayHaveLostNames).toBe(false);
+  });
+});

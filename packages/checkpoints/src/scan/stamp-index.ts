@@ -1,6 +1,14 @@
 import { isAscii } from 'node:buffer';
 import os from 'node:os';
-import { WideField, type FileStats, type StatsTable } from '@kimi-tools/core/fs';
+import {
+  bytesOfName,
+  hasLoneSurrogate,
+  mayHaveLostBytes,
+  nameFromBytes,
+  WideField,
+  type FileStats,
+  type StatsTable,
+} from '@kimi-tools/core/fs';
 import { crc32 } from 'node:zlib';
 import type { ManifestEntry } from './manifest.js';
 
@@ -58,9 +66,15 @@ const MAGIC = Buffer.from('KTSI');
 
 /** The header of a manifest (see {@link StampIndex.manifest}): it belongs to no workspace and no scan. */
 const MANIFEST_HEADER: IndexHeader = { root: '', backend: '', manifest: '', scannedAtMs: 0 };
-/** Version 2 writes a column of zeros only (a manifest's stamps) empty; version 1 (read too) wrote it whole. */
-const VERSION = 2;
-const READABLE_VERSIONS = [1, 2];
+/**
+ * Version 3 writes a name that is not UTF-8 as its own bytes (docs/paths.md#names-that-are-not-utf-8); version 2 (read
+ * too) wrote its byte escapes as U+FFFD, and writes a column of zeros only (a manifest's stamps) empty; version 1 (read
+ * too) wrote it whole.
+ */
+const VERSION = 3;
+const READABLE_VERSIONS = [1, 2, 3];
+/** The first version whose U+FFFD in a path is a real U+FFFD, never a byte that was not UTF-8. */
+const NAMES_AS_BYTES = 3;
 
 /** The sections of the 64-bit stamp columns (mtimeMs to devs): written empty when all zero. */
 const FIRST_STAMP_SECTION = 5;
@@ -123,6 +137,18 @@ export class StampIndex {
 
   /** The encoded paths section, kept from a decode (or an index with the same paths): encoding it is the cost. */
   private pathBytes: Buffer | undefined;
+
+  /** The version that wrote the index read (this one's for an index made here). */
+  private version = VERSION;
+
+  /**
+   * Whether a path may stand for another name than the one on the disk: one of an index written before names that
+   * are not UTF-8 were written as their bytes holds U+FFFD, which may have been any such byte. Such an index is no
+   * index for a scan (its names are listed again); a manifest read so is what that checkpoint recorded.
+   */
+  get mayHaveLostNames(): boolean {
+    return this.version < NAMES_AS_BYTES && this.paths.some(mayHaveLostBytes);
+  }
 
   get count(): number {
     return this.paths.length;
@@ -517,10 +543,10 @@ export class StampIndex {
       let start: number;
       if (row === 0) start = 0;
       else {
-        const found = bytes.indexOf(`\0${path}\0`);
-        start = found !== -1 ? found + 1 : bytes.length - Buffer.byteLength(path);
+        const found = bytes.indexOf(Buffer.concat([NUL, encodedPath(path), NUL]));
+        start = found !== -1 ? found + 1 : bytes.length - encodedPath(path).length;
       }
-      const end = start + Buffer.byteLength(path);
+      const end = start + encodedPath(path).length;
       // A row and the separator after it; the last row, with the one before it.
       if (row < this.count - 1) {
         parts.push(bytes.subarray(from, start));
@@ -554,7 +580,7 @@ export class StampIndex {
    */
   encode(): Buffer {
     const header = Buffer.from(JSON.stringify({ ...this.header, endianness: os.endianness() }));
-    this.pathBytes ??= Buffer.from(this.paths.join('\0'));
+    this.pathBytes ??= encodedPath(this.paths.join('\0'));
     const columns: ArrayBufferView[] = [
       this.pathBytes,
       this.kinds,
@@ -683,6 +709,7 @@ export class StampIndex {
       targets,
     );
     index.pathBytes = pathBytes;
+    index.version = bytes.readUInt32LE(4);
     return index;
   }
 
@@ -771,10 +798,22 @@ function wordsOf(column: BigInt64Array): Int32Array {
   return new Int32Array(column.buffer, column.byteOffset, column.length * 2);
 }
 
+const NUL = Buffer.of(0);
+
 /**
- * The paths of an encoded index (UTF-8, each ended by the next one's NUL). Decoded as latin1, which is three times as
- * fast and the same text for ASCII, then the few paths with other characters decoded again as UTF-8: three such
- * paths among 63,000 made all of them cost the slower decoder, and their strings twice the memory.
+ * The bytes of a path (or of paths joined by NUL) in an index: UTF-8, and each byte escape the byte it stands for, so
+ * `inv\udcff.txt` is written `inv\xff.txt` and read back as itself, not as U+FFFD. A lone surrogate that stands for no
+ * byte (a memory backend's name no tool takes) is written as U+FFFD, as it always was.
+ */
+function encodedPath(text: string): Buffer {
+  return (hasLoneSurrogate(text) && bytesOfName(text)) || Buffer.from(text);
+}
+
+/**
+ * The paths of an encoded index (see {@link encodedPath}, each ended by the next one's NUL). Decoded as latin1, which
+ * is three times as fast and the same text for ASCII, then the few paths with other characters decoded again as the
+ * names their bytes stand for: three such paths among 63,000 made all of them cost the slower decoder, and their
+ * strings twice the memory.
  */
 function decodePaths(bytes: Buffer): string[] {
   const text = bytes.toString('latin1');
@@ -787,7 +826,7 @@ function decodePaths(bytes: Buffer): string[] {
     while (rowStart + paths[row]!.length < match.index) rowStart += paths[row++]!.length + 1;
     // Latin1 made one character of each byte: the row's length is its byte length.
     const length = paths[row]!.length;
-    paths[row] = Buffer.from(paths[row]!, 'latin1').toString('utf8');
+    paths[row] = nameFromBytes(Buffer.from(paths[row]!, 'latin1'));
     rowStart += length + 1;
     row += 1;
     wide.lastIndex = rowStart;

@@ -218,7 +218,9 @@ export class CheckpointStore {
   async readIndex(root: string, backend: string): Promise<StampIndex | undefined> {
     const bytes = await fs.readFile(this.indexFile).catch(() => undefined);
     const index = bytes === undefined ? undefined : StampIndex.decode(bytes);
-    return index?.header.root === root && index.header.backend === backend ? index : undefined;
+    return index?.header.root === root && index.header.backend === backend && !index.mayHaveLostNames
+      ? index
+      : undefined;
   }
 
   /** Replaces the index (a cache: not flushed; a torn one fails its check and is no index). */
