@@ -55,6 +55,7 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       }
       await put(fs, at('inv\ufffd.txt'), 'replacement\n');
       await put(fs, at('dir\ufffd/in.txt'), 'in replacement\n');
+      await fs.symlink('inv\udcff.txt', at('link'));
     }
 
     it('records each name apart, and a checkpoint with nothing changed finds nothing changed', async () => {
@@ -66,6 +67,7 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
         { path: 'inv\udcfe.txt', change: 'created' },
         { path: 'inv\udcff.txt', change: 'created' },
         { path: 'inv\ufffd.txt', change: 'created' },
+        { path: 'link', change: 'created' },
       ]);
       // The second scan starts from the first one's index: its names must come back as they went in.
       expect((await checkpoints.create('turn 2')).files).toEqual([]);
@@ -78,8 +80,8 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       const first = await checkpoints.create('turn 1');
       const result = await new ListCheckpoints(space.runtime).call({});
       expect(result.output).toBe(
-        `Checkpoint 1, ${first.time}, "turn 1": 5 files changed: "dir\\udcff/in.txt" (created), ` +
-          'dir\ufffd/in.txt (created), "inv\\udcfe.txt" (created), "inv\\udcff.txt" (created), inv\ufffd.txt (created)\n',
+        `Checkpoint 1, ${first.time}, "turn 1": 6 files changed: "dir\\udcff/in.txt" (created), ` +
+          'dir\ufffd/in.txt (created), "inv\\udcfe.txt" (created), "inv\\udcff.txt" (created), inv\ufffd.txt (created), link (created)\n',
       );
     });
 
@@ -94,12 +96,15 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       await put(fs, at('dir\udcfd/made.txt'), 'in a new directory\n');
       await fs.unlink(at('dir\udcff/in.txt'));
       await fs.rmdir(at('dir\udcff'));
+      await fs.unlink(at('link'));
+      await fs.symlink('inv\udcfe.txt', at('link'));
       const second = await checkpoints.create('turn 2');
       expect(second.files).toEqual([
         { path: 'dir\udcfd/made.txt', change: 'created' },
         { path: 'dir\udcff/in.txt', change: 'deleted' },
         { path: 'inv\udcfe.txt', change: 'deleted' },
         { path: 'inv\udcff.txt', change: 'modified' },
+        { path: 'link', change: 'modified' },
         { path: 'new\udcfd.txt', change: 'created' },
       ]);
       const twin = await fs.lstat(at('inv\ufffd.txt'));
@@ -107,11 +112,12 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       const result = await new Rewind(space.runtime).call({ checkpoint: '1' });
       expect(result.isError).toBe(false);
       expect(result.message).toBe(
-        'Rewound to checkpoint 1: 5 files changed.\n' +
+        'Rewound to checkpoint 1: 6 files changed.\n' +
           '"dir\\udcfd/made.txt": created since the checkpoint, removed\n' +
           '"dir\\udcff/in.txt": deleted since the checkpoint, recreated\n' +
           '"inv\\udcfe.txt": deleted since the checkpoint, recreated\n' +
           '"inv\\udcff.txt": modified since the checkpoint, restored\n' +
+          'link: modified since the checkpoint, restored\n' +
           '"new\\udcfd.txt": created since the checkpoint, removed\n' +
           'Checkpoint 2 holds the files as they were before this rewind: rewind to it to undo this one.',
       );
@@ -123,7 +129,7 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
         // On the disk, by their bytes: the escapes were written as the bytes they stand for.
         const names = await nodeFs.readdir(diskPath(space.root), { encoding: 'buffer' });
         expect(names.map((name) => name.toString('latin1')).sort()).toEqual(
-          ['dir\xff', 'dir\xef\xbf\xbd', 'inv\xfe.txt', 'inv\xff.txt', 'inv\xef\xbf\xbd.txt'].sort(),
+          ['dir\xff', 'dir\xef\xbf\xbd', 'inv\xfe.txt', 'inv\xff.txt', 'inv\xef\xbf\xbd.txt', 'link'].sort(),
         );
         expect(
           await nodeFs.readFile(
@@ -131,6 +137,9 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
             'utf8',
           ),
         ).toBe('ff\n');
+        expect((await nodeFs.readlink(diskPath(`${space.root}/link`), 'buffer')).toString('latin1')).toBe(
+          'inv\xff.txt',
+        );
       }
 
       // And back to turn 2, through the index the rewind left.
@@ -139,6 +148,21 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       expect(await fs.lstat(at('inv\udcfe.txt')).catch((error: NodeJS.ErrnoException) => error.code)).toBe(
         'ENOENT',
       );
+    });
+
+    it('rewinds only the name given in its quoted form, not its U+FFFD twin', async () => {
+      await seed();
+      await checkpoints.create('turn 1');
+      const { fs } = space;
+      await put(fs, at('inv\udcff.txt'), 'ff changed\n');
+      await put(fs, at('inv\ufffd.txt'), 'replacement changed\n');
+      await checkpoints.create('turn 2');
+      const result = await new Rewind(space.runtime).call({ checkpoint: '1', paths: ['"inv\\udcff.txt"'] });
+      expect(result.message).toMatch(
+        /^Rewound to checkpoint 1: 1 file changed\.\n"inv\\udcff\.txt": modified since/,
+      );
+      expect((await bytesAt(fs, at('inv\udcff.txt'))).toString()).toBe('ff\n');
+      expect((await bytesAt(fs, at('inv\ufffd.txt'))).toString()).toBe('replacement changed\n');
     });
   },
 );
