@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ByteNameDecoder } from './byte-name-decoder.js';
-import { bytesOfName, isByteName, nameFromBytes, nodePath } from './byte-names.js';
+import { byteLengthOfName, bytesOfName, isByteName, nameFromBytes, nodePath } from './byte-names.js';
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 
@@ -25,6 +25,14 @@ describe('names that are not UTF-8', () => {
     expect(bytesOfName('😀\udc80')).toEqual(Buffer.concat([Buffer.from('😀'), latin1('\x80')]));
     expect(bytesOfName('a\ud800b')).toBeUndefined();
     expect(bytesOfName('a\udc7f')).toBeUndefined();
+  });
+
+  it('are as long as the bytes they stand for: an escape one byte, a lone surrogate that is none the three of U+FFFD', () => {
+    expect(byteLengthOfName('inv\udcff.txt')).toBe(8);
+    expect(byteLengthOfName('inv\ufffd.txt')).toBe(10);
+    expect(byteLengthOfName('é\udc80')).toBe(3);
+    expect(byteLengthOfName('a\ud800')).toBe(4);
+    expect(byteLengthOfName('😀')).toBe(4);
   });
 
   it('are taken only in the one form a listing shows them', () => {

@@ -104,6 +104,15 @@ export function bytesOfName(text: string): Buffer | undefined {
 }
 
 /**
+ * How many bytes `text` stands for ({@link bytesOfName}): a byte escape is one byte, where UTF-8 would write it as the
+ * three of U+FFFD. A lone surrogate that is no byte escape counts those three, as UTF-8 writes it.
+ */
+export function byteLengthOfName(text: string): number {
+  if (!hasLoneSurrogate(text)) return Buffer.byteLength(text);
+  return (bytesOfName(text) ?? Buffer.from(text)).length;
+}
+
+/**
  * Whether `text` is a name as {@link nameFromBytes} gives it: its lone surrogates are byte escapes, and none of them
  * escapes a byte that is part of a valid character (`\udcc3\udca9` would be the bytes of `é`, which is shown `é`).
  * Only such a path is taken: any other would reach a file under a name it is never shown by.

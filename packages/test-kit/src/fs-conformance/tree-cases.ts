@@ -261,6 +261,24 @@ export const treeCases: readonly ConformanceCase[] = [
     },
   },
   {
+    name: 'with `byteNames`, a name counts the bytes it stands for: a byte escape is one byte, in a name, a path and a link',
+    async run(context) {
+      const { fs, skip } = context;
+      if (fs.capabilities.byteNames !== true) skip('the backend carries no name that is not UTF-8');
+      // 254 bytes and the byte 0xFF: 255 bytes on a disk, where the UTF-8 of U+DCFF would count 257.
+      const longest = `${'x'.repeat(254)}\udcff`;
+      const file = await context.write(longest, 'x');
+      expect((await fs.stat(file)).size).toBe(1);
+      await expectCode(fs.create(context.at(`${'x'.repeat(255)}\udcff`)), 'ENAMETOOLONG');
+      await expectCode(fs.mkdir(context.at(`\udcff${'x'.repeat(255)}`)), 'ENAMETOOLONG');
+      // A link's size is its target's length in bytes, as readlink gives them back.
+      await fs.symlink('inv\udcff.txt', context.at('link'));
+      expect((await fs.lstat(context.at('link'))).size).toBe(8);
+      expect(await fs.readlink(context.at('link'))).toBe('inv\udcff.txt');
+      expect((await fs.readdir(context.root)).map((entry) => entry.name).sort()).toEqual(['link', longest]);
+    },
+  },
+  {
     name: 'syncDirectory resolves for a directory',
     async run(context) {
       await context.write('file', 'x');

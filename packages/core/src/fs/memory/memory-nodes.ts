@@ -1,3 +1,4 @@
+import { byteLengthOfName } from '../byte-names.js';
 import type { DirEntry, FileStats } from '../file-system.js';
 import { FileType } from '../file-type.js';
 
@@ -98,7 +99,7 @@ export class MemoryStats extends KindTests implements FileStats {
 
 function sizeOf(node: MemoryNode): number {
   if (node.kind === 'file') return node.size;
-  if (node.kind === 'symlink') return Buffer.byteLength(node.target);
+  if (node.kind === 'symlink') return byteLengthOfName(node.target);
   return DIRECTORY_SIZE;
 }
 

@@ -1,3 +1,4 @@
+import { byteLengthOfName } from '../byte-names.js';
 import { MAX_LINK_HOPS } from '../follow-links.js';
 import { memoryError } from './memory-errors.js';
 import {
@@ -30,9 +31,12 @@ export interface Resolved {
   readonly mustBeDirectory: boolean;
 }
 
-/** The longest name a directory holds, in UTF-8 bytes, as Linux's NAME_MAX (`ENAMETOOLONG` beyond). */
+/**
+ * The longest name a directory holds, in bytes, as Linux's NAME_MAX (`ENAMETOOLONG` beyond): UTF-8, a byte escape one
+ * byte (`byteLengthOfName`), as the name is on a disk.
+ */
 const MAX_NAME_BYTES = 255;
-/** A path of this many UTF-8 bytes is too long, as Linux's PATH_MAX (which counts the final NUL). */
+/** A path of this many bytes (counted as a name's) is too long, as Linux's PATH_MAX (which counts the final NUL). */
 const MAX_PATH_BYTES = 4096;
 
 /** The names of a path or of a link's target, without the empty ones and `.`. */
@@ -106,7 +110,7 @@ export class MemoryTree {
    */
   resolve(path: string, syscall: string, followLast: boolean): Resolved {
     if (!path.startsWith('/') || path.includes('\0')) throw memoryError('EINVAL', syscall, path);
-    if (path.length >= MAX_PATH_BYTES / 3 && Buffer.byteLength(path) >= MAX_PATH_BYTES) {
+    if (path.length >= MAX_PATH_BYTES / 3 && byteLengthOfName(path) >= MAX_PATH_BYTES) {
       throw memoryError('ENAMETOOLONG', syscall, path);
     }
     const mustBeDirectory = /\/\.{0,2}$/.test(path);
@@ -120,7 +124,7 @@ export class MemoryTree {
     while (pending.length > 0) {
       const next = pending.pop()!;
       // A UTF-16 unit is 3 UTF-8 bytes at most: only a long name needs counting.
-      if (next.length > MAX_NAME_BYTES / 3 && Buffer.byteLength(next) > MAX_NAME_BYTES) {
+      if (next.length > MAX_NAME_BYTES / 3 && byteLengthOfName(next) > MAX_NAME_BYTES) {
         throw memoryError('ENAMETOOLONG', syscall, path);
       }
       const directory = chain[chain.length - 1]!;
