@@ -1,3 +1,4 @@
+import { nameFromBytes } from '@kimi-tools/core/fs';
 import { escapeForDisplay } from '@kimi-tools/core/toolkit';
 
 /** The side of a new or deleted file. */
@@ -9,20 +10,15 @@ const LETTER_ESCAPES: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11,
 /**
  * The name git wrote between double quotes at the start of `text` (a name holding a control character, a quote, a
  * backslash or, by default, a byte above 127: `"a/caf\303\251.txt"`), read back; `undefined` when `text` opens with no
- * such name, or with one that is not UTF-8.
+ * such name. Bytes that are not UTF-8 are the name they stand for (docs/paths.md#names-that-are-not-utf-8):
+ * `"a/inv\377.txt"` is `a/inv\udcff.txt`, as git prints that file.
  */
 function gitQuotedName(text: string): string | undefined {
   const bytes: number[] = [];
   const utf8 = new TextEncoder();
   for (let at = 1; at < text.length; at++) {
     const char = text[at]!;
-    if (char === '"') {
-      try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
-      } catch {
-        return undefined;
-      }
-    }
+    if (char === '"') return nameFromBytes(Uint8Array.from(bytes));
     if (char !== '\\') {
       bytes.push(...utf8.encode(char));
       continue;

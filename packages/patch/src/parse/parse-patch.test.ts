@@ -201,8 +201,10 @@ describe('parsePatch: unified diffs', () => {
     // Whole, however long: a name cut in the middle would read back as another.
     const long = `d/${'k'.repeat(5000)}\t.txt`;
     expect(pathsOf(JSON.stringify(`a/${long}`), JSON.stringify(`b/${long}`))).toEqual([JSON.stringify(long)]);
-    // Bytes that are not UTF-8 name no file this way: the text is handed on as written (and is found missing).
-    expect(pathsOf('"a/\\377.txt"', '"b/\\377.txt"')).toEqual(['"a/\\377.txt"']);
+    // Bytes that are not UTF-8 are the name they stand for (docs/paths.md#names-that-are-not-utf-8), handed on in its
+    // shown form: `\377` is byte 0xFF, the escape U+DCFF, never U+FFFD.
+    expect(pathsOf('"a/\\377.txt"', '"b/\\377.txt"')).toEqual(['"\\udcff.txt"']);
+    expect(pathsOf('"a/caf\\303.txt"', '"b/caf\\303.txt"')).toEqual(['"caf\\udcc3.txt"']);
   });
 
   it('refuses binary patches and mode-only changes with their reasons', () => {
