@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { ExecProcess, FileSystem } from '@kimi-tools/core/fs';
+import { bytesOfName, hasLoneSurrogate, type ExecProcess, type FileSystem } from '@kimi-tools/core/fs';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -216,7 +216,7 @@ export class LanguageServer {
 
   /** The `file:` URI of a path of the file system. */
   private uri(path: string): string {
-    return pathToFileURL(path, { windows: this.windowsPaths }).href;
+    return fileUri(path, this.windowsPaths);
   }
 
   /**
@@ -303,4 +303,25 @@ export class LanguageServer {
 /** Resolves after {@link SHUTDOWN_GRACE_MS}, keeping nothing alive meanwhile. */
 function gracePeriod(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+}
+
+/**
+ * The `file:` URI of `path`, a name that is not UTF-8 (docs/paths.md#names-that-are-not-utf-8) by its own bytes:
+ * `inv\udcff.txt` is `inv%FF.txt`, where `pathToFileURL` writes each escape as U+FFFD (`%EF%BF%BD`), the URI of
+ * another file. Each escape goes in as a NUL, which no path holds and which comes out as `%00`, then as its byte.
+ */
+function fileUri(path: string, windows: boolean): string {
+  if (!hasLoneSurrogate(path)) return pathToFileURL(path, { windows }).href;
+  const bytes: number[] = [];
+  const marked = path.replace(/\p{Cs}/gu, (unit) => {
+    const byte = bytesOfName(unit);
+    if (byte === undefined) return unit;
+    bytes.push(byte[0]!);
+    return '\0';
+  });
+  let at = 0;
+  return pathToFileURL(marked, { windows }).href.replace(
+    /%00/g,
+    () => `%${bytes[at++]!.toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }

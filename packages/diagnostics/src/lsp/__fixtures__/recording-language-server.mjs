@@ -1,9 +1,10 @@
 // A language server that finds no problem and records where and how it was started: one JSON line per start in the
 // file named by its first argument (its process id, working directory, and the `processId` and `rootUri` it was
-// initialized with). It speaks LSP over standard input and output, and ends when its input does, as servers do.
+// initialized with), and, given a second file, the URI of each document opened there, one a line. It speaks LSP over
+// standard input and output, and ends when its input does, as servers do.
 import { appendFileSync } from 'node:fs';
 
-const [record] = process.argv.slice(2);
+const [record, opened] = process.argv.slice(2);
 let pending = Buffer.alloc(0);
 
 function send(message) {
@@ -21,6 +22,7 @@ function handle(message) {
     send({ id: message.id, result: { capabilities: { textDocumentSync: 1 } } });
   } else if (message.method === 'textDocument/didOpen') {
     const { uri } = message.params.textDocument;
+    if (opened !== undefined) appendFileSync(opened, `${uri}\n`);
     send({ method: 'textDocument/publishDiagnostics', params: { uri, diagnostics: [] } });
   } else if (message.method === 'exit') {
     process.exit(0);
