@@ -136,7 +136,8 @@ export function notFoundMessage(shown: string, hint = ''): string {
 
 /**
  * The sentence that offers similar names after a not-found message. A name `looksAlike` says reads as the one asked
- * for (the same letters, encoded otherwise: NFC and NFD) is {@link spelledOut}, so the model sees what differs.
+ * for (the same letters encoded otherwise, NFC and NFD; or with an invisible character more or less) is
+ * {@link spelledOut}, so the model sees what differs.
  */
 export function didYouMeanHint(
   names: readonly string[],

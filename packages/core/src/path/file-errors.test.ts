@@ -1,4 +1,4 @@
-import { it } from '@kimi-tools/test-kit';
+import { createTempWorkspace, it } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { fileNotFoundError, notAFileError, unsupportedEncodingError } from './file-errors.js';
 import { localFileSystem } from '../fs/local-file-system.js';
@@ -36,6 +36,31 @@ describe('file errors', () => {
     );
     expect(message).toBe('`caf\u00e9.txt` does not exist. Did you mean: "cafe\\u0301.txt"?');
     expect(readShownPath('"cafe\\u0301.txt"')).toBe(nfd);
+  });
+
+  // The same for a name that differs from the one asked for only by a character a reader cannot see or tell from
+  // another: a zero-width space offered as `zw​x.txt` for `zwx.txt`, a no-break space offered as `a b.txt` for
+  // `a b.txt`, read exactly as the name just refused.
+  it.each([
+    ['zwx.txt', 'zw\u200bx.txt', '"zw\\u200bx.txt"'],
+    ['a b.txt', 'a\u00a0b.txt', '"a\\u00a0b.txt"'],
+    ['word.txt', 'wo\u00adrd.txt', '"wo\\u00adrd.txt"'],
+    ['file.txt', '\ufb01le.txt', '"\\ufb01le.txt"'],
+  ])('spells out %j when the name offered reads the same: %j', async (asked, offered, spelled) => {
+    const workspace = await createTempWorkspace();
+    try {
+      await workspace.write(offered, 'x');
+      const { message } = await fileNotFoundError(
+        workspace.fs,
+        asked,
+        workspace.at(asked),
+        workspace.workDir,
+      );
+      expect(message).toBe(`\`${asked}\` does not exist. Did you mean: ${spelled}?`);
+      expect(readShownPath(spelled)).toBe(offered);
+    } finally {
+      await workspace.cleanup();
+    }
   });
 
   it('says a path is not a file', () => {

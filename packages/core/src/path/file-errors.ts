@@ -16,6 +16,17 @@ import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { pathApiFor } from './platform-path.js';
 import { suggestSimilarFiles } from './suggest-similar.js';
 
+/** Characters that show nothing: zero-width spaces and joiners, the soft hyphen, the byte-order mark... */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * A name as a reader sees it: compatibility-normalised (NFKC: `é` however encoded, a no-break space as a space, `ﬁ` as
+ * `fi`), without the characters that show nothing. Two names with the same reading look alike.
+ */
+function asRead(name: string): string {
+  return name.normalize('NFKC').replace(INVISIBLE, '');
+}
+
 /**
  * `` `{path}` does not exist. `` / `File not found`, with ` Did you mean: ...?` when files in the same directory
  * on `fs` have a similar name (docs/read-file.md, docs/str-replace-file.md), none that `hidden` leaves out (the
@@ -30,11 +41,11 @@ export async function fileNotFoundError(
 ): Promise<ToolReturnValue<typeof Briefs.fileNotFound>> {
   // Names as the backend spells them: on a Windows host `\` separates them too.
   const paths = pathApiFor(fs.platform);
-  const wanted = paths.basename(absolutePath).normalize('NFC');
+  const wanted = asRead(paths.basename(absolutePath));
   const hint = didYouMeanHint(
     await suggestSimilarFiles(fs, absolutePath, workDir, hidden),
     // The name offered differs from the one asked for, so reading the same once normalised is looking alike.
-    (name) => paths.basename(name).normalize('NFC') === wanted,
+    (name) => asRead(paths.basename(name)) === wanted,
   );
   return toolError({ message: notFoundMessage(shownPath, hint), brief: Briefs.fileNotFound });
 }
