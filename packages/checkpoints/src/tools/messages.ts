@@ -8,9 +8,11 @@ import type { Checkpoint, LeftAlone } from '../rewind/rewind-types.js';
 
 /**
  * The separators these lines put after or between names: ` -> ` between a rename's names, `: ` after the name a line
- * starts with, `, ` between the names of a list. A name holding one is shown quoted, so every line splits one way.
+ * starts with, `, ` between the names of a list, ` (renamed from ` between a rename's names in ListCheckpoints (a
+ * name holding it, `a (renamed from b` modified, read as `a` renamed from `b (modified`). A name holding one is shown
+ * quoted, so every line splits one way.
  */
-const CHECKPOINT_SEPARATORS = nameSeparators(' -> ', ': ', ', ');
+const CHECKPOINT_SEPARATORS = nameSeparators(' -> ', ': ', ', ', ' (renamed from ');
 
 /** A path as every line of ListCheckpoints and Rewind shows it. */
 export function shown(path: string): string {

@@ -115,6 +115,31 @@ describe('Rewind', () => {
     );
   });
 
+  // docs/checkpoints.md#listcheckpoints: a rename is `{path} (renamed from {from})`. A file named `a (renamed from b`
+  // that was modified and a file `a` renamed from `b (modified` were both listed `a (renamed from b (modified)`.
+  it('quotes a path holding ` (renamed from `, so a rename and a change of another file never read alike', async ({
+    workspace,
+    runtime,
+    checkpoints,
+  }) => {
+    await workspace.writeAll({ 'a (renamed from b': 'one\n', 'b (modified': 'two\n' });
+    await checkpoints.create();
+    await workspace.write('a (renamed from b', 'ONE\n');
+    await workspace.remove('b (modified');
+    await workspace.write('a', 'two\n');
+    await checkpoints.create();
+    const list = await new ListCheckpoints(runtime).call({});
+    expect(String(list.output).split('\n')[1]).toMatch(
+      /: 2 files changed: a \(renamed from b \(modified\), "a \(renamed from b" \(modified\)$/,
+    );
+    const result = await new Rewind(runtime).call({ checkpoint: '1', paths: ['"a (renamed from b"'] });
+    expect(result.message).toMatch(
+      /^Rewound to checkpoint 1: 1 file changed\.\n"a \(renamed from b": modified /,
+    );
+    expect(await workspace.read('a (renamed from b')).toBe('one\n');
+    expect(await workspace.read('a')).toBe('two\n');
+  });
+
   it("takes back what the agent's tools removed: a deletion and the old name of a move are not the user's", async ({
     workspace,
     runtime,
