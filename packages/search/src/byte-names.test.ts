@@ -86,6 +86,21 @@ describe.runIf(backendHas('byte-names'))('names that are not UTF-8', () => {
     });
   });
 
+  // A glob naming such a file as Glob shows it (`inv\udcff.txt`) failed the call: `Failed to grep. Error: EINVAL: a
+  // name that is not UTF-8 cannot be passed to a program`, as ripgrep's `--glob` cannot take it either.
+  it('Grep takes a glob holding such a name, and searches the files it matches', async ({ workspace }) => {
+    await workspace.writeAll(files);
+    const grep = new Grep(workspace.runtime());
+    const one = await grep.call({ pattern: 'zebra', glob: 'inv\udcff.txt', output_mode: 'content' });
+    expect(one).toMatchObject({ output: '"inv\\udcff.txt":1:zebra ff', extras: { search: 'portable' } });
+    const some = await grep.call({
+      pattern: 'zebra',
+      glob: 'inv[\udcfe\udcff].txt',
+      output_mode: 'count_matches',
+    });
+    expect(some.output).toBe('"inv\\udcfe.txt":1\n"inv\\udcff.txt":1');
+  });
+
   it('Grep shows the bytes of a line that are not UTF-8 as U+FFFD, as before', async ({ workspace }) => {
     await workspace.write('inv\udcff.txt', Buffer.from('zebra \xff\n', 'latin1'));
     const content = await new Grep(workspace.runtime()).call({ pattern: 'zebra', output_mode: 'content' });
