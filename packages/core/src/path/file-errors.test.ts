@@ -39,8 +39,8 @@ describe('file errors', () => {
   });
 
   // The same for a name that differs from the one asked for only by a character a reader cannot see or tell from
-  // another: a zero-width space offered as `zw​x.txt` for `zwx.txt`, a no-break space offered as `a b.txt` for
-  // `a b.txt`, read exactly as the name just refused.
+  // another: a zero-width space offered (`zw<U+200B>x.txt` for `zwx.txt`), a no-break space for a space, a soft hyphen,
+  // a ligature; shown as they are, each read exactly as the name just refused.
   it.each([
     ['zwx.txt', 'zw\u200bx.txt', '"zw\\u200bx.txt"'],
     ['a b.txt', 'a\u00a0b.txt', '"a\\u00a0b.txt"'],
