@@ -150,3 +150,19 @@ describe.runIf(backendHas('byte-names'))('names that are not UTF-8, in every sea
     expect(glob.output).toBe((await new Glob(workspace.runtime()).call({ pattern: '**/*.txt' })).output);
   });
 });
+
+// A pattern holding a lone surrogate (`\udcff`, as a shown name spells a byte) failed the call with `Failed to grep.
+// Error: EINVAL: a name that is not UTF-8 cannot be passed to a program` on the local disk; over SSH it would reach
+// ripgrep as U+FFFD and match that character. No text read holds a lone surrogate (bytes that are not UTF-8 read as
+// U+FFFD), so the search finds nothing, on every backend.
+describe('a pattern holding a lone surrogate', () => {
+  it('matches no text, not even U+FFFD, and fails no call', async ({ workspace }) => {
+    await workspace.writeAll({ 'replacement.txt': 'zebra \ufffd\n' });
+    const grep = new Grep(workspace.runtime());
+    for (const pattern of ['\udcff', 'zebra \udcff', '[\udcfe\udcff]']) {
+      const result = await grep.call({ pattern, output_mode: 'content' });
+      expect(result, JSON.stringify(pattern)).toMatchObject({ isError: false, message: 'No matches found.' });
+    }
+    expect((await grep.call({ pattern: 'zebra \ufffd' })).output).toBe('replacement.txt');
+  });
+});

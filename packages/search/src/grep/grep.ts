@@ -174,13 +174,12 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const filter = new ResultPathFilter(this.runtime, base, await hiddenFromListing(this.runtime, this));
     // One timeout for the call: a ripgrep run given up for an ignore file leaves the portable search the rest.
     const deadline = Date.now() + this.timeoutMs;
-    // Node passes a program's directory and arguments as UTF-8 only: a name that is not UTF-8, as the path or in the
-    // glob (`inv\udcff.txt`, as Glob shows it), is searched without it.
+    // A program's directory and arguments go as UTF-8 only (Node's, and an SSH command line): a name that is not
+    // UTF-8, as the path or in the glob (`inv\udcff.txt`, as Glob shows it), is searched without it, and so is a
+    // pattern holding a lone surrogate, which would reach ripgrep as U+FFFD and match that character.
     if (
       binary !== null &&
-      !hasLoneSurrogate(base) &&
-      !hasLoneSurrogate(fileName ?? '') &&
-      !hasLoneSurrogate(params.glob ?? '')
+      ![base, fileName ?? '', params.glob ?? '', params.pattern].some(hasLoneSurrogate)
     ) {
       const collector = this.collector(params, filter, options, 'ripgrep');
       const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);
