@@ -130,6 +130,53 @@ describe('NotebookEdit: replace', () => {
     );
   });
 
+  it('writes a notebook on one line with its own separators, as Python writes it without an indent', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    // json.dumps(notebook): one line, `, ` between items and `: ` after keys (JSON.stringify writes `,` and `:`).
+    const text =
+      '{"cells": [{"cell_type": "code", "execution_count": 1, "metadata": {"a": 1.0}, "outputs": [], ' +
+      '"source": ["x = 1"]}], "metadata": {}, "nbformat": 4, "nbformat_minor": 4}';
+    const file = await workspace.write('nb.ipynb', text, { readBy: runtime });
+    const replaced = await tool.call({ notebook_path: 'nb.ipynb', cell_id: 'cell-0', new_source: 'a\nb' });
+    expect(replaced.isError, replaced.message).toBe(false);
+    const code =
+      '{"cell_type": "code", "execution_count": null, "metadata": {"a": 1.0}, "outputs": [], ' +
+      '"source": ["a\\n", "b"]}';
+    expect(await workspace.read(file)).toBe(
+      `{"cells": [${code}], "metadata": {}, "nbformat": 4, "nbformat_minor": 4}`,
+    );
+
+    const inserted = await tool.call({
+      notebook_path: 'nb.ipynb',
+      edit_mode: 'insert',
+      cell_id: 'cell-0',
+      cell_type: 'markdown',
+      new_source: '# T',
+    });
+    expect(inserted.isError, inserted.message).toBe(false);
+    expect(await workspace.read(file)).toBe(
+      `{"cells": [${code}, {"cell_type": "markdown", "metadata": {}, "source": ["# T"]}], ` +
+        '"metadata": {}, "nbformat": 4, "nbformat_minor": 4}',
+    );
+  });
+
+  it('keeps a cell written on one line in an indented notebook on one line, with its separators', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const text = (source: string) =>
+      `{\n "cells": [\n  {"cell_type": "markdown", "metadata": {}, "source": ${source}}\n ],\n` +
+      ' "metadata": {},\n "nbformat": 4,\n "nbformat_minor": 4\n}\n';
+    const file = await workspace.write('nb.ipynb', text('["old"]'), { readBy: runtime });
+    const result = await tool.call({ notebook_path: 'nb.ipynb', cell_id: 'cell-0', new_source: 'a\nb' });
+    expect(result.isError, result.message).toBe(false);
+    expect(await workspace.read(file)).toBe(text('["a\\n", "b"]'));
+  });
+
   it('keeps CRLF line endings and a missing final newline', async ({ workspace, runtime, tool }) => {
     const text = notebookText(CELLS_WITHOUT_IDS, 4, '  ').replace(/\n/g, '\r\n').replace(/\r\n$/, '');
     const file = await workspace.write('nb.ipynb', text, { readBy: runtime });

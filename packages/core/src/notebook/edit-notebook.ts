@@ -1,6 +1,6 @@
 import type { TextReplacement } from '../text/text-replacement.js';
 import { lineIndent, objectMembers, type MemberRange } from './json-ranges.js';
-import { detectJsonStyle, serializeJson, type JsonStyle } from './json-style.js';
+import { detectJsonStyle, oneLineSeparators, serializeJson, type JsonStyle } from './json-style.js';
 import { newCellId } from './new-cell-id.js';
 import type { JsonObject, JsonValue, Notebook, NotebookCell } from './notebook-types.js';
 import { cellsOf } from './parse-notebook.js';
@@ -111,7 +111,7 @@ function cellLayout(notebook: Notebook, style: JsonStyle): { indent: string; sep
     first?.range && second?.range
       ? notebook.text.slice(first.range.end, second.range.start)
       : style.indentUnit === ''
-        ? ','
+        ? (style.separators?.comma ?? ',')
         : `,\n${indent}`;
   return { indent, separator };
 }
@@ -153,22 +153,45 @@ function memberText(key: string, colon: string, value: string): string {
   return `${JSON.stringify(key)}${colon}${value}`;
 }
 
+/**
+ * The style a cell's new members are written in: the file's, or for a cell on one line in an indented file, that
+ * line's separators (the escapes stay the file's, worked out only when asked).
+ */
+function cellStyle(text: string, range: { start: number; end: number }, style: JsonStyle): JsonStyle {
+  if (style.indentUnit === '' || text.slice(range.start, range.end).includes('\n')) return style;
+  const separators = oneLineSeparators(text, range.start) ?? { comma: ', ', colon: ': ' };
+  return {
+    indentUnit: '',
+    separators,
+    get upperCaseEscapes() {
+      return style.upperCaseEscapes;
+    },
+    get asciiOnly() {
+      return style.asciiOnly;
+    },
+  };
+}
+
 /** The cell's text after a replace: every member kept byte for byte but those the change rewrites. */
 function replacedCellText(
   notebook: Notebook,
   cell: NotebookCell,
   type: string,
   source: string,
-  style: JsonStyle,
+  fileStyle: JsonStyle,
 ): string {
   const { text } = notebook;
   const range = cell.range!;
+  const style = cellStyle(text, range, fileStyle);
   const { members, close } = objectMembers(text, range.start);
   const first = members[0]!;
   const last = members[members.length - 1]!;
   const indent = lineIndent(text, first.keyStart) ?? '';
   const keyPart = (member: MemberRange) => text.slice(member.keyStart, member.value.start);
   const colon = keyPart(first).slice(keyPart(first).lastIndexOf('"') + 1);
+  const opening = text.slice(range.start + 1, first.keyStart);
+  // What separates the members: as between the first two, else a comma and what follows the `{`.
+  const joiner = members[1] ? text.slice(first.value.end, members[1].keyStart) : `,${opening}`;
   const entries: { key: string; text: string }[] = [];
   for (const member of members) {
     const keep = (value: string) => entries.push({ key: member.key, text: keyPart(member) + value });
@@ -202,9 +225,8 @@ function replacedCellText(
     if (before < 0) entries.push(entry);
     else entries.splice(before, 0, entry);
   }
-  const opening = text.slice(range.start + 1, first.keyStart);
   const closing = text.slice(last.value.end, close);
-  return `{${opening}${entries.map((entry) => entry.text).join(`,${opening}`)}${closing}}`;
+  return `{${opening}${entries.map((entry) => entry.text).join(joiner)}${closing}}`;
 }
 
 /**

@@ -9,6 +9,17 @@ export interface JsonStyle {
   upperCaseEscapes: boolean;
   /** Whether the writer escaped every non-ASCII character (`ensure_ascii`). */
   asciiOnly: boolean;
+  /**
+   * For text on one line (`indentUnit` `''`): what follows a `,` and a key's `:`, as the writer put them — nothing
+   * (JSON.stringify) or a space (Python's `json.dumps` without an indent). Absent: nothing.
+   */
+  separators?: JsonSeparators;
+}
+
+/** The separators of one-line JSON text: `,` or `, ` between items, `:` or `: ` after a key. */
+export interface JsonSeparators {
+  comma: string;
+  colon: string;
 }
 
 type EscapeStyle = Pick<JsonStyle, 'upperCaseEscapes' | 'asciiOnly'>;
@@ -26,9 +37,22 @@ function detectEscapeStyle(text: string): EscapeStyle {
 }
 
 /**
- * The style of a JSON object text (its first member's indentation gives the unit). The escape fields are worked out
- * on first use, once: {@link serializeJson} only asks for them when the new text holds a character they apply to,
- * so an edit of plain ASCII text never scans the whole file for them.
+ * The separators of the one-line object whose `{` is at `open`, from its first two members: `undefined` when it has
+ * fewer, or when they hold a line break (the text is not one line after all).
+ */
+export function oneLineSeparators(text: string, open: number): JsonSeparators | undefined {
+  const [first, second] = objectMembers(text, open).members;
+  if (!first || !second) return undefined;
+  const keyPart = text.slice(first.keyStart, first.value.start);
+  const colon = keyPart.slice(keyPart.lastIndexOf('"') + 1);
+  const comma = text.slice(first.value.end, second.keyStart);
+  return /[\r\n]/.test(colon + comma) ? undefined : { comma, colon };
+}
+
+/**
+ * The style of a JSON object text (its first member's indentation gives the unit; a one-line text's separators). The
+ * escape fields are worked out on first use, once: {@link serializeJson} only asks for them when the new text holds a
+ * character they apply to, so an edit of plain ASCII text never scans the whole file for them.
  */
 export function detectJsonStyle(text: string): JsonStyle {
   const open = skipWhitespace(text, 0);
@@ -38,8 +62,10 @@ export function detectJsonStyle(text: string): JsonStyle {
   const indentUnit = indent === undefined ? '' : indent.slice(topIndent.length);
   let escapes: EscapeStyle | undefined;
   const escapeStyle = () => (escapes ??= detectEscapeStyle(text));
+  const separators = indentUnit === '' ? oneLineSeparators(text, open) : undefined;
   return {
     indentUnit,
+    ...(separators ? { separators } : {}),
     get upperCaseEscapes() {
       return escapeStyle().upperCaseEscapes;
     },
@@ -49,12 +75,32 @@ export function detectJsonStyle(text: string): JsonStyle {
   };
 }
 
+/** `value` on one line with these separators, as Python's `json.dumps` writes it without an indent. */
+function oneLineJson(value: JsonValue, separators: JsonSeparators): string {
+  const { comma, colon } = separators;
+  if (Array.isArray(value)) return `[${value.map((item) => oneLineJson(item, separators)).join(comma)}]`;
+  if (typeof value === 'object' && value !== null) {
+    const members = Object.entries(value).map(
+      ([key, item]) => `${JSON.stringify(key)}${colon}${oneLineJson(item, separators)}`,
+    );
+    return `{${members.join(comma)}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /**
  * `value` as JSON text in `style`, its lines after the first indented by `indent` (where the value sits). Key order is
- * the object's own; separators are `, ` and `: ` as both JSON.stringify and Python's json write them with an indent.
+ * the object's own; separators are `, ` and `: ` as both JSON.stringify and Python's json write them with an indent,
+ * and on one line the file's own (`,` and `:` by default).
  */
 export function serializeJson(value: JsonValue, style: JsonStyle, indent: string): string {
-  let text = JSON.stringify(value, null, style.indentUnit === '' ? undefined : style.indentUnit);
+  const { separators } = style;
+  let text =
+    style.indentUnit === ''
+      ? separators
+        ? oneLineJson(value, separators)
+        : JSON.stringify(value)
+      : JSON.stringify(value, null, style.indentUnit);
   if (style.indentUnit !== '' && indent !== '') text = text.replaceAll('\n', `\n${indent}`);
   // Each escape field is read only when the text holds what it applies to (see detectJsonStyle).
   if (/[\u0080-\uffff]/.test(text) && style.asciiOnly) {

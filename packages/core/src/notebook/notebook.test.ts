@@ -272,6 +272,16 @@ describe('JSON style', () => {
     expect(detectJsonStyle('{"a": "é"}').indentUnit).toBe('');
   });
 
+  it('detects the separators of one-line text, and writes a value with them', () => {
+    const python = detectJsonStyle('{"a": [1, 2], "b": {}}');
+    expect(python.separators).toEqual({ comma: ', ', colon: ': ' });
+    expect(detectJsonStyle('{"a":[1,2],"b":{}}').separators).toEqual({ comma: ',', colon: ':' });
+    expect(detectJsonStyle('{\n "a": 1,\n "b": 2\n}').separators).toBeUndefined();
+    expect(serializeJson({ s: ['x', 'y'], m: {}, n: null }, python, '')).toBe(
+      '{"s": ["x", "y"], "m": {}, "n": null}',
+    );
+  });
+
   it('writes a value like the file: indented where it sits, escapes in the writer’s case, ASCII when asked', () => {
     const style = { indentUnit: '  ', upperCaseEscapes: true, asciiOnly: true };
     expect(serializeJson({ s: ['é\u001b', '\\u001b'] }, style, '    ')).toBe(
