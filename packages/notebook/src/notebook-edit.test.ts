@@ -177,6 +177,53 @@ describe('NotebookEdit: replace', () => {
     expect(await workspace.read(file)).toBe(text('["a\\n", "b"]'));
   });
 
+  it('gives a cell without a type the type asked, and writes whole a cell that is not an object or is empty', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    // Schema-invalid, but ReadFile shows each of these cells by a name, which NotebookEdit must take.
+    const text = (cells: string) =>
+      `{\n "cells": [\n${cells}\n ],\n "metadata": {},\n "nbformat": 4,\n "nbformat_minor": 4\n}\n`;
+    const file = await workspace.write(
+      'nb.ipynb',
+      text('  {\n   "metadata": {},\n   "source": "a"\n  },\n  null,\n  {}'),
+      { readBy: runtime },
+    );
+    const read = new ReadFile(runtime);
+    const cells = async () => ((await read.call({ path: 'nb.ipynb' })).output as string).split(/(?<=\n)/);
+
+    const typed = await tool.call({
+      notebook_path: 'nb.ipynb',
+      cell_id: 'cell-0',
+      new_source: 'x',
+      cell_type: 'code',
+    });
+    expect(typed.message).toBe('Replaced cell cell-0 (code). Its outputs and execution count were cleared.');
+    expect(typed.output).toBe((await cells()).slice(1, 3).join(''));
+    expect(typed.output).toBe('     2\t=== cell cell-0 (code, not executed) ===\n     3\tx\n');
+
+    const fromNull = await tool.call({
+      notebook_path: 'nb.ipynb',
+      cell_id: 'cell-1',
+      new_source: '# T',
+      cell_type: 'markdown',
+    });
+    expect(fromNull.message).toBe('Replaced cell cell-1 (markdown).');
+    const fromEmpty = await tool.call({ notebook_path: 'nb.ipynb', cell_id: 'cell-2', new_source: 'y' });
+    expect(fromEmpty.message).toBe('Replaced cell cell-2 (unknown).');
+    expect(fromEmpty.output).toBe((await cells()).slice(5).join(''));
+    expect(await workspace.read(file)).toBe(
+      text(
+        '  {\n   "cell_type": "code",\n   "execution_count": null,\n   "metadata": {},\n   "outputs": [],\n' +
+          '   "source": "x"\n  },\n' +
+          '  {\n   "cell_type": "markdown",\n   "metadata": {},\n   "source": [\n    "# T"\n   ]\n  },\n' +
+          // `{}` was written on one line: it stays on one line.
+          '  {"metadata": {}, "source": ["y"]}',
+      ),
+    );
+  });
+
   it('keeps CRLF line endings and a missing final newline', async ({ workspace, runtime, tool }) => {
     const text = notebookText(CELLS_WITHOUT_IDS, 4, '  ').replace(/\n/g, '\r\n').replace(/\r\n$/, '');
     const file = await workspace.write('nb.ipynb', text, { readBy: runtime });

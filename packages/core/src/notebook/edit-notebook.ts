@@ -158,7 +158,8 @@ function memberText(key: string, colon: string, value: string): string {
  * line's separators (the escapes stay the file's, worked out only when asked).
  */
 function cellStyle(text: string, range: { start: number; end: number }, style: JsonStyle): JsonStyle {
-  if (style.indentUnit === '' || text.slice(range.start, range.end).includes('\n')) return style;
+  const oneLine = text.charCodeAt(range.start) === 0x7b && !text.slice(range.start, range.end).includes('\n');
+  if (style.indentUnit === '' || !oneLine) return style;
   const separators = oneLineSeparators(text, range.start) ?? { comma: ', ', colon: ': ' };
   return {
     indentUnit: '',
@@ -172,6 +173,26 @@ function cellStyle(text: string, range: { start: number; end: number }, style: J
   };
 }
 
+/**
+ * A cell written whole, for one that is not a JSON object or has no members (nothing of it to keep): nbformat's keys,
+ * in sorted order, with `cell_type` when the cell is to have one.
+ */
+function wholeCellText(
+  cell: NotebookCell,
+  type: string,
+  source: string,
+  style: JsonStyle,
+  indent: string,
+): string {
+  const value: JsonObject = {};
+  if (type === 'code' || type === 'markdown') value.cell_type = type;
+  if (type === 'code') value.execution_count = null;
+  value.metadata = {};
+  if (type === 'code') value.outputs = [];
+  value.source = sourceValue(source, typeof cell.value.source !== 'string');
+  return serializeJson(value, style, indent);
+}
+
 /** The cell's text after a replace: every member kept byte for byte but those the change rewrites. */
 function replacedCellText(
   notebook: Notebook,
@@ -183,7 +204,12 @@ function replacedCellText(
   const { text } = notebook;
   const range = cell.range!;
   const style = cellStyle(text, range, fileStyle);
-  const { members, close } = objectMembers(text, range.start);
+  const object = text.charCodeAt(range.start) === 0x7b ? objectMembers(text, range.start) : undefined;
+  const members = object?.members ?? [];
+  if (object === undefined || members.length === 0) {
+    return wholeCellText(cell, type, source, style, lineIndent(text, range.start) ?? '');
+  }
+  const { close } = object;
   const first = members[0]!;
   const last = members[members.length - 1]!;
   const indent = lineIndent(text, first.keyStart) ?? '';
@@ -200,7 +226,7 @@ function replacedCellText(
         keep(serializeJson(sourceValue(source, Array.isArray(cell.value.source)), style, indent));
         break;
       case 'cell_type':
-        keep(JSON.stringify(type));
+        keep(type === cell.type ? text.slice(member.value.start, member.value.end) : JSON.stringify(type));
         break;
       case 'execution_count':
         if (type === 'code') keep('null');
@@ -216,6 +242,8 @@ function replacedCellText(
     }
   }
   const missing: [string, string][] = [['source', serializeJson(sourceValue(source, true), style, indent)]];
+  // A cell without a cell_type gets the type the edit gives it, so that it is the type ReadFile then shows.
+  if (type !== cell.type) missing.push(['cell_type', JSON.stringify(type)]);
   if (type === 'code') missing.push(['execution_count', 'null'], ['outputs', '[]']);
   const sorted = isSorted(members.map((member) => member.key));
   for (const [key, value] of missing) {
