@@ -126,6 +126,28 @@ describe('ReadFile on a notebook', () => {
     expect(result.output).toBe(lines.map((text, at) => row(at + 1, text, at < lines.length - 1)).join(''));
   });
 
+  it('names the language from language_info, else from the kernelspec, in the first line', async ({
+    workspace,
+    tool,
+  }) => {
+    const firstLine = async (metadata: object) => {
+      await workspace.write(
+        'nb.ipynb',
+        JSON.stringify({ cells: [], metadata, nbformat: 4, nbformat_minor: 4 }),
+      );
+      return (await tool.call({ path: 'nb.ipynb' })).output;
+    };
+    const kernelspec = { display_name: 'Python 3', language: 'python', name: 'python3' };
+    expect(await firstLine({ kernelspec, language_info: { name: 'python' } })).toBe(
+      row(1, 'Jupyter notebook, nbformat 4.4, 0 cells, language python.', false),
+    );
+    // A notebook saved before it was run: language_info holds no name yet.
+    expect(await firstLine({ kernelspec, language_info: { codemirror_mode: { name: 'ipython' } } })).toBe(
+      row(1, 'Jupyter notebook, nbformat 4.4, 0 cells, language python3.', false),
+    );
+    expect(await firstLine({})).toBe(row(1, 'Jupyter notebook, nbformat 4.4, 0 cells.', false));
+  });
+
   it('reads a notebook that is not valid JSON, or not a notebook, as text', async ({ workspace, tool }) => {
     await workspace.write('broken.ipynb', '{"cells": [],\n}\n');
     expect((await tool.call({ path: 'broken.ipynb' })).output).toBe(row(1, '{"cells": [],') + row(2, '}'));

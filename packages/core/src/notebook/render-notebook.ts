@@ -1,6 +1,6 @@
 import { counted } from '../text/counted.js';
 import { joinedText, renderOutput, textLines } from './render-outputs.js';
-import type { JsonObject, Notebook, NotebookCell } from './notebook-types.js';
+import type { JsonObject, JsonValue, Notebook, NotebookCell } from './notebook-types.js';
 
 /** The cell's source text: `source` (nbformat 3 code cells: `input`), joined. */
 export function cellSource(cell: JsonObject): string {
@@ -34,13 +34,20 @@ export function renderCell(cell: NotebookCell): string[] {
   return lines;
 }
 
-/** The kernel's language, from the notebook's metadata, when it says. */
+/** A member `name` of `value`, when `value` is an object and it is a string. */
+function nameIn(value: JsonValue | undefined): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return typeof value.name === 'string' ? value.name : undefined;
+}
+
+/**
+ * The kernel's language, from the notebook's metadata, when it says: `language_info.name`, else `kernelspec.name`
+ * (a `language_info` without a name, as a notebook never run has, does not hide the kernelspec's).
+ */
 function language(notebook: Notebook): string | undefined {
   const metadata = notebook.value.metadata;
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return undefined;
-  const info = metadata.language_info ?? metadata.kernelspec;
-  if (typeof info !== 'object' || info === null || Array.isArray(info)) return undefined;
-  return typeof info.name === 'string' ? info.name : undefined;
+  return nameIn(metadata.language_info) ?? nameIn(metadata.kernelspec);
 }
 
 /**
