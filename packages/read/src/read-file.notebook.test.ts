@@ -126,6 +126,49 @@ describe('ReadFile on a notebook', () => {
     expect(result.output).toBe(lines.map((text, at) => row(at + 1, text, at < lines.length - 1)).join(''));
   });
 
+  it('shows at most 50 lines of an output, its error line and image lines counted, an error value line by line', async ({
+    workspace,
+    tool,
+  }) => {
+    const numbered = (count: number) => Array.from({ length: count }, (_, at) => `line ${at + 1}\n`);
+    const outputs = [
+      {
+        output_type: 'error',
+        ename: 'AssertionError',
+        evalue: '\nArrays are not equal\n\nMismatched elements: 1 / 3',
+        traceback: numbered(60),
+      },
+      {
+        output_type: 'display_data',
+        data: { 'image/png': 'iVBORw0KGgo=', 'text/plain': numbered(60) },
+        metadata: {},
+      },
+    ];
+    const cell = { cell_type: 'code', execution_count: 1, metadata: {}, outputs, source: 'f()' };
+    await workspace.write(
+      'nb.ipynb',
+      JSON.stringify({ cells: [cell], metadata: {}, nbformat: 4, nbformat_minor: 4 }),
+    );
+    const result = await tool.call({ path: 'nb.ipynb' });
+    const lines = [
+      'Jupyter notebook, nbformat 4.4, 1 cell.',
+      '=== cell cell-0 (code, execution count 1) ===',
+      'f()',
+      '--- output 1: error ---',
+      'AssertionError: ',
+      'Arrays are not equal',
+      '',
+      'Mismatched elements: 1 / 3',
+      ...numbered(46).map((line) => line.trimEnd()),
+      '[... 14 more lines of this output not shown]',
+      '--- output 2: display_data ---',
+      '[image/png image in cell cell-0, output 2: not shown]',
+      ...numbered(49).map((line) => line.trimEnd()),
+      '[... 11 more lines of this output not shown]',
+    ];
+    expect(result.output).toBe(lines.map((text, at) => row(at + 1, text, at < lines.length - 1)).join(''));
+  });
+
   it('names the language from language_info, else from the kernelspec, in the first line', async ({
     workspace,
     tool,

@@ -56,14 +56,14 @@ function capped(lines: string[]): string[] {
   ];
 }
 
-/** The body of a result or display: its text, or a placeholder per image and per type without text. */
+/** The body of a result or display: a placeholder per image, then its text or a placeholder for its other types. */
 function bundleLines(bundle: Record<string, JsonValue>, cellId: string, number: number): string[] {
   const lines: string[] = [];
   for (const mime of Object.keys(bundle).filter(isImage)) {
     lines.push(`[${mime} image in cell ${cellId}, output ${number}: not shown]`);
   }
   const text = bundle['text/plain'];
-  if (text !== undefined) return [...lines, ...capped(textLines(joinedText(text)))];
+  if (text !== undefined) return [...lines, ...textLines(joinedText(text))];
   const others = Object.keys(bundle).filter((mime) => !isImage(mime));
   if (others.length > 0) lines.push(`[${others.join(', ')} output: not shown]`);
   return lines;
@@ -83,17 +83,18 @@ export function renderOutput(value: JsonValue, cellId: string, number: number): 
     }
     case 'error':
     case 'pyerr': {
+      // `{ename}: {evalue}` and the traceback, one line per line: an evalue may hold line breaks too.
       const traceback = Array.isArray(output.traceback) ? output.traceback : [];
-      const lines = traceback.flatMap((entry) =>
+      const entries = [`${String(output.ename ?? '')}: ${String(output.evalue ?? '')}`, ...traceback];
+      const lines = entries.flatMap((entry) =>
         textLines(nodeUtil().stripVTControlCharacters(joinedText(entry))),
       );
-      return [
-        `--- output ${number}: error ---`,
-        `${String(output.ename ?? '')}: ${String(output.evalue ?? '')}`,
-        ...capped(lines),
-      ];
+      return [`--- output ${number}: error ---`, ...capped(lines)];
     }
     default:
-      return [`--- output ${number}: ${type} ---`, ...bundleLines(mimeBundle(output), cellId, number)];
+      return [
+        `--- output ${number}: ${type} ---`,
+        ...capped(bundleLines(mimeBundle(output), cellId, number)),
+      ];
   }
 }
