@@ -1,4 +1,4 @@
-import { lineIndent, objectMembers, skipWhitespace } from './json-ranges.js';
+import { lineIndent, objectMembers, skipWhitespace, type MemberRange } from './json-ranges.js';
 import type { JsonValue } from './notebook-types.js';
 
 /** How a JSON file was written, so that new text looks like the writer's. */
@@ -36,17 +36,22 @@ function detectEscapeStyle(text: string): EscapeStyle {
   };
 }
 
-/**
- * The separators of the one-line object whose `{` is at `open`, from its first two members: `undefined` when it has
- * fewer, or when they hold a line break (the text is not one line after all).
- */
-export function oneLineSeparators(text: string, open: number): JsonSeparators | undefined {
-  const [first, second] = objectMembers(text, open).members;
+/** The separators between the first two of `members` (see {@link oneLineSeparators}). */
+function separatorsOf(text: string, members: readonly MemberRange[]): JsonSeparators | undefined {
+  const [first, second] = members;
   if (!first || !second) return undefined;
   const keyPart = text.slice(first.keyStart, first.value.start);
   const colon = keyPart.slice(keyPart.lastIndexOf('"') + 1);
   const comma = text.slice(first.value.end, second.keyStart);
   return /[\r\n]/.test(colon + comma) ? undefined : { comma, colon };
+}
+
+/**
+ * The separators of the one-line object whose `{` is at `open`, from its first two members: `undefined` when it has
+ * fewer, or when they hold a line break (the text is not one line after all).
+ */
+export function oneLineSeparators(text: string, open: number): JsonSeparators | undefined {
+  return separatorsOf(text, objectMembers(text, open).members);
 }
 
 /**
@@ -56,13 +61,14 @@ export function oneLineSeparators(text: string, open: number): JsonSeparators | 
  */
 export function detectJsonStyle(text: string): JsonStyle {
   const open = skipWhitespace(text, 0);
-  const first = objectMembers(text, open).members[0];
+  const { members } = objectMembers(text, open);
+  const first = members[0];
   const indent = first ? lineIndent(text, first.keyStart) : undefined;
   const topIndent = lineIndent(text, open) ?? '';
   const indentUnit = indent === undefined ? '' : indent.slice(topIndent.length);
   let escapes: EscapeStyle | undefined;
   const escapeStyle = () => (escapes ??= detectEscapeStyle(text));
-  const separators = indentUnit === '' ? oneLineSeparators(text, open) : undefined;
+  const separators = indentUnit === '' ? separatorsOf(text, members) : undefined;
   return {
     indentUnit,
     ...(separators ? { separators } : {}),
