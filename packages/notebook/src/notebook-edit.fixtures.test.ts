@@ -60,6 +60,18 @@ function stringifyUnit(text: string): string | undefined {
   });
 }
 
+/** ReadFile's whole view of a notebook, page after page. */
+async function readAll(read: ReadFile, file: string): Promise<string> {
+  let view = '';
+  for (let offset = 1; ;) {
+    const page = await read.call({ path: file, line_offset: offset, n_lines: 1000 });
+    expect(page.isError, page.message).toBe(false);
+    view += page.output as string;
+    if (/End of file reached\./.test(page.message)) return view;
+    offset = Number(/(\d+)\t[^\n]*\n?$/.exec(view)![1]) + 1;
+  }
+}
+
 const validate = createNotebookValidator();
 const NEW_SOURCE = 'print("edited")\nx = 1\n';
 
@@ -175,6 +187,40 @@ for (const fixture of NOTEBOOK_FIXTURES.filter((candidate) => candidate.editable
         if (fixture.schemaValid) expect(validate(edited)).toEqual([]);
       });
     }
+
+    it('edits the very cell each name ReadFile shows leads to, and shows it as ReadFile then does', async ({
+      workspace,
+      runtime,
+      tool,
+    }) => {
+      const read = new ReadFile(runtime);
+      const file = await workspace.write('nb.ipynb', original);
+      const names = [...(await readAll(read, 'nb.ipynb')).matchAll(/^ +\d+\t=== cell (\S+) \(/gm)].map(
+        (match) => match[1]!,
+      );
+      expect(names).toHaveLength(count);
+      // Every cell of the smaller notebooks; the first, middle and last of the large one.
+      const indices = count > 40 ? [0, middle, count - 1] : names.map((_, index) => index);
+      for (const index of indices) {
+        await workspace.write(file, original, { readBy: runtime });
+        const result = await tool.call({
+          notebook_path: 'nb.ipynb',
+          cell_id: names[index]!,
+          new_source: NEW_SOURCE,
+        });
+        expect(result.isError, result.message).toBe(false);
+        const after = Buffer.from(await workspace.bytes(file));
+        expect(changedOnlyWithin(original, after, cellAt(index)!.start, cellAt(index)!.end)).toBe(true);
+        expect(joined((JSON.parse(after.toString('utf8')) as Document).cells[index]!.source)).toBe(
+          NEW_SOURCE,
+        );
+        // The output is the cell's lines of ReadFile's view after the edit, numbers and all.
+        const view = (await readAll(read, 'nb.ipynb')).split(/(?<=\n)/);
+        const start = view.findIndex((line) => line.includes(`\t=== cell ${names[index]!} (`));
+        const end = view.findIndex((line, at) => at > start && /^ +\d+\t=== cell /.test(line));
+        expect(result.output).toBe(view.slice(start, end < 0 ? undefined : end).join(''));
+      }
+    });
 
     it('leaves the file byte-identical and asks nothing when the source and type are the same', async ({
       workspace,
