@@ -188,6 +188,9 @@ describe('ReadFile on a notebook', () => {
     expect(await firstLine({ kernelspec, language_info: { codemirror_mode: { name: 'ipython' } } })).toBe(
       row(1, 'Jupyter notebook, nbformat 4.4, 0 cells, language python3.', false),
     );
+    expect(await firstLine({ kernelspec, language_info: { name: '' } })).toBe(
+      row(1, 'Jupyter notebook, nbformat 4.4, 0 cells, language python3.', false),
+    );
     expect(await firstLine({})).toBe(row(1, 'Jupyter notebook, nbformat 4.4, 0 cells.', false));
   });
 

@@ -34,10 +34,10 @@ export function renderCell(cell: NotebookCell): string[] {
   return lines;
 }
 
-/** A member `name` of `value`, when `value` is an object and it is a string. */
+/** A member `name` of `value`, when `value` is an object and it is a string that is not empty. */
 function nameIn(value: JsonValue | undefined): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  return typeof value.name === 'string' ? value.name : undefined;
+  return typeof value.name === 'string' && value.name !== '' ? value.name : undefined;
 }
 
 /**
