@@ -80,6 +80,12 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('refuses an empty WORKDIR, which would serve whatever directory the client started the server in', () => {
+    const empty = { kind: 'error', message: 'WORKDIR is empty: give the path of the project directory.' };
+    expect(parseCliArgs([''])).toEqual(empty);
+    expect(parseCliArgs(['--approval', 'yolo', '--', ''])).toEqual(empty);
+  });
+
   it('reads --ssh with its --identity and --host-key, and --no-checkpoints', () => {
     expect(
       parseCliArgs([

@@ -5,6 +5,7 @@ import {
   tooManyWorkdirsMessage,
   unknownApprovalModeMessage,
   unknownOptionMessage,
+  WORKDIR_EMPTY_MESSAGE,
   WORKDIR_MISSING_MESSAGE,
 } from './errors.js';
 /** How the binary decides on writes and edits. */
@@ -141,6 +142,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     return { kind: 'error', message: tooManyWorkdirsMessage(positionals) };
   }
   const workDir = positionals[0]!;
+  // Resolved, '' would be the current directory: a client's unset variable must not serve wherever it started us.
+  if (workDir === '') return { kind: 'error', message: WORKDIR_EMPTY_MESSAGE };
   const login = sshLogin(ssh);
   if (typeof login === 'string') return { kind: 'error', message: login };
   // A relative directory would be relative to this machine's current directory, which means nothing on the host.

@@ -50,6 +50,10 @@ describe('kimi-tools-mcp command line', () => {
     },
     { args: ['.', '--add-dir'], message: '--add-dir needs a value.' },
     { args: ['a', 'b'], message: 'Expected one WORKDIR, got 2: a b.' },
+    {
+      args: ['--approval', 'yolo', ''],
+      message: 'WORKDIR is empty: give the path of the project directory.',
+    },
   ])('exits 2 on usage errors: $args', async ({ args, message }) => {
     expect(await runCli(args)).toEqual({ code: 2, stdout: '', stderr: usageError(message) });
   });

@@ -47,6 +47,12 @@ export function remoteWorkspaceMessage(destination: string, dir: string, error: 
 /** No work dir on the command line. */
 export const WORKDIR_MISSING_MESSAGE = 'WORKDIR is missing.';
 
+/**
+ * A work dir given as the empty string (a client's unset variable, `"${workspaceFolder}"`): it would resolve to the
+ * current directory, which the user never named.
+ */
+export const WORKDIR_EMPTY_MESSAGE = 'WORKDIR is empty: give the path of the project directory.';
+
 /** More than one work dir on the command line. */
 export function tooManyWorkdirsMessage(given: readonly string[]): string {
   return `Expected one WORKDIR, got ${given.length}: ${given.join(' ')}.`;
