@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { parseCliArgs, USAGE } from './cli-args.js';
 import { directoryProblem } from './check-directory.js';
-import { cliErrorText } from './errors.js';
+import { cliErrorText, requestTooLargeMessage } from './errors.js';
 import type { RemoteWorkspace } from './remote-workspace.js';
+import { MAX_REQUEST_BYTES, WholeLines, type DroppedMessage } from './whole-lines.js';
 
 /** The local work dir and `--add-dir` directories, absolute; on the local disk (no `fs` of its own). */
 interface LocalWorkspace {
@@ -68,7 +69,20 @@ async function main(): Promise<void> {
       process.stderr.write(`kimi-tools-mcp: no checkpoint before this batch of calls: ${errorText(error)}\n`),
   });
   server.onerror = (error) => process.stderr.write(`kimi-tools-mcp: ${error.message}\n`);
-  await server.connect(new StdioServerTransport());
+  // Whole messages reach the transport, and one too large is answered and left out: the SDK's transport would end
+  // the session on it (the server exited, every call in flight lost).
+  const tooLarge = ({ bytes, id }: DroppedMessage): void => {
+    const message = requestTooLargeMessage(bytes, MAX_REQUEST_BYTES);
+    process.stderr.write(`kimi-tools-mcp: ${message}\n`);
+    // -32600: JSON-RPC's Invalid Request (the SDK's ErrorCode is not loaded before the command line is checked).
+    if (id !== undefined) void transport.send({ jsonrpc: '2.0', id, error: { code: -32600, message } });
+  };
+  const transport = new StdioServerTransport(
+    process.stdin.pipe(new WholeLines(MAX_REQUEST_BYTES, tooLarge)),
+    process.stdout,
+    { maxBufferSize: MAX_REQUEST_BYTES },
+  );
+  await server.connect(transport);
   // The client closing our stdin ends the session; pending calls finish, then the process exits (an SSH connection
   // would keep it running: it is closed too).
   process.stdin.once('end', () => void server.close().then(() => remote?.fs.close()));

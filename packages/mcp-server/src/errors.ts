@@ -82,3 +82,8 @@ export function notReadableDirectoryMessage(label: string, dir: string, error: s
 export function invalidPermissionsFileMessage(file: string, problem: string): string {
   return `--permissions ${file}: ${problem}`;
 }
+
+/** Answers a request too large to read (JSON-RPC `Invalid Request`); the session goes on. */
+export function requestTooLargeMessage(bytes: number, limit: number): string {
+  return `The request is ${bytes} bytes, over the ${limit} bytes kimi-tools-mcp reads in one message, so it was not read and nothing was done. Send less at once: write a large file in parts (WriteFile with mode append).`;
+}
