@@ -181,6 +181,7 @@ const TOOLKIT = [
   'detectLineEnding',
   'detectTextEncoding',
   'encodeChange',
+  'encodeNewFile',
   'encodeText',
   'errorText',
   'escapeForDisplay',

@@ -94,7 +94,13 @@ export {
 export { scanLinesWhereStored } from './text/stored-line-scan.js';
 
 // text: decode, change on the '\n'-normalised form, encode back in the file's format
-export { decodeText, detectTextEncoding, encodeText, UnencodableTextError } from './text/codec.js';
+export {
+  decodeText,
+  detectTextEncoding,
+  encodeNewFile,
+  encodeText,
+  UnencodableTextError,
+} from './text/codec.js';
 export type { LineEnding, TextEncoding, TextFormat, DecodedText, DecodeResult } from './text/codec-types.js';
 export { normalizeLineEndings, detectLineEnding, countLineBreaks } from './text/line-endings.js';
 export { createStreamDecoder, type StreamDecoder } from './text/codec-stream.js';

@@ -440,6 +440,24 @@ describe('ApplyPatch: all of them or none', () => {
     expect(approval.requests).toHaveLength(0);
   });
 
+  // An added file's text went through TextEncoder, which writes a lone surrogate as U+FFFD without a word, where an
+  // update refused it (docs/encodings.md: never written with a replacement character).
+  it('refuses an added file holding a lone surrogate, as an update does', async ({
+    workspace,
+    tool,
+    approval,
+  }) => {
+    const before = await tree(workspace);
+    const result = await tool.call({ patch: patch('*** Add File: new.txt', '+a\udcffb') });
+    expect(result).toMatchObject({
+      brief: 'Patch failed',
+      message:
+        "new.txt: the new text has characters that the file's encoding (utf-8) cannot store. No file was changed.",
+    });
+    expect(await tree(workspace)).toEqual(before);
+    expect(approval.requests).toHaveLength(0);
+  });
+
   it.runIf(backendHas('hard-links'))(
     'refuses two sections updating one file by two of its names (hard links): the second would undo the first',
     async ({ workspace, runtime, tool, approval }) => {

@@ -1,4 +1,10 @@
-import { encodeChange, encodeText, normalizeLineEndings, type DecodedText } from '@kimi-tools/core/toolkit';
+import {
+  encodeChange,
+  encodeNewFile,
+  encodeText,
+  normalizeLineEndings,
+  type DecodedText,
+} from '@kimi-tools/core/toolkit';
 import type { WriteMode } from './params.js';
 
 /** The bytes WriteFile writes, and the '\n'-normalised texts the diff is built from. */
@@ -8,9 +14,12 @@ export interface ComposedContent {
   newText: string;
 }
 
-/** A new file: UTF-8, no BOM, line endings exactly as given (docs/encodings.md). */
+/**
+ * A new file: UTF-8, no BOM, line endings exactly as given (docs/encodings.md). Throws when `content` holds a lone
+ * surrogate, which UTF-8 cannot store.
+ */
 export function composeNewFile(content: string): ComposedContent {
-  return { newBytes: Buffer.from(content, 'utf8'), oldText: '', newText: normalizeLineEndings(content) };
+  return { newBytes: encodeNewFile(content), oldText: '', newText: normalizeLineEndings(content) };
 }
 
 /**

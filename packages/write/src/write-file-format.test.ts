@@ -108,6 +108,22 @@ describe('WriteFile keeps the format of an existing file', () => {
     await tool.call({ path: 'new.txt', content: 'a\r\nb\nc\r' });
     expect(await workspace.bytes(workspace.at('new.txt'))).toEqual([...Buffer.from('a\r\nb\nc\r')]);
   });
+
+  // A lone surrogate (possible in a JSON string, never in UTF-8) was written as U+FFFD into a new file, where an
+  // existing one refused it (docs/encodings.md: never written with a replacement character).
+  it('a new file refuses a lone surrogate, as an existing one does, and nothing is created', async ({
+    workspace,
+    tool,
+  }) => {
+    expect(await tool.call({ path: 'new.txt', content: 'a\udcffb\n' })).toMatchObject({
+      isError: true,
+      // The error text holds the lone surrogate, so the message shows it quoted, escaped as every unsafe text is.
+      message:
+        'Failed to write to new.txt. Error: "The character \\"\\udcff\\" (U+DCFF) cannot be encoded in utf-8."',
+      brief: 'Failed to write file',
+    });
+    expect(await workspace.exists(workspace.at('new.txt'))).toBe(false);
+  });
 });
 
 describe('WriteFile never rewrites what it cannot decode', () => {

@@ -112,5 +112,16 @@ export function encodeText(raw: string, encoding: TextEncoding): Uint8Array {
   return bom.length > 0 ? Buffer.concat([bom, body]) : body;
 }
 
+/** A new file's format (docs/encodings.md#new-files): UTF-8 without a byte order mark. */
+const NEW_FILE_ENCODING: TextEncoding = { encoding: 'utf-8', bom: false };
+
+/**
+ * The bytes of a new file holding `text`, line endings as given: UTF-8 without a BOM. Throws `UnencodableTextError`
+ * for a lone surrogate, which `Buffer.from` and `TextEncoder` would write as U+FFFD without a word.
+ */
+export function encodeNewFile(text: string): Uint8Array {
+  return encodeText(text, NEW_FILE_ENCODING);
+}
+
 export { createStreamDecoder, type StreamDecoder } from './codec-stream.js';
 export type { DecodeResult, DecodedText, LineEnding, TextEncoding, TextFormat } from './codec-types.js';

@@ -9,7 +9,7 @@ import {
 import { checkApprovalResponse, contentByPath } from '../approval/check-answer.js';
 import { buildDiffBlocks, type DiffHunk } from '../diff/build-diff-blocks.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
-import { decodeText, UnencodableTextError } from '../text/codec.js';
+import { decodeText, encodeNewFile, UnencodableTextError } from '../text/codec.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { encodeChange } from '../text/encode-change.js';
 import { normalizeLineEndings } from '../text/line-endings.js';
@@ -187,7 +187,7 @@ function shapeByContent(
 function contentBytes(oldBytes: Uint8Array | null, content: ApprovalContent): Uint8Array {
   // A copy: the host's array may change while the write waits for its locks.
   if (typeof content !== 'string') return new Uint8Array(content);
-  if (oldBytes === null) return Buffer.from(content, 'utf8');
+  if (oldBytes === null) return encodeNewFile(content);
   return encodeChange(decodeOrThrow(oldBytes), oldBytes, normalizeLineEndings(content));
 }
 

@@ -450,6 +450,36 @@ describe('edit before accept', () => {
     ]);
     expect(await fs.readFile(file, 'latin1')).toBe('a\nc\n');
   });
+
+  // A new file's content from the user went through Buffer.from, which writes a lone surrogate as U+FFFD.
+  it("refuses a new file's content holding a lone surrogate, which UTF-8 cannot store", async ({
+    workspace,
+  }) => {
+    const answers: ApprovalResponse[] = [
+      { kind: 'approve', content: 'a\udcffb\n' },
+      { kind: 'approve', content: 'ab\n' },
+    ];
+    const approval = recordingApproval(() => answers.shift()!);
+    const runtime = workspace.runtime({ approval });
+    const resolved = await runtime.paths.resolveFile('new.txt', 'write');
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    const change: FileChange = {
+      sender: 'WriteFile',
+      verb: 'Write',
+      path: resolved.path,
+      oldBytes: null,
+      newBytes: Buffer.from('x\n'),
+      oldText: '',
+      newText: 'x\n',
+      checkReadState: false,
+    };
+    written(await applyFileChange(runtime, change));
+    expect(approval.requests.map((request) => request.answerRefused)).toEqual([
+      undefined,
+      `the content of \`${resolved.path.real}\` cannot be written in the file's encoding: The character "\udcff" (U+DCFF) cannot be encoded in utf-8.`,
+    ]);
+    expect(await fs.readFile(resolved.path.real, 'utf8')).toBe('ab\n');
+  });
 });
 
 describe('checkApprovalResponse', () => {

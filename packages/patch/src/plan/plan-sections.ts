@@ -2,6 +2,7 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import {
   decodeText,
   encodeChange,
+  encodeNewFile,
   missingFileError,
   missingDirectories,
   readShownPath,
@@ -163,7 +164,14 @@ async function planSection(
 
   if (section.kind === 'add') {
     const text = addedText(section);
-    const newBytes = new TextEncoder().encode(text);
+    let newBytes: Uint8Array;
+    try {
+      newBytes = encodeNewFile(text);
+    } catch (error) {
+      if (error instanceof UnencodableTextError)
+        return { ok: false, failure: unencodableText(shown, 'utf-8'), replayed: false };
+      throw error;
+    }
     if (current !== 'missing') {
       const same = typeof current !== 'string' && Buffer.compare(current.bytes, newBytes) === 0;
       return { ok: false, failure: addExistsText(shown), replayed: same };
