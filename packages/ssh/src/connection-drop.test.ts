@@ -442,4 +442,17 @@ describe('a commit of several files whose connection drops at a removal or a tem
     expect(await nodeFs.readFile(a, 'utf8')).toBe('old\n');
     expect(await settledNames(tree.workDir)).toEqual(['a.txt']);
   });
+
+  test('a temp link made, its answer lost: it is removed with the failed commit', async () => {
+    // A rewind puts a link back as a link, made under a temp name beside it first.
+    const link = tree.at('l');
+    const temps = () => readdirSync(tree.workDir).filter((name) => name.includes('.kimi-tmp-'));
+    await loseAnswerOf('symlink', link.length, { made: true, madeNow: () => temps().length > 0 });
+    const failed = await commitFileSet(fs, [
+      { kind: 'symlink', path: link, target: 'a.txt', previous: { kind: 'missing' } },
+    ]).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(CommitFailedError);
+    expect((failed as CommitFailedError).unrestored).toEqual([]);
+    expect(await settledNames(tree.workDir)).toEqual([]);
+  });
 });

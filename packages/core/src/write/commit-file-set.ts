@@ -81,7 +81,14 @@ function writeTemp(fs: FileSystem, target: string, bytes: Uint8Array, mode: numb
 async function linkTemp(fs: FileSystem, path: string, target: string): Promise<string> {
   const paths = pathApiFor(fs.platform);
   const tempPath = paths.join(paths.dirname(path), atomicTempName(paths.basename(path)));
-  await fs.symlink(target, tempPath);
+  try {
+    await fs.symlink(target, tempPath);
+  } catch (error) {
+    // As a temp file's create (writeTempBeside): a dropped connection may have lost the answer of a link that was
+    // made, and the name is this process's alone.
+    if (hasErrno(error, 'ECONNRESET')) await fs.unlink(tempPath).catch(() => undefined);
+    throw error;
+  }
   return tempPath;
 }
 
