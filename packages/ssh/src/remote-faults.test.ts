@@ -9,6 +9,7 @@ import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import {
   createTempWorkspace,
+  forwardingFileSystem,
   onSkewedClock,
   rewriteKeepingMtime,
   type TempWorkspace,
@@ -142,6 +143,41 @@ describe('the remote host', () => {
     expect(result.brief).toBe('File modified');
     expect(await nodeFs.readFile(tree.outside('elsewhere/a.txt'), 'utf8')).toBe('value=1\n');
     expect(await nodeFs.readdir(tree.outside('elsewhere'))).toEqual(['a.txt']);
+  });
+
+  test('a directory swapped for a link out of the root under the lock, after its check, while the file is read again: refused', async () => {
+    const file = await tree.write('dir/a.txt', 'value=1\n');
+    const elsewhere = tree.outside('elsewhere');
+    const base = await ssh.connect(tree.workDir);
+    let locked = false;
+    let swapped = false;
+    const swapping: FileSystem = {
+      ...forwardingFileSystem(base),
+      create: (path, mode) => {
+        locked ||= path.endsWith('.kimi-lock');
+        return base.create(path, mode);
+      },
+      open: async (path, mode) => {
+        // Another process on the host, once the path was checked under the lock: the directory moved out, with the
+        // file and its lock, and a link to where it went put in its place.
+        if (locked && !swapped && path === file) {
+          swapped = true;
+          await nodeFs.rename(tree.at('dir'), elsewhere);
+          await nodeFs.symlink(elsewhere, tree.at('dir'));
+        }
+        return base.open(path, mode);
+      },
+    };
+    const runtime = createRuntime({ workDir: base.root, approval: yoloApproval(), fs: swapping });
+    await readFirst(runtime, 'dir/a.txt');
+    const result = await new StrReplaceFile(runtime, {}).call({
+      path: 'dir/a.txt',
+      edit: { old: 'value', new: 'name' },
+    });
+    expect(swapped).toBe(true);
+    expect(result.brief).toBe('File modified');
+    expect(await nodeFs.readFile(path.join(elsewhere, 'a.txt'), 'utf8')).toBe('value=1\n');
+    expect(await settledNames(elsewhere, base)).toEqual(['a.txt']);
   });
 
   test('a file rewritten by another process between the read and the write, size and time kept: refused by its content hash', async () => {

@@ -147,22 +147,24 @@ describe('the tools’ SFTP requests', () => {
     expect(count('write')).toBe(5 + 1);
     expect(count('open')).toBe(2 + 1 + 1 + 2 + 1);
     expect(count('lstat')).toBe(1);
-    expect(count('realpath')).toBe(1 + 1 + 1);
+    // The path resolved for the call, under the lock, and again right before the commit (a directory swapped for a
+    // link meanwhile), each with a stat; the lock's directory once.
+    expect(count('realpath')).toBe(1 + 1 + 1 + 1);
     // The temp file's mode and owner, in one request.
     expect(count('fsetstat')).toBe(1);
     // No fstat: each of the four reads (the file twice, the lock twice) ends at the size its stat gave. Each path
     // resolved gets a stat along (the re-read under the lock opens on its own; the lock's creation needs none).
     expect(count('fstat')).toBe(0);
-    expect(count('stat')).toBe(6);
-    expect(requests.length).toBe(47);
-    // What the call waited for, one answer after another. Sent without waiting: the lock's content with its close,
-    // and the look under the lock with them (the lock is held once its file is created; the commit waits for its
-    // content); the lstat of where the write lands with the look's open; the temp file's mode, content and fsync at
-    // once, and the look at the lock before the commit with them (the server reads it after the flush; the temp
-    // file's close, after the fsync, is not waited for); the directory's open with the rename, and the look at the
-    // lock that lets it go with them (the server reads it after the rename); then, side by side, the directory's
-    // fsync with the stat of the file written, and the lock's open, then its read. The lock's removal, once the read
-    // finds it still this call's, is the last request, and not waited for.
+    expect(count('stat')).toBe(7);
+    expect(requests.length).toBe(49);
+    // What the call waited for, one answer after another. Sent without waiting: the lock's content with its close, and
+    // the look under the lock with them (the lock is held once its file is created; the commit waits for its content);
+    // the lstat of where the write lands with the look's open; the temp file's mode, content and fsync at once, and the
+    // look at the lock before the commit with them, with the path resolved again (the server reads and resolves them
+    // after the flush; the temp file's close, after the fsync, is not waited for); the directory's open with the
+    // rename, and the look at the lock that lets it go with them (the server reads it after the rename); then, side by
+    // side, the directory's fsync with the stat of the file written, and the lock's open, then its read. The lock's
+    // removal, once the read finds it still this call's, is the last request, and not waited for.
     const reads = Array<string>(5).fill('read');
     expect(waited).toEqual(
       sorted([
@@ -175,7 +177,7 @@ describe('the tools’ SFTP requests', () => {
         ['lstat', 'open'],
         reads,
         ['close', 'open'],
-        ['fsetstat', ...Array<string>(5).fill('write'), 'fsync@openssh.com', 'stat'],
+        ['fsetstat', ...Array<string>(5).fill('write'), 'fsync@openssh.com', 'stat', 'realpath', 'stat'],
         ['close', 'open'],
         ['read'],
         ['close', 'posix-rename@openssh.com', 'open', 'stat'],

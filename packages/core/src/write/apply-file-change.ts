@@ -257,6 +257,9 @@ export async function applyFileChange(
   return applied;
 }
 
+/** The path resolved elsewhere right before the commit: nothing is written. */
+class SwappedSinceCheckError extends Error {}
+
 /**
  * The last step of {@link applyFileChange}: under the file lock, the check that the file still holds `oldBytes` and
  * (when it applies) that the session's read state is still ok, then the write, as one step.
@@ -314,7 +317,10 @@ async function writeLocked(
         beforeCommit: async () => {
           const stamp = typeof look.stamp === 'object' ? look.stamp : undefined;
           saved = await runtime.history?.save(fs, realPath, oldBytes, { runtime, stamp });
-          await lock.verify();
+          // The look and the temp file take a while (round trips on a remote host), and a directory on the way may
+          // have been swapped for a link meanwhile: the path is resolved again, beside the look at the lock.
+          const [resolves] = await Promise.all([stillResolvesTo(fs, target), lock.verify()]);
+          if (!resolves) throw new SwappedSinceCheckError();
           committing = true;
         },
         afterCommit: (landed) => lock.committed(landed),
@@ -326,7 +332,7 @@ async function writeLocked(
           () => committing,
           () => writtenBytes(newBytes, newHash()),
         );
-      if (error instanceof FileLockLostError) return modified;
+      if (error instanceof FileLockLostError || error instanceof SwappedSinceCheckError) return modified;
       throw error;
     }
     // The new content is in place: a stat that fails now (a dropped connection) must not turn that into a
