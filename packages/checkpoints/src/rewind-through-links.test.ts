@@ -87,5 +87,42 @@ describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
       expect(await space.fs.readdir(elsewhere)).toEqual([]);
       expect(await snapshot(space.fs, space.root)).toEqual({ ...before, src: `link -> ${elsewhere}` });
     });
+
+    it('writes nothing when a directory becomes a link while the temp files are written', async () => {
+      await put(space.fs, at('src/a.txt'), 'at the checkpoint\n');
+      let armed = false;
+      let swapped = false;
+      // The swap is made once every check is done, as the commit makes the temp file of src/a.txt: it is made
+      // through the link, and only the renames are left.
+      const fs: FileSystem = {
+        ...forwardingFileSystem(space.fs),
+        create: async (path, mode) => {
+          if (armed && !swapped && path.startsWith(at('src/.a.txt.kimi-tmp-'))) {
+            swapped = true;
+            for (const entry of await space.fs.readdir(at('src')))
+              await space.fs.unlink(at(`src/${entry.name}`));
+            await space.fs.rmdir(at('src'));
+            await space.fs.symlink(elsewhere, at('src'));
+          }
+          return space.fs.create(path, mode);
+        },
+      };
+      const runtime = createRuntime({
+        workDir: space.root,
+        approval: recordingApproval(),
+        readBeforeWrite: false,
+        fs,
+      });
+      const checkpoints = createCheckpoints(runtime, { dir: space.storeDir });
+      await checkpoints.create('1');
+      await put(space.fs, at('src/a.txt'), 'changed\n');
+      await checkpoints.create('2');
+      armed = true;
+
+      const result = await checkpoints.rewind('1');
+      expect(swapped).toBe(true);
+      expect(result).toEqual({ kind: 'changed', paths: ['src/a.txt'] });
+      expect(await space.fs.readdir(elsewhere)).toEqual([]);
+    });
   },
 );

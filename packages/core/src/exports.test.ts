@@ -86,6 +86,7 @@ const TOOLKIT = [
   'commitFileSet',
   'readPreviousState',
   'CommitFailedError',
+  'CommitOptions',
   'CommitStep',
   'PreviousState',
   'CLOSEST_TEXT_EXCERPT_LINES',

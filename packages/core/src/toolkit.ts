@@ -156,6 +156,7 @@ export {
   commitFileSet,
   readPreviousState,
   CommitFailedError,
+  type CommitOptions,
   type CommitStep,
   type PreviousState,
 } from './write/commit-file-set.js';

@@ -562,6 +562,44 @@ describe('ApplyPatch: all of them or none', () => {
     expect(await workspace.read('b.txt')).toBe('user\n');
   });
 
+  it('writes nothing when a directory becomes a link out of the workspace while the temp files are written', async ({
+    workspace,
+  }) => {
+    const elsewhere = workspace.outside('elsewhere');
+    const base = forwardingFileSystem(workspace.fs);
+    let swapped = false;
+    const runtime = workspace.runtime({
+      fs: {
+        ...base,
+        create: async (file, mode) => {
+          // Another process, once every check is done: the directory moved out (with its file and lock), a link to
+          // where it went put in its place, as the temp file of sub/b.txt is made.
+          if (!swapped && file.startsWith(workspace.at('sub/.b.txt.kimi-tmp-'))) {
+            swapped = true;
+            await workspace.fs.rename(workspace.at('sub'), elsewhere);
+            await workspace.fs.symlink(elsewhere, workspace.at('sub'));
+          }
+          return base.create(file, mode);
+        },
+      },
+    });
+    await workspace.write('a.txt', 'a\n', { readBy: runtime });
+    await workspace.write('sub/b.txt', 'b\n', { readBy: runtime });
+    const result = await new ApplyPatch(runtime).call({
+      patch: patch('*** Update File: a.txt', '-a', '+A', '*** Update File: sub/b.txt', '-b', '+B'),
+    });
+    expect(swapped).toBe(true);
+    expect(result.message).toBe(
+      'sub/b.txt: `sub/b.txt` has been modified since it was last read, either by the user or by another process. Read it again before writing to it. No file was changed.',
+    );
+    expect(await workspace.read('a.txt')).toBe('a\n');
+    expect(await workspace.read(`${elsewhere}/b.txt`)).toBe('b\n');
+    // Answered after the lock's removal, sent without waiting over SSH.
+    await workspace.fs.stat(elsewhere);
+    expect((await workspace.fs.readdir(elsewhere)).map((entry) => entry.name)).toEqual(['b.txt']);
+    expect(await tree(workspace)).toEqual({ 'a.txt': 'a\n' });
+  });
+
   it('writes nothing when a lock was broken as stale before the commit (a writer suspended too long)', async ({
     workspace,
   }) => {

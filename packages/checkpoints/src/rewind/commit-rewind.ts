@@ -72,6 +72,13 @@ async function pathsThroughNonDirectories(
   return through;
 }
 
+/** Paths written through a directory that became a link or a file right before the renames. */
+class SwappedSinceCheckError extends Error {
+  constructor(readonly paths: string[]) {
+    super('a directory on the way became a link or a file since it was checked');
+  }
+}
+
 /** A failed commit as a rewind reports it: the paths it could not put back relative to the workspace. */
 function failedCommit(root: string, error: unknown): RewindCommit {
   if (error instanceof CommitFailedError) {
@@ -180,9 +187,19 @@ async function checkAndCommit(
     await commitFileSet(
       runtime.fs,
       steps.filter((step): step is CommitStep => step !== undefined),
+      {
+        // The temp files take a while (round trips on a remote host): a directory may have become a link meanwhile,
+        // and a rename through it would land wherever it leads.
+        beforeRenames: async () => {
+          const through = await pathsThroughNonDirectories(runtime, root, written);
+          if (through.length > 0) throw new SwappedSinceCheckError(through);
+        },
+      },
     );
     return { kind: 'done' };
   } catch (error) {
+    if (error instanceof CommitFailedError && error.cause instanceof SwappedSinceCheckError)
+      return { kind: 'changed', paths: error.cause.paths.sort() };
     return failedCommit(root, error);
   }
 }

@@ -190,6 +190,25 @@ export async function applyFileSet(
   return outcome;
 }
 
+/** Paths of a change that resolved elsewhere right before its renames, as the model gave them. */
+class SwappedSinceCheckError extends Error {
+  constructor(readonly inputs: string[]) {
+    super('a path resolves elsewhere since it was checked');
+  }
+}
+
+/** The paths as the model gave them of the entries one of whose paths no longer resolves where it was checked. */
+async function swappedInputs(runtime: ToolRuntime, change: FileSetChange): Promise<string[]> {
+  const swapped = await Promise.all(
+    change.entries.map(async (entry) => {
+      const paths = [entry.path, ...(entry.to ? [entry.to] : [])];
+      const moved = await Promise.all(paths.map((resolved) => stillResolvesTo(runtime.fs, resolved)));
+      return moved.includes(false) ? [entry.path.input] : [];
+    }),
+  );
+  return swapped.flat();
+}
+
 /**
  * The step under the locks: every file still where and what it was when the change was computed (an added or
  * moved-to path still free), then one history unit and the commit, then the read state of what was written.
@@ -270,7 +289,14 @@ async function checkAndCommit(
       // looked at: nothing is written then, as WriteFile does.
       await locks.verify();
       committing = true;
-      await commitFileSet(runtime.fs, steps);
+      await commitFileSet(runtime.fs, steps, {
+        // The looks above and the temp files take a while (round trips on a remote host): a directory on the way may
+        // have been swapped for a link meanwhile. Every path is resolved again, at once, before anything is renamed.
+        beforeRenames: async () => {
+          const swapped = await swappedInputs(runtime, change);
+          if (swapped.length > 0) throw new SwappedSinceCheckError(swapped);
+        },
+      });
     } catch (error) {
       // A file the rollback restored was never changed; one it could not restore, or every file of a commit that ended
       // and then failed to flush a directory, may hold what the patch meant to leave.
@@ -288,6 +314,8 @@ async function checkAndCommit(
               : undefined;
         },
       );
+      if (error instanceof CommitFailedError && error.cause instanceof SwappedSinceCheckError)
+        return { kind: 'modified', inputs: error.cause.inputs };
       if (error instanceof CommitFailedError) return { kind: 'failed', error };
       if (error instanceof FileLockLostError)
         return { kind: 'modified', inputs: inputsAt(change, error.filePath) };

@@ -144,6 +144,17 @@ async function prepareTemps(
   if (failure) throw failure.error;
 }
 
+/** What a {@link commitFileSet} asks its caller on the way. */
+export interface CommitOptions {
+  /**
+   * Called once every temp file is written, right before the first rename: the caller's last look (a directory on the
+   * way swapped for a link while the temp files were written would take the renames out of the workspace). What it
+   * throws fails the commit with nothing changed: the temp files are removed, and {@link CommitFailedError} has it as
+   * its `cause`.
+   */
+  beforeRenames?: () => Promise<void>;
+}
+
 /**
  * Changes several files as one unit (docs/writing.md#several-files-at-once): every new content is first written to a
  * temp file beside its target and flushed (a new symbolic link is made under a temp name likewise), several at a
@@ -151,11 +162,16 @@ async function prepareTemps(
  * the temp files are removed, and {@link CommitFailedError} is thrown. A process killed midway leaves each file
  * either all old or all new (each rename is atomic), never a mix within one file. The caller holds the locks.
  */
-export async function commitFileSet(fs: FileSystem, steps: readonly CommitStep[]): Promise<void> {
+export async function commitFileSet(
+  fs: FileSystem,
+  steps: readonly CommitStep[],
+  options: CommitOptions = {},
+): Promise<void> {
   const temps = new Map<number, string>();
   const done: number[] = [];
   try {
     await prepareTemps(fs, steps, temps);
+    await options.beforeRenames?.();
     for (const [index, step] of steps.entries()) {
       if (step.kind === 'remove') {
         try {
