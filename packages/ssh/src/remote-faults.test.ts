@@ -335,6 +335,27 @@ describe('two clients editing one remote file', () => {
   });
 });
 
+describe('a clean-up whose look at the host’s clock is cut off', () => {
+  test('on a host whose clock is an hour behind, a drop at the clock’s probe never has a fresh temp file or a live lock taken for old', async () => {
+    let trap: ((request: string) => void) | undefined;
+    const { fs } = await remoteRuntime(tree.workDir, { ssh: { onRequest: (request) => trap?.(request) } });
+    const host = onSkewedClock(fs, -3_600_000);
+    const names = ['.a.txt.kimi-lock', '.b.txt.kimi-tmp-ba9876543210'];
+    for (const name of names) await nodeFs.writeFile(tree.at(name), 'live');
+    const serving = await ssh.server.sessionProcesses();
+    // The probe is the first file the clean-up opens (its listing is the host program's, or SFTP's opendir).
+    trap = (request) => {
+      if (request !== 'open') return;
+      trap = undefined;
+      for (const pid of serving) process.kill(pid, 'SIGKILL');
+    };
+    const removed = await cleanupStaleTempFiles(host, tree.workDir).catch((error: unknown) => error);
+    expect(trap).toBeUndefined();
+    expect(removed).toEqual([]);
+    expect(await settledNames(tree.workDir, fs)).toEqual(names);
+  });
+});
+
 describe('a slow link', () => {
   test('an edit over 40 ms round trips, with keepalives every 100 ms, lands whole', async () => {
     const link = await slowLink(ssh.server, 20);
