@@ -433,6 +433,42 @@ describe('a commit of several files whose connection drops at a removal or a tem
     expect(await settledNames(tree.workDir)).toEqual(['a.txt', 'd.txt']);
   });
 
+  test('a removal the drop kept from being made never is, even if its server wakes up once the file is put back', async () => {
+    const [a, d] = [await tree.write('a.txt', 'old\n'), await tree.write('d.txt', 'kept\n')];
+    const release = await loseAnswerOf('remove', d.length, { made: false });
+    const failed = await commitFileSet(fs, [
+      oldToNew(a),
+      { kind: 'remove', path: d, previous: { kind: 'file', bytes: Buffer.from('kept\n'), mode: 0o644 } },
+    ]).catch((error: unknown) => error);
+    await release();
+    expect(failed).toBeInstanceOf(CommitFailedError);
+    expect((failed as CommitFailedError).unrestored).toEqual([]);
+    expect([await nodeFs.readFile(a, 'utf8'), await nodeFs.readFile(d, 'utf8').catch(() => 'gone')]).toEqual([
+      'old\n',
+      'kept\n',
+    ]);
+    expect(await settledNames(tree.workDir)).toEqual(['a.txt', 'd.txt']);
+  });
+
+  test('a removal’s rename kept from being made by the drop never is: a directory at its temp name stops it', async () => {
+    const [d, a] = [await tree.write('d.txt', 'kept\n'), await tree.write('a.txt', 'old\n')];
+    // The file to remove goes to a temp name beside it first: its rename is the commit's first.
+    const release = await loseAnswerOf('posix-rename@openssh.com', 2 * d.length, { made: false });
+    const failed = await commitFileSet(fs, [
+      { kind: 'remove', path: d, previous: { kind: 'file', bytes: Buffer.from('kept\n'), mode: 0o644 } },
+      oldToNew(a),
+    ]).catch((error: unknown) => error);
+    await release();
+    expect(failed).toBeInstanceOf(CommitFailedError);
+    expect((failed as CommitFailedError).unrestored).toEqual([]);
+    expect([await nodeFs.readFile(a, 'utf8'), await nodeFs.readFile(d, 'utf8')]).toEqual(['old\n', 'kept\n']);
+    const names = await settledNames(tree.workDir);
+    expect(names.filter((name) => !name.startsWith('.d.txt.kimi-tmp-'))).toEqual(['a.txt', 'd.txt']);
+    const [stopper] = names.filter((name) => name.startsWith('.d.txt.kimi-tmp-'));
+    expect(statSync(tree.at(stopper!)).isDirectory()).toBe(true);
+    expect(readdirSync(tree.at(stopper!))).toEqual([]);
+  });
+
   test('a temp file made, its answer lost: it is removed with the failed commit', async () => {
     const a = await tree.write('a.txt', 'old\n');
     const temps = () => readdirSync(tree.workDir).filter((name) => name.includes('.kimi-tmp-'));

@@ -77,10 +77,15 @@ function writeTemp(fs: FileSystem, target: string, bytes: Uint8Array, mode: numb
   return writeTempBeside(fs, target, (file) => writeAllBytes(file, bytes), { mode });
 }
 
+/** A temp name beside `path`, as only this process knows it. */
+function tempBeside(fs: FileSystem, path: string): string {
+  const paths = pathApiFor(fs.platform);
+  return paths.join(paths.dirname(path), atomicTempName(paths.basename(path)));
+}
+
 /** Makes a symbolic link holding `target` under a temp name beside `path`; returns its path. */
 async function linkTemp(fs: FileSystem, path: string, target: string): Promise<string> {
-  const paths = pathApiFor(fs.platform);
-  const tempPath = paths.join(paths.dirname(path), atomicTempName(paths.basename(path)));
+  const tempPath = tempBeside(fs, path);
   try {
     await fs.symlink(target, tempPath);
   } catch (error) {
@@ -90,6 +95,29 @@ async function linkTemp(fs: FileSystem, path: string, target: string): Promise<s
     throw error;
   }
   return tempPath;
+}
+
+/**
+ * Renames `path`, a file a commit removes, to `grave`, a temp name beside it, whose removal follows. A dropped
+ * connection may leave a request in a server stopped on its way out, which makes it when it wakes: a late removal of
+ * the path itself would take the file a failed commit put back there, where a late rename can be stopped. When its
+ * answer is lost, a directory made at `grave` tells whether it was made (the file is there) and keeps it from ever
+ * being made (a file is never renamed over a directory); that empty directory stays.
+ */
+async function renameToGrave(fs: FileSystem, path: string, grave: string): Promise<void> {
+  try {
+    await fs.rename(path, grave);
+  } catch (error) {
+    if (!hasErrno(error, 'ECONNRESET')) throw error;
+    const made = await fs.mkdir(grave).then(
+      () => false,
+      (mkdirError: unknown) => {
+        if (hasErrno(mkdirError, 'EEXIST')) return true;
+        throw error;
+      },
+    );
+    if (!made) throw error;
+  }
 }
 
 /** Puts back what a path held before (docs/writing.md#several-files-at-once). */
@@ -174,14 +202,22 @@ export async function commitFileSet(
     await options.beforeRenames?.();
     for (const [index, step] of steps.entries()) {
       if (step.kind === 'remove') {
+        // Listed with the temp files: a failed commit removes the file renamed there, if it is left.
+        const grave = tempBeside(fs, step.path);
+        temps.set(index, grave);
+        let renamed = false;
         try {
-          await fs.unlink(step.path);
+          await renameToGrave(fs, step.path, grave);
+          renamed = true;
+          await fs.unlink(grave);
         } catch (error) {
-          // A transport that failed may have lost the answer of a removal that was made: it is undone as a step done,
-          // which is right either way (what the path held is put back).
-          if (hasErrno(error, 'ECONNRESET')) done.push(index);
+          // Once renamed, the path no longer holds its file; a transport that failed may have lost the answer of a
+          // rename that was made. Either is undone as a step done, which is right either way (what the path held is
+          // put back).
+          if (renamed || hasErrno(error, 'ECONNRESET')) done.push(index);
           throw error;
         }
+        temps.delete(index);
       } else if (step.kind === 'write' && step.inPlace) {
         try {
           await overwriteBytesInPlace(fs, step.path, step.bytes, step.mode);
