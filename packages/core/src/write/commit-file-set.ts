@@ -97,27 +97,38 @@ async function linkTemp(fs: FileSystem, path: string, target: string): Promise<s
   return tempPath;
 }
 
+/** Where {@link moveIntoGrave} puts the file it takes. */
+const buriedIn = (fs: FileSystem, grave: string) => pathApiFor(fs.platform).join(grave, 'removed');
+
 /**
- * Renames `path`, a file a commit removes, to `grave`, a temp name beside it, whose removal follows. A dropped
- * connection may leave a request in a server stopped on its way out, which makes it when it wakes: a late removal of
- * the path itself would take the file a failed commit put back there, where a late rename can be stopped. When its
- * answer is lost, a directory made at `grave` tells whether it was made (the file is there) and keeps it from ever
- * being made (a file is never renamed over a directory); that empty directory stays.
+ * Renames `path`, a file a commit removes, into `grave`, an empty directory made beside it under a temp name, whence it
+ * is removed. A dropped connection may leave a request in a server stopped on its way out, which makes it when it
+ * wakes: a late removal of the path itself would take the file a failed commit put back there. A late rename into
+ * `grave` is stopped instead: when its answer is lost, removing the empty `grave` tells that it was not made and keeps
+ * it from ever being made (its directory is gone); `grave` not empty tells that it was.
  */
-async function renameToGrave(fs: FileSystem, path: string, grave: string): Promise<void> {
+async function moveIntoGrave(fs: FileSystem, path: string, grave: string): Promise<void> {
   try {
-    await fs.rename(path, grave);
+    await fs.rename(path, buriedIn(fs, grave));
   } catch (error) {
     if (!hasErrno(error, 'ECONNRESET')) throw error;
-    const made = await fs.mkdir(grave).then(
+    const made = await fs.rmdir(grave).then(
       () => false,
-      (mkdirError: unknown) => {
-        if (hasErrno(mkdirError, 'EEXIST')) return true;
+      (rmdirError: unknown) => {
+        if (hasErrno(rmdirError, 'ENOTEMPTY', 'EEXIST')) return true;
         throw error;
       },
     );
     if (!made) throw error;
   }
+}
+
+/**
+ * Removes the file in a {@link moveIntoGrave} directory, then the directory, sent together (the backend serves them in
+ * order): the path's removal is made by then, and an empty directory that cannot be removed does not undo it.
+ */
+async function removeGrave(fs: FileSystem, grave: string): Promise<void> {
+  await Promise.all([fs.unlink(buriedIn(fs, grave)), fs.rmdir(grave).catch(() => undefined)]);
 }
 
 /** Puts back what a path held before (docs/writing.md#several-files-at-once). */
@@ -196,28 +207,35 @@ export async function commitFileSet(
   options: CommitOptions = {},
 ): Promise<void> {
   const temps = new Map<number, string>();
+  const graves: string[] = [];
   const done: number[] = [];
   try {
     await prepareTemps(fs, steps, temps);
     await options.beforeRenames?.();
     for (const [index, step] of steps.entries()) {
       if (step.kind === 'remove') {
-        // Listed with the temp files: a failed commit removes the file renamed there, if it is left.
-        const grave = tempBeside(fs, step.path);
-        temps.set(index, grave);
-        let renamed = false;
+        // Where requests wait in a server's queue (over SSH), one a dropped connection left there is made later: the
+        // file goes through a temp directory (moveIntoGrave), listed before it is made, so that a failed commit
+        // removes it with the file renamed into it.
+        const grave = fs.capabilities.requestsInOrder ? tempBeside(fs, step.path) : undefined;
+        if (grave !== undefined) graves.push(grave);
+        let moved = false;
         try {
-          await renameToGrave(fs, step.path, grave);
-          renamed = true;
-          await fs.unlink(grave);
+          if (grave === undefined) await fs.unlink(step.path);
+          else {
+            await fs.mkdir(grave);
+            await moveIntoGrave(fs, step.path, grave);
+            moved = true;
+            await removeGrave(fs, grave);
+          }
         } catch (error) {
-          // Once renamed, the path no longer holds its file; a transport that failed may have lost the answer of a
-          // rename that was made. Either is undone as a step done, which is right either way (what the path held is
-          // put back).
-          if (renamed || hasErrno(error, 'ECONNRESET')) done.push(index);
+          // Once moved, the path no longer holds its file; a transport that failed may have lost the answer of a
+          // removal or a move that was made. Either is undone as a step done, which is right either way (what the
+          // path held is put back).
+          if (moved || hasErrno(error, 'ECONNRESET')) done.push(index);
           throw error;
         }
-        temps.delete(index);
+        if (grave !== undefined) graves.pop();
       } else if (step.kind === 'write' && step.inPlace) {
         try {
           await overwriteBytesInPlace(fs, step.path, step.bytes, step.mode);
@@ -242,6 +260,12 @@ export async function commitFileSet(
     }
   } catch (error) {
     await Promise.all([...temps.values()].map((temp) => fs.unlink(temp).catch(() => undefined)));
+    await Promise.all(
+      graves.map(async (grave) => {
+        await fs.unlink(buriedIn(fs, grave)).catch(() => undefined);
+        await fs.rmdir(grave).catch(() => undefined);
+      }),
+    );
     const unrestored: string[] = [];
     for (const index of done.reverse()) {
       const step = steps[index]!;
