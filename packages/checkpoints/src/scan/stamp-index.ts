@@ -1,4 +1,4 @@
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import os from 'node:os';
 import {
   bytesOfName,
@@ -75,6 +75,20 @@ const VERSION = 3;
 const READABLE_VERSIONS = [1, 2, 3];
 /** The first version whose U+FFFD in a path is a real U+FFFD, never a byte that was not UTF-8. */
 const NAMES_AS_BYTES = 3;
+/** The version an index is written as when version 3 would say nothing more: every earlier release reads it. */
+const ALL_RELEASES_READ = 2;
+/** U+FFFD in UTF-8. */
+const REPLACEMENT_BYTES = Buffer.from('\ufffd');
+
+/**
+ * The version of an index whose paths are `pathBytes`: 3 only when a path holds a byte that is not UTF-8 or a real
+ * U+FFFD, which version 2 cannot tell apart; else 2, the same bytes, so that a store stays readable by an earlier
+ * release (one of those read version 3 as a damaged store).
+ */
+function versionFor(pathBytes: Buffer): number {
+  if (isAscii(pathBytes)) return ALL_RELEASES_READ;
+  return isUtf8(pathBytes) && !pathBytes.includes(REPLACEMENT_BYTES) ? ALL_RELEASES_READ : NAMES_AS_BYTES;
+}
 
 /** The sections of the 64-bit stamp columns (mtimeMs to devs): written empty when all zero. */
 const FIRST_STAMP_SECTION = 5;
@@ -605,7 +619,7 @@ export class StampIndex {
     // One buffer, written once (the bench index is 11 MB): the padding zeroed, the CRC-32 last.
     const bytes = Buffer.allocUnsafe(length + 4);
     MAGIC.copy(bytes, 0);
-    bytes.writeUInt32LE(VERSION, 4);
+    bytes.writeUInt32LE(versionFor(this.pathBytes), 4);
     bytes.writeUInt32LE(this.count, 8);
     bytes.writeUInt32LE(header.length, 12);
     header.copy(bytes, 16);
