@@ -294,6 +294,18 @@ export function undoneFilesChangedMessage(paths: readonly string[]): string {
   );
 }
 
+/**
+ * The error of a history undo or restore whose files now resolve elsewhere than where they were saved from: a directory
+ * on the way became a link (maybe out of the workspace). Nothing is put back.
+ */
+export function historyPathsMovedMessage(paths: readonly string[], action: 'undone' | 'restored'): string {
+  const shown = paths.map((filePath) => shownPath(filePath, LIST_SEPARATORS)).join(', ');
+  return (
+    `These files now resolve elsewhere than where they were saved from (a directory on the way became a link or ` +
+    `was moved): ${shown}. Nothing was ${action}.`
+  );
+}
+
 /** The message of a description template naming a placeholder it was given no value for. */
 export function unknownPlaceholderMessage(source: string, placeholder: string): string {
   return `${source}: unknown placeholder ${placeholder}`;

@@ -42,6 +42,39 @@ describe('WriteFile and history.undo()', () => {
     expect(await history.undo()).toEqual([]);
   });
 
+  // history.undo() and history.restore() wrote to the path saved, through whatever it led to now: a directory swapped
+  // for a link after the change took what was put back wherever the link leads (out of the workspace).
+  it('puts nothing back through a directory that became a link since, and says so', async ({
+    workspace,
+    historyRuntime,
+    history,
+    tool,
+  }) => {
+    const file = workspace.at('d/a.txt');
+    await tool.call({ path: 'd/a.txt', content: 'one\n' });
+    await markRead(historyRuntime, file);
+    await tool.call({ path: 'd/a.txt', content: 'two\n' });
+    // Another process moves the directory away and puts a link to another one, holding the same bytes, in its place.
+    await workspace.fs.rename(workspace.at('d'), workspace.at('moved'));
+    await workspace.write('elsewhere/a.txt', 'two\n');
+    await workspace.fs.symlink(workspace.at('elsewhere'), workspace.at('d'));
+    const moved = (action: string) =>
+      'These files now resolve elsewhere than where they were saved from (a directory on the way became a link or ' +
+      `was moved): ${file}. Nothing was ${action}.`;
+    await expect(history.undo()).rejects.toThrow(moved('undone'));
+    await expect(history.restore(file, 1)).rejects.toThrow(moved('restored'));
+    expect(await workspace.read('elsewhere/a.txt')).toBe('two\n');
+    expect((await workspace.fs.readdir(workspace.at('elsewhere'))).map((entry) => entry.name)).toEqual([
+      'a.txt',
+    ]);
+    expect(await workspace.read('moved/a.txt')).toBe('two\n');
+    // The unit stays: with the directory back, the undo puts the file back.
+    await workspace.fs.unlink(workspace.at('d'));
+    await workspace.fs.rename(workspace.at('moved'), workspace.at('d'));
+    expect(await history.undo()).toMatchObject([{ path: file, version: 2 }]);
+    expect(await workspace.read('d/a.txt')).toBe('one\n');
+  });
+
   it('puts nothing back over an edit made after the change, and keeps the unit', async ({
     workspace,
     historyRuntime,

@@ -67,6 +67,20 @@ export async function realPathAllowMissing(
  * Whether `target` still resolves to the real path the policy checked (and an approval was given for): a directory on
  * the way, or the file itself, may have been swapped for a symlink since.
  */
+/**
+ * Those of `realPaths` (each the real path of a file, or of where one would be) that resolve elsewhere now: a directory
+ * on the way, or the file itself, became a link, or was moved. A write to such a path would land wherever it leads.
+ */
+export async function pathsResolvingElsewhere(
+  fs: FileSystem,
+  realPaths: readonly string[],
+): Promise<string[]> {
+  const looks = await Promise.all(
+    realPaths.map(async (real) => ((await realPathAllowMissing(fs, real)) === real ? [] : [real])),
+  );
+  return looks.flat();
+}
+
 export async function stillResolvesTo(
   fs: FileSystem,
   target: { absolute: string; real: string },

@@ -1,14 +1,25 @@
 import path from 'node:path';
-import { noSavedVersionMessage, notRegularFileErrnoText, undoneFilesChangedMessage } from '../errors.js';
+import {
+  historyPathsMovedMessage,
+  noSavedVersionMessage,
+  notRegularFileErrnoText,
+  undoneFilesChangedMessage,
+} from '../errors.js';
 import { errnoError, hasErrno } from '../fs/errno.js';
 import type { FileSystem, OpenFile } from '../fs/file-system.js';
 import { localFileSystem } from '../fs/local-file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
 import { openRegularFile } from '../fs/regular-file.js';
 import { pathApiFor } from '../path/platform-path.js';
+import { pathsResolvingElsewhere } from '../path/real-path.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
 import { writeFileAtomic } from '../write/atomic-write.js';
-import { commitFileSet, readPreviousState, type CommitStep } from '../write/commit-file-set.js';
+import {
+  CommitFailedError,
+  commitFileSet,
+  readPreviousState,
+  type CommitStep,
+} from '../write/commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from '../write/created-directories.js';
 import { withFileSetLocks } from '../write/file-set-locks.js';
 import { missingDirectories } from '../write/missing-directories.js';
@@ -292,6 +303,7 @@ export class FileHistory {
     const { size } = stored.entry;
     const { fs } = stored;
     await underLocks(stored.by, [key], async (verify) => {
+      await refuseMoved(fs, [key], 'restored');
       // Spilled content is copied from its file, never read whole (a version may be larger than a buffer holds);
       // opened before the current content is saved, whose eviction may remove that file.
       const spill =
@@ -314,6 +326,7 @@ export class FileHistory {
         const options = {
           beforeCommit: async () => {
             await verify();
+            await refuseMoved(fs, [key], 'restored');
             committing = true;
           },
         };
@@ -388,6 +401,8 @@ export class FileHistory {
         const changed: string[] = [];
         for (const stored of members) if (await holdsOtherContent(stored)) changed.push(stored.entry.path);
         if (changed.length > 0) throw new Error(undoneFilesChangedMessage(changed));
+        const paths = members.map((stored) => stored.entry.path);
+        await refuseMoved(last.fs, paths, 'undone');
         const steps: CommitStep[] = [];
         for (const stored of members) {
           const file = stored.entry.path;
@@ -401,7 +416,15 @@ export class FileHistory {
           steps.push({ kind: 'write', path: file, bytes, mode, previous });
         }
         await verify();
-        await commitFileSet(last.fs, steps);
+        try {
+          // The temp files take a while: a directory may become a link meanwhile, and a rename through it would land
+          // wherever it leads.
+          await commitFileSet(last.fs, steps, { beforeRenames: () => refuseMoved(last.fs, paths, 'undone') });
+        } catch (error) {
+          if (error instanceof CommitFailedError && error.cause instanceof HistoryPathsMovedError)
+            throw error.cause;
+          throw error;
+        }
         await this.vouchForEarlierChanges(members);
         return true;
       },
@@ -599,4 +622,20 @@ async function removeIfThere(fs: FileSystem, filePath: string): Promise<void> {
 
 function sizeOf(versions: StoredVersion[]): number {
   return versions.reduce((total, stored) => total + (stored.entry.size ?? 0), 0);
+}
+
+/** Thrown when a file of an undo or a restore resolves elsewhere than where it was saved from. */
+class HistoryPathsMovedError extends Error {}
+
+/**
+ * Throws {@link HistoryPathsMovedError} when one of `paths` (real paths when saved) resolves elsewhere now: a directory
+ * on the way became a link, maybe out of the workspace, and what is put back would land wherever it leads.
+ */
+async function refuseMoved(
+  fs: FileSystem,
+  paths: readonly string[],
+  action: 'undone' | 'restored',
+): Promise<void> {
+  const moved = await pathsResolvingElsewhere(fs, paths);
+  if (moved.length > 0) throw new HistoryPathsMovedError(historyPathsMovedMessage(moved, action));
 }
