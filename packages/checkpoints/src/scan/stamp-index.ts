@@ -553,14 +553,14 @@ export class StampIndex {
     let from = 0;
     for (let row = 0; row < this.count; row += 1) {
       if (kept[row]) continue;
-      const path = this.paths[row]!;
+      const encoded = encodedPath(this.paths[row]!);
       let start: number;
       if (row === 0) start = 0;
       else {
-        const found = bytes.indexOf(Buffer.concat([NUL, encodedPath(path), NUL]));
-        start = found !== -1 ? found + 1 : bytes.length - encodedPath(path).length;
+        const found = bytes.indexOf(Buffer.concat([NUL, encoded, NUL]));
+        start = found !== -1 ? found + 1 : bytes.length - encoded.length;
       }
-      const end = start + encodedPath(path).length;
+      const end = start + encoded.length;
       // A row and the separator after it; the last row, with the one before it.
       if (row < this.count - 1) {
         parts.push(bytes.subarray(from, start));
