@@ -30,6 +30,29 @@ describe('names that are not UTF-8', () => {
     },
   );
 
+  // Node wrote such a name into its own error as U+FFFD: `loop\xff` and `loop\xfe` failed alike on the local disk,
+  // `open '.../loop\uFFFD'`, and that name led to neither. Named as shown, as the memory backend already did.
+  it.runIf(backendHas('byte-names'))(
+    'are named by their escapes in the error of a failed read, each its own, as given back',
+    async ({ workspace, tool }) => {
+      await workspace.symlink('loop\udcff', 'loop\udcff');
+      await workspace.symlink('loop\udcfe', 'loop\udcfe');
+      for (const name of ['loop\\udcff', 'loop\\udcfe']) {
+        const error = `"ELOOP: too many symbolic links encountered, open '${workspace.workDir}/${name}'"`;
+        const result = await tool.call({ path: `"${name}"` });
+        expect(result).toMatchObject({
+          message: `Failed to read "${name}". Error: ${error}`,
+          brief: 'Failed to read file',
+        });
+        // The path the error names, between the quotes of the shown form, leads back to the same file.
+        const named = /open '(.*)'"$/.exec(result.message)![1]!;
+        expect((await tool.call({ path: `"${named}"` })).message).toBe(
+          `Failed to read "${named}". Error: ${error}`,
+        );
+      }
+    },
+  );
+
   it('are refused where the backend cannot carry them, never read as the U+FFFD file', async ({
     workspace,
     tool,

@@ -141,6 +141,42 @@ export function nodePath(path: string): string | Buffer {
   return bytes;
 }
 
+/** A Node error's own fields that name paths. */
+interface PathNamingError {
+  message?: unknown;
+  path?: unknown;
+  dest?: unknown;
+}
+
+/**
+ * Writes `name` into `error`'s `field` and message where Node wrote it as UTF-8 (U+FFFD for each byte that is not).
+ * Node's message names the path first and the dest last: `{syscall} '{path}' -> '{dest}'`.
+ */
+function nameInError(error: PathNamingError, field: 'path' | 'dest', name: string): void {
+  if (!hasLoneSurrogate(name)) return;
+  const lossy = bytesOfName(name)?.toString('utf8');
+  if (lossy === undefined || error[field] !== lossy) return;
+  error[field] = name;
+  if (typeof error.message !== 'string') return;
+  const quoted = `'${lossy}'`;
+  const at = field === 'path' ? error.message.indexOf(quoted) : error.message.lastIndexOf(quoted);
+  if (at >= 0)
+    error.message = `${error.message.slice(0, at)}'${name}'${error.message.slice(at + quoted.length)}`;
+}
+
+/**
+ * `error`, which Node's `fs` rejected a call with that was given `path` (and `dest`) as {@link nodePath} makes them,
+ * naming each as itself: Node writes a path given as bytes into its message (`ELOOP: ..., open '{path}'`), `path` and
+ * `dest` as UTF-8, each byte that is not as U+FFFD, so two files would read alike there and the name shown would lead
+ * to neither.
+ */
+export function errorNamingPaths(error: unknown, path: string, dest?: string): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  nameInError(error, 'path', path);
+  if (dest !== undefined) nameInError(error, 'dest', dest);
+  return error;
+}
+
 /**
  * Whether a name or path Node gave as a string may have lost bytes: it holds U+FFFD, as every byte Node could not
  * decode became. Read it again as bytes then (a real U+FFFD stays one).

@@ -77,6 +77,71 @@ describe.runIf(process.platform === 'linux')('the local disk with names that are
     expect([0, 1, 2].map((index) => table.at(index)?.size)).toEqual([2, 11, undefined]);
   });
 
+  // Node writes a path given as bytes into its errors as UTF-8, each byte that is not as U+FFFD: `loop\xff` and
+  // `loop\xfe` failed alike, `open '.../loop\uFFFD'`, and that name led to neither.
+  it('names such a path in the errors Node rejects with as it was given, never as U+FFFD', async () => {
+    await nodeFs.symlink(bytes('loop\xff'), rawAt('loop\xff'));
+    await nodeFs.mkdir(rawAt('dir\xfe'));
+    await nodeFs.writeFile(Buffer.concat([rawAt('dir\xfe'), bytes('/x')]), '');
+    const tooLong = `${'\udcff'.repeat(300)}/x`;
+    const failures: Array<[() => Promise<unknown>, string, Record<string, string>]> = [
+      [
+        () => localFileSystem.open(at('loop\udcff'), 'read'),
+        `ELOOP: too many symbolic links encountered, open '${at('loop\udcff')}'`,
+        { path: at('loop\udcff') },
+      ],
+      [
+        () => localFileSystem.stat(at('gone\udcff')),
+        `ENOENT: no such file or directory, stat '${at('gone\udcff')}'`,
+        { path: at('gone\udcff') },
+      ],
+      [
+        () => localFileSystem.mkdir(at('inv\udcff.txt')),
+        `EEXIST: file already exists, mkdir '${at('inv\udcff.txt')}'`,
+        { path: at('inv\udcff.txt') },
+      ],
+      // Both read `gone\uFFFD` in Node's words: each keeps its own name, the first as `path`, the last as `dest`.
+      [
+        () => localFileSystem.rename(at('gone\udcfe'), at('gone\udcff')),
+        `ENOENT: no such file or directory, rename '${at('gone\udcfe')}' -> '${at('gone\udcff')}'`,
+        { path: at('gone\udcfe'), dest: at('gone\udcff') },
+      ],
+      [
+        () => localFileSystem.symlink('target', at('inv\udcfe.txt')),
+        `EEXIST: file already exists, symlink 'target' -> '${at('inv\udcfe.txt')}'`,
+        { path: 'target', dest: at('inv\udcfe.txt') },
+      ],
+      [
+        () => localFileSystem.readdir(at('inv\udcff.txt')),
+        `ENOTDIR: not a directory, scandir '${at('inv\udcff.txt')}'`,
+        { path: at('inv\udcff.txt') },
+      ],
+      [
+        () => localFileSystem.rmdir(at('dir\udcfe')),
+        `ENOTEMPTY: directory not empty, rmdir '${at('dir\udcfe')}'`,
+        { path: at('dir\udcfe') },
+      ],
+      [
+        () => localFileSystem.readlink(at('inv\udcff.txt')),
+        `EINVAL: invalid argument, readlink '${at('inv\udcff.txt')}'`,
+        { path: at('inv\udcff.txt') },
+      ],
+      [
+        () => localFileSystem.realpath(at('gone\udcff')),
+        `ENOENT: no such file or directory, realpath '${at('gone\udcff')}'`,
+        { path: at('gone\udcff') },
+      ],
+      [
+        () => lstatMany(localFileSystem, root, [tooLong]),
+        `ENAMETOOLONG: name too long, lstat '${at(tooLong)}'`,
+        { path: at(tooLong) },
+      ],
+    ];
+    for (const [fail, message, fields] of failures) {
+      await expect(fail(), message).rejects.toMatchObject({ message, ...fields });
+    }
+  });
+
   it('refuses a lone surrogate that is no byte escape, rather than reach the U+FFFD file', async () => {
     await expect(localFileSystem.stat(at('inv\ud800.txt'))).rejects.toMatchObject({ code: 'EINVAL' });
     expect(() => localFileSystem.exec!('ls', [at('inv\udcff.txt')])).toThrow(

@@ -1,6 +1,12 @@
 import type { Dirent } from 'node:fs';
 import type { DirEntry } from './file-system.js';
-import { hasLoneSurrogate, mayHaveLostBytes, nameFromBytes, nodePath } from './byte-names.js';
+import {
+  errorNamingPaths,
+  hasLoneSurrogate,
+  mayHaveLostBytes,
+  nameFromBytes,
+  nodePath,
+} from './byte-names.js';
 
 // The local disk's side of names that are not UTF-8 (byte-names.ts): Node is asked for strings, which cost least, and
 // asked again for bytes only when a string holds U+FFFD, where Node may have written a byte it could not decode.
@@ -62,7 +68,7 @@ export function readdirLocal(
   // A well-formed path goes to Node as it is, with nothing but the check in between: through `nodePath` and its try
   // on every call, Glob's walk of the benchmark tree took 20 ms longer (30 alternating runs).
   if (hasLoneSurrogate(path)) return readdirOfBytes(path, callback);
-  readdir(path, WITH_FILE_TYPES, (error, entries) => entriesRead(path, error, entries, callback));
+  readdir(path, WITH_FILE_TYPES, (error, entries) => entriesRead(path, path, error, entries, callback));
 }
 
 /** {@link readdirLocal} of a path holding byte escapes: given to Node as its bytes. */
@@ -77,20 +83,21 @@ function readdirOfBytes(
     callback(error, []);
     return;
   }
-  readdir(target, WITH_FILE_TYPES, (error, entries) => entriesRead(target, error, entries, callback));
+  readdir(target, WITH_FILE_TYPES, (error, entries) => entriesRead(path, target, error, entries, callback));
 }
 
 /** Hands on the entries read, or reads the directory again as bytes where a name may have lost some. */
 function entriesRead(
+  path: string,
   target: string | Buffer,
   error: unknown,
   entries: Dirent[],
   callback: (error: unknown, entries: readonly DirEntry[]) => void,
 ): void {
-  if (error) return callback(error, []);
+  if (error) return callback(errorNamingPaths(error, path), []);
   if (!anyNameMayHaveLostBytes(entries)) return callback(undefined, entries);
   readdir(target, AS_BYTES, (again, raw) => {
-    if (again) return callback(again, []);
+    if (again) return callback(errorNamingPaths(again, path), []);
     callback(
       undefined,
       raw.map((entry) => new ByteNamedEntry(entry)),
@@ -101,13 +108,21 @@ function entriesRead(
 /** `realpath`, with a real path that holds a name that is not UTF-8 as that name's byte escapes. */
 export async function realpathLocal(path: string): Promise<string> {
   const target = nodePath(path);
-  const real = await fs.realpath(target);
-  return mayHaveLostBytes(real) ? nameFromBytes(await fs.realpath(target, BUFFER)) : real;
+  try {
+    const real = await fs.realpath(target);
+    return mayHaveLostBytes(real) ? nameFromBytes(await fs.realpath(target, BUFFER)) : real;
+  } catch (error) {
+    throw errorNamingPaths(error, path);
+  }
 }
 
 /** `readlink`, with a target that holds a name that is not UTF-8 as that name's byte escapes. */
 export async function readlinkLocal(path: string): Promise<string> {
   const target = nodePath(path);
-  const text = await fs.readlink(target);
-  return mayHaveLostBytes(text) ? nameFromBytes(await fs.readlink(target, BUFFER)) : text;
+  try {
+    const text = await fs.readlink(target);
+    return mayHaveLostBytes(text) ? nameFromBytes(await fs.readlink(target, BUFFER)) : text;
+  } catch (error) {
+    throw errorNamingPaths(error, path);
+  }
 }

@@ -10,7 +10,7 @@ import type {
   OpenFile,
   OpenMode,
 } from './file-system.js';
-import { hasLoneSurrogate, nodePath } from './byte-names.js';
+import { errorNamingPaths, hasLoneSurrogate, nodePath } from './byte-names.js';
 import { readdirLocal, readlinkLocal, realpathLocal } from './local-byte-names.js';
 import { lstatManyLocal } from './local-lstat-many.js';
 import { nodeOs } from './load-on-use.js';
@@ -71,8 +71,15 @@ class LocalStats implements FileStats {
 
 const BIGINT = { bigint: true } as const;
 
+/** Rethrows an error of Node's `fs` with `path` (and `dest`) named as given, not as Node wrote their bytes. */
+function naming(path: string, dest?: string): (error: unknown) => never {
+  return (error) => {
+    throw errorNamingPaths(error, path, dest);
+  };
+}
+
 const localLstat = async (path: string): Promise<FileStats> =>
-  new LocalStats(await fs.lstat(nodePath(path), BIGINT));
+  new LocalStats(await fs.lstat(nodePath(path), BIGINT).catch(naming(path)));
 
 /** A Node `FileHandle` as an {@link OpenFile}: reads and writes pass straight through. */
 class LocalOpenFile implements OpenFile {
@@ -190,26 +197,30 @@ export const localFileSystem: FileSystem = Object.freeze({
     return nodeOs().homedir();
   },
   capabilities: LOCAL_CAPABILITIES,
-  stat: async (path: string) => new LocalStats(await fs.stat(nodePath(path), BIGINT)),
+  stat: async (path: string) => new LocalStats(await fs.stat(nodePath(path), BIGINT).catch(naming(path))),
   lstat: localLstat,
   lstatMany: lstatManyLocal,
   realpath: realpathLocal,
   readlink: readlinkLocal,
   readdir: readdirAsPromise,
   open: async (path: string, mode: OpenMode) =>
-    new LocalOpenFile(await fs.open(nodePath(path), OPEN_FLAGS[mode])),
+    new LocalOpenFile(await fs.open(nodePath(path), OPEN_FLAGS[mode]).catch(naming(path))),
   create: async (path: string, mode = 0o666) =>
-    new LocalOpenFile(await fs.open(nodePath(path), CREATE_FLAGS, mode)),
-  rename: async (from: string, to: string) => fs.rename(nodePath(from), nodePath(to)),
-  unlink: async (path: string) => fs.unlink(nodePath(path)),
+    new LocalOpenFile(await fs.open(nodePath(path), CREATE_FLAGS, mode).catch(naming(path))),
+  rename: async (from: string, to: string) => fs.rename(nodePath(from), nodePath(to)).catch(naming(from, to)),
+  unlink: async (path: string) => fs.unlink(nodePath(path)).catch(naming(path)),
   mkdir: async (path: string, options: { recursive?: boolean; mode?: number } = {}) => {
-    await fs.mkdir(nodePath(path), options);
+    await fs.mkdir(nodePath(path), options).catch(naming(path));
   },
-  rmdir: async (path: string) => fs.rmdir(nodePath(path)),
-  chmod: async (path: string, mode: number) => fs.chmod(nodePath(path), mode),
-  utimes: async (path: string, atime: number, mtime: number) => fs.utimes(nodePath(path), atime, mtime),
-  symlink: async (target: string, path: string) => fs.symlink(nodePath(target), nodePath(path)),
-  link: async (existing: string, path: string) => fs.link(nodePath(existing), nodePath(path)),
+  rmdir: async (path: string) => fs.rmdir(nodePath(path)).catch(naming(path)),
+  chmod: async (path: string, mode: number) => fs.chmod(nodePath(path), mode).catch(naming(path)),
+  utimes: async (path: string, atime: number, mtime: number) =>
+    fs.utimes(nodePath(path), atime, mtime).catch(naming(path)),
+  // Node names a link's target first: `symlink '{target}' -> '{path}'`.
+  symlink: async (target: string, path: string) =>
+    fs.symlink(nodePath(target), nodePath(path)).catch(naming(target, path)),
+  link: async (existing: string, path: string) =>
+    fs.link(nodePath(existing), nodePath(path)).catch(naming(existing, path)),
   syncDirectory: async (path: string) => {
     // Makes a rename durable; not every platform can open or sync a directory, which is fine.
     let handle: FileHandle | undefined;

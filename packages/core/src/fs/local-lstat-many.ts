@@ -1,4 +1,4 @@
-import { nodePath } from './byte-names.js';
+import { errorNamingPaths, nodePath } from './byte-names.js';
 import { StatsTable } from './stats-table.js';
 import { underBase } from './lstat-many.js';
 import { monotonicMs } from '../runtime/monotonic-ms.js';
@@ -45,11 +45,12 @@ export async function lstatManyLocal(base: string, paths: readonly string[]): Pr
       const end = Math.min(paths.length, next + CLOCK_EVERY);
       for (; next < end; next += 1) {
         let stats;
+        const path = underBase(base, paths[next]!);
         try {
-          stats = lstatSync(nodePath(underBase(base, paths[next]!)), OPTIONS);
+          stats = lstatSync(nodePath(path), OPTIONS);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
-          throw error;
+          throw errorNamingPaths(error, path);
         }
         if (stats === undefined) continue;
         table.set(
