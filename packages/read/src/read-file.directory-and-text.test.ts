@@ -48,6 +48,26 @@ describe('a directory', () => {
     );
   });
 
+  // A path past 4,096 characters was shown cut (`././…[...107 characters cut...]…/sub`), though it named the
+  // directory: given back, the cut form named nothing. Only a path no system takes is cut, and it is refused.
+  it('is named whole in its message however long the path given, and that name leads back to it', async ({
+    workspace,
+    tool,
+  }) => {
+    await workspace.write('sub/a.txt', 'x\n');
+    const long = `${'./'.repeat(2_100)}sub`;
+    const expected = `\`${long}\` is not a file. It is a directory holding:\na.txt\nUse the Glob tool to find files in it.`;
+    const result = await tool.call({ path: long });
+    expect(result.message).toBe(expected);
+    const shown = /^`(.*)` is not a file/s.exec(result.message)![1]!;
+    expect((await tool.call({ path: shown })).message).toBe(expected);
+    const tooLong = `${'./'.repeat(16_400)}sub`;
+    expect(await tool.call({ path: tooLong })).toMatchObject({
+      message: `\`${tooLong.slice(0, 16_383)}[...37 characters cut...]${tooLong.slice(-16_383)}\` is not a valid path.`,
+      brief: 'Invalid path',
+    });
+  });
+
   it('applies the ignore rules of the directories above it', async ({ workspace, tool }) => {
     await workspace.writeAll({
       '.gitignore': 'secret-notes/\n',

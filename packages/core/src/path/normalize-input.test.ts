@@ -33,6 +33,11 @@ describe('checkPathInput', () => {
     }
   });
 
+  it('flags a path longer than any system takes, and takes one as long as Windows takes', () => {
+    expect(checkPathInput('a'.repeat(32_768))).toBe('invalid');
+    expect(checkPathInput('a'.repeat(32_767))).toBeUndefined();
+  });
+
   it('flags UNC and device prefixes in either slash style', () => {
     for (const unc of [
       '\\\\server\\share',

@@ -1,4 +1,5 @@
 import { hasLoneSurrogate, isByteName } from '../fs/byte-names.js';
+import { SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 import { pathApiFor } from './platform-path.js';
 
 /**
@@ -44,7 +45,8 @@ export function readShownPath(input: string): string {
 export type InputProblem = 'empty' | 'invalid';
 
 /**
- * docs/paths.md items 1–2, decided on the string alone: empty, NUL byte, not well-formed Unicode, or UNC/device prefix.
+ * docs/paths.md items 1–2, decided on the string alone: empty, NUL byte, not well-formed Unicode, UNC/device prefix, or
+ * longer than any system takes ({@link SHOWN_PATH_MAX_CHARS}: such a path is the one a message shows cut).
  * A lone surrogate names no file, unless it is a byte escape of a name that is not UTF-8 written as a listing shows it
  * (`inv\udcff.txt`, core's `nameFromBytes`) and the backend carries such names (`byteNames`): Node would write any
  * other as U+FFFD, so the file reached would not be the one named.
@@ -53,7 +55,7 @@ export type InputProblem = 'empty' | 'invalid';
  */
 export function checkPathInput(input: string, byteNames = false): InputProblem | undefined {
   if (input.length === 0) return 'empty';
-  if (input.includes('\0')) return 'invalid';
+  if (input.length > SHOWN_PATH_MAX_CHARS || input.includes('\0')) return 'invalid';
   if (hasLoneSurrogate(input) && !(byteNames && isByteName(input))) return 'invalid';
   if (/^[\\/]{2}/.test(input)) return 'invalid';
   return undefined;

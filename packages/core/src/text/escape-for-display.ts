@@ -102,8 +102,12 @@ export function escapeForDisplay(text: string, separators?: NameSeparators): str
   return `"${text.replace(ESCAPED, escaped)}"`;
 }
 
-/** Longest path shown whole (no real path is longer: PATH_MAX is 4,096 bytes); a longer one keeps its two ends. */
-export const SHOWN_PATH_MAX_CHARS = 4_096;
+/**
+ * Longest path shown whole, and taken as input: the longest any system takes (Windows' extended-length paths, 32,767
+ * UTF-16 units; Linux takes 4,096 bytes, macOS 1,024). A path is what the model must give back, so every path that can
+ * name a file is shown whole; a longer one names none (it is refused as input), and keeps only its two ends.
+ */
+export const SHOWN_PATH_MAX_CHARS = 32_767;
 
 /** Text shown to a user or a model, escaped with {@link escapeForDisplay} and cut in the middle past `maxChars`. */
 export function boundedForDisplay(text: string, maxChars: number, separators?: NameSeparators): string {
