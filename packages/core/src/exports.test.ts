@@ -232,6 +232,7 @@ const TOOLKIT = [
   'readHandleUpTo',
   'lstatMany',
   'jsdiff',
+  'readShownGlob',
   'readShownPath',
   'readStateError',
   'readStampedFile',

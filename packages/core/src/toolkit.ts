@@ -115,6 +115,7 @@ export {
   type NameSeparators,
 } from './text/escape-for-display.js';
 export { readShownPath } from './path/normalize-input.js';
+export { readShownGlob } from './path/shown-glob.js';
 export { showControlCharacters } from './text/control-pictures.js';
 export { containsNulByte } from './text/encoding-bytes.js';
 export { createUtf8StreamCheck, type Utf8StreamCheck } from './text/utf8-stream-check.js';

@@ -12,6 +12,7 @@ import {
 } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layOutTree, SEARCH_TREE } from './__fixtures__/backend-tree.js';
+import { expectShownPathsFoundAgain, QUOTED_NAMES } from './__fixtures__/shown-names.js';
 import { Glob } from './glob/glob.js';
 import { findRipgrep } from './grep/ripgrep-binary.js';
 import { Grep } from './grep/grep.js';
@@ -107,6 +108,23 @@ describe('search over SSH', () => {
     },
   );
 
+  // docs/glob.md#matching: a path shown quoted, given back as a glob, found nothing.
+  it('every path Glob shows, given back as a glob, finds that path alone, with ripgrep on the host and without', async () => {
+    const tree = await createTempWorkspace();
+    const files = await sshFileSystem({ ...sshOptions(), root: tree.workDir });
+    try {
+      await layOutTree(localFileSystem, tree.workDir, QUOTED_NAMES);
+      const over = createRuntime({ workDir: tree.workDir, approval: yoloApproval(), fs: files });
+      const rgPath = (await findRipgrep(undefined)) as string;
+      const shown = await expectShownPathsFoundAgain(over, new Grep(over, { rgPath }));
+      expect(shown).toContain('"a\\nb.txt"');
+      await expectShownPathsFoundAgain(over, new Grep(over, { rgPath: '/nonexistent/bin/rg' }));
+    } finally {
+      await files.close();
+      await tree.cleanup();
+    }
+  });
+
   it('every name Grep shows reads back with ReadFile over SSH', async () => {
     const listed = await new Grep(remote, { rgPath: '/nonexistent/bin/rg' }).call({ pattern: 'zebra' });
     const names = String(listed.output).split('\n');
@@ -150,6 +168,8 @@ describe('names that are not UTF-8 over SSH', () => {
       expect((await new ReadFile(over).call({ path: 'inv\ufffd.txt' })).output).toBe(
         '     1\tzebra replacement\n',
       );
+      // The host's listing names them by their escapes: Glob finds each again by the name it shows.
+      expect(await expectShownPathsFoundAgain(over)).toEqual(shown);
     } finally {
       await files.close();
       await tree.cleanup();

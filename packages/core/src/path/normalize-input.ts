@@ -27,6 +27,14 @@ function quotedFormAt(input: string, start: number): { name: string; end: number
  * that starts a component with `"`.
  */
 export function readShownPath(input: string): string {
+  return readShownParts(input, (name) => name);
+}
+
+/**
+ * `input` with each part in the quoted form that starts it or follows a `/`, and ends it or is followed by a `/`,
+ * replaced by `written(name)`, `name` being the text the part shows; the rest as it is (see {@link readShownPath}).
+ */
+export function readShownParts(input: string, written: (name: string) => string): string {
   if (!input.includes('"')) return input;
   let read = '';
   let at = 0;
@@ -34,7 +42,7 @@ export function readShownPath(input: string): string {
     const quoted = input[at] === '"' ? quotedFormAt(input, at) : undefined;
     const slash = input.indexOf('/', at);
     const end = quoted?.end ?? (slash < 0 ? input.length : slash);
-    read += quoted?.name ?? input.slice(at, end);
+    read += quoted ? written(quoted.name) : input.slice(at, end);
     if (end >= input.length) return read;
     read += '/';
     at = end + 1;

@@ -4,7 +4,7 @@ import { importRetrying, resolvedModuleUrl } from '@kimi-tools/core/toolkit';
 import { moduleFile } from '../common/module-file.js';
 import { GLOB_MAX_BRACE_EXPANSION } from '../limits.js';
 import { braceExpansionCount } from './brace-count.js';
-import { compilePathMatcher, compileSegmentMatcher } from './wildcard-match.js';
+import { compilePathMatcher, compileSegmentMatcher, withoutEscapes } from './wildcard-match.js';
 
 /** Options every Glob match uses: wildcards match dot files and dot directories; case-sensitive. */
 const MATCH_OPTIONS = { dot: true } as const;
@@ -66,7 +66,8 @@ function engineFor(micromatch: Micromatch | undefined): Micromatch {
 }
 
 function expandBraces(pattern: string, micromatch: Micromatch | undefined): string[] | null {
-  if (!pattern.includes('{')) return [pattern];
+  // Escaped braces (`\{a,b\}`) are literal: micromatch would give the pattern back as it is.
+  if (!withoutEscapes(pattern).includes('{')) return [pattern];
   // Counted first: a pattern of a few dozen brace groups would expand to billions of strings.
   if (braceExpansionCount(pattern, GLOB_MAX_BRACE_EXPANSION) > GLOB_MAX_BRACE_EXPANSION) return null;
   try {
@@ -90,11 +91,19 @@ function hasParentSegment(pattern: string): boolean {
   return pattern.split(/[\\/]/).includes('..');
 }
 
-/** docs/glob.md checks: empty, absolute, or with a `..` segment (also after brace expansion). */
-/** `micromatch`: from {@link loadPatternEngine} for this pattern. */
+/**
+ * A leading `/`, a leading `\` that escapes no glob character (`\*`, `\!`, a final space: a name taken literally, as
+ * `readShownGlob` writes one), or a drive letter.
+ */
+const ABSOLUTE = /^(?:\/|\\(?![\\*?[\]{}()!#|"\s\u0085])|[A-Za-z]:)/;
+
+/**
+ * docs/glob.md checks: empty, absolute, or with a `..` segment (also after brace expansion). `micromatch`: from
+ * {@link loadPatternEngine} for this pattern.
+ */
 export function checkGlobPattern(pattern: string, micromatch?: Micromatch): GlobPatternProblem {
   if (pattern.length === 0) return 'empty';
-  if (/^[\\/]/.test(pattern) || /^[A-Za-z]:/.test(pattern)) return 'escapes';
+  if (ABSOLUTE.test(pattern)) return 'escapes';
   if (hasParentSegment(pattern)) return 'escapes';
   // A `..` inside braces counts too; a pattern too large to expand is judged on its text.
   const expanded = expandBraces(pattern, micromatch);
@@ -109,7 +118,8 @@ export function checkGlobPattern(pattern: string, micromatch?: Micromatch): Glob
 
 function needsBacktracking(pattern: string): boolean {
   if (compilePathMatcher(pattern) !== null) return false;
-  return (pattern.match(/\*+/g) ?? []).length > MAX_BACKTRACKING_WILDCARDS;
+  // An escaped `*` is a literal character, no wildcard.
+  return (withoutEscapes(pattern).match(/\*+/g) ?? []).length > MAX_BACKTRACKING_WILDCARDS;
 }
 
 /** The bounded matcher where it applies, micromatch for the rest (see {@link MAX_BACKTRACKING_WILDCARDS}). */
@@ -221,7 +231,7 @@ export function compileGlob(checkedPattern: string, micromatch?: Micromatch): Co
       : (relativePath: string) => matchers.some((matcher) => matcher(relativePath));
   // Extglobs may hold `/` inside parentheses, and an unexpanded brace may too: such patterns are only narrowed
   // to the literal prefix before their first special character.
-  const prunable = expanded !== null && !pattern.includes('(');
+  const prunable = expanded !== null && !withoutEscapes(pattern).includes('(');
   if (!prunable) {
     return {
       matches,

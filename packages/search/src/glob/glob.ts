@@ -5,7 +5,7 @@ import {
   type ToolReturnValue,
   type ToolRuntime,
 } from '@kimi-tools/core';
-import { escapeForDisplay, hiddenFromListing, pathApiFor } from '@kimi-tools/core/toolkit';
+import { escapeForDisplay, hiddenFromListing, pathApiFor, readShownGlob } from '@kimi-tools/core/toolkit';
 import { TOOL_ZOD } from '../common/tool-zod.js';
 import { wholeCountOption } from '../common/whole-count-option.js';
 import {
@@ -74,14 +74,16 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
   }
 
   protected async execute(params: GlobParams, options: CallOptions): Promise<ToolReturnValue<GlobBrief>> {
-    const { pattern } = params;
+    // A path Glob shows, given back, matches that file; the messages quote the pattern as given.
+    const given = params.pattern;
+    const pattern = readShownGlob(given);
     const micromatch = await loadPatternEngine(pattern);
     const problem = checkGlobPattern(pattern, micromatch);
     if (problem === 'empty') return emptyPatternError();
-    if (problem === 'escapes') return escapingPatternError(pattern);
-    if (problem === 'rangeTooLarge') return braceRangeTooLargeError(pattern);
-    if (problem === 'emptySegment') return emptySegmentError(pattern);
-    if (problem === 'tooComplex') return tooComplexPatternError(pattern, MAX_BACKTRACKING_WILDCARDS);
+    if (problem === 'escapes') return escapingPatternError(given);
+    if (problem === 'rangeTooLarge') return braceRangeTooLargeError(given);
+    if (problem === 'emptySegment') return emptySegmentError(given);
+    if (problem === 'tooComplex') return tooComplexPatternError(given, MAX_BACKTRACKING_WILDCARDS);
 
     const directory = params.directory === null || params.directory === '' ? '.' : params.directory;
     const resolved = await resolveSearchTarget(this.runtime, directory, {
@@ -122,8 +124,8 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
       .join('\n');
     const parts = [
       total === 0
-        ? `No matches found for pattern \`${pattern}\`.`
-        : `Found ${total} matches for pattern \`${pattern}\`.`,
+        ? `No matches found for pattern \`${given}\`.`
+        : `Found ${total} matches for pattern \`${given}\`.`,
     ];
     if (total > this.maxMatches) {
       parts.push(

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { readShownGlob } from '@kimi-tools/core/toolkit';
 import micromatch from 'micromatch';
 import { describe, expect, it } from 'vitest';
 import { compilePathMatcher, compileSegmentMatcher } from './wildcard-match.js';
@@ -99,5 +100,26 @@ describe('compilePathMatcher', () => {
     expect(compilePathMatcher('*a*a*a*a*a*a*a*a')?.(name)).toBe(true);
     const deep = Array.from({ length: 100 }, () => 'a').join('/');
     expect(compilePathMatcher('**/a/**/a/**/a/**/a/**/a/**/b')?.(deep)).toBe(false);
+  });
+});
+
+// docs/glob.md#matching: a name given back in its quoted form is taken literally (core's `readShownGlob`), whatever
+// glob syntax it holds: the escapes keep it on the bounded matcher, which reads it as that one name and nothing else.
+// (micromatch, which reads such a glob only beside an extglob, misreads `\\\*`, an escaped backslash and star.)
+describe('a name taken literally', () => {
+  const tricky = fc
+    .array(fc.constantFrom(...'a*?[]{},()|!#"\\+@ \t.'), { minLength: 1, maxLength: 8 })
+    .map((chars) => chars.join(''));
+
+  it('matches that name alone, on the bounded matcher', () => {
+    fc.assert(
+      fc.property(tricky, tricky, (name, other) => {
+        const glob = readShownGlob(JSON.stringify(name));
+        const matches = compilePathMatcher(glob);
+        expect(matches, glob).not.toBeNull();
+        expect(matches!(name), glob).toBe(true);
+        expect(matches!(other), `${glob} against ${other}`).toBe(other === name);
+      }),
+    );
   });
 });

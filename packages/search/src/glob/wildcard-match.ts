@@ -10,8 +10,21 @@ type Token = 'star' | ((code: number) => boolean);
 /** A compiled path segment: its tokens, or `globstar` for a whole `**` segment (any number of segments). */
 type Segment = 'globstar' | Token[];
 
-/** Characters whose presence hands the pattern to micromatch: extglobs, negated patterns, POSIX classes. */
-const UNSUPPORTED = /[()|]|^!|\[\[:/;
+/**
+ * Characters whose presence hands the pattern to micromatch: extglobs, negated patterns, POSIX classes, and braces
+ * left unexpanded (`{..a,a}`, which brace expansion refuses: micromatch may still read it as alternatives).
+ */
+const UNSUPPORTED = /[()|{}]|^!|\[\[:/;
+
+/** `pattern` without its escaped characters (`\(`, `\{`: literal ones): what is left is its syntax. */
+export function withoutEscapes(pattern: string): string {
+  return pattern.includes('\\') ? pattern.replace(/\\[\s\S]/g, '') : pattern;
+}
+
+/** Whether `pattern` uses syntax this matcher leaves to micromatch; an escaped character is a literal one. */
+function leftToMicromatch(pattern: string): boolean {
+  return UNSUPPORTED.test(withoutEscapes(pattern));
+}
 
 function matchesAny(): boolean {
   return true;
@@ -125,9 +138,7 @@ function matchSegments(segments: readonly Segment[], names: readonly string[]): 
  * dot files, case matters.
  */
 export function compileSegmentMatcher(segment: string): ((name: string) => boolean) | null {
-  // A brace left unexpanded (`{..a,a}`, which brace expansion refuses) is micromatch's to read: it may still read
-  // it as alternatives.
-  if (UNSUPPORTED.test(segment) || /[{}]/.test(segment)) return null;
+  if (leftToMicromatch(segment)) return null;
   const simple = oneStarMatcher(segment);
   if (simple !== null) return simple;
   const tokens = compileSegmentTokens(segment);
@@ -158,7 +169,7 @@ function oneStarMatcher(segment: string): ((name: string) => boolean) | null {
  * a segment, a `**` segment spans any number of segments (none too), `**` inside a segment is `*`.
  */
 export function compilePathMatcher(pattern: string): ((relativePath: string) => boolean) | null {
-  if (UNSUPPORTED.test(pattern) || /[{}]/.test(pattern)) return null;
+  if (leftToMicromatch(pattern)) return null;
   const segments: Segment[] = [];
   for (const segment of pattern.split('/')) {
     if (segment === '**') {

@@ -14,6 +14,7 @@ import {
   notAFileError,
   pathApiFor,
   positiveNumberOption,
+  readShownGlob,
   sensitiveFilesWarning,
   stringOption,
 } from '@kimi-tools/core/toolkit';
@@ -45,7 +46,7 @@ import { LoneCrCounter } from './lone-cr-counter.js';
 import { ResultPathFilter } from './result-path-filter.js';
 import type { MatcherWorkers } from './portable/matcher-worker.js';
 import type { PortableSearchRequest } from './portable/portable-search.js';
-import { buildRipgrepArgs } from './ripgrep-args.js';
+import { buildRipgrepArgs, ripgrepTakesGlob } from './ripgrep-args.js';
 import { ripgrepCommand } from './ripgrep-binary.js';
 import { runRipgrep } from './run-ripgrep.js';
 import { MAX_SEARCH_OUTPUT_BYTES, type SearchEngine, type SearchRun } from './search-run.js';
@@ -144,7 +145,9 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     return grepFailedMessage(error);
   }
 
-  protected async execute(params: GrepParams, options: CallOptions): Promise<ToolReturnValue<GrepBrief>> {
+  protected async execute(given: GrepParams, options: CallOptions): Promise<ToolReturnValue<GrepBrief>> {
+    // A path Glob or Grep shows, given back as the glob, matches that file (docs/grep.md).
+    const params = given.glob === null ? given : { ...given, glob: readShownGlob(given.glob) };
     const input = params.path === '' ? '.' : params.path;
     const { fs } = this.runtime;
     // The binary is looked up while the path is checked: both are file-system round trips.
@@ -176,10 +179,12 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const deadline = Date.now() + this.timeoutMs;
     // A program's directory and arguments go as UTF-8 only (Node's, and an SSH command line): a name that is not
     // UTF-8, as the path or in the glob (`inv\udcff.txt`, as Glob shows it), is searched without it, and so is a
-    // pattern holding a lone surrogate, which would reach ripgrep as U+FFFD and match that character.
+    // pattern holding a lone surrogate, which would reach ripgrep as U+FFFD and match that character, and a glob
+    // ripgrep would read otherwise.
     if (
       binary !== null &&
-      ![base, fileName ?? '', params.glob ?? '', params.pattern].some(hasLoneSurrogate)
+      ![base, fileName ?? '', params.glob ?? '', params.pattern].some(hasLoneSurrogate) &&
+      (params.glob === null || ripgrepTakesGlob(params.glob))
     ) {
       const collector = this.collector(params, filter, options, 'ripgrep');
       const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);

@@ -39,3 +39,12 @@ export function buildRipgrepArgs(params: GrepParams, target: string | undefined)
   if (target !== undefined) args.push(target);
   return args;
 }
+
+/**
+ * Whether ripgrep reads `glob` as Grep's other matchers do. Not one ending in an escaped white-space character other
+ * than a space (a name taken literally, `"a\t"` given back): ripgrep drops white space at a glob's end, keeping only an
+ * escaped space, and the escape left dangling is an error.
+ */
+export function ripgrepTakesGlob(glob: string): boolean {
+  return !/\\[\s\u0085]$/.test(glob) || glob.endsWith('\\ ');
+}
