@@ -186,6 +186,31 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
     });
   });
 
+  it('reads arguments null or left out as none, and answers arguments that are no object with a tool error', async () => {
+    // The SDK's client types `arguments` as an object: send what other clients send as a raw request.
+    const call = (params: Record<string, unknown>) =>
+      session.client.request(
+        { method: 'tools/call', params: { name: 'ReadFile', ...params } },
+        CallToolResultSchema,
+      );
+    const invalid = (issues: string) => ({
+      content: [{ type: 'text', text: `ERROR: Error validating JSON arguments: ${issues}` }],
+      isError: true,
+      structuredContent: {
+        brief: 'Invalid arguments',
+        display: [{ type: 'brief', text: 'Invalid arguments' }],
+      },
+    });
+    expect(await call({})).toEqual(invalid('path: is required'));
+    expect(await call({ arguments: null })).toEqual(invalid('path: is required'));
+    const notObject = (received: string) =>
+      invalid(`arguments: Invalid input: expected object, received ${received}`);
+    expect(await call({ arguments: ['notes.txt'] })).toEqual(notObject('array'));
+    expect(await call({ arguments: 'notes.txt' })).toEqual(notObject('string'));
+    expect(await call({ arguments: 7 })).toEqual(notObject('number'));
+    expect(texts(await call({ arguments: '{"path":"notes.txt"}' }))[1]).toContain('alpha');
+  });
+
   it('survives an unknown tool and a malformed call, and keeps serving', async () => {
     const unknown = session.call('DeleteEverything', {});
     await expect(unknown).rejects.toBeInstanceOf(McpError);
@@ -195,12 +220,12 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
         'MCP error -32602: Unknown tool: DeleteEverything. Available tools: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, ApplyPatch, Glob, Grep, ReadMediaFile, ListCheckpoints, Rewind.',
     });
     const malformed = session.client.request(
-      { method: 'tools/call', params: { name: 'ReadFile', arguments: 'notes.txt' } },
+      { method: 'tools/call', params: { name: 7, arguments: {} } },
       CallToolResultSchema,
     );
-    // The SDK refuses a request that breaks the protocol's own schema before our handler runs.
+    // A call without a tool name breaks the protocol itself: the SDK refuses it before our handler runs.
     await expect(malformed).rejects.toBeInstanceOf(McpError);
-    await expect(malformed).rejects.toMatchObject({ message: expect.stringContaining('arguments') });
+    await expect(malformed).rejects.toMatchObject({ message: expect.stringContaining('name') });
 
     const after = await session.call('ReadFile', { path: 'notes.txt' });
     expect(after.isError).toBe(false);

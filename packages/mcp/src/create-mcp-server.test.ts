@@ -1,9 +1,16 @@
-import { FileActions, toolOk, type ApprovalRequest, type ToolReturnValue } from '@kimi-tools/core';
+import {
+  CallableTool,
+  FileActions,
+  toolOk,
+  type ApprovalRequest,
+  type ToolReturnValue,
+} from '@kimi-tools/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createMcpServer } from './create-mcp-server.js';
 import { ElicitationApproval } from './elicitation-approval.js';
 import { NO_ELICITATION_FEEDBACK } from './errors.js';
@@ -19,6 +26,19 @@ function tool(name: string, call: (args: unknown) => Promise<ToolReturnValue>): 
 }
 
 const echo = tool('Echo', async (args) => toolOk({ output: JSON.stringify(args) }));
+
+const greetParams = z.object({ name: z.string().default('world').describe('Who.') });
+
+/** A tool that checks its arguments as every CallableTool does, and needs none. */
+class Greet extends CallableTool<typeof greetParams> {
+  readonly name = 'Greet';
+  readonly description = 'Says hello.';
+  readonly params = greetParams;
+  protected readonly failureBrief = 'Failed';
+  protected async execute(args: z.output<typeof greetParams>): Promise<ToolReturnValue> {
+    return toolOk({ output: `Hello ${args.name}` });
+  }
+}
 
 describe('createMcpServer (in process)', () => {
   const closers: Array<() => Promise<void>> = [];
@@ -102,6 +122,36 @@ describe('createMcpServer (in process)', () => {
     setTimeout(() => controller.abort('user pressed stop'), 20);
     await expect(call).rejects.toThrow();
     await aborted;
+  });
+
+  it('reads null or missing arguments as none, and answers arguments that are no object with a tool error', async () => {
+    const server = createMcpServer([new Greet()]);
+    const client = new Client({ name: 't', version: '1' });
+    await connect(server, client);
+    // The SDK's client types `arguments` as an object: send what other clients may send as a raw request.
+    const call = (params: Record<string, unknown>) =>
+      client.request({ method: 'tools/call', params: { name: 'Greet', ...params } }, CallToolResultSchema);
+    const hello = { content: [{ type: 'text', text: 'Hello world' }], isError: false };
+    expect(await call({})).toEqual(hello);
+    expect(await call({ arguments: null })).toEqual(hello);
+    // The raw JSON text of the object is read as the object, as every adapter reads it (docs/results.md).
+    expect(await call({ arguments: '{"name":"Ada"}' })).toEqual({
+      content: [{ type: 'text', text: 'Hello Ada' }],
+      isError: false,
+    });
+    const refused = (received: string) => ({
+      content: [
+        {
+          type: 'text',
+          text: `ERROR: Error validating JSON arguments: arguments: Invalid input: expected object, received ${received}`,
+        },
+      ],
+      isError: true,
+    });
+    expect(await call({ arguments: [] })).toEqual(refused('array'));
+    expect(await call({ arguments: 5 })).toEqual(refused('number'));
+    expect(await call({ arguments: true })).toEqual(refused('boolean'));
+    expect(await call({ arguments: 'Ada' })).toEqual(refused('string'));
   });
 
   it('refuses duplicate names and non-object schemas', () => {

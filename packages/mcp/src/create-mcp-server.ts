@@ -1,7 +1,6 @@
 import { createToolSet } from '@kimi-tools/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   type Tool,
@@ -9,6 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { version as packageVersion } from '../package.json';
 import { accessAnnotations } from './access-annotations.js';
+import { handleCallTool } from './call-tool-request.js';
 import type { ElicitationApproval } from './elicitation-approval.js';
 import type { ServableTool } from './servable-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
@@ -53,8 +53,9 @@ function checkTools(tools: readonly ServableTool[]): void {
 
 /**
  * An MCP server (the SDK's low-level `Server`) offering `tools` with their names, descriptions and JSON Schemas
- * exactly as given, and the hints their `access` implies. Calls go through core's tool set to `tool.call` (which validates the arguments; a tool that
- * throws gives a `Tool failed` result) and results are mapped by `toCallToolResult`. An unknown tool name is a
+ * exactly as given, and the hints their `access` implies. Calls go through core's tool set to `tool.call` (which validates the arguments,
+ * whatever `arguments` holds, `null` or left out read as `{}`; a tool that throws gives a `Tool failed` result) and
+ * results are mapped by `toCallToolResult`. An unknown tool name is a
  * JSON-RPC `InvalidParams` error, as MCP asks. Connect it to a transport:
  * `await server.connect(new StdioServerTransport())`.
  */
@@ -82,7 +83,7 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  handleCallTool(server, async (request, extra) => {
     const { name, arguments: args } = request.params;
     if (!toolSet.get(name)) {
       // Not an McpError: its message already starts `MCP error -32602: `, and the client adds that prefix again.

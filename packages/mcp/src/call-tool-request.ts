@@ -1,0 +1,34 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
+
+/** `tools/call` as MCP defines it, but taking `arguments` whatever they hold. */
+const AnyArgumentsCallToolRequestSchema = CallToolRequestSchema.extend({
+  params: CallToolRequestSchema.shape.params.extend({ arguments: z.optional(z.unknown()) }),
+});
+
+/** A `tools/call` request whose `arguments` may be anything a client sent. */
+export type AnyArgumentsCallToolRequest = z.output<typeof AnyArgumentsCallToolRequestSchema>;
+
+/**
+ * Handles `tools/call` on `server` with `handler`, whatever `arguments` the request holds. The SDK's `Server` checks
+ * every `tools/call` against MCP's schema before its handler runs, and answers `arguments: null` (which Go, Java and
+ * C# clients send for none), an array or a string with a JSON-RPC `-32603` holding a zod dump; registered past that
+ * check, such arguments reach the tool, which reads `null` as none and answers the rest with its own
+ * `Error validating JSON arguments: arguments: ...`, a result the model can act on.
+ */
+export function handleCallTool(
+  server: Server,
+  handler: (
+    request: AnyArgumentsCallToolRequest,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ) => Promise<CallToolResult>,
+): void {
+  Protocol.prototype.setRequestHandler.call(server, AnyArgumentsCallToolRequestSchema, handler);
+}
