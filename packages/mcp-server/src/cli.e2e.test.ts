@@ -223,9 +223,11 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
       { method: 'tools/call', params: { name: 7, arguments: {} } },
       CallToolResultSchema,
     );
-    // A call without a tool name breaks the protocol itself: the SDK refuses it before our handler runs.
-    await expect(malformed).rejects.toBeInstanceOf(McpError);
-    await expect(malformed).rejects.toMatchObject({ message: expect.stringContaining('name') });
+    await expect(malformed).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message:
+        "MCP error -32602: tools/call names no tool: params.name must be a tool's name, a string. Available tools: ReadFile, WriteFile, StrReplaceFile, NotebookEdit, ApplyPatch, Glob, Grep, ReadMediaFile, ListCheckpoints, Rewind.",
+    });
 
     const after = await session.call('ReadFile', { path: 'notes.txt' });
     expect(after.isError).toBe(false);

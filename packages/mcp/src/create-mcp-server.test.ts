@@ -8,7 +8,7 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMcpServer } from './create-mcp-server.js';
@@ -152,6 +152,25 @@ describe('createMcpServer (in process)', () => {
     expect(await call({ arguments: 5 })).toEqual(refused('number'));
     expect(await call({ arguments: true })).toEqual(refused('boolean'));
     expect(await call({ arguments: 'Ada' })).toEqual(refused('string'));
+  });
+
+  it('answers a call naming no tool, or an unknown one, with InvalidParams in words, not a zod dump', async () => {
+    const server = createMcpServer([new Greet(), echo]);
+    const client = new Client({ name: 't', version: '1' });
+    await connect(server, client);
+    const call = (params: Record<string, unknown>) =>
+      client.request({ method: 'tools/call', params }, CallToolResultSchema);
+    const noName = {
+      code: ErrorCode.InvalidParams,
+      message:
+        "MCP error -32602: tools/call names no tool: params.name must be a tool's name, a string. Available tools: Greet, Echo.",
+    };
+    await expect(call({ arguments: {} })).rejects.toMatchObject(noName);
+    await expect(call({ name: 7, arguments: {} })).rejects.toMatchObject(noName);
+    await expect(call({ name: 'Gret' })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: 'MCP error -32602: Unknown tool: Gret. Available tools: Greet, Echo.',
+    });
   });
 
   it('refuses duplicate names and non-object schemas', () => {

@@ -12,7 +12,12 @@ import { handleCallTool } from './call-tool-request.js';
 import type { ElicitationApproval } from './elicitation-approval.js';
 import type { ServableTool } from './servable-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
-import { duplicateToolMessage, notObjectSchemaMessage, unknownToolMessage } from './errors.js';
+import {
+  duplicateToolMessage,
+  noToolNameMessage,
+  notObjectSchemaMessage,
+  unknownToolMessage,
+} from './errors.js';
 
 /** Options of {@link createMcpServer}. */
 export interface McpServerOptions {
@@ -55,7 +60,7 @@ function checkTools(tools: readonly ServableTool[]): void {
  * An MCP server (the SDK's low-level `Server`) offering `tools` with their names, descriptions and JSON Schemas
  * exactly as given, and the hints their `access` implies. Calls go through core's tool set to `tool.call` (which validates the arguments,
  * whatever `arguments` holds, `null` or left out read as `{}`; a tool that throws gives a `Tool failed` result) and
- * results are mapped by `toCallToolResult`. An unknown tool name is a
+ * results are mapped by `toCallToolResult`. An unknown tool name (or none) is a
  * JSON-RPC `InvalidParams` error, as MCP asks. Connect it to a transport:
  * `await server.connect(new StdioServerTransport())`.
  */
@@ -85,11 +90,11 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   handleCallTool(server, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    if (!toolSet.get(name)) {
+    if (typeof name !== 'string' || !toolSet.get(name)) {
+      const message =
+        typeof name === 'string' ? unknownToolMessage(name, toolSet.names) : noToolNameMessage(toolSet.names);
       // Not an McpError: its message already starts `MCP error -32602: `, and the client adds that prefix again.
-      throw Object.assign(new Error(unknownToolMessage(name, toolSet.names)), {
-        code: ErrorCode.InvalidParams,
-      });
+      throw Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
     }
     const call = () => toolSet.call(name, args, { signal: extra.signal });
     const result = await (options.elicitation

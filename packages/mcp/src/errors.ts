@@ -32,6 +32,11 @@ export function unknownToolMessage(name: string, available: readonly string[]): 
   return `Unknown tool: ${name}. Available tools: ${available.join(', ')}.`;
 }
 
+/** A `tools/call` whose `name` is missing or not a string. */
+export function noToolNameMessage(available: readonly string[]): string {
+  return `tools/call names no tool: params.name must be a tool's name, a string. Available tools: ${available.join(', ')}.`;
+}
+
 /** `createMcpServer` was given two tools of one name. */
 export function duplicateToolMessage(name: string): string {
   return `createMcpServer: two tools are named "${name}".`;
