@@ -5,6 +5,8 @@ import { createFileTools } from '@kimi-tools/example-file-tools';
 import {
   agentImageTexts,
   agentPictureBase64,
+  agentScanImage,
+  agentScanTexts,
   agentScenario,
   startReplayServer,
   test,
@@ -16,7 +18,7 @@ import { runAgent } from './agent.js';
 const PROMPT = 'Make the answer 42, then tell me what the picture shows.';
 
 describe('the messages agent, with the official client against recorded responses', () => {
-  test('runs the tool uses and sends back exactly the tool_result blocks, is_error and the image', async ({
+  test('runs the tool uses and sends back exactly the tool_result blocks, is_error, the picture and the scanned page', async ({
     workspace,
     approval,
     onTestFinished,
@@ -52,6 +54,7 @@ describe('the messages agent, with the official client against recorded response
     ]);
 
     const [message, open, close] = agentImageTexts(workspace);
+    const [scanMessage, scanOpen, scanPage, scanClose] = agentScanTexts(workspace);
     const assistant = (turn: number) => ({ role: 'assistant', content: recorded[turn]!.content });
     expect(bodies[0]?.messages).toEqual([{ role: 'user', content: PROMPT }]);
     expect(bodies[1]?.messages).toEqual([
@@ -77,6 +80,21 @@ describe('the messages agent, with the official client against recorded response
                 source: { type: 'base64', media_type: 'image/png', data: agentPictureBase64 },
               },
               { type: 'text', text: close },
+            ],
+            is_error: false,
+          },
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_01E6hGf3Jk9Lz2Xc5Vb8Nm4q',
+            content: [
+              { type: 'text', text: scanMessage },
+              { type: 'text', text: scanOpen },
+              { type: 'text', text: scanPage },
+              {
+                type: 'image',
+                source: { type: 'base64', media_type: 'image/jpeg', data: agentScanImage.base64 },
+              },
+              { type: 'text', text: scanClose },
             ],
             is_error: false,
           },

@@ -3,6 +3,8 @@ import { createFileTools } from '@kimi-tools/example-file-tools';
 import {
   agentImageTexts,
   agentPictureBase64,
+  agentScanTexts,
+  agentScanImage,
   agentScenario,
   startReplayServer,
   test,
@@ -16,7 +18,7 @@ const PROMPT = 'Make the answer 42, then tell me what the picture shows.';
 const TOOL_NAMES = ['ReadFile', 'WriteFile', 'StrReplaceFile', 'ApplyPatch', 'Glob', 'Grep', 'ReadMediaFile'];
 
 describe('the chat completions agent, with the official client against recorded responses', () => {
-  test('runs the tool calls and sends back exactly the tool messages and the image', async ({
+  test('runs the tool calls and sends back exactly the tool messages, then the picture and the scanned page', async ({
     workspace,
     approval,
     onTestFinished,
@@ -48,16 +50,20 @@ describe('the chat completions agent, with the official client against recorded 
 
     // Each request is the one before, the assistant message it got, and what the tools gave.
     const [message, open, close] = agentImageTexts(workspace);
+    const scan = agentScanTexts(workspace);
     expect(second?.messages).toEqual([
       ...first!.messages,
       recorded[0]!.choices[0]!.message,
       { role: 'tool', tool_call_id: 'call_Qm1uR8ReadA', content: agentScenario.texts.read },
       { role: 'tool', tool_call_id: 'call_Vx3pL0Image', content: `${message}\n${open}\n${close}` },
+      { role: 'tool', tool_call_id: 'call_Pf8nW3ScanB', content: scan.join('\n') },
       {
         role: 'user',
         content: [
           { type: 'text', text: 'Media from tool call call_Vx3pL0Image:' },
           { type: 'image_url', image_url: { url: `data:image/png;base64,${agentPictureBase64}` } },
+          { type: 'text', text: 'Media from tool call call_Pf8nW3ScanB:' },
+          { type: 'image_url', image_url: { url: agentScanImage.dataUrl } },
         ],
       },
     ]);

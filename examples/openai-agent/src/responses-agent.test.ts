@@ -3,6 +3,8 @@ import { createFileTools } from '@kimi-tools/example-file-tools';
 import {
   agentImageTexts,
   agentPictureBase64,
+  agentScanImage,
+  agentScanTexts,
   agentScenario,
   startReplayServer,
   test,
@@ -16,7 +18,7 @@ import { runResponsesAgent } from './responses-agent.js';
 const PROMPT = 'Make the answer 42, then tell me what the picture shows.';
 
 describe('the responses agent, with the official client against recorded responses', () => {
-  test('runs the function calls and sends back exactly their outputs, the image inside one', async ({
+  test('runs the function calls and sends back exactly their outputs, the picture and the scanned page inside', async ({
     workspace,
     approval,
     onTestFinished,
@@ -53,6 +55,7 @@ describe('the responses agent, with the official client against recorded respons
     ]);
 
     const [message, open, close] = agentImageTexts(workspace);
+    const [scanMessage, scanOpen, scanPage, scanClose] = agentScanTexts(workspace);
     expect(inputs[0]).toEqual([{ role: 'user', content: PROMPT }]);
     expect(inputs[1]).toEqual([
       ...inputs[0]!,
@@ -66,6 +69,17 @@ describe('the responses agent, with the official client against recorded respons
           { type: 'input_text', text: open },
           { type: 'input_image', image_url: `data:image/png;base64,${agentPictureBase64}`, detail: 'auto' },
           { type: 'input_text', text: close },
+        ],
+      },
+      {
+        type: 'function_call_output',
+        call_id: 'call_Pf8nW3ScanB',
+        output: [
+          { type: 'input_text', text: scanMessage },
+          { type: 'input_text', text: scanOpen },
+          { type: 'input_text', text: scanPage },
+          { type: 'input_image', image_url: agentScanImage.dataUrl, detail: 'auto' },
+          { type: 'input_text', text: scanClose },
         ],
       },
     ]);

@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { agentImageTexts, agentPictureBase64, agentScenario } from '@kimi-tools/test-kit';
+import {
+  agentImageTexts,
+  agentPictureBase64,
+  agentScanImage,
+  agentScanTexts,
+  agentScenario,
+} from '@kimi-tools/test-kit';
 import { generateText, stepCountIs, type ToolSet } from 'ai-v5';
 import { MockLanguageModelV2 } from 'ai-v5/test';
 import { describe, expect, vi } from 'vitest';
@@ -25,13 +31,17 @@ function toolCallStep(id: string, call: { name: string; input: unknown }): Gener
 const { calls, texts } = agentScenario;
 
 describe('aiSdkTools with AI SDK 5', () => {
-  test('drives a multi-step generateText loop: read, failed edit, edit, image', async ({ files, tools }) => {
+  test('drives a multi-step generateText loop: read, failed edit, edit, image, scanned PDF', async ({
+    files,
+    tools,
+  }) => {
     const model = new MockLanguageModelV2({
       doGenerate: [
         toolCallStep('call-read', calls.read),
         toolCallStep('call-bad-edit', calls.badEdit),
         toolCallStep('call-edit', calls.edit),
         toolCallStep('call-image', calls.image),
+        toolCallStep('call-scan', calls.scan),
         { content: [{ type: 'text', text: 'Done.' }], finishReason: 'stop', usage, warnings: [] },
       ],
     });
@@ -51,6 +61,7 @@ describe('aiSdkTools with AI SDK 5', () => {
       return last?.role === 'tool' ? last.content.map((part) => [part.toolCallId, part.output]) : last;
     });
     const [message, open, close] = agentImageTexts(files);
+    const [scanMessage, scanOpen, scanPage, scanClose] = agentScanTexts(files);
     expect(outputs).toEqual([
       [['call-read', { type: 'text', value: texts.read }]],
       [['call-bad-edit', { type: 'error-text', value: texts.badEdit }]],
@@ -65,6 +76,21 @@ describe('aiSdkTools with AI SDK 5', () => {
               { type: 'text', text: open },
               { type: 'media', data: agentPictureBase64, mediaType: 'image/png' },
               { type: 'text', text: close },
+            ],
+          },
+        ],
+      ],
+      [
+        [
+          'call-scan',
+          {
+            type: 'content',
+            value: [
+              { type: 'text', text: scanMessage },
+              { type: 'text', text: scanOpen },
+              { type: 'text', text: scanPage },
+              { type: 'media', data: agentScanImage.base64, mediaType: 'image/jpeg' },
+              { type: 'text', text: scanClose },
             ],
           },
         ],

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { ToolReturnValue } from '@kimi-tools/core';
-import { agentImageTexts, agentPictureBase64, agentScenario } from '@kimi-tools/test-kit';
+import {
+  agentImageTexts,
+  agentPictureBase64,
+  agentScanImage,
+  agentScanTexts,
+  agentScenario,
+} from '@kimi-tools/test-kit';
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
@@ -43,13 +49,17 @@ function toolResultsSeenAt(model: MockLanguageModelV3, step: number): unknown[] 
 const { calls, texts } = agentScenario;
 
 describe('aiSdkTools with AI SDK 6', () => {
-  test('drives a multi-step generateText loop: read, failed edit, edit, image', async ({ files, tools }) => {
+  test('drives a multi-step generateText loop: read, failed edit, edit, image, scanned PDF', async ({
+    files,
+    tools,
+  }) => {
     const model = new MockLanguageModelV3({
       doGenerate: [
         toolCallStep('call-read', calls.read),
         toolCallStep('call-bad-edit', calls.badEdit),
         toolCallStep('call-edit', calls.edit),
         toolCallStep('call-image', calls.image),
+        toolCallStep('call-scan', calls.scan),
         textStep('Done.'),
       ],
     });
@@ -62,7 +72,7 @@ describe('aiSdkTools with AI SDK 6', () => {
     });
 
     expect(result.text).toBe('Done.');
-    expect(model.doGenerateCalls).toHaveLength(5);
+    expect(model.doGenerateCalls).toHaveLength(6);
     // The schemas reach the model as the tools give them.
     expect(model.doGenerateCalls[0]?.tools).toEqual(
       tools.definitions().map((definition) => ({
@@ -109,6 +119,26 @@ describe('aiSdkTools with AI SDK 6', () => {
             { type: 'text', text: open },
             { type: 'image-data', data: agentPictureBase64, mediaType: 'image/png' },
             { type: 'text', text: close },
+          ],
+        },
+      },
+    ]);
+    // The next step's prompt carries the picture's result again, as the model first read it.
+    expect(model.doGenerateCalls[5]?.prompt.at(-3)).toEqual(model.doGenerateCalls[4]?.prompt.at(-1));
+    const [scanMessage, scanOpen, scanPage, scanClose] = agentScanTexts(files);
+    expect(toolResultsSeenAt(model, 5)).toEqual([
+      {
+        type: 'tool-result',
+        toolCallId: 'call-scan',
+        toolName: 'ReadMediaFile',
+        output: {
+          type: 'content',
+          value: [
+            { type: 'text', text: scanMessage },
+            { type: 'text', text: scanOpen },
+            { type: 'text', text: scanPage },
+            { type: 'image-data', data: agentScanImage.base64, mediaType: 'image/jpeg' },
+            { type: 'text', text: scanClose },
           ],
         },
       },

@@ -55,7 +55,16 @@ export { translatedRuntime, VIRTUAL_ROOT, type TranslatedRuntime } from './trans
 export { recordingApproval, type RecordingApproval, type ApprovalScript } from './recording-approval.js';
 
 // media files built byte by byte
-export { pngBytes, jpegBytes, gifBytes, bmpBytes, webpBytes, mp4Bytes, webmBytes } from './media-bytes.js';
+export {
+  pngBytes,
+  jpegBytes,
+  gifBytes,
+  bmpBytes,
+  webpBytes,
+  mp4Bytes,
+  webmBytes,
+  scannedPdfBytes,
+} from './media-bytes.js';
 
 // a real OpenSSH server on 127.0.0.1 with keys made for the run, for the SSH backend's tests
 export {
@@ -76,7 +85,13 @@ export {
 } from './replay-server.js';
 
 // the session the adapter tests replay, with what the model reads back
-export { agentScenario, agentPictureBase64, agentImageTexts } from './agent-scenario.js';
+export {
+  agentScenario,
+  agentPictureBase64,
+  agentImageTexts,
+  agentScanTexts,
+  agentScanImage,
+} from './agent-scenario.js';
 
 // a host's own tool with a fixed answer, and results of each kind, for the model API adapters' tests
 export { fixedTool, MIXED_MEDIA, mediaResult, textResult, errorResult } from './fixed-tool.js';

@@ -1,7 +1,16 @@
 import { crc32, inflateSync } from 'node:zlib';
 import { detectFileKind, readFileHead } from '@kimi-tools/core/toolkit';
 import { describe, expect } from 'vitest';
-import { bmpBytes, gifBytes, jpegBytes, mp4Bytes, pngBytes, webmBytes, webpBytes } from './media-bytes.js';
+import {
+  bmpBytes,
+  gifBytes,
+  jpegBytes,
+  mp4Bytes,
+  pngBytes,
+  scannedPdfBytes,
+  webmBytes,
+  webpBytes,
+} from './media-bytes.js';
 import { test } from './workspace-test.js';
 import { localFileSystem } from '@kimi-tools/core/fs';
 
@@ -36,5 +45,22 @@ describe('media bytes', () => {
     }
     expect(chunks.map((chunk) => chunk.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
     expect([...inflateSync(chunks[1]!.data)]).toEqual([0, 0xff, 0, 0, 0xff, 0, 0]);
+  });
+
+  test('a scanned PDF is sniffed as a PDF, each object at the offset its table gives', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('no-extension', scannedPdfBytes());
+    expect(await detectFileKind(file, await readFileHead(localFileSystem, file))).toEqual({ kind: 'pdf' });
+    const pdf = Buffer.from(scannedPdfBytes()).toString('latin1');
+    const tableAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(pdf)?.[1]);
+    expect(pdf.startsWith('xref\n0 6\n', tableAt)).toBe(true);
+    const offsets = pdf
+      .slice(tableAt)
+      .match(/^\d{10} 00000 n $/gm)!
+      .map((row) => Number(row.slice(0, 10)));
+    expect(offsets.map((offset, index) => pdf.startsWith(`${index + 1} 0 obj\n`, offset))).toEqual(
+      Array(5).fill(true),
+    );
   });
 });

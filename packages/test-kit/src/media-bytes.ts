@@ -234,3 +234,48 @@ export function webmBytes(): Uint8Array {
   const segment = ebml([0x18, 0x53, 0x80, 0x67], concat(info, ebml([0x16, 0x54, 0xae, 0x6b], track)));
   return concat(header, segment);
 }
+
+/**
+ * A one-page PDF with no text layer, as a scanner makes them: the page, `width`×`height` points, is one image of
+ * 2×2 grey pixels drawn over it (uncompressed RGB). The cross-reference table holds the objects' real offsets.
+ */
+export function scannedPdfBytes(width = 200, height = 100): Uint8Array {
+  const drawing = `q ${width} 0 0 ${height} 0 0 cm /Scan Do Q\n`;
+  const pixels = new Array<number>(12).fill(0x80);
+  const objects = [
+    ascii('<< /Type /Catalog /Pages 2 0 R >>'),
+    ascii('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    ascii(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] ` +
+        '/Resources << /XObject << /Scan 4 0 R >> >> /Contents 5 0 R >>',
+    ),
+    concat(
+      ascii(
+        '<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 ',
+      ),
+      ascii(`/Length ${pixels.length} >>\nstream\n`),
+      pixels,
+      ascii('\nendstream'),
+    ),
+    ascii(`<< /Length ${drawing.length} >>\nstream\n${drawing}endstream`),
+  ];
+  const parts: Uint8Array[] = [ascii('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  objects.forEach((body, index) => {
+    const object = concat(ascii(`${index + 1} 0 obj\n`), body, ascii('\nendobj\n'));
+    offsets.push(at);
+    parts.push(object);
+    at += object.length;
+  });
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `),
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>`,
+    `startxref\n${at}`,
+    '%%EOF\n',
+  ].join('\n');
+  return concat(...parts, ascii(xref));
+}
