@@ -157,6 +157,7 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
         oldStamp,
         ...composed,
         lines,
+        appends: params.mode === 'append',
         createDirectories,
         checkReadState,
       },
@@ -181,16 +182,13 @@ export class WriteFile extends CallableTool<typeof WriteFileParams, WriteFileBri
       );
       message += ` Created directories: ${list.join(', ')}.`;
     }
-    const snippet = writtenSnippet(
-      oldBytes === null ? null : composed.oldText,
-      composed.newText,
-      params.mode,
-      {
-        lines,
-        shaped: outcome.shaped,
-        budgetMs: runtime.diffBudgetMs,
-      },
-    );
+    // An append that landed after what the file gained meanwhile shows the end of the file it was written to.
+    const texts = outcome.landed?.view.lines ?? lines;
+    const snippet = writtenSnippet(oldBytes === null ? null : texts.oldText, texts.newText, params.mode, {
+      lines: texts,
+      shaped: outcome.shaped,
+      budgetMs: runtime.diffBudgetMs,
+    });
     if (snippet.unshown) message += snippetCutSentence(snippet.unshown);
     message = withAnswerNote(message, outcome.note);
     return toolOk({

@@ -1,5 +1,6 @@
 import { FileActions, type FileAction } from '../approval/file-actions.js';
 import type { LineDiff } from '../diff/line-diff.js';
+import type { DiffView } from '../diff/build-diff-blocks.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock, ToolReturnValue } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
@@ -29,6 +30,7 @@ import { stillResolvesTo } from '../path/real-path.js';
 import { askShapedApproval } from './ask-approval.js';
 import { requestParts, reviewDiff, type ReviewedFile } from './reviewed-file.js';
 import { reportAppliedChange } from '../observe/report-applied-change.js';
+import { APPENDS_IN_FLIGHT, landedAppendView, type AppendInFlight } from './appends-in-flight.js';
 
 /** A change a writing tool has computed and wants applied (the shared tail of WriteFile and StrReplaceFile). */
 export interface FileChange {
@@ -54,6 +56,12 @@ export interface FileChange {
   newText: string;
   /** The line diff of `oldText` and `newText`, when the tool needs it too (its snippet): searched once for both. */
   lines?: LineDiff;
+  /**
+   * The change appends: `newBytes` are `oldBytes` followed by the bytes it adds. Written as proposed, it may then land
+   * after what the runtime's other appends to the file wrote once it was approved, instead of being refused as
+   * modified (docs/write-file.md#appends-side-by-side).
+   */
+  appends?: boolean;
   /** Missing directories to create before writing (absolute, shallowest first); part of the approved change. */
   createDirectories?: readonly string[];
   /**
@@ -109,6 +117,11 @@ export type ApplyOutcome =
       bytes: number;
       /** The directories that were created (absolute, shallowest first). */
       createdDirectories: string[];
+      /**
+       * Set when an append landed after what the runtime's other appends wrote since it was approved: the file as
+       * found (`newBytes` is what was written), and the diff of the two, which `display` shows.
+       */
+      landed?: { oldBytes: Uint8Array; view: DiffView };
     };
 
 /** What the approved answer writes, and what the result says of it. */
@@ -225,9 +238,47 @@ export async function applyFileChange(
           note: decision.note,
         }
       : { newBytes, display: reviewed.view.blocks, note: decision.note };
+  // Approved now: from here on, what the runtime's other appends add to the file may come before this one. Only an
+  // append written as proposed; an answer that shaped it (some hunks, the user's content) makes a new whole file.
+  const append =
+    change.appends && shaped.how === 'proposed'
+      ? runtime.slot(APPENDS_IN_FLIGHT).start(realPath, oldBytes, newBytes)
+      : undefined;
+  let applied: ApplyOutcome;
+  try {
+    applied = await writeUnderLocks(runtime, change, written, append, action, signal);
+  } finally {
+    append?.end();
+  }
+  // Outside the locks: observers (diagnostics, a formatter) may take their time without holding up other writers.
+  if (applied.kind === 'written') {
+    await reportAppliedChange(runtime, {
+      sender: change.sender,
+      path: target,
+      oldBytes: applied.landed?.oldBytes ?? oldBytes,
+      newBytes: applied.newBytes,
+      signal,
+    });
+  }
+  return applied;
+}
 
-  const lockKey = await runtimeLockKey(runtime.fs, realPath);
-  const applied = await runtime.locks.run(lockKey, async (): Promise<ApplyOutcome> => {
+/**
+ * The approved change written under the runtime's lock on its real path: the path still resolving where it was
+ * approved, its directories made, then {@link writeLocked}; the directories made are removed again when nothing was
+ * written.
+ */
+async function writeUnderLocks(
+  runtime: ToolRuntime,
+  change: FileChange,
+  written: Written,
+  append: AppendInFlight | undefined,
+  action: FileAction,
+  signal: AbortSignal | undefined,
+): Promise<ApplyOutcome> {
+  const target = change.path;
+  const lockKey = await runtimeLockKey(runtime.fs, target.real);
+  return runtime.locks.run(lockKey, async (): Promise<ApplyOutcome> => {
     // A directory on the way, or the file itself, may have been swapped for a symlink meanwhile: the write must
     // land exactly where the policy approved, never wherever the path leads now.
     if (!(await stillResolvesTo(runtime.fs, target))) {
@@ -238,23 +289,12 @@ export async function applyFileChange(
     // A change that ends without a write (refused, or failed) leaves no directory of its own behind.
     let outcome: ApplyOutcome | undefined;
     try {
-      outcome = await writeLocked(runtime, change, written, action, createdDirectories, signal);
+      outcome = await writeLocked(runtime, change, written, append, action, createdDirectories, signal);
       return outcome;
     } finally {
       if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, createdDirectories);
     }
   });
-  // Outside the locks: observers (diagnostics, a formatter) may take their time without holding up other writers.
-  if (applied.kind === 'written') {
-    await reportAppliedChange(runtime, {
-      sender: change.sender,
-      path: target,
-      oldBytes,
-      newBytes: written.newBytes,
-      signal,
-    });
-  }
-  return applied;
 }
 
 /** The path resolved elsewhere right before the commit: nothing is written. */
@@ -262,18 +302,19 @@ class SwappedSinceCheckError extends Error {}
 
 /**
  * The last step of {@link applyFileChange}: under the file lock, the check that the file still holds `oldBytes` and
- * (when it applies) that the session's read state is still ok, then the write, as one step.
+ * (when it applies) that the session's read state is still ok, then the write, as one step. An `append` checks for
+ * what the runtime's other appends wrote to the file once it was approved as well, and lands after that.
  */
 async function writeLocked(
   runtime: ToolRuntime,
   change: FileChange,
   written: Written,
+  append: AppendInFlight | undefined,
   action: FileAction,
   createdDirectories: string[],
   signal: AbortSignal | undefined,
 ): Promise<ApplyOutcome> {
-  const { path: target, oldBytes } = change;
-  const { newBytes } = written;
+  const { path: target } = change;
   const realPath = target.real;
   const { fs } = runtime;
   // The runtime's lock orders this session's calls; the file lock keeps other runtimes and processes out
@@ -284,13 +325,27 @@ async function writeLocked(
     // The approval may have taken minutes, and other runtimes and processes write too: the file must still be what
     // the change was computed from, and (read-before-write) what the session read. Both are judged here, under the
     // file lock, on one look at the file, so nothing can slip in between the check and the write.
-    const mustCheckReadState = change.checkReadState && oldBytes !== null;
+    const mustCheckReadState = change.checkReadState && change.oldBytes !== null;
+    // What the file must hold: the bytes the change was computed from, followed, for an append, by what the
+    // runtime's other appends wrote to the file once it was approved (it then lands after them, the same bytes added).
+    const landing = append?.landing();
+    const oldBytes = landing ? landing.oldBytes : change.oldBytes;
+    const newBytes = landing ? landing.newBytes : written.newBytes;
     // Where the write lands (a link followed) and the mode it keeps are asked beside the look, under the same lock:
     // one round trip less on a remote host. Only a look that finds the old bytes goes on to use it.
     const linkTarget = resolveLinkTarget(fs, realPath);
     linkTarget.catch(() => undefined);
-    const look = await lookUnderLock(fs, realPath, oldBytes, mustCheckReadState, change.oldStamp?.hash);
+    const look = await lookUnderLock(
+      fs,
+      realPath,
+      oldBytes,
+      mustCheckReadState,
+      landing ? undefined : change.oldStamp?.hash,
+    );
     if (!look.holdsOld) return modified;
+    const landedView =
+      landing && landedAppendView(realPath, landing.oldBytes, newBytes, runtime.diffBudgetMs);
+    if (landing && !landedView) return modified;
     if (mustCheckReadState) {
       const status = runtime.fileState.checkStamp(realPath, look.stamp);
       if (status !== 'ok') return { kind: 'refused', result: readStateError(target.input, status) };
@@ -347,9 +402,13 @@ async function writeLocked(
         saved,
         writtenBytes(newBytes, newHash()) ?? (stamp && writtenStateOf(stamp)),
       );
+    if (append) runtime.slot(APPENDS_IN_FLIGHT).written(realPath, append.added);
     return {
       kind: 'written',
       ...written,
+      ...(landing && landedView
+        ? { newBytes, display: landedView.blocks, landed: { oldBytes: landing.oldBytes, view: landedView } }
+        : {}),
       ...(stamp?.hash === undefined ? {} : { newHash: stamp.hash }),
       action,
       created: oldBytes === null,
