@@ -14,8 +14,8 @@ export interface AppendInFlight {
   readonly added: Uint8Array;
   /**
    * Where the append lands when the runtime's other appends to the file were written once it was approved: the file
-   * as they left it (`oldBytes`, then what they added, in the order they were written), and that followed by `added`. None
-   * while none has.
+   * as they left it (`oldBytes`, then what they added, in the order they were written), and that followed by
+   * `added`. None while none was.
    */
   landing(): { oldBytes: Uint8Array; newBytes: Uint8Array } | undefined;
   /** Stops counting what other appends add: this one is written, or refused. */
@@ -25,7 +25,7 @@ export interface AppendInFlight {
 /** The appends of one file that are approved and not yet ended, and what was appended since the first of them. */
 interface FileAppends {
   inFlight: number;
-  /** The bytes each append written since the first of those in flight was approved added, in order. */
+  /** What each append written since the first of those in flight was approved added, in the order written. */
   written: Uint8Array[];
 }
 
