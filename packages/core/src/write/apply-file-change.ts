@@ -20,7 +20,7 @@ import {
   type ReadStateBrief,
   type RejectedBrief,
 } from '../errors.js';
-import { createDirectories, removeCreatedDirectories } from './created-directories.js';
+import { RUNTIME_DIRECTORIES, type ChangeDirectories } from './runtime-directories.js';
 import { quotedPath } from '../text/escape-for-display.js';
 import type { FileSystem } from '../fs/file-system.js';
 import { openRegularFile, type NotRegularFile } from '../fs/regular-file.js';
@@ -266,7 +266,7 @@ export async function applyFileChange(
 /**
  * The approved change written under the runtime's lock on its real path: the path still resolving where it was
  * approved, its directories made, then {@link writeLocked}; the directories made are removed again when nothing was
- * written.
+ * written, once no other change of the runtime is being written (docs/writing.md#one-change-at-a-time).
  */
 async function writeUnderLocks(
   runtime: ToolRuntime,
@@ -285,14 +285,14 @@ async function writeUnderLocks(
       return { kind: 'refused', result: readStateError(target.input, 'modified') };
     }
     // The lock file lives beside the target, so its directory must exist first.
-    const createdDirectories = await createDirectories(runtime.fs, change.createDirectories ?? []);
+    const directories = await runtime.slot(RUNTIME_DIRECTORIES).begin(change.createDirectories ?? []);
     // A change that ends without a write (refused, or failed) leaves no directory of its own behind.
     let outcome: ApplyOutcome | undefined;
     try {
-      outcome = await writeLocked(runtime, change, written, append, action, createdDirectories, signal);
+      outcome = await writeLocked(runtime, change, written, append, action, directories, signal);
       return outcome;
     } finally {
-      if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, createdDirectories);
+      await directories.end(outcome?.kind === 'written');
     }
   });
 }
@@ -311,7 +311,7 @@ async function writeLocked(
   written: Written,
   append: AppendInFlight | undefined,
   action: FileAction,
-  createdDirectories: string[],
+  directories: ChangeDirectories,
   signal: AbortSignal | undefined,
 ): Promise<ApplyOutcome> {
   const { path: target } = change;
@@ -413,7 +413,7 @@ async function writeLocked(
       action,
       created: oldBytes === null,
       bytes: newBytes.length,
-      createdDirectories,
+      createdDirectories: [...directories.created],
     };
   };
   // Until `lock.verify()`, right before the commit, the task reads and writes a temp file of its own: nothing another
@@ -421,5 +421,7 @@ async function writeLocked(
   return withFileLock(fs, realPath, underLock, {
     sightings: runtime.slot(LOCK_SIGHTINGS),
     readsBeforeVerify: true,
+    // The directory may have been removed by a change that wrote nothing, after this one found it there.
+    remakeDirectory: () => directories.remake(realPath),
   });
 }

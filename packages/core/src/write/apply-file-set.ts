@@ -14,7 +14,7 @@ import { writtenBytes, writtenStateOf, type HistoryEntry, type WrittenState } fr
 import { snapshotOf, stampOfStats, type FileStamp } from '../state/file-stamp.js';
 import { bytesEqual } from '../text/encoding-bytes.js';
 import { commitFileSet, CommitFailedError, readPreviousState, type CommitStep } from './commit-file-set.js';
-import { createDirectories, removeCreatedDirectories } from './created-directories.js';
+import { RUNTIME_DIRECTORIES } from './runtime-directories.js';
 import { withFileSetLocks, type HeldFileSetLocks } from './file-set-locks.js';
 import { askShapedApproval } from './ask-approval.js';
 import { requestParts, reviewDiff, type ReviewedFile } from './reviewed-file.js';
@@ -151,18 +151,20 @@ export async function applyFileSet(
     ...(entry.to ? [entry.to.real] : []),
   ]);
   // Lock files live beside their targets, so the directories of added and moved-to files come first; a patch that
-  // ends without a write leaves none of them behind.
-  const created = await createDirectories(
-    runtime.fs,
-    approved.entries.flatMap((entry) => entry.createDirectories ?? []),
-  );
+  // ends without a write leaves none of them behind (docs/writing.md#one-change-at-a-time).
+  const directories = await runtime
+    .slot(RUNTIME_DIRECTORIES)
+    .begin(approved.entries.flatMap((entry) => entry.createDirectories ?? []));
   let outcome: FileSetOutcome | undefined;
   try {
-    outcome = await withFileSetLocks(runtime, touched, (locks) =>
-      checkAndCommit(runtime, approved, display, action, locks),
+    outcome = await withFileSetLocks(
+      runtime,
+      touched,
+      (locks) => checkAndCommit(runtime, approved, display, action, locks),
+      directories.remake,
     );
   } finally {
-    if (outcome?.kind !== 'written') await removeCreatedDirectories(runtime.fs, created);
+    await directories.end(outcome?.kind === 'written');
   }
   if (outcome.kind === 'written') {
     outcome = { ...outcome, entries: written, note: decision.note };

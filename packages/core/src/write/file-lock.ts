@@ -32,6 +32,12 @@ export interface FileLockOptions {
    * `verify()` throws that failure, and the call ends with it.
    */
   readsBeforeVerify?: boolean;
+  /**
+   * Makes the lock file's directory again when it is gone as the lock is taken (the create fails with `ENOENT`): a
+   * change of the runtime that wrote nothing removed the directories it had made (docs/writing.md). Called once; the
+   * lock is then taken again.
+   */
+  remakeDirectory?: () => Promise<void>;
 }
 
 /** What the task of {@link withFileLock} can ask about the lock it runs under. */
@@ -291,6 +297,7 @@ export async function withFileLock<T>(
   const deadline = Date.now() + timeoutMs;
   let pause = 2;
   let filled: Promise<void>;
+  let remakeDirectory = options.remakeDirectory;
   // The locks this runtime failed to release before (a dropped connection) are its own: removed at its next lock of
   // any file, the connection back by then, rather than left for every other writer of those files to wait out as
   // stale. One still held by its token only; one that cannot be removed yet is kept for the next lock again.
@@ -298,11 +305,18 @@ export async function withFileLock<T>(
   for (const [leftPath, leftToken] of sightings.takeLeftBehind())
     await release(fs, leftPath, leftToken, sightings);
   for (;;) {
-    const taken = await takeLock(fs, lockPath, `${process.pid}\n${token}\n`).catch((error: unknown) => {
+    let taken: Awaited<ReturnType<typeof takeLock>>;
+    try {
+      taken = await takeLock(fs, lockPath, `${process.pid}\n${token}\n`);
+    } catch (error) {
       // Made or not, this runtime's next lock of any file removes it if it is there, empty.
       if (hasErrno(error, 'ECONNRESET')) sightings.leftBehind(lockPath, UNFILLED);
-      throw error;
-    });
+      if (!hasErrno(error, 'ENOENT') || remakeDirectory === undefined) throw error;
+      const remake = remakeDirectory;
+      remakeDirectory = undefined;
+      await remake();
+      continue;
+    }
     if (taken) {
       filled = taken.filled;
       break;

@@ -23,12 +23,14 @@ export interface HeldFileSetLocks {
  * there. A lock another writer holds past the wait throws, as {@link withFileLock} does.
  * Each lock file is taken once the one before it holds its token (a process killed meanwhile leaves at most one empty
  * lock file, whose holder cannot be told dead). Once the task ends, every lock is let go at once, not each after the
- * one taken after it.
+ * one taken after it. `remakeDirectory` makes the directories above a path again when its lock file finds them gone
+ * (`FileLockOptions.remakeDirectory`).
  */
 export async function withFileSetLocks<T>(
   runtime: ToolRuntime,
   paths: readonly string[],
   task: (locks: HeldFileSetLocks) => Promise<T>,
+  remakeDirectory?: (filePath: string) => Promise<void>,
 ): Promise<T> {
   const sorted = [...new Set(paths)].sort();
   const keys = [...new Set(await Promise.all(sorted.map((file) => runtimeLockKey(runtime.fs, file))))].sort();
@@ -57,7 +59,10 @@ export async function withFileSetLocks<T>(
         held.push(lock);
         return takeFileLock(index + 1);
       },
-      { sightings },
+      {
+        sightings,
+        ...(remakeDirectory ? { remakeDirectory: () => remakeDirectory(sorted[index]!) } : {}),
+      },
     );
   };
   const takeRuntimeLock = (index: number): Promise<T> =>
