@@ -81,6 +81,7 @@ export {
   REPLAY_EXHAUSTED_STATUS,
   type ReplayServer,
   type ReplayResponse,
+  type ReplayServerOptions,
   type RecordedRequest,
 } from './replay-server.js';
 

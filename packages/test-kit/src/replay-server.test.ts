@@ -25,6 +25,25 @@ describe('startReplayServer', () => {
     expect(server.requests[0]?.headers['x-test']).toBe('yes');
   });
 
+  it('answers what refuse refuses with its answer, and the next request taken with the next recorded response', async () => {
+    server = await startReplayServer([{ body: { n: 1 } }, { body: { n: 2 } }], {
+      refuse: (request) => (request.path === '/bad' ? { status: 400, body: { refused: true } } : undefined),
+    });
+
+    const answers = [];
+    for (const path of ['/good', '/bad', '/good']) {
+      const response = await fetch(`${server.url}${path}`, { method: 'POST', body: '{}' });
+      answers.push([response.status, await response.json()]);
+    }
+
+    expect(answers).toEqual([
+      [200, { n: 1 }],
+      [400, { refused: true }],
+      [200, { n: 2 }],
+    ]);
+    expect(server.requests.map((request) => request.path)).toEqual(['/good', '/bad', '/good']);
+  });
+
   it('answers a request past the recorded ones with an error status', async () => {
     server = await startReplayServer([]);
     const response = await fetch(`${server.url}/v1/x`);
