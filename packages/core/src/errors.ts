@@ -321,6 +321,15 @@ export function notPositiveNumberMessage(owner: string, name: string, value: unk
   return optionMessage(owner, name, `must be a positive number, got ${String(value)}`);
 }
 
+/** A list option whose entries must be media types. */
+export function notMediaTypesMessage(owner: string, name: string, value: unknown): string {
+  return optionMessage(
+    owner,
+    name,
+    `must hold only media types (type/subtype, type/* or */*), got ${JSON.stringify(value)}`,
+  );
+}
+
 /** An option that must be one of `allowed`. */
 export function notOneOfMessage(
   owner: string,

@@ -8,7 +8,12 @@ export { EMPTY_RESULT_TEXT, ERROR_MARKER } from './result/model-content.js';
 
 // model API adapters: tools or a tool set, and media an API does not take
 export { toolSetOf, type ToolsOrSet } from './tool/tool-set-of.js';
-export { keepAcceptedMedia, mediaLeftOutText, type ModelMediaPart } from './result/accepted-media.js';
+export {
+  acceptsMediaTypes,
+  keepAcceptedMedia,
+  mediaLeftOutText,
+  type ModelMediaPart,
+} from './result/accepted-media.js';
 export {
   Briefs,
   notFoundMessage,
@@ -38,6 +43,7 @@ export {
   positiveNumberOption,
   choiceOption,
   choicesOption,
+  mediaTypesOption,
   stringOption,
   functionOption,
 } from './runtime/options.js';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { keepAcceptedMedia, mediaLeftOutText } from './accepted-media.js';
+import {
+  acceptsMediaTypes,
+  keepAcceptedMedia,
+  mediaLeftOutText,
+  type ModelMediaPart,
+} from './accepted-media.js';
 import type { ModelContent } from './model-content.js';
 
 describe('keepAcceptedMedia', () => {
@@ -35,5 +40,46 @@ describe('keepAcceptedMedia', () => {
 
   it('names media of unknown type as media', () => {
     expect(mediaLeftOutText(undefined)).toBe("[media content left out: this model's API does not take it]");
+  });
+});
+
+describe('acceptsMediaTypes', () => {
+  const png: ModelMediaPart = { type: 'media', mediaType: 'image/png', data: 'AAAA' };
+  const bmp: ModelMediaPart = { type: 'media', mediaType: 'image/bmp', data: 'BBBB' };
+  const mp4: ModelMediaPart = { type: 'media', mediaType: 'video/mp4', data: 'CCCC' };
+  const imageUrl: ModelMediaPart = {
+    type: 'media-url',
+    url: 'https://example.invalid/a',
+    mediaType: 'image/*',
+  };
+  const videoUrl: ModelMediaPart = {
+    type: 'media-url',
+    url: 'https://example.invalid/v',
+    mediaType: 'video/*',
+  };
+  const untyped: ModelMediaPart = { type: 'media-url', url: 'https://example.invalid/u' };
+  const all = [png, bmp, mp4, imageUrl, videoUrl, untyped];
+  const accepted = (types: string[]) => all.filter(acceptsMediaTypes(types));
+
+  it('takes the types listed, whatever their case, and media by URL of a kind it takes some type of', () => {
+    expect(accepted(['IMAGE/PNG', 'image/jpeg'])).toEqual([png, imageUrl]);
+    expect(accepted(['application/pdf'])).toEqual([]);
+  });
+
+  it('takes every type of a kind with type/*, and everything with */*', () => {
+    expect(accepted(['image/png', 'video/*'])).toEqual([png, mp4, imageUrl, videoUrl]);
+    expect(accepted(['*/*'])).toEqual(all);
+  });
+
+  it('takes media of unknown type only with */*', () => {
+    expect(accepted(['image/*', 'video/*'])).toEqual([png, bmp, mp4, imageUrl, videoUrl]);
+  });
+
+  it("is the accepts of keepAcceptedMedia: a BMP in a tool's output is left out in place", () => {
+    const content: ModelContent = { isError: false, parts: [{ type: 'text', text: 'Loaded.' }, bmp] };
+    expect(keepAcceptedMedia(content, acceptsMediaTypes(['image/png'])).parts).toEqual([
+      { type: 'text', text: 'Loaded.' },
+      { type: 'text', text: "[image/bmp content left out: this model's API does not take it]" },
+    ]);
   });
 });

@@ -1,4 +1,11 @@
-import { notOneOfMessage, notPositiveNumberMessage, notSomeOfMessage, wrongTypeMessage } from '../errors.js';
+import {
+  notMediaTypesMessage,
+  notOneOfMessage,
+  notPositiveNumberMessage,
+  notSomeOfMessage,
+  wrongTypeMessage,
+} from '../errors.js';
+import { MEDIA_TYPE_PATTERN } from '../result/accepted-media.js';
 
 // Checks for tool options (and the runtime's): a missing option gets its default, a wrong one a clear error naming
 // the tool and the option, thrown when the tool is made rather than on its first call.
@@ -42,6 +49,26 @@ export function choicesOption<T extends string>(
   const unknown = value.find((entry) => !allowed.includes(entry));
   if (unknown !== undefined) throw new Error(notSomeOfMessage(owner, name, unknown, allowed));
   return [...value];
+}
+
+/**
+ * A list option of `owner` holding media types (`image/png`, `video/*`, `*\/*`), in lower case, or `fallback` when it
+ * is not given.
+ */
+export function mediaTypesOption(
+  owner: string,
+  name: string,
+  value: readonly string[] | undefined,
+  fallback: readonly string[],
+): string[] {
+  if (value === undefined) return [...fallback];
+  if (!Array.isArray(value)) throw new Error(wrongTypeMessage(owner, name, 'a list of media types', value));
+  for (const entry of value as unknown[]) {
+    if (typeof entry !== 'string' || !MEDIA_TYPE_PATTERN.test(entry)) {
+      throw new Error(notMediaTypesMessage(owner, name, entry));
+    }
+  }
+  return value.map((entry) => entry.toLowerCase());
 }
 
 /** A string option of `owner`, or `undefined` when it is not given. */
