@@ -61,9 +61,14 @@ describe('acceptsMediaTypes', () => {
   const all = [png, bmp, mp4, imageUrl, videoUrl, untyped];
   const accepted = (types: string[]) => all.filter(acceptsMediaTypes(types));
 
-  it('takes the types listed, whatever their case, and media by URL of a kind it takes some type of', () => {
+  it('takes the types listed, in any case, and media by URL of a kind it takes some type of', () => {
     expect(accepted(['IMAGE/PNG', 'image/jpeg'])).toEqual([png, imageUrl]);
     expect(accepted(['application/pdf'])).toEqual([]);
+  });
+
+  it('takes no part whose own type is not in lower case: the APIs read it as sent', () => {
+    const upper: ModelMediaPart = { type: 'media', mediaType: 'image/PNG', data: 'AAAA' };
+    expect(acceptsMediaTypes(['image/png'])(upper)).toBe(false);
   });
 
   it('takes every type of a kind with type/*, and everything with */*', () => {

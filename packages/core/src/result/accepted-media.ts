@@ -29,8 +29,9 @@ export function keepAcceptedMedia(
 }
 
 /**
- * Whether a media part is of one of `mediaTypes` (each `type/subtype`, `type/*`, or `*\/*` for any; case aside): the
- * `accepts` of {@link keepAcceptedMedia} for an API that takes those types. Media by URL whose kind alone is known
+ * Whether a media part is of one of `mediaTypes` (each `type/subtype`, `type/*`, or `*\/*` for any, in any case): the
+ * `accepts` of {@link keepAcceptedMedia} for an API that takes those types. A part's own type must be in lower case,
+ * since the APIs read it as sent (`image/PNG` is no type Anthropic takes). Media by URL whose kind alone is known
  * (`image/*`: the API fetches it and sees its type then) is taken when a type of that kind is; media of no known type
  * only with `*\/*`.
  */
@@ -39,7 +40,7 @@ export function acceptsMediaTypes(mediaTypes: readonly string[]): (part: ModelMe
   const kinds = new Set([...listed].map(kindOf));
   return (part) => {
     if (listed.has('*/*')) return true;
-    const mediaType = part.mediaType?.toLowerCase();
+    const mediaType = part.mediaType;
     if (mediaType === undefined) return false;
     const kind = kindOf(mediaType);
     if (listed.has(mediaType) || listed.has(`${kind}/*`)) return true;
