@@ -1,5 +1,11 @@
 import { modelText, toModelContent, type CallOptions, type ModelContent } from '@kimi-tools/core';
-import { keepAcceptedMedia, toolSetOf, type ModelMediaPart, type ToolsOrSet } from '@kimi-tools/core/toolkit';
+import {
+  acceptsMediaTypes,
+  keepAcceptedMedia,
+  toolSetOf,
+  type ModelMediaPart,
+  type ToolsOrSet,
+} from '@kimi-tools/core/toolkit';
 import type {
   Base64ImageSource,
   ContentBlock,
@@ -12,18 +18,15 @@ import type {
 type ImageMediaType = Base64ImageSource['media_type'];
 
 /** The image types the messages API takes in image blocks. */
-const ANTHROPIC_IMAGE_TYPES: ReadonlySet<string> = new Set<ImageMediaType>([
+const ANTHROPIC_IMAGE_TYPES: readonly ImageMediaType[] = [
   'image/jpeg',
   'image/png',
   'image/gif',
   'image/webp',
-]);
+];
 
 /** Whether the messages API takes a media part: an image of a type it reads, inline or by URL (no video). */
-function anthropicAccepts(part: ModelMediaPart): boolean {
-  if (part.type === 'media-url') return part.mediaType?.startsWith('image/') === true;
-  return ANTHROPIC_IMAGE_TYPES.has(part.mediaType);
-}
+const anthropicAccepts = acceptsMediaTypes(ANTHROPIC_IMAGE_TYPES);
 
 function imageBlock(part: ModelMediaPart): ImageBlockParam {
   return part.type === 'media-url'
