@@ -335,6 +335,52 @@ describe('two clients editing one remote file', () => {
   });
 });
 
+describe('a clean-up of graves, the temp directories a removal over SSH goes through', () => {
+  /**
+   * A grave as a removal makes it, holding `held` (a name and a file's content, or a directory without), stamped
+   * `minutesAgo` on the host.
+   */
+  async function grave(name: string, minutesAgo: number, held?: [string, string?]): Promise<string> {
+    const dir = tree.at(name);
+    await nodeFs.mkdir(dir);
+    const [heldName, content] = held ?? [];
+    if (heldName !== undefined && content !== undefined)
+      await nodeFs.writeFile(path.join(dir, heldName), content);
+    else if (heldName !== undefined) await nodeFs.mkdir(path.join(dir, heldName));
+    const at = new Date(Date.now() - minutesAgo * 60_000);
+    await nodeFs.utimes(dir, at, at);
+    return dir;
+  }
+
+  test('on a host an hour behind or ahead, an old one a removal cut off left goes with what it took, a live one stays, and so does one holding anything else', async () => {
+    await tree.write('a.txt', 'x');
+    const { fs } = await remoteRuntime();
+    for (const skew of [-3_600_000, 3_600_000]) {
+      const host = onSkewedClock(fs, skew);
+      // Killed between the rename into the grave and its removal: a commit's removed file, a released lock.
+      const left = [
+        await grave('.d.txt.kimi-tmp-0123456789ab', 10, ['removed', 'deleted by a patch\n']),
+        await grave('..a.txt.kimi-lock.kimi-tmp-00112233aabb', 10, ['removed', '4242\n00112233aabbccdd\n']),
+        // Killed between the grave's making and the rename into it.
+        await grave('.e.txt.kimi-tmp-0000000000ee', 10),
+      ];
+      const kept = [
+        // A commit's grave in use, made a moment ago.
+        await grave('.f.txt.kimi-tmp-ba9876543210', 0, ['removed', 'being removed\n']),
+        // Named as ours, but holding what no removal puts there.
+        await grave('.g.txt.kimi-tmp-fedcba987654', 10, ['notes.txt', 'mine\n']),
+        await grave('.h.txt.kimi-tmp-0a0b0c0d0e0f', 10, ['removed']),
+      ];
+      expect((await cleanupStaleTempFiles(host, tree.workDir)).sort()).toEqual(left.sort());
+      expect(await settledNames(tree.workDir, fs)).toEqual(
+        [...kept.map((dir) => path.basename(dir)), 'a.txt'].sort(),
+      );
+      expect(await nodeFs.readFile(path.join(kept[1]!, 'notes.txt'), 'utf8')).toBe('mine\n');
+      for (const dir of kept) await nodeFs.rm(dir, { recursive: true });
+    }
+  });
+});
+
 describe('a clean-up whose look at the host’s clock is cut off', () => {
   test('on a host whose clock is an hour behind, a drop at the clock’s probe never has a fresh temp file or a live lock taken for old', async () => {
     let trap: ((request: string) => void) | undefined;

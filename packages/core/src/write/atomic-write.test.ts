@@ -267,6 +267,27 @@ describe('cleanupStaleTempFiles', () => {
     expect(await cleanupStaleTempFiles(localFileSystem, workspace.at('missing'))).toEqual([]);
   });
 
+  it('removes an old grave a removal cut off left, with the file it took, and keeps a fresh one and one holding anything else', async ({
+    workspace,
+  }) => {
+    const grave = async (name: string, minutesAgo: number, held: string) => {
+      const dir = workspace.at(name);
+      await fs.mkdir(dir);
+      await fs.writeFile(path.join(dir, held), 'x');
+      const at = new Date(Date.now() - minutesAgo * 60_000);
+      await fs.utimes(dir, at, at);
+      return dir;
+    };
+    const stale = await grave('.d.txt.kimi-tmp-0123456789ab', 10, 'removed');
+    await grave('.e.txt.kimi-tmp-ba9876543210', 0, 'removed');
+    await grave('.f.txt.kimi-tmp-fedcba987654', 10, 'notes.txt');
+    expect(await cleanupStaleTempFiles(localFileSystem, workspace.workDir)).toEqual([stale]);
+    expect((await fs.readdir(workspace.workDir)).sort()).toEqual([
+      '.e.txt.kimi-tmp-ba9876543210',
+      '.f.txt.kimi-tmp-fedcba987654',
+    ]);
+  });
+
   // A remote host's clock may be off from this machine's by any amount: ages are taken on the clock that stamps the
   // files, and a live writer's lock is refreshed on that clock too.
   for (const [direction, skewMs] of [

@@ -5,6 +5,7 @@ import { notRegularFileErrnoText } from '../errors.js';
 import { pathApiFor } from '../path/platform-path.js';
 import { overwriteBytesInPlace, writeAllBytes, writeTempBeside } from './atomic-write.js';
 import { flushRenames, renameTempOver, RenameOutcomeUnknownError } from './rename-temp.js';
+import { buriedIn, removeGrave, stopLateMove } from './grave.js';
 import { atomicTempName } from './temp-files.js';
 
 /** What was at a path before a commit, so that a failed commit can put it back exactly. */
@@ -97,38 +98,18 @@ async function linkTemp(fs: FileSystem, path: string, target: string): Promise<s
   return tempPath;
 }
 
-/** Where {@link moveIntoGrave} puts the file it takes. */
-const buriedIn = (fs: FileSystem, grave: string) => pathApiFor(fs.platform).join(grave, 'removed');
-
 /**
  * Renames `path`, a file a commit removes, into `grave`, an empty directory made beside it under a temp name, whence it
  * is removed. A dropped connection may leave a request in a server stopped on its way out, which makes it when it
  * wakes: a late removal of the path itself would take the file a failed commit put back there. A late rename into
- * `grave` is stopped instead: when its answer is lost, removing the empty `grave` tells that it was not made and keeps
- * it from ever being made (its directory is gone); `grave` not empty tells that it was.
+ * `grave` is stopped instead ({@link stopLateMove}).
  */
 async function moveIntoGrave(fs: FileSystem, path: string, grave: string): Promise<void> {
   try {
     await fs.rename(path, buriedIn(fs, grave));
   } catch (error) {
-    if (!hasErrno(error, 'ECONNRESET')) throw error;
-    const made = await fs.rmdir(grave).then(
-      () => false,
-      (rmdirError: unknown) => {
-        if (hasErrno(rmdirError, 'ENOTEMPTY', 'EEXIST')) return true;
-        throw error;
-      },
-    );
-    if (!made) throw error;
+    if (!hasErrno(error, 'ECONNRESET') || !(await stopLateMove(fs, grave))) throw error;
   }
-}
-
-/**
- * Removes the file in a {@link moveIntoGrave} directory, then the directory, sent together (the backend serves them in
- * order): the path's removal is made by then, and an empty directory that cannot be removed does not undo it.
- */
-async function removeGrave(fs: FileSystem, grave: string): Promise<void> {
-  await Promise.all([fs.unlink(buriedIn(fs, grave)), fs.rmdir(grave).catch(() => undefined)]);
 }
 
 /** Puts back what a path held before (docs/writing.md#several-files-at-once). */

@@ -3,6 +3,7 @@ import { backendClock } from '../fs/backend-clock.js';
 import { hasErrno } from '../fs/errno.js';
 import { nodeCrypto } from '../fs/load-on-use.js';
 import type { FileSystem } from '../fs/file-system.js';
+import { removeLeftGrave } from './grave.js';
 import { isLockFileName } from './lock-file-name.js';
 import { siblingName } from './sibling-name.js';
 
@@ -27,11 +28,12 @@ export interface CleanupOptions {
 }
 
 /**
- * Removes temp files that an interrupted {@link writeFileAtomic} left in `directory` on `fs`, and lock files a crashed
- * writer left (not recursive). Returns the paths removed. A directory that does not exist has nothing to clean. A
- * lock a live writer holds is refreshed while held, so it is never old enough to be removed. Ages are measured on the
- * clock that stamps the backend's files (`backendClock`: over SSH the host's), so a host whose clock differs from
- * this machine's has no live file taken for an old one.
+ * Removes temp files that an interrupted {@link writeFileAtomic} left in `directory` on `fs`, lock files a crashed
+ * writer left, and the graves (temp directories a removal goes through over SSH) of a removal cut off between its
+ * rename and its end, with the one file they hold (not recursive otherwise). Returns the paths removed. A directory
+ * that does not exist has nothing to clean. A lock a live writer holds is refreshed while held, so it is never old
+ * enough to be removed. Ages are measured on the clock that stamps the backend's files (`backendClock`: over SSH the
+ * host's), so a host whose clock differs from this machine's has no live file taken for an old one.
  */
 export async function cleanupStaleTempFiles(
   fs: FileSystem,
@@ -53,9 +55,11 @@ export async function cleanupStaleTempFiles(
     try {
       const stats = await fs.lstat(filePath);
       // `olderThanMs: 0` means any age: a file written in this very millisecond (or stamped a little ahead of
-      // Date.now by another clock) is not "younger than 0 ms".
-      if (!stats.isFile() || (olderThanMs > 0 && now - stats.mtimeMs < olderThanMs)) continue;
-      await fs.unlink(filePath);
+      // Date.now by another clock) is not "younger than 0 ms". A grave's time is that of the last name put in it.
+      if (olderThanMs > 0 && now - stats.mtimeMs < olderThanMs) continue;
+      if (stats.isFile()) await fs.unlink(filePath);
+      else if (!stats.isDirectory() || !isAtomicTempName(name) || !(await removeLeftGrave(fs, filePath)))
+        continue;
       removed.push(filePath);
     } catch (error) {
       // Someone else removed or renamed it meanwhile: nothing left to clean.
