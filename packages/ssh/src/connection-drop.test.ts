@@ -1,7 +1,13 @@
 import { existsSync, promises as nodeFs, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import type { FileSystem, OpenFile } from '@kimi-tools/core/fs';
-import { commitFileSet, CommitFailedError, stampOf, type CommitStep } from '@kimi-tools/core/toolkit';
+import {
+  commitFileSet,
+  CommitFailedError,
+  stampOf,
+  withFileLock,
+  type CommitStep,
+} from '@kimi-tools/core/toolkit';
 import { ReadFile } from '@kimi-tools/read';
 import { StrReplaceFile } from '@kimi-tools/replace';
 import { WriteFile } from '@kimi-tools/write';
@@ -39,6 +45,18 @@ afterEach(async () => {
   await tree.cleanup();
 });
 
+/**
+ * Waits until no temp name is left in the work dir: a lock's release, sent and not waited for, removed its grave (or,
+ * its rename's answer lost with the connection, the grave that keeps a late rename from being made).
+ */
+async function tempNamesGone(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (readdirSync(tree.workDir).some((name) => name.includes('.kimi-tmp-'))) {
+    if (Date.now() > deadline) throw new Error(`temp names stayed: ${readdirSync(tree.workDir).join(', ')}`);
+    await new Promise((go) => setTimeout(go, 10));
+  }
+}
+
 /** Kills the processes serving the connections open now, just before the `nth` request named `name`. */
 async function dropAt(name: string, nth = 1, only?: (pid: number) => Promise<boolean>): Promise<void> {
   let pids = await ssh.server.sessionProcesses();
@@ -52,16 +70,16 @@ async function dropAt(name: string, nth = 1, only?: (pid: number) => Promise<boo
 }
 
 /**
- * Loses the answer of the first request named `name` to a drop, whether or not the server makes it: the SFTP server
- * is stopped (SIGSTOP) just before the request goes out, and the sshd process relaying it is killed once it has
- * passed the request on (at least `atLeast` bytes wait in the SFTP server's input: the request is there). With `made`,
- * sshd is stopped first and the SFTP server let go: it serves the request, `madeNow()` (checked while everything
- * waits) tells when that is done, and its answer never leaves the pipe to sshd. Without, the SFTP server stays stopped
- * until the returned function is called, as a request stuck in a server on its way out. Everything happens before
- * this process sees the connection close.
+ * Loses the answer of the first request named `name` (or any of the names given) to a drop, whether or not the server
+ * makes it: the SFTP server is stopped (SIGSTOP) just before the request goes out, and the sshd process relaying it is
+ * killed once it has passed the request on (at least `atLeast` bytes wait in the SFTP server's input: the request is
+ * there). With `made`, sshd is stopped first and the SFTP server let go: it serves the request, `madeNow()` (checked
+ * while everything waits) tells when that is done, and its answer never leaves the pipe to sshd. Without, the SFTP
+ * server stays stopped until the returned function is called, as a request stuck in a server on its way out.
+ * Everything happens before this process sees the connection close.
  */
 async function loseAnswerOf(
-  name: string,
+  name: string | readonly string[],
   atLeast: number,
   options: { made: true; madeNow: () => boolean } | { made: false },
 ): Promise<() => Promise<void>> {
@@ -69,19 +87,19 @@ async function loseAnswerOf(
   if (!serving) throw new Error('no SFTP server is serving a connection');
   const { sftp, relay } = serving;
   trap = (request) => {
-    if (request !== name) return;
+    if (typeof name === 'string' ? request !== name : !name.includes(request)) return;
     trap = undefined;
     // Stopped while it had an answer to write, it would write that first on waking, find sshd gone and end there.
     blockUntil(() => waitsForWork(sftp), 'the SFTP server waits for work');
     process.kill(sftp, 'SIGSTOP');
     // The request is written out by the caller right after this returns.
     queueMicrotask(() => {
-      blockUntil(() => bytesWaitingFor(sftp) >= atLeast, `sshd passed the ${name} request on`);
+      blockUntil(() => bytesWaitingFor(sftp) >= atLeast, `sshd passed the ${request} request on`);
       if (options.made) {
         // sshd stopped in turn, the SFTP server serves the request and its answer waits in the pipe for nobody.
         process.kill(relay, 'SIGSTOP');
         process.kill(sftp, 'SIGCONT');
-        blockUntil(options.madeNow, `the SFTP server made the ${name} request`);
+        blockUntil(options.madeNow, `the SFTP server made the ${request} request`);
       }
       process.kill(relay, 'SIGKILL');
     });
@@ -348,17 +366,19 @@ describe('a tool call whose connection drops', () => {
       // The directory's fsync, right after the rename: best effort, the edit is done; the lock's look sent beside it
       // is made again through the next connection.
       ['fsync@openssh.com', 2],
-      // The lock file's removal, sent without waiting: left behind, it would keep every writer waiting until it went
-      // stale, so the runtime's next lock of the file removes it first.
-      ['remove', 1],
+      // The lock file's rename into its grave (the commit's is the first), sent without waiting: its grave removed
+      // once the drop is seen, the lock is left behind; it would keep every writer waiting until it went stale, so the
+      // runtime's next lock of the file removes it first.
+      ['posix-rename@openssh.com', 2],
     ] as const) {
       const { file, result, runtime } = await editDroppingAt(request, nth);
       expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
       expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
       // Answered after every request sent before it.
       await fs.stat(file);
+      await tempNamesGone();
       expect((await nodeFs.readdir(tree.workDir)).sort()).toEqual(
-        request === 'remove' ? ['.big.txt.kimi-lock', 'big.txt'] : ['big.txt'],
+        request === 'fsync@openssh.com' ? ['big.txt'] : ['.big.txt.kimi-lock', 'big.txt'],
       );
       const back = await new StrReplaceFile(runtime, {}).call({
         path: 'big.txt',
@@ -486,5 +506,66 @@ describe('a commit of several files whose connection drops at a removal or a tem
     expect(failed).toBeInstanceOf(CommitFailedError);
     expect((failed as CommitFailedError).unrestored).toEqual([]);
     expect(await settledNames(tree.workDir)).toEqual([]);
+  });
+});
+
+describe('a lock’s release held in a stopped SFTP server', () => {
+  // What lets a lock go, whatever form it takes: its removal, or a rename that takes it away first.
+  const LOCK_GOES = ['remove', 'posix-rename@openssh.com'];
+  const OTHER_WRITER = '4242\nanother-writers-token\n';
+
+  /** Another writer takes the lock at `lock`: ours broken as abandoned (moved aside and removed), its own created. */
+  async function anotherWriterTakes(lock: string): Promise<void> {
+    await nodeFs.rm(lock, { force: true });
+    await nodeFs.writeFile(lock, OTHER_WRITER, { flag: 'wx' });
+  }
+
+  test('one the drop kept from being made never is, even if its server wakes once another writer holds the lock', async () => {
+    const file = await tree.write('a.txt', 'x');
+    const lock = tree.at('.a.txt.kimi-lock');
+    const release = await loseAnswerOf(LOCK_GOES, lock.length, { made: false });
+    expect(await withFileLock(fs, file, async () => 'ran')).toBe('ran');
+    expect(trap).toBeUndefined();
+    await tempNamesGone();
+    await anotherWriterTakes(lock);
+    await release();
+    expect(await nodeFs.readFile(lock, 'utf8').catch(() => 'gone')).toBe(OTHER_WRITER);
+    expect(await settledNames(tree.workDir)).toEqual(['.a.txt.kimi-lock', 'a.txt']);
+  });
+
+  test('one its stopped server makes late, once another writer broke ours as abandoned and took the lock, leaves that lock', async () => {
+    const file = await tree.write('a.txt', 'x');
+    const [serving] = await sftpServersAndRelays(ssh.server);
+    const { sftp } = serving!;
+    trap = (request) => {
+      if (!LOCK_GOES.includes(request)) return;
+      trap = undefined;
+      blockUntil(() => waitsForWork(sftp), 'the SFTP server waits for work');
+      process.kill(sftp, 'SIGSTOP');
+    };
+    const other = await ssh.connect(tree.workDir);
+    try {
+      expect(await withFileLock(fs, file, async () => 'ran')).toBe('ran');
+      expect(trap).toBeUndefined();
+      // The other client finds our lock unchanged for staleMs (the least over SFTP), breaks it and takes its own;
+      // then our server wakes and serves what it was sent.
+      const held = await withFileLock(
+        other,
+        file,
+        async (lock) => {
+          process.kill(sftp, 'SIGCONT');
+          await fs.stat(tree.workDir);
+          await lock.verify();
+          return 'still held';
+        },
+        { staleMs: 3_000, timeoutMs: 10_000 },
+      );
+      expect(held).toBe('still held');
+      await other.stat(tree.workDir);
+    } finally {
+      process.kill(sftp, 'SIGCONT');
+      await other.close();
+    }
+    expect(await settledNames(tree.workDir)).toEqual(['a.txt']);
   });
 });

@@ -122,7 +122,10 @@ describe('the tools’ SFTP requests', () => {
     // A call as the runtime's calls go once it started: the workspace resolved, what the tool loads on use loaded.
     const edit = (from: string, to: string) => tool.call({ path: 'big.txt', edit: { old: from, new: to } });
     await edit('MARKER', 'CHANGED');
-    // Its lock's removal answered, so that nothing of that call is counted here.
+    // Its lock's release answered, and the handle of the grave's directory its rename opened closed, so that nothing
+    // of that call is counted here.
+    await fs.stat(file);
+    await new Promise((go) => setImmediate(go));
     await fs.stat(file);
     levels.reset();
     answers.length = 0;
@@ -133,9 +136,14 @@ describe('the tools’ SFTP requests', () => {
     const waited = sorted(levels.trips({ answered: true }));
     const sent = sorted(levels.trips());
     const requests = levels.trips().flat();
-    // The lock's removal is sent, not waited for: the call is back before its answer, and what is asked next finds
-    // the lock gone (a listing by a program on the host starts once the removal is answered).
-    expect([sent.at(-1), answers.includes('remove')]).toEqual([['close', 'close', 'remove'], false]);
+    // The lock's release is sent, not waited for: the call is back before its answers, and what is asked next finds
+    // the lock gone (a listing by a program on the host starts once the release is answered). The lock goes through
+    // its grave: renamed into it (the backend opens the directory a rename lands in, for a sync that never comes
+    // here), then removed with it.
+    expect([sent.at(-1), answers.includes('remove')]).toEqual([
+      ['close', 'close', 'open', 'posix-rename@openssh.com', 'remove', 'rmdir'],
+      false,
+    ]);
     expect((await fs.readdir(tree.workDir)).map((entry) => entry.name)).toEqual(['big.txt']);
     expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
     expect(await nodeFs.readFile(file, 'utf8')).toBe(`${half}MARKER\n${half}`);
@@ -145,7 +153,8 @@ describe('the tools’ SFTP requests', () => {
     // commits and when it is released, in one read each.
     expect(count('read')).toBe(5 + 5 + 2);
     expect(count('write')).toBe(5 + 1);
-    expect(count('open')).toBe(2 + 1 + 1 + 2 + 1);
+    // The grave's directory is opened with the rename into it, as every rename's directory is.
+    expect(count('open')).toBe(2 + 1 + 1 + 2 + 1 + 1);
     expect(count('lstat')).toBe(1);
     // The path resolved for the call, under the lock, and again right before the commit (a directory swapped for a
     // link meanwhile), each with a stat; the lock's directory once.
@@ -156,15 +165,16 @@ describe('the tools’ SFTP requests', () => {
     // resolved gets a stat along (the re-read under the lock opens on its own; the lock's creation needs none).
     expect(count('fstat')).toBe(0);
     expect(count('stat')).toBe(7);
-    expect(requests.length).toBe(49);
+    expect(requests.length).toBe(53);
     // What the call waited for, one answer after another. Sent without waiting: the lock's content with its close, and
     // the look under the lock with them (the lock is held once its file is created; the commit waits for its content);
     // the lstat of where the write lands with the look's open; the temp file's mode, content and fsync at once, and the
     // look at the lock before the commit with them, with the path resolved again (the server reads and resolves them
     // after the flush; the temp file's close, after the fsync, is not waited for); the directory's open with the
-    // rename, and the look at the lock that lets it go with them (the server reads it after the rename); then, side by
-    // side, the directory's fsync with the stat of the file written, and the lock's open, then its read. The lock's
-    // removal, once the read finds it still this call's, is the last request, and not waited for.
+    // rename, and the look at the lock that lets it go with them (the server reads it after the rename), the lock's
+    // grave made beside it; then, side by side, the directory's fsync with the stat of the file written, and the lock's
+    // open, then its read. The lock's rename into its grave and their removal, once the read finds it still this
+    // call's, are the last requests, and not waited for.
     const reads = Array<string>(5).fill('read');
     expect(waited).toEqual(
       sorted([
@@ -180,7 +190,7 @@ describe('the tools’ SFTP requests', () => {
         ['fsetstat', ...Array<string>(5).fill('write'), 'fsync@openssh.com', 'stat', 'realpath', 'stat'],
         ['close', 'open'],
         ['read'],
-        ['close', 'posix-rename@openssh.com', 'open', 'stat'],
+        ['close', 'posix-rename@openssh.com', 'open', 'stat', 'mkdir'],
         ['fsync@openssh.com', 'stat', 'open'],
         ['close', 'read'],
       ]),

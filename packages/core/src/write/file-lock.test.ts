@@ -63,6 +63,17 @@ describe('withFileLock', () => {
     expect(await withFileLock(localFileSystem, file, async () => 'ran')).toBe('ran');
   });
 
+  it('breaking a lock removes the grave its holder’s release over SSH renames it into, still empty, before taking it', async ({
+    workspace,
+  }) => {
+    // That release may wait in a stopped server, to rename whatever lock is there by then into its grave.
+    const file = workspace.at('a.txt');
+    await fs.writeFile(lockFilePath(file), '2147483646\n0123456789abcdef0123456789abcdef\n');
+    await fs.mkdir(workspace.at('..a.txt.kimi-lock.kimi-tmp-0123456789ab'));
+    expect(await withFileLock(localFileSystem, file, async () => 'ran')).toBe('ran');
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+  });
+
   it('breaks a lock older than staleMs even if its holder lives', async ({ workspace }) => {
     const file = workspace.at('a.txt');
     const lock = lockFilePath(file);
@@ -177,7 +188,10 @@ describe('withFileLock', () => {
 });
 
 describe('a lock whose release failed', () => {
-  /** The local disk, with its connection dropping (as a remote host's does) on the first `failures` lock removals. */
+  /**
+   * The local disk, with its connection dropping (as a remote host's does) on the first `failures` lock removals (an
+   * unlink of the lock, or the rename into its grave that a removal over SSH starts with), none of them made.
+   */
   const removalsDropped = (failures: number, inOrder: boolean): FileSystem => ({
     ...localFileSystem,
     capabilities: { ...localFileSystem.capabilities, localProcesses: false, requestsInOrder: inOrder },
@@ -185,6 +199,10 @@ describe('a lock whose release failed', () => {
       isLockFileName(path.basename(filePath)) && failures-- > 0
         ? Promise.reject(errnoError('ECONNRESET', 'connection lost, unlink'))
         : localFileSystem.unlink(filePath),
+    rename: (from, to) =>
+      isLockFileName(path.basename(from)) && failures-- > 0
+        ? Promise.reject(errnoError('ECONNRESET', 'connection lost, rename'))
+        : localFileSystem.rename(from, to),
   });
 
   for (const inOrder of [false, true]) {

@@ -5,6 +5,8 @@ import { hasErrno } from '../fs/errno.js';
 import { nodeCrypto, nodeTimers } from '../fs/load-on-use.js';
 import type { FileSystem, OpenFile } from '../fs/file-system.js';
 import { readHandleUpTo } from '../fs/read-bytes.js';
+import { removeLeftGrave } from './grave.js';
+import { buryLock, digGrave, removeHoldersGrave } from './lock-grave.js';
 import { lockFilePath } from './lock-file-name.js';
 import { LockSightings } from './lock-sightings.js';
 import { atomicTempName } from './temp-files.js';
@@ -158,7 +160,7 @@ async function breakIfStale(
     if (moved !== undefined && moved.token !== seen.token) {
       if (fs.capabilities.linkCounts) await fs.link(doomed, lockPath).catch(() => undefined);
       else await createLock(fs, lockPath, moved.text).catch(() => undefined);
-    }
+    } else if (moved?.token !== undefined) await removeHoldersGrave(fs, lockPath, moved.token);
   } finally {
     await fs.unlink(doomed).catch(() => undefined);
   }
@@ -193,14 +195,23 @@ async function verifyOwner(fs: FileSystem, filePath: string, lockPath: string, t
   if (lock?.token !== token) throw new FileLockLostError(filePath);
 }
 
+/** Swallows a settled promise's value or failure: a release kept in the sightings never rejects. */
+const ignore = (): void => undefined;
+
+/** Whether `lock` is the one holding `token` (one kept as {@link UNFILLED}: while it is empty). */
+function holds(lock: LockContent, token: string): boolean {
+  return token === UNFILLED ? lock.text === '' : lock.token === token;
+}
+
 /**
  * Removes the lock only while it is still ours: a lock broken as stale and taken by another writer stays. A transport
  * that failed on the way (`ECONNRESET`: a remote backend connects again on the next call) gets one more try, from the
  * look at the lock on (one kept as {@link UNFILLED} is removed only while empty). A lock that may still be there is
  * kept in `sightings`, to be removed by this runtime's next lock of any file: left behind, it would keep every writer
  * of the file waiting until it is judged stale. Where the backend carries out requests in the order sent
- * (`capabilities.requestsInOrder`), the removal is sent, not waited for: whatever this process asks of the backend
- * next finds the lock gone, and a failed removal is kept as above.
+ * (`capabilities.requestsInOrder`), the lock goes through its grave ({@link buryLock}), made beside the look at the
+ * lock, and the release is sent, not waited for: whatever this process asks of the backend next finds the lock gone,
+ * and a failed removal is kept as above.
  */
 async function release(
   fs: FileSystem,
@@ -210,23 +221,37 @@ async function release(
   landed?: Promise<unknown>,
 ): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt++) {
+    // The grave is made, and its making answered, before the rename into it is sent: were both left in a stopped
+    // server, whoever breaks the lock would find no grave to remove, and the late rename would take the next lock.
+    const digging = digGrave(fs, lockPath, token);
     try {
       const lock = await readLock(fs, lockPath);
-      if (lock === undefined || (token === UNFILLED ? lock.text !== '' : lock.token !== token)) return;
+      const grave = await digging;
+      if (lock === undefined || !holds(lock, token)) {
+        if (grave !== undefined)
+          sightings.releasing(lockPath, removeLeftGrave(fs, grave).then(ignore, ignore));
+        return;
+      }
       await landed?.catch(() => undefined);
-      const removing = fs.unlink(lockPath);
-      if (!fs.capabilities.requestsInOrder) await removing;
+      if (grave !== undefined) sightings.releasing(lockPath, buryLock(fs, lockPath, grave, token, sightings));
       else {
-        sightings.releasing(
-          lockPath,
-          removing.catch((error: unknown) => {
-            if (!hasErrno(error, 'ENOENT')) sightings.leftBehind(lockPath, token);
-          }),
-        );
+        const removing = fs.unlink(lockPath);
+        if (!fs.capabilities.requestsInOrder) await removing;
+        else {
+          sightings.releasing(
+            lockPath,
+            removing.catch((error: unknown) => {
+              if (!hasErrno(error, 'ENOENT')) sightings.leftBehind(lockPath, token);
+            }),
+          );
+        }
       }
       return;
     } catch (error) {
-      if (!hasErrno(error, 'ECONNRESET')) break;
+      if (attempt === 0 && hasErrno(error, 'ECONNRESET')) continue;
+      // A grave made for a release that did not happen would stay in the workspace until the next one.
+      digging.then((grave) => (grave === undefined ? undefined : fs.rmdir(grave))).catch(ignore);
+      break;
     }
   }
   sightings.leftBehind(lockPath, token);

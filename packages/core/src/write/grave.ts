@@ -42,6 +42,8 @@ export async function removeGrave(fs: FileSystem, grave: string): Promise<void> 
  */
 export async function removeLeftGrave(fs: FileSystem, grave: string): Promise<boolean> {
   try {
+    // Most are empty: one request.
+    if (await fs.rmdir(grave).then(() => true, nonEmpty)) return true;
     const names = (await fs.readdir(grave)).map((entry) => entry.name);
     if (names.some((name) => name !== BURIED)) return false;
     if (names.length > 0) {
@@ -51,8 +53,14 @@ export async function removeLeftGrave(fs: FileSystem, grave: string): Promise<bo
     await fs.rmdir(grave);
     return true;
   } catch (error) {
-    // Removed meanwhile (by its own process, or another clean-up), or filled again: left as it is.
-    if (hasErrno(error, 'ENOENT', 'ENOTEMPTY', 'EEXIST')) return false;
+    // Removed meanwhile (by its own process, or another clean-up), filled again, or no directory: left as it is.
+    if (hasErrno(error, 'ENOENT', 'ENOTEMPTY', 'EEXIST', 'ENOTDIR')) return false;
     throw error;
   }
+}
+
+/** `false` for a directory that could not be removed as it is not empty; any other failure is thrown. */
+function nonEmpty(error: unknown): false {
+  if (hasErrno(error, 'ENOTEMPTY', 'EEXIST')) return false;
+  throw error;
 }

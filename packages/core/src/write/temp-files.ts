@@ -13,7 +13,12 @@ const TEMP_NAME = /^\..*\.kimi-tmp-[0-9a-f]{12}$/s;
 
 /** A fresh, unpredictable temp file name for replacing `targetName` in the same directory (fits any name). */
 export function atomicTempName(targetName: string): string {
-  return siblingName(targetName, `${TEMP_MARKER}${nodeCrypto().randomBytes(6).toString('hex')}`);
+  return tempNameOf(targetName, nodeCrypto().randomBytes(6).toString('hex'));
+}
+
+/** The temp name beside `targetName` that `id` (12 hex digits) names, as {@link atomicTempName} makes them. */
+export function tempNameOf(targetName: string, id: string): string {
+  return siblingName(targetName, `${TEMP_MARKER}${id}`);
 }
 
 /** Whether `fileName` is a temp file left by {@link writeFileAtomic} (e.g. after a crash). */
