@@ -224,6 +224,8 @@ async function release(
     // The grave is made, and its making answered, before the rename into it is sent: were both left in a stopped
     // server, whoever breaks the lock would find no grave to remove, and the late rename would take the next lock.
     const digging = digGrave(fs, lockPath, token);
+    // A look at the lock that fails first leaves this unawaited: its failure must not surface as unhandled.
+    digging.catch(ignore);
     try {
       const lock = await readLock(fs, lockPath);
       const grave = await digging;
