@@ -1,17 +1,14 @@
 import type { z } from 'zod';
 import { Briefs, invalidArgumentsMessage, toolFailedMessage } from '../errors.js';
-import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { shownErrorText } from '../result/shown-error-text.js';
 import { readShownPath } from '../path/normalize-input.js';
-import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 import { collectChangeSections } from '../observe/call-sections.js';
 import { deniedCall, type PermissionRuntime } from '../permissions/denied-by-rule.js';
 import type { ToolAccess } from '../permissions/permission-rule.js';
 import { toToolJsonSchema, type JsonSchema } from './json-schema.js';
 import type { ToolParamsSchema, ToolZod } from './tool-zod.js';
 import { validateArguments } from './validate-arguments.js';
-
-// An unexpected error's text may quote two paths (a rename's source and target).
-const SHOWN_ERROR_MAX_CHARS = 2 * SHOWN_PATH_MAX_CHARS + 1_000;
 
 /** Options of a single tool call. */
 export interface CallOptions {
@@ -92,9 +89,8 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
       const run = () => this.execute(params, options);
       return await (this.collectsChangeSections() ? collectChangeSections(run) : run());
     } catch (error) {
-      // A thrown error's text may quote a path raw (`ENOENT: ..., open '{path}'`): it is shown escaped and bounded.
       return toolError({
-        message: this.failureMessage(params, boundedForDisplay(errorText(error), SHOWN_ERROR_MAX_CHARS)),
+        message: this.failureMessage(params, shownErrorText(error)),
         brief: this.failureBrief,
       });
     }

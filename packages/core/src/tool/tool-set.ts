@@ -1,5 +1,6 @@
 import { Briefs, toolFailedMessage, toolNotFoundMessage } from '../errors.js';
-import { errorText, toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { toolError, type ToolReturnValue } from '../result/tool-result.js';
+import { shownErrorText } from '../result/shown-error-text.js';
 import { boundedForDisplay } from '../text/escape-for-display.js';
 import type { CallableTool, CallOptions } from './callable-tool.js';
 import type { JsonSchema } from './json-schema.js';
@@ -80,7 +81,7 @@ export function createToolSet<Tool extends SetTool>(tools: readonly Tool[]): Too
       } catch (error) {
         // Tools built on CallableTool never throw; a host's own tool object might, and the loop must go on.
         return toolError({
-          message: toolFailedMessage(tool.name, errorText(error)),
+          message: toolFailedMessage(tool.name, shownErrorText(error)),
           brief: Briefs.toolFailed,
         });
       }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { unreadableArgumentsIssue } from '../errors.js';
-import { errorText } from '../result/tool-result.js';
+import { shownErrorText } from '../result/shown-error-text.js';
 import { coerceArguments } from './coerce-arguments.js';
 import { formatIssues } from './format-issues.js';
 import type { ToolParamsSchema } from './tool-zod.js';
@@ -26,6 +26,6 @@ export function validateArguments<Schema extends ToolParamsSchema>(
     if (parsed.success) return { ok: true, params: parsed.data };
     return { ok: false, issues: formatIssues(parsed.error.issues) };
   } catch (error) {
-    return { ok: false, issues: unreadableArgumentsIssue(errorText(error)) };
+    return { ok: false, issues: unreadableArgumentsIssue(shownErrorText(error)) };
   }
 }
