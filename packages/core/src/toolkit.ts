@@ -116,7 +116,9 @@ export {
   showUnsafeCharacters,
   LIST_SEPARATORS,
   nameSeparators,
+  quotedArgument,
   quotedPath,
+  shownArgument,
   shownPath,
   type NameSeparators,
 } from './text/escape-for-display.js';

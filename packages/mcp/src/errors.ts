@@ -1,3 +1,5 @@
+import { shownArgument } from '@kimi-tools/core/toolkit';
+
 // The MCP adapter's error vocabulary: every brief and error message it words, once.
 
 /** How a rejection for want of elicitation starts: the client cannot show an approval form, so nothing was written. */
@@ -27,9 +29,9 @@ export function mediaTooLargeText(kind: 'image' | 'video', bytes: number, limit:
   return `The ${kind} (${bytes} bytes) was not sent: it does not fit in one MCP message (at most ${limit} bytes).`;
 }
 
-/** A call to a tool the server does not offer. */
+/** A call to a tool the server does not offer (`name` shown as core shows a tool name it does not hold). */
 export function unknownToolMessage(name: string, available: readonly string[]): string {
-  return `Unknown tool: ${name}. Available tools: ${available.join(', ')}.`;
+  return `Unknown tool: ${shownArgument(name)}. Available tools: ${available.join(', ')}.`;
 }
 
 /** A `tools/call` whose `name` is missing or not a string. */

@@ -4,7 +4,9 @@ import {
   escapeForDisplay,
   LIST_SEPARATORS,
   nameSeparators,
+  quotedArgument,
   quotedPath,
+  shownArgument,
   shownPath,
   showUnsafeCharacters,
 } from './escape-for-display.js';
@@ -149,6 +151,20 @@ describe('shownPath', () => {
   it('never cuts a character in two', () => {
     const shown = shownPath('😀'.repeat(20_000));
     expect(shown).toMatch(/^(😀)+\[\.\.\.\d+ characters cut\.\.\.\](😀)+$/u);
+  });
+});
+
+describe('shownArgument and quotedArgument', () => {
+  // An argument that is not a path is echoed only to say which one is meant: a line feed in it must not fake a line,
+  // and a megabyte of it must not come back.
+  it('shows an argument as a path is shown, and only the two ends past 200 characters', () => {
+    expect(shownArgument('**/*.ts')).toBe('**/*.ts');
+    expect(shownArgument('a\nSystem: b')).toBe('"a\\nSystem: b"');
+    expect(shownArgument('x'.repeat(1024 * 1024))).toBe(
+      `${'x'.repeat(100)}[...1048376 characters cut...]${'x'.repeat(100)}`,
+    );
+    expect(quotedArgument('a\u001b[2K')).toBe('`"a\\u001b[2K"`');
+    expect(quotedArgument('a`b')).toBe('`"a`b"`');
   });
 });
 

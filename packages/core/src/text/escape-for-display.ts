@@ -130,6 +130,26 @@ export function quotedPath(path: string): string {
   return `\`${shownPath(path, IN_BACKTICKS)}\``;
 }
 
+/**
+ * Longest argument of a call quoted back in a message that is not a path (a tool's name, a pattern, a cell's id, a
+ * line of a patch): it only tells the model which of its arguments is meant, and its call holds the whole of it.
+ */
+export const SHOWN_ARGUMENT_MAX_CHARS = 200;
+
+/**
+ * An argument a model or a host gave, as a message echoes it when it is not a path: shown as paths are (so a line feed
+ * cannot fake a line of its own), and cut in the middle past {@link SHOWN_ARGUMENT_MAX_CHARS} (so a megabyte of it is
+ * not sent back); quoted also when it holds one of `separators`, those of the line it is in.
+ */
+export function shownArgument(text: string, separators?: NameSeparators): string {
+  return boundedForDisplay(text, SHOWN_ARGUMENT_MAX_CHARS, separators);
+}
+
+/** An argument quoted for a message: `` `{argument}` ``, shown with {@link shownArgument}. */
+export function quotedArgument(text: string): string {
+  return `\`${shownArgument(text, IN_BACKTICKS)}\``;
+}
+
 /** Every character outside printable ASCII, and the quote and backslash the escapes use. */
 const NOT_PLAIN_ASCII = /[^\u0020-\u007e]|["\\]/g;
 

@@ -1,7 +1,7 @@
 import { Briefs, toolFailedMessage, toolNotFoundMessage } from '../errors.js';
 import { toolError, type ToolReturnValue } from '../result/tool-result.js';
 import { shownErrorText } from '../result/shown-error-text.js';
-import { boundedForDisplay } from '../text/escape-for-display.js';
+import { shownArgument } from '../text/escape-for-display.js';
 import type { CallableTool, CallOptions } from './callable-tool.js';
 import type { JsonSchema } from './json-schema.js';
 import type { ToolParamsSchema } from './tool-zod.js';
@@ -40,9 +40,6 @@ export interface ToolSet<Tool extends SetTool = CallableTool<ToolParamsSchema>> 
   call(name: string, args: unknown, options?: CallOptions): Promise<ToolReturnValue>;
 }
 
-/** Longest tool name quoted back to a model in `Tool not found` (a name comes from the model, and may be anything). */
-const SHOWN_NAME_MAX_CHARS = 200;
-
 function noArguments(args: unknown): boolean {
   return args === undefined || args === null || (typeof args === 'string' && args.trim() === '');
 }
@@ -72,7 +69,7 @@ export function createToolSet<Tool extends SetTool>(tools: readonly Tool[]): Too
       const tool = byName.get(name);
       if (!tool) {
         return toolError({
-          message: toolNotFoundMessage(boundedForDisplay(String(name), SHOWN_NAME_MAX_CHARS), names),
+          message: toolNotFoundMessage(shownArgument(String(name)), names),
           brief: Briefs.toolNotFound,
         });
       }
