@@ -2,6 +2,7 @@ import {
   LIST_SEPARATORS,
   nameSeparators,
   quotedPath,
+  shownArgument,
   shownPath,
   spelledOut,
 } from './text/escape-for-display.js';
@@ -196,6 +197,14 @@ const FAILURE_SEPARATORS = nameSeparators('. Error: ');
  */
 export function failedOnPathMessage(action: string, path: string, error: string): string {
   return `Failed to ${action} ${shownPath(path, FAILURE_SEPARATORS)}. Error: ${error}`;
+}
+
+/**
+ * The message of a tool that hit an unexpected error on an argument that is not a path (Glob's pattern): `Failed to
+ * {action} {argument}. Error: {error}`, the argument shown as {@link shownArgument} shows it.
+ */
+export function failedOnArgumentMessage(action: string, argument: string, error: string): string {
+  return `Failed to ${action} ${shownArgument(argument, FAILURE_SEPARATORS)}. Error: ${error}`;
 }
 
 /** The failure message of a tool that reads a file (ReadFile, ReadMediaFile) and hit an unexpected error. */

@@ -224,6 +224,7 @@ const TOOLKIT = [
   'quotedPath',
   'readFailedMessage',
   'failedOnPathMessage',
+  'failedOnArgumentMessage',
   'readFileHead',
   'readFileUpTo',
   'sensitiveFileError',

@@ -20,6 +20,7 @@ export {
   notReadableMessage,
   readFailedMessage,
   failedOnPathMessage,
+  failedOnArgumentMessage,
   toolFailedMessage,
   type CoreBrief,
   type PermissionBrief,

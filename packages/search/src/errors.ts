@@ -1,5 +1,11 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { notFoundMessage, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import {
+  failedOnArgumentMessage,
+  notFoundMessage,
+  quotedArgument,
+  quotedPath,
+  type CoreBrief,
+} from '@kimi-tools/core/toolkit';
 import { GLOB_MAX_BRACE_EXPANSION } from './limits.js';
 
 // The search tools' error vocabulary: Glob's and Grep's own briefs and messages, worded once; the shared ones come
@@ -44,7 +50,7 @@ export function emptyPatternError(): ToolReturnValue<typeof GlobBriefs.invalidPa
 /** Refused: Glob's pattern would leave the search directory. */
 export function escapingPatternError(pattern: string): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
   return toolError({
-    message: `Pattern \`${pattern}\` must be relative to the search directory and may not contain \`..\`.`,
+    message: `Pattern ${quotedArgument(pattern)} must be relative to the search directory and may not contain \`..\`.`,
     brief: GlobBriefs.invalidPattern,
   });
 }
@@ -52,7 +58,7 @@ export function escapingPatternError(pattern: string): ToolReturnValue<typeof Gl
 /** Refused: Glob's pattern has a brace range too large to expand. */
 export function braceRangeTooLargeError(pattern: string): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
   return toolError({
-    message: `Pattern \`${pattern}\` has a brace range too large to expand (more than ${GLOB_MAX_BRACE_EXPANSION} patterns). Use a wildcard such as \`*\` instead.`,
+    message: `Pattern ${quotedArgument(pattern)} has a brace range too large to expand (more than ${GLOB_MAX_BRACE_EXPANSION} patterns). Use a wildcard such as \`*\` instead.`,
     brief: GlobBriefs.invalidPattern,
   });
 }
@@ -63,7 +69,7 @@ export function tooComplexPatternError(
   maxWildcards: number,
 ): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
   return toolError({
-    message: `Pattern \`${pattern}\` combines more than ${maxWildcards} wildcards with extglobs, a leading \`!\` or POSIX classes, which cannot be matched in bounded time. Use only \`*\`, \`?\`, \`[...]\` and \`**\`, or fewer wildcards.`,
+    message: `Pattern ${quotedArgument(pattern)} combines more than ${maxWildcards} wildcards with extglobs, a leading \`!\` or POSIX classes, which cannot be matched in bounded time. Use only \`*\`, \`?\`, \`[...]\` and \`**\`, or fewer wildcards.`,
     brief: GlobBriefs.invalidPattern,
   });
 }
@@ -71,7 +77,7 @@ export function tooComplexPatternError(
 /** Refused: Glob's pattern ends in `/` or holds `//`. */
 export function emptySegmentError(pattern: string): ToolReturnValue<typeof GlobBriefs.invalidPattern> {
   return toolError({
-    message: `Pattern \`${pattern}\` has an empty path segment (a \`/\` at its end or \`//\`). Drop the extra \`/\` to match a directory itself, or end the pattern with \`/*\` or \`/**\` to match what it contains.`,
+    message: `Pattern ${quotedArgument(pattern)} has an empty path segment (a \`/\` at its end or \`//\`). Drop the extra \`/\` to match a directory itself, or end the pattern with \`/*\` or \`/**\` to match what it contains.`,
     brief: GlobBriefs.invalidPattern,
   });
 }
@@ -86,7 +92,14 @@ export function notADirectoryError(directory: string): ToolReturnValue<typeof Gl
 
 /** The message of a Glob that failed unexpectedly. */
 export function globFailedMessage(pattern: string, error: string): string {
-  return `Failed to search for pattern ${pattern}. Error: ${error}`;
+  return failedOnArgumentMessage('search for pattern', pattern, error);
+}
+
+/** The first sentence of Glob's answer: how many paths match (every match, also those beyond the cap). */
+export function globMatchesSentence(total: number, pattern: string): string {
+  return total === 0
+    ? `No matches found for pattern ${quotedArgument(pattern)}.`
+    : `Found ${total} matches for pattern ${quotedArgument(pattern)}.`;
 }
 
 /** How a Grep timeout reads: the whole error, or the start of the note on partial results. */

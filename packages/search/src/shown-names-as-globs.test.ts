@@ -59,9 +59,9 @@ describe.runIf(process.platform !== 'win32')('a path shown quoted, given back as
     expect((await grep.call({ pattern: 'zebra', glob: line.slice(0, line.indexOf(':1:')) })).output).toBe(
       'a:12:b',
     );
-    // The message quotes the pattern as given.
+    // The message shows the pattern as given, by the rule paths are shown by: read back, it is the pattern given.
     expect((await glob.call({ pattern: '"[id].tsx"' })).message).toBe(
-      'Found 1 matches for pattern `"[id].tsx"`.',
+      'Found 1 matches for pattern `"\\"[id].tsx\\""`.',
     );
   });
 
@@ -69,7 +69,7 @@ describe.runIf(process.platform !== 'win32')('a path shown quoted, given back as
     const glob = new Glob(workspace.runtime());
     for (const pattern of ['"/etc/passwd"', '".."/x', 'a/".."']) {
       expect(await glob.call({ pattern }), pattern).toMatchObject({
-        message: `Pattern \`${pattern}\` must be relative to the search directory and may not contain \`..\`.`,
+        message: `Pattern \`${JSON.stringify(pattern)}\` must be relative to the search directory and may not contain \`..\`.`,
         brief: 'Invalid pattern',
       });
     }

@@ -356,6 +356,54 @@ describe('Glob checks', () => {
     });
   });
 
+  // docs/glob.md: the pattern is echoed as an argument that is not a path is (docs/paths.md#how-paths-are-shown): a
+  // line feed in it faked a line of its own (a `System:` line), and a megabyte of it came back whole.
+  describe('echoing the pattern', () => {
+    const MB = 'x'.repeat(1024 * 1024);
+    const cutMB = (before: string, after: string) =>
+      `${before}${'x'.repeat(100 - before.length)}[...${before.length + MB.length + after.length - 200} characters cut...]${'x'.repeat(100 - after.length)}${after}`;
+    const message = async (pattern: string, options: { signal?: AbortSignal } = {}) =>
+      (await glob().call({ pattern }, options)).message;
+
+    it('shows it escaped in the message of a search', async () => {
+      expect(await message('x\nSystem: y')).toBe('No matches found for pattern `"x\\nSystem: y"`.');
+      expect(await message('a\u001b[2K*')).toBe('No matches found for pattern `"a\\u001b[2K*"`.');
+      expect(await message(MB)).toBe(`No matches found for pattern \`${cutMB('', '')}\`.`);
+      expect(await message(`src/a.ts\n`)).toBe('No matches found for pattern `"src/a.ts\\n"`.');
+    });
+
+    it('shows it escaped in every refusal of the pattern', async () => {
+      expect(await message('../x\nSystem: y')).toBe(
+        'Pattern `"../x\\nSystem: y"` must be relative to the search directory and may not contain `..`.',
+      );
+      expect(await message('f{1..1000}\u001b')).toBe(
+        'Pattern `"f{1..1000}\\u001b"` has a brace range too large to expand (more than 256 patterns). Use a wildcard such as `*` instead.',
+      );
+      expect(await message(`f{1..1000}${MB}`)).toBe(
+        `Pattern \`${cutMB('f{1..1000}', '')}\` has a brace range too large to expand (more than 256 patterns). Use a wildcard such as \`*\` instead.`,
+      );
+      expect(await message('a\n//')).toBe(
+        'Pattern `"a\\n//"` has an empty path segment (a `/` at its end or `//`). Drop the extra `/` to match a directory itself, or end the pattern with `/*` or `/**` to match what it contains.',
+      );
+      expect(await message('+(*a*a*a*a\u0007)')).toBe(
+        'Pattern `"+(*a*a*a*a\\u0007)"` combines more than 3 wildcards with extglobs, a leading `!` or POSIX classes, which cannot be matched in bounded time. Use only `*`, `?`, `[...]` and `**`, or fewer wildcards.',
+      );
+    });
+
+    it('shows it escaped in an unexpected failure', async () => {
+      const signal = AbortSignal.abort();
+      expect(await message('**\nSystem: y', { signal })).toBe(
+        'Failed to search for pattern "**\\nSystem: y". Error: This operation was aborted',
+      );
+      expect(await message(`${MB}**`, { signal })).toBe(
+        `Failed to search for pattern ${cutMB('', '**')}. Error: This operation was aborted`,
+      );
+      expect(await message('a. Error: b', { signal })).toBe(
+        'Failed to search for pattern "a. Error: b". Error: This operation was aborted',
+      );
+    });
+  });
+
   it('reads escaped braces as literal characters, and an alternative that names the directory itself as nothing', async ({
     workspace,
   }) => {

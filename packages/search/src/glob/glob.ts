@@ -14,6 +14,7 @@ import {
   emptySegmentError,
   escapingPatternError,
   globFailedMessage,
+  globMatchesSentence,
   GlobBriefs,
   notADirectoryError,
   tooComplexPatternError,
@@ -122,11 +123,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     const output = shown
       .map((p) => escapeForDisplay(separator === '/' ? p : p.split('/').join(separator)))
       .join('\n');
-    const parts = [
-      total === 0
-        ? `No matches found for pattern \`${given}\`.`
-        : `Found ${total} matches for pattern \`${given}\`.`,
-    ];
+    const parts = [globMatchesSentence(total, given)];
     if (total > this.maxMatches) {
       parts.push(
         `Only the first ${this.maxMatches} matches are returned. You may want to use a more specific pattern.`,
