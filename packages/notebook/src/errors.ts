@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { Briefs, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { Briefs, quotedArgument, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 import { MAX_LISTED_CELL_IDS } from './limits.js';
 
 // NotebookEdit's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
@@ -86,7 +86,9 @@ export function unknownCellError(
   validIds: readonly string[],
 ): ToolReturnValue<typeof NotebookEditBriefs.cellNotFound> {
   const problem =
-    cellId === undefined ? `cell_id is required to ${mode} a cell.` : `Cell \`${cellId}\` does not exist.`;
+    cellId === undefined
+      ? `cell_id is required to ${mode} a cell.`
+      : `Cell ${quotedArgument(cellId)} does not exist.`;
   return toolError({
     message: `${problem} ${validIdsSentence(validIds)}`,
     brief: NotebookEditBriefs.cellNotFound,
