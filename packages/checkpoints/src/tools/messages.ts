@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { escapeForDisplay, nameSeparators, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { nameSeparators, shownArgument, shownPath, type CoreBrief } from '@kimi-tools/core/toolkit';
 import type { FileChange } from '../scan/changes.js';
 import type { Checkpoint, LeftAlone } from '../rewind/rewind-types.js';
 
@@ -14,9 +14,9 @@ import type { Checkpoint, LeftAlone } from '../rewind/rewind-types.js';
  */
 const CHECKPOINT_SEPARATORS = nameSeparators(' -> ', ': ', ', ', ' (renamed from ');
 
-/** A path as every line of ListCheckpoints and Rewind shows it. */
+/** A path as every line of ListCheckpoints and Rewind shows it (a path of `paths` may be anything a model sent). */
 export function shown(path: string): string {
-  return escapeForDisplay(path, CHECKPOINT_SEPARATORS);
+  return shownPath(path, CHECKPOINT_SEPARATORS);
 }
 
 /** The briefs of the two tools' errors. */
@@ -107,12 +107,12 @@ export function protectedLine(count: number): string {
   return `${files(count)} the workspace policy protects (denied, or sensitive): the rewind does not change or name ${them}`;
 }
 
-/** `There is no checkpoint {id}. Call ListCheckpoints to see the checkpoints there are.` */
+/** `There is no checkpoint {id}. Call ListCheckpoints to see the checkpoints there are.` (`id` as the model gave it) */
 export function checkpointNotFoundError(
   id: string,
 ): ToolReturnValue<typeof CheckpointBriefs.checkpointNotFound> {
   return toolError({
-    message: `There is no checkpoint ${id}. Call ListCheckpoints to see the checkpoints there are.`,
+    message: `There is no checkpoint ${shownArgument(id)}. Call ListCheckpoints to see the checkpoints there are.`,
     brief: CheckpointBriefs.checkpointNotFound,
   });
 }
