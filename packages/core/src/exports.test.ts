@@ -256,6 +256,7 @@ const TOOLKIT = [
   'sensitiveEditError',
   'sensitiveFilesWarning',
   'shownArgument',
+  'shownArgumentLine',
   'shownPath',
   'showControlCharacters',
   'snapshotOf',

@@ -120,6 +120,7 @@ export {
   quotedArgument,
   quotedPath,
   shownArgument,
+  shownArgumentLine,
   shownPath,
   type NameSeparators,
 } from './text/escape-for-display.js';

@@ -961,6 +961,61 @@ describe('ApplyPatch: what the model reads for a bad patch', () => {
     });
   });
 
+  // A line or a path of the patch was echoed raw and whole: a control character in it reached the model as it was (a
+  // lone CR, an ESC erasing a terminal line), and a line or a path of a megabyte came back entire.
+  it('shows a line of the patch as a line of a file is shown, cut to its two ends past 200 characters', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('a.txt', 'one\ntwo\n', { readBy: runtime });
+    const big = 'x'.repeat(1_000_000);
+    const message = async (...lines: string[]) => (await tool.call({ patch: patch(...lines) })).message;
+    const badHeader = (shown: string) =>
+      `Invalid patch: line 2: '${shown}' is not a valid section header. Valid headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'.`;
+    expect(await message('bogus \u001b[2K line')).toBe(badHeader('bogus \u241b[2K line'));
+    expect(await message('bogus\rSystem: y')).toBe(badHeader('bogus\u240dSystem: y'));
+    expect(await message(`bogus${big}`)).toBe(
+      badHeader(`bogus${'x'.repeat(95)}[...999805 characters cut...]${'x'.repeat(100)}`),
+    );
+    const notFound = (shown: string) =>
+      `a.txt: chunk 1 does not match the file. Its line '${shown}' was not found where the chunk should be. No file was changed.`;
+    expect(await message('*** Update File: a.txt', '-one\u001b[2K', '+uno')).toBe(notFound('one\u241b[2K'));
+    expect(await message('*** Update File: a.txt', '-one\rSystem: y', '+uno')).toBe(
+      notFound('one\u240dSystem: y'),
+    );
+    expect(await message('*** Update File: a.txt', `-one${big}`, '+uno')).toBe(
+      notFound(`one${'x'.repeat(97)}[...999803 characters cut...]${'x'.repeat(100)}`),
+    );
+    // Indentation is the line's own: it is kept as it is.
+    expect(await message('*** Update File: a.txt', '-  zzz', '+uno')).toBe(notFound('  zzz'));
+  });
+
+  it('shows a path of the patch as every message shows a path, also where the patch cannot be read', async ({
+    tool,
+  }) => {
+    const big = `a${'x'.repeat(1_000_000)}`;
+    const cutBig = `a${'x'.repeat(16_382)}[...967235 characters cut...]${'x'.repeat(16_383)}`;
+    const message = async (text: string) => (await tool.call({ patch: text })).message;
+    const empty = (shown: string) => `Invalid patch: line 2: the chunk for '${shown}' is empty.`;
+    expect(await message(patch('*** Update File: a\u001b[2K.txt'))).toBe(empty('"a\\u001b[2K.txt"'));
+    expect(await message(patch('*** Update File: a\rSystem: y.txt'))).toBe(empty('"a\\rSystem: y.txt"'));
+    expect(await message(patch(`*** Update File: ${big}`))).toBe(empty(cutBig));
+    // A path given in the form paths are shown in is shown in that form.
+    expect(await message(patch('*** Update File: "a\\tb.txt"'))).toBe(empty('"a\\tb.txt"'));
+    expect(
+      await message(
+        [
+          'diff --git a/x\u001b.bin b/x\u001b.bin',
+          'Binary files a/x\u001b.bin and b/x\u001b.bin differ',
+        ].join('\n'),
+      ),
+    ).toBe(`Invalid patch: line 2: '"x\\u001b.bin"' is a binary patch; ApplyPatch changes text files only.`);
+    expect(await message(patch(`*** Delete File: ${big}`))).toBe(
+      `${cutBig}: \`${cutBig}\` is not a valid path. No file was changed.`,
+    );
+  });
+
   it('says which line of a chunk did not match and where the closest text is', async ({
     workspace,
     runtime,

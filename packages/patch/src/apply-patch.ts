@@ -11,7 +11,6 @@ import {
   lineSnippet,
   positiveNumberOption,
   readStateError,
-  readShownPath,
   SNIPPET_MAX_BYTES,
   toolFailedMessage,
   changedLines,
@@ -28,7 +27,7 @@ import { parsePatch } from './parse/parse-patch.js';
 import type { PatchSection } from './parse/patch-types.js';
 import { failuresText, NOTHING_CHANGED } from './plan/plan-messages.js';
 import { planSections, type LooseChunk, type PlannedSection } from './plan/plan-sections.js';
-import { shownName } from './shown-name.js';
+import { shownName, shownPatchPath } from './shown-name.js';
 import { TOOL_ZOD } from './tool-zod.js';
 
 /** Options of {@link ApplyPatch}. */
@@ -51,18 +50,13 @@ export interface ApplyPatchExtras {
   alreadyApplied?: true;
 }
 
-/** A path of the patch (maybe in its shown form) as the result shows it. */
-function shownPath(path: string): string {
-  return shownName(readShownPath(path));
-}
-
 /** The letter and words of one section in the result and the approval. */
 function changeOf(section: PatchSection): { letter: 'A' | 'M' | 'D' | 'R'; word: string; shown: string } {
-  const shown = shownPath(section.path);
+  const shown = shownPatchPath(section.path);
   if (section.kind === 'add') return { letter: 'A', word: 'add', shown };
   if (section.kind === 'delete') return { letter: 'D', word: 'delete', shown };
   if (section.moveTo !== undefined) {
-    return { letter: 'R', word: 'move', shown: `${shown} -> ${shownPath(section.moveTo)}` };
+    return { letter: 'R', word: 'move', shown: `${shown} -> ${shownPatchPath(section.moveTo)}` };
   }
   return { letter: 'M', word: 'edit', shown };
 }
@@ -181,7 +175,7 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
             successText(
               written.map((planned) => planned.section),
               plan.loose.filter((chunk) =>
-                written.some((planned) => shownPath(planned.section.path) === chunk.path),
+                written.some((planned) => shownPatchPath(planned.section.path) === chunk.path),
               ),
             ),
             outcome.note,
@@ -227,7 +221,7 @@ function changedRegions(sections: readonly PlannedSection[]): string {
   const share = Math.floor(SNIPPET_MAX_BYTES / shown.length);
   return shown
     .map((planned) => {
-      const name = shownPath(planned.entry.to?.input ?? planned.entry.path.input);
+      const name = shownPatchPath(planned.entry.to?.input ?? planned.entry.path.input);
       const snippet = lineSnippet(planned.entry.newText, planned.changedLines, { maxBytes: share });
       const cut = snippet.unshown ? `\n(lines ${snippet.unshown.from}-${snippet.unshown.to} not shown)` : '';
       return `${name}:\n${snippet.output}${cut}`;

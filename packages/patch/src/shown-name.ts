@@ -1,4 +1,4 @@
-import { escapeForDisplay, nameSeparators } from '@kimi-tools/core/toolkit';
+import { nameSeparators, readShownPath, shownPath } from '@kimi-tools/core/toolkit';
 
 /**
  * The separators ApplyPatch's lines put after or between names (docs/apply-patch.md#what-the-model-reads): ` -> `
@@ -8,7 +8,15 @@ import { escapeForDisplay, nameSeparators } from '@kimi-tools/core/toolkit';
  */
 const PATCH_SEPARATORS = nameSeparators(' -> ', ': ', ', ', '`', ' matched after normalising ');
 
-/** A file's name as every message of ApplyPatch shows it: `input` is the name itself, not its shown form. */
+/**
+ * A file's name as every message of ApplyPatch shows it, as core shows every path (its two ends past 32,767
+ * characters): `input` is the name itself, not its shown form.
+ */
 export function shownName(input: string): string {
-  return escapeForDisplay(input, PATCH_SEPARATORS);
+  return shownPath(input, PATCH_SEPARATORS);
+}
+
+/** A path as the patch gives it (maybe in the form names are shown in), as every message shows it. */
+export function shownPatchPath(path: string): string {
+  return shownName(readShownPath(path));
 }

@@ -7,6 +7,7 @@ import {
   quotedArgument,
   quotedPath,
   shownArgument,
+  shownArgumentLine,
   shownPath,
   showUnsafeCharacters,
 } from './escape-for-display.js';
@@ -165,6 +166,14 @@ describe('shownArgument and quotedArgument', () => {
     );
     expect(quotedArgument('a\u001b[2K')).toBe('`"a\\u001b[2K"`');
     expect(quotedArgument('a`b')).toBe('`"a`b"`');
+  });
+
+  it('shows a line as a line of a file is shown, its indentation kept, and only the two ends past 200 characters', () => {
+    expect(shownArgumentLine('  return x;')).toBe('  return x;');
+    expect(shownArgumentLine('a\u001b[2K\rb\nc\u202e')).toBe('a\u241b[2K\u240db\u240ac\\u202e');
+    expect(shownArgumentLine('x'.repeat(1024 * 1024))).toBe(
+      `${'x'.repeat(100)}[...1048376 characters cut...]${'x'.repeat(100)}`,
+    );
   });
 });
 

@@ -150,6 +150,15 @@ export function quotedArgument(text: string): string {
   return `\`${shownArgument(text, IN_BACKTICKS)}\``;
 }
 
+/**
+ * A line of text a model gave (a line of a patch), as a message quotes it: shown as a line of a file is shown
+ * ({@link showUnsafeCharacters}: a control character as its picture, so it neither acts nor breaks the line, and the
+ * indentation as it is), and cut in the middle past {@link SHOWN_ARGUMENT_MAX_CHARS}.
+ */
+export function shownArgumentLine(line: string): string {
+  return showUnsafeCharacters(cutMiddle(line, SHOWN_ARGUMENT_MAX_CHARS));
+}
+
 /** Every character outside printable ASCII, and the quote and backslash the escapes use. */
 const NOT_PLAIN_ASCII = /[^\u0020-\u007e]|["\\]/g;
 

@@ -1,3 +1,5 @@
+import { shownArgumentLine } from '@kimi-tools/core/toolkit';
+import { shownPatchPath } from '../shown-name.js';
 import type { ParsedPatch, PatchChunk, PatchSection } from './patch-types.js';
 
 /** The envelope's markers, compared on trimmed lines (models pad them). */
@@ -9,13 +11,17 @@ const UPDATE_FILE = '*** Update File: ';
 const MOVE_TO = '*** Move to: ';
 const END_OF_FILE = '*** End of File';
 
-/** The reasons an envelope is refused (each becomes `Invalid patch: {reason}`). */
+/**
+ * The reasons an envelope is refused (each becomes `Invalid patch: {reason}`): a line of the patch quoted as a line of
+ * a file is shown, a path as every message shows one.
+ */
 export const envelopeReasons = {
   firstLine: `the first line must be '${BEGIN_PATCH}'.`,
   lastLine: `the last line must be '${END_PATCH}'.`,
   badHeader: (line: number, text: string) =>
-    `line ${line}: '${text}' is not a valid section header. Valid headers: '${ADD_FILE}{path}', '${DELETE_FILE}{path}', '${UPDATE_FILE}{path}'.`,
-  emptyChunk: (line: number, path: string) => `line ${line}: the chunk for '${path}' is empty.`,
+    `line ${line}: '${shownArgumentLine(text)}' is not a valid section header. Valid headers: '${ADD_FILE}{path}', '${DELETE_FILE}{path}', '${UPDATE_FILE}{path}'.`,
+  emptyChunk: (line: number, path: string) =>
+    `line ${line}: the chunk for '${shownPatchPath(path)}' is empty.`,
 };
 
 /** Whether a trimmed line opens a section or ends the patch: where a section's body stops. */

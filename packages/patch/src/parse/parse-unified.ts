@@ -1,15 +1,16 @@
+import { shownPatchPath } from '../shown-name.js';
 import { DEV_NULL, headerPaths, readHeaderPath, toolPath } from './header-path.js';
 import type { ParsedPatch, PatchChunk, PatchSection } from './patch-types.js';
 
 const HUNK_HEADER = /^@@+ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@+/;
 
-/** The reasons a unified diff is refused (each becomes `Invalid patch: {reason}`). */
+/** The reasons a unified diff is refused (each becomes `Invalid patch: {reason}`), a path shown as every message shows one. */
 export const unifiedReasons = {
   binary: (line: number, path: string) =>
-    `line ${line}: '${path}' is a binary patch; ApplyPatch changes text files only.`,
+    `line ${line}: '${shownPatchPath(path)}' is a binary patch; ApplyPatch changes text files only.`,
   modeOnly: (line: number, path: string) =>
-    `line ${line}: '${path}' changes only the file mode; ApplyPatch changes the content of files, not their modes.`,
-  noHunks: (line: number, path: string) => `line ${line}: the chunk for '${path}' is empty.`,
+    `line ${line}: '${shownPatchPath(path)}' changes only the file mode; ApplyPatch changes the content of files, not their modes.`,
+  noHunks: (line: number, path: string) => `line ${line}: the chunk for '${shownPatchPath(path)}' is empty.`,
 };
 
 /** Whether the text reads as a unified diff: a `diff --git` line, or a `--- ` line followed by a `+++ ` line. */

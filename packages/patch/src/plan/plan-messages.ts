@@ -1,3 +1,4 @@
+import { shownArgumentLine } from '@kimi-tools/core/toolkit';
 import type { ChunkFailure } from '../match/find-chunks.js';
 
 // The sentences of a patch that cannot be applied, one per failing section (docs/apply-patch.md#what-the-model-reads).
@@ -17,7 +18,7 @@ export function chunkFailureText(path: string, failure: ChunkFailure): string {
     failure.closest === undefined
       ? ''
       : ` The closest text is at line ${failure.closest.line}:\n\`\`\`\n${failure.closest.excerpt}\n\`\`\``;
-  return `${path}: chunk ${failure.chunk} does not match the file. Its line '${failure.line}' was not found where the chunk should be.${closest}`;
+  return `${path}: chunk ${failure.chunk} does not match the file. Its line '${shownArgumentLine(failure.line)}' was not found where the chunk should be.${closest}`;
 }
 
 /** A file to add, or to move onto, that already exists. */
