@@ -3,6 +3,7 @@ import {
   Briefs,
   quotedPath,
   readStateError,
+  shownArgumentLine,
   unsupportedEncodingError,
   type CoreBrief,
 } from '@kimi-tools/core/toolkit';
@@ -120,7 +121,7 @@ export function editFailedMessage(error: string): string {
 /** Refused: the edits put an elision comment where lines of the file were (docs/str-replace-file.md). */
 export function elidedContentError(comment: string): ToolReturnValue<typeof StrReplaceFileBriefs.elided> {
   return toolError({
-    message: `The edits replace existing lines with the comment \`${comment}\`, which reads as if code was left out; writing it would delete that code. No changes were made. Put the real lines in new, or narrow old to the lines that change.`,
+    message: `The edits replace existing lines with the comment \`${shownArgumentLine(comment)}\`, which reads as if code was left out; writing it would delete that code. No changes were made. Put the real lines in new, or narrow old to the lines that change.`,
     brief: StrReplaceFileBriefs.elided,
   });
 }

@@ -1,5 +1,5 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { failedOnPathMessage, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import { failedOnPathMessage, quotedPath, shownArgumentLine, type CoreBrief } from '@kimi-tools/core/toolkit';
 
 // WriteFile's error vocabulary: its own briefs and messages, worded once; the shared ones come from core.
 
@@ -23,7 +23,7 @@ export function elidedContentError(
   comment: string,
 ): ToolReturnValue<typeof WriteFileBriefs.elided> {
   return toolError({
-    message: `The new content of ${quotedPath(path)} replaces existing lines with the comment \`${comment}\`, which reads as if code was left out; writing it would delete that code. Nothing was written. Write the complete content, or change only the lines that change with StrReplaceFile.`,
+    message: `The new content of ${quotedPath(path)} replaces existing lines with the comment \`${shownArgumentLine(comment)}\`, which reads as if code was left out; writing it would delete that code. Nothing was written. Write the complete content, or change only the lines that change with StrReplaceFile.`,
     brief: WriteFileBriefs.elided,
   });
 }

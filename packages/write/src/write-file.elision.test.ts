@@ -28,6 +28,30 @@ describe('lazy overwrites', () => {
     expect(approval.requests).toHaveLength(0);
   });
 
+  // The comment is a line the model wrote: echoed raw, an ESC in it reached the model as it was, and a comment of a
+  // megabyte (its `//` repeated) came back whole.
+  it('quotes the comment as a line of a file is shown, cut to its two ends past 200 characters', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('values.ts', program, { readBy: runtime });
+    const refusal = async (comment: string) =>
+      (await tool.call({ path: 'values.ts', content: `export const value0 = 100;\n${comment}\n` })).message;
+    const refused = (shown: string) =>
+      `The new content of \`values.ts\` replaces existing lines with the comment \`${shown}\`, which reads as if code was left out; writing it would delete that code. Nothing was written. Write the complete content, or change only the lines that change with StrReplaceFile.`;
+    expect(await refusal('// ... rest unchanged \u001b[2K ...')).toBe(
+      refused('// ... rest unchanged \u241b[2K ...'),
+    );
+    expect(await refusal('// ... rest unchanged \u202e ...')).toBe(
+      refused('// ... rest unchanged \\u202e ...'),
+    );
+    expect(await refusal(`${'/'.repeat(1024 * 1024)} ... rest unchanged ...`)).toBe(
+      refused(`${'/'.repeat(100)}[...1048399 characters cut...]${'/'.repeat(77)} ... rest unchanged ...`),
+    );
+    expect(await workspace.read(file)).toBe(program);
+  });
+
   it('refuses the lazy overwrite docs/differences.md names, `// ... rest unchanged ...`', async ({
     workspace,
     runtime,
