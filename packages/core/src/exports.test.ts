@@ -257,6 +257,7 @@ const TOOLKIT = [
   'sensitiveFilesWarning',
   'shownArgument',
   'shownArgumentLine',
+  'shownErrorLines',
   'shownPath',
   'showControlCharacters',
   'snapshotOf',

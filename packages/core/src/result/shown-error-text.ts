@@ -1,4 +1,5 @@
-import { boundedForDisplay, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
+import { cutMiddle } from '../text/cut-middle.js';
+import { boundedForDisplay, showUnsafeCharacters, SHOWN_PATH_MAX_CHARS } from '../text/escape-for-display.js';
 import { errorText } from './tool-result.js';
 
 /** Longest error text shown before it is cut: room for the two paths an error may quote (a rename's), each whole. */
@@ -11,4 +12,14 @@ export const SHOWN_ERROR_MAX_CHARS = 2 * SHOWN_PATH_MAX_CHARS + 1_000;
  */
 export function shownErrorText(error: unknown): string {
   return boundedForDisplay(errorText(error), SHOWN_ERROR_MAX_CHARS);
+}
+
+/**
+ * Error output laid out in lines (a program's stderr: ripgrep's parse error, its pattern over marks) as a message shows
+ * it: each line as a line of a file is shown ({@link showUnsafeCharacters}: a control character as its one-character
+ * picture, so no line is split or rewritten and the columns under it stay in place), the whole cut in the middle past
+ * {@link SHOWN_ERROR_MAX_CHARS}.
+ */
+export function shownErrorLines(text: string): string {
+  return cutMiddle(text, SHOWN_ERROR_MAX_CHARS).split('\n').map(showUnsafeCharacters).join('\n');
 }

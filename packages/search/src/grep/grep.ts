@@ -37,8 +37,7 @@ import { wholeCountOption } from '../common/whole-count-option.js';
 import { GREP_MAX_OUTPUT_CHARS } from '../limits.js';
 import { guardIgnoreFiles } from './ignore-file-guard.js';
 import { GrepParams } from './grep-params.js';
-import { withOwnPattern } from './own-pattern-error.js';
-import { withGrepAdvice } from './ripgrep-advice.js';
+import { shownErrorOutput } from './shown-error-output.js';
 import { parseCounts } from './parse-output.js';
 import { ContentCollector } from './content-collector.js';
 import { windowInFile } from './long-line-window.js';
@@ -367,8 +366,7 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const mode = await this.modeLines(params, run, filter, collector);
     if (!mode.hadResults) {
       if (run.timedOut) return timedOutError(this.timeoutMs);
-      if (run.exitCode === 2)
-        return ripgrepError(withGrepAdvice(withOwnPattern(run.stderr, params.pattern)).trim());
+      if (run.exitCode === 2) return ripgrepError(shownErrorOutput(run.stderr, params));
     }
 
     const notes: string[] = [];

@@ -4,6 +4,8 @@
  * moves the marks under it (docs/grep.md, "Errors"). Columns are counted in code points, as ripgrep counts them.
  */
 
+import { shownPatternRow, shownSpan, type ShownPatternRow } from './shown-pattern-row.js';
+
 const HEADER = 'regex parse error:';
 const WRAP_OPEN = '(?:';
 
@@ -28,7 +30,10 @@ interface Row {
   marks: number;
 }
 
-/** The error output of ripgrep, with `pattern` shown as written wherever ripgrep showed its wrapped form. */
+/**
+ * The error output of ripgrep, with `pattern` shown as written wherever ripgrep showed its wrapped form, each of its
+ * lines as a line of a file is shown (`shownPatternRow`), the marks under the characters they marked.
+ */
 export function withOwnPattern(stderr: string, pattern: string): string {
   const lines = stderr.split('\n');
   const header = lines.findIndex((line) => line.endsWith(HEADER));
@@ -56,9 +61,10 @@ export function withOwnPattern(stderr: string, pattern: string): string {
     } else if (!onWrapping) {
       shown = marks[index] as Mark[];
     }
+    const ownRow = shownPatternRow(own[index] as string);
     replaced.set(row.line, [
-      `${row.prefix}${own[index]}`,
-      ...(shown.length > 0 ? [markLine(row.prefix.length, shown)] : []),
+      `${row.prefix}${ownRow.text}`,
+      ...(shown.length > 0 ? [markLine(row.prefix.length, shown, ownRow)] : []),
     ]);
     if (row.marks >= 0) replaced.set(row.marks, []);
   });
@@ -112,11 +118,13 @@ function ownMarks(
   return moved;
 }
 
-function markLine(indent: number, marks: Mark[]): string {
+/** The marks under a row as it is shown: each under every column its code point is shown in. */
+function markLine(indent: number, marks: Mark[], row: ShownPatternRow): string {
   const cells: string[] = [];
   for (const { column, mark } of marks) {
-    while (cells.length < column) cells.push(' ');
-    cells[column] = mark;
+    const { from, to } = shownSpan(row, column, column + 1);
+    while (cells.length < from) cells.push(' ');
+    for (let at = from; at < to; at++) cells[at] = mark;
   }
   return `${' '.repeat(indent)}${cells.join('')}`;
 }

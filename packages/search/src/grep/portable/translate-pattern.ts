@@ -8,6 +8,7 @@ import {
 import { parseRustRegex } from './parse-rust-regex.js';
 import type { PatternSpan, RegexFlags } from './regex-ast.js';
 import { MULTILINE_ADVICE } from '../ripgrep-advice.js';
+import { shownPatternRow, shownSpan } from '../shown-pattern-row.js';
 
 /** A Grep pattern as the portable search runs it. */
 export interface PortablePattern {
@@ -26,7 +27,8 @@ const RULE = '~'.repeat(79);
 
 /**
  * The error text for a pattern refused at `span`, laid out as ripgrep lays out its parse errors (and as Grep shows
- * them: the pattern as written, marks under the place in code points; a pattern of several lines numbered).
+ * them: the pattern as written, each line as a line of a file is shown, marks under the place; a pattern of several
+ * lines numbered).
  */
 export function regexErrorText(pattern: string, span: PatternSpan | null, message: string): string {
   const lines = pattern.split('\n');
@@ -35,12 +37,14 @@ export function regexErrorText(pattern: string, span: PatternSpan | null, messag
   let lineStart = 0;
   lines.forEach((line, index) => {
     const prefix = lines.length === 1 ? '    ' : `${String(index + 1).padStart(width)}: `;
-    rows.push(`${prefix}${line}`);
-    const length = Array.from(line).length;
+    const row = shownPatternRow(line);
+    rows.push(`${prefix}${row.text}`);
+    const length = row.columns.length - 1;
     const from = span === null ? -1 : span.start - lineStart;
     if (span !== null && from >= 0 && from <= length) {
       const to = Math.max(from + 1, Math.min(span.end - lineStart, length + 1));
-      rows.push(`${' '.repeat(prefix.length + from)}${'^'.repeat(to - from)}`);
+      const shown = shownSpan(row, from, to);
+      rows.push(`${' '.repeat(prefix.length + shown.from)}${'^'.repeat(shown.to - shown.from)}`);
     }
     lineStart += length + 1;
   });
