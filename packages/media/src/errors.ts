@@ -1,5 +1,11 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { Briefs, notReadableMessage, quotedPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import {
+  Briefs,
+  notReadableMessage,
+  quotedPath,
+  shownArgumentLine,
+  type CoreBrief,
+} from '@kimi-tools/core/toolkit';
 import type { MediaKind } from './availability.js';
 import type { Region } from './image-fit.js';
 
@@ -168,13 +174,13 @@ export function invalidPdfError(
   });
 }
 
-/** Refused: the first page asked is past the end of the document. */
+/** Refused: the first page asked is past the end of the document (`pages` may hold white space and any digits). */
 export function pagesOutsideError(
   pages: string,
   total: number,
 ): ToolReturnValue<typeof Briefs.invalidArguments> {
   return toolError({
-    message: `pages "${pages}" starts after the last page: the document has ${total} page${total === 1 ? '' : 's'}.`,
+    message: `pages "${shownArgumentLine(pages)}" starts after the last page: the document has ${total} page${total === 1 ? '' : 's'}.`,
     brief: Briefs.invalidArguments,
   });
 }

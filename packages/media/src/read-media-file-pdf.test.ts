@@ -97,6 +97,17 @@ describe.runIf(backendHas('slow'))('ReadMediaFile: PDFs', () => {
       message: 'pages "301-310" starts after the last page: the document has 300 pages.',
       brief: 'Invalid arguments',
     });
+    // `pages` may hold white space, a line feed too, and any number of digits: echoed raw, a line feed split the
+    // message, and a megabyte of digits came back whole.
+    const pastTheEnd = (shown: string) =>
+      `pages "${shown}" starts after the last page: the document has 300 pages.`;
+    expect((await tool().call({ path: file, pages: '301\n-310' })).message).toBe(pastTheEnd('301\u240a-310'));
+    expect((await tool().call({ path: file, pages: '301\u000b-310' })).message).toBe(
+      pastTheEnd('301\u240b-310'),
+    );
+    expect((await tool().call({ path: file, pages: '9'.repeat(1024 * 1024) })).message).toBe(
+      pastTheEnd(`${'9'.repeat(100)}[...1048376 characters cut...]${'9'.repeat(100)}`),
+    );
     for (const pages of ['0', '5-3', 'one', '1,2']) {
       expect(await tool().call({ path: file, pages })).toMatchObject({
         isError: true,
