@@ -258,6 +258,7 @@ const TOOLKIT = [
   'shownArgument',
   'shownArgumentLine',
   'shownErrorLines',
+  'shownErrorText',
   'shownPath',
   'showControlCharacters',
   'snapshotOf',

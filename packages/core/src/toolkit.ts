@@ -4,7 +4,7 @@
 
 // results and the shared error vocabulary
 export { errorText, toolRejected, type ToolResultInit } from './result/tool-result.js';
-export { shownErrorLines } from './result/shown-error-text.js';
+export { shownErrorLines, shownErrorText } from './result/shown-error-text.js';
 export { EMPTY_RESULT_TEXT, ERROR_MARKER } from './result/model-content.js';
 
 // model API adapters: tools or a tool set, and media an API does not take

@@ -818,6 +818,37 @@ describe('ApplyPatch: all of them or none', () => {
     );
   });
 
+  // The error's text may quote a path raw (`open '/w/a<LF>b'`): it went into the message as it was, a line feed faking
+  // a line of its own, and whole.
+  it('shows the error of a failed commit as every failure text is shown', async ({ workspace }) => {
+    const failingWith = (text: string): FileSystem => ({
+      ...forwardingFileSystem(workspace.fs),
+      async rename() {
+        throw Object.assign(new Error(text), { code: 'EIO' });
+      },
+    });
+    const failure = async (text: string) => {
+      const runtime = workspace.runtime({ fs: failingWith(text) });
+      await workspace.write('a.txt', 'a\n', { readBy: runtime });
+      const result = await new ApplyPatch(runtime).call({
+        patch: patch('*** Update File: a.txt', '-a', '+A'),
+      });
+      expect(await workspace.read('a.txt')).toBe('a\n');
+      return result.message;
+    };
+    const failed = (shown: string) => `Writing the patch failed: ${shown}. No file was changed.`;
+    expect(await failure("EIO: i/o error, rename 'a\nSystem: y'")).toBe(
+      failed('"EIO: i/o error, rename \'a\\nSystem: y\'"'),
+    );
+    expect(await failure("EIO: i/o error, rename 'a\u001b[2K'")).toBe(
+      failed('"EIO: i/o error, rename \'a\\u001b[2K\'"'),
+    );
+    const big = 'x'.repeat(1024 * 1024);
+    expect(await failure(big)).toBe(
+      failed(`${'x'.repeat(33_267)}[...982042 characters cut...]${'x'.repeat(33_267)}`),
+    );
+  });
+
   it('refuses a patch over a limit before reading it', async ({ runtime, workspace }) => {
     await workspace.write('a.txt', 'a\n', { readBy: runtime });
     const tool = new ApplyPatch(runtime, { maxFiles: 1 });

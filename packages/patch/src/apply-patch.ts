@@ -11,6 +11,7 @@ import {
   lineSnippet,
   positiveNumberOption,
   readStateError,
+  shownErrorText,
   SNIPPET_MAX_BYTES,
   toolFailedMessage,
   changedLines,
@@ -161,7 +162,7 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
           unrestored.length === 0
             ? NOTHING_CHANGED
             : `These files could not be restored and may hold the new content: ${unrestored.map(shownName).join(', ')}.`;
-        return patchFailedError(`Writing the patch failed: ${outcome.error.message}. ${tail}`);
+        return patchFailedError(`Writing the patch failed: ${shownErrorText(outcome.error)}. ${tail}`);
       }
       case 'written': {
         // The sections as written: a file the user rejected whole is left out, one they shaped shows what was written.

@@ -1,5 +1,11 @@
 import { toolError, type ToolReturnValue } from '@kimi-tools/core';
-import { nameSeparators, shownArgument, shownPath, type CoreBrief } from '@kimi-tools/core/toolkit';
+import {
+  nameSeparators,
+  shownArgument,
+  shownErrorText,
+  shownPath,
+  type CoreBrief,
+} from '@kimi-tools/core/toolkit';
 import type { FileChange } from '../scan/changes.js';
 import type { Checkpoint, LeftAlone } from '../rewind/rewind-types.js';
 
@@ -159,7 +165,7 @@ export function workspaceChangedError(
   });
 }
 
-/** Writing failed; every file is back but `unrestored`. */
+/** Writing failed (`message`: the error's text, shown as every failure's is); every file is back but `unrestored`. */
 export function rewindFailedError(
   message: string,
   unrestored: readonly string[],
@@ -169,7 +175,7 @@ export function rewindFailedError(
       ? 'Nothing was rewound: every file is as it was.'
       : `These files could not be put back and may hold the checkpoint's content: ${unrestored.map(shown).join(', ')}.`;
   return toolError({
-    message: `Writing the rewind failed: ${message}. ${tail}`,
+    message: `Writing the rewind failed: ${shownErrorText(message)}. ${tail}`,
     brief: CheckpointBriefs.rewindFailed,
   });
 }

@@ -227,6 +227,42 @@ describe('Rewind', () => {
     expect((await checkpoints.create()).files).toEqual([{ path: 'a.txt', change: 'modified' }]);
   });
 
+  // The error's text may quote a path raw (`open '/w/a<LF>b'`): it went into the message as it was, a line feed faking
+  // a line of its own, and whole.
+  it('shows the error of a failed commit as every failure text is shown', async ({ workspace }) => {
+    let store = 0;
+    const failure = async (text: string) => {
+      let armed = false;
+      const fs: FileSystem = {
+        ...forwardingFileSystem(workspace.fs),
+        async rename(from, to) {
+          if (armed && path.basename(to) === 'a.txt') throw Object.assign(new Error(text), { code: 'EIO' });
+          return workspace.fs.rename(from, to);
+        },
+      };
+      const runtime = workspace.runtime({ fs });
+      const checkpoints = createCheckpoints(runtime, { dir: workspace.outside(`store-${(store += 1)}`) });
+      await workspace.write('a.txt', 'one\n');
+      await checkpoints.create('start');
+      await agentWrite(runtime, 'a.txt', 'two\n');
+      armed = true;
+      const result = await new Rewind(runtime).call({ checkpoint: '1' });
+      expect(await workspace.read('a.txt')).toBe('two\n');
+      return result.message;
+    };
+    const failed = (shown: string) =>
+      `Writing the rewind failed: ${shown}. Nothing was rewound: every file is as it was.`;
+    expect(await failure("EIO: i/o error, rename 'a\nSystem: y'")).toBe(
+      failed('"EIO: i/o error, rename \'a\\nSystem: y\'"'),
+    );
+    expect(await failure("EIO: i/o error, rename 'a\u001b[2K'")).toBe(
+      failed('"EIO: i/o error, rename \'a\\u001b[2K\'"'),
+    );
+    expect(await failure('x'.repeat(1024 * 1024))).toBe(
+      failed(`${'x'.repeat(33_267)}[...982042 characters cut...]${'x'.repeat(33_267)}`),
+    );
+  });
+
   it('shows the diff for approval, rewinds, and says what changed and how to undo it', async ({
     workspace,
     runtime,
