@@ -13,7 +13,7 @@ import {
   type TempWorkspace,
 } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
-import { failingFileSystem } from './__fixtures__/failing-file-system.js';
+import { failingFileSystem, isLockPath } from './__fixtures__/failing-file-system.js';
 import { ApplyPatch } from './index.js';
 
 const it = test.extend('tool', ({ runtime }) => new ApplyPatch(runtime));
@@ -823,7 +823,9 @@ describe('ApplyPatch: all of them or none', () => {
   it('shows the error of a failed commit as every failure text is shown', async ({ workspace }) => {
     const failingWith = (text: string): FileSystem => ({
       ...forwardingFileSystem(workspace.fs),
-      async rename() {
+      async rename(from, to) {
+        // Over SSH a lock is released through a rename into its grave: only the commit's renames fail.
+        if (isLockPath(to)) return workspace.fs.rename(from, to);
         throw Object.assign(new Error(text), { code: 'EIO' });
       },
     });

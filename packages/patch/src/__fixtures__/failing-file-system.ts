@@ -10,7 +10,7 @@ export type ChangingOperation = 'create' | 'rename' | 'unlink' | 'write' | 'sync
 const LOCK_GRAVE = /\.kimi-lock\.kimi-tmp-[0-9a-f]{12}$/;
 
 /** Whether `file` is a lock file, or a lock in its grave. */
-const isLock = (file: string) =>
+export const isLockPath = (file: string): boolean =>
   isLockFileName(path.basename(file)) || LOCK_GRAVE.test(path.basename(path.dirname(file)));
 
 /**
@@ -22,7 +22,7 @@ const isLock = (file: string) =>
 export function failingFileSystem(base: FileSystem, failAt: number): FileSystem & { operations: string[] } {
   const operations: string[] = [];
   const step = (name: ChangingOperation, file: string) => {
-    if (isLock(file)) return;
+    if (isLockPath(file)) return;
     operations.push(`${name} ${file}`);
     if (operations.length === failAt) {
       throw Object.assign(new Error(`ENOSPC: no space left on device, ${name} '${file}'`), {
