@@ -155,6 +155,11 @@ export {
 } from './write/apply-streamed-change.js';
 export { missingDirectories, PathThroughFileError } from './write/missing-directories.js';
 export { createDirectories, removeCreatedDirectories } from './write/created-directories.js';
+export {
+  RUNTIME_DIRECTORIES,
+  type ChangeDirectories,
+  type RuntimeDirectories,
+} from './write/runtime-directories.js';
 export { withFileLock, type FileLockOptions, type HeldFileLock } from './write/file-lock.js';
 export { withFileSetLocks, type HeldFileSetLocks } from './write/file-set-locks.js';
 export { FileLockLostError } from './errors.js';

@@ -2,13 +2,13 @@ import type { ToolRuntime } from '@kimi-tools/core';
 import {
   commitFileSet,
   CommitFailedError,
-  createDirectories,
   FileLockLostError,
   hashBytes,
   isMissingPathError,
   readPreviousState,
-  removeCreatedDirectories,
+  RUNTIME_DIRECTORIES,
   withFileSetLocks,
+  type ChangeDirectories,
   type CommitStep,
   type HeldFileSetLocks,
   type PreviousState,
@@ -234,20 +234,28 @@ export async function commitRewind(
       return [absolute(directory), entry?.type === 'dir' ? entry.mode : undefined];
     }),
   );
-  let created: string[] = [];
+  // Made and removed as the runtime's other changes make and remove theirs: a call beside this one may write into
+  // them, or have made those this one found (docs/writing.md#one-change-at-a-time).
+  let directories: ChangeDirectories | undefined;
   let outcome: RewindCommit | undefined;
   try {
     try {
-      created = await createDirectories(runtime.fs, [...modes.keys()], (directory) => modes.get(directory));
+      directories = await runtime
+        .slot(RUNTIME_DIRECTORIES)
+        .begin([...modes.keys()], (directory) => modes.get(directory));
     } catch (error) {
       outcome = failedCommit(root, error);
     }
-    outcome ??= await withFileSetLocks(runtime, written.map(absolute), (locks) =>
-      checkAndCommit(runtime, { root, written, merged, target, now, restoredBytes, namesOfFile }, locks),
+    outcome ??= await withFileSetLocks(
+      runtime,
+      written.map(absolute),
+      (locks) =>
+        checkAndCommit(runtime, { root, written, merged, target, now, restoredBytes, namesOfFile }, locks),
+      directories?.remake,
     );
   } finally {
     // Only once the locks are let go: a directory still holding a lock file cannot be removed.
-    if (outcome?.kind !== 'done') await removeCreatedDirectories(runtime.fs, created);
+    await directories?.end(outcome?.kind === 'done');
   }
   if (outcome.kind !== 'done') return outcome;
   // Every file is restored: a directory that cannot be removed (still holding what the checkpoints do not track,
