@@ -166,6 +166,10 @@ describe('createMcpServer (in process)', () => {
         "MCP error -32602: tools/call names no tool: params.name must be a tool's name, a string. Available tools: Greet, Echo.",
     };
     await expect(call({ arguments: {} })).rejects.toMatchObject(noName);
+    // No params at all names no tool either.
+    await expect(
+      client.request({ method: 'tools/call' } as never, CallToolResultSchema),
+    ).rejects.toMatchObject(noName);
     await expect(call({ name: 7, arguments: {} })).rejects.toMatchObject(noName);
     await expect(call({ name: 'Gret' })).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,

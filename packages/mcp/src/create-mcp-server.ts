@@ -89,7 +89,7 @@ export function createMcpServer(tools: readonly ServableTool[], options: McpServ
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   handleCallTool(server, async (request, extra) => {
-    const { name, arguments: args } = request.params;
+    const { name, arguments: args } = request.params ?? {};
     if (typeof name !== 'string' || !toolSet.get(name)) {
       const message =
         typeof name === 'string' ? unknownToolMessage(name, toolSet.names) : noToolNameMessage(toolSet.names);
