@@ -22,6 +22,7 @@ import {
 } from '../write/commit-file-set.js';
 import { createDirectories, removeCreatedDirectories } from '../write/created-directories.js';
 import { withFileSetLocks } from '../write/file-set-locks.js';
+import { RUNTIME_DIRECTORIES, type ChangeDirectories } from '../write/runtime-directories.js';
 import { missingDirectories } from '../write/missing-directories.js';
 import { CONTENT_HASH_LIMIT_BYTES, hashBytes, hashFile } from './content-hash.js';
 import { sameStamp, stampOf, stampOfStats, type FileStamp } from './file-stamp.js';
@@ -376,20 +377,27 @@ export class FileHistory {
     const members = this.versions.filter((stored) => stored.unit === last.unit);
     // A file put back goes where it was, even where the user has removed its directory since (nothing is lost): the
     // directories are made first, so that its lock file can live there, and removed again unless the undo is done.
-    const created = await createDirectories(last.fs, await directoriesToMake(last.fs, members));
+    const directories = await makeDirectories(last, await directoriesToMake(last.fs, members));
     let done = false;
     try {
-      done = await this.undoUnit(last, members);
+      done = await this.undoUnit(last, members, directories.remake);
     } finally {
-      if (!done) await removeCreatedDirectories(last.fs, created);
+      await directories.end(done);
     }
     if (!done) return this.undo();
     await this.drop(members.map((stored) => stored.entry));
     return members.map((stored) => ({ ...stored.entry }));
   }
 
-  /** Puts `members`, the unit of `last`, back under their locks; false when another undo took the unit meanwhile. */
-  private async undoUnit(last: StoredVersion, members: readonly StoredVersion[]): Promise<boolean> {
+  /**
+   * Puts `members`, the unit of `last`, back under their locks; false when another undo took the unit meanwhile.
+   * `remake` makes a lock file's directory again, found gone.
+   */
+  private async undoUnit(
+    last: StoredVersion,
+    members: readonly StoredVersion[],
+    remake: ChangeDirectories['remake'],
+  ): Promise<boolean> {
     return underLocks(
       last.by,
       members.map((stored) => stored.entry.path),
@@ -428,6 +436,7 @@ export class FileHistory {
         await this.vouchForEarlierChanges(members);
         return true;
       },
+      remake,
     );
   }
 
@@ -501,6 +510,7 @@ async function underLocks<T>(
   savedBy: SavedBy | undefined,
   paths: readonly string[],
   task: (verify: () => Promise<void>) => Promise<T>,
+  remakeDirectory?: ChangeDirectories['remake'],
 ): Promise<T> {
   if (savedBy === undefined) return task(async () => {});
   const by = savedBy.runtime;
@@ -511,7 +521,28 @@ async function underLocks<T>(
     paths.map((filePath) => by.fs.stat(dirname(filePath)).then(isDirectory, () => false)),
   );
   const lockable = paths.filter((_, index) => there[index]);
-  return withFileSetLocks(by, lockable, (locks) => task(() => locks.verify()));
+  return withFileSetLocks(by, lockable, (locks) => task(() => locks.verify()), remakeDirectory);
+}
+
+/**
+ * Makes the missing `directories` of an undo: through the runtime of the tool that saved the unit, as that runtime's
+ * changes make theirs (docs/writing.md#one-change-at-a-time: one of them beside the undo may have made, and may
+ * remove, a directory the undo found there); on their own for a unit saved by hand, which no runtime writes.
+ */
+async function makeDirectories(
+  last: StoredVersion,
+  directories: readonly string[],
+): Promise<ChangeDirectories> {
+  if (last.by) return last.by.runtime.slot(RUNTIME_DIRECTORIES).begin(directories);
+  const created = await createDirectories(last.fs, directories);
+  return {
+    created,
+    // A unit saved by hand is put back without locks: no lock file looks for its directory.
+    remake: async () => undefined,
+    end: async (wrote) => {
+      if (!wrote) await removeCreatedDirectories(last.fs, created);
+    },
+  };
 }
 
 /** The missing directories of the files `members` put back, shallowest first, each once. */
