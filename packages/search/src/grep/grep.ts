@@ -45,7 +45,7 @@ import { LoneCrCounter } from './lone-cr-counter.js';
 import { ResultPathFilter } from './result-path-filter.js';
 import type { MatcherWorkers } from './portable/matcher-worker.js';
 import type { PortableSearchRequest } from './portable/portable-search.js';
-import { buildRipgrepArgs, ripgrepTakesGlob } from './ripgrep-args.js';
+import { buildRipgrepArgs, ripgrepTakesArguments, ripgrepTakesGlob } from './ripgrep-args.js';
 import { ripgrepCommand } from './ripgrep-binary.js';
 import { runRipgrep } from './run-ripgrep.js';
 import { MAX_SEARCH_OUTPUT_BYTES, type SearchEngine, type SearchRun } from './search-run.js';
@@ -178,12 +178,13 @@ export class Grep extends CallableTool<typeof GrepParams, GrepBrief> {
     const deadline = Date.now() + this.timeoutMs;
     // A program's directory and arguments go as UTF-8 only (Node's, and an SSH command line): a name that is not
     // UTF-8, as the path or in the glob (`inv\udcff.txt`, as Glob shows it), is searched without it, and so is a
-    // pattern holding a lone surrogate, which would reach ripgrep as U+FFFD and match that character, and a glob
-    // ripgrep would read otherwise.
+    // pattern holding a lone surrogate, which would reach ripgrep as U+FFFD and match that character, a glob ripgrep
+    // would read otherwise, and arguments longer than a command line takes.
     if (
       binary !== null &&
       ![base, fileName ?? '', params.glob ?? '', params.pattern].some(hasLoneSurrogate) &&
-      (params.glob === null || ripgrepTakesGlob(params.glob))
+      (params.glob === null || ripgrepTakesGlob(params.glob)) &&
+      ripgrepTakesArguments(params)
     ) {
       const collector = this.collector(params, filter, options, 'ripgrep');
       const run = await this.runRipgrep(binary, params, target, base, fileName, collector, options);

@@ -48,3 +48,16 @@ export function buildRipgrepArgs(params: GrepParams, target: string | undefined)
 export function ripgrepTakesGlob(glob: string): boolean {
   return !/\\[\s\u0085]$/.test(glob) || glob.endsWith('\\ ');
 }
+
+/**
+ * Most bytes of Grep's own arguments (its pattern, glob and type) given to ripgrep on its command line. Linux takes no
+ * single argument past 128 KiB (`MAX_ARG_STRLEN`: the spawn fails with `E2BIG`), and over SSH the whole command is one
+ * argument of the host's shell; the portable search takes any length.
+ */
+export const RIPGREP_ARGUMENTS_MAX_BYTES = 64 * 1024;
+
+/** Whether ripgrep can be given the pattern, glob and type of `params` on its command line. */
+export function ripgrepTakesArguments(params: GrepParams): boolean {
+  const texts = [params.pattern, params.glob ?? '', params.type ?? ''];
+  return texts.reduce((bytes, text) => bytes + Buffer.byteLength(text), 0) <= RIPGREP_ARGUMENTS_MAX_BYTES;
+}
