@@ -145,6 +145,10 @@ async function judgeCall(attempt: Attempt, call: Invocation, result: ToolReturnV
       problems.push(`the ${name} secret was shown in the display`);
   }
   if (attempt.expect === 'refused' && call.takesPath && !result.isError) problems.push('was not refused');
+  // Over SSH a call's lock is let go by requests it sends and does not wait for (a rename into a grave directory, then
+  // two removals); the backend carries out requests in order, so once one more request is answered they are done, and
+  // the disk read below does not find the grave vanishing under it.
+  await runtime.fs.stat(root);
   const changed = snapshotDifferences(baseline, await snapshotTree(root));
   if (changed.length > 0) {
     if (!call.writes || result.isError)
