@@ -149,8 +149,9 @@ describe('WriteFile appends to one file that still refuse what they were not com
     const file = await workspace.write('log.txt', 'start\n');
     let firstDone: Promise<unknown> = Promise.resolve();
     const approval = recordingApproval(async (request): Promise<ApprovalResponse> => {
-      // The second prompt stays open until the first append is written.
-      if (approval.requests.indexOf(request) === 1) await firstDone;
+      // The second append's prompt stays open until the first append is written (whichever prompt comes first: the
+      // two calls read the file side by side).
+      if (request.editable?.[0]?.proposedText().endsWith('second\n')) await firstDone;
       return { kind: 'approve' };
     });
     const tool = new WriteFile(workspace.runtime({ approval }));
