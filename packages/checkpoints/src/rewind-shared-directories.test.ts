@@ -1,6 +1,6 @@
 import { createRuntime, type FileSystem } from '@kimi-tools/core';
 import { applyFileChange } from '@kimi-tools/core/toolkit';
-import { forwardingFileSystem, recordingApproval } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, recordingApproval, signal } from '@kimi-tools/test-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckpoints } from './index.js';
 import { BACKENDS, put, snapshot, type BackendWorkspace } from './__fixtures__/backends.js';
@@ -8,13 +8,6 @@ import { BACKENDS, put, snapshot, type BackendWorkspace } from './__fixtures__/b
 // docs/writing.md#one-change-at-a-time: a rewind makes and removes directories as the runtime's other changes do. It
 // made and removed its own at once, so a write of its runtime that had made `new/dir` and failed removed it while the
 // rewind, which had found it there, was about to take its lock in it: the rewind threw Node's ENOENT.
-
-/** A promise and what settles it. */
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire!: () => void;
-  const promise = new Promise<void>((resolve) => (fire = resolve));
-  return { promise, fire };
-}
 
 describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
   'a rewind beside a write of its runtime that made a directory and failed, on the %s backend',

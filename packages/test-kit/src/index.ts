@@ -21,6 +21,7 @@ export {
 } from './backends/test-backend.js';
 export { readBytes, writeBytes, removeTree } from './backends/backend-files.js';
 export { forwardingFileSystem } from './backends/forwarding-file-system.js';
+export { signal, type Signal } from './signal.js';
 export { statsLostAfterRename } from './backends/stats-lost-after-rename.js';
 export { inPlaceFails, inPlaceFlushFailsOnce } from './backends/in-place-fails.js';
 export { onSkewedClock } from './backends/skewed-clock.js';

@@ -1,18 +1,17 @@
 import path from 'node:path';
 import type { FileSystem } from '@kimi-tools/core/fs';
-import { forwardingFileSystem, recordingApproval, test, type TempWorkspace } from '@kimi-tools/test-kit';
+import {
+  forwardingFileSystem,
+  recordingApproval,
+  signal,
+  test,
+  type TempWorkspace,
+} from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { WriteFile } from './write-file.js';
 
 /** A file whose name the file system refuses (over 255 bytes): its write fails once its directories are made. */
 const TOO_LONG = `${'x'.repeat(300)}.txt`;
-
-/** A promise and what settles it. */
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire!: () => void;
-  const promise = new Promise<void>((resolve) => (fire = resolve));
-  return { promise, fire };
-}
 
 /**
  * The workspace's file system, where `new/dir` being made fires `made`, and the lock file of `new/dir/{name}` is

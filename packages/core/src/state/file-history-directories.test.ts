@@ -1,4 +1,4 @@
-import { forwardingFileSystem } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, signal } from '@kimi-tools/test-kit';
 import { describe, expect, it } from 'vitest';
 import { yoloApproval } from '../approval/approval.js';
 import type { FileSystem } from '../fs/file-system.js';
@@ -11,13 +11,6 @@ import { FileHistory } from './file-history.js';
 // docs/writing.md#one-change-at-a-time: an undo makes and removes directories as its runtime's changes do. It made and
 // removed its own at once, so a write of the runtime that had made `new/dir` and failed removed it while the undo,
 // which had found it there, was about to take its lock in it: the undo threw Node's ENOENT.
-
-/** A promise and what settles it. */
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire!: () => void;
-  const promise = new Promise<void>((resolve) => (fire = resolve));
-  return { promise, fire };
-}
 
 describe('history.undo() beside a write of its runtime that made a directory and failed', () => {
   it('puts the file back into the directory it found there, made again', async () => {
