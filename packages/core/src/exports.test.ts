@@ -108,6 +108,7 @@ const TOOLKIT = [
   'JsonSchemaConverter',
   'ToolParamsSchema',
   'ToolZod',
+  'ZodMetadata',
   'Briefs',
   'CleanupOptions',
   'CoreBrief',

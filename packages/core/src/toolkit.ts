@@ -40,6 +40,7 @@ export { readStateError } from './state/read-state-error.js';
 // describing a tool, checking its arguments, and its options
 export { validateArguments, type ArgumentsCheck } from './tool/validate-arguments.js';
 export type { JsonSchemaConverter, ToolParamsSchema, ToolZod } from './tool/tool-zod.js';
+export type { ZodMetadata } from './tool/json-schema-writer.js';
 export { renderDescription } from './tool/description-template.js';
 export {
   positiveNumberOption,

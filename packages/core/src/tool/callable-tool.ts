@@ -31,10 +31,11 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
   /** The zod schema of the arguments (classic `zod` or `zod/mini`). */
   abstract readonly params: TParams;
   /**
-   * What core needs of the zod {@link params} was made with (core never loads zod): a `zod/mini` schema (what the
-   * tool packages use: about half the start-up of a classic one) has no `toJSONSchema` method, and the English
-   * messages make the model's errors read the same whatever locale the host's zod uses. Left out, a classic schema
-   * converts itself and its issues are worded in zod's current locale.
+   * What core needs of the zod {@link params} was made with (core never loads zod): its registry, where core reads
+   * the descriptions to write the JSON Schema (a `zod/mini` schema, what the tool packages use for about half the
+   * start-up of a classic one, has no `toJSONSchema` method), and the English messages that make the model's errors
+   * read the same whatever locale the host's zod uses. Left out, a classic schema converts itself and its issues are
+   * worded in zod's current locale.
    */
   protected readonly zod?: ToolZod;
   /** Brief of the error result made from an unexpected exception, e.g. `Failed to read file`. */
@@ -66,7 +67,7 @@ export abstract class CallableTool<TParams extends ToolParamsSchema, Brief exten
 
   /** The JSON Schema of {@link params}, as sent to a model (no `$ref`s, no titles). */
   get parameters(): JsonSchema {
-    this.jsonSchema ??= toToolJsonSchema(this.params, this.zod?.toJSONSchema);
+    this.jsonSchema ??= toToolJsonSchema(this.params, this.zod);
     return this.jsonSchema;
   }
 

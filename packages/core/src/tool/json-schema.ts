@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { JsonSchemaConverter, ToolParamsSchema } from './tool-zod.js';
+import type { ToolParamsSchema, ToolZod } from './tool-zod.js';
+import { UnwrittenSchema, writeJsonSchema } from './json-schema-writer.js';
 
 /** A JSON Schema object, as sent to a model. */
 export type JsonSchema = { [key: string]: unknown };
@@ -30,21 +31,34 @@ const OPTIONS: z.core.ToJSONSchemaParams = {
  * The JSON Schema of a tool's parameters as a model reads it: the input side (fields with defaults are
  * optional), every sub-schema inlined (no `$ref`s), no titles. Core never loads zod, so a tool package's build
  * can carry a tree-shaken zod of its own without the full one (64 locales, about 60 ms of start-up) coming back
- * through core: the conversion is done by `convert`, the tool's own zod's `toJSONSchema` (a `zod/mini` schema has
- * no method for it, see `ToolZod`), or, without one, by the schema's own `toJSONSchema` method (classic zod
+ * through core. Written by the tool's own zod converter when it gives one (`zod.toJSONSchema`); otherwise, given
+ * its zod's `metadata`, by core's writer, which writes what zod's would for the kinds of schema parameters are made
+ * of; otherwise (or for a kind the writer does not know) by the schema's own `toJSONSchema` method (classic zod
  * 4.2+).
  */
-export function toToolJsonSchema(schema: ToolParamsSchema, convert?: JsonSchemaConverter): JsonSchema {
-  const raw = convert ? convert(schema, OPTIONS) : ownConverter(schema)(OPTIONS);
-  return clean(raw) as JsonSchema;
+export function toToolJsonSchema(schema: ToolParamsSchema, zod?: Partial<ToolZod>): JsonSchema {
+  return clean(rawJsonSchema(schema, zod)) as JsonSchema;
 }
 
-function ownConverter(schema: ToolParamsSchema): (params: z.core.ToJSONSchemaParams) => unknown {
+function rawJsonSchema(schema: ToolParamsSchema, zod: Partial<ToolZod> | undefined): unknown {
+  if (zod?.toJSONSchema) return zod.toJSONSchema(schema, OPTIONS);
+  let unwritten: UnwrittenSchema | undefined;
+  if (zod?.metadata) {
+    try {
+      return writeJsonSchema(schema, zod.metadata);
+    } catch (error) {
+      if (!(error instanceof UnwrittenSchema)) throw error;
+      unwritten = error;
+    }
+  }
   const method = (schema as { toJSONSchema?: unknown }).toJSONSchema;
   if (typeof method !== 'function') {
     throw new TypeError(
-      'A zod/mini schema has no toJSONSchema method: give the tool its zod (ToolZod) as `zod`.',
+      unwritten
+        ? `Core's writer does not write ${unwritten.message}, and a zod/mini schema has no toJSONSchema method: give ` +
+            "the tool its zod's converter as `zod.toJSONSchema` (ToolZod)."
+        : 'A zod/mini schema has no toJSONSchema method: give the tool its zod (ToolZod) as `zod`.',
     );
   }
-  return (params) => (method as (params: z.core.ToJSONSchemaParams) => unknown).call(schema, params);
+  return (method as (params: z.core.ToJSONSchemaParams) => unknown).call(schema, OPTIONS);
 }
