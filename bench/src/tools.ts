@@ -159,3 +159,33 @@ export async function buildCheckpoints(workDir: string, storeDir: string): Promi
   ]);
   return createCheckpoints(runtime, { dir: storeDir });
 }
+
+/**
+ * Every tool a host can offer a model, on one runtime in `workDir`: the eight file tools (ReadMediaFile for a model
+ * that takes images) and the two checkpoint tools, as a host with all of them (the MCP server) builds them.
+ */
+export async function buildEveryTool(workDir: string): Promise<Array<{ parameters: unknown }>> {
+  const [runtime, read, write, replace, search, media, notebook, patch, checkpoints] = await Promise.all([
+    runtimeFor(workDir),
+    import('@kimi-tools/read'),
+    import('@kimi-tools/write'),
+    import('@kimi-tools/replace'),
+    import('@kimi-tools/search'),
+    import('@kimi-tools/media'),
+    import('@kimi-tools/notebook'),
+    import('@kimi-tools/patch'),
+    import('@kimi-tools/checkpoints'),
+  ]);
+  return [
+    new read.ReadFile(runtime, {}),
+    new write.WriteFile(runtime, {}),
+    new replace.StrReplaceFile(runtime, {}),
+    new search.Glob(runtime, {}),
+    new search.Grep(runtime, {}),
+    new media.ReadMediaFile(runtime, { capabilities: ['image_in'] }),
+    new notebook.NotebookEdit(runtime, {}),
+    new patch.ApplyPatch(runtime, {}),
+    new checkpoints.ListCheckpoints(runtime),
+    new checkpoints.Rewind(runtime),
+  ];
+}

@@ -1,7 +1,8 @@
 // Cold start (issue 15, goal ≤ 1.3×): what a user pays to use one tool in a new process — Node, importing
 // @kimi-tools/read (core, zod and all) and one ReadFile of a small file — vs a new bare Node process reading it. Two
 // more rows, each against its own bare-Node samples of the same run, show where the floor lies: the same script
-// bundled into one file (Node's per-module cost gone, the code's own work left), and core alone with its runtime.
+// bundled into one file (Node's per-module cost gone, the code's own work left), and core alone with its runtime; a
+// last one shows what a host offering every tool pays before its first model turn.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDataFile } from '../harness/bench-data.js';
@@ -13,11 +14,13 @@ import { bundleScript } from './cold-start-bundle.js';
 
 const CHILD = fileURLToPath(new URL('./cold-start-child.ts', import.meta.url));
 const CORE_CHILD = fileURLToPath(new URL('./cold-start-core-child.ts', import.meta.url));
+const EVERY_TOOL_CHILD = fileURLToPath(new URL('./cold-start-every-tool-child.ts', import.meta.url));
 const REFERENCE = fileURLToPath(new URL('./cold-start-reference.ts', import.meta.url));
 const GOAL = { time: 1.3 };
 const MAIN_LABEL = 'cold start: import ReadFile, read a 4 KB file';
 const BUNDLED_LABEL = 'floor: the same script bundled into one file';
 const CORE_LABEL = 'part: import core, create the runtime, fs.readFile';
+const EVERY_TOOL_LABEL = 'host: build every tool, list their JSON Schemas, fs.readFile';
 
 /** The size of the bundle this run made, for the notes. */
 const bundleBytes = new Map<string, number>();
@@ -40,6 +43,7 @@ async function prepare({ dataDir }: BenchContext): Promise<Row[]> {
     row(MAIN_LABEL, CHILD, GOAL),
     row(BUNDLED_LABEL, bundle.file, { text: 'the floor under ≤ 1.3×' }),
     row(CORE_LABEL, CORE_CHILD, { text: 'a part of the first row' }),
+    row(EVERY_TOOL_LABEL, EVERY_TOOL_CHILD, { text: 'what a host offering every tool pays' }),
   ];
 }
 
@@ -58,6 +62,12 @@ async function notes(results: RowResult[]): Promise<string[]> {
       lines.push(
         `- ${CORE_LABEL}: Node start-up and this script ${formatMs(ours('startMs'))}, importing ` +
           `@kimi-tools/core and creating the runtime ${formatMs(ours('importMs'))}.`,
+      );
+    } else if (script === EVERY_TOOL_CHILD) {
+      lines.push(
+        `- ${EVERY_TOOL_LABEL}: importing core and the eight tool packages and building the ten tools on one runtime ` +
+          `${formatMs(ours('importMs'))}, writing their JSON Schemas ${formatMs(ours('schemasMs'))} ` +
+          `(${Math.round(ours('schemaBytes'))} characters), after Node's start-up ${formatMs(ours('startMs'))}.`,
       );
     } else {
       const kib = Math.round((bundleBytes.get(script) ?? 0) / 1024);
@@ -80,7 +90,8 @@ const coldStart: Benchmark = {
   description:
     'A fresh process imports @kimi-tools/read, creates a runtime and reads a small file once, vs a fresh bare Node ' +
     'process (an ES module too) reading the same file. The floor row runs the same script bundled into one file; ' +
-    'the part row imports core alone. Each row has its own bare-Node samples, taken in turn with its own.',
+    'the part row imports core alone; the host row builds every tool and lists their JSON Schemas. Each row has its ' +
+    'own bare-Node samples, taken in turn with its own.',
   prepare,
   notes,
 };
