@@ -76,8 +76,10 @@ class Writer {
   write(schema: z.core.$ZodType): JsonSchema {
     const zod = internals(schema);
     if (this.open.includes(schema)) throw new UnwrittenSchema('a cycle');
-    if (zod.toJSONSchema !== undefined) throw new UnwrittenSchema('a schema of its own');
-    if (Object.keys(zod.bag).length > 0) throw new UnwrittenSchema('a check of its own');
+    if (zod.toJSONSchema !== undefined) throw new UnwrittenSchema('a schema with a JSON Schema of its own');
+    // zod 4.6 gathers bounds from the checks; a check that keeps its own in the schema's bag is not one of zod's.
+    const kept = Object.keys(zod.bag);
+    if (kept.length > 0) throw new UnwrittenSchema(`checks kept in the schema's bag (${kept.join(', ')})`);
     this.open.push(schema);
     try {
       const own: JsonSchema = {};
