@@ -73,7 +73,7 @@ describe('kimi-tools-mcp command line', () => {
     });
   });
 
-  it('writes only JSON-RPC to stdout, skips a garbage line, and ends when stdin closes', async () => {
+  it('writes only JSON-RPC to stdout, answers a garbage line, and ends when stdin closes', async () => {
     const child = spawn(process.execPath, [CLI_PATH, workspace.workDir], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -93,10 +93,19 @@ describe('kimi-tools-mcp command line', () => {
     const messages = stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { id: number; result: Record<string, unknown> });
-    expect(messages.map((message) => message.id)).toEqual([1, 2]);
-    expect(messages[0]!.result.serverInfo).toMatchObject({ name: 'kimi-tools' });
-    expect((messages[1]!.result.tools as unknown[]).length).toBe(10);
+      .map((line) => JSON.parse(line) as { id: number | null; result: Record<string, unknown> });
+    expect(messages.map((message) => message.id)).toEqual([null, 1, 2]);
+    expect(messages[0]).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32700,
+        message:
+          'The line is not JSON (Unexpected token \'h\', "this is not json" is not valid JSON): each line must be one JSON-RPC message, a JSON object.',
+      },
+    });
+    expect(messages[1]!.result.serverInfo).toMatchObject({ name: 'kimi-tools' });
+    expect((messages[2]!.result.tools as unknown[]).length).toBe(10);
   });
 
   it('exits 2 when the --permissions file cannot be read or holds an invalid rule', async () => {

@@ -50,9 +50,9 @@ async function main(): Promise<void> {
   if (typeof workspace === 'string') return fail(workspace);
 
   // The SDK and the tools load only once the command line is known to be good, so mistakes are reported fast.
-  const [{ createCliServer }, { StdioServerTransport }] = await Promise.all([
+  const [{ createCliServer }, { AnsweringStdioTransport }] = await Promise.all([
     import('./cli-server.js'),
-    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@kimi-tools/mcp'),
   ]);
   const remote = workspace.fs ? workspace : undefined;
   const server = createCliServer({
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       process.stderr.write(`kimi-tools-mcp: no checkpoint before this batch of calls: ${errorText(error)}\n`),
   });
   server.onerror = (error) => process.stderr.write(`kimi-tools-mcp: ${error.message}\n`);
-  // Whole messages reach the transport, and one too large is answered and left out: the SDK's transport would end
+  // Whole messages reach the transport, and one too large is answered and left out: the transport would end
   // the session on it (the server exited, every call in flight lost).
   const tooLarge = ({ bytes, id }: DroppedMessage): void => {
     const message = requestTooLargeMessage(bytes, MAX_REQUEST_BYTES);
@@ -77,7 +77,8 @@ async function main(): Promise<void> {
     // -32600: JSON-RPC's Invalid Request (the SDK's ErrorCode is not loaded before the command line is checked).
     if (id !== undefined) void transport.send({ jsonrpc: '2.0', id, error: { code: -32600, message } });
   };
-  const transport = new StdioServerTransport(
+  // A line the SDK's transport would drop unanswered (no JSON, "params": null...) is answered with a JSON-RPC error.
+  const transport = new AnsweringStdioTransport(
     process.stdin.pipe(new WholeLines(MAX_REQUEST_BYTES, tooLarge)),
     process.stdout,
     { maxBufferSize: MAX_REQUEST_BYTES },

@@ -62,7 +62,7 @@ function checkTools(tools: readonly ServableTool[]): void {
  * whatever `arguments` holds, `null` or left out read as `{}`; a tool that throws gives a `Tool failed` result) and
  * results are mapped by `toCallToolResult`. An unknown tool name (or none) is a
  * JSON-RPC `InvalidParams` error, as MCP asks. Connect it to a transport:
- * `await server.connect(new StdioServerTransport())`.
+ * `await server.connect(new AnsweringStdioTransport())`, which answers a line MCP's schema refuses.
  */
 export function createMcpServer(tools: readonly ServableTool[], options: McpServerOptions = {}): Server {
   checkTools(tools);

@@ -1,4 +1,4 @@
-import { shownArgument } from '@kimi-tools/core/toolkit';
+import { counted, quotedArgument, shownArgument } from '@kimi-tools/core/toolkit';
 
 // The MCP adapter's error vocabulary: every brief and error message it words, once.
 
@@ -47,4 +47,60 @@ export function duplicateToolMessage(name: string): string {
 /** `createMcpServer` was given a tool whose parameters are not an object schema. */
 export function notObjectSchemaMessage(name: string): string {
   return `createMcpServer: the parameters of "${name}" must be a JSON Schema of type "object".`;
+}
+
+/** What a line from the client holds, as a message says it: `null`, `the number 5`, ``the string `x` ``, `an array`. */
+export function heldValue(value: unknown): string {
+  if (value === null || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'string')
+    return value === '' ? 'an empty string' : `the string ${quotedArgument(value)}`;
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+/** A line that is not JSON (`why`: the parser's error, as core shows an error's text), answered with `-32700`. */
+export function notJsonMessage(why: string): string {
+  return `The line is not JSON (${why}): each line must be one JSON-RPC message, a JSON object.`;
+}
+
+/** A line holding a JSON array: a JSON-RPC batch, which MCP does not take. */
+export function batchMessage(count: number): string {
+  return `The line is a batch of ${counted(count, 'message')}: MCP takes one JSON-RPC message per line and no batches, so none of them was read.`;
+}
+
+/** A line holding JSON that is not an object (`held`: {@link heldValue}). */
+export function notAnObjectMessage(held: string): string {
+  return `The line is ${held}, not a JSON-RPC message: each line must be one JSON object.`;
+}
+
+/** What each member of a JSON-RPC message must hold, as a message says it. */
+export const MEMBER_RULES = {
+  jsonrpc: 'jsonrpc must be "2.0"',
+  id: 'id must be a string or an integer',
+  method: 'method must be the name of a method, a string',
+  params: 'params must be an object, or left out',
+} as const;
+
+/** A member of a `kind` of message (`field`, shown as core shows an argument) that is missing or holds what it may not. */
+export function memberMessage(kind: string, field: string, value: unknown, rule: string): string {
+  const shown = shownArgument(field);
+  return value === undefined
+    ? `The ${kind} has no ${shown}: ${rule}.`
+    : `The ${kind}'s ${shown} is ${heldValue(value)}: ${rule}.`;
+}
+
+/** The rule of a member deeper in a message, which MCP's schema alone checks (`missing`: it is left out). */
+export function schemaRule(missing: boolean): string {
+  return missing ? "MCP's schema requires it" : "MCP's schema does not take it there";
+}
+
+/** A member JSON-RPC does not define for a `kind` of message (`members`: those it does). */
+export function unknownMemberMessage(kind: string, name: string, members: readonly string[]): string {
+  const list = `${members.slice(0, -1).join(', ')} and ${members.at(-1)}`;
+  return `The ${kind} holds ${quotedArgument(name)}, which JSON-RPC does not define: a ${kind} holds only ${list}.`;
+}
+
+/** A message MCP's schema refuses as a whole (no member of it to name). */
+export function invalidMessage(kind: string): string {
+  return `The ${kind} is not a message MCP's schema takes.`;
 }

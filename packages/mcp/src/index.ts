@@ -24,3 +24,4 @@ export {
 } from './approval-form.js';
 export { formatDiffText, MAX_DIFF_TEXT_LINES } from './diff-text.js';
 export { MULTI_SELECT_SINCE, FORM_CONTENT_MAX_BYTES } from './shaped-fields.js';
+export { AnsweringStdioTransport, type AnsweringStdioTransportOptions } from './answering-stdio-transport.js';

@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolResultSchema,
   ElicitRequestSchema,
@@ -84,4 +87,56 @@ export async function startSession(
 /** The text of every text content block, in order. */
 export function texts(result: CallToolResult): string[] {
   return result.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+}
+
+/** A server process whose stdin a test writes to itself, beside the SDK's client on the same pipes. */
+export interface PipedSession {
+  client: Client;
+  /** Writes `text` to the server's stdin as it is (the SDK's client writes there too, a whole message at a time). */
+  write(text: string): void;
+  /** Every line the server wrote to stdout so far, without its line feed: the answers to the client's and to `write`'s. */
+  lines: string[];
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Spawns `node bin/kimi-tools-mcp.js ...args` with pipes of its own, and connects the SDK's real client over them (the
+ * SDK's stdio transport, from the client's side), so a test can also write raw lines to the server and read every
+ * line it answers. Its checkpoints go to a state directory of its own, removed when it closes.
+ */
+export async function startPipedSession(args: string[], elicit?: ElicitHandler): Promise<PipedSession> {
+  const stateDir = await mkdtemp(path.join(os.tmpdir(), 'kimi-tools-mcp-state-'));
+  const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    env: { ...getDefaultEnvironment(), XDG_STATE_HOME: stateDir },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const lines: string[] = [];
+  let rest = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const parts = (rest + chunk.toString('utf8')).split('\n');
+    rest = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  const client = new Client(
+    { name: 'kimi-tools-mcp-test', version: '1.0.0' },
+    { capabilities: elicit ? { elicitation: {} } : {} },
+  );
+  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params));
+  await client.connect(new StdioServerTransport(child.stdout, child.stdin));
+  return {
+    client,
+    write: (text) => void child.stdin.write(text),
+    lines,
+    stderr: () => stderr,
+    close: async () => {
+      await client.close();
+      const exited = once(child, 'exit');
+      child.stdin.end();
+      await exited;
+      await rm(stateDir, { recursive: true, force: true });
+    },
+  };
 }
