@@ -82,10 +82,25 @@ describe('lineSnippet', () => {
     );
   });
 
-  it('shows control characters as pictures and cuts very long lines', () => {
+  it('shows control characters as pictures and cuts very long lines as ReadFile cuts them', () => {
     const output = lineSnippet(`a\u001bb\n${'y'.repeat(3000)}\n`, [{ from: 1, count: 2 }]).output;
     expect(output).toContain('a␛b');
-    expect(output).toContain(`${'y'.repeat(2000)}...\n`);
+    // 2000 code points with the line break, `...` included (docs/read-file.md#which-lines-are-shown).
+    expect(output).toContain(`\t${'y'.repeat(1996)}...\n`);
+  });
+
+  it('cuts a long line exactly where ReadFile cuts it, never inside an emoji', () => {
+    // 1999 characters and an emoji: ReadFile keeps 1996 of them; a cut at 2000 UTF-16 units split the emoji and
+    // handed the model a lone surrogate, which some model APIs refuse.
+    const emojiLine = `${'a'.repeat(1999)}😀tail`;
+    // Exactly 2000 code points with its break is not cut; the file's last line, without a break, has room for one more.
+    const full = `${'b'.repeat(1999)}`;
+    const last = `${'c'.repeat(2000)}`;
+    const output = lineSnippet(`${emojiLine}\n${full}\n${last}`, [{ from: 1, count: 3 }]).output;
+    expect(output).toBe(
+      `     1\t${'a'.repeat(1996)}...\n     2\t${full}\n     3\t${last}\n`,
+    );
+    expect(output).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 });
 

@@ -1,12 +1,12 @@
-import { showControlCharacters } from '../text/control-pictures.js';
 import { numberedLine } from '../text/numbered-line.js';
+import { SHOWN_LINE_MAX_LENGTH, shownLine } from '../text/shown-line.js';
 
 /** What a write tool's `output` may hold at most, in UTF-8 bytes (8 KiB). */
 export const SNIPPET_MAX_BYTES = 8 * 1024;
 /** Unchanged lines shown around each changed place. */
 export const SNIPPET_CONTEXT_LINES = 3;
-/** A longer line is cut to this many characters and `...`, as ReadFile cuts. */
-export const SNIPPET_LINE_MAX_CHARS = 2000;
+/** A longer line, in code points with its line break, is cut and ends with `...`, as ReadFile cuts it. */
+export const SNIPPET_LINE_MAX_CHARS = SHOWN_LINE_MAX_LENGTH;
 /** The line that stands between two shown places that are not next to each other. */
 export const SNIPPET_GAP_LINE = '...';
 
@@ -46,8 +46,11 @@ class LineCursor {
 
   constructor(private readonly text: string) {}
 
-  /** Line `number` (1-based, never less than the one asked before), or undefined past the last line. */
-  at(number: number): string | undefined {
+  /**
+   * Line `number` (1-based, never less than the one asked before) and whether a line break ends it, or undefined past
+   * the last line.
+   */
+  at(number: number): { text: string; terminated: boolean } | undefined {
     while (this.line < number) {
       const lineBreak = this.text.indexOf('\n', this.offset);
       if (lineBreak === -1) return undefined;
@@ -57,15 +60,13 @@ class LineCursor {
     // A final line break ends the last line; it does not start another.
     if (this.offset >= this.text.length) return undefined;
     const end = this.text.indexOf('\n', this.offset);
-    return this.text.slice(this.offset, end === -1 ? undefined : end);
+    return { text: this.text.slice(this.offset, end === -1 ? undefined : end), terminated: end !== -1 };
   }
 }
 
-function shown(number: number, line: string): string {
-  const visible = showControlCharacters(line);
-  const cut =
-    visible.length > SNIPPET_LINE_MAX_CHARS ? `${visible.slice(0, SNIPPET_LINE_MAX_CHARS)}...` : visible;
-  return `${numberedLine(number, cut)}\n`;
+// Cut and pictured by ReadFile's own rule, so a snippet line reads as ReadFile shows it (an emoji is never split).
+function shown(number: number, line: { text: string; terminated: boolean }): string {
+  return `${numberedLine(number, shownLine(number, line.text, line.terminated, false).text)}\n`;
 }
 
 /**
