@@ -1,3 +1,5 @@
+import { widenToCharacters } from './cut-middle.js';
+
 /** Where a searched text came closest to a file when it was not found. */
 export interface ClosestText {
   /** 1-based line number of the excerpt's first line. */
@@ -13,6 +15,12 @@ export const CLOSEST_TEXT_MIN_SIMILARITY = 0.5;
 export const CLOSEST_TEXT_EXCERPT_LINES = 5;
 /** Characters kept of each excerpt line (longer lines end with `…`). */
 export const CLOSEST_TEXT_EXCERPT_LINE_CHARS = 160;
+
+/** The first {@link CLOSEST_TEXT_EXCERPT_LINE_CHARS} characters of `line`, an emoji across the cut kept whole. */
+function excerptLineHead(line: string): string {
+  const [, end] = widenToCharacters(line, 0, CLOSEST_TEXT_EXCERPT_LINE_CHARS);
+  return line.slice(0, end);
+}
 
 /** Character bigrams of `text` with their counts, keyed by the two UTF-16 codes. */
 function bigrams(text: string): Map<number, number> {
@@ -89,11 +97,7 @@ export function findClosestText(searchable: string, shown: string, old: string):
     const newline = shown.indexOf('\n', position);
     const end = newline === -1 ? shown.length : newline;
     const text = shown.slice(position, end);
-    excerpt.push(
-      text.length > CLOSEST_TEXT_EXCERPT_LINE_CHARS
-        ? `${text.slice(0, CLOSEST_TEXT_EXCERPT_LINE_CHARS)}…`
-        : text,
-    );
+    excerpt.push(text.length > CLOSEST_TEXT_EXCERPT_LINE_CHARS ? `${excerptLineHead(text)}…` : text);
     if (newline === -1) break;
     position = newline + 1;
   }
