@@ -92,18 +92,25 @@ function hasParentSegment(pattern: string): boolean {
 }
 
 /**
- * A leading `/`, a leading `\` that escapes no glob character (`\*`, `\!`, a final space: a name taken literally, as
- * `readShownGlob` writes one), or a drive letter.
+ * A leading `/`, or a leading `\` that escapes no glob character (`\*`, `\!`, a final space: a name taken literally,
+ * as `readShownGlob` writes one).
  */
-const ABSOLUTE = /^(?:\/|\\(?![\\*?[\]{}()!#|"\s\u0085])|[A-Za-z]:)/;
+const ABSOLUTE = /^(?:\/|\\(?![\\*?[\]{}()!#|"\s\u0085]))/;
+
+/** A drive letter (`C:/x`, or drive-relative `c:x`): only on Windows; elsewhere `c:notes.txt` is a name like any other. */
+const DRIVE = /^[A-Za-z]:/;
 
 /**
  * docs/glob.md checks: empty, absolute, or with a `..` segment (also after brace expansion). `micromatch`: from
- * {@link loadPatternEngine} for this pattern.
+ * {@link loadPatternEngine} for this pattern; `platform`: the searched file system's, which decides what is absolute.
  */
-export function checkGlobPattern(pattern: string, micromatch?: Micromatch): GlobPatternProblem {
+export function checkGlobPattern(
+  pattern: string,
+  micromatch?: Micromatch,
+  platform: NodeJS.Platform = process.platform,
+): GlobPatternProblem {
   if (pattern.length === 0) return 'empty';
-  if (ABSOLUTE.test(pattern)) return 'escapes';
+  if (ABSOLUTE.test(pattern) || (platform === 'win32' && DRIVE.test(pattern))) return 'escapes';
   if (hasParentSegment(pattern)) return 'escapes';
   // A `..` inside braces counts too; a pattern too large to expand is judged on its text.
   const expanded = expandBraces(pattern, micromatch);

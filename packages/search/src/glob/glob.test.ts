@@ -274,6 +274,25 @@ describe('Glob checks', () => {
     }
   });
 
+  // A name such as `a:12:b` or `c:notes.txt` is an ordinary name off Windows: Glob lists it, and it must take it back
+  // (plain, or quoted as Grep's content lines show it). It was refused as absolute, `c:` read as a drive letter.
+  it.runIf(process.platform !== 'win32')(
+    'takes a pattern starting with a letter and a colon as relative where that is no drive letter',
+    async ({ workspace }) => {
+      await workspace.writeAll({ 'a:12:b': '', 'c:notes.txt': '', 'sub/c:x.txt': '' });
+      const tool = new Glob(workspace.runtime());
+      for (const [pattern, output] of [
+        ['a:12:b', 'a:12:b'],
+        ['"a:12:b"', 'a:12:b'],
+        ['c:*', 'c:notes.txt'],
+        ['c:notes.txt', 'c:notes.txt'],
+      ]) {
+        expect(await tool.call({ pattern: pattern! }), pattern).toMatchObject({ isError: false, output });
+      }
+      expect((await tool.call({ pattern: '**/c:*' })).output).toBe('c:notes.txt\nsub/c:x.txt');
+    },
+  );
+
   it('explains a brace range too large to expand and a pattern ending in `/`', async () => {
     expect(await glob().call({ pattern: 'src/f{1..1000}.txt' })).toMatchObject({
       isError: true,

@@ -79,7 +79,7 @@ export class Glob extends CallableTool<typeof GlobParams, GlobBrief> {
     const given = params.pattern;
     const pattern = readShownGlob(given);
     const micromatch = await loadPatternEngine(pattern);
-    const problem = checkGlobPattern(pattern, micromatch);
+    const problem = checkGlobPattern(pattern, micromatch, this.runtime.fs.platform);
     if (problem === 'empty') return emptyPatternError();
     if (problem === 'escapes') return escapingPatternError(given);
     if (problem === 'rangeTooLarge') return braceRangeTooLargeError(given);
