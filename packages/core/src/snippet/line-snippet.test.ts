@@ -97,9 +97,7 @@ describe('lineSnippet', () => {
     const full = `${'b'.repeat(1999)}`;
     const last = `${'c'.repeat(2000)}`;
     const output = lineSnippet(`${emojiLine}\n${full}\n${last}`, [{ from: 1, count: 3 }]).output;
-    expect(output).toBe(
-      `     1\t${'a'.repeat(1996)}...\n     2\t${full}\n     3\t${last}\n`,
-    );
+    expect(output).toBe(`     1\t${'a'.repeat(1996)}...\n     2\t${full}\n     3\t${last}\n`);
     expect(output).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 });

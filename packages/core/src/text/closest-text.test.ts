@@ -7,7 +7,11 @@ describe('findClosestText', () => {
   it('cuts a long excerpt line at 160 characters with …, never inside an emoji', () => {
     // Whatever the emoji's offset, the cut keeps it whole or leaves it out: a lone surrogate is no text, and some model
     // APIs refuse a message holding one.
-    for (let prefix = CLOSEST_TEXT_EXCERPT_LINE_CHARS - 6; prefix <= CLOSEST_TEXT_EXCERPT_LINE_CHARS; prefix++) {
+    for (
+      let prefix = CLOSEST_TEXT_EXCERPT_LINE_CHARS - 6;
+      prefix <= CLOSEST_TEXT_EXCERPT_LINE_CHARS;
+      prefix++
+    ) {
       const line = `${'x'.repeat(prefix)}😀😀😀 yyyy`;
       const closest = findClosestText(`${line}\n`, `${line}\n`, `${'x'.repeat(prefix)}😀😀😀 yyyz`);
       expect(closest?.line).toBe(1);
@@ -19,6 +23,9 @@ describe('findClosestText', () => {
 
   it('keeps a line of at most 160 characters whole', () => {
     const line = 'z'.repeat(CLOSEST_TEXT_EXCERPT_LINE_CHARS);
-    expect(findClosestText(`${line}\n`, `${line}\n`, `${line.slice(0, -1)}q`)).toEqual({ line: 1, excerpt: line });
+    expect(findClosestText(`${line}\n`, `${line}\n`, `${line.slice(0, -1)}q`)).toEqual({
+      line: 1,
+      excerpt: line,
+    });
   });
 });
