@@ -608,4 +608,23 @@ describe('ReadMediaFile: schema and description', () => {
       expect(text).not.toContain('${');
     }
   });
+
+  // The image tips and the PDF tip are tips of their own: they were indented under the size limit's bullet (a nested
+  // list in Markdown), so a video model read how PDFs are read as a detail of the 100 MB limit.
+  it('lists every tip at the top level of its list', ({ tool }) => {
+    for (const capabilities of [['image_in', 'video_in'], ['image_in'], ['video_in']] as const) {
+      const lines = tool([...capabilities]).description.split('\n');
+      expect(
+        lines.filter((line) => /^\s+[-*] /.test(line)),
+        capabilities.join(),
+      ).toEqual([]);
+      expect(lines.filter((line) => line.startsWith('- PDFs are read by page:'))).toHaveLength(1);
+    }
+    const images = tool(['image_in']).description.split('\n');
+    expect(
+      images.filter(
+        (line) => line.startsWith('- An image larger than') || line.startsWith('- To read small'),
+      ),
+    ).toHaveLength(2);
+  });
 });
