@@ -108,9 +108,12 @@ export function checkStaleEdit(
         : `${change.newFrom}-${change.newFrom + change.newCount - 1}`,
     );
   const removed = changes.filter((change) => change.newCount === 0).map((change) => `${change.newFrom}`);
+  const oneLine = changed.length === 1 && !changed[0]!.includes('-');
   const parts = [
-    changed.length > 0 ? `lines ${changed.join(', ')} changed` : '',
-    removed.length > 0 ? `lines were removed before line ${removed.join(', ')}` : '',
+    changed.length > 0 ? `${oneLine ? 'line' : 'lines'} ${changed.join(', ')} changed` : '',
+    removed.length > 0
+      ? `lines were removed before ${removed.length === 1 ? 'line' : 'lines'} ${removed.join(', ')}`
+      : '',
   ].filter((part) => part.length > 0);
   return {
     kind: 'apply',

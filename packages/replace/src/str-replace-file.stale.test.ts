@@ -35,6 +35,27 @@ describe('a file changed since the read', () => {
     );
   });
 
+  // One changed line read `lines 8 changed`, and removals at two places `before line 3, 7`.
+  it('names one changed line, and several places of removed lines, in the singular and plural they need', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('funcs.py', PY, { readBy: runtime });
+    await workspace.write(file, PY.replace('return 4\n', 'return 40\n'));
+    expect((await tool.call({ path: file, edit: { old: 'return 9', new: 'return 90' } })).message).toContain(
+      "(line 8 changed, in the current file's numbering)",
+    );
+    const other = await workspace.write('other.py', PY, { readBy: runtime });
+    await workspace.write(
+      other,
+      PY.replace('def f2():\n    return 2\n', '').replace('def f5():\n    return 5\n', ''),
+    );
+    expect((await tool.call({ path: other, edit: { old: 'return 9', new: 'return 90' } })).message).toContain(
+      "(lines were removed before lines 3, 7, in the current file's numbering)",
+    );
+  });
+
   it('names lines removed since the read', async ({ workspace, runtime, tool }) => {
     const file = await workspace.write('funcs.py', PY, { readBy: runtime });
     await workspace.write(file, PY.replace('def f2():\n    return 2\n', ''));
