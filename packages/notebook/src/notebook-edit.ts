@@ -18,6 +18,7 @@ import {
   readStampedFile,
   readStateError,
   renderCell,
+  sensitiveEditError,
   statIfExists,
   unsupportedEncodingError,
   type NotebookEditPlan,
@@ -173,6 +174,9 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
     const resolved = await this.runtime.paths.resolveFile(shown, 'edit');
     if (!resolved.ok) return resolved.error;
     const target = resolved.path;
+    // Before the notebook is even looked at, as StrReplaceFile does: no answer may depend on what a sensitive file
+    // holds (docs/paths.md#sensitive-files).
+    if (await this.runtime.paths.isSensitive(target)) return sensitiveEditError(shown);
     const { fs } = this.runtime;
     const stats = await statIfExists(fs, target.real);
     if (stats === undefined) return missingFileError(this.runtime, this, shown, target.absolute);
@@ -214,9 +218,8 @@ export class NotebookEdit extends CallableTool<typeof NotebookEditParams, Notebo
       cellType: plan.cell.type,
     };
     const newBytes = encodeChange(decoded.decoded, oldBytes, plan.replacements);
-    // A notebook the runtime calls sensitive is edited, but its cells are not echoed back. Rendered once the change
-    // stands, not for a refused one.
-    const hidden = params.edit_mode === 'delete' || (await this.runtime.paths.isSensitive(target));
+    // A deleted cell has nothing to show. Rendered once the change stands, not for a refused one.
+    const hidden = params.edit_mode === 'delete';
     const output = (): string =>
       hidden ? '' : editedCellOutput(target, notebook, params.edit_mode, plan.cell, newBytes.length);
     const outcome = await applyFileChange(
