@@ -41,9 +41,10 @@ export const ReadMediaFileParams = z.object({
             PAGES_PATTERN,
             'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-")',
           ),
+          // Judged only on a value of the right form, which the check above refuses alone.
           z.refine(
-            isValidPages,
-            'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-"), from 1',
+            (pages) => !PAGES_PATTERN.test(pages) || isValidPages(pages),
+            'pages count from 1, and a range may not end before it starts ("3-12", not "12-3")',
           ),
         ),
     )

@@ -114,6 +114,19 @@ describe.runIf(backendHas('slow'))('ReadMediaFile: PDFs', () => {
         brief: 'Invalid arguments',
       });
     }
+    // Each problem once: a malformed value also failed the page-number check, and the message said the same thing
+    // twice; a reversed range or a page 0 is told what is wrong with it.
+    const form = 'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-")';
+    for (const pages of ['one', '1,2', '1\n2']) {
+      expect((await tool().call({ path: file, pages })).message, pages).toBe(
+        `Error validating JSON arguments: pages: ${form}`,
+      );
+    }
+    for (const pages of ['0', '5-3', '0-2']) {
+      expect((await tool().call({ path: file, pages })).message, pages).toBe(
+        'Error validating JSON arguments: pages: pages count from 1, and a range may not end before it starts ("3-12", not "12-3")',
+      );
+    }
   });
 
   it('stops before the page that would pass the text cap, and says where to go on', async ({
