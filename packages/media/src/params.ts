@@ -34,19 +34,17 @@ export const ReadMediaFileParams = z.object({
   }),
   pages: z
     .optional(
-      z
-        .string()
-        .check(
-          z.regex(
-            PAGES_PATTERN,
-            'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-")',
-          ),
-          // Judged only on a value of the right form, which the check above refuses alone.
-          z.refine(
-            (pages) => !PAGES_PATTERN.test(pages) || isValidPages(pages),
-            'pages count from 1, and a range may not end before it starts ("3-12", not "12-3")',
-          ),
+      z.string().check(
+        z.regex(
+          PAGES_PATTERN,
+          'pages must be a page ("7"), a range ("3-12") or a page and all after it ("21-")',
         ),
+        // Judged only on a value of the right form, which the check above refuses alone.
+        z.refine(
+          (pages) => !PAGES_PATTERN.test(pages) || isValidPages(pages),
+          'pages count from 1, and a range may not end before it starts ("3-12", not "12-3")',
+        ),
+      ),
     )
     .register(z.globalRegistry, {
       description:
