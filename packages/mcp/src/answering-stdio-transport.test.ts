@@ -3,7 +3,8 @@ import { toolOk } from '@kimi-tools/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolResultSchema, EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it, vi } from 'vitest';
 import { AnsweringStdioTransport } from './answering-stdio-transport.js';
 import { createMcpServer } from './create-mcp-server.js';
@@ -33,7 +34,7 @@ function linesOf(stream: Readable): string[] {
 async function serve(
   tools: ServableTool[],
   transport: (stdin: Readable, stdout: PassThrough) => Transport,
-): Promise<{ stdin: PassThrough; stdout: PassThrough; lines: string[]; errors: string[] }> {
+): Promise<{ server: Server; stdin: PassThrough; stdout: PassThrough; lines: string[]; errors: string[] }> {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const lines = linesOf(stdout);
@@ -41,7 +42,7 @@ async function serve(
   const errors: string[] = [];
   server.onerror = (error) => errors.push(error.message);
   await server.connect(transport(stdin, stdout));
-  return { stdin, stdout, lines, errors };
+  return { server, stdin, stdout, lines, errors };
 }
 
 /** Waits (bounded) until `lines` holds `count` lines past `from`, and returns them. */
@@ -114,6 +115,22 @@ describe('AnsweringStdioTransport', () => {
     const after = await client.callTool({ name: 'Echo', arguments: { text: 'hi' } }, CallToolResultSchema);
     expect(after.content).toEqual([{ type: 'text', text: '{"text":"hi"}' }]);
     await client.close();
+  });
+
+  it("fails the server's own request with the words of a malformed response to it, at once", async () => {
+    const { server, stdin, lines, errors } = await serve([echo], (input, output) => {
+      return new AnsweringStdioTransport(input, output);
+    });
+    stdin.write(`${INITIALIZE}\n`);
+    await answers(lines, 0, 1);
+    // A ping of the server's, as an approval form is sent: answered with `"result": null`, which MCP's schema refuses.
+    const ping = server.request({ method: 'ping' }, EmptyResultSchema, { timeout: 10_000 });
+    const [sent] = await answers(lines, 1, 1);
+    const { id } = JSON.parse(sent!) as { id: number };
+    stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, result: null })}\n`);
+    const text = "The response's result is null: MCP's schema does not take it there.";
+    await expect(ping).rejects.toThrow(`MCP error -32600: ${text}`);
+    expect(errors).toEqual([text]);
   });
 
   it('writes the very bytes of the SDK transport for every message it takes', async () => {

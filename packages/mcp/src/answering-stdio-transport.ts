@@ -2,7 +2,7 @@ import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { readMessageLine } from './read-message-line.js';
 
 /** Options of {@link AnsweringStdioTransport}. */
@@ -19,7 +19,9 @@ const LINE_FEED = 10;
  * MCP's schema before the server sees it, and a request it refuses (`"params": null`, no `method`, a line that is not
  * JSON) got no answer at all, so its client waited for its own timeout. Here such a line gets the JSON-RPC error
  * JSON-RPC prescribes, in words (`readMessageLine`), in the order the lines came, without waiting for calls in
- * progress; the server's `onerror` is told the same words, a notification's or a response's too. A transport of its
+ * progress; the server's `onerror` is told the same words, a notification's or a response's too, and a malformed
+ * response fails the server's request it names with them (an approval form answered `"result": null` is rejected at
+ * once rather than after its ten-minute timeout). A transport of its
  * own, not a wrapper: the SDK's tells its `onerror` the schema's error and never the line, so no id is left to answer.
  */
 export class AnsweringStdioTransport implements Transport {
@@ -98,11 +100,18 @@ export class AnsweringStdioTransport implements Transport {
       const read = readMessageLine(line);
       if (read === undefined) return;
       if ('message' in read) return this.onmessage?.(read.message);
-      const { text, answer } = read.problem;
+      const { text, answer, failsRequest } = read.problem;
       if (answer) {
         void this.write({ jsonrpc: '2.0', id: answer.id, error: { code: answer.code, message: text } });
       }
       this.onerror?.(new Error(text));
+      if (failsRequest !== undefined) {
+        this.onmessage?.({
+          jsonrpc: '2.0',
+          id: failsRequest,
+          error: { code: ErrorCode.InvalidRequest, message: text },
+        });
+      }
     } catch (error) {
       // What the server's handling throws is its error, not the client's: reported, and the next line is read.
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));

@@ -176,7 +176,7 @@ describe('readMessageLine', () => {
     );
   });
 
-  it('never answers a notification or a response, but says what is wrong with it', () => {
+  it('never answers a notification or a response, but says what is wrong with it, and which request a response fails', () => {
     expect(readMessageLine('{"jsonrpc":"2.0","method":"notifications/initialized","params":null}')).toEqual({
       problem: { text: `The notification's params is null: ${PARAMS_RULE}` },
     });
@@ -186,10 +186,13 @@ describe('readMessageLine', () => {
       },
     });
     expect(readMessageLine('{"jsonrpc":"2.0","id":3,"result":null}')).toEqual({
-      problem: { text: "The response's result is null: MCP's schema does not take it there." },
+      problem: {
+        text: "The response's result is null: MCP's schema does not take it there.",
+        failsRequest: 3,
+      },
     });
     expect(readMessageLine('{"jsonrpc":"2.0","id":3,"error":{"message":"no"}}')).toEqual({
-      problem: { text: "The response has no error.code: MCP's schema requires it." },
+      problem: { text: "The response has no error.code: MCP's schema requires it.", failsRequest: 3 },
     });
   });
 

@@ -32,6 +32,11 @@ export interface LineProblem {
   text: string;
   /** Absent for a notification or a response: JSON-RPC answers neither. */
   answer?: LineAnswer;
+  /**
+   * The id a malformed response names: the server's own request of that id (an approval form, a ping) fails with
+   * {@link text} at once, instead of waiting for its timeout (ten minutes for a form) for an answer that came.
+   */
+  failsRequest?: string | number;
 }
 
 /** What a line from the client holds: a message, or what is wrong with it; `undefined` for a blank line. */
@@ -130,14 +135,17 @@ function problemOf(value: unknown): LineProblem {
   }
   const kind = kindOf(value);
   const { text, code } = memberProblem(kind, value);
-  return kind === 'request' ? { text, answer: { id: readableId(value.id), code } } : { text };
+  if (kind === 'request') return { text, answer: { id: readableId(value.id), code } };
+  const id = value.id;
+  return kind === 'response' && isRequestId(id) ? { text, failsRequest: id as string | number } : { text };
 }
 
 /**
  * Reads one line from the client (without its line feed) as the SDK's stdio transport does (a carriage return at its
  * end left out, the JSON checked against MCP's message schema), and says what is wrong with one it would drop: a line
  * that is not JSON is answered with `-32700` to `null`, a request with `-32600` (or `-32602` for its `params`) to its
- * id, a batch or a value that is no object with `-32600` to `null`; a notification or a response is never answered.
+ * id, a batch or a value that is no object with `-32600` to `null`; a notification or a response is never answered,
+ * and a response names the request of the server's it fails.
  */
 export function readMessageLine(line: string): ReadLine {
   const text = line.endsWith('\r') ? line.slice(0, -1) : line;
