@@ -1,5 +1,6 @@
-import { formatUnifiedDiff } from '../diff/unified-diff.js';
+import { unifiedDiffLines } from '../diff/unified-diff.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
+import { showControlCharacters } from '../text/control-pictures.js';
 import { counted } from '../text/counted.js';
 import { quotedPath, shownPath } from '../text/escape-for-display.js';
 
@@ -75,8 +76,11 @@ export function approvalFeedbackNote(feedback: string | undefined): string {
   return feedbackSentence(feedback).trimStart();
 }
 
+/** The blocks as a unified diff for the model, each line's control characters as ReadFile shows them (pictures). */
 function diffText(blocks: readonly DiffDisplayBlock[]): string {
-  return formatUnifiedDiff(blocks, { maxLines: ANSWER_DIFF_MAX_LINES, showPath: shownPath });
+  return unifiedDiffLines(blocks, { maxLines: ANSWER_DIFF_MAX_LINES, showPath: shownPath })
+    .map((line) => showControlCharacters(line.text))
+    .join('\n');
 }
 
 /** The note of an answer that approved `written` of `total` hunks; `rejected` are the blocks of the others. */

@@ -28,4 +28,13 @@ describe('findClosestText', () => {
       excerpt: line,
     });
   });
+
+  // ESC and BEL of the file reached the model raw: a terminal printing the hint cleared its screen.
+  it("quotes the file's control characters as ReadFile shows them: pictures, tab as it is", () => {
+    const text = 'a\n\tclear "\u001b[2J" bell "\u0007" del \u007f\nb\n';
+    expect(findClosestText(text, text, '\tclear "[2J" bell "" del ')).toEqual({
+      line: 2,
+      excerpt: '\tclear "\u241b[2J" bell "\u2407" del \u2421',
+    });
+  });
 });

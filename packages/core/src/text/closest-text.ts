@@ -1,3 +1,4 @@
+import { showControlCharacters } from './control-pictures.js';
 import { widenToCharacters } from './cut-middle.js';
 
 /** Where a searched text came closest to a file when it was not found. */
@@ -49,7 +50,8 @@ function similarity(text: string, target: Map<number, number>, targetLength: num
  * `old`) and spans as many lines as `old`, at most {@link CLOSEST_TEXT_EXCERPT_LINES}.
  *
  * `searchable` is the content as compared (`\n` line breaks, straight quotes); `shown` has the same offsets
- * and is what the excerpt quotes (the file's own characters). `old` must be normalised like `searchable`.
+ * and is what the excerpt quotes (the file's own characters, each control character but tab as its picture, as ReadFile
+ * shows them). `old` must be normalised like `searchable`.
  */
 export function findClosestText(searchable: string, shown: string, old: string): ClosestText | undefined {
   const oldLines = (old.endsWith('\n') ? old.slice(0, -1) : old).split('\n');
@@ -96,7 +98,8 @@ export function findClosestText(searchable: string, shown: string, old: string):
   for (let index = 0; index < count && position <= shown.length; index += 1) {
     const newline = shown.indexOf('\n', position);
     const end = newline === -1 ? shown.length : newline;
-    const text = shown.slice(position, end);
+    // Shown as ReadFile shows a line: a raw ESC or BEL of the file never reaches the model, nor a terminal printing it.
+    const text = showControlCharacters(shown.slice(position, end));
     excerpt.push(text.length > CLOSEST_TEXT_EXCERPT_LINE_CHARS ? `${excerptLineHead(text)}…` : text);
     if (newline === -1) break;
     position = newline + 1;
