@@ -4,6 +4,7 @@ import {
   changedLines,
   lineSnippet,
   quotedPath,
+  showControlCharacters,
   type TextReplacement,
 } from '@kimi-tools/core/toolkit';
 import { lineNumbersAt } from './match/line-numbers.js';
@@ -27,11 +28,14 @@ function editedLines(
   return replacements.map((_, index) => ({ from: lines[index * 2] ?? 1, to: lines[index * 2 + 1] ?? 1 }));
 }
 
-/** The diff of the current text against the one read, as unified-diff lines, at most {@link STALE_DIFF_MAX_LINES}. */
+/**
+ * The diff of the current text against the one read, as unified-diff lines, at most {@link STALE_DIFF_MAX_LINES}; their
+ * control characters shown as ReadFile shows them (pictures), as the lines above the diff are.
+ */
 function diffSinceRead(base: string, current: string, budgetMs: number): string {
   const lines = unifiedDiffLines(buildDiffBlocks('', base, current, { budgetMs }))
     .filter((line) => line.kind !== 'file')
-    .map((line) => line.text);
+    .map((line) => showControlCharacters(line.text));
   if (lines.length <= STALE_DIFF_MAX_LINES) return lines.join('\n');
   const hidden = lines.length - (STALE_DIFF_MAX_LINES - 1);
   return [...lines.slice(0, STALE_DIFF_MAX_LINES - 1), `... ${hidden} more diff lines not shown`].join('\n');

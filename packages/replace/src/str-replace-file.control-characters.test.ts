@@ -4,9 +4,10 @@ import { describe, expect } from 'vitest';
 import { StrReplaceFile } from './str-replace-file.js';
 
 // Every text StrReplaceFile shows the model from a file shows its control characters as ReadFile does
-// (docs/read-file.md#encodings): ESC and BEL as `␛` and `␇`, tab as it is; a lone `\r` ends a line. The closest text
-// and the diffs of shaped approvals reached the model with the raw characters: `ESC [2J` cleared the terminal of a
-// host printing them. The file keeps its real characters, and so do the diff blocks shown to the host.
+// (docs/read-file.md#encodings): ESC and BEL as `␛` and `␇`, tab as it is; a lone `\r` ends a line. The closest text,
+// the diff of a change since the read and the diffs of shaped approvals reached the model with the raw characters:
+// `ESC [2J` cleared the terminal of a host printing them. The file keeps its real characters, and so do the diff
+// blocks shown to the host.
 const TERMINAL = 'clear "\u001b[2J" bell "\u0007"\r\ty;';
 const SHOWN = ['clear "\u241b[2J" bell "\u2407"', '\ty;'];
 
@@ -39,6 +40,33 @@ describe("control characters of a file's lines, in what the model is shown", () 
       'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising line endings.',
     );
     expect(await workspace.read(file)).toBe('one\ncleared\nthree\n');
+  });
+
+  it('shows them as pictures in the diff of a change since the read', async ({ workspace, answering }) => {
+    const { runtime, tool } = answering({ kind: 'approve' });
+    const file = await workspace.write('a.txt', 'one\nclear = 1;\nthree\n', { readBy: runtime });
+    await workspace.write(file, `one\n${TERMINAL}\nthree\n`);
+    const result = await tool.call({ path: 'a.txt', edit: { old: 'clear = 1;', new: 'z' } });
+    expect(result.message).toBe(
+      [
+        '`a.txt` has been modified since it was last read, and the change touches the lines the edit would change (lines 2-3). No changes were made. Those lines now read:',
+        '```',
+        `     2\t${SHOWN[0]}`,
+        `     3\t${SHOWN[1]}`,
+        '```',
+        'What changed since the read:',
+        '```diff',
+        '@@ -1,3 +1,4 @@',
+        ' one',
+        '-clear = 1;',
+        `+${SHOWN[0]}`,
+        `+${SHOWN[1]}`,
+        ' three',
+        '```',
+        'Edit against the current lines.',
+      ].join('\n'),
+    );
+    expect(await workspace.read(file)).toBe(`one\n${TERMINAL}\nthree\n`);
   });
 
   it('shows them as pictures in the rejected hunks of a partial approval, and writes and displays the real ones', async ({
