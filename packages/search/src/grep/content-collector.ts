@@ -1,5 +1,5 @@
 import { ByteNameDecoder, localFileSystem, wellFormed } from '@kimi-tools/core/fs';
-import { escapeForDisplay } from '@kimi-tools/core/toolkit';
+import { escapeForDisplay, showControlCharacters } from '@kimi-tools/core/toolkit';
 import { sortByPathComponentWise } from '../common/compare-paths.js';
 import { GREP_LONG_LINE_LEAD_CHARS, GREP_MAX_LINE_CHARS } from '../limits.js';
 import {
@@ -269,7 +269,9 @@ export class ContentCollector {
           : await this.loneCrsBefore(this.filter.absolute(block.path), line.offset);
       prefix += `${line.lineNumber + loneCrs}${mark}`;
     }
-    const whole = prefix + line.text;
+    // The text as ReadFile shows a line (docs/grep.md#output-formats): a control character as its picture, one
+    // character for one, so the counts and cuts below are the same.
+    const whole = prefix + showControlCharacters(line.text);
     if (line.column === null || (!line.partial && whole.length <= GREP_MAX_LINE_CHARS)) return whole;
     const matchChar = charIndexOfByte(line.text, line.column - 1);
     if (matchChar !== undefined && matchChar < GREP_LONG_LINE_LEAD_CHARS) return whole;
@@ -277,7 +279,8 @@ export class ContentCollector {
       line.partial || matchChar === undefined
         ? await this.readWindow(this.filter.absolute(block.path), line.offset, line.column)
         : windowInText(line.text, matchChar);
-    return window === undefined ? whole : new ClippedLine(`${prefix}${windowMarker(window)}${window.text}`);
+    if (window === undefined) return whole;
+    return new ClippedLine(`${prefix}${windowMarker(window)}${showControlCharacters(window.text)}`);
   }
 
   /**
