@@ -13,8 +13,7 @@ function picture(character: string): string {
  * `text` with every C0 control character but tab, and DEL, replaced by its Unicode control picture (`\u0000` → `␀`,
  * ESC → `␛`, form feed → `␌`, DEL → `␡`): a model can neither read nor write those characters reliably, and a raw
  * NUL or ESC in its context is never what it should see. One character stays one character; text without such a
- * character comes back as it is, after a single test (a
- * search passes every line of a large output through it).
+ * character comes back as it is, after a single test (a search passes every line of a large output through it).
  */
 export function showControlCharacters(text: string): string {
   return HOLDS_UNUSABLE.test(text) ? text.replace(UNUSABLE, picture) : text;
