@@ -8,17 +8,16 @@ import {
 import {
   applyFileSet,
   Briefs,
-  lineSnippet,
   positiveNumberOption,
   readStateError,
   shownErrorText,
-  SNIPPET_MAX_BYTES,
   toolFailedMessage,
   changedLines,
   decodeText,
   withAnswerNote,
   type FileSetEntry,
 } from '@kimi-tools/core/toolkit';
+import { changedRegions, type ChangedFile } from './changed-regions.js';
 import { APPLY_PATCH_DESCRIPTION } from './description.js';
 import { invalidPatchError, patchFailedError, patchTooLargeError, type ApplyPatchBrief } from './errors.js';
 import { DEFAULT_MAX_CHUNKS, DEFAULT_MAX_FILES, DEFAULT_MAX_PATCH_BYTES } from './limits.js';
@@ -171,7 +170,7 @@ export class ApplyPatch extends CallableTool<typeof ApplyPatchParams, ApplyPatch
           return entry ? [writtenSection(planned, entry, this.runtime.diffBudgetMs)] : [];
         });
         return toolOk({
-          output: changedRegions(written),
+          output: changedRegions(changedFiles(written)),
           message: withAnswerNote(
             successText(
               written.map((planned) => planned.section),
@@ -213,19 +212,13 @@ function successText(sections: readonly PatchSection[], loose: readonly LooseChu
   return ['Success. Updated the following files:', ...lines, ...notes].join('\n');
 }
 
-/** The changed lines of every added or edited file, numbered as ReadFile numbers them, each file within its share. */
-function changedRegions(sections: readonly PlannedSection[]): string {
-  const shown = sections.filter(
-    (planned) => planned.entry.newBytes !== null && planned.changedLines.length > 0,
-  );
-  if (shown.length === 0) return '';
-  const share = Math.floor(SNIPPET_MAX_BYTES / shown.length);
-  return shown
-    .map((planned) => {
-      const name = shownPatchPath(planned.entry.to?.input ?? planned.entry.path.input);
-      const snippet = lineSnippet(planned.entry.newText, planned.changedLines, { maxBytes: share });
-      const cut = snippet.unshown ? `\n(lines ${snippet.unshown.from}-${snippet.unshown.to} not shown)` : '';
-      return `${name}:\n${snippet.output}${cut}`;
-    })
-    .join('\n');
+/** The added, edited and moved files whose changed lines the output shows, in patch order. */
+function changedFiles(sections: readonly PlannedSection[]): ChangedFile[] {
+  return sections
+    .filter((planned) => planned.entry.newBytes !== null && planned.changedLines.length > 0)
+    .map((planned) => ({
+      name: shownPatchPath(planned.entry.to?.input ?? planned.entry.path.input),
+      text: planned.entry.newText,
+      spans: planned.changedLines,
+    }));
 }
