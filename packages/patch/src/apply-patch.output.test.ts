@@ -20,7 +20,8 @@ interface FileChange {
 }
 
 function sectionOf(change: FileChange): string[] {
-  if (change.before.length === 0) return [`*** Add File: ${change.name}`, ...change.added.map((line) => `+${line}`)];
+  if (change.before.length === 0)
+    return [`*** Add File: ${change.name}`, ...change.added.map((line) => `+${line}`)];
   const removed = change.before.slice(change.at, change.at + change.removed);
   const context = change.before.slice(Math.max(0, change.at - 1), change.at);
   return [
@@ -85,7 +86,8 @@ describe('ApplyPatch: the output', () => {
       removed: old.length,
       added: old.map((line) => `${line}y`),
     }));
-    for (const change of changes) await workspace.write(change.name, `${old.join('\n')}\n`, { readBy: runtime });
+    for (const change of changes)
+      await workspace.write(change.name, `${old.join('\n')}\n`, { readBy: runtime });
     const result = await tool.call({ patch: patch(...changes.flatMap(sectionOf)) });
     expect(result.isError).toBe(false);
     const output = result.output!;
@@ -108,10 +110,12 @@ describe('ApplyPatch: the output', () => {
     const result = await tool.call({ patch: patch(...changes.flatMap(sectionOf)) });
     expect(result.isError).toBe(false);
     const output = result.output!;
-    expect(output.startsWith('d/file-number-0.txt:\n(lines 1-1 not shown)\n\nd/file-number-1.txt:\n')).toBe(true);
-    expect(output.endsWith('d/file-number-176.txt:\n(lines 1-1 not shown)\n\n(23 more files not shown)\n')).toBe(
+    expect(output.startsWith('d/file-number-0.txt:\n(lines 1-1 not shown)\n\nd/file-number-1.txt:\n')).toBe(
       true,
     );
+    expect(
+      output.endsWith('d/file-number-176.txt:\n(lines 1-1 not shown)\n\n(23 more files not shown)\n'),
+    ).toBe(true);
     expect(Buffer.byteLength(output)).toBe(8058);
     await checkOutput(workspace, output, changes);
   });

@@ -27,7 +27,9 @@ describe('changedRegions', () => {
   });
 
   it('shows a name and its note alone when not even one line fits', () => {
-    expect(changedRegions([file('a.txt', `${'é'.repeat(40)}\n`)], 40)).toBe('a.txt:\n(lines 1-1 not shown)\n');
+    expect(changedRegions([file('a.txt', `${'é'.repeat(40)}\n`)], 40)).toBe(
+      'a.txt:\n(lines 1-1 not shown)\n',
+    );
   });
 
   it('counts on a last line the files whose share could not hold their name and note', () => {
@@ -46,9 +48,7 @@ describe('changedRegions', () => {
   it('shows whole a file whose lines take fewer bytes than its note would', () => {
     const files = Array.from({ length: 5 }, (_, index) => file(`f${index}.txt`, 'x\n'));
     // 17 bytes each (its name line and its one line), in shares of 23: a note would need 30.
-    expect(changedRegions(files, 120)).toBe(
-      files.map((shown) => `${shown.name}:\n     1\tx\n`).join('\n'),
-    );
+    expect(changedRegions(files, 120)).toBe(files.map((shown) => `${shown.name}:\n     1\tx\n`).join('\n'));
   });
 
   it('counts a single file left out in the singular, and every file when not one name fits', () => {

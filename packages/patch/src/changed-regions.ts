@@ -1,4 +1,9 @@
-import { lineSnippet, SNIPPET_CONTEXT_LINES, SNIPPET_MAX_BYTES, type LineSpan } from '@kimi-tools/core/toolkit';
+import {
+  lineSnippet,
+  SNIPPET_CONTEXT_LINES,
+  SNIPPET_MAX_BYTES,
+  type LineSpan,
+} from '@kimi-tools/core/toolkit';
 
 /** A file the result shows: its name as messages show it, its new text (`\n`-normalised), where its changes stand. */
 export interface ChangedFile {
