@@ -27,14 +27,17 @@ function unshownFilesLine(count: number): string {
 }
 
 /**
- * The fewest bytes a file's block can take: its `{name}:` line and either all its lines, when they take no more than a
- * cut note, or the longest cut note it can have (no line is numbered past its last change and the context after it).
+ * The fewest bytes a file's block can take, or more when that fits every share anyway (`smallestShare`): its `{name}:`
+ * line and the longest cut note it can have (no line is numbered past its last change and the context after it); only
+ * where that does not fit, the exact fewest, with all its lines instead when they take no more than the note.
  */
-function fewestBytes(file: ChangedFile): number {
+function fewestBytes(file: ChangedFile, smallestShare: number): number {
   const last = Math.max(1, ...file.spans.map((span) => span.from + span.count - 1 + SNIPPET_CONTEXT_LINES));
+  const header = bytes(`${file.name}:\n`);
   const note = bytes(cutNote({ from: last, to: last }));
+  if (header + note <= smallestShare) return header + note;
   const small = lineSnippet(file.text, file.spans, { maxBytes: note });
-  return bytes(`${file.name}:\n`) + (small.unshown === undefined ? bytes(small.output) : note);
+  return header + (small.unshown === undefined ? bytes(small.output) : note);
 }
 
 /**
@@ -66,12 +69,14 @@ function block(file: ChangedFile, share: number): string {
  */
 export function changedRegions(files: readonly ChangedFile[], maxBytes = SNIPPET_MAX_BYTES): string {
   if (files.length === 0) return '';
+  const shares = files.map((_, index) => shareOf(index + 1, files.length, maxBytes));
+  const smallestShare = shares.reduce((smallest, share) => Math.min(smallest, share));
   let widest = 0;
   // The most any of the first n files needs, at index n - 1.
-  const widestOfFirst = files.map((file) => (widest = Math.max(widest, fewestBytes(file))));
+  const widestOfFirst = files.map((file) => (widest = Math.max(widest, fewestBytes(file, smallestShare))));
   let shown = files.length;
-  while (shown > 0 && widestOfFirst[shown - 1]! > shareOf(shown, files.length, maxBytes)) shown--;
-  const blocks = files.slice(0, shown).map((file) => block(file, shareOf(shown, files.length, maxBytes)));
+  while (shown > 0 && widestOfFirst[shown - 1]! > shares[shown - 1]!) shown--;
+  const blocks = files.slice(0, shown).map((file) => block(file, shares[shown - 1]!));
   if (shown < files.length) blocks.push(unshownFilesLine(files.length - shown));
   return blocks.join('\n');
 }
