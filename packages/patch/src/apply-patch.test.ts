@@ -309,6 +309,77 @@ describe('ApplyPatch: applies every section', () => {
     expect(approval.requests).toHaveLength(0);
   });
 
+  it('recognises the same delete patch sent twice: the second is a replay', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('gone.txt', 'bye\n', { readBy: runtime });
+    const remove = patch('*** Delete File: gone.txt');
+    expect((await tool.call({ patch: remove })).message).toBe(
+      'Success. Updated the following files:\nD gone.txt',
+    );
+    expect(await tool.call({ patch: remove })).toMatchObject({
+      isError: false,
+      message:
+        'The patch is already applied: the files already hold every change it makes. No file was changed.',
+      extras: { alreadyApplied: true },
+    });
+  });
+
+  // A missing file to delete beside a close name may be a slip of that name: it fails with the hint, unless the rest
+  // of the patch, or the history, shows the patch was applied.
+  it('refuses a file to delete that is missing beside a close name, with the hint, and deletes nothing', async ({
+    workspace,
+    runtime,
+    tool,
+    approval,
+  }) => {
+    await workspace.write('a.txt', 'keep\n', { readBy: runtime });
+    const before = await tree(workspace);
+    const result = await tool.call({ patch: patch('*** Delete File: a.tx') });
+    expect(result).toMatchObject({
+      isError: true,
+      brief: 'Patch failed',
+      message: 'a.tx: `a.tx` does not exist. Did you mean: a.txt? No file was changed.',
+    });
+    expect(await tree(workspace)).toEqual(before);
+    expect(approval.requests).toHaveLength(0);
+  });
+
+  it('takes a delete patch sent twice beside a close name for a replay when the history shows the file', async ({
+    workspace,
+  }) => {
+    const remove = patch('*** Delete File: v1.txt');
+    for (const history of [new FileHistory(), undefined]) {
+      const runtime = workspace.runtime({ ...(history ? { history } : {}) });
+      await workspace.write('v1.txt', 'one\n', { readBy: runtime });
+      await workspace.write('v2.txt', 'two\n', { readBy: runtime });
+      const tool = new ApplyPatch(runtime);
+      expect((await tool.call({ patch: remove })).isError).toBe(false);
+      expect((await tool.call({ patch: remove })).message).toBe(
+        history
+          ? 'The patch is already applied: the files already hold every change it makes. No file was changed.'
+          : 'v1.txt: `v1.txt` does not exist. Did you mean: v2.txt? No file was changed.',
+      );
+    }
+  });
+
+  it('takes a missing file to delete beside a close name as deleted when the rest of the patch is applied', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    await workspace.write('a.txt', 'one\n', { readBy: runtime });
+    await workspace.write('b1.txt', 'old\n', { readBy: runtime });
+    await workspace.write('b2.txt', 'kept\n');
+    const both = patch('*** Update File: a.txt', '-one', '+1', '*** Delete File: b1.txt');
+    expect((await tool.call({ patch: both })).isError).toBe(false);
+    expect((await tool.call({ patch: both })).message).toBe(
+      'The patch is already applied: the files already hold every change it makes. No file was changed.',
+    );
+  });
+
   it('after a patch the read state holds what was written: a second patch needs no read', async ({
     workspace,
     runtime,

@@ -4,6 +4,7 @@ import {
   encodeChange,
   encodeNewFile,
   missingFileError,
+  notFoundMessage,
   missingDirectories,
   readShownPath,
   notAFileError,
@@ -47,10 +48,17 @@ export type PatchPlan =
   | { kind: 'failed'; failures: string[] }
   | { kind: 'replayed' };
 
-/** What one section's check found: its plan, or its failure and whether the file already holds its change. */
+/**
+ * How a section that did not apply reads if the patch was applied before: its change already in the files
+ * (`applied`), its file to delete gone (`gone`), gone where a file of a close name stands (`gone-or-misnamed`: a slip
+ * of that name reads the same), or not at all (`no`).
+ */
+type ReplayReading = 'applied' | 'gone' | 'gone-or-misnamed' | 'no';
+
+/** What one section's check found: its plan, or its failure and how it reads for a replay. */
 type SectionOutcome =
   | { ok: true; planned: PlannedSection; loose: LooseChunk[] }
-  | { ok: false; failure: string; replayed: boolean };
+  | { ok: false; failure: string; replay: ReplayReading };
 
 /** The text of an added file: its lines, each ended by a line break unless the patch says the last has none. */
 function addedText(section: Extract<PatchSection, { kind: 'add' }>): string {
@@ -84,7 +92,7 @@ export async function planSections(
   const planned: PlannedSection[] = [];
   const loose: LooseChunk[] = [];
   const seen: Seen = { paths: new Set(), files: new Set() };
-  let replayed = 0;
+  const readings: ReplayReading[] = [];
   for (const section of sections) {
     const outcome = await planSection(runtime, tool, section, seen);
     if (outcome.ok) {
@@ -92,12 +100,22 @@ export async function planSections(
       loose.push(...outcome.loose);
     } else {
       failures.push(outcome.failure);
-      if (outcome.replayed) replayed += 1;
+      readings.push(outcome.replay);
     }
   }
-  if (failures.length > 0 && replayed === sections.length) return { kind: 'replayed' };
+  if (failures.length > 0 && planned.length === 0 && readsAsReplay(readings)) return { kind: 'replayed' };
   if (failures.length > 0) return { kind: 'failed', failures };
   return { kind: 'planned', sections: planned, loose };
+}
+
+/**
+ * Whether a patch none of whose sections applied was applied before: every section reads so. A file to delete that is
+ * missing beside a close name reads so only when a section already in the files shows the patch was applied: alone,
+ * it is as likely a slip of that name, which must fail with the name to use rather than pass for done.
+ */
+function readsAsReplay(readings: readonly ReplayReading[]): boolean {
+  if (readings.includes('no')) return false;
+  return !readings.includes('gone-or-misnamed') || readings.includes('applied');
 }
 
 /** What the sections so far name: real paths, and the files they update (by device and inode). */
@@ -158,7 +176,7 @@ async function planSection(
   seen: Seen,
 ): Promise<SectionOutcome> {
   const source = await resolveForChange(runtime, section.path, seen);
-  if (!source.ok) return { ok: false, failure: source.failure, replayed: false };
+  if (!source.ok) return { ok: false, failure: source.failure, replay: 'no' };
   const { input, shown } = namesOf(section.path);
   const current = await readStampedFile(runtime.fs, source.path.real);
 
@@ -169,16 +187,16 @@ async function planSection(
       newBytes = encodeNewFile(text);
     } catch (error) {
       if (error instanceof UnencodableTextError)
-        return { ok: false, failure: unencodableText(shown, 'utf-8'), replayed: false };
+        return { ok: false, failure: unencodableText(shown, 'utf-8'), replay: 'no' };
       throw error;
     }
     if (current !== 'missing') {
       const same = typeof current !== 'string' && Buffer.compare(current.bytes, newBytes) === 0;
-      return { ok: false, failure: addExistsText(shown), replayed: same };
+      return { ok: false, failure: addExistsText(shown), replay: same ? 'applied' : 'no' };
     }
     const lines = text === '' ? 0 : section.lines.length;
     const made = await directoriesFor(runtime, source.path, section.path);
-    if (!made.ok) return { ok: false, failure: made.failure, replayed: false };
+    if (!made.ok) return { ok: false, failure: made.failure, replay: 'no' };
     return {
       ok: true,
       loose: [],
@@ -200,18 +218,22 @@ async function planSection(
 
   if (current === 'missing') {
     const missing = await missingFileError(runtime, tool, input, source.path.absolute);
-    return { ok: false, failure: `${shown}: ${missing.message}`, replayed: section.kind === 'delete' };
+    return {
+      ok: false,
+      failure: `${shown}: ${missing.message}`,
+      replay: missingReading(runtime, section, input, missing, source.path.real),
+    };
   }
   if (current === 'not-a-file')
-    return { ok: false, failure: `${shown}: ${notAFileError(input).message}`, replayed: false };
+    return { ok: false, failure: `${shown}: ${notAFileError(input).message}`, replay: 'no' };
   if (runtime.readBeforeWrite) {
     const status = runtime.fileState.checkStamp(source.path.real, current.stamp);
     if (status !== 'ok')
-      return { ok: false, failure: `${shown}: ${readStateError(input, status).message}`, replayed: false };
+      return { ok: false, failure: `${shown}: ${readStateError(input, status).message}`, replay: 'no' };
   }
   const decoded = decodeText(current.bytes);
   if (!decoded.ok)
-    return { ok: false, failure: `${shown}: ${unsupportedEncodingError(input).message}`, replayed: false };
+    return { ok: false, failure: `${shown}: ${unsupportedEncodingError(input).message}`, replay: 'no' };
   const oldText = decoded.decoded.text;
 
   if (section.kind === 'delete') {
@@ -237,19 +259,19 @@ async function planSection(
   // the file is rewritten in place, so the second would silently undo the first.
   const identity = current.stamp.ino === undefined ? undefined : `${current.stamp.dev}:${current.stamp.ino}`;
   if (identity !== undefined && seen.files.has(identity))
-    return { ok: false, failure: duplicatePathText(shown), replayed: false };
+    return { ok: false, failure: duplicatePathText(shown), replay: 'no' };
   if (identity !== undefined) seen.files.add(identity);
 
   let to: ResolvedPath | undefined;
   let toDirectories: string[] = [];
   if (section.moveTo !== undefined) {
     const destination = await resolveForChange(runtime, section.moveTo, seen);
-    if (!destination.ok) return { ok: false, failure: destination.failure, replayed: false };
+    if (!destination.ok) return { ok: false, failure: destination.failure, replay: 'no' };
     if ((await readStampedFile(runtime.fs, destination.path.real)) !== 'missing') {
-      return { ok: false, failure: addExistsText(namesOf(section.moveTo).shown), replayed: false };
+      return { ok: false, failure: addExistsText(namesOf(section.moveTo).shown), replay: 'no' };
     }
     const made = await directoriesFor(runtime, destination.path, section.moveTo);
-    if (!made.ok) return { ok: false, failure: made.failure, replayed: false };
+    if (!made.ok) return { ok: false, failure: made.failure, replay: 'no' };
     to = destination.path;
     toDirectories = made.directories;
   }
@@ -260,7 +282,7 @@ async function planSection(
     return {
       ok: false,
       failure: chunkFailureText(shown, placement.failure),
-      replayed: isReplay(file, section, placement.failure),
+      replay: isReplay(file, section, placement.failure) ? 'applied' : 'no',
     };
   const replacements = chunkReplacements(file, section.chunks, placement.places);
   let newBytes: Uint8Array;
@@ -268,7 +290,7 @@ async function planSection(
     newBytes = encodeChange(decoded.decoded, current.bytes, replacements);
   } catch (error) {
     if (error instanceof UnencodableTextError)
-      return { ok: false, failure: unencodableText(shown, decoded.decoded.format.encoding), replayed: false };
+      return { ok: false, failure: unencodableText(shown, decoded.decoded.format.encoding), replay: 'no' };
     throw error;
   }
   let newText = '';
@@ -301,6 +323,23 @@ async function planSection(
       ),
     },
   };
+}
+
+/**
+ * How a missing file reads for a replay: a file to delete is gone, or, when the missing-file error offers close names
+ * (` Did you mean: ...?`) and the history holds no version of it (which would show it existed), maybe misnamed.
+ */
+function missingReading(
+  runtime: ToolRuntime,
+  section: PatchSection,
+  input: string,
+  missing: { message: string },
+  real: string,
+): ReplayReading {
+  if (section.kind !== 'delete') return 'no';
+  const closeNames = missing.message !== notFoundMessage(input);
+  const existed = (runtime.history?.list(real).length ?? 0) > 0;
+  return closeNames && !existed ? 'gone-or-misnamed' : 'gone';
 }
 
 /** Whether an update that did not apply is already in the file: every chunk's new lines stand in order. */
