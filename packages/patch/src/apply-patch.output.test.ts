@@ -90,7 +90,7 @@ describe('ApplyPatch: the output', () => {
       await workspace.write(change.name, `${old.join('\n')}\n`, { readBy: runtime });
     const result = await tool.call({ patch: patch(...changes.flatMap(sectionOf)) });
     expect(result.isError).toBe(false);
-    const output = result.output!;
+    const output = result.output as string;
     expect(output).toContain('(lines 72-400 not shown)\n\nb.txt:\n');
     expect(output.endsWith('(lines 72-400 not shown)\n')).toBe(true);
     await checkOutput(workspace, output, changes);
@@ -109,7 +109,7 @@ describe('ApplyPatch: the output', () => {
     }));
     const result = await tool.call({ patch: patch(...changes.flatMap(sectionOf)) });
     expect(result.isError).toBe(false);
-    const output = result.output!;
+    const output = result.output as string;
     expect(output.startsWith('d/file-number-0.txt:\n(lines 1-1 not shown)\n\nd/file-number-1.txt:\n')).toBe(
       true,
     );
@@ -159,7 +159,7 @@ describe('ApplyPatch: the output', () => {
           }
           const result = await tool.call({ patch: patch(...changes.flatMap(sectionOf)) });
           expect(result.isError, result.message).toBe(false);
-          await checkOutput(workspace, result.output!, changes);
+          await checkOutput(workspace, result.output as string, changes);
         }),
         { numRuns: 15 },
       );
