@@ -65,6 +65,23 @@ describe.runIf(process.platform !== 'win32')('a path shown quoted, given back as
     );
   });
 
+  it('takes a name starting with `#` as a name, with ripgrep and with the portable search', async ({
+    workspace,
+  }) => {
+    // ripgrep reads a glob starting with `#` as a comment, which filters nothing: `#notes.md` searched every file.
+    const files = { '#notes.md': 'zebra\n', 'other.md': 'zebra\n' };
+    await layOutTree(workspace.fs, workspace.workDir, { files });
+    const fs = memoryFileSystem();
+    await layOutTree(fs, '/work', { files });
+    const memory = createRuntime({ workDir: '/work', approval: yoloApproval(), fs });
+    for (const runtime of [workspace.runtime(), memory]) {
+      const grep = new Grep(runtime);
+      expect((await grep.call({ pattern: 'zebra', glob: '#notes.md' })).output).toBe('#notes.md');
+      expect((await grep.call({ pattern: 'zebra', glob: '"#notes.md"' })).output).toBe('#notes.md');
+      expect((await grep.call({ pattern: 'zebra', glob: '#*' })).output).toBe('#notes.md');
+    }
+  });
+
   it('is refused as the text it shows would be: absolute, or with a `..` segment', async ({ workspace }) => {
     const glob = new Glob(workspace.runtime());
     for (const pattern of ['"/etc/passwd"', '".."/x', 'a/".."']) {

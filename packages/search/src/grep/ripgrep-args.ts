@@ -32,12 +32,20 @@ export function buildRipgrepArgs(params: GrepParams, target: string | undefined)
   if (params.include_ignored) args.push('--no-ignore');
   else args.push('--no-require-git');
   if (params.type !== null) args.push('--type', params.type);
-  if (params.glob !== null) args.push('--glob', params.glob);
+  if (params.glob !== null) args.push('--glob', ripgrepGlob(params.glob));
   // Last, so a user glob cannot bring version-control folders back (later globs win in ripgrep).
   for (const dir of VCS_DIRECTORIES) args.push('--glob', `!${dir}`);
   args.push('--', params.pattern);
   if (target !== undefined) args.push(target);
   return args;
+}
+
+/**
+ * `glob` as ripgrep must be given it to read it as the portable search does: ripgrep takes a glob starting with `#` for
+ * a comment, which filters nothing (`#notes.md` searched every file); escaped, the `#` is the name's first character.
+ */
+function ripgrepGlob(glob: string): string {
+  return glob.startsWith('#') ? `\\${glob}` : glob;
 }
 
 /**
