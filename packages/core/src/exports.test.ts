@@ -294,6 +294,7 @@ const TOOLKIT = [
   'formatLines',
   'ShownLine',
   'lineSnippet',
+  'withFinalLineBreak',
   'snippetCutSentence',
   'SNIPPET_MAX_BYTES',
   'SNIPPET_CONTEXT_LINES',

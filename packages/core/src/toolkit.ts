@@ -212,6 +212,7 @@ export { counted } from './text/counted.js';
 export { SHOWN_LINE_MAX_LENGTH, shownLine, formatLines, type ShownLine } from './text/shown-line.js';
 export {
   lineSnippet,
+  withFinalLineBreak,
   snippetCutSentence,
   SNIPPET_MAX_BYTES,
   SNIPPET_CONTEXT_LINES,

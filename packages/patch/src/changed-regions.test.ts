@@ -58,6 +58,26 @@ describe('changedRegions', () => {
     );
   });
 
+  it("ends a file's last line as ReadFile does, with a line break before the blank line when a file follows", () => {
+    expect(changedRegions([file('a.txt', 'one'), file('b.txt', 'two')])).toBe(
+      'a.txt:\n     1\tone\n\nb.txt:\n     1\ttwo',
+    );
+    // The last file needs no break: its name line (7) and its line (10) fit in 17 bytes.
+    expect(changedRegions([file('a.txt', 'one')], 17)).toBe('a.txt:\n     1\tone');
+  });
+
+  it('counts in its share the line break a followed file without a final one needs', () => {
+    const unterminated = file('a.txt', 'l1\nl2\nl3\nl4', 4, 1);
+    // (95 - 1 blank line) / 2 = 47 bytes each: the name line (7), the four lines (39) and the break after them.
+    expect(changedRegions([unterminated, file('b.txt', 'x\n')], 95)).toBe(
+      'a.txt:\n     1\tl1\n     2\tl2\n     3\tl3\n     4\tl4\n\nb.txt:\n     1\tx\n',
+    );
+    // 46 bytes each: the four lines fit only without the break, so they are cut.
+    const output = changedRegions([unterminated, file('b.txt', 'x\n')], 93);
+    expect(output).toBe('a.txt:\n     1\tl1\n(lines 2-4 not shown)\n\nb.txt:\n     1\tx\n');
+    expect(Buffer.byteLength(output)).toBeLessThanOrEqual(93);
+  });
+
   it('shows nothing for no file', () => {
     expect(changedRegions([])).toBe('');
   });

@@ -2,6 +2,8 @@ import {
   lineSnippet,
   SNIPPET_CONTEXT_LINES,
   SNIPPET_MAX_BYTES,
+  withFinalLineBreak,
+  type LineSnippet,
   type LineSpan,
 } from '@kimi-tools/core/toolkit';
 
@@ -27,16 +29,29 @@ function unshownFilesLine(count: number): string {
 }
 
 /**
+ * A file's changed lines as ReadFile shows them, ended by a line break when more of the output `follows` (the file's
+ * last line may have none): within `maxBytes` with that break, else cut.
+ */
+function linesOf(file: ChangedFile, maxBytes: number, follows: boolean): LineSnippet {
+  const lines = lineSnippet(file.text, file.spans, { maxBytes });
+  if (!follows || lines.unshown !== undefined) return lines;
+  const ended = withFinalLineBreak(lines.output);
+  if (bytes(ended) <= maxBytes) return { output: ended };
+  // Shown whole only without the break it now needs: one byte less cuts it.
+  return lineSnippet(file.text, file.spans, { maxBytes: maxBytes - 1 });
+}
+
+/**
  * The fewest bytes a file's block can take, or more when that fits every share anyway (`smallestShare`): its `{name}:`
  * line and the longest cut note it can have (no line is numbered past its last change and the context after it); only
  * where that does not fit, the exact fewest, with all its lines instead when they take no more than the note.
  */
-function fewestBytes(file: ChangedFile, smallestShare: number): number {
+function fewestBytes(file: ChangedFile, smallestShare: number, follows: boolean): number {
   const last = Math.max(1, ...file.spans.map((span) => span.from + span.count - 1 + SNIPPET_CONTEXT_LINES));
   const header = bytes(`${file.name}:\n`);
   const note = bytes(cutNote({ from: last, to: last }));
   if (header + note <= smallestShare) return header + note;
-  const small = lineSnippet(file.text, file.spans, { maxBytes: note });
+  const small = linesOf(file, note, follows);
   return header + (small.unshown === undefined ? bytes(small.output) : note);
 }
 
@@ -50,11 +65,14 @@ function shareOf(shown: number, total: number, maxBytes: number): number {
   return Math.floor((maxBytes - tail - blankLines) / shown);
 }
 
-/** A file's `{name}:` line and its changed lines within `share` bytes, ending with its cut note when some did not fit. */
-function block(file: ChangedFile, share: number): string {
+/**
+ * A file's `{name}:` line and its changed lines within `share` bytes, ending with its cut note when some did not fit,
+ * and with a line break when more of the output `follows`.
+ */
+function block(file: ChangedFile, share: number, follows: boolean): string {
   const header = `${file.name}:\n`;
   const room = share - bytes(header);
-  const whole = lineSnippet(file.text, file.spans, { maxBytes: room });
+  const whole = linesOf(file, room, follows);
   if (whole.unshown === undefined) return header + whole.output;
   // Fewer lines never widen the note: the lines left out start no later and end at the same line.
   const cut = lineSnippet(file.text, file.spans, { maxBytes: room - bytes(cutNote(whole.unshown)) });
@@ -72,11 +90,16 @@ export function changedRegions(files: readonly ChangedFile[], maxBytes = SNIPPET
   const shares = files.map((_, index) => shareOf(index + 1, files.length, maxBytes));
   const smallestShare = shares.reduce((smallest, share) => Math.min(smallest, share));
   let widest = 0;
-  // The most any of the first n files needs, at index n - 1.
-  const widestOfFirst = files.map((file) => (widest = Math.max(widest, fewestBytes(file, smallestShare))));
+  // The most any of the first n files needs, at index n - 1. Every file but the last is followed: by the next file's
+  // block, or by the line counting the files left out.
+  const widestOfFirst = files.map(
+    (file, index) => (widest = Math.max(widest, fewestBytes(file, smallestShare, index < files.length - 1))),
+  );
   let shown = files.length;
   while (shown > 0 && widestOfFirst[shown - 1]! > shares[shown - 1]!) shown--;
-  const blocks = files.slice(0, shown).map((file) => block(file, shares[shown - 1]!));
+  const blocks = files
+    .slice(0, shown)
+    .map((file, index) => block(file, shares[shown - 1]!, index < files.length - 1));
   if (shown < files.length) blocks.push(unshownFilesLine(files.length - shown));
   return blocks.join('\n');
 }

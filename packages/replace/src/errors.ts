@@ -5,6 +5,7 @@ import {
   readStateError,
   shownArgumentLine,
   unsupportedEncodingError,
+  withFinalLineBreak,
   type CoreBrief,
 } from '@kimi-tools/core/toolkit';
 import type { EditCall } from './edit/edit-call.js';
@@ -86,7 +87,7 @@ export function editFailureText(
       };
     case 'replaced':
       return {
-        message: `Edit ${index}: the old string was not found in the file. No changes were made. An earlier edit in this session replaced that text; ${failure.from === failure.to ? `line ${failure.from} now reads` : `lines ${failure.from}-${failure.to} now read`} (with a line around):\n\`\`\`\n${failure.excerpt}\`\`\``,
+        message: `Edit ${index}: the old string was not found in the file. No changes were made. An earlier edit in this session replaced that text; ${failure.from === failure.to ? `line ${failure.from} now reads` : `lines ${failure.from}-${failure.to} now read`} (with a line around):\n\`\`\`\n${withFinalLineBreak(failure.excerpt)}\`\`\``,
         brief: StrReplaceFileBriefs.noMatch,
       };
     case 'partly-applied':

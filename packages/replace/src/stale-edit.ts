@@ -5,6 +5,7 @@ import {
   lineSnippet,
   quotedPath,
   showControlCharacters,
+  withFinalLineBreak,
   type TextReplacement,
 } from '@kimi-tools/core/toolkit';
 import { lineNumbersAt } from './match/line-numbers.js';
@@ -53,7 +54,7 @@ function overlapMessage(
     context: 0,
   });
   const span = range.from === range.to ? `line ${range.from}` : `lines ${range.from}-${range.to}`;
-  return `${quotedPath(input)} has been modified since it was last read, and the change touches the lines the edit would change (${span}). No changes were made. Those lines now read:\n\`\`\`\n${lines.output}\`\`\`\nWhat changed since the read:\n\`\`\`diff\n${diffSinceRead(base, current, budgetMs)}\n\`\`\`\nEdit against the current lines.`;
+  return `${quotedPath(input)} has been modified since it was last read, and the change touches the lines the edit would change (${span}). No changes were made. Those lines now read:\n\`\`\`\n${withFinalLineBreak(lines.output)}\`\`\`\nWhat changed since the read:\n\`\`\`diff\n${diffSinceRead(base, current, budgetMs)}\n\`\`\`\nEdit against the current lines.`;
 }
 
 /**

@@ -57,7 +57,7 @@ describe('StrReplaceFile: per-hunk answers', () => {
       expect(result.output).toBe(
         hunk === 'h1'
           ? '     1\tSTART\n     2\tline 2\n     3\tline 3\n     4\tline 4\n'
-          : '     9\tline 9\n    10\tline 10\n    11\tline 11\n    12\tEND\n',
+          : '     9\tline 9\n    10\tline 10\n    11\tline 11\n    12\tEND',
       );
     },
   );

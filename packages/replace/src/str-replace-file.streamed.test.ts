@@ -84,7 +84,7 @@ describe('streamed edits', () => {
       isError: false,
       message:
         'File successfully edited. Applied 1 edit(s) with 1 total replacement(s). Edit 1 matched after normalising line endings.',
-      output: '     1\tone\n     2\t2\n     3\t3\n     4\t3b\n     5\tmixed\n     6\tlast\n',
+      output: '     1\tone\n     2\t2\n     3\t3\n     4\t3b\n     5\tmixed\n     6\tlast',
     });
     expect(await workspace.read(file)).toBe('one\r\n2\r\n3\r\n3b\r\nmixed\nlast');
     const [entry] = history.list(file);

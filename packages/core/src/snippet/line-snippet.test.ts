@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedLines } from '../diff/changed-lines.js';
-import { lineSnippet, snippetCutSentence, SNIPPET_MAX_BYTES } from './line-snippet.js';
+import { lineSnippet, snippetCutSentence, SNIPPET_MAX_BYTES, withFinalLineBreak } from './line-snippet.js';
 import { replacementLineSpans } from './replacement-spans.js';
 
 const text = Array.from({ length: 40 }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
@@ -75,7 +75,8 @@ describe('lineSnippet', () => {
     const shownCount = head.output.split('\n').filter(Boolean).length;
     expect(head.unshown).toEqual({ from: shownCount + 1, to: 300 });
     const tail = lineSnippet(long, [{ from: 1, count: 300 }], { keep: 'tail' });
-    expect(tail.output.endsWith(`${'x'.repeat(60)} 300\n`)).toBe(true);
+    // The text has no final line break: nor has the snippet's last line.
+    expect(tail.output.endsWith(`\n   300\t${'x'.repeat(60)} 300`)).toBe(true);
     expect(tail.unshown).toEqual({ from: 1, to: 300 - tail.output.split('\n').filter(Boolean).length });
     expect(snippetCutSentence({ from: 5, to: 9 })).toBe(
       ' The output is cut at 8192 bytes: read lines 5-9 for the rest.',
@@ -97,8 +98,52 @@ describe('lineSnippet', () => {
     const full = `${'b'.repeat(1999)}`;
     const last = `${'c'.repeat(2000)}`;
     const output = lineSnippet(`${emojiLine}\n${full}\n${last}`, [{ from: 1, count: 3 }]).output;
-    expect(output).toBe(`     1\t${'a'.repeat(1996)}...\n     2\t${full}\n     3\t${last}\n`);
+    expect(output).toBe(`     1\t${'a'.repeat(1996)}...\n     2\t${full}\n     3\t${last}`);
     expect(output).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+});
+
+describe('the end of a snippet', () => {
+  const unterminated = 'one\ntwo\nthree';
+
+  it('ends the last line without a line break when the file has none, as ReadFile ends it', () => {
+    expect(lineSnippet(unterminated, [{ from: 3, count: 1 }]).output).toBe(
+      '     1\tone\n     2\ttwo\n     3\tthree',
+    );
+    expect(lineSnippet(`${unterminated}\n`, [{ from: 3, count: 1 }]).output).toBe(
+      '     1\tone\n     2\ttwo\n     3\tthree\n',
+    );
+    // A piece before the end, and the last lines kept by a tail snippet.
+    expect(lineSnippet(unterminated, [{ from: 1, count: 1 }], { context: 1 }).output).toBe(
+      '     1\tone\n     2\ttwo\n',
+    );
+    expect(lineSnippet(unterminated, [{ from: 3, count: 1 }], { keep: 'tail', maxBytes: 23 })).toEqual({
+      output: '     2\ttwo\n     3\tthree',
+      unshown: { from: 1, to: 1 },
+    });
+  });
+
+  it('counts the last line without its missing break against the budget', () => {
+    // 12 bytes: the line fits as it is shown, with no break after it.
+    expect(lineSnippet('a\nthree', [{ from: 2, count: 1 }], { context: 0, maxBytes: 12 }).output).toBe(
+      '     2\tthree',
+    );
+  });
+
+  it('ends a piece cut inside its last line as that line goes on: with a break, cut as ReadFile cuts it', () => {
+    const long = `a\n${'b'.repeat(3000)}`;
+    expect(lineSnippet(long, [{ from: 1, count: 1 }]).output).toBe(
+      `     1\ta\n     2\t${'b'.repeat(1997)}...`,
+    );
+    expect(lineSnippet(long, [{ from: 1, count: 1 }], { endsInsideLine: true }).output).toBe(
+      `     1\ta\n     2\t${'b'.repeat(1996)}...\n`,
+    );
+  });
+
+  it('puts a line break after the last line for text that follows it', () => {
+    expect(withFinalLineBreak('     1\tone')).toBe('     1\tone\n');
+    expect(withFinalLineBreak('     1\tone\n')).toBe('     1\tone\n');
+    expect(withFinalLineBreak('')).toBe('');
   });
 });
 

@@ -1,5 +1,4 @@
-import { numberedLine } from '../text/numbered-line.js';
-import { SHOWN_LINE_MAX_LENGTH, shownLine } from '../text/shown-line.js';
+import { formatLines, SHOWN_LINE_MAX_LENGTH, shownLine } from '../text/shown-line.js';
 
 /** What a write tool's `output` may hold at most, in UTF-8 bytes (8 KiB). */
 export const SNIPPET_MAX_BYTES = 8 * 1024;
@@ -18,7 +17,11 @@ export interface LineSpan {
 
 /** Numbered lines of a text around some places, within {@link SNIPPET_MAX_BYTES}. */
 export interface LineSnippet {
-  /** ReadFile's numbered lines, places that are not next to each other parted by {@link SNIPPET_GAP_LINE}. */
+  /**
+   * ReadFile's numbered lines, places that are not next to each other parted by {@link SNIPPET_GAP_LINE}; the text's
+   * last line ends without a line break when it has none, as ReadFile ends it ({@link withFinalLineBreak} before text
+   * that follows).
+   */
   output: string;
   /** The lines of the places that did not fit, when some did not. */
   unshown?: { from: number; to: number };
@@ -34,6 +37,11 @@ export interface LineSnippetOptions {
   maxBytes?: number;
   /** The file's line number of the text's first line, when the text is a piece of a file (default 1). */
   firstLine?: number;
+  /**
+   * The text is a piece of a file that ends inside a line (a window cut there): that line goes on in the file, so it
+   * is cut and ended as a line with a break, as ReadFile shows it (default false: the text's end is the file's).
+   */
+  endsInsideLine?: boolean;
 }
 
 /**
@@ -44,11 +52,15 @@ class LineCursor {
   private line = 1;
   private offset = 0;
 
-  constructor(private readonly text: string) {}
+  /** `endsInsideLine`: the text's last line goes on in the file, so it counts as ended by a line break. */
+  constructor(
+    private readonly text: string,
+    private readonly endsInsideLine: boolean,
+  ) {}
 
   /**
-   * Line `number` (1-based, never less than the one asked before) and whether a line break ends it, or undefined past
-   * the last line.
+   * Line `number` (1-based, never less than the one asked before) and whether a line break ends it in the file, or
+   * undefined past the last line.
    */
   at(number: number): { text: string; terminated: boolean } | undefined {
     while (this.line < number) {
@@ -60,13 +72,17 @@ class LineCursor {
     // A final line break ends the last line; it does not start another.
     if (this.offset >= this.text.length) return undefined;
     const end = this.text.indexOf('\n', this.offset);
-    return { text: this.text.slice(this.offset, end === -1 ? undefined : end), terminated: end !== -1 };
+    return {
+      text: this.text.slice(this.offset, end === -1 ? undefined : end),
+      terminated: end !== -1 || this.endsInsideLine,
+    };
   }
 }
 
-// Cut and pictured by ReadFile's own rule, so a snippet line reads as ReadFile shows it (an emoji is never split).
+// Cut, pictured and ended by ReadFile's own rule, so a snippet line reads as ReadFile shows it (an emoji is never
+// split, and the file's last line has no line break when the file has none).
 function shown(number: number, line: { text: string; terminated: boolean }): string {
-  return `${numberedLine(number, shownLine(number, line.text, line.terminated, false).text)}\n`;
+  return formatLines([shownLine(number, line.text, line.terminated, false)]);
 }
 
 /**
@@ -79,7 +95,7 @@ export function lineSnippet(
   spans: readonly LineSpan[],
   options: LineSnippetOptions = {},
 ): LineSnippet {
-  const cursor = new LineCursor(text);
+  const cursor = new LineCursor(text, options.endsInsideLine === true);
   const context = options.context ?? SNIPPET_CONTEXT_LINES;
   const maxBytes = options.maxBytes ?? SNIPPET_MAX_BYTES;
   const shift = (options.firstLine ?? 1) - 1;
@@ -160,6 +176,14 @@ function keepTail(pieces: readonly Piece[], maxBytes: number): LineSnippet {
     bytes += size;
   }
   return { output };
+}
+
+/**
+ * A snippet's lines (or ReadFile's) with a line break after the last one, for text that follows them on a line of its
+ * own (a closing fence, the next file's block): the file's last line may have none.
+ */
+export function withFinalLineBreak(lines: string): string {
+  return lines === '' || lines.endsWith('\n') ? lines : `${lines}\n`;
 }
 
 /** The sentence a write tool adds to its message when its snippet was cut. */

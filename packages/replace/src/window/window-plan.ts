@@ -117,13 +117,22 @@ class SnippetBuilder {
   private cutAt: number | undefined;
   private lastLine = () => 1;
 
-  /** `lastLine`: the last line the piece would show, asked only when a snippet of several pieces is cut. */
-  add(text: string, spans: readonly LineSpan[], firstLine: number, lastLine: () => number): void {
+  /**
+   * `endsInsideLine`: the piece is of a window cut inside its last line, which goes on in the file; `lastLine`: the
+   * last line the piece would show, asked only when a snippet of several pieces is cut.
+   */
+  add(
+    text: string,
+    spans: readonly LineSpan[],
+    firstLine: number,
+    endsInsideLine: boolean,
+    lastLine: () => number,
+  ): void {
     this.lastLine = lastLine;
     if (this.cutAt !== undefined) return;
     const gap = this.pieces++ > 0 ? `${SNIPPET_GAP_LINE}\n` : '';
     const maxBytes = Math.max(0, SNIPPET_MAX_BYTES - Buffer.byteLength(this.output) - gap.length);
-    const piece = lineSnippet(text, spans, { firstLine, maxBytes });
+    const piece = lineSnippet(text, spans, { firstLine, maxBytes, endsInsideLine });
     this.first ??= piece;
     if (piece.output !== '') this.output += gap + piece.output;
     if (piece.unshown !== undefined) this.cutAt = piece.unshown.from;
@@ -146,7 +155,7 @@ function snippetAt(text: EditText, lines: readonly number[]): LineSnippet {
       .filter((line) => line >= window.firstLine && line < window.firstLine + count)
       .map((line) => ({ from: line - window.firstLine + 1, count: 1 }));
     if (spans.length > 0)
-      snippet.add(window.text, spans, window.firstLine, () => window.firstLine + count - 1);
+      snippet.add(window.text, spans, window.firstLine, window.cutEnd, () => window.firstLine + count - 1);
   }
   return snippet.finish();
 }
@@ -216,7 +225,7 @@ export async function planEdit(
   for (const part of windowChanges(text, replacements, newText)) {
     const { window, newFirstLine } = part;
     const spans = replacementLineSpans(part.newText, part.replacements);
-    snippet.add(part.newText, spans, newFirstLine, () => lastSnippetLine(part, spans));
+    snippet.add(part.newText, spans, newFirstLine, window.cutEnd, () => lastSnippetLine(part, spans));
     if (text.format === undefined) continue;
     const decoded = { raw: window.raw, text: window.text, format: text.decoded.format };
     const written = encodeChange(decoded, window.bytes, part.replacements);
