@@ -9,10 +9,11 @@ import { packageTestConfig, WAITING_SUITE_WORKERS } from '../../vitest.shared.js
 export const reliabilityTest = { fileParallelism: false, testTimeout: 120_000, hookTimeout: 60_000 };
 /**
  * The families that run over SSH too: crashes (a kill drops the connection mid-call), concurrency, path attacks, and
- * the shown names (on memory too: every backend lists and reads back names its own way).
+ * the shown names (on memory too: every backend lists and reads back names its own way). The shown lines run on
+ * memory too: every backend reads and writes the lines compared its own way.
  */
 export const reliabilityBackends = {
-  memory: ['src/names'],
+  memory: ['src/names', 'src/shown-lines'],
   ssh: ['src/crash', 'src/concurrency', 'src/paths', 'src/names'],
 } as const;
 
