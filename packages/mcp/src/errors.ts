@@ -24,9 +24,17 @@ export function cutMarker(omitted: number): string {
   return `\n[… ${omitted} more characters cut: the text does not fit in one MCP message]`;
 }
 
-/** Sent instead of an image or video too large for one MCP message. */
-export function mediaTooLargeText(kind: 'image' | 'video', bytes: number, limit: number): string {
-  return `The ${kind} (${bytes} bytes) was not sent: it does not fit in one MCP message (at most ${limit} bytes).`;
+/**
+ * Sent instead of an image or video too large for one MCP message. Its base64 size is said too: that is what the
+ * message would hold, and a file smaller than the limit may not fit once encoded.
+ */
+export function mediaTooLargeText(
+  kind: 'image' | 'video',
+  bytes: number,
+  base64Length: number,
+  limit: number,
+): string {
+  return `The ${kind} (${bytes} bytes, ${base64Length} in base64) was not sent: it does not fit in one MCP message (at most ${limit} bytes).`;
 }
 
 /** A call to a tool the server does not offer (`name` shown as core shows a tool name it does not hold). */

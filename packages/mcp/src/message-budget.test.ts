@@ -61,7 +61,21 @@ describe('toCallToolResult stays under one message', () => {
     expect(image.content).toEqual([
       {
         type: 'text',
-        text: 'The image (9000000 bytes) was not sent: it does not fit in one MCP message (at most 8388608 bytes).',
+        text: 'The image (9000000 bytes, 12000000 in base64) was not sent: it does not fit in one MCP message (at most 8388608 bytes).',
+      },
+    ]);
+  });
+
+  it("says the size of an image it does not send as the image's bytes, its base64 padding not counted", () => {
+    // 7,000,001 bytes fit in 8 MiB, their 9,333,336 base64 characters (one `=` of padding at the end) do not.
+    const base64 = Buffer.alloc(7_000_001).toString('base64');
+    const image = toCallToolResult(
+      toolOk({ output: [{ type: 'image_url', url: `data:image/png;base64,${base64}` }], message: '' }),
+    );
+    expect(image.content).toEqual([
+      {
+        type: 'text',
+        text: 'The image (7000001 bytes, 9333336 in base64) was not sent: it does not fit in one MCP message (at most 8388608 bytes).',
       },
     ]);
   });

@@ -12,6 +12,12 @@ const ENVELOPE_BYTES = 64 * 1024;
 /** What the texts and media of one message may take together, JSON-encoded. */
 export const MESSAGE_CONTENT_BYTES = MAX_MESSAGE_BYTES - ENVELOPE_BYTES;
 
+/** The bytes base64 `data` holds: three for every four characters, less one for each `=` of padding. */
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.floor((data.length * 3) / 4) - padding;
+}
+
 /** Bytes `value` takes JSON-encoded, as it goes on the wire. */
 export function jsonBytes(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
@@ -76,8 +82,8 @@ export class MessageBudget {
     return true;
   }
 
-  /** The text sent instead of a media part that does not fit. */
-  mediaNote(kind: 'image' | 'video', base64Length: number): string {
-    return this.text(mediaTooLargeText(kind, Math.floor((base64Length * 3) / 4), MAX_MESSAGE_BYTES));
+  /** The text sent instead of a media part that does not fit (`data`: its base64). */
+  mediaNote(kind: 'image' | 'video', data: string): string {
+    return this.text(mediaTooLargeText(kind, base64Bytes(data), data.length, MAX_MESSAGE_BYTES));
   }
 }

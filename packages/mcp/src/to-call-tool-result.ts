@@ -88,7 +88,7 @@ function mediaBlock(
     // An uploaded video (or a remote image): the client fetches it, if it wants to.
     return { type: 'resource_link', uri: part.url, name: resourceName(part.url, kind) };
   }
-  if (!budget.take(part.data.length)) return { type: 'text', text: budget.mediaNote(kind, part.data.length) };
+  if (!budget.take(part.data.length)) return { type: 'text', text: budget.mediaNote(kind, part.data) };
   if (kind === 'image') return { type: 'image', data: part.data, mimeType: part.mediaType };
   // MCP has no video content; an embedded resource carries the bytes with their MIME type.
   const uri = taggedPath ? fileUri(taggedPath) : `urn:kimi-tools:media:${index}`;
