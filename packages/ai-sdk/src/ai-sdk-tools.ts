@@ -35,7 +35,8 @@ export interface AiSdkToolsOptions {
    * The media types the model takes in a tool result (`image/gif`, `video/*` for every video, `*\/*` for all), default
    * {@link DEFAULT_ACCEPTED_MEDIA_TYPES}. Any other media part (a BMP, a video) is sent as the text `[{mediaType}
    * content left out: this model's API does not take it]`: the provider's API would refuse the whole request, and
-   * every later one, since the result stays in the conversation.
+   * every later one, since the result stays in the conversation. `[]` for a chat completions model (`openai.chat()`,
+   * `@ai-sdk/openai-compatible`), which the SDK sends a result's media as base64 text.
    */
   acceptedMediaTypes?: readonly string[];
 }
