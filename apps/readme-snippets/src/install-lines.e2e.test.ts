@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const PACKAGES = fileURLToPath(new URL('../../../packages', import.meta.url));
+
+/** The packages npm users install, by directory: every package of `packages/` that is not private. */
+function publishedPackages(): Array<{ dir: string; name: string }> {
+  return readdirSync(PACKAGES, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory()) return [];
+    const manifest = JSON.parse(readFileSync(path.join(PACKAGES, entry.name, 'package.json'), 'utf8')) as {
+      name: string;
+      private?: boolean;
+    };
+    return manifest.private ? [] : [{ dir: entry.name, name: manifest.name }];
+  });
+}
+
+/** The packages each `npm install` (or `npm i`) line of a README names, a global install aside. */
+function installedBy(readme: string): string[][] {
+  return [...readme.matchAll(/^npm (?:install|i) (?!--global)([^#\n]*)/gm)].map((line) =>
+    line[1]!.trim().split(/\s+/),
+  );
+}
+
+it("every published package's README says how to install it", () => {
+  const missing = publishedPackages().filter(({ dir, name }) => {
+    const readme = readFileSync(path.join(PACKAGES, dir, 'README.md'), 'utf8');
+    return !installedBy(readme).some((names) => names.includes(name));
+  });
+  expect(missing.map(({ name }) => name)).toEqual([]);
+});
