@@ -10,6 +10,7 @@ import {
 } from '@kimi-tools/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, startSession, texts, type McpSession } from './__fixtures__/mcp-session.js';
+import { SERVED_TOOL_NAMES } from './__fixtures__/served-tools.js';
 
 // One real OpenSSH server on 127.0.0.1 for the file: the "remote" work dir is a directory of this machine reached
 // through it, so the test can look at the files the server changed over SFTP.
@@ -50,18 +51,7 @@ afterAll(async () => {
 describe('kimi-tools-mcp --ssh user@host:port /remote/path', () => {
   it('serves the file tools and the checkpoint tools over an SSH session, saying where the files are', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      'ReadFile',
-      'WriteFile',
-      'StrReplaceFile',
-      'NotebookEdit',
-      'ApplyPatch',
-      'Glob',
-      'Grep',
-      'ReadMediaFile',
-      'ListCheckpoints',
-      'Rewind',
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual(SERVED_TOOL_NAMES);
     expect(session.client.getInstructions()).toContain(
       `The working directory is ${workspace.workDir} on ${destination}, reached over SSH;`,
     );

@@ -7,25 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession, texts, type McpSession } from './__fixtures__/mcp-session.js';
 import { createCheckpointTools } from './checkpoint-tools.js';
 import { createFileTools } from './file-tools.js';
+import { SERVED_TOOL_NAMES } from './__fixtures__/served-tools.js';
 
 /** The hints each tool is listed with: what its declared access says it does to files, and none reaches further. */
 const HINTS = {
   read: { readOnlyHint: true, openWorldHint: false },
   edit: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 };
-
-const TOOL_NAMES = [
-  'ReadFile',
-  'WriteFile',
-  'StrReplaceFile',
-  'NotebookEdit',
-  'ApplyPatch',
-  'Glob',
-  'Grep',
-  'ReadMediaFile',
-  'ListCheckpoints',
-  'Rewind',
-];
 
 describe('kimi-tools-mcp over stdio (yolo)', () => {
   let workspace: TempWorkspace;
@@ -59,7 +47,7 @@ describe('kimi-tools-mcp over stdio (yolo)', () => {
 
   it('lists the eight file tools and the two checkpoint tools with their descriptions, JSON Schemas and hints', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+    expect(tools.map((tool) => tool.name)).toEqual(SERVED_TOOL_NAMES);
     const runtime = workspace.runtime({ approval: rejectAllApproval() });
     const locals = [
       ...createFileTools(runtime, { ReadMediaFile: { capabilities: ['image_in'] } }),

@@ -7,6 +7,7 @@ import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import type { CallToolResult, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH } from './__fixtures__/mcp-session.js';
+import { SERVED_TOOL_NAMES } from './__fixtures__/served-tools.js';
 
 // The MCP Inspector's own command line (`mcp-inspector --cli`, published as @modelcontextprotocol/inspector-cli; the
 // Inspector's 2.x line needs Node 22) drives the built binary over stdio, as a user checking the server would.
@@ -83,18 +84,7 @@ describe('the MCP Inspector CLI against kimi-tools-mcp', () => {
       ]),
     ]);
 
-    expect(listed.tools.map((tool) => tool.name)).toEqual([
-      'ReadFile',
-      'WriteFile',
-      'StrReplaceFile',
-      'NotebookEdit',
-      'ApplyPatch',
-      'Glob',
-      'Grep',
-      'ReadMediaFile',
-      'ListCheckpoints',
-      'Rewind',
-    ]);
+    expect(listed.tools.map((tool) => tool.name)).toEqual(SERVED_TOOL_NAMES);
     expect(listed.tools[0]?.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
 
     expect(read).toEqual({

@@ -10,6 +10,7 @@ import { createTempWorkspace, type TempWorkspace } from '@kimi-tools/test-kit';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileTools } from './file-tools.js';
+import { FILE_TOOL_NAMES } from './__fixtures__/served-tools.js';
 
 // Every file tool's parameters in OpenAI strict form: checked here, where every tool package is a dependency.
 
@@ -119,16 +120,7 @@ describe('strict parameters of every file tool', () => {
   afterAll(() => workspace.cleanup());
 
   it('covers the eight tools, and the tool set hands out the same strict form', () => {
-    expect(tools.map((tool) => tool.name)).toEqual([
-      'ReadFile',
-      'WriteFile',
-      'StrReplaceFile',
-      'NotebookEdit',
-      'ApplyPatch',
-      'Glob',
-      'Grep',
-      'ReadMediaFile',
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual(FILE_TOOL_NAMES);
     const definitions = createToolSet(tools).definitions({ strict: true });
     expect(definitions.map((definition) => definition.parameters)).toEqual(
       tools.map((tool) => strictParameters(tool.parameters)),

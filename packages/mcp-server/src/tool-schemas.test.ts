@@ -6,6 +6,7 @@ import { en } from 'zod/locales';
 import { toJSONSchema } from 'zod/mini';
 import { createCheckpointTools } from './checkpoint-tools.js';
 import { createFileTools } from './file-tools.js';
+import { SERVED_TOOL_NAMES } from './__fixtures__/served-tools.js';
 
 // The tools bundle no JSON Schema converter: core writes their schemas. Checked here, where every tool package is a
 // dependency, against zod's own converter, character for character (the order of the keys is what a model reads).
@@ -42,18 +43,7 @@ describe('the JSON Schema of every tool', () => {
   afterAll(() => workspace.cleanup());
 
   it('is what zod writes, key for key and in the same order', () => {
-    expect(tools.map((tool) => tool.name)).toEqual([
-      'ReadFile',
-      'WriteFile',
-      'StrReplaceFile',
-      'NotebookEdit',
-      'ApplyPatch',
-      'Glob',
-      'Grep',
-      'ReadMediaFile',
-      'ListCheckpoints',
-      'Rewind',
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual(SERVED_TOOL_NAMES);
     for (const tool of tools) {
       expect(JSON.stringify(tool.parameters), tool.name).toBe(
         JSON.stringify(new ConvertedByZod(tool.params).parameters),
