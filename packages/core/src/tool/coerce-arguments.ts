@@ -1,11 +1,10 @@
 import type { ToolParamsSchema } from './tool-zod.js';
+import { zodInternals, type ZodDef } from './zod-internals.js';
 
 const INTEGER_STRING = /^\s*[-+]?\d+\s*$/;
 
-type Def = { type: string; [key: string]: unknown };
-
-function defOf(schema: unknown): Def {
-  return (schema as { _zod: { def: Def } })._zod.def;
+function defOf(schema: unknown): ZodDef {
+  return zodInternals(schema).def;
 }
 
 /** Wrappers whose inner schema decides how a value is read. */
@@ -21,11 +20,12 @@ function unwrap(schema: ToolParamsSchema): ToolParamsSchema {
   }
 }
 
-function isIntegerSchema(def: Def): boolean {
+function isIntegerSchema(def: ZodDef): boolean {
   if (def.type !== 'number') return false;
-  if (def['format'] === 'safeint' || def['format'] === 'int32') return true;
-  const checks = (def['checks'] ?? []) as Array<{ _zod: { def: { format?: string } } }>;
-  return checks.some((check) => check._zod.def.format === 'safeint' || check._zod.def.format === 'int32');
+  if (def.format === 'safeint' || def.format === 'int32') return true;
+  return (def.checks ?? []).some(
+    (check) => check._zod.def.format === 'safeint' || check._zod.def.format === 'int32',
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

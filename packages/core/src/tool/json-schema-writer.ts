@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { JsonSchema } from './json-schema.js';
+import { zodInternals as internals, type ZodCheck, type ZodDef } from './zod-internals.js';
 
 /**
  * Where zod keeps what was registered of each schema (`z.globalRegistry`): core reads a field's description there.
@@ -23,39 +24,6 @@ export class UnwrittenSchema extends Error {}
 export function writeJsonSchema(schema: z.core.$ZodType, metadata: ZodMetadata): JsonSchema {
   return new Writer(metadata).write(schema);
 }
-
-type Check = { _zod: { def: CheckDef } };
-interface CheckDef {
-  check: string;
-  value?: number;
-  inclusive?: boolean;
-  minimum?: number;
-  maximum?: number;
-  length?: number;
-  format?: string;
-  pattern?: RegExp;
-}
-interface Def {
-  type: string;
-  checks?: Check[];
-  innerType?: z.core.$ZodType;
-  element?: z.core.$ZodType;
-  options?: z.core.$ZodType[];
-  inclusive?: boolean;
-  shape?: Record<string, z.core.$ZodType>;
-  catchall?: z.core.$ZodType;
-  entries?: Record<string, string | number>;
-  defaultValue?: unknown;
-}
-interface Internals {
-  def: Def & CheckDef;
-  traits: Set<string>;
-  bag: Record<string, unknown>;
-  optin?: string;
-  toJSONSchema?: unknown;
-}
-
-const internals = (schema: z.core.$ZodType) => (schema as unknown as { _zod: Internals })._zod;
 
 /** What the checks of a string, number or array say, as zod's converter gathers them. */
 interface Bounds {
@@ -166,7 +134,7 @@ class Writer {
     }
   }
 
-  private writeObject(def: Def, json: JsonSchema): void {
+  private writeObject(def: ZodDef, json: JsonSchema): void {
     const shape = def.shape!;
     if (Object.getOwnPropertySymbols(shape).length > 0)
       throw new UnwrittenSchema('an object with symbol keys');
@@ -196,7 +164,7 @@ class Writer {
 function bounds(schema: z.core.$ZodType): Bounds {
   const zod = internals(schema);
   const checks = zod.traits.has('$ZodCheck')
-    ? [schema as unknown as Check, ...(zod.def.checks ?? [])]
+    ? [schema as unknown as ZodCheck, ...(zod.def.checks ?? [])]
     : (zod.def.checks ?? []);
   const found: Bounds = {};
   const atLeast = (key: 'minimum' | 'exclusiveMinimum', value: number) => {
