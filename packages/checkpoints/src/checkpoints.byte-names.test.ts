@@ -1,7 +1,7 @@
 import { promises as nodeFs } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { createCheckpoints, ListCheckpoints, Rewind, type Checkpoints } from './index.js';
-import { BACKENDS, bytesAt, put, snapshot, type BackendWorkspace } from './__fixtures__/backends.js';
+import { bytesAt, describeOnEachBackend, put, snapshot } from './__fixtures__/backends.js';
 
 // docs/paths.md#names-that-are-not-utf-8: `inv\xff.txt`, `inv\xfe.txt` and a real `inv\uFFFD.txt` are three files,
 // carried as `inv\udcff.txt`, `inv\udcfe.txt` and `inv\ufffd.txt`. A checkpoint records each under its own name, and
@@ -17,18 +17,14 @@ function diskPath(path: string): Buffer {
   return Buffer.concat(parts);
 }
 
-describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
+describeOnEachBackend(
   'names that are not UTF-8 in checkpoints on the %s backend',
-  (backend) => {
-    let space: BackendWorkspace;
+  ({ backend, space, at }) => {
     let checkpoints: Checkpoints;
-    const at = (relative: string) => `${space.root}/${relative}`;
 
     beforeEach(async () => {
-      space = await BACKENDS[backend]();
       checkpoints = createCheckpoints(space.runtime, { dir: space.storeDir });
     });
-    afterEach(() => space.cleanup());
 
     /** Three files that Node alone would list alike, and a directory of each kind. */
     async function seed(): Promise<void> {

@@ -1,25 +1,17 @@
 import { createRuntime, type FileSystem } from '@kimi-tools/core';
 import { applyFileChange } from '@kimi-tools/core/toolkit';
 import { forwardingFileSystem, recordingApproval, signal } from '@kimi-tools/test-kit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createCheckpoints } from './index.js';
-import { BACKENDS, put, snapshot, type BackendWorkspace } from './__fixtures__/backends.js';
+import { describeOnEachBackend, put, snapshot } from './__fixtures__/backends.js';
 
 // docs/writing.md#one-change-at-a-time: a rewind makes and removes directories as the runtime's other changes do. It
 // made and removed its own at once, so a write of its runtime that had made `new/dir` and failed removed it while the
 // rewind, which had found it there, was about to take its lock in it: the rewind threw Node's ENOENT.
 
-describe.each(Object.keys(BACKENDS) as (keyof typeof BACKENDS)[])(
+describeOnEachBackend(
   'a rewind beside a write of its runtime that made a directory and failed, on the %s backend',
-  (backend) => {
-    let space: BackendWorkspace;
-    const at = (relative: string) => `${space.root}/${relative}`;
-
-    beforeEach(async () => {
-      space = await BACKENDS[backend]();
-    });
-    afterEach(() => space.cleanup());
-
+  ({ space, at }) => {
     it('writes into the directory it found there, made again', async () => {
       const made = signal();
       const locking = signal();

@@ -2,6 +2,7 @@ import { createRuntime, type FileSystem, type ToolRuntime } from '@kimi-tools/co
 import { localFileSystem, memoryFileSystem } from '@kimi-tools/core/fs';
 import { applyFileChange, decodeText, readHandleUpTo } from '@kimi-tools/core/toolkit';
 import { createTempWorkspace, recordingApproval } from '@kimi-tools/test-kit';
+import { afterEach, beforeEach, describe } from 'vitest';
 
 /** A workspace on one backend, with plain file operations through its `FileSystem` (what a shell would do). */
 export interface BackendWorkspace {
@@ -13,8 +14,10 @@ export interface BackendWorkspace {
   cleanup(): Promise<void>;
 }
 
+export type BackendName = 'local' | 'memory';
+
 /** The local disk and the in-memory backend, each with a fresh workspace and store. */
-export const BACKENDS: Record<'local' | 'memory', () => Promise<BackendWorkspace>> = {
+export const BACKENDS: Record<BackendName, () => Promise<BackendWorkspace>> = {
   async local() {
     const workspace = await createTempWorkspace();
     const runtime = createRuntime({
@@ -43,6 +46,56 @@ export const BACKENDS: Record<'local' | 'memory', () => Promise<BackendWorkspace
     return { fs, root: '/work', storeDir: store.outside('store'), runtime, cleanup: () => store.cleanup() };
   },
 };
+
+/** What a suite of {@link describeOnEachBackend} is given. */
+export interface BackendSuite {
+  backend: BackendName;
+  /** The workspace of the test that runs: a fresh one for each test, cleaned up after it. */
+  space: BackendWorkspace;
+  /** `relative` in the workspace of the test that runs. */
+  at(relative: string): string;
+}
+
+/**
+ * Runs `suite` once per backend of `backends` (`title` names it with `%s`), each of its tests in a fresh workspace of
+ * that backend, so that no suite repeats how a workspace is made and cleaned up.
+ */
+export function describeOnEachBackend(
+  title: string,
+  suite: (context: BackendSuite) => void,
+  backends: readonly BackendName[] = ['local', 'memory'],
+): void {
+  describe.each(backends)(title, (backend) => {
+    let current: BackendWorkspace | undefined;
+    const running = (): BackendWorkspace => {
+      if (current === undefined) throw new Error('a workspace is made for each test: use it inside one');
+      return current;
+    };
+    const space: BackendWorkspace = {
+      get fs() {
+        return running().fs;
+      },
+      get root() {
+        return running().root;
+      },
+      get storeDir() {
+        return running().storeDir;
+      },
+      get runtime() {
+        return running().runtime;
+      },
+      cleanup: () => running().cleanup(),
+    };
+    beforeEach(async () => {
+      current = await BACKENDS[backend]();
+    });
+    afterEach(async () => {
+      await current?.cleanup();
+      current = undefined;
+    });
+    suite({ backend, space, at: (relative) => `${running().root}/${relative}` });
+  });
+}
 
 /** Writes `content` at `path` the way a program would: in place when it exists, parents made. */
 export async function put(
