@@ -127,7 +127,7 @@ describe('kimi-tools-mcp approvals', () => {
     expect(edit.isError).toBe(false);
     expect(texts(edit)[0]).toBe(
       [
-        'File successfully edited. Applied 2 edit(s) with 2 total replacement(s). Edit 1 matched after normalising line endings.',
+        'File successfully edited. Matched 2 edit(s) with 2 total replacement(s); only part of the change was written. Edit 1 matched after normalising line endings.',
         'The user approved only part of this change: 1 of 2 hunks was written. The rejected hunks below were not written; the file keeps those lines as they were. User feedback: not the first',
         `--- ${file}`,
         `+++ ${file}`,

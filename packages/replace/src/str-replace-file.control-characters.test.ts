@@ -86,7 +86,7 @@ describe("control characters of a file's lines, in what the model is shown", () 
     });
     expect(result.message).toBe(
       [
-        'File successfully edited. Applied 2 edit(s) with 2 total replacement(s).',
+        'File successfully edited. Matched 2 edit(s) with 2 total replacement(s); only part of the change was written.',
         'The user approved only part of this change: 1 of 2 hunks was written. The rejected hunks below were not written; the file keeps those lines as they were.',
         `--- ${file}`,
         `+++ ${file}`,

@@ -47,7 +47,7 @@ describe('StrReplaceFile: per-hunk answers', () => {
           : ['@@ -1,4 +1,4 @@', '-start', '+START', ' line 2', ' line 3', ' line 4'];
       expect(result.message).toBe(
         [
-          'File successfully edited. Applied 2 edit(s) with 2 total replacement(s).',
+          'File successfully edited. Matched 2 edit(s) with 2 total replacement(s); only part of the change was written.',
           'The user approved only part of this change: 1 of 2 hunks was written. The rejected hunks below were not written; the file keeps those lines as they were. User feedback: one at a time',
           `--- ${file}`,
           `+++ ${file}`,
@@ -119,6 +119,10 @@ describe('StrReplaceFile: edit before accept', () => {
     const result = await tool.call({ path: 'a.txt', edit: { old: 'beta', new: 'BETA' } });
     expect(Buffer.from(await workspace.bytes(file))).toEqual(
       Buffer.from(encodeText('alpha\r\nBETA, said the user\r\n', format)),
+    );
+    // The edit was applied to the proposal, which the user then rewrote: the note below says so.
+    expect(result.message.split('\n')[0]).toBe(
+      'File successfully edited. Applied 1 edit(s) with 1 total replacement(s).',
     );
     expect(result.message.split('\n').slice(2)).toEqual([
       'From your proposal to what was written:',

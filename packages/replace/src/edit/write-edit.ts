@@ -25,9 +25,20 @@ const LEVEL_WORDS: Record<Exclude<MatchLevel, 'exact'>, string> = {
   'line-numbers': 'line-number prefixes',
 };
 
-/** docs/str-replace-file.md success message, with one sentence per edit that needed a looser level. */
-export function editSuccessText(levels: readonly MatchLevel[], totalReplacements: number): string {
-  let message = `File successfully edited. Applied ${levels.length} edit(s) with ${totalReplacements} total replacement(s).`;
+/**
+ * docs/str-replace-file.md success message, with one sentence per edit that needed a looser level. `written` is
+ * `'part'` when the user approved only some hunks: the edits all matched, but not all of them reached the file.
+ */
+export function editSuccessText(
+  levels: readonly MatchLevel[],
+  totalReplacements: number,
+  written: 'whole' | 'part' = 'whole',
+): string {
+  const counts = `${levels.length} edit(s) with ${totalReplacements} total replacement(s)`;
+  let message =
+    written === 'whole'
+      ? `File successfully edited. Applied ${counts}.`
+      : `File successfully edited. Matched ${counts}; only part of the change was written.`;
   levels.forEach((level, position) => {
     if (level !== 'exact')
       message += ` Edit ${position + 1} matched after normalising ${LEVEL_WORDS[level]}.`;
@@ -101,7 +112,8 @@ export async function writeEdit(
   const snippet = written.shaped ? shapedSnippet(call, read, written.shaped) : plan.snippet;
   const levels = result.edits.map((outcome) => outcome.matchedBy);
   const cut = snippet.unshown ? snippetCutSentence(snippet.unshown) : '';
-  const message = editSuccessText(levels, extras.replacements) + verdict.staleNote + cut;
+  const part = written.shaped?.how === 'hunks' ? 'part' : 'whole';
+  const message = editSuccessText(levels, extras.replacements, part) + verdict.staleNote + cut;
   return toolOk({
     // The changed places as the file now is, so the model needs no re-read to see or build on its edit.
     output: snippet.output,

@@ -157,4 +157,10 @@ describe('messages', () => {
       'File successfully edited. Applied 4 edit(s) with 7 total replacement(s). Edit 2 matched after normalising quotes. Edit 3 matched after normalising whitespace. Edit 4 matched after normalising line endings.',
     );
   });
+
+  it('says the edits matched, not that they were applied, when only part of the change was written', () => {
+    expect(editSuccessText(['exact', 'quotes'], 2, 'part')).toBe(
+      'File successfully edited. Matched 2 edit(s) with 2 total replacement(s); only part of the change was written. Edit 2 matched after normalising quotes.',
+    );
+  });
 });
