@@ -145,6 +145,26 @@ describe('approval form', () => {
       expect(Object.keys(big.properties)).toEqual(['decision', 'feedback', 'hunks']);
     });
 
+    it('asks why hunks were left out only in a form that offers hunks', () => {
+      const feedback = (form: ReturnType<typeof approvalSchema>) => form.properties.feedback;
+      const withHunks = {
+        type: 'string',
+        title: 'Feedback',
+        description:
+          'Optional: tell the agent why you reject the change or leave hunks out, or what to do instead.',
+      };
+      const withoutHunks = {
+        type: 'string',
+        title: 'Feedback',
+        description: 'Optional: tell the agent why you reject the change, or what to do instead.',
+      };
+      expect(feedback(approvalSchema(shaped(), '2025-11-25'))).toEqual(withHunks);
+      expect(feedback(approvalSchema(request))).toEqual(withoutHunks);
+      expect(feedback(approvalSchema({ ...shaped(), hunks: [hunk('h1', 1)] }))).toEqual(withoutHunks);
+      // Two hunks, but a client too old for a multi-select: no hunk field.
+      expect(feedback(approvalSchema(shaped(), '2025-06-18'))).toEqual(withoutHunks);
+    });
+
     it('reads the hunks selected and the text changed, with the feedback', () => {
       const accept = (content: Record<string, string | string[]>) =>
         approvalFromElicitation({ action: 'accept', content: { decision: 'approve', ...content } }, shaped());

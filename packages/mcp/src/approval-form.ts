@@ -56,6 +56,10 @@ export function approvalSchema(
   const options = legacy
     ? { enum: choices.map((choice) => choice.value), enumNames: choices.map((choice) => choice.title) }
     : { oneOf: choices.map((choice) => ({ const: choice.value, title: choice.title })) };
+  const shaped = shapedFields(request, protocolVersion);
+  // Leaving hunks out is asked about only where the form offers the hunks to leave out.
+  const reasons =
+    'hunks' in shaped ? 'why you reject the change or leave hunks out' : 'why you reject the change';
   return {
     type: 'object',
     properties: {
@@ -68,10 +72,9 @@ export function approvalSchema(
       feedback: {
         type: 'string',
         title: 'Feedback',
-        description:
-          'Optional: tell the agent why you reject the change or leave hunks out, or what to do instead.',
+        description: `Optional: tell the agent ${reasons}, or what to do instead.`,
       },
-      ...shapedFields(request, protocolVersion),
+      ...shaped,
     },
     required: ['decision'],
   };
