@@ -12,7 +12,7 @@ import {
   type ElicitRequestFormParams,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { createCliServer, type CliServerSettings } from './cli-server.js';
 
 const REJECTED_NO_FEEDBACK =
@@ -31,7 +31,10 @@ interface Connected {
  */
 async function connect(
   settings: Partial<CliServerSettings> & { workDir: string },
-  options: { answer?: (form: ElicitRequestFormParams) => ElicitResult; protocolVersion?: string } = {},
+  options: {
+    answer?: (form: ElicitRequestFormParams) => ElicitResult | Promise<ElicitResult>;
+    protocolVersion?: string;
+  } = {},
 ): Promise<Connected> {
   const server = createCliServer({ addDirs: [], approval: 'elicit', structuredContent: false, ...settings });
   const errors: Error[] = [];
@@ -200,6 +203,42 @@ describe('kimi-tools-mcp: read-only mode (14.11)', () => {
         /^The approval form got no valid answer, so the change was rejected: MCP error -32602: /,
       ),
     ]);
+  });
+});
+
+describe('kimi-tools-mcp: a call cancelled while its approval form is open', () => {
+  it('is reported as the cancel, not as a form without a valid answer, and writes nothing', async ({
+    workspace,
+  }) => {
+    const file = await workspace.write('doc.txt', 'one\n');
+    let formShown!: () => void;
+    const shown = new Promise<void>((resolve) => (formShown = resolve));
+    const { client, call, errors } = await connect(
+      { workDir: workspace.workDir },
+      {
+        answer: () => {
+          formShown();
+          return new Promise<ElicitResult>(() => {});
+        },
+      },
+    );
+    await call('ReadFile', { path: 'doc.txt' });
+    const cancel = new AbortController();
+    const edit = client.callTool(
+      { name: 'StrReplaceFile', arguments: { path: 'doc.txt', edit: { old: 'one', new: 'two' } } },
+      CallToolResultSchema,
+      { signal: cancel.signal },
+    );
+    await shown;
+    cancel.abort('stopped by the user');
+    await expect(edit).rejects.toThrow('stopped by the user');
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    expect(errors.map((error) => error.message)).toEqual([
+      'The tool call was cancelled while its approval form was open: the form was withdrawn, and the change was not written.',
+    ]);
+    // A call after it is served: the cancelled one has settled, and left the file as it was.
+    await call('ReadFile', { path: 'doc.txt' });
+    expect(await fs.readFile(file, 'utf8')).toBe('one\n');
   });
 });
 

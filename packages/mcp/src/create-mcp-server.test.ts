@@ -275,4 +275,30 @@ describe('ElicitationApproval (in process)', () => {
     ]);
     await client.close();
   });
+
+  it('reports a form withdrawn because its call was cancelled as the cancel, and rejects', async () => {
+    const approval = new ElicitationApproval();
+    const server = createMcpServer([echo]);
+    const heard: string[] = [];
+    server.onerror = (error) => heard.push(error.message);
+    approval.attach(server);
+    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
+    let formShown!: () => void;
+    const shown = new Promise<void>((resolve) => (formShown = resolve));
+    client.setRequestHandler(ElicitRequestSchema, () => {
+      formShown();
+      return new Promise(() => {});
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const call = new AbortController();
+    const answer = approval.request(request, call.signal);
+    await shown;
+    call.abort(new Error('stopped by the user'));
+    expect(await answer).toEqual({ kind: 'reject' });
+    expect(heard).toEqual([
+      'The tool call was cancelled while its approval form was open: the form was withdrawn, and the change was not written.',
+    ]);
+    await client.close();
+  });
 });

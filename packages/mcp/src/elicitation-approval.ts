@@ -5,7 +5,12 @@ import type { Approval, ApprovalRequest, ApprovalResponse } from '@kimi-tools/co
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { approvalFromElicitation, approvalMessage, approvalSchema } from './approval-form.js';
-import { MALFORMED_ANSWER_TEXT, NO_ELICITATION_FEEDBACK, noValidAnswerMessage } from './errors.js';
+import {
+  FORM_WITHDRAWN_MESSAGE,
+  MALFORMED_ANSWER_TEXT,
+  NO_ELICITATION_FEEDBACK,
+  noValidAnswerMessage,
+} from './errors.js';
 import { trackProtocolVersion } from './protocol-version.js';
 
 /** Default time to wait for the user's answer: ten minutes (the SDK's own default of 60 s is too short for people). */
@@ -88,18 +93,23 @@ export class ElicitationApproval implements Approval {
         },
         { timeout: this.timeoutMs, ...(signal ? { signal } : {}), ...this.relatedRequest() },
       );
-      return approvalFromElicitation(result, request) ?? this.noValidAnswer(server, MALFORMED_ANSWER_TEXT);
+      return (
+        approvalFromElicitation(result, request) ??
+        this.unanswered(server, noValidAnswerMessage(MALFORMED_ANSWER_TEXT))
+      );
     } catch (error) {
-      return this.noValidAnswer(server, errorText(error));
+      // The call's own cancel withdrew the form: that is what happened, not an answer that went wrong.
+      if (signal?.aborted) return this.unanswered(server, FORM_WITHDRAWN_MESSAGE);
+      return this.unanswered(server, noValidAnswerMessage(errorText(error)));
     }
   }
 
   /**
-   * No answer (timeout, disconnect, a reply the form does not allow) never approves. Nothing of it reaches the agent
-   * as the user's feedback: the change is rejected plainly, and the server's `onerror` hears why.
+   * No answer (timeout, disconnect, a reply the form does not allow, the call cancelled) never approves. Nothing of it
+   * reaches the agent as the user's feedback: the change is rejected plainly, and the server's `onerror` hears why.
    */
-  private noValidAnswer(server: Server, why: string): ApprovalResponse {
-    server.onerror?.(new Error(noValidAnswerMessage(why)));
+  private unanswered(server: Server, message: string): ApprovalResponse {
+    server.onerror?.(new Error(message));
     return { kind: 'reject' };
   }
 

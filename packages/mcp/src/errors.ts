@@ -15,6 +15,13 @@ export function noValidAnswerMessage(why: string): string {
   return `The approval form got no valid answer, so the change was rejected: ${why}`;
 }
 
+/**
+ * What the server's `onerror` hears when the tool call was cancelled (by the client, or as the connection closed)
+ * while its approval form was open: the SDK withdraws the form, and the change is rejected.
+ */
+export const FORM_WITHDRAWN_MESSAGE =
+  'The tool call was cancelled while its approval form was open: the form was withdrawn, and the change was not written.';
+
 /** Why an accepted approval form is refused (what the client sent is not quoted). */
 export const MALFORMED_ANSWER_TEXT =
   'the form was accepted without one of the decisions it offers, or with hunks or content it did not offer.';
