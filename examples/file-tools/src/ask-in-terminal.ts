@@ -1,5 +1,16 @@
 import { createInterface } from 'node:readline/promises';
-import { formatUnifiedDiff, type ApprovalRequest, type ApprovalResponse } from '@kimi-tools/core';
+import { unifiedDiffLines, type ApprovalRequest, type ApprovalResponse } from '@kimi-tools/core';
+import { showControlCharacters } from '@kimi-tools/core/toolkit';
+
+/**
+ * The change's unified diff for the terminal, each line's control characters as their pictures (ESC as `␛`): the
+ * file's own ESC sequences would otherwise drive the terminal, clearing or rewriting what the user approves from.
+ */
+function terminalDiff(request: ApprovalRequest): string {
+  return unifiedDiffLines(request.display)
+    .map((line) => showControlCharacters(line.text))
+    .join('\n');
+}
 
 /**
  * Shows a change (what, where, and its exact diff) on stderr and asks the person at the terminal: `y` approves,
@@ -10,9 +21,7 @@ export async function askInTerminal(
   request: ApprovalRequest,
   signal?: AbortSignal,
 ): Promise<ApprovalResponse> {
-  process.stderr.write(
-    `\n${request.sender}: ${request.description}\n${formatUnifiedDiff(request.display)}\n`,
-  );
+  process.stderr.write(`\n${request.sender}: ${request.description}\n${terminalDiff(request)}\n`);
   const terminal = createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = (
