@@ -1,14 +1,15 @@
 import { createInterface } from 'node:readline/promises';
 import { unifiedDiffLines, type ApprovalRequest, type ApprovalResponse } from '@kimi-tools/core';
-import { showControlCharacters } from '@kimi-tools/core/toolkit';
+import { showUnsafeCharacters } from '@kimi-tools/core/toolkit';
 
 /**
- * The change's unified diff for the terminal, each line's control characters as their pictures (ESC as `␛`): the
- * file's own ESC sequences would otherwise drive the terminal, clearing or rewriting what the user approves from.
+ * The change's unified diff for the terminal, each line as core shows a line to a user (ESC as `␛`, a C1 control or a
+ * bidirectional override as a `\u` escape): the file's own ESC sequences would otherwise drive the terminal, clearing
+ * or rewriting what the user approves from.
  */
 function terminalDiff(request: ApprovalRequest): string {
   return unifiedDiffLines(request.display)
-    .map((line) => showControlCharacters(line.text))
+    .map((line) => showUnsafeCharacters(line.text))
     .join('\n');
 }
 
