@@ -276,6 +276,25 @@ describe('ElicitationApproval (in process)', () => {
     await client.close();
   });
 
+  it("shows the control characters of a client's error as pictures, so a terminal printing it does not obey them", async () => {
+    const approval = new ElicitationApproval();
+    const server = createMcpServer([echo]);
+    const heard: string[] = [];
+    server.onerror = (error) => heard.push(error.message);
+    approval.attach(server);
+    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, () => {
+      throw new Error('gone\u001b[2J\nnext\u202e');
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    expect(await approval.request(request)).toEqual({ kind: 'reject' });
+    expect(heard).toEqual([
+      'The approval form got no valid answer, so the change was rejected: MCP error -32603: gone\u241b[2J\u240anext\\u202e',
+    ]);
+    await client.close();
+  });
+
   it('reports a form withdrawn because its call was cancelled as the cancel, and rejects', async () => {
     const approval = new ElicitationApproval();
     const server = createMcpServer([echo]);

@@ -1,4 +1,4 @@
-import { counted, quotedArgument, shownArgument } from '@kimi-tools/core/toolkit';
+import { counted, quotedArgument, showUnsafeCharacters, shownArgument } from '@kimi-tools/core/toolkit';
 
 // The MCP adapter's error vocabulary: every brief and error message it words, once.
 
@@ -10,9 +10,13 @@ export const ELICITATION_UNSUPPORTED_TEXT =
 /** Rejection feedback of the default fallback, used when the client cannot show an approval form. */
 export const NO_ELICITATION_FEEDBACK = `${ELICITATION_UNSUPPORTED_TEXT} The server must be configured to allow changes without asking.`;
 
-/** What the server's `onerror` hears when an approval form got no usable answer (`why`: the error or the answer). */
+/**
+ * What the server's `onerror` hears when an approval form got no usable answer (`why`: the error or the answer). The
+ * client words its own errors: their control characters are shown as pictures, so that a log or terminal printing the
+ * message shows them rather than obeys them.
+ */
 export function noValidAnswerMessage(why: string): string {
-  return `The approval form got no valid answer, so the change was rejected: ${why}`;
+  return `The approval form got no valid answer, so the change was rejected: ${showUnsafeCharacters(why)}`;
 }
 
 /**
