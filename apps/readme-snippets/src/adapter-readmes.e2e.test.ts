@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { it, startReplayServer, type ReplayResponse } from '@kimi-tools/test-kit';
+import { access, readFile } from 'node:fs/promises';
+import { it, startReplayServer, type ReplayResponse, type TempWorkspace } from '@kimi-tools/test-kit';
 import { describe, expect } from 'vitest';
 import { readmeBlocks, runSnippet } from './run-snippet.js';
 
@@ -7,6 +7,26 @@ import { readmeBlocks, runSnippet } from './run-snippet.js';
 // through their own settings (`OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, the AI SDK's default provider).
 
 const ANSWER = 'export const answer = 41;\n';
+
+// A Quick start's model also asks to write a file outside the project: the runtime must refuse it, not write it.
+const OUTSIDE = 'outside.txt';
+
+/** WriteFile's arguments for that file, by its absolute path. */
+const writeOutside = (workspace: TempWorkspace) => ({
+  path: workspace.outside(OUTSIDE),
+  content: 'written from outside\n',
+});
+
+/** What the model reads back: the write is refused. */
+const outsideRefusal = (workspace: TempWorkspace) =>
+  `ERROR: \`${workspace.outside(OUTSIDE)}\` is outside the workspace.`;
+
+/** Whether the write outside the project reached the disk. */
+const writtenOutside = (workspace: TempWorkspace) =>
+  access(workspace.outside(OUTSIDE)).then(
+    () => true,
+    () => false,
+  );
 
 /** A snippet's run against recorded answers: what it printed last, and the requests the server got. */
 async function runAgainst(
@@ -35,7 +55,7 @@ async function runAgainst(
 
 describe('packages/openai', async () => {
   const [quickStart] = await readmeBlocks('packages/openai/README.md');
-  it('the Quick start runs one turn of the loop: the model reads a file, the messages get its result', async ({
+  it('the Quick start runs one turn of the loop: the model reads a file, the messages get its result, a write outside the project is refused', async ({
     workspace,
   }) => {
     await workspace.write('answer.ts', ANSWER);
@@ -57,6 +77,11 @@ describe('packages/openai', async () => {
                 type: 'function',
                 function: { name: 'ReadFile', arguments: '{"path":"answer.ts"}' },
               },
+              {
+                id: 'call_2',
+                type: 'function',
+                function: { name: 'WriteFile', arguments: JSON.stringify(writeOutside(workspace)) },
+              },
             ],
           },
         },
@@ -71,7 +96,9 @@ describe('packages/openai', async () => {
       { role: 'user', content: 'Fix the failing test.' },
       { role: 'assistant' },
       { role: 'tool', tool_call_id: 'call_1', content: expect.stringContaining('export const answer = 41;') },
+      { role: 'tool', tool_call_id: 'call_2', content: outsideRefusal(workspace) },
     ]);
+    expect(await writtenOutside(workspace)).toBe(false);
   });
 });
 
@@ -118,7 +145,7 @@ describe('packages/openai: approvals', async () => {
 
 describe('packages/anthropic', async () => {
   const [quickStart] = await readmeBlocks('packages/anthropic/README.md');
-  it('the Quick start runs one turn of the loop: the model reads a file, the messages get its result', async ({
+  it('the Quick start runs one turn of the loop: the model reads a file, the messages get its result, a write outside the project is refused', async ({
     workspace,
   }) => {
     await workspace.write('answer.ts', ANSWER);
@@ -127,7 +154,10 @@ describe('packages/anthropic', async () => {
       type: 'message',
       role: 'assistant',
       model: 'claude-sonnet-5',
-      content: [{ type: 'tool_use', id: 'toolu_1', name: 'ReadFile', input: { path: 'answer.ts' } }],
+      content: [
+        { type: 'tool_use', id: 'toolu_1', name: 'ReadFile', input: { path: 'answer.ts' } },
+        { type: 'tool_use', id: 'toolu_2', name: 'WriteFile', input: writeOutside(workspace) },
+      ],
       stop_reason: 'tool_use',
       stop_sequence: null,
       usage: { input_tokens: 1, output_tokens: 1 },
@@ -140,9 +170,21 @@ describe('packages/anthropic', async () => {
     expect(printed).toMatchObject([
       { role: 'user', content: 'Fix the failing test.' },
       { role: 'assistant' },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1' },
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_2',
+            is_error: true,
+            content: outsideRefusal(workspace),
+          },
+        ],
+      },
     ]);
     expect(JSON.stringify(printed)).toContain('export const answer = 41;');
+    expect(await writtenOutside(workspace)).toBe(false);
   });
 });
 
@@ -200,17 +242,27 @@ describe('packages/ai-sdk', async () => {
   const gatewayAt = (url: string) =>
     `import { createGateway } from 'ai';\nglobalThis.AI_SDK_DEFAULT_PROVIDER = createGateway({ baseURL: '${url}/v1/ai', apiKey: 'test' });\n`;
 
-  it('the Quick start runs the loop: the model reads a file, then answers', async ({ workspace }) => {
+  it('the Quick start runs the loop: the model reads a file, a write outside the project is refused, then it answers', async ({
+    workspace,
+  }) => {
     await workspace.write('answer.ts', ANSWER);
     const { printed, requests } = await runAgainst(
       workspace,
       quickStart!.code,
-      [toolCall('call_1', 'ReadFile', { path: 'answer.ts' }), text('The answer is 41.')],
+      [
+        toolCall('call_1', 'ReadFile', { path: 'answer.ts' }),
+        toolCall('call_2', 'WriteFile', writeOutside(workspace)),
+        text('The answer is 41.'),
+      ],
       { after: 'console.log(JSON.stringify(text));', setup: gatewayAt },
     );
     expect(printed).toBe('The answer is 41.');
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
     expect(JSON.stringify(requests[1]!.body)).toContain('export const answer = 41;');
+    expect(JSON.stringify(requests[2]!.body)).toContain(
+      JSON.stringify(outsideRefusal(workspace)).slice(1, -1),
+    );
+    expect(await writtenOutside(workspace)).toBe(false);
   });
 
   it('the approval while the tool runs snippet runs', async ({ workspace }) => {

@@ -10,7 +10,12 @@ import { Glob, Grep } from '@kimi-tools/search';
 import { WriteFile } from '@kimi-tools/write';
 import { generateText, stepCountIs } from 'ai';
 
-const runtime = createRuntime({ workDir: process.cwd(), approval: yoloApproval() }); // see Approvals below
+const runtime = createRuntime({
+  workDir: process.cwd(),
+  // Refuses paths outside the project; without it, yoloApproval() lets writes there go ahead without asking.
+  outside: 'deny',
+  approval: yoloApproval(), // see Approvals below
+});
 const fileTools = [
   new ReadFile(runtime),
   new WriteFile(runtime),

@@ -11,7 +11,12 @@ import { WriteFile } from '@kimi-tools/write';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 
-const runtime = createRuntime({ workDir: process.cwd(), approval: yoloApproval() }); // or your own approval
+const runtime = createRuntime({
+  workDir: process.cwd(),
+  // Refuses paths outside the project; without it, yoloApproval() lets writes there go ahead without asking.
+  outside: 'deny',
+  approval: yoloApproval(), // or your own approval
+});
 const fileTools = [
   new ReadFile(runtime),
   new WriteFile(runtime),
