@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstTypeScriptBlock } from '@kimi-tools/test-kit';
 import { expect, it } from 'vitest';
+import { importedPackages } from './imported-packages.js';
 
 const PACKAGES = fileURLToPath(new URL('../../../packages', import.meta.url));
 
@@ -30,4 +32,17 @@ it("every published package's README says how to install it", () => {
     return !installedBy(readme).some((names) => names.includes(name));
   });
   expect(missing.map(({ name }) => name)).toEqual([]);
+});
+
+// Checking that a README names its own package was not enough: core's installed `@kimi-tools/core zod` while its
+// Quick start imports `@kimi-tools/read`, which a user who copied both then lacked.
+it("every published package's README installs what its Quick start imports", async () => {
+  const missing: string[] = [];
+  for (const { dir } of publishedPackages()) {
+    const file = path.join(PACKAGES, dir, 'README.md');
+    const installed = new Set(installedBy(readFileSync(file, 'utf8')).flat());
+    for (const name of importedPackages(await firstTypeScriptBlock(file)))
+      if (!installed.has(name)) missing.push(`packages/${dir}/README.md: ${name}`);
+  }
+  expect(missing).toEqual([]);
 });
