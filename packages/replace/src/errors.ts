@@ -75,6 +75,17 @@ export function editFailureText(
         brief: StrReplaceFileBriefs.noMatch,
       };
     }
+    case 'line-breaks-differ': {
+      const at =
+        failure.count === 1
+          ? `line ${failure.lines[0]}`
+          : `lines ${listedLines(failure.lines, failure.count)}`;
+      const lineBreak = JSON.stringify(failure.lineBreak).slice(1, -1);
+      return {
+        message: `Edit ${index}: the old string was not found in the file. No changes were made. With line breaks read as \\n, it is at ${at}: replace_all replaces exact text only, and this file's line breaks are ${lineBreak}. Write the line breaks of old and new as ${lineBreak}, or replace each place with an edit of its own.`,
+        brief: StrReplaceFileBriefs.noMatch,
+      };
+    }
     case 'too-many':
       return {
         message: `Edit ${index}: the edits would make more than ${failure.limit} replacements; at most ${failure.limit} are made in one call. No changes were made. Use a more specific old string, or a script for a change this large.`,

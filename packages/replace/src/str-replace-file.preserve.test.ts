@@ -184,6 +184,34 @@ describe('looser levels through the tool', () => {
   });
 });
 
+describe('replace_all and line breaks', () => {
+  it('says where an LF old is in a CRLF file, and how to replace it there, changing nothing', async ({
+    workspace,
+    runtime,
+    tool,
+  }) => {
+    const file = await workspace.write('crlf.txt', 'alpha\r\nbeta\r\nalpha\r\nbeta\r\n', { readBy: runtime });
+    const result = await tool.call({
+      path: file,
+      edit: { old: 'alpha\nbeta', new: 'ALPHA\nBETA', replace_all: true },
+    });
+    expect(result).toMatchObject({
+      isError: true,
+      brief: 'No match',
+      message:
+        "Edit 1: the old string was not found in the file. No changes were made. With line breaks read as \\n, it is at lines 1, 3: replace_all replaces exact text only, and this file's line breaks are \\r\\n. Write the line breaks of old and new as \\r\\n, or replace each place with an edit of its own.",
+    });
+    expect(await workspace.read(file)).toBe('alpha\r\nbeta\r\nalpha\r\nbeta\r\n');
+    // Done as the message says, every place is replaced and the file keeps its CRLF.
+    const again = await tool.call({
+      path: file,
+      edit: { old: 'alpha\r\nbeta', new: 'ALPHA\r\nBETA', replace_all: true },
+    });
+    expect(again.isError).toBe(false);
+    expect(await workspace.read(file)).toBe('ALPHA\r\nBETA\r\nALPHA\r\nBETA\r\n');
+  });
+});
+
 describe('encodings and bytes', () => {
   it('keeps a UTF-8 BOM', async ({ workspace, runtime, tool }) => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('héllo\nworld\n', 'utf8')]);

@@ -229,9 +229,24 @@ describe('line-endings level', () => {
     });
   });
 
-  it('replace_all never loosens to line endings', () => {
+  it('replace_all never loosens to line endings, and names where the line breaks alone kept old from matching', () => {
     const result = applyEdits(decoded('a\r\nb\r\na\r\nb\r\n'), [edit('a\nb', 'x', true)]);
-    expect(result.ok).toBe(false);
+    expect(result).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'line-breaks-differ', lines: [1, 3], count: 2, lineBreak: '\r\n' },
+    });
+    // A CRLF `old` in an LF file, found once.
+    expect(applyEdits(decoded('a\nb\nc\n'), [edit('a\r\nb', 'x', true)])).toEqual({
+      ok: false,
+      index: 1,
+      failure: { kind: 'line-breaks-differ', lines: [1], count: 1, lineBreak: '\n' },
+    });
+    // Not there at all, line breaks or not: the plain not-found, with its closest text.
+    expect(applyEdits(decoded('a\r\nb\r\n'), [edit('a\nc', 'x', true)])).toMatchObject({
+      ok: false,
+      failure: { kind: 'not-found' },
+    });
     const crlf = applied('a\r\nb\r\na\r\nb\r\n', [edit('a', 'x', true)], { lineBreak: '\r\n' });
     expect(crlf.content).toBe('x\r\nb\r\nx\r\nb\r\n');
   });

@@ -103,11 +103,17 @@ function replacementsFor(text: TextDraft, edit: EditSpec, found: Found): TextRep
 }
 
 /** Why one edit failed, with the details its error message needs. */
-function failureOf(text: string, edit: EditSpec, result: ReturnType<typeof findEdit>): EditFailure {
-  if (result.kind === 'ambiguous') {
+function failureOf(
+  decoded: DecodedText,
+  text: string,
+  edit: EditSpec,
+  result: ReturnType<typeof findEdit>,
+): EditFailure {
+  if (result.kind === 'ambiguous' || result.kind === 'line-breaks-differ') {
     // Several matches on one line name the line once.
     const lines = [...new Set(lineNumbersAt(text, result.starts))];
-    return { kind: 'ambiguous', lines, count: result.count };
+    if (result.kind === 'ambiguous') return { kind: 'ambiguous', lines, count: result.count };
+    return { kind: 'line-breaks-differ', lines, count: result.count, lineBreak: decoded.format.lineEnding };
   }
   const closest = findClosestText(
     straightenQuotes(text),
@@ -166,7 +172,7 @@ export function applyEdits(
       return {
         ok: false,
         index,
-        failure: failureOf(draft.text, edit, found),
+        failure: failureOf(decoded, draft.text, edit, found),
       };
     }
     if (replaced + found.spans.length > MAX_REPLACEMENTS) return tooMany(index);

@@ -32,6 +32,11 @@ export type FindResult =
       rewriteNew?: (text: string) => string;
     }
   | { kind: 'not-found' }
+  /**
+   * `replace_all` found no exact match, but `old` is there once line breaks are read as `\n` (`starts` and `count` as
+   * for `ambiguous`): the file's line breaks differ from `old`'s at those places.
+   */
+  | { kind: 'line-breaks-differ'; starts: number[]; count: number }
   /** `starts`: offsets of the first {@link MAX_LISTED_MATCHES} matches; `count`: all of them. */
   | { kind: 'ambiguous'; starts: number[]; count: number }
   /** `replace_all` found more matches than it may replace; they were not collected. */
@@ -134,7 +139,8 @@ function* mergedSpans(
 
 /** A result found in the draft's raw text, moved to offsets of its `\n`-normalised text. */
 function inText(draft: TextDraft, result: FindResult): FindResult {
-  if (result.kind === 'not-found' || result.kind === 'too-many') return result;
+  if (result.kind === 'not-found' || result.kind === 'too-many' || result.kind === 'line-breaks-differ')
+    return result;
   if (result.kind === 'ambiguous') return { ...result, starts: draft.textOffsets(result.starts) };
   const ends = draft.textOffsets(result.spans.map((span) => span.end));
   const starts = draft.textOffsets(result.spans.map((span) => span.start));
@@ -171,8 +177,22 @@ function findExact(
 }
 
 /**
+ * For `replace_all`, which replaces exact matches only and found none: where `old` is once line breaks are read as
+ * `\n` (an LF `old` in a CRLF file), so that the error can say why the text the model reads holds it.
+ */
+function lineBreaksDiffer(draft: TextDraft, old: string, oldLines: string, rawDiffers: boolean): FindResult {
+  if (oldLines === old && !rawDiffers) return { kind: 'not-found' };
+  const found = settle('line-endings', occurrenceSpans(draft.text, oldLines), 'unique', false);
+  if (found === undefined) return { kind: 'not-found' };
+  if (found.kind === 'ambiguous')
+    return { kind: 'line-breaks-differ', starts: found.starts, count: found.count };
+  const starts = found.kind === 'found' ? found.spans.map((span) => span.start) : [];
+  return { kind: 'line-breaks-differ', starts, count: starts.length };
+}
+
+/**
  * Finds `old` in the draft, trying `exact`, `line-endings`, `quotes` and `whitespace` in turn; the first level with
- * a match decides. `replace_all` uses only `exact`. In `unique` mode more than one match (overlapping ones count)
+ * a match decides. `replace_all` uses only `exact` (where only line breaks keep `old` from matching, it says so). In `unique` mode more than one match (overlapping ones count)
  * is ambiguous; in `first` mode the first exact match is taken. Offsets are in `draft.text`. `replace_all` with more
  * than `maxSpans` matches is `too-many`.
  */
@@ -193,7 +213,8 @@ export function findEdit(
     const seen = settle('exact', occurrenceSpans(draft.text, oldLines), mode, false);
     if (seen?.kind === 'ambiguous') return seen;
   }
-  if (exact.result !== undefined || replaceAll) return exact.result ?? { kind: 'not-found' };
+  if (exact.result !== undefined) return exact.result;
+  if (replaceAll) return lineBreaksDiffer(draft, old, oldLines, exact.rawDiffers);
   // The looser levels search the whole text (built here, once no exact match was found).
   const text = draft.text;
 

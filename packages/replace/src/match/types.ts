@@ -1,4 +1,4 @@
-import type { ClosestText } from '@kimi-tools/core/toolkit';
+import type { ClosestText, LineEnding } from '@kimi-tools/core/toolkit';
 /** How an edit's `old` string was found, from strictest to loosest. */
 export type MatchLevel = 'exact' | 'line-endings' | 'quotes' | 'whitespace' | 'indentation' | 'line-numbers';
 
@@ -29,6 +29,11 @@ export type EditFailure =
   | { kind: 'not-found'; closest: ClosestText | undefined }
   /** `lines`: 1-based lines of the first matches listed; `count`: all matches. */
   | { kind: 'ambiguous'; lines: number[]; count: number }
+  /**
+   * `replace_all` (exact matches only) found `old` only with line breaks read as `\n`, at `lines` (as `ambiguous`);
+   * `lineBreak`: the file's own (its most common one).
+   */
+  | { kind: 'line-breaks-differ'; lines: number[]; count: number; lineBreak: LineEnding }
   /** More replacements than the call's budget (`limit`, counted over all edits). */
   | { kind: 'too-many'; limit: number }
   /** The edits would add more than `limit` characters to the text. */
