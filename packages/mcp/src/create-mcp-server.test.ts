@@ -203,6 +203,22 @@ describe('createMcpServer (in process)', () => {
   });
 });
 
+/**
+ * A server with `approval` attached (what its `onerror` hears collected in `heard`), connected to a client whose
+ * approval forms `answer` answers.
+ */
+async function formsAnsweredBy(approval: ElicitationApproval, answer: () => Promise<never> | never) {
+  const server = createMcpServer([echo]);
+  const heard: string[] = [];
+  server.onerror = (error) => heard.push(error.message);
+  approval.attach(server);
+  const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
+  client.setRequestHandler(ElicitRequestSchema, answer);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return { heard, client };
+}
+
 describe('ElicitationApproval (in process)', () => {
   const request: ApprovalRequest = {
     sender: 'WriteFile',
@@ -260,14 +276,7 @@ describe('ElicitationApproval (in process)', () => {
 
   it('rejects when the user does not answer in time, telling the server why, not the agent', async () => {
     const approval = new ElicitationApproval({ timeoutMs: 50 });
-    const server = createMcpServer([echo]);
-    const heard: string[] = [];
-    server.onerror = (error) => heard.push(error.message);
-    approval.attach(server);
-    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
-    client.setRequestHandler(ElicitRequestSchema, () => new Promise(() => {}));
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const { heard, client } = await formsAnsweredBy(approval, () => new Promise(() => {}));
     expect(approval.canElicit()).toBe(true);
     expect(await approval.request(request)).toEqual({ kind: 'reject' });
     expect(heard).toEqual([
@@ -278,16 +287,9 @@ describe('ElicitationApproval (in process)', () => {
 
   it("shows the control characters of a client's error as pictures, so a terminal printing it does not obey them", async () => {
     const approval = new ElicitationApproval();
-    const server = createMcpServer([echo]);
-    const heard: string[] = [];
-    server.onerror = (error) => heard.push(error.message);
-    approval.attach(server);
-    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
-    client.setRequestHandler(ElicitRequestSchema, () => {
+    const { heard, client } = await formsAnsweredBy(approval, () => {
       throw new Error('gone\u001b[2J\nnext\u202e');
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     expect(await approval.request(request)).toEqual({ kind: 'reject' });
     expect(heard).toEqual([
       'The approval form got no valid answer, so the change was rejected: MCP error -32603: gone\u241b[2J\u240anext\\u202e',
@@ -297,19 +299,12 @@ describe('ElicitationApproval (in process)', () => {
 
   it('reports a form withdrawn because its call was cancelled as the cancel, and rejects', async () => {
     const approval = new ElicitationApproval();
-    const server = createMcpServer([echo]);
-    const heard: string[] = [];
-    server.onerror = (error) => heard.push(error.message);
-    approval.attach(server);
-    const client = new Client({ name: 't', version: '1' }, { capabilities: { elicitation: {} } });
     let formShown!: () => void;
     const shown = new Promise<void>((resolve) => (formShown = resolve));
-    client.setRequestHandler(ElicitRequestSchema, () => {
+    const { heard, client } = await formsAnsweredBy(approval, () => {
       formShown();
       return new Promise(() => {});
     });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     const call = new AbortController();
     const answer = approval.request(request, call.signal);
     await shown;
