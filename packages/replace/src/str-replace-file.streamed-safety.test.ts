@@ -271,6 +271,37 @@ describe('a file grown between its open and its stamp', () => {
   });
 });
 
+describe('a directory on the way swapped for a link out of the workspace during the copy', () => {
+  it('is refused as modified: nothing is written where the link leads', async ({ workspace }) => {
+    const file = await workspace.write('dir/a.txt', 'value=1\n');
+    const elsewhere = workspace.outside('elsewhere');
+    // Another process, once the path was checked under the lock and the file stamped: the directory moved out, with
+    // the file and its lock, and a link to where it went put in its place, as the temp file is made.
+    let swapped = false;
+    const files: FileSystem = {
+      ...forwardingFileSystem(workspace.fs),
+      create: async (path, mode) => {
+        if (!swapped && path.includes('.kimi-tmp-')) {
+          swapped = true;
+          await workspace.fs.rename(workspace.at('dir'), elsewhere);
+          await workspace.symlink('dir', elsewhere);
+        }
+        return workspace.fs.create(path, mode);
+      },
+    };
+    const runtime = createRuntime({ workDir: workspace.workDir, approval: workspace.approval, fs: files });
+    await markRead(runtime, file);
+    const result = await new StrReplaceFile(runtime, { streamAboveBytes: 1 }).call({
+      path: 'dir/a.txt',
+      edit: { old: 'value', new: 'name' },
+    });
+    expect(swapped).toBe(true);
+    expect(result.brief).toBe('File modified');
+    expect(await workspace.read(path.join(elsewhere, 'a.txt'))).toBe('value=1\n');
+    expect(await workspace.list(elsewhere)).toEqual(['a.txt']);
+  });
+});
+
 describe('a read state the streamed path can judge', () => {
   // A NUL byte past the sample: the in-memory path, reading the file whole, would refuse it as not text.
   const bytes = Buffer.concat([Buffer.from(ASCII_SAMPLE), Buffer.from('TARGET\n\0\n')]);

@@ -2,7 +2,7 @@ import { FileActions } from '../approval/file-actions.js';
 import { FileLockLostError } from '../errors.js';
 import type { OpenFile } from '../fs/file-system.js';
 import { openRegularFile } from '../fs/regular-file.js';
-import { realPathAllowMissing } from '../path/real-path.js';
+import { stillResolvesTo } from '../path/real-path.js';
 import type { ResolvedPath } from '../path/path-policy.js';
 import type { DiffDisplayBlock } from '../result/tool-result.js';
 import type { ToolRuntime } from '../runtime/runtime.js';
@@ -17,7 +17,10 @@ import { withFileLock, type HeldFileLock } from './file-lock.js';
 import { LOCK_SIGHTINGS } from './lock-sightings.js';
 import { runtimeLockKey } from './runtime-lock-key.js';
 
-/** Thrown from the commit check when the file changed while it was copied (turned into `File modified`). */
+/**
+ * Thrown from the commit check when the file changed while it was copied, or its path no longer resolves where it
+ * was approved (turned into `File modified`).
+ */
 class ChangedDuringCopyError extends Error {}
 
 /**
@@ -97,7 +100,7 @@ export async function applyStreamedChange(
   return runtime.locks.run(await runtimeLockKey(fs, realPath), () =>
     underFileLock(async (lock) => {
       // The write must land exactly where the policy approved, never wherever a swapped-in symlink leads now.
-      if ((await realPathAllowMissing(fs, target.absolute)) !== realPath) return modified;
+      if (!(await stillResolvesTo(fs, target))) return modified;
       const opened = await openRegularFile(fs, realPath);
       if (typeof opened === 'string') return modified;
       let saved: HistoryEntry | undefined;
@@ -123,10 +126,13 @@ export async function applyStreamedChange(
             {
               signal,
               beforeCommit: async () => {
-                await lock.verify();
                 // A writer that ignores the lock may have changed the file while history and the copy read it: the
                 // new content would then mix two versions.
                 if (!sameStamp(await stampOfHandle(opened.handle), look)) throw new ChangedDuringCopyError();
+                // The copy takes a while (seconds for a large file over SSH), and a directory on the way may have
+                // been swapped for a link meanwhile: the path is resolved again, beside the look at the lock.
+                const [resolves] = await Promise.all([stillResolvesTo(fs, target), lock.verify()]);
+                if (!resolves) throw new ChangedDuringCopyError();
                 committing = true;
               },
               afterCommit: (landed) => lock.committed(landed),
