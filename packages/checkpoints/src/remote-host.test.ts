@@ -144,4 +144,23 @@ describe('checkpoints of a workspace on a host over SSH', () => {
     await paused.fs.stat(tree.workDir);
     expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
   });
+  test('leaves out a name that is not UTF-8, which SFTP cannot carry: a checkpoint and a rewind go on without it', async () => {
+    const runtime = createRuntime({ workDir: tree.workDir, approval: yoloApproval(), fs: await connect() });
+    const checkpoints = createCheckpoints(runtime, { dir: tree.outside('store') });
+    // Made on the host by a program, by its bytes: `inv\xff.txt`, and a directory `dir\xff` holding a file.
+    const raw = (name: string) =>
+      Buffer.concat([Buffer.from(`${tree.workDir}/`), Buffer.from(name, 'latin1')]);
+    await nodeFs.writeFile(raw('inv\xff.txt'), 'ff\n');
+    await nodeFs.mkdir(raw('dir\xff'));
+    await nodeFs.writeFile(raw('dir\xff/in.txt'), 'in\n');
+    const file = await tree.write('a.txt', 'a1\n');
+    expect((await checkpoints.create('1')).files).toEqual([{ path: 'a.txt', change: 'created' }]);
+    await nodeFs.writeFile(file, 'a2\n');
+    await nodeFs.writeFile(raw('inv\xff.txt'), 'ff changed\n');
+    expect((await checkpoints.create('2')).files).toEqual([{ path: 'a.txt', change: 'modified' }]);
+    expect(await checkpoints.rewind('1')).toMatchObject({ kind: 'rewound', leftAlone: [] });
+    expect(await nodeFs.readFile(file, 'utf8')).toBe('a1\n');
+    expect(await nodeFs.readFile(raw('inv\xff.txt'), 'utf8')).toBe('ff changed\n');
+    expect(await nodeFs.readFile(raw('dir\xff/in.txt'), 'utf8')).toBe('in\n');
+  });
 });

@@ -1,5 +1,5 @@
 import type { FileSystem } from '@kimi-tools/core';
-import { FileType, type FileStats, type StatsTable } from '@kimi-tools/core/fs';
+import { FileType, hasLoneSurrogate, type FileStats, type StatsTable } from '@kimi-tools/core/fs';
 import {
   backendClock,
   createContentHasher,
@@ -278,6 +278,9 @@ class Scan {
    */
   private async walk(directories: string[], trusted: boolean): Promise<'rules-changed' | undefined> {
     const previous = this.previous;
+    // A name that is not UTF-8 is listed by its byte escapes, but a backend without `byteNames` (SSH) cannot be sent
+    // it back: it can be neither stat'ed nor rewound, and is left out, as Grep leaves it out (docs/paths.md).
+    const unreachable = (name: string) => !this.request.fs.capabilities.byteNames && hasLoneSurrogate(name);
     let queue = directories;
     while (queue.length > 0) {
       const found: Found[] = [];
@@ -294,7 +297,7 @@ class Scan {
         const ignored = ignoredEntryTest(dir, await this.levelsOf(dir));
         for (const entry of entries) {
           const name = entry.name;
-          if (isAtomicTempName(name) || isLockFileName(name)) continue;
+          if (isAtomicTempName(name) || isLockFileName(name) || unreachable(name)) continue;
           const isIgnored = ignored(name, entry.isDirectory());
           if (isIgnored && !ignoreFiles.includes(name)) continue;
           const path = dir === '' ? name : `${dir}/${name}`;
