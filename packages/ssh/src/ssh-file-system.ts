@@ -32,7 +32,10 @@ import { DirectoryOpenedWithRename } from './directory-opened-with-rename.js';
 import { StatsSentAhead } from './stats-sent-ahead.js';
 import { UnopenedFile } from './unopened-file.js';
 
-/** Where the host's clock is read (see `now`): its temp directory, which every POSIX host has. */
+/**
+ * Where the host's clock is read (see `now`): its temp directory, which every POSIX host has, unless the SFTP server
+ * cannot write there (a read-only `/tmp`, a chroot without one): then the workspace's root.
+ */
 const CLOCK_DIRECTORY = '/tmp';
 
 /**
@@ -207,11 +210,11 @@ function backend(
   };
 
   /**
-   * The host's clock as it stamps files: a file made in its temp directory, then its stats, its close and its
+   * The host's clock as it stamps files, read in `directory`: a file made there, then its stats, its close and its
    * removal sent together (two round trips). SFTP's times are whole seconds, so the time is never later than now.
    */
-  const now = () => {
-    const probe = posix.join(CLOCK_DIRECTORY, `.kimi-clock.kimi-tmp-${randomBytes(6).toString('hex')}`);
+  const clockIn = (directory: string) => {
+    const probe = posix.join(directory, `.kimi-clock.kimi-tmp-${randomBytes(6).toString('hex')}`);
     return run('create', [probe], async (sftp) => {
       const flags = OpenFlags.READ | OpenFlags.WRITE | OpenFlags.CREAT | OpenFlags.EXCL;
       const handle = await sftp.open(probe, flags, { mode: 0o600 });
@@ -219,6 +222,20 @@ function backend(
       if (attrs.status === 'rejected') throw attrs.reason;
       return attrs.value.mtime * 1000;
     });
+  };
+  let clockDirectory = CLOCK_DIRECTORY;
+  // A temp directory the server cannot write would leave callers this machine's clock, which may be off from the
+  // host's by any amount (a clean-up would take a live lock on a host an hour behind for an hour old): the workspace,
+  // which the tools write, is used from then on. A dropped connection says nothing of the directory.
+  const now = async () => {
+    try {
+      return await clockIn(clockDirectory);
+    } catch (error) {
+      if (clockDirectory === root || (error as NodeJS.ErrnoException).code === 'ECONNRESET') throw error;
+      const time = await clockIn(root);
+      clockDirectory = root;
+      return time;
+    }
   };
 
   const openForReading = (path: string) =>
