@@ -207,7 +207,7 @@ async function noSpaceAt(path: string, session: SftpSession): Promise<boolean> {
 async function differentFileSystems(a: string, b: string, session: SftpSession): Promise<boolean> {
   if (!session.extensions.has('statvfs@openssh.com')) return false;
   const [first, second] = await Promise.all([probe(session.statvfs(a)), probe(session.statvfs(b))]);
-  return first !== undefined && second !== undefined && first.f_fsid !== second.f_fsid;
+  return first !== undefined && second !== undefined && first.f_sid !== second.f_sid;
 }
 
 /** The answer of a probe, or `undefined` when the server refused it (a lost connection still rejects). */

@@ -93,6 +93,25 @@ describe('the remote host', () => {
     }
   });
 
+  test('a rename onto another file system is EXDEV, as rename(2) says, and changes nothing', async () => {
+    const mountPoint = await tree.mkdir('other');
+    await run('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', mountPoint]);
+    try {
+      const file = await tree.write('a.txt', 'a\n');
+      const { fs } = await remoteRuntime();
+      const target = path.join(mountPoint, 'a.txt');
+      await expect(fs.rename(file, target)).rejects.toMatchObject({
+        code: 'EXDEV',
+        message: `EXDEV: cross-device link not permitted, rename '${file}' -> '${target}'`,
+      });
+      expect(await nodeFs.readFile(file, 'utf8')).toBe('a\n');
+      expect(await nodeFs.readdir(mountPoint)).toEqual([]);
+      await fs.close();
+    } finally {
+      await run('umount', [mountPoint]);
+    }
+  });
+
   test('a link out of the root is refused for reading, editing and writing, and nothing outside changes', async () => {
     await nodeFs.writeFile(tree.outside('secret.txt'), 'secret\n');
     await tree.symlink('escape', tree.outside('.'));

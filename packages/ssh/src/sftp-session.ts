@@ -274,5 +274,6 @@ export class SftpSession {
 export interface FileSystemSpace {
   readonly f_bavail: number;
   readonly f_favail: number;
-  readonly f_fsid: number;
+  /** The file system's id: ssh2 names OpenSSH's `f_fsid` so. */
+  readonly f_sid: number;
 }
