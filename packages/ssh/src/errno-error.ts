@@ -12,6 +12,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   EINVAL: 'invalid argument',
   ENOSYS: 'function not implemented',
   ENOSPC: 'no space left on device',
+  EROFS: 'read-only file system',
   EXDEV: 'cross-device link not permitted',
   ENXIO: 'no such device or address',
   EAGAIN: 'resource temporarily unavailable',

@@ -152,17 +152,21 @@ async function explainFailure(
   const [path = '/', dest] = paths;
   switch (syscall) {
     case 'open':
-      // Opening a directory for writing.
-      return isDirectory(await probe(session.stat(path))) ? 'EISDIR' : 'EIO';
+      // Opening a directory for writing, or a file on a file system mounted read-only.
+      if (isDirectory(await probe(session.stat(path)))) return 'EISDIR';
+      return (await refusalAt(path, session)) === 'EROFS' ? 'EROFS' : 'EIO';
     case 'create':
     case 'mkdir':
     case 'symlink': {
       if (await probe(session.lstat(path))) return 'EEXIST';
-      return (await noSpaceAt(posix.dirname(path), session)) ? 'ENOSPC' : 'EIO';
+      return (await refusalAt(posix.dirname(path), session)) ?? 'EIO';
     }
+    // Linux asks for a writable mount before it looks at what is removed.
     case 'unlink':
+      if ((await refusalAt(posix.dirname(path), session)) === 'EROFS') return 'EROFS';
       return isDirectory(await probe(session.lstat(path))) ? 'EISDIR' : 'EIO';
     case 'rmdir': {
+      if ((await refusalAt(posix.dirname(path), session)) === 'EROFS') return 'EROFS';
       const attrs = await probe(session.lstat(path));
       if (attrs && !isDirectory(attrs)) return 'ENOTDIR';
       return attrs ? 'ENOTEMPTY' : 'EIO';
@@ -174,13 +178,16 @@ async function explainFailure(
       );
       if (conflict) return conflict;
       if (await differentFileSystems(path, posix.dirname(dest), session)) return 'EXDEV';
-      return (await noSpaceAt(posix.dirname(dest), session)) ? 'ENOSPC' : 'EIO';
+      return (await refusalAt(posix.dirname(dest), session)) ?? 'EIO';
     }
     case 'write':
     case 'fsync':
     case 'ftruncate':
     case 'close':
-      return (await noSpaceAt(posix.dirname(path), session)) ? 'ENOSPC' : 'EIO';
+      return (await refusalAt(posix.dirname(path), session)) ?? 'EIO';
+    case 'chmod':
+    case 'utime':
+      return (await refusalAt(path, session)) === 'EROFS' ? 'EROFS' : 'EIO';
     default:
       return 'EIO';
   }
@@ -197,11 +204,19 @@ function isDirectory(attrs: Attributes | undefined): boolean {
   return attrs !== undefined && isFileType(attrs.mode, FileType.DIRECTORY);
 }
 
-/** Whether the file system holding `path` has no block or no inode left (`statvfs@openssh.com`). */
-async function noSpaceAt(path: string, session: SftpSession): Promise<boolean> {
-  if (!session.extensions.has('statvfs@openssh.com')) return false;
+/** `ST_RDONLY` of `statvfs@openssh.com`'s flags: the file system is mounted read-only. */
+const READ_ONLY_FLAG = 0x1;
+
+/**
+ * Why the file system holding `path` takes no change (`statvfs@openssh.com`): mounted read-only (`EROFS`), or no block
+ * or no inode left (`ENOSPC`); `undefined` when it says neither, or cannot be asked.
+ */
+async function refusalAt(path: string, session: SftpSession): Promise<'EROFS' | 'ENOSPC' | undefined> {
+  if (!session.extensions.has('statvfs@openssh.com')) return undefined;
   const space = await probe(session.statvfs(path));
-  return space !== undefined && (space.f_bavail === 0 || space.f_favail === 0);
+  if (space === undefined) return undefined;
+  if ((space.f_flag & READ_ONLY_FLAG) !== 0) return 'EROFS';
+  return space.f_bavail === 0 || space.f_favail === 0 ? 'ENOSPC' : undefined;
 }
 
 async function differentFileSystems(a: string, b: string, session: SftpSession): Promise<boolean> {

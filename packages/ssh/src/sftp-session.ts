@@ -276,4 +276,6 @@ export interface FileSystemSpace {
   readonly f_favail: number;
   /** The file system's id: ssh2 names OpenSSH's `f_fsid` so. */
   readonly f_sid: number;
+  /** The mount flags: `ST_RDONLY` (1), `ST_NOSUID` (2). */
+  readonly f_flag: number;
 }
