@@ -8,7 +8,7 @@ export const USAGE = `Usage: pnpm new-tool <name> [--class-name <ClassName>] [--
 Creates packages/<name> (published as @kimi-tools/<name>): a tool package on @kimi-tools/core/toolkit with a
 working sample tool to turn into yours (it tells what a file is: kind, size, encoding, line endings, lines), its
 schema, description, errors, tests, README and build config; the tool's contract page in docs/ (listed in
-docs/README.md); and a changeset.
+docs/README.md); its packed size budget (scripts/release/src/size-budgets.ts); and a changeset.
 
   <name>                  kebab-case package directory, e.g. line-count
   --tool-name <Name>      the name the model calls (default: the class name)

@@ -15,11 +15,19 @@ const REPOSITORY_FILES = [
   'packages/core/package.json',
 ];
 
+/** The size budgets of the copy: core's, and the one the release rehearsal keeps for the package it generates. */
+const SIZE_BUDGETS = `export const PACKED_SIZE_BUDGETS: Readonly<Record<string, number>> = {
+  '@kimi-tools/core': 390_000,
+  '@kimi-tools/file-facts': 60_000,
+};
+`;
+
 /** The kit's test, with `repo`: the root of a small copy of this repository in the test's workspace. */
 const test = kitTest.extend('repo', async ({ workspace }) => {
   for (const file of REPOSITORY_FILES) {
     await workspace.write(file, await fs.readFile(path.join(REPOSITORY_ROOT, file)));
   }
+  await workspace.write('scripts/release/src/size-budgets.ts', SIZE_BUDGETS);
   return workspace.workDir;
 });
 
@@ -35,12 +43,12 @@ async function tree(workspace: TempWorkspace): Promise<Record<string, string>> {
 }
 
 describe('generateToolPackage', () => {
-  test('makes notebook --tool-name NotebookEdit: the package, its contract page, an index row, a changeset', async ({
+  test('makes notebook --tool-name NotebookEdit: the package, its contract page, an index row, a size budget, a changeset', async ({
     repo,
   }) => {
     const generated = await generateToolPackage({ root: repo, name: 'notebook', toolName: 'NotebookEdit' });
     expect(generated.names.ClassName).toBe('NotebookEdit');
-    expect(generated.updated).toEqual(['docs/README.md']);
+    expect(generated.updated).toEqual(['docs/README.md', 'scripts/release/src/size-budgets.ts']);
     expect(generated.created.sort()).toEqual([
       '.changeset/new-package-notebook.md',
       'docs/notebook-edit.md',
@@ -70,6 +78,10 @@ describe('generateToolPackage', () => {
     expect(tool).toContain("readonly name = 'NotebookEdit';");
     expect(await read('docs/README.md')).toMatch(
       /^\| \[NotebookEdit\]\(notebook-edit\.md\) +\| `@kimi-tools\/notebook` +\|$/m,
+    );
+    // Without a budget, the release tests of `pnpm test` fail for the new package.
+    expect(await read('scripts/release/src/size-budgets.ts')).toMatch(
+      /^ {2}'@kimi-tools\/notebook': 60_000,\n\};$/m,
     );
     expect(await read('.changeset/new-package-notebook.md')).toMatch(
       /^---\n'@kimi-tools\/notebook': minor\n---\n/,
@@ -101,7 +113,7 @@ describe('generateToolPackage', () => {
       expect(await prettier.check(content, { ...options, filepath: absolute }), file).toBe(true);
       checked += 1;
     }
-    expect(checked).toBe(13);
+    expect(checked).toBe(14);
   });
 
   test('refuses an existing package directory and writes nothing', async ({ repo, workspace }) => {
@@ -157,5 +169,24 @@ describe('generateToolPackage', () => {
     expect(after['docs/README.md']).toBe(
       await fs.readFile(path.join(REPOSITORY_ROOT, 'docs/README.md'), 'utf8'),
     );
+  });
+
+  test('gives the docs index its content back when adding the size budget fails', async ({
+    repo,
+    workspace,
+  }) => {
+    // A directory where the budget file's temp file goes: the package and the index row are written, then it fails.
+    await workspace.mkdir(`scripts/release/src/size-budgets.ts.new-tool-${process.pid}`);
+    const before = await tree(workspace);
+    await expect(generateToolPackage({ root: repo, name: 'notebook' })).rejects.toThrow();
+    expect(await tree(workspace)).toEqual(before);
+  });
+
+  test('keeps a size budget the package has already', async ({ repo, workspace }) => {
+    const budgets = await fs.readFile(path.join(repo, 'scripts/release/src/size-budgets.ts'), 'utf8');
+    // The release rehearsal's budget for the package it generates.
+    const generated = await generateToolPackage({ root: repo, name: 'file-facts' });
+    expect(generated.updated).toEqual(['docs/README.md']);
+    expect(await fs.readFile(workspace.at('scripts/release/src/size-budgets.ts'), 'utf8')).toBe(budgets);
   });
 });

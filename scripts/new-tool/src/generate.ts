@@ -6,6 +6,7 @@ import { deriveNames, derivedIdentifiers, type NameRequest, type ToolNames } fro
 import { Refusal } from './refusal.js';
 import { fixedIdentifiers, renderTemplate } from './render-template.js';
 import { sharedManifestValues, TEMPLATES_DIR, workspacePackageNamed } from './repository.js';
+import { addSizeBudget, SIZE_BUDGETS } from './size-budget.js';
 
 /** What to generate, and into which repository. */
 export interface GenerateRequest extends NameRequest {
@@ -120,10 +121,25 @@ async function replaceFile(file: string, content: string): Promise<void> {
   }
 }
 
+/** The repository's files the new package is added to, each with its content before and after (when it changes). */
+async function plannedUpdates(
+  root: string,
+  names: ToolNames,
+): Promise<Array<{ target: string; before: string; after: string }>> {
+  const read = (target: string) => fs.readFile(path.join(root, target), 'utf8');
+  const docsIndex = await read(DOCS_INDEX);
+  const budgets = await read(SIZE_BUDGETS);
+  const withBudget = addSizeBudget(budgets, names);
+  return [
+    { target: DOCS_INDEX, before: docsIndex, after: addToolToDocsIndex(docsIndex, names) },
+    ...(withBudget === undefined ? [] : [{ target: SIZE_BUDGETS, before: budgets, after: withBudget }]),
+  ];
+}
+
 /**
  * Creates `packages/<name>` (a working sample tool on the toolkit, its tests, README and build config), the tool's
- * contract page in `docs/` with a row in the docs index, and a changeset. Every check runs before anything is
- * written: a refused request writes nothing.
+ * contract page in `docs/` with a row in the docs index, its packed size budget, and a changeset. Every check runs
+ * before anything is written: a refused request writes nothing.
  */
 export async function generateToolPackage(request: GenerateRequest): Promise<GeneratedPackage> {
   const { root } = request;
@@ -139,17 +155,26 @@ export async function generateToolPackage(request: GenerateRequest): Promise<Gen
       }),
     ),
   );
-  const docsIndex = addToolToDocsIndex(await fs.readFile(path.join(root, DOCS_INDEX), 'utf8'), names);
+  const updates = await plannedUpdates(root, names);
 
   const created: string[] = [];
+  const replaced: typeof updates = [];
   try {
     await writeNew(root, files, created);
-    await replaceFile(path.join(root, DOCS_INDEX), docsIndex);
+    for (const update of updates) {
+      await replaceFile(path.join(root, update.target), update.after);
+      replaced.push(update);
+    }
   } catch (error) {
-    // Leave the repository as it was: no half-generated package.
+    // Leave the repository as it was: no half-generated package, no row or budget of a package that is not there.
     await Promise.all(created.map((file) => fs.rm(file, { force: true })));
     await fs.rm(path.join(root, 'packages', names.name), { recursive: true, force: true });
+    for (const update of replaced) await replaceFile(path.join(root, update.target), update.before);
     throw error;
   }
-  return { names, created: files.map((file) => file.target), updated: [DOCS_INDEX] };
+  return {
+    names,
+    created: files.map((file) => file.target),
+    updated: updates.map((update) => update.target),
+  };
 }

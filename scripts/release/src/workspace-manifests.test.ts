@@ -23,7 +23,9 @@ describe.each(packages)('%s', (name, { directory, manifest }) => {
   });
 
   test('has a packed size budget', () => {
-    expect(PACKED_SIZE_BUDGETS[name]).toBeGreaterThan(0);
+    const budget = PACKED_SIZE_BUDGETS[name];
+    expect(budget, `${name} needs its line in scripts/release/src/size-budgets.ts`).toBeDefined();
+    expect(budget).toBeGreaterThan(0);
   });
 });
 
