@@ -50,5 +50,8 @@ it('every ts block of every README is run by a test of this package', async () =
     const blocks = await readmeBlocks(readme);
     if (blocks.length > 0) counts[readme] = blocks.length;
   }
-  expect(counts).toEqual(COVERED);
+  const rule =
+    "every README's ts blocks, each run by a test of apps/readme-snippets " +
+    '(src/tool-readmes.e2e.test.ts for a tool package) and counted in COVERED';
+  expect(counts, rule).toEqual(COVERED);
 });

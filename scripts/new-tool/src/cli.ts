@@ -62,7 +62,8 @@ export async function runCli(args: readonly string[], root: string, output: CliO
         'Next (CONTRIBUTING.md, "Add a tool package"):',
         '  npx -y pnpm@10.34.8 install            # links the new package; commit pnpm-lock.yaml',
         `  npx -y pnpm@10.34.8 turbo run lint typecheck test build check:package --filter=${names.packageName}`,
-        `  then make the sample tool yours: src/${names.fileName}.ts, its tests, README.md, docs/${names.docsPage}.`,
+        `  then make the sample tool yours: src/${names.fileName}.ts, its tests, README.md, docs/${names.docsPage},`,
+        '  run its README Usage in a test of apps/readme-snippets, and pass pnpm run ci (CONTRIBUTING.md, steps 2 to 6).',
       ].join('\n'),
     );
     return 0;
