@@ -52,7 +52,9 @@ describe('sshFileSystem', () => {
     const probes = async () =>
       (await nodeFs.readdir('/tmp')).filter((name) => name.startsWith('.kimi-clock.kimi-tmp-'));
     const leftBefore = await probes();
-    const before = Math.floor(Date.now() / 1000) * 1000;
+    // Linux stamps a file from its coarse clock, up to a tick (10 ms at HZ=100) behind the one Date.now reads: a
+    // file made just after a second began may bear the second before.
+    const before = Math.floor((Date.now() - 10) / 1000) * 1000;
     const now = await fs.now();
     const after = Date.now();
     // The loopback host shares this machine's clock; SFTP stamps whole seconds.
