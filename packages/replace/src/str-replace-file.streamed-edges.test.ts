@@ -91,7 +91,7 @@ describe('deleting the last line of a file without a final line break', () => {
 });
 
 describe('replace_all with a line break in a CRLF file', () => {
-  it('matches exactly only and names the closest text at the file line, as in memory', async ({
+  it('matches exactly only and names the file line where the line breaks alone differ, as in memory', async ({
     workspace,
     runtime,
   }) => {
@@ -103,7 +103,9 @@ describe('replace_all with a line break in a CRLF file', () => {
       new: 'x',
       replace_all: true,
     });
-    expect(memory.message).toContain('The closest text is at line 31:');
+    expect(memory.message).toBe(
+      "Edit 1: the old string was not found in the file. No changes were made. With line breaks read as \\n, it is at line 31: replace_all replaces exact text only, and this file's line breaks are \\r\\n. Write the line breaks of old and new as \\r\\n, or replace each place with an edit of its own.",
+    );
   });
 });
 
