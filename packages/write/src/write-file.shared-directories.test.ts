@@ -59,9 +59,12 @@ describe('WriteFile calls side by side in a directory one of them made', () => {
     workspace,
   }) => {
     const failed = signal();
-    const { fs } = holdingLockOf(workspace, 'b.txt', failed.promise, true);
+    const { fs, made } = holdingLockOf(workspace, 'b.txt', failed.promise, true);
     const tool = new WriteFile(workspace.runtime({ fs }));
     const failing = tool.call({ path: `new/dir/${TOO_LONG}`, content: 'one\n' }).finally(failed.fire);
+    // The second call looks for its directory once the first has made it (started at once, it may look first, under
+    // load, and rightly report the directories as its own).
+    await made;
     const writing = tool.call({ path: 'new/dir/b.txt', content: 'two\n' });
     expect((await failing).message).toMatch(/^Failed to write to new\/dir\/x+\.txt\. Error: ENAMETOOLONG/);
     expect(await writing).toMatchObject({
