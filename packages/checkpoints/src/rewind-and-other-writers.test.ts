@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRuntime, type FileSystem, type ToolRuntime } from '@kimi-tools/core';
+import type { FileSystem, ToolRuntime } from '@kimi-tools/core';
 import { localFileSystem } from '@kimi-tools/core/fs';
 import { withFileLock } from '@kimi-tools/core/toolkit';
-import { forwardingFileSystem, nextLine, recordingApproval } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, nextLine } from '@kimi-tools/test-kit';
 import { expect, it } from 'vitest';
 import { createCheckpoints, Rewind } from './index.js';
 import { bytesAt, describeOnEachBackend, put, snapshot } from './__fixtures__/backends.js';
@@ -17,7 +17,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
 const LOCK_HOLDER = path.join(here, '__fixtures__/lock-holder.ts');
 
-describeOnEachBackend('a rewind and another writer, on the %s backend', ({ space, at }) => {
+describeOnEachBackend('a rewind and another writer, on the %s backend', ({ space, at, runtimeOver }) => {
   /** The rewind's runtime, on `fs`, with checkpoints 1 (a.txt `a1`, b.txt `b1`) and 2 (`a2`, `b2`). */
   async function twoCheckpoints(runtime: ToolRuntime) {
     const checkpoints = createCheckpoints(runtime, { dir: space.storeDir });
@@ -32,12 +32,7 @@ describeOnEachBackend('a rewind and another writer, on the %s backend', ({ space
 
   it("waits for another runtime's WriteFile holding a file's lock, then refuses that file as changed: nothing is written", async () => {
     const paused = pausedAtCommit(space.fs, space.root);
-    const runtime = createRuntime({
-      workDir: space.root,
-      approval: recordingApproval(),
-      readBeforeWrite: false,
-      fs: paused.fs,
-    });
+    const runtime = runtimeOver(paused.fs);
     const checkpoints = await twoCheckpoints(runtime);
     // The other agent's write has checked a.txt under its lock, and is about to put its content in place.
     const write = startPausedWrite(space.fs, space.root, at('a.txt'), 'the other agent\n');
@@ -74,12 +69,7 @@ describeOnEachBackend('a rewind and another writer, on the %s backend', ({ space
         return space.fs.open(file, mode);
       },
     };
-    const runtime = createRuntime({
-      workDir: space.root,
-      approval: recordingApproval(),
-      readBeforeWrite: false,
-      fs,
-    });
+    const runtime = runtimeOver(fs);
     return { runtime, broken: () => broken };
   }
 
@@ -118,15 +108,10 @@ describeOnEachBackend('a rewind and another writer, on the %s backend', ({ space
 
 describeOnEachBackend(
   'a rewind and another process, on the %s backend',
-  ({ space, at }) => {
+  ({ space, at, runtimeOver }) => {
     it('waits for the lock file another process holds, and writes nothing over what it wrote under it', async () => {
       const paused = pausedAtCommit(localFileSystem, space.root);
-      const runtime = createRuntime({
-        workDir: space.root,
-        approval: recordingApproval(),
-        readBeforeWrite: false,
-        fs: paused.fs,
-      });
+      const runtime = runtimeOver(paused.fs);
       const checkpoints = createCheckpoints(runtime, { dir: space.storeDir });
       await put(localFileSystem, at('src/a.txt'), 'a1\n');
       await checkpoints.create('1');
@@ -161,11 +146,7 @@ describeOnEachBackend(
     });
 
     it('fails, changing nothing, when another writer holds a lock past the wait: the message every writer gives', async () => {
-      const runtime = createRuntime({
-        workDir: space.root,
-        approval: recordingApproval(),
-        readBeforeWrite: false,
-      });
+      const runtime = runtimeOver(space.fs);
       const checkpoints = createCheckpoints(runtime, { dir: space.storeDir });
       await put(localFileSystem, at('a.txt'), 'a1\n');
       await put(localFileSystem, at('made/c.txt'), 'c1\n');

@@ -1,6 +1,6 @@
-import { createRuntime, type FileSystem } from '@kimi-tools/core';
+import type { FileSystem } from '@kimi-tools/core';
 import { applyFileChange } from '@kimi-tools/core/toolkit';
-import { forwardingFileSystem, recordingApproval, signal } from '@kimi-tools/test-kit';
+import { forwardingFileSystem, signal } from '@kimi-tools/test-kit';
 import { expect, it } from 'vitest';
 import { createCheckpoints } from './index.js';
 import { describeOnEachBackend, put, snapshot } from './__fixtures__/backends.js';
@@ -11,7 +11,7 @@ import { describeOnEachBackend, put, snapshot } from './__fixtures__/backends.js
 
 describeOnEachBackend(
   'a rewind beside a write of its runtime that made a directory and failed, on the %s backend',
-  ({ space, at }) => {
+  ({ space, at, runtimeOver }) => {
     it('writes into the directory it found there, made again', async () => {
       const made = signal();
       const locking = signal();
@@ -39,12 +39,7 @@ describeOnEachBackend(
           });
         },
       };
-      const runtime = createRuntime({
-        workDir: space.root,
-        approval: recordingApproval(),
-        readBeforeWrite: false,
-        fs,
-      });
+      const runtime = runtimeOver(fs);
       const checkpoints = createCheckpoints(runtime, { dir: space.storeDir });
       await put(space.fs, at('new/dir/b.txt'), 'b1\n');
       await checkpoints.create('1');

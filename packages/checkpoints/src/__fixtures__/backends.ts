@@ -54,6 +54,11 @@ export interface BackendSuite {
   space: BackendWorkspace;
   /** `relative` in the workspace of the test that runs. */
   at(relative: string): string;
+  /**
+   * A runtime of that workspace, as the workspace's own is made (recording approval, no read state), whose tools go
+   * through `fs`: the backend with a fault or a pause put in.
+   */
+  runtimeOver(fs: FileSystem): ToolRuntime;
 }
 
 /**
@@ -93,7 +98,13 @@ export function describeOnEachBackend(
       await current?.cleanup();
       current = undefined;
     });
-    suite({ backend, space, at: (relative) => `${running().root}/${relative}` });
+    suite({
+      backend,
+      space,
+      at: (relative) => `${running().root}/${relative}`,
+      runtimeOver: (fs) =>
+        createRuntime({ workDir: running().root, approval: recordingApproval(), readBeforeWrite: false, fs }),
+    });
   });
 }
 
