@@ -389,6 +389,20 @@ describe('a tool call whose connection drops', () => {
       expect(await nodeFs.readdir(tree.workDir)).toEqual(['big.txt']);
     }
   });
+  test('after the commit: a lock’s grave whose removal the drop cut off goes with the runtime’s next write of any file', async () => {
+    // The lock renamed into its grave, the removal of what it took (`remove`) or of the grave (`rmdir`) is cut off:
+    // the grave is left beside the file, with the lock in it or empty.
+    for (const request of ['remove', 'rmdir'] as const) {
+      const { file, result, runtime } = await editDroppingAt(request, 1);
+      expect(result.message).toBe('File successfully edited. Applied 1 edit(s) with 1 total replacement(s).');
+      expect(await nodeFs.readFile(file, 'utf8')).toBe(CONTENT.replace('MARKER', 'CHANGED'));
+      await fs.stat(file);
+      const written = await new WriteFile(runtime, {}).call({ path: 'other.txt', content: 'other\n' });
+      expect(written.message).toBe('File successfully overwritten. Current size: 6 bytes.');
+      expect(await settledNames(tree.workDir)).toEqual(['big.txt', 'other.txt']);
+      await nodeFs.rm(tree.at('other.txt'));
+    }
+  });
 });
 
 /** A commit step that turns `path` from `old\n` into `new\n`. */

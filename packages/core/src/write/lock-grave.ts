@@ -57,8 +57,8 @@ export async function digGrave(fs: FileSystem, lockPath: string, token: string):
  * connection) or in one that stood still long enough for the lock to be broken is made late: a late removal of the
  * lock's path would take the lock another writer took by then, where a late rename finds the grave gone, removed by
  * whoever broke the lock ({@link removeHoldersGrave}) or, when the rename's answer is lost, right here
- * ({@link stopLateMove}). A lock that may still be there is kept in `sightings`, for this runtime's next lock of any
- * file to remove.
+ * ({@link stopLateMove}). A lock that may still be there, or a grave whose removal failed, is kept in `sightings`, for
+ * this runtime's next lock of any file to remove.
  */
 export async function buryLock(
   fs: FileSystem,
@@ -68,16 +68,21 @@ export async function buryLock(
   sightings: LockSightings,
 ): Promise<void> {
   const moving = fs.rename(lockPath, buriedIn(fs, grave));
-  const removing = removeGrave(fs, grave);
-  // Once the rename is made, a grave left (a connection lost at its removal) is the stale clean-up's.
+  let removing = removeGrave(fs, grave);
   removing.catch(() => undefined);
   try {
     await moving;
   } catch (error) {
     const moved = hasErrno(error, 'ECONNRESET') ? await stopLateMove(fs, grave) : false;
-    if (moved) await removeGrave(fs, grave).catch(() => undefined);
     // Not moved: the next lock looks whether it is still there and ours (it may have been broken meanwhile, or the
     // grave removed by whoever broke it).
-    else sightings.leftBehind(lockPath, token);
+    if (!moved) {
+      sightings.leftBehind(lockPath, token);
+      return;
+    }
+    removing = removeGrave(fs, grave);
   }
+  // Moved, and the grave's removal cut off (a connection lost): left in the workspace, it would be listed among the
+  // user's files until a clean-up; the next lock finds the lock gone and removes the grave with what it took.
+  await removing.catch(() => sightings.leftBehind(lockPath, token));
 }
