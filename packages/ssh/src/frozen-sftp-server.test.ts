@@ -139,6 +139,19 @@ test('ReadFile on a frozen SFTP server fails with ECONNRESET, and the next call 
   expect(serving.filter(({ sftp }) => sftp !== stopped)).toHaveLength(1);
 });
 
+test('close waits for a request in flight, and a frozen SFTP server keeps it waiting no longer than the answer timeout', async () => {
+  const file = await tree.write('a.txt', 'one\n');
+  await freezeAt('remove');
+  const removal = fs.unlink(file);
+  removal.catch(() => undefined);
+  const started = performance.now();
+  await fs.close();
+  const waited = performance.now() - started;
+  // Failed by the silence, not by the close.
+  await expect(removal).rejects.toThrow(`${silenceOf()}, unlink '${file}'`);
+  expect(waited).toBeLessThan(ANSWER_TIMEOUT_MS + 1000);
+});
+
 test('WriteFile whose rename waits on a frozen SFTP server fails, the file all old, and nothing is left beside it', async () => {
   const file = await tree.write('a.txt', 'old\n');
   await markRead(runtime, file);

@@ -3,7 +3,9 @@ import { appendFileSync, promises as nodeFs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createRuntime, yoloApproval } from '@kimi-tools/core';
 import { createTempWorkspace, startSshServer, type TempWorkspace } from '@kimi-tools/test-kit';
+import { WriteFile } from '@kimi-tools/write';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { countedConnection } from './__fixtures__/request-levels.js';
 import { useSshServer } from './__fixtures__/ssh-fixture.js';
@@ -186,6 +188,45 @@ describe('sshFileSystem', () => {
     await expect.poll(serving).toEqual([]);
     expect((await fs.stat(file)).size).toBe(3);
     await fs.close?.();
+  });
+
+  test('close lets the calls in flight end first, with those they lead to, and connects no more', async () => {
+    // A lock's release is sent and not waited for (`requestsInOrder`), so an agent that closes right after its last
+    // write closes with it in flight: cut off, its recovery connected again after close, and the process never ended.
+    const sentAfterClose: string[] = [];
+    let closed = false;
+    const fs = await ssh.connect(tree.workDir, {
+      onRequest: (request) => {
+        if (closed) sentAfterClose.push(request);
+      },
+    });
+    const [first, second] = await Promise.all([tree.write('first.txt', '1'), tree.write('second.txt', '2')]);
+    const removals = fs.unlink(first).then(() => fs.unlink(second));
+    await fs.close?.();
+    closed = true;
+    await expect(removals).resolves.toBeUndefined();
+    await expect(nodeFs.readdir(tree.workDir)).resolves.toEqual([]);
+    // Whatever a late recovery would send comes within a few turns of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sentAfterClose).toEqual([]);
+  });
+
+  test("an agent that closes right after its write leaves no lock or grave, and the close is the connection's last", async () => {
+    const sentAfterClose: string[] = [];
+    let closed = false;
+    const fs = await ssh.connect(tree.workDir, {
+      onRequest: (request) => {
+        if (closed) sentAfterClose.push(request);
+      },
+    });
+    const runtime = createRuntime({ workDir: fs.root, approval: yoloApproval(), fs });
+    const written = await new WriteFile(runtime, {}).call({ path: 'a.txt', content: 'new\n' });
+    expect(written.message).toBe('File successfully overwritten. Current size: 4 bytes.');
+    await fs.close?.();
+    closed = true;
+    expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sentAfterClose).toEqual([]);
   });
 
   test('reports a link that points outside the root as a link: confining is the policy of core', async () => {

@@ -62,7 +62,10 @@ export interface SshFileSystem extends FileSystem {
   exec: NonNullable<FileSystem['exec']>;
   /** The host's clock, as it stamps files: see {@link FileSystem.now}. */
   now: NonNullable<FileSystem['now']>;
-  /** Closes the connection (the next call connects again). */
+  /**
+   * Closes the connection once the calls in flight have ended, with what they lead to (a lock's release, sent and
+   * not waited for), for the answer timeout at most; the next call connects again.
+   */
   close(): Promise<void>;
 }
 
@@ -76,7 +79,7 @@ export async function sshFileSystem(options: SshFileSystemOptions): Promise<SshF
   const settings = connectionSettings(options);
   const hostPrograms = hostProgramSettings(options);
   const connection = new SshConnection(settings);
-  const remote = new Remote(connection);
+  const remote = new Remote(connection, settings.answerTimeoutMs);
   try {
     const { sftp } = await connection.session();
     const [homeDir, root] = await Promise.all([
@@ -365,7 +368,7 @@ function backend(
       });
     },
     exec,
-    close: () => remote.connection.close(),
+    close: () => remote.close(),
   };
   return Object.freeze(fileSystem);
 }
