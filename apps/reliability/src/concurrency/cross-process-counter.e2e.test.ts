@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { it, testSshServer } from '@kimi-tools/test-kit';
-import { describe, expect } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { iterations } from '../support/iterations.js';
 import { report } from '../support/report.js';
 
@@ -16,6 +16,8 @@ const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./counter-child.mjs', import.meta.url));
 const PROCESSES = iterations(3, 20);
 const ROUNDS = iterations(100, 300);
+/** A bounded run takes seconds; a soak run of many processes takes minutes. */
+const TIMEOUT_MS = iterations(120_000, 600_000);
 
 interface ChildReport {
   written: number;
@@ -25,6 +27,8 @@ interface ChildReport {
 interface Child {
   ready: Promise<void>;
   go: () => void;
+  /** Ends the process if it still runs: a test that failed or timed out leaves none behind. */
+  kill: () => void;
   done: Promise<{ code: number | null; report?: ChildReport; stderr: string }>;
 }
 
@@ -63,13 +67,14 @@ function startChild(workDir: string, file: string): Child {
       });
     },
   );
-  return { ready, go: () => child.stdin.end('go\n'), done };
+  return { ready, go: () => child.stdin.end('go\n'), done, kill: () => child.kill('SIGKILL') };
 }
 
 describe('cross-process read-modify-write on one file', () => {
-  it('keeps every write an agent was told succeeded', async ({ workspace }) => {
+  it('keeps every write an agent was told succeeded', { timeout: TIMEOUT_MS }, async ({ workspace }) => {
     const file = await workspace.write('counter.txt', `counter=${'0'.padStart(8, '0')}\n`);
     const children = Array.from({ length: PROCESSES }, () => startChild(workspace.workDir, 'counter.txt'));
+    onTestFinished(() => children.forEach((child) => child.kill()));
     await Promise.all(children.map((child) => child.ready));
     for (const child of children) child.go();
     const results = await Promise.all(children.map((child) => child.done));
@@ -94,5 +99,5 @@ describe('cross-process read-modify-write on one file', () => {
     });
     expect(written).toBeGreaterThan(0);
     expect(counter).toBe(written);
-  }, 600_000);
+  });
 });
