@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstTypeScriptBlock } from '@kimi-tools/test-kit';
+import { typeScriptBlocks } from '@kimi-tools/test-kit';
 import { expect, it } from 'vitest';
 import { importedPackages } from './imported-packages.js';
 
@@ -19,10 +19,16 @@ function publishedPackages(): Array<{ dir: string; name: string }> {
   });
 }
 
-/** The packages each `npm install` (or `npm i`) line of a README names, a global install aside. */
+/**
+ * The packages each `npm install` (or `npm i`) line of a README names, without the version asked for (`ai@^6` is
+ * `ai`), a global install aside.
+ */
 function installedBy(readme: string): string[][] {
   return [...readme.matchAll(/^npm (?:install|i) (?!--global)([^#\n]*)/gm)].map((line) =>
-    line[1]!.trim().split(/\s+/),
+    line[1]!
+      .trim()
+      .split(/\s+/)
+      .map((spec) => spec.replace(/(?<=.)@.*$/, '')),
   );
 }
 
@@ -35,14 +41,17 @@ it("every published package's README says how to install it", () => {
 });
 
 // Checking that a README names its own package was not enough: core's installed `@kimi-tools/core zod` while its
-// Quick start imports `@kimi-tools/read`, which a user who copied both then lacked.
-it("every published package's README installs what its Quick start imports", async () => {
+// Quick start imports `@kimi-tools/read`, which a user who copied both then lacked; and a later snippet may import
+// what the Quick start does not (core's agent loop, `@kimi-tools/search`).
+it("every published package's README installs what each of its snippets imports", async () => {
   const missing: string[] = [];
   for (const { dir } of publishedPackages()) {
     const file = path.join(PACKAGES, dir, 'README.md');
     const installed = new Set(installedBy(readFileSync(file, 'utf8')).flat());
-    for (const name of importedPackages(await firstTypeScriptBlock(file)))
-      if (!installed.has(name)) missing.push(`packages/${dir}/README.md: ${name}`);
+    for (const { code, line } of await typeScriptBlocks(file)) {
+      for (const name of importedPackages(code))
+        if (!installed.has(name)) missing.push(`packages/${dir}/README.md:${line}: ${name}`);
+    }
   }
   expect(missing).toEqual([]);
 });
