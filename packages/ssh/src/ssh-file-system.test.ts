@@ -19,6 +19,29 @@ beforeEach(async () => {
 });
 afterEach(() => tree.cleanup());
 
+/** A connection to the workspace that keeps every request sent once its `close()` has returned. */
+async function connectWatchingClose() {
+  const sentAfterClose: string[] = [];
+  let closed = false;
+  const fs = await ssh.connect(tree.workDir, {
+    onRequest: (request) => {
+      if (closed) sentAfterClose.push(request);
+    },
+  });
+  return {
+    fs,
+    close: async () => {
+      await fs.close();
+      closed = true;
+    },
+    /** What was sent after the close, once a late recovery had time to send its own (a few turns of the loop). */
+    sentAfterClose: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return sentAfterClose;
+    },
+  };
+}
+
 describe('sshFileSystem', () => {
   test('states exactly what SFTP can do, and takes its home from the server', async () => {
     const fs = await ssh.connect(tree.workDir);
@@ -193,40 +216,23 @@ describe('sshFileSystem', () => {
   test('close lets the calls in flight end first, with those they lead to, and connects no more', async () => {
     // A lock's release is sent and not waited for (`requestsInOrder`), so an agent that closes right after its last
     // write closes with it in flight: cut off, its recovery connected again after close, and the process never ended.
-    const sentAfterClose: string[] = [];
-    let closed = false;
-    const fs = await ssh.connect(tree.workDir, {
-      onRequest: (request) => {
-        if (closed) sentAfterClose.push(request);
-      },
-    });
+    const watched = await connectWatchingClose();
     const [first, second] = await Promise.all([tree.write('first.txt', '1'), tree.write('second.txt', '2')]);
-    const removals = fs.unlink(first).then(() => fs.unlink(second));
-    await fs.close?.();
-    closed = true;
+    const removals = watched.fs.unlink(first).then(() => watched.fs.unlink(second));
+    await watched.close();
     await expect(removals).resolves.toBeUndefined();
     await expect(nodeFs.readdir(tree.workDir)).resolves.toEqual([]);
-    // Whatever a late recovery would send comes within a few turns of the event loop.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(sentAfterClose).toEqual([]);
+    expect(await watched.sentAfterClose()).toEqual([]);
   });
 
   test("an agent that closes right after its write leaves no lock or grave, and the close is the connection's last", async () => {
-    const sentAfterClose: string[] = [];
-    let closed = false;
-    const fs = await ssh.connect(tree.workDir, {
-      onRequest: (request) => {
-        if (closed) sentAfterClose.push(request);
-      },
-    });
-    const runtime = createRuntime({ workDir: fs.root, approval: yoloApproval(), fs });
+    const watched = await connectWatchingClose();
+    const runtime = createRuntime({ workDir: watched.fs.root, approval: yoloApproval(), fs: watched.fs });
     const written = await new WriteFile(runtime, {}).call({ path: 'a.txt', content: 'new\n' });
     expect(written.message).toBe('File successfully overwritten. Current size: 4 bytes.');
-    await fs.close?.();
-    closed = true;
+    await watched.close();
     expect(await nodeFs.readdir(tree.workDir)).toEqual(['a.txt']);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(sentAfterClose).toEqual([]);
+    expect(await watched.sentAfterClose()).toEqual([]);
   });
 
   test('reports a link that points outside the root as a link: confining is the policy of core', async () => {
