@@ -239,6 +239,48 @@ describe('a lock whose release failed', () => {
     await expect(fs.stat(lockFilePath(second))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it("leaves no emptied grave whose own removal a drop cut off: the runtime's next lock of any file removes it", async ({
+    workspace,
+  }) => {
+    const [first, second] = [workspace.at('a.txt'), workspace.at('b.txt')];
+    let cut = 1;
+    // Requests in order, as over SSH (each change made once the one sent before it is): the lock goes through its
+    // grave, and the grave's `rmdir`, sent after the removal of the lock in it, is lost once.
+    let queue = Promise.resolve();
+    const inOrder = <T>(change: () => Promise<T>): Promise<T> => {
+      const made = queue.then(change);
+      queue = made.then(
+        () => undefined,
+        () => undefined,
+      );
+      return made;
+    };
+    const files: FileSystem = {
+      ...localFileSystem,
+      capabilities: { ...localFileSystem.capabilities, localProcesses: false, requestsInOrder: true },
+      mkdir: (directory, options) => inOrder(() => localFileSystem.mkdir(directory, options)),
+      rename: (from, to) => inOrder(() => localFileSystem.rename(from, to)),
+      unlink: (filePath) => inOrder(() => localFileSystem.unlink(filePath)),
+      rmdir: (directory) =>
+        inOrder(() =>
+          cut-- > 0
+            ? Promise.reject(errnoError('ECONNRESET', 'connection lost, rmdir'))
+            : localFileSystem.rmdir(directory),
+        ),
+    };
+    const options = { sightings: new LockSightings(), timeoutMs: 100 };
+    expect(await withFileLock(files, first, async () => 'first', options)).toBe('first');
+    // Sent without waiting: over once its release is.
+    await options.sightings.released(lockFilePath(first));
+    expect(await fs.readdir(workspace.workDir)).toEqual([
+      expect.stringMatching(/^\.\.a\.txt\.kimi-lock\.kimi-tmp-[0-9a-f]{12}$/),
+    ]);
+    expect(await withFileLock(files, second, async () => 'second', options)).toBe('second');
+    await options.sightings.released(lockFilePath(first));
+    await options.sightings.released(lockFilePath(second));
+    expect(await fs.readdir(workspace.workDir)).toEqual([]);
+  });
+
   it('is left alone when another writer holds it by then', async ({ workspace }) => {
     const file = workspace.at('a.txt');
     const lock = lockFilePath(file);

@@ -29,10 +29,18 @@ export async function stopLateMove(fs: FileSystem, grave: string): Promise<boole
 
 /**
  * Removes what `grave` holds, then the grave, sent together (a backend with a queue serves them in order): the
- * removal is made by then, and an empty directory that cannot be removed does not undo it.
+ * removal is made by then. Resolves to whether the grave is gone too: an empty directory that cannot be removed (its
+ * request cut off with the connection) does not undo the removal, but stays in the workspace until someone removes it.
  */
-export async function removeGrave(fs: FileSystem, grave: string): Promise<void> {
-  await Promise.all([fs.unlink(buriedIn(fs, grave)), fs.rmdir(grave).catch(() => undefined)]);
+export async function removeGrave(fs: FileSystem, grave: string): Promise<boolean> {
+  const [, gone] = await Promise.all([
+    fs.unlink(buriedIn(fs, grave)),
+    fs.rmdir(grave).then(
+      () => true,
+      (error: unknown) => hasErrno(error, 'ENOENT'),
+    ),
+  ]);
+  return gone;
 }
 
 /**

@@ -69,7 +69,7 @@ export async function buryLock(
 ): Promise<void> {
   const moving = fs.rename(lockPath, buriedIn(fs, grave));
   let removing = removeGrave(fs, grave);
-  removing.catch(() => undefined);
+  removing.catch(() => false);
   try {
     await moving;
   } catch (error) {
@@ -82,7 +82,9 @@ export async function buryLock(
     }
     removing = removeGrave(fs, grave);
   }
-  // Moved, and the grave's removal cut off (a connection lost): left in the workspace, it would be listed among the
-  // user's files until a clean-up; the next lock finds the lock gone and removes the grave with what it took.
-  await removing.catch(() => sightings.leftBehind(lockPath, token));
+  // Moved, and the grave's removal cut off (a connection lost), the removal of the lock in it or of the emptied grave:
+  // left in the workspace, it would be listed among the user's files until a clean-up; the next lock finds the lock
+  // gone and removes the grave with what it took.
+  const gone = await removing.catch(() => false);
+  if (!gone) sightings.leftBehind(lockPath, token);
 }
